@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * Operator settings, read once from the environment and validated, so a typo fails at start with a clear message
+ * instead of surfacing as odd behaviour later. Every limit is documented in README.md.
+ */
+const ZConfig = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().default(".data"),
+  /** Largest JSON body a REST or tRPC request may carry. 100,000 data values are about 14 MB. */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+  /** Most data values one add or modify request may carry. */
+  MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
+  /** Page size of list endpoints when the caller gives none, and the most it may ask for. */
+  DEFAULT_PAGE_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Connections the app keeps to the database. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (cached) return cached;
+  const parsed = ZConfig.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
