@@ -18,6 +18,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/support/setup-env.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is one database per worker; two cores do not profit from more workers.

@@ -33,3 +33,9 @@ export function getConfig(): Config {
   cached = parsed.data;
   return cached;
 }
+
+/** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */
+export function setDatabaseUrl(url: string): void {
+  process.env.DATABASE_URL = url;
+  getConfig().DATABASE_URL = url;
+}

@@ -1,0 +1,34 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ensurePrismaClient } from "./generate";
+
+/** Builds the Next.js app when there is no build or a source file is newer than it. */
+
+const BUILD_MARKER = ".next/BUILD_ID";
+const INPUTS = ["src", "prisma/schema.prisma", "package-lock.json", "next.config.mjs", "postcss.config.mjs"];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), 0);
+}
+
+export function isBuildStale(): boolean {
+  if (!existsSync(BUILD_MARKER)) return true;
+  const built = statSync(BUILD_MARKER).mtimeMs;
+  return INPUTS.some((input) => newestMtime(input) > built);
+}
+
+export function buildApp({ force = false } = {}): void {
+  ensurePrismaClient();
+  if (!force && !isBuildStale()) return;
+  console.log("Building the app (once, and again after the sources change)…");
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildApp({ force: true });

@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { buildApp } from "./build";
+import { ensurePrismaClient } from "./generate";
+
+/**
+ * `npm start` (production build) and `npm run dev`: starts the embedded database unless DATABASE_URL is set,
+ * migrates, seeds the demo on first start, then runs Next.js with DATABASE_URL pointing at the database. The
+ * embedded server lives in this process, so the app and any CLI process reach it over the wire protocol.
+ */
+
+const isDev = process.argv.includes("--dev");
+
+ensurePrismaClient();
+// Imported after generation: these modules load the generated Prisma client.
+const { getConfig, setDatabaseUrl } = await import("~/server/config");
+const { startEmbeddedServer } = await import("~/server/db/embedded-server");
+const { migrate } = await import("~/server/db/migrate");
+
+const config = getConfig();
+const dataDir = path.resolve(config.DATA_DIR);
+mkdirSync(dataDir, { recursive: true });
+
+let stopDatabase: () => Promise<void> = async () => undefined;
+let databaseUrl = config.DATABASE_URL;
+if (!databaseUrl) {
+  const server = await startEmbeddedServer({ dataDir });
+  stopDatabase = server.stop;
+  databaseUrl = server.url;
+  console.log(`Embedded database (PGlite) in ${dataDir}, serving ${server.url}`);
+}
+setDatabaseUrl(databaseUrl);
+const { applied } = await migrate(databaseUrl);
+if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+const origin = `http://localhost:${config.PORT}`;
+await seedOnFirstStart(origin);
+
+if (!isDev) buildApp();
+
+const next = spawn(
+  process.execPath,
+  ["node_modules/next/dist/bin/next", isDev ? "dev" : "start", "--port", String(config.PORT)],
+  {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: authSecret(),
+      BETTER_AUTH_URL: process.env.BETTER_AUTH_URL ?? origin,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+);
+
+let stopping = false;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (next.exitCode === null) next.kill("SIGTERM");
+  await stopDatabase();
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+next.on("exit", (code) => void shutdown(code ?? 0));
+
+async function seedOnFirstStart(appOrigin: string): Promise<void> {
+  const { getDb } = await import("~/server/db/client");
+  const { seedDemoData, DEMO_USER } = await import("~/server/services/seed/seed-demo-data");
+  const isEmpty = (await getDb().user.count()) === 0;
+  if (isEmpty) {
+    const seeded = await seedDemoData();
+    console.log(`\nSeeded the demo organization "${seeded.organization.name}".`);
+    if (seeded.apiKey) {
+      console.log(`Demo API key (shown once, keep it): ${seeded.apiKey.token}`);
+      console.log(`  curl -H "api_token: ${seeded.apiKey.token}" ${appOrigin}/api/organizations/${seeded.organization.id}/models`);
+    }
+  }
+  const hasDemoUser = (await getDb().user.count({ where: { email: DEMO_USER.email } })) > 0;
+  console.log(`\nPassport Studio: ${appOrigin}`);
+  if (hasDemoUser) console.log(`Sign in as ${DEMO_USER.email} with the password ${DEMO_USER.password}\n`);
+}
+
+/** better-auth signs sessions with this; generated once per data directory unless BETTER_AUTH_SECRET is given. */
+function authSecret(): string {
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  const file = path.join(dataDir, "auth-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}

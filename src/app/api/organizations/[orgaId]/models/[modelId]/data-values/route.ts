@@ -1,0 +1,29 @@
+import { ZDataValuesRequest } from "~/domain/data-value";
+import { ZDeleteRowQuery } from "~/domain/model-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { addDataValues } from "~/server/services/data-values/add-data-values";
+import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
+import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  POST: restRoute({
+    params: ZModelPath,
+    body: ZDataValuesRequest,
+    status: 201,
+    run: ({ actor, params, body, ifMatch }) =>
+      addDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
+  }),
+  PATCH: restRoute({
+    params: ZModelPath,
+    body: ZDataValuesRequest,
+    run: ({ actor, params, body, ifMatch }) =>
+      modifyDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
+  }),
+  DELETE: restRoute({
+    params: ZModelPath,
+    query: ZDeleteRowQuery,
+    run: ({ actor, params, query, ifMatch }) =>
+      deleteRepeaterRow({ actor, organizationId: params.orgaId, modelId: params.modelId, ...query, ifMatch }),
+  }),
+});

@@ -1,0 +1,19 @@
+import { ZModelCreateRequest, ZModelListQuery } from "~/domain/model-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZOrgPath } from "~/server/rest/path-params";
+import { createModel } from "~/server/services/models/create-model";
+import { listModels } from "~/server/services/models/list-models";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZOrgPath,
+    query: ZModelListQuery,
+    run: ({ actor, params, query }) => listModels({ actor, organizationId: params.orgaId, query }),
+  }),
+  POST: restRoute({
+    params: ZOrgPath,
+    body: ZModelCreateRequest,
+    status: 201,
+    run: ({ actor, params, body }) => createModel({ actor, organizationId: params.orgaId, input: body }),
+  }),
+});

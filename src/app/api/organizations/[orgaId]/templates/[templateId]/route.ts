@@ -1,0 +1,11 @@
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZTemplatePath } from "~/server/rest/path-params";
+import { getTemplate } from "~/server/services/templates/get-template";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZTemplatePath,
+    run: ({ actor, params }) =>
+      getTemplate({ actor, organizationId: params.orgaId, templateId: params.templateId }),
+  }),
+});

@@ -1,0 +1,139 @@
+/**
+ * Recognised DataField `options` (a string→string map, so every value is a string):
+ *
+ * | key           | applies to   | value                            | effect                                      |
+ * |---------------|--------------|----------------------------------|---------------------------------------------|
+ * | `required`    | every type   | `"true"` or `"false"`            | a write may not set the value to null or "" |
+ * | `min`         | NumericField | decimal number, e.g. `"-0.5"`    | smallest accepted value (inclusive)         |
+ * | `max`         | NumericField | decimal number, not below `min`  | largest accepted value (inclusive)          |
+ * | `decimals`    | NumericField | integer `"0"`–`"10"`             | most digits accepted after the point        |
+ * | `maxLength`   | TextField    | positive integer, e.g. `"200"`   | most characters (UTF-16 code units)         |
+ * | `unit`        | every type   | up to 32 characters, e.g. `"kg"` | shown next to the input                     |
+ * | `placeholder` | every type   | up to 200 characters             | hint shown in an empty input                |
+ *
+ * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
+ * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
+ * integrations can carry their own hints; they have no effect here.
+ */
+import type { Issue } from "~/domain/app-error";
+import { compareDecimals, isDecimalString } from "~/domain/decimal";
+import { appendPath } from "~/domain/json-path";
+import type { TDataFieldType } from "~/domain/template-schema";
+
+export type FieldOptionsSubject = { type: TDataFieldType; options: Record<string, string> };
+
+export type FieldOptions = {
+  required: boolean;
+  min?: number;
+  max?: number;
+  unit?: string;
+  placeholder?: string;
+  maxLength?: number;
+  decimals?: number;
+};
+
+export const MAX_UNIT_LENGTH = 32;
+export const MAX_PLACEHOLDER_LENGTH = 200;
+export const MAX_DECIMALS = 10;
+
+const POSITIVE_INTEGER = /^[1-9]\d*$/;
+const SMALL_INTEGER = /^\d{1,2}$/;
+
+type OptionRule = {
+  types?: readonly TDataFieldType[];
+  check: (value: string) => string | undefined;
+};
+
+const OPTION_RULES: Record<keyof FieldOptions, OptionRule> = {
+  required: {
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
+  min: {
+    types: ["NumericField"],
+    check: (v) => (isDecimalString(v) ? undefined : "must be a decimal number such as -12.5"),
+  },
+  max: {
+    types: ["NumericField"],
+    check: (v) => (isDecimalString(v) ? undefined : "must be a decimal number such as -12.5"),
+  },
+  decimals: {
+    types: ["NumericField"],
+    check: (v) =>
+      SMALL_INTEGER.test(v) && Number(v) <= MAX_DECIMALS ? undefined : `must be an integer from 0 to ${MAX_DECIMALS}`,
+  },
+  maxLength: {
+    types: ["TextField"],
+    check: (v) =>
+      POSITIVE_INTEGER.test(v) && Number.isSafeInteger(Number(v)) ? undefined : "must be a positive integer",
+  },
+  unit: {
+    check: (v) => (v.length <= MAX_UNIT_LENGTH ? undefined : `must be at most ${MAX_UNIT_LENGTH} characters`),
+  },
+  placeholder: {
+    check: (v) =>
+      v.length <= MAX_PLACEHOLDER_LENGTH ? undefined : `must be at most ${MAX_PLACEHOLDER_LENGTH} characters`,
+  },
+};
+
+function isRecognised(key: string): key is keyof FieldOptions {
+  return Object.hasOwn(OPTION_RULES, key);
+}
+
+/** `path` is the field's `options` path, e.g. `$.sections[3].dataFields[1].options`. */
+export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Issue[] {
+  const issues: Issue[] = [];
+  for (const [key, value] of Object.entries(field.options)) {
+    if (!isRecognised(key)) continue;
+    const rule = OPTION_RULES[key];
+    const keyPath = appendPath(path, key);
+    if (rule.types && !rule.types.includes(field.type)) {
+      issues.push({
+        path: keyPath,
+        message: `Option "${key}" applies to ${rule.types.join(", ")} only, not to ${field.type}`,
+      });
+      continue;
+    }
+    const problem = rule.check(value);
+    if (problem) issues.push({ path: keyPath, message: `Option "${key}" ${problem}` });
+  }
+  const { min, max } = field.options;
+  if (
+    field.type === "NumericField" &&
+    min !== undefined &&
+    max !== undefined &&
+    isDecimalString(min) &&
+    isDecimalString(max) &&
+    compareDecimals(min, max) > 0
+  ) {
+    issues.push({ path: appendPath(path, "max"), message: `Option "max" (${max}) is below "min" (${min})` });
+  }
+  return issues;
+}
+
+/** The recognised options that are valid for the field's type; invalid or inapplicable ones are left out. */
+export function readFieldOptions(field: FieldOptionsSubject): FieldOptions {
+  const valid = (key: keyof FieldOptions): string | undefined => {
+    const value = field.options[key];
+    if (value === undefined) return undefined;
+    const rule = OPTION_RULES[key];
+    if (rule.types && !rule.types.includes(field.type)) return undefined;
+    return rule.check(value) === undefined ? value : undefined;
+  };
+  const asNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  const min = asNumber(valid("min"));
+  const max = asNumber(valid("max"));
+  const unit = valid("unit");
+  const placeholder = valid("placeholder");
+  const maxLength = asNumber(valid("maxLength"));
+  const decimals = asNumber(valid("decimals"));
+  // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
+  return {
+    required: valid("required") === "true",
+    ...(min !== undefined && { min }),
+    ...(max !== undefined && { max }),
+    ...(unit !== undefined && { unit }),
+    ...(placeholder !== undefined && { placeholder }),
+    ...(maxLength !== undefined && { maxLength }),
+    ...(decimals !== undefined && { decimals }),
+  };
+}

@@ -1,0 +1,65 @@
+import { compareDecimals, fractionDigits, isDecimalString } from "~/domain/decimal";
+import { readFieldOptions } from "~/domain/field-options";
+import type { TDataField } from "~/domain/template-schema";
+import { isUuid } from "~/domain/uuid";
+
+export const MAX_REFERENCE_LENGTH = 2048;
+
+/**
+ * Why `value` does not fit the field's type and options, or undefined when it does. Emptiness (null or "") is
+ * the caller's concern: it depends on `required` and on who writes the value.
+ */
+export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
+  switch (field.type) {
+    case "NumericField":
+      return numberProblem(field, value);
+    case "TextField": {
+      const { maxLength } = readFieldOptions(field);
+      return maxLength !== undefined && value.length > maxLength
+        ? `must be at most ${maxLength} characters (has ${value.length})`
+        : undefined;
+    }
+    case "ProductPassportLink":
+      return isUuid(value) || isHttpUrl(value) ? undefined : "must be a product passport UUID or an http(s) URL";
+    case "FileField":
+      return isHttpUrl(value) || isRelativeReference(value)
+        ? undefined
+        : `must be an http(s) URL or a relative file reference (at most ${MAX_REFERENCE_LENGTH} characters)`;
+  }
+}
+
+function numberProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
+  if (!isDecimalString(value)) return "must be a decimal number such as -12.5 (no exponent, no +)";
+  const { min, max } = field.options;
+  // Options are compared as exact decimals: a double would let 1000000000000000000001 pass max 1e21.
+  if (min !== undefined && isDecimalString(min) && compareDecimals(value, min) < 0) return `must be at least ${min}`;
+  if (max !== undefined && isDecimalString(max) && compareDecimals(value, max) > 0) return `must be at most ${max}`;
+  const { decimals } = readFieldOptions(field);
+  if (decimals !== undefined && fractionDigits(value) > decimals) {
+    return decimals === 0 ? "must be a whole number" : `must have at most ${decimals} digits after the point`;
+  }
+  return undefined;
+}
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > MAX_REFERENCE_LENGTH || value !== value.trim()) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+// A reference relative to the file store, e.g. "files/2024/manual.pdf". Anything with a scheme ("javascript:")
+// or starting with "//" or "\\" (another host; browsers read "\" as "/") would lead somewhere else, so it is refused.
+function isRelativeReference(value: string): boolean {
+  return (
+    value.length <= MAX_REFERENCE_LENGTH &&
+    value.trim() === value &&
+    value !== "" &&
+    !/[\u0000-\u001f\u007f]/.test(value) &&
+    !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) &&
+    !/^[\\/]{2}/.test(value)
+  );
+}

@@ -1,0 +1,76 @@
+import type { TDataField, TSection } from "~/domain/template-schema";
+
+export type SectionEntry = {
+  section: TSection;
+  fields: Map<string, TDataField>;
+  /** The Repeatable section this one is or sits inside (the nearest one), null otherwise. */
+  repeaterId: string | null;
+  /** Ids of the nested sections, depth-first in document order. */
+  descendants: string[];
+};
+
+/** Lookups for data-value work, built once per template. */
+export type TemplateIndex = {
+  sections: Map<string, SectionEntry>;
+  rootSectionIds: string[];
+  /** Depth-first document order: each section, then its sub-sections in `subSections` order. */
+  orderedSectionIds: string[];
+};
+
+export function buildTemplateIndex(sections: readonly TSection[]): TemplateIndex {
+  const byId = new Map(sections.map((section) => [section.id, section]));
+  const rootSectionIds = sections.filter((s) => s.parentId === null || !byId.has(s.parentId)).map((s) => s.id);
+  const entries = new Map<string, SectionEntry>();
+  const orderedSectionIds: string[] = [];
+
+  // Returns the ids visited below `id`; `visited` guards against a stored cycle turning into endless recursion.
+  const visit = (id: string, repeaterId: string | null, visited: Set<string>): string[] => {
+    const section = byId.get(id);
+    if (!section || visited.has(id)) return [];
+    visited.add(id);
+    orderedSectionIds.push(id);
+    const ownRepeaterId = section.type === "Repeatable" ? id : repeaterId;
+    const entry: SectionEntry = {
+      section,
+      fields: new Map(section.dataFields.map((field) => [field.id, field])),
+      repeaterId: ownRepeaterId,
+      descendants: [],
+    };
+    entries.set(id, entry);
+    for (const childId of section.subSections) {
+      const below = visit(childId, ownRepeaterId, visited);
+      entry.descendants.push(...below);
+    }
+    return [id, ...entry.descendants];
+  };
+
+  const visited = new Set<string>();
+  for (const id of rootSectionIds) visit(id, null, visited);
+  // Sections no root reaches (only possible in a corrupt template) are still indexed, after the rest.
+  for (const section of sections) visit(section.id, null, visited);
+  return { sections: entries, rootSectionIds, orderedSectionIds };
+}
+
+export function isRepeatable(section: TSection): boolean {
+  return section.type === "Repeatable";
+}
+
+export function isRepeaterSection(index: TemplateIndex, sectionId: string): boolean {
+  const entry = index.sections.get(sectionId);
+  return entry !== undefined && isRepeatable(entry.section);
+}
+
+/** The repeater and its nested sections, in document order. */
+export function repeaterSectionIds(index: TemplateIndex, repeaterId: string): string[] {
+  const entry = index.sections.get(repeaterId);
+  return entry ? [repeaterId, ...entry.descendants] : [];
+}
+
+export function findField(index: TemplateIndex, sectionId: string, fieldId: string): TDataField | undefined {
+  return index.sections.get(sectionId)?.fields.get(fieldId);
+}
+
+/** Whether a model holds values for this field: the field and its own section are Model-level. */
+export function isModelLevelField(entry: SectionEntry, field: TDataField): boolean {
+  return entry.section.granularityLevel === "Model" && field.granularityLevel === "Model";
+}

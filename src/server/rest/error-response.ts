@@ -1,0 +1,24 @@
+import { AppError, type Issue } from "~/domain/app-error";
+import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
+
+/** The contract's error body (PRODUCT.md §3), the only shape an /api error ever has. */
+export type ErrorBody = { statusCode: number; error: string; message: string; issues?: Issue[] };
+
+export function errorResponse(error: AppError, headers?: HeadersInit): Response {
+  const { http, reason } = APP_ERROR_STATUS[error.code];
+  const body: ErrorBody = { statusCode: http, error: reason, message: error.message };
+  if (error.issues && error.issues.length > 0) body.issues = error.issues;
+  return Response.json(body, { status: http, headers });
+}
+
+/** Anything that is not an AppError is our bug: logged with an id the caller can quote, never shown. */
+export function unexpectedErrorResponse(error: unknown): Response {
+  const id = crypto.randomUUID();
+  console.error(`[api] unexpected error ${id}:`, error);
+  const body: ErrorBody = {
+    statusCode: 500,
+    error: "Internal Server Error",
+    message: `Something went wrong on our side; quote ${id} when you report it.`,
+  };
+  return Response.json(body, { status: 500 });
+}

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { ZUuid } from "~/domain/uuid";
+
+/** Path parameters of the REST routes; every id in a path must be a UUID (400 otherwise). */
+export const ZOrgPath = z.object({ orgaId: ZUuid });
+export const ZTemplatePath = z.object({ orgaId: ZUuid, templateId: ZUuid });
+export const ZModelPath = z.object({ orgaId: ZUuid, modelId: ZUuid });
+export const ZProductDataModelPath = z.object({ productDataModelId: ZUuid });
+export const ZNoPath = z.object({});

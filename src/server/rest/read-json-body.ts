@@ -1,0 +1,43 @@
+import { AppError } from "~/domain/app-error";
+
+/**
+ * Reads a JSON body with a byte limit: the size is checked against Content-Length first and counted again while
+ * streaming, so an oversized or lying request is cut off without being buffered whole.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readText(request, maxBytes);
+  if (text.trim() === "") throw new AppError("BAD_REQUEST", "The request body is empty; send JSON.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${maxBytes} bytes.`);
+}

@@ -1,0 +1,70 @@
+import type { DataValueTriple, TDataValue } from "~/domain/data-value";
+import type { Tx } from "~/server/db/transaction";
+
+/**
+ * Set-based statements on data values: each takes whole arrays through `unnest`, so writing N values is one
+ * statement whatever N is, instead of N round trips.
+ */
+
+type Columns = { sections: string[]; fields: string[]; rows: number[]; values: (string | null)[] };
+
+function columns(values: readonly (DataValueTriple & { value?: string | null })[]): Columns {
+  const result: Columns = { sections: [], fields: [], rows: [], values: [] };
+  for (const v of values) {
+    result.sections.push(v.dataSectionId);
+    result.fields.push(v.dataFieldId);
+    result.rows.push(v.row);
+    result.values.push(v.value ?? null);
+  }
+  return result;
+}
+
+/** Inserts the values whose triple is free; returns how many were inserted (the others already existed). */
+export async function insertDataValues(tx: Tx, modelId: string, values: readonly TDataValue[]): Promise<number> {
+  if (values.length === 0) return 0;
+  const c = columns(values);
+  return tx.$executeRaw`
+    INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "value")
+    SELECT ${modelId}::uuid, t.s, t.f, t.r, t.v
+    FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+    ON CONFLICT DO NOTHING`;
+}
+
+/** Sets the value of each existing triple; returns how many matched. */
+export async function updateDataValues(tx: Tx, modelId: string, values: readonly TDataValue[]): Promise<number> {
+  if (values.length === 0) return 0;
+  const c = columns(values);
+  return tx.$executeRaw`
+    UPDATE "data_value" AS d SET "value" = t.v
+    FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+    WHERE d."modelId" = ${modelId}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+}
+
+/** Which of the given triples exist; used only to explain a conflict or a miss, never on the fast path. */
+export async function existingTriples(tx: Tx, modelId: string, triples: readonly DataValueTriple[]): Promise<Set<string>> {
+  const c = columns(triples);
+  const rows = await tx.$queryRaw<{ key: string }[]>`
+    SELECT d."dataSectionId"::text || '|' || d."dataFieldId"::text || '|' || d."row"::text AS "key"
+    FROM "data_value" AS d
+    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
+      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+    WHERE d."modelId" = ${modelId}::uuid`;
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Deletes the given triples; returns how many were deleted. */
+export async function deleteDataValues(tx: Tx, modelId: string, triples: readonly DataValueTriple[]): Promise<number> {
+  if (triples.length === 0) return 0;
+  const c = columns(triples);
+  return tx.$executeRaw`
+    DELETE FROM "data_value" AS d
+    USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
+    WHERE d."modelId" = ${modelId}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+}
+
+/** Deletes one row of a repeater: the values at `row` in the given sections (the repeater and its nested ones). */
+export async function deleteRow(tx: Tx, modelId: string, sectionIds: readonly string[], row: number): Promise<number> {
+  return tx.$executeRaw`
+    DELETE FROM "data_value"
+    WHERE "modelId" = ${modelId}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ${row}`;
+}

@@ -1,0 +1,34 @@
+import { AppError, type Issue } from "~/domain/app-error";
+import { normalizeDataValue, type TDataValue, type TDataValueInput } from "~/domain/data-value";
+import { findDuplicateTriples } from "~/domain/data-value-rules";
+import { getConfig } from "~/server/config";
+
+/**
+ * Checks what can be checked without the database, before a transaction is opened: the request's size against the
+ * configured limit, and the same triple twice. Returns the values with numbers turned into decimal strings.
+ */
+export function prepareDataValues(values: readonly TDataValueInput[]): TDataValue[] {
+  const limit = getConfig().MAX_DATA_VALUES_PER_REQUEST;
+  if (values.length > limit) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `A request may carry at most ${limit} data values; this one has ${values.length}. Split it up.`,
+    );
+  }
+  const normalized = values.map(normalizeDataValue);
+  const duplicates = findDuplicateTriples(normalized);
+  if (duplicates.length > 0) {
+    throw new AppError("VALIDATION", "The request names the same data value more than once.", duplicates);
+  }
+  return normalized;
+}
+
+/** Throws the validation issues of a request, if there are any; nothing has been written at that point. */
+export function assertValid(issues: Issue[]): void {
+  if (issues.length === 0) return;
+  throw new AppError(
+    "VALIDATION",
+    `${issues.length} data value${issues.length === 1 ? " is" : "s are"} invalid; nothing was saved.`,
+    issues,
+  );
+}

@@ -1,0 +1,27 @@
+import { AppError } from "~/domain/app-error";
+import { isUuid } from "~/domain/uuid";
+import { getDb } from "~/server/db/client";
+import type { Actor } from "~/server/auth/resolve-actor";
+
+export type GetOrganizationOptions = { actor: Actor; organizationId: string };
+
+/**
+ * One organization of the caller. "Not a member" answers exactly like "not there", so a browser page can never
+ * tell whether someone else's organization exists.
+ */
+export async function getOrganization({ actor, organizationId }: GetOrganizationOptions) {
+  const organization =
+    isUuid(organizationId) && actor.organizationIds.includes(organizationId.toLowerCase())
+      ? await getDb().organization.findUnique({
+          where: { id: organizationId.toLowerCase() },
+          select: { id: true, name: true, createdAt: true, _count: { select: { members: true } } },
+        })
+      : null;
+  if (!organization) throw new AppError("NOT_FOUND", "Organization not found.");
+  return {
+    id: organization.id,
+    name: organization.name,
+    createdAt: organization.createdAt.toISOString(),
+    memberCount: organization._count.members,
+  };
+}

@@ -1,0 +1,38 @@
+import { initialDataValues } from "~/domain/data-value-rules";
+import type { TModel, TModelCreateRequest } from "~/domain/model-schema";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { inTransaction } from "~/server/db/transaction";
+import { assertMemberOf } from "~/server/services/access";
+import { insertDataValues } from "~/server/services/data-values/data-value-sql";
+import { readModel } from "~/server/services/models/model-dto";
+import { resolveModelTemplate } from "~/server/services/models/resolve-model-template";
+import { loadTemplateIndex } from "~/server/services/templates/load-template-index";
+
+export type CreateModelOptions = { actor: Actor; organizationId: string; input: TModelCreateRequest };
+
+/**
+ * Creates a model from a template of the organization or from a readable product data model, with one unique
+ * product identifier and a null value for every field it holds outside repeaters.
+ */
+export async function createModel({ actor, organizationId, input }: CreateModelOptions): Promise<TModel> {
+  assertMemberOf(actor, organizationId);
+  return inTransaction(async (tx) => {
+    const templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
+    const id = crypto.randomUUID();
+    const identifier = crypto.randomUUID();
+    await tx.model.create({
+      data: {
+        id,
+        organizationId,
+        name: input.name,
+        description: input.description ?? "",
+        templateId,
+        ownerId: actor.userId,
+        uniqueProductIdentifiers: { create: { uuid: identifier, value: identifier } },
+      },
+      select: { id: true },
+    });
+    await insertDataValues(tx, id, initialDataValues(await loadTemplateIndex(tx, templateId)));
+    return readModel(tx, id);
+  });
+}

@@ -1,0 +1,19 @@
+import { AppError } from "~/domain/app-error";
+import type { TModel } from "~/domain/model-schema";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { getDb } from "~/server/db/client";
+import { assertMemberOf } from "~/server/services/access";
+import { modelSelect, readDataValues, toModelDto } from "~/server/services/models/model-dto";
+
+export type GetModelOptions = { actor: Actor; organizationId: string; modelId: string };
+
+export async function getModel({ actor, organizationId, modelId }: GetModelOptions): Promise<TModel> {
+  assertMemberOf(actor, organizationId);
+  const db = getDb();
+  const [row, dataValues] = await Promise.all([
+    db.model.findFirst({ where: { id: modelId, organizationId }, select: modelSelect }),
+    readDataValues(db, modelId),
+  ]);
+  if (!row) throw new AppError("NOT_FOUND", "Model not found.");
+  return toModelDto(row, dataValues);
+}

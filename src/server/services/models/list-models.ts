@@ -1,0 +1,54 @@
+import { AppError } from "~/domain/app-error";
+import type { TModelListQuery, TModelSummary } from "~/domain/model-schema";
+import type { Prisma } from "~/generated/prisma/client";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { getConfig } from "~/server/config";
+import { getDb } from "~/server/db/client";
+import { assertMemberOf } from "~/server/services/access";
+import { modelSelect, toModelSummaryDto } from "~/server/services/models/model-dto";
+
+export type ListModelsOptions = { actor: Actor; organizationId: string; query: TModelListQuery };
+export type ModelPage = { items: TModelSummary[]; nextCursor: string | null };
+
+/**
+ * Models of an organization, newest first, by cursor: the cursor names the last model of the previous page
+ * (creation time and id), so pages stay stable while models are added.
+ */
+export async function listModels({ actor, organizationId, query }: ListModelsOptions): Promise<ModelPage> {
+  assertMemberOf(actor, organizationId);
+  const config = getConfig();
+  const limit = Math.min(query.limit ?? config.DEFAULT_PAGE_SIZE, config.MAX_PAGE_SIZE);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const where: Prisma.ModelWhereInput = {
+    organizationId,
+    ...(query.search ? { name: { contains: query.search, mode: "insensitive" } } : {}),
+    ...(after
+      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+      : {}),
+  };
+  const rows = await getDb().model.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: modelSelect,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toModelSummaryDto),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(time ?? "");
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError("BAD_REQUEST", "The cursor is not one this API returned.");
+  }
+  return { createdAt, id };
+}

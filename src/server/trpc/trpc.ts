@@ -1,0 +1,70 @@
+/**
+ * tRPC setup: the request context, error shaping, and the procedures every router builds on.
+ *
+ * - Context: the request headers and the caller, resolved by the same `resolveActor` the REST routes use (session
+ *   cookie or `api_token` key), so both adapters always agree on who is calling.
+ * - Errors: services throw `AppError`; a middleware on the base procedure turns it into a `TRPCError` through the
+ *   one status table, and the formatter exposes its issues as `data.issues` for forms.
+ * - Writes: cookie-authenticated mutations must come from our own pages (see same-origin.ts).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { AppError } from "~/domain/app-error";
+import { readApiKey, resolveActor, type Actor } from "~/server/auth/resolve-actor";
+import { hasCookieCredentials, isSameOriginRequest } from "~/server/trpc/same-origin";
+import { isUnexpected, issuesOf, toTrpcError } from "~/server/trpc/error-shape";
+
+export type TrpcContext = { headers: Headers; actor: Actor | null };
+
+export async function createTrpcContext({ headers }: { headers: Headers }): Promise<TrpcContext> {
+  try {
+    return { headers, actor: await resolveActor(headers) };
+  } catch (error) {
+    // An unknown or revoked key is a 401 for every procedure, not a 500 from a failed context.
+    if (error instanceof AppError) throw toTrpcError(error);
+    throw error;
+  }
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    if (isUnexpected(error)) {
+      const errorId = crypto.randomUUID();
+      console.error(`tRPC error ${errorId}`, error.cause ?? error);
+      return {
+        ...shape,
+        message: `Something went wrong on our side (error id ${errorId}).`,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: null },
+      };
+    }
+    return { ...shape, data: { ...shape.data, stack: undefined, issues: issuesOf(error) } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const convertAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
+  return result;
+});
+
+const refuseCrossSiteWrites = t.middleware(({ ctx, type, next }) => {
+  const isCookieWrite = type === "mutation" && readApiKey(ctx.headers) === undefined && hasCookieCredentials(ctx.headers);
+  if (isCookieWrite && !isSameOriginRequest(ctx.headers)) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Changes must be made from Passport Studio's own pages." });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(convertAppErrors).use(refuseCrossSiteWrites);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) {
+    throw new TRPCError({
+      code: "UNAUTHORIZED",
+      message: "Authentication required: sign in, or send an API key in the api_token header.",
+    });
+  }
+  return next({ ctx: { actor: ctx.actor } });
+});

@@ -1,0 +1,48 @@
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedServer } from "~/server/db/embedded-server";
+import { migrate } from "~/server/db/migrate";
+
+/**
+ * One freshly migrated database per test run: an in-memory PGlite server by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). Tests isolate themselves by creating their own
+ * users and organizations, so files can share it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { url, teardown } = process.env.TEST_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : await freshEmbeddedDatabase();
+  await migrate(url);
+  project.provide("databaseUrl", url);
+  return teardown;
+}
+
+async function freshEmbeddedDatabase() {
+  const server = await startEmbeddedServer({ dataDir: "memory://" });
+  return { url: server.url, teardown: server.stop };
+}
+
+async function freshPostgresDatabase(serverUrl: string) {
+  const name = `passport_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    teardown: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}

@@ -1,0 +1,6 @@
+import { inject } from "vitest";
+
+// Runs before each test file's imports: the app's modules read DATABASE_URL on first use.
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.BETTER_AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
+process.env.BETTER_AUTH_URL ??= "http://localhost:3000";

@@ -1,0 +1,35 @@
+import type { Actor } from "~/server/auth/resolve-actor";
+import { createApiKey } from "~/server/services/identity/create-api-key";
+import { createOrganization } from "~/server/services/identity/create-organization";
+import { createUser } from "~/server/services/identity/create-user";
+import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
+import { importTemplate } from "~/server/services/templates/import-template";
+import { fixtureTemplate } from "./fixture-template";
+
+/** A user with an organization, an API key and the fixture template: what most tests start from. */
+export async function createWorld(label = "org") {
+  const email = `${label}-${crypto.randomUUID()}@test.example`;
+  const user = await createUser({ email, password: "correct-horse-battery" });
+  const organization = await createOrganization({ name: `${label} ${email}`, ownerUserId: user.id });
+  const key = await createApiKey({ userId: user.id, name: "test" });
+  const template = await importTemplate({
+    organizationId: organization.id,
+    createdByUserId: user.id,
+    definition: fixtureTemplate(),
+  });
+  const actor: Actor = { userId: user.id, organizationIds: [organization.id], via: "apiKey" };
+  return { user, organization, token: key.token, keyId: key.id, template, actor };
+}
+
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** A product data model owned by the world's organization, with fresh ids so each test's copy is its own. */
+export async function createProductDataModel(world: World, visibility: "Public" | "Private") {
+  const definition = fixtureTemplate();
+  return importProductDataModel({
+    organizationId: world.organization.id,
+    createdByUserId: world.user.id,
+    definition: { ...definition, name: `PDM ${visibility}` },
+    visibility,
+  });
+}
