@@ -75,12 +75,16 @@ export function validateDataValues(
 /** The same triple twice in one request; reported at the later occurrence. */
 export function findDuplicateTriples(values: readonly TDataValue[], startIndex = 0): Issue[] {
   const issues: Issue[] = [];
-  const firstAt = new Map<string, number>();
+  // Nested maps rather than one map of joined strings: no key is built per value, which counts at 100,000 values.
+  const firstAt = new Map<string, Map<string, Map<number, number>>>();
   for (const [i, v] of values.entries()) {
-    const key = tripleKey(v);
-    const first = firstAt.get(key);
+    let byField = firstAt.get(v.dataSectionId);
+    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map()));
+    let byRow = byField.get(v.dataFieldId);
+    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map()));
+    const first = byRow.get(v.row);
     if (first === undefined) {
-      firstAt.set(key, i);
+      byRow.set(v.row, i);
       continue;
     }
     issues.push({
@@ -111,42 +115,61 @@ export function initialDataValues(index: TemplateIndex): TDataValue[] {
 
 /**
  * `added` plus a null for every field of each repeater row the added values touch (in the repeater and its nested
- * sections) that neither `added` nor `existingKeys` holds, so every row is complete. Request values come first.
+ * sections) that neither `added` nor `existingKeys` holds, so every row is complete. Request values come first, then
+ * the fills, row by row in the order the rows first appear.
  */
 export function completeRepeaterRows(
   index: TemplateIndex,
   added: readonly TDataValue[],
   existingKeys: ReadonlySet<string>,
 ): TDataValue[] {
-  const result = [...added];
-  const present = new Set(added.map(tripleKey));
-  const rowsDone = new Set<string>();
+  // Each repeater's row is a fixed list of slots (section, field); a row is tracked as one flag per slot, so a bulk
+  // request of whole rows is completed without building a key per value.
+  const slotsByRepeater = new Map<string, RowSlots>();
+  const touched = new Map<string, Map<number, boolean[]>>();
   for (const v of added) {
     const repeaterId = index.sections.get(v.dataSectionId)?.repeaterId ?? null;
-    if (repeaterId === null || rowsDone.has(`${repeaterId}|${v.row}`)) continue;
-    rowsDone.add(`${repeaterId}|${v.row}`);
-    for (const fill of rowValues(index, repeaterId, v.row)) {
-      const key = tripleKey(fill);
-      if (present.has(key) || existingKeys.has(key)) continue;
-      present.add(key);
-      result.push(fill);
+    if (repeaterId === null) continue;
+    let slots = slotsByRepeater.get(repeaterId);
+    if (!slots) slotsByRepeater.set(repeaterId, (slots = rowSlots(index, repeaterId)));
+    let rows = touched.get(repeaterId);
+    if (!rows) touched.set(repeaterId, (rows = new Map()));
+    let filled = rows.get(v.row);
+    if (!filled) rows.set(v.row, (filled = new Array<boolean>(slots.list.length).fill(false)));
+    const slot = slots.at.get(v.dataSectionId)?.get(v.dataFieldId);
+    if (slot !== undefined) filled[slot] = true;
+  }
+  const result = [...added];
+  for (const [repeaterId, rows] of touched) {
+    const slots = slotsByRepeater.get(repeaterId) as RowSlots;
+    for (const [row, filled] of rows) {
+      slots.list.forEach(({ dataSectionId, dataFieldId }, slot) => {
+        if (filled[slot]) return;
+        const fill = { value: null, dataSectionId, dataFieldId, row };
+        if (existingKeys.size === 0 || !existingKeys.has(tripleKey(fill))) result.push(fill);
+      });
     }
   }
   return result;
 }
 
-function rowValues(index: TemplateIndex, repeaterId: string, row: number): TDataValue[] {
-  const values: TDataValue[] = [];
+type RowSlots = { list: { dataSectionId: string; dataFieldId: string }[]; at: Map<string, Map<string, number>> };
+
+function rowSlots(index: TemplateIndex, repeaterId: string): RowSlots {
+  const list: RowSlots["list"] = [];
+  const at: RowSlots["at"] = new Map();
   for (const sectionId of repeaterSectionIds(index, repeaterId)) {
     const entry = index.sections.get(sectionId);
     if (!entry) continue;
+    const bySection = new Map<string, number>();
+    at.set(sectionId, bySection);
     for (const field of entry.fields.values()) {
-      if (isModelLevelField(entry, field)) {
-        values.push({ value: null, dataSectionId: sectionId, dataFieldId: field.id, row });
-      }
+      if (!isModelLevelField(entry, field)) continue;
+      bySection.set(field.id, list.length);
+      list.push({ dataSectionId: sectionId, dataFieldId: field.id });
     }
   }
-  return values;
+  return { list, at };
 }
 
 /** Whether the value has a place in the template: its section and field exist, Model-level, at a valid row. */

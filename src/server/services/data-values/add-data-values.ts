@@ -30,7 +30,8 @@ export async function addDataValues(options: AddDataValuesOptions): Promise<TMod
   return inTransaction(async (tx) => {
     const model = await lockModel(tx, { organizationId, modelId, ifMatch });
     const index = await loadTemplateIndex(tx, model.templateId);
-    assertValid(validateDataValues(index, values));
+    // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
+    assertValid(validateDataValues(index, values, 0, { isEmptyRequiredAllowed: true }));
     const inserted = await insertDataValues(tx, modelId, values);
     if (inserted < values.length) {
       const taken = await existingTriples(tx, modelId, values);

@@ -36,12 +36,25 @@ export function toModelDto(row: ModelRow, dataValues: TDataValue[]): TModel {
   return { ...toModelSummaryDto(row), dataValues };
 }
 
-/** All data values of a model in one query, in a stable order: section, field, row (the primary key's order). */
+/**
+ * All data values of a model in one query, in a stable order: section, field, row (the primary key's order).
+ * The database groups them per field into two arrays, so a model of 100,000 values crosses the driver as a few
+ * dozen rows instead of 100,000; expanding the arrays here costs far less than decoding a row per value.
+ */
 export async function readDataValues(db: Tx, modelId: string): Promise<TDataValue[]> {
-  return db.$queryRaw<TDataValue[]>`
-    SELECT "value", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId", "row"
+  const groups = await db.$queryRaw<{ s: string; f: string; r: number[]; v: (string | null)[] }[]>`
+    SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+           array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
     FROM "data_value" WHERE "modelId" = ${modelId}::uuid
-    ORDER BY "dataSectionId", "dataFieldId", "row"`;
+    GROUP BY "dataSectionId", "dataFieldId"
+    ORDER BY "dataSectionId", "dataFieldId"`;
+  const values: TDataValue[] = [];
+  for (const { s, f, r, v } of groups) {
+    for (let i = 0; i < r.length; i++) {
+      values.push({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number });
+    }
+  }
+  return values;
 }
 
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */

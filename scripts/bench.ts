@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildApp } from "./build";
+import { startApp } from "./bench/bench-app";
+import { benchTemplate, repeaterValues, type BenchTemplate } from "./bench/bench-template";
+import { floorAdd, floorModify, floorRead } from "./bench/floor";
+
+/**
+ * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
+ * Bulk: for 1,000 / 10,000 / 100,000 data values in one request, the median time of add, modify and read-model over
+ * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
+ * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections.
+ */
+
+const SIZES = [
+  { count: 1_000, runs: 7 },
+  { count: 10_000, runs: 5 },
+  { count: 100_000, runs: 3 },
+];
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3789);
+
+buildApp();
+process.env.BETTER_AUTH_SECRET ??= "bench-secret-0123456789abcdef0123456789";
+const { setDatabaseUrl } = await import("~/server/config");
+const { startEmbeddedServer } = await import("~/server/db/embedded-server");
+const { migrate } = await import("~/server/db/migrate");
+
+const resultsDir = path.resolve("bench-results");
+mkdirSync(resultsDir, { recursive: true });
+const report: Record<string, unknown> = { date: new Date().toISOString() };
+
+const embeddedDir = mkdtempSync(path.join(tmpdir(), "passport-bench-"));
+const embedded = await startEmbeddedServer({ dataDir: embeddedDir });
+report.pglite = await benchBackend("PGlite (embedded)", embedded.url);
+await embedded.stop();
+
+if (process.env.BENCH_DATABASE_URL) {
+  const { url, drop } = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL);
+  report.postgres = await benchBackend("PostgreSQL", url);
+  await drop();
+}
+
+writeFileSync(path.join(resultsDir, "bench.json"), JSON.stringify(report, null, 2));
+console.log(`\nRaw figures: ${path.join(resultsDir, "bench.json")}`);
+process.exit(0);
+
+async function benchBackend(label: string, databaseUrl: string) {
+  console.log(`\n## ${label}`);
+  await migrate(databaseUrl);
+  setDatabaseUrl(databaseUrl);
+  const world = await createBenchWorld();
+  const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, `app-${label.split(" ")[0]}.log`) });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const bulk = await bulkBench(world, client);
+    const throughput = await throughputBench(world);
+    return { bulk, throughput };
+  } finally {
+    await client.end();
+    app.kill("SIGTERM");
+    const { getDb } = await import("~/server/db/client");
+    await getDb().$disconnect();
+  }
+}
+
+async function createBenchWorld() {
+  const { createUser } = await import("~/server/services/identity/create-user");
+  const { createOrganization } = await import("~/server/services/identity/create-organization");
+  const { createApiKey } = await import("~/server/services/identity/create-api-key");
+  const { importTemplate } = await import("~/server/services/templates/import-template");
+  const user = await createUser({ email: `bench-${crypto.randomUUID()}@bench.example`, password: "bench-password" });
+  const organization = await createOrganization({ name: "Bench", ownerUserId: user.id });
+  const key = await createApiKey({ userId: user.id, name: "bench" });
+  const template = benchTemplate();
+  await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });
+  return { organizationId: organization.id, token: key.token, template };
+}
+
+type World = Awaited<ReturnType<typeof createBenchWorld>>;
+
+function url(world: World, suffix: string): string {
+  return `http://localhost:${PORT}/api/organizations/${world.organizationId}${suffix}`;
+}
+
+async function call(world: World, method: string, suffix: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url(world, suffix), {
+    method,
+    headers: { api_token: world.token, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as unknown;
+  if (!response.ok) throw new Error(`${method} ${suffix} → ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+async function createModel(world: World): Promise<string> {
+  const model = (await call(world, "POST", "/models", { name: "Bench model", templateId: world.template.definition.id })) as { id: string };
+  return model.id;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+async function bulkBench(world: World, client: pg.Client) {
+  const rows = [];
+  for (const { count, runs } of SIZES) {
+    const api = { add: [] as number[], modify: [] as number[], read: [] as number[] };
+    const floor = { add: [] as number[], modify: [] as number[], read: [] as number[] };
+    const added = repeaterValues(world.template, count, "a");
+    const modified = repeaterValues(world.template, count, "m");
+    process.stderr.write(`  ${count.toLocaleString("en")} values × ${runs} runs `);
+    for (let run = 0; run < runs; run++) {
+      process.stderr.write(".");
+      const apiModel = await createModel(world);
+      const values = `/models/${apiModel}/data-values`;
+      api.add.push(await timed(() => call(world, "POST", values, added)));
+      api.modify.push(await timed(() => call(world, "PATCH", values, modified)));
+      api.read.push(await timed(() => call(world, "GET", `/models/${apiModel}`)));
+      const floorModel = await createModel(world);
+      floor.add.push(await timed(() => floorAdd(client, floorModel, added)));
+      floor.modify.push(await timed(() => floorModify(client, floorModel, modified)));
+      floor.read.push(await timed(() => floorRead(client, floorModel)));
+    }
+    process.stderr.write("\n");
+    for (const op of ["add", "modify", "read"] as const) {
+      const apiMs = median(api[op]);
+      const floorMs = median(floor[op]);
+      rows.push({ values: count, operation: op, apiMs, floorMs, ratio: apiMs / floorMs });
+    }
+  }
+  printBulk(rows);
+  return rows;
+}
+
+function printBulk(rows: { values: number; operation: string; apiMs: number; floorMs: number; ratio: number }[]): void {
+  console.log("\n| values | operation | API median (ms) | plain SQL median (ms) | ratio |");
+  console.log("|---:|---|---:|---:|---:|");
+  for (const row of rows) {
+    console.log(
+      `| ${row.values.toLocaleString("en")} | ${row.operation} | ${row.apiMs.toFixed(1)} | ${row.floorMs.toFixed(1)} | ${row.ratio.toFixed(2)} |`,
+    );
+  }
+  for (const op of ["add", "modify", "read"]) {
+    const at = (count: number) => rows.find((row) => row.values === count && row.operation === op)?.apiMs ?? NaN;
+    console.log(`growth ${op}: 100k / 10k = ${(at(100_000) / at(10_000)).toFixed(1)}×`);
+  }
+}
+
+async function throughputBench(world: World) {
+  const modelId = await createModel(world);
+  await call(world, "POST", `/models/${modelId}/data-values`, repeaterValues(world.template, 100, "t"));
+  const patchBody = JSON.stringify(repeaterValues(world.template, 10, "p"));
+  const targets = [
+    { name: "GET template", method: "GET" as const, path: `/templates/${world.template.definition.id}` },
+    { name: "GET model (105 values)", method: "GET" as const, path: `/models/${modelId}` },
+    { name: "PATCH data-values (10)", method: "PATCH" as const, path: `/models/${modelId}/data-values`, body: patchBody },
+  ];
+  const rows = [];
+  for (const target of targets) {
+    const result = await autocannon({
+      url: url(world, target.path),
+      method: target.method,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { api_token: world.token, "content-type": "application/json" },
+      body: target.body,
+    });
+    rows.push({
+      name: target.name,
+      requestsPerSecond: result.requests.average,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    });
+  }
+  console.log(`\n| request (${CONNECTIONS} connections, ${DURATION_S} s) | requests/s | p50 (ms) | p99 (ms) | non-2xx | errors |`);
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    console.log(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} |`);
+  }
+  return rows;
+}
+
+async function freshPostgresDatabase(serverUrl: string) {
+  const name = `passport_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The template the benchmark writes to: a Group of five fields and a repeater of ten text fields, so N values in
+ * one request are N/10 repeater rows — the shape of a bulk import of, say, a bill of materials.
+ */
+export const REPEATER_FIELDS = 10;
+
+export function benchTemplate() {
+  const repeaterId = crypto.randomUUID();
+  const fieldIds = Array.from({ length: REPEATER_FIELDS }, () => crypto.randomUUID());
+  const generalId = crypto.randomUUID();
+  const generalFieldIds = Array.from({ length: 5 }, () => crypto.randomUUID());
+  return {
+    repeaterId,
+    fieldIds,
+    generalId,
+    generalFieldIds,
+    definition: {
+      id: crypto.randomUUID(),
+      name: "Bench template",
+      sections: [
+        {
+          id: generalId,
+          name: "General",
+          type: "Group",
+          dataFields: generalFieldIds.map((id, i) => ({ id, name: `General ${i}`, type: "TextField" })),
+        },
+        {
+          id: repeaterId,
+          name: "Components",
+          type: "Repeatable",
+          dataFields: fieldIds.map((id, i) => ({ id, name: `Component field ${i}`, type: "TextField" })),
+        },
+      ],
+    },
+  };
+}
+
+export type BenchTemplate = ReturnType<typeof benchTemplate>;
+
+/** N values filling whole repeater rows, with `tag` in every value so a modify really changes each one. */
+export function repeaterValues(template: BenchTemplate, count: number, tag: string) {
+  return Array.from({ length: count }, (_, i) => ({
+    value: `${tag}-${i}`,
+    dataSectionId: template.repeaterId,
+    dataFieldId: template.fieldIds[i % REPEATER_FIELDS] as string,
+    row: Math.floor(i / REPEATER_FIELDS),
+  }));
+}

@@ -1,0 +1,84 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ensurePrismaClient } from "./generate";
+
+/**
+ * `npm test`: every ring, in order of cost. Type check; unit tests; integration tests on a fresh embedded
+ * database and, when TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there; then the
+ * Playwright end-to-end tests against the real app in Chromium. Ends with one line of totals.
+ *
+ * `npm test -- --skip-e2e` leaves out the browser ring (for a quick loop); CI runs everything.
+ */
+
+type Totals = { passed: number; failed: number };
+const totals: Totals = { passed: 0, failed: 0 };
+const failedSteps: string[] = [];
+const reports = path.resolve("test-results/reports");
+mkdirSync(reports, { recursive: true });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const isE2eSkipped = process.argv.includes("--skip-e2e");
+
+ensurePrismaClient();
+
+step("Type check", ["node_modules/typescript/bin/tsc", "--noEmit"]);
+vitest("Unit tests", "unit", "unit.json", {});
+vitest("Integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: undefined });
+if (postgresUrl) {
+  vitest("Integration tests on PostgreSQL", "integration", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl });
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration tests ran on PGlite only.");
+}
+if (!isE2eSkipped) {
+  const file = path.join(reports, "e2e.json");
+  const ok = step("End-to-end tests (Playwright, Chromium)", ["node_modules/@playwright/test/cli.js", "test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  count(file, playwrightTotals, ok);
+}
+
+console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
+
+function vitest(name: string, project: string, report: string, env: Record<string, string | undefined>): void {
+  const file = path.join(reports, report);
+  const args = ["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json"];
+  const ok = step(name, [...args, `--outputFile.json=${file}`], env);
+  count(file, vitestTotals, ok);
+}
+
+function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
+  console.log(`\n=== ${name}`);
+  const merged: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: merged });
+  const ok = result.status === 0;
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function count(file: string, read: (report: unknown) => Totals, ok: boolean): void {
+  try {
+    const found = read(JSON.parse(readFileSync(file, "utf8")) as unknown);
+    totals.passed += found.passed;
+    totals.failed += found.failed;
+  } catch {
+    // No report means the runner died before testing anything; the step is already marked failed.
+    if (ok) failedSteps.push(`no report in ${file}`);
+  }
+}
+
+function vitestTotals(report: unknown): Totals {
+  const r = report as { numPassedTests: number; numFailedTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests };
+}
+
+function playwrightTotals(report: unknown): Totals {
+  const r = report as { stats: { expected: number; unexpected: number; flaky: number } };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+}

@@ -1,0 +1,13 @@
+import { ZOrgInput, ZTemplateInput } from "~/domain/procedure-inputs";
+import { getTemplate } from "~/server/services/templates/get-template";
+import { listTemplates } from "~/server/services/templates/list-templates";
+import { protectedProcedure, router } from "~/server/trpc/trpc";
+
+export const templatesRouter = router({
+  list: protectedProcedure.input(ZOrgInput).query(async ({ ctx, input }) => {
+    return await listTemplates({ actor: ctx.actor, organizationId: input.organizationId });
+  }),
+  byId: protectedProcedure.input(ZTemplateInput).query(async ({ ctx, input }) => {
+    return await getTemplate({ actor: ctx.actor, ...input });
+  }),
+});
