@@ -1,7 +1,7 @@
 import path from "node:path";
 import { findRunningEmbeddedServer, startEmbeddedServer } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
-import { getConfig } from "~/server/config";
+import { getConfig, setDatabaseUrl } from "~/server/config";
 
 /**
  * Points this process at the configured database: DATABASE_URL when set; otherwise the embedded server the app
@@ -25,9 +25,4 @@ export async function attachDatabase(): Promise<{ release: () => Promise<void> }
   setDatabaseUrl(server.url);
   await migrate(server.url);
   return { release: server.stop };
-}
-
-function setDatabaseUrl(url: string): void {
-  process.env.DATABASE_URL = url;
-  getConfig().DATABASE_URL = url;
 }
