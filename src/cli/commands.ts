@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { AppError } from "~/domain/app-error";
+import { ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
 import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
-import { createApiKey, ZApiKeyName } from "~/server/services/identity/create-api-key";
-import { createOrganization, ZOrganizationName } from "~/server/services/identity/create-organization";
-import { createUser, ZCreateUser } from "~/server/services/identity/create-user";
+import { createApiKey } from "~/server/services/identity/create-api-key";
+import { createOrganization } from "~/server/services/identity/create-organization";
+import { createUser } from "~/server/services/identity/create-user";
 import { findUser } from "~/server/services/identity/find-user";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";

@@ -30,6 +30,8 @@ export class AppError extends Error {
     public readonly code: AppErrorCode,
     message: string,
     public readonly issues?: Issue[],
+    /** For TOO_MANY_REQUESTS: when the caller may try again, sent as Retry-After. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

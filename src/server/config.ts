@@ -15,6 +15,10 @@ const ZConfig = z.object({
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */
   DEFAULT_PAGE_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Requests one API key may make per minute (429 with Retry-After beyond); 0 turns the limit off for new keys. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** Sign-in and sign-up attempts per client address and minute (429 with Retry-After beyond). */
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

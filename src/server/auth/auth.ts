@@ -14,6 +14,7 @@ import { getConfig } from "~/server/config";
 export const API_KEY_PREFIX = "ps_";
 
 function createAuth() {
+  const signInLimit = { window: 60, max: getConfig().SIGN_IN_RATE_LIMIT_PER_MINUTE };
   return betterAuth({
     database: prismaAdapter(getDb(), { provider: "postgresql" }),
     secret: process.env.BETTER_AUTH_SECRET,
@@ -21,19 +22,41 @@ function createAuth() {
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
     advanced: { database: { generateId: () => crypto.randomUUID() } },
     telemetry: { enabled: false },
+    // In every environment, not only production: password guessing is the same attack on a test server.
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": signInLimit, "/sign-up/email": signInLimit },
+    },
+    logger: { log: logAuthEvent },
     plugins: [
       organization({ allowUserToCreateOrganization: true }),
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
         // Keys are resolved by src/server/auth/resolve-actor.ts from `api_token` or `Authorization: Bearer`.
         apiKeyHeaders: ["api_token"],
-        rateLimit: { enabled: false },
+        // Stored on each key when it is created; the limit in force is the key's own.
+        rateLimit: {
+          enabled: getConfig().API_KEY_RATE_LIMIT_PER_MINUTE > 0,
+          timeWindow: 60_000,
+          maxRequests: getConfig().API_KEY_RATE_LIMIT_PER_MINUTE,
+        },
         startingCharactersConfig: { shouldStore: true, charactersLength: 8 },
       }),
       // Must stay last: lets server actions set cookies through Next's cookies() API.
       nextCookies(),
     ],
   });
+}
+
+/**
+ * better-auth logs every rejected API key as an error; for us that is an ordinary 401 the caller already got, and
+ * logging it would flood the log of a server under a misconfigured client. Everything else is passed on.
+ */
+function logAuthEvent(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  if (message.startsWith("Failed to validate API key")) return;
+  console[level](`[auth] ${message}`, ...args);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -37,11 +37,14 @@ export async function requireActor(headers: Headers): Promise<Actor> {
 }
 
 async function verifyApiKey(key: string): Promise<string> {
-  const result = await getAuth()
-    .api.verifyApiKey({ body: { key } })
-    .catch(() => ({ valid: false as const, key: null }));
-  if (!result.valid || !result.key) throw new AppError("UNAUTHORIZED", "The API key is unknown or revoked.");
-  return result.key.referenceId;
+  const result = await getAuth().api.verifyApiKey({ body: { key } });
+  if (result.valid && result.key) return result.key.referenceId;
+  if (result.error?.code === "RATE_LIMITED") {
+    const details = (result.error as { details?: { tryAgainIn?: number } }).details;
+    const seconds = Math.max(1, Math.ceil((details?.tryAgainIn ?? 60_000) / 1000));
+    throw new AppError("TOO_MANY_REQUESTS", `Too many requests with this API key; try again in ${seconds} s.`, undefined, seconds);
+  }
+  throw new AppError("UNAUTHORIZED", "The API key is unknown or revoked.");
 }
 
 async function membershipsOf(userId: string): Promise<string[]> {

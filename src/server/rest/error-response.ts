@@ -8,7 +8,9 @@ export function errorResponse(error: AppError, headers?: HeadersInit): Response 
   const { http, reason } = APP_ERROR_STATUS[error.code];
   const body: ErrorBody = { statusCode: http, error: reason, message: error.message };
   if (error.issues && error.issues.length > 0) body.issues = error.issues;
-  return Response.json(body, { status: http, headers });
+  const merged = new Headers(headers);
+  if (error.retryAfterSeconds !== undefined) merged.set("Retry-After", String(error.retryAfterSeconds));
+  return Response.json(body, { status: http, headers: merged });
 }
 
 /** Anything that is not an AppError is our bug: logged with an id the caller can quote, never shown. */

@@ -5,7 +5,7 @@ import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
 import { readJsonBody } from "~/server/rest/read-json-body";
-import { assertSameOrigin } from "~/server/rest/same-origin";
+import { isSameOriginRequest } from "~/server/auth/same-origin";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -33,7 +33,9 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
   return async (request, context) => {
     try {
       const actor = await requireActor(request.headers);
-      if (actor.via === "session" && request.method !== "GET") assertSameOrigin(request);
+      if (actor.via === "session" && request.method !== "GET" && !isSameOriginRequest(request.headers)) {
+        throw new AppError("FORBIDDEN", "Cross-site requests may not change data; use an API key.");
+      }
       const params = parse(definition.params, await context.params, "Path parameters are invalid.", "$path");
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")

@@ -10,8 +10,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError } from "~/domain/app-error";
 import { readApiKey, resolveActor, type Actor } from "~/server/auth/resolve-actor";
-import { hasCookieCredentials, isSameOriginRequest } from "~/server/trpc/same-origin";
-import { isUnexpected, issuesOf, toTrpcError } from "~/server/trpc/error-shape";
+import { hasCookieCredentials, isSameOriginRequest } from "~/server/auth/same-origin";
+import {
+  inputValidationMessage,
+  isInputValidationError,
+  isUnexpected,
+  issuesOf,
+  toTrpcError,
+} from "~/server/trpc/error-shape";
 
 export type TrpcContext = { headers: Headers; actor: Actor | null };
 
@@ -36,7 +42,9 @@ const t = initTRPC.context<TrpcContext>().create({
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: null },
       };
     }
-    return { ...shape, data: { ...shape.data, stack: undefined, issues: issuesOf(error) } };
+    const issues = issuesOf(error);
+    const message = issues && isInputValidationError(error) ? inputValidationMessage(issues) : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
   },
 });
 

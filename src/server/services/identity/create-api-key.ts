@@ -1,7 +1,4 @@
-import { z } from "zod";
 import { getAuth } from "~/server/auth/auth";
-
-export const ZApiKeyName = z.string().trim().min(1).max(100);
 
 export type CreateApiKeyOptions = { userId: string; name?: string };
 

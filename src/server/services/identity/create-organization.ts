@@ -1,7 +1,4 @@
-import { z } from "zod";
 import { getDb } from "~/server/db/client";
-
-export const ZOrganizationName = z.string().trim().min(1, "Name must not be empty").max(100);
 
 export type CreateOrganizationOptions = { name: string; ownerUserId?: string };
 

@@ -1,13 +1,9 @@
 import { APIError } from "better-auth/api";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "~/domain/app-error";
+import type { ZCreateUser } from "~/domain/identity-schemas";
 import { getAuth } from "~/server/auth/auth";
 
-export const ZCreateUser = z.object({
-  email: z.email("Enter a valid email address").transform((email) => email.toLowerCase()),
-  password: z.string().min(8, "Password must have at least 8 characters").max(128),
-  name: z.string().trim().min(1).max(100).optional(),
-});
 
 export type CreateUserOptions = z.infer<typeof ZCreateUser>;
 

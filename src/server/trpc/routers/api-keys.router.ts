@@ -1,4 +1,4 @@
-import { ZApiKeyCreateInput, ZApiKeyRevokeInput } from "~/lib/schemas/identity-schemas";
+import { ZApiKeyCreateInput, ZApiKeyRevokeInput } from "~/domain/identity-schemas";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { listApiKeys } from "~/server/services/identity/list-api-keys";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";

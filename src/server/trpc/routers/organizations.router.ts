@@ -2,7 +2,7 @@ import {
   ZMemberAddInput,
   ZOrganizationCreateInput,
   ZOrganizationIdInput,
-} from "~/lib/schemas/identity-schemas";
+} from "~/domain/identity-schemas";
 import { addMember } from "~/server/services/identity/add-member";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";

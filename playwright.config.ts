@@ -1,0 +1,53 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (`scripts/start.ts`: embedded PGlite, migrations, demo seed,
+ * `next build` when stale, `next start`). Every run gets a fresh data directory, so tests never see a previous
+ * run's users or keys. Browsers cannot be downloaded here: the Debian Chromium is used instead.
+ */
+
+const PORT = 3100;
+const BASE_URL = `http://localhost:${PORT}`;
+// Evaluated again in each worker process; only the main process starts the server, so a differing value is harmless.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `passport-e2e-${Date.now()}`);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${BASE_URL}/sign-in`,
+    // The first start may run `next build`.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DATA_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

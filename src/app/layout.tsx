@@ -1,0 +1,33 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteHeader } from "~/components/site-header";
+import { TrpcProvider } from "~/lib/trpc/react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Passport Studio", template: "%s · Passport Studio" },
+  description: "Product data models and digital product passports.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#ffffff" };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        >
+          Skip to content
+        </a>
+        <TrpcProvider>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
+            {children}
+          </main>
+        </TrpcProvider>
+      </body>
+    </html>
+  );
+}

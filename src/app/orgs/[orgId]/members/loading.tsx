@@ -1,0 +1,14 @@
+import { Skeleton } from "~/components/ui/skeleton";
+
+export default function MembersLoading() {
+  return (
+    <div className="space-y-8" role="status" aria-label="Loading members">
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-36" />
+      <div className="space-y-2">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+      </div>
+    </div>
+  );
+}

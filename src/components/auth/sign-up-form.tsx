@@ -1,0 +1,90 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/text-field";
+import { authClient } from "~/lib/auth-client";
+import { focusFirstInvalid, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
+import { ZSignUpInput } from "~/domain/identity-schemas";
+
+const FIELDS = ["name", "email", "password"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** better-auth's error codes for sign-up, each placed at the field it is about. */
+const FIELD_OF_ERROR_CODE: Record<string, Field> = {
+  USER_ALREADY_EXISTS: "email",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
+  INVALID_EMAIL: "email",
+  PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_LONG: "password",
+};
+
+const MESSAGE_OF_ERROR_CODE: Record<string, string> = {
+  USER_ALREADY_EXISTS: "An account with this email already exists. Sign in instead.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email already exists. Sign in instead.",
+};
+
+export function SignUpForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const [isPending, setIsPending] = useState(false);
+
+  function showErrors(next: FormErrors<Field>) {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(formRef.current);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = ZSignUpInput.safeParse({
+      name: data.get("name"),
+      email: data.get("email"),
+      password: data.get("password"),
+    });
+    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
+
+    setIsPending(true);
+    const { error } = await authClient.signUp.email(parsed.data);
+    if (error) {
+      setIsPending(false);
+      const code = error.code ?? "";
+      const message = MESSAGE_OF_ERROR_CODE[code] ?? error.message ?? "Could not create the account. Try again.";
+      const field = FIELD_OF_ERROR_CODE[code];
+      return showErrors(field ? { fields: { [field]: message } } : { fields: {}, form: message });
+    }
+    // Signed in already; the front door sends a user without organizations on to create one.
+    window.location.assign("/");
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <TextField label="Name" name="name" autoComplete="name" required error={errors.fields.name} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.fields.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        hint="At least 8 characters."
+        error={errors.fields.password}
+      />
+      <Button type="submit" className="w-full" disabled={isPending}>
+        {isPending ? "Creating account…" : "Create account"}
+      </Button>
+    </form>
+  );
+}

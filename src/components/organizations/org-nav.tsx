@@ -1,0 +1,45 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "~/lib/cn";
+
+export type OrgNavProps = { organizationId: string; organizationName: string };
+
+/** The organization's sections as tabs; the one showing is marked for screen readers with aria-current. */
+export function OrgNav({ organizationId, organizationName }: OrgNavProps) {
+  const pathname = usePathname();
+  const base = `/orgs/${organizationId}`;
+  const links = [
+    { href: base, label: "Overview", isActive: pathname === base },
+    { href: `${base}/models`, label: "Models", isActive: pathname.startsWith(`${base}/models`) },
+    {
+      href: `${base}/templates`,
+      label: "Templates",
+      isActive: pathname.startsWith(`${base}/templates`) || pathname.startsWith(`${base}/product-data-models`),
+    },
+    { href: `${base}/members`, label: "Members", isActive: pathname.startsWith(`${base}/members`) },
+  ];
+  return (
+    <nav aria-label={`${organizationName} sections`} className="-mt-2 mb-6 border-b border-slate-200 sm:-mt-4 sm:mb-8">
+      <ul className="flex gap-1">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              aria-current={link.isActive ? "page" : undefined}
+              className={cn(
+                "-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium",
+                link.isActive
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+              )}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { ZUuid } from "~/domain/uuid";
+
+/**
+ * Inputs of the identity forms and tRPC procedures. One schema checks both the browser form (for instant, per-field
+ * messages) and the procedure input (the authority), so the two can never disagree. Browser-safe: zod only.
+ */
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Enter a valid email address" }));
+
+export const ZOrganizationName = z
+  .string()
+  .trim()
+  .min(1, { error: "Enter a name" })
+  .max(100, { error: "Use at most 100 characters" });
+
+export const ZApiKeyName = z
+  .string()
+  .trim()
+  .min(1, { error: "Enter a name" })
+  .max(100, { error: "Use at most 100 characters" });
+
+// The same bounds better-auth enforces (src/server/auth/auth.ts), checked here so the form can say so at once.
+export const ZPassword = z
+  .string()
+  .min(8, { error: "Use at least 8 characters" })
+  .max(128, { error: "Use at most 128 characters" });
+
+export const ZOrganizationCreateInput = z.object({ name: ZOrganizationName });
+
+export const ZOrganizationIdInput = z.object({ organizationId: ZUuid });
+
+export const ZMemberAddInput = z.object({ organizationId: ZUuid, email: ZEmail });
+
+export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName });
+
+export const ZApiKeyRevokeInput = z.object({ id: z.string().min(1).max(200) });
+
+export const ZSignInInput = z.object({
+  email: ZEmail,
+  password: z.string().min(1, { error: "Enter your password" }),
+});
+
+export const ZSignUpInput = z.object({
+  name: z.string().trim().min(1, { error: "Enter your name" }).max(100, { error: "Use at most 100 characters" }),
+  email: ZEmail,
+  password: ZPassword,
+});
+
+/** An account as an operator creates it (CLI `user:create`): the name is optional there. */
+export const ZCreateUser = ZSignUpInput.extend({ name: ZSignUpInput.shape.name.optional() });
+
+export type TSignUpInput = z.infer<typeof ZSignUpInput>;
+export type TSignInInput = z.infer<typeof ZSignInInput>;
