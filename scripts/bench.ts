@@ -5,7 +5,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { buildApp } from "./build";
 import { startApp } from "./bench/bench-app";
-import { benchTemplate, repeaterValues, type BenchTemplate } from "./bench/bench-template";
+import { repeaterValues } from "./bench/bench-template";
+import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 
 /**
@@ -71,20 +72,7 @@ async function benchBackend(label: string, databaseUrl: string) {
   }
 }
 
-async function createBenchWorld() {
-  const { createUser } = await import("~/server/services/identity/create-user");
-  const { createOrganization } = await import("~/server/services/identity/create-organization");
-  const { createApiKey } = await import("~/server/services/identity/create-api-key");
-  const { importTemplate } = await import("~/server/services/templates/import-template");
-  const user = await createUser({ email: `bench-${crypto.randomUUID()}@bench.example`, password: "bench-password" });
-  const organization = await createOrganization({ name: "Bench", ownerUserId: user.id });
-  const key = await createApiKey({ userId: user.id, name: "bench" });
-  const template = benchTemplate();
-  await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });
-  return { organizationId: organization.id, token: key.token, template };
-}
-
-type World = Awaited<ReturnType<typeof createBenchWorld>>;
+type World = BenchWorld;
 
 function url(world: World, suffix: string): string {
   return `http://localhost:${PORT}/api/organizations/${world.organizationId}${suffix}`;

@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { ExchangeAwareQueryQueue } from "~/server/db/exchange-aware-query-queue";
 
 /**
  * The embedded database: PGlite with its data in DATA_DIR, served on the Postgres wire protocol so that the app,
@@ -29,7 +30,14 @@ export function urlForPort(port: number): string {
 /** Starts PGlite on `dataDir` (or in memory for `memory://`) and serves it on 127.0.0.1. */
 export async function startEmbeddedServer(options: { dataDir: string; port?: number }): Promise<EmbeddedServer> {
   const inMemory = options.dataDir === "memory://";
-  if (!inMemory) await mkdir(options.dataDir, { recursive: true });
+  if (!inMemory) {
+    // Two processes writing one PGlite directory would corrupt it; the second must connect to the first instead.
+    const running = await findRunningEmbeddedServer(options.dataDir);
+    if (running) {
+      throw new Error(`The embedded database in ${options.dataDir} is already served at ${running}; stop that process first.`);
+    }
+    await mkdir(options.dataDir, { recursive: true });
+  }
   const db = await PGlite.create(inMemory ? undefined : path.join(options.dataDir, "pglite"));
   const server = new PGLiteSocketServer({
     db,
@@ -37,6 +45,8 @@ export async function startEmbeddedServer(options: { dataDir: string; port?: num
     port: options.port ?? 0,
     maxConnections: MAX_CONNECTIONS,
   });
+  // The shipped queue interleaves extended-protocol exchanges of different connections; see the class comment.
+  (server as unknown as { queryQueue: ExchangeAwareQueryQueue }).queryQueue = new ExchangeAwareQueryQueue(db);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   if (!inMemory) {

@@ -46,12 +46,20 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(MIGRATIONS_TABLE_DDL);
-    const applied: string[] = [];
-    for (const migration of migrations) {
-      if (await applyOne(client, migration)) applied.push(migration.name);
+    // Held for the whole run, from before the bookkeeping table is created: two migrators starting at once on a
+    // fresh PostgreSQL database (the app and a CLI) would otherwise race on CREATE TABLE. PGlite has one session
+    // and runs one transaction at a time, so there the lock changes nothing and nothing races.
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(MIGRATIONS_TABLE_DDL);
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        if (await applyOne(client, migration)) applied.push(migration.name);
+      }
+      return { applied };
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
-    return { applied };
   } finally {
     await client.end();
   }
@@ -60,9 +68,6 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
 async function applyOne(client: pg.Client, migration: Migration): Promise<boolean> {
   await client.query("BEGIN");
   try {
-    // Serialises migrators (the app and a CLI started at the same moment) on PostgreSQL; PGlite runs one
-    // transaction at a time anyway.
-    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     const done = await client.query<{ checksum: string }>(
       `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
       [migration.name],

@@ -1,0 +1,20 @@
+import { benchTemplate } from "./bench-template";
+
+/**
+ * A user, an organization, an API key and the bench template, created through the services (the caller must have
+ * pointed this process at the database with setDatabaseUrl first).
+ */
+export async function createBenchWorld() {
+  const { createUser } = await import("~/server/services/identity/create-user");
+  const { createOrganization } = await import("~/server/services/identity/create-organization");
+  const { createApiKey } = await import("~/server/services/identity/create-api-key");
+  const { importTemplate } = await import("~/server/services/templates/import-template");
+  const user = await createUser({ email: `bench-${crypto.randomUUID()}@bench.example`, password: "bench-password" });
+  const organization = await createOrganization({ name: "Bench", ownerUserId: user.id });
+  const key = await createApiKey({ userId: user.id, name: "bench" });
+  const template = benchTemplate();
+  await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });
+  return { organizationId: organization.id, token: key.token, template };
+}
+
+export type BenchWorld = Awaited<ReturnType<typeof createBenchWorld>>;

@@ -1,0 +1,137 @@
+import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { buildApp } from "./build";
+import { startApp } from "./bench/bench-app";
+import { repeaterValues, REPEATER_FIELDS } from "./bench/bench-template";
+import { createBenchWorld } from "./bench/bench-world";
+
+/**
+ * `npm run soak` (also a step of `npm test`): the built app on a fresh embedded database under a bounded mixed load
+ * on loopback — reads of a model, a template and a list, modifies, and adds of new repeater rows — at 32
+ * connections. Passes when no response is a 5xx, the app logged no error, and the server's memory in the last 10 s
+ * is within 20% of the first 10 s after the warm-up. Prints requests/s and p99 latency.
+ */
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const WARM_UP_SECONDS = 10;
+const CONNECTIONS = 32;
+const PORT = Number(process.env.SOAK_PORT ?? 3790);
+
+buildApp();
+process.env.BETTER_AUTH_SECRET ??= "soak-secret-0123456789abcdef0123456789";
+process.env.API_KEY_RATE_LIMIT_PER_MINUTE = "0";
+const { setDatabaseUrl } = await import("~/server/config");
+const { startEmbeddedServer } = await import("~/server/db/embedded-server");
+const { migrate } = await import("~/server/db/migrate");
+
+const resultsDir = path.resolve("bench-results");
+mkdirSync(resultsDir, { recursive: true });
+const database = await startEmbeddedServer({ dataDir: mkdtempSync(path.join(tmpdir(), "passport-soak-")) });
+await migrate(database.url);
+setDatabaseUrl(database.url);
+const world = await createBenchWorld();
+const logFile = path.join(resultsDir, "soak-app.log");
+const app = await startApp({ databaseUrl: database.url, port: PORT, logFile });
+
+const base = `http://localhost:${PORT}/api/organizations/${world.organizationId}`;
+const headers = { api_token: world.token, "content-type": "application/json" };
+const created = await fetch(`${base}/models`, {
+  method: "POST",
+  headers,
+  body: JSON.stringify({ name: "Soak model", templateId: world.template.definition.id }),
+});
+const modelId = ((await created.json()) as { id: string }).id;
+await fetch(`${base}/models/${modelId}/data-values`, {
+  method: "POST",
+  headers,
+  body: JSON.stringify(repeaterValues(world.template, 100, "s")),
+});
+
+let nextRow = 100 / REPEATER_FIELDS;
+const newRow = () =>
+  JSON.stringify(
+    world.template.fieldIds.map((dataFieldId, i) => ({
+      value: `row-${nextRow}-${i}`,
+      dataSectionId: world.template.repeaterId,
+      dataFieldId,
+      row: nextRow,
+    })),
+  );
+const requests: autocannon.Request[] = [
+  { method: "GET", path: `/api/organizations/${world.organizationId}/models/${modelId}` },
+  { method: "GET", path: `/api/organizations/${world.organizationId}/templates/${world.template.definition.id}` },
+  { method: "GET", path: `/api/organizations/${world.organizationId}/models?limit=20` },
+  {
+    method: "PATCH",
+    path: `/api/organizations/${world.organizationId}/models/${modelId}/data-values`,
+    body: JSON.stringify(repeaterValues(world.template, 10, "p")),
+  },
+  {
+    method: "POST",
+    path: `/api/organizations/${world.organizationId}/models/${modelId}/data-values`,
+    // Each add takes the next free row, so every one of them is a valid write.
+    setupRequest: (request) => {
+      nextRow += 1;
+      return { ...request, body: newRow() };
+    },
+  },
+];
+
+const memory: { at: number; rssMb: number }[] = [];
+const started = Date.now();
+const sampler = setInterval(() => memory.push({ at: (Date.now() - started) / 1000, rssMb: rssMb(app.pid) }), 1000);
+const result = await autocannon({
+  url: `http://localhost:${PORT}`,
+  connections: CONNECTIONS,
+  duration: WARM_UP_SECONDS + SECONDS,
+  headers,
+  requests,
+});
+clearInterval(sampler);
+app.kill("SIGTERM");
+await database.stop();
+
+const average = (from: number, to: number) => {
+  const window = memory.filter((sample) => sample.at >= from && sample.at < to);
+  return window.reduce((sum, sample) => sum + sample.rssMb, 0) / Math.max(1, window.length);
+};
+const end = WARM_UP_SECONDS + SECONDS;
+const firstMb = average(WARM_UP_SECONDS, WARM_UP_SECONDS + 10);
+const lastMb = average(end - 10, end);
+const serverErrors = result["5xx"];
+const logErrors = readFileSync(logFile, "utf8")
+  .split("\n")
+  .filter((line) => /error|⨯/i.test(line));
+const memoryDrift = (lastMb - firstMb) / firstMb;
+const checks = [
+  { name: "no 5xx responses", ok: serverErrors === 0, detail: `${serverErrors} × 5xx, ${result.non2xx} non-2xx` },
+  { name: "no error in the app's log", ok: logErrors.length === 0, detail: logErrors.slice(0, 3).join(" | ") || "clean" },
+  {
+    name: "memory stable (last 10 s within 20% of the first 10 s)",
+    ok: Math.abs(memoryDrift) <= 0.2,
+    detail: `${firstMb.toFixed(0)} MB → ${lastMb.toFixed(0)} MB (${(memoryDrift * 100).toFixed(1)}%)`,
+  },
+  { name: "no connection errors or timeouts", ok: result.errors === 0 && result.timeouts === 0, detail: `${result.errors} errors, ${result.timeouts} timeouts` },
+];
+
+console.log(`\nSoak: ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up, ${CONNECTIONS} connections, mixed reads and writes`);
+console.log(`requests/s ${result.requests.average.toFixed(0)}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests`);
+for (const check of checks) console.log(`${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}`);
+const failed = checks.filter((check) => !check.ok).length;
+console.log(`${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
+
+/** Resident memory of the app's process, from /proc (Linux), in MiB. */
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}

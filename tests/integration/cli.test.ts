@@ -1,0 +1,266 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getDb } from "~/server/db/client";
+import { startEmbeddedServer } from "~/server/db/embedded-server";
+import { createFreshDatabase, withClient } from "./support/fresh-database";
+import { api } from "./support/http";
+import { REPO_ROOT, runCli, type CliRun } from "./support/processes";
+import { createWorld } from "./support/world";
+
+/**
+ * The operator CLI (PRODUCT.md §6) as an operator runs it: a separate process, JSON on stdout, one clear line on
+ * stderr and a non-zero exit on error. Each spawn costs seconds, so commands that do not depend on each other run
+ * side by side and each test groups many assertions.
+ */
+
+const databaseUrl = inject("databaseUrl");
+const shared = { databaseUrl };
+
+let workDir: string;
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), "passport-cli-"));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+/** The command's JSON result, after checking that it succeeded and printed nothing but that JSON, on stdout. */
+function resultOf<T>(run: CliRun, label: string): T {
+  expect(run.code, `${label} failed:\n${run.stderr}`).toBe(0);
+  expect(() => JSON.parse(run.stdout), `${label} stdout is not JSON:\n${run.stdout}`).not.toThrow();
+  expect(run.stderr, `${label} stderr`).toBe("");
+  return JSON.parse(run.stdout) as T;
+}
+
+/** Checks a refused command: non-zero exit, nothing on stdout, a first stderr line saying what went wrong. */
+function expectRefused(run: CliRun, firstLine: RegExp, label: string): string[] {
+  expect(run.code, `${label} should fail; stdout:\n${run.stdout}`).not.toBe(0);
+  expect(run.code, label).not.toBeNull();
+  expect(run.stdout, label).toBe("");
+  const lines = run.stderr.split("\n").filter(Boolean);
+  expect(lines[0], `${label} stderr:\n${run.stderr}`).toMatch(/^Error: /);
+  expect(lines[0], `${label} stderr:\n${run.stderr}`).toMatch(firstLine);
+  // One readable message, not a stack trace.
+  expect(run.stderr, label).not.toMatch(/^\s+at /m);
+  return lines;
+}
+
+async function laptopCopy(): Promise<string> {
+  const laptop = JSON.parse(await readFile(path.join(REPO_ROOT, "prisma/seed/laptop.json"), "utf8")) as Record<string, unknown>;
+  delete laptop.id;
+  const file = path.join(workDir, `laptop-${crypto.randomUUID()}.json`);
+  await writeFile(file, JSON.stringify(laptop));
+  return file;
+}
+
+async function productDataModelCopy(): Promise<string> {
+  const [first] = JSON.parse(
+    await readFile(path.join(REPO_ROOT, "prisma/seed/product-data-models.json"), "utf8"),
+  ) as Record<string, unknown>[];
+  const file = path.join(workDir, `pdm-${crypto.randomUUID()}.json`);
+  // A new id, and the file's own visibility (Public) is overridden by --visibility.
+  await writeFile(file, JSON.stringify({ ...first, id: crypto.randomUUID(), visibility: "Public" }));
+  return file;
+}
+
+describe("the operator CLI", () => {
+  it("creates an organization, a user, a membership, an API key that works and is revoked, and imports", async () => {
+    const unique = crypto.randomUUID();
+    const email = `Cli-${unique}@Test.Example`;
+    const [orgRun, userRun] = await Promise.all([
+      runCli(["org:create", "--name", `CLI org ${unique}`], shared),
+      runCli(["user:create", "--email", email, "--password", "cli-password-1", "--name", "CLI User"], shared),
+    ]);
+    const org = resultOf<{ id: string; name: string }>(orgRun, "org:create");
+    expect(org).toEqual({ id: expect.stringMatching(UUID), name: `CLI org ${unique}` });
+    const user = resultOf<{ id: string; email: string }>(userRun, "user:create");
+    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase() });
+
+    const [memberRun, keyRun] = await Promise.all([
+      runCli(["member:add", "--org", org.id, "--user", email], shared),
+      runCli(["apikey:create", "--user", user.id, "--name", "CLI key"], shared),
+    ]);
+    expect(resultOf(memberRun, "member:add")).toEqual({ organizationId: org.id, userId: user.id });
+    const key = resultOf<{ id: string; token: string }>(keyRun, "apikey:create");
+    expect(key).toEqual({ id: expect.any(String), token: expect.any(String) });
+    expect((await getDb().apikey.findUniqueOrThrow({ where: { id: key.id } })).key).not.toBe(key.token);
+
+    const [laptopFile, pdmFile] = await Promise.all([laptopCopy(), productDataModelCopy()]);
+    const [templateRun, pdmRun] = await Promise.all([
+      runCli(["template:import", "--org", org.id, "--file", laptopFile], shared),
+      runCli(["pdm:import", "--org", org.id, "--file", pdmFile, "--visibility", "Private"], shared),
+    ]);
+    const template = resultOf<{ id: string }>(templateRun, "template:import");
+    expect(template).toEqual({ id: expect.stringMatching(UUID) });
+    const pdm = resultOf<{ id: string }>(pdmRun, "pdm:import");
+    expect(pdm).toEqual({ id: expect.stringMatching(UUID) });
+    const storedPdm = await getDb().productDataModel.findUniqueOrThrow({ where: { id: pdm.id } });
+    expect(storedPdm).toMatchObject({ organizationId: org.id, visibility: "Private", createdByUserId: user.id });
+
+    // The key acts for its user, who is now a member: the REST API lists the imported template with it.
+    const listed = await api<{ id: string; name: string }[]>("GET", `/api/organizations/${org.id}/templates`, {
+      token: key.token,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((t) => t.id)).toEqual([template.id]);
+    expect(listed.body[0]?.name).toBe("Laptop product passport");
+
+    const revokeRun = await runCli(["apikey:revoke", "--id", key.id], shared);
+    const revoked = resultOf<{ id: string; revokedAt: string }>(revokeRun, "apikey:revoke");
+    expect(revoked).toEqual({ id: key.id, revokedAt: expect.any(String) });
+    expect(new Date(revoked.revokedAt).toISOString()).toBe(revoked.revokedAt);
+    const afterRevoke = await api("GET", `/api/organizations/${org.id}/templates`, { token: key.token });
+    expect(afterRevoke.status).toBe(401);
+  }, 300_000);
+
+  it("refuses bad input with one clear line on stderr, a non-zero exit, and writes nothing", async () => {
+    const world = await createWorld("cli-errors");
+    const orgId = world.organization.id;
+    const unique = crypto.randomUUID();
+    const invalidTemplate = path.join(workDir, `invalid-${unique}.json`);
+    await writeFile(
+      invalidTemplate,
+      JSON.stringify({
+        name: "",
+        sectors: "Batteries",
+        sections: [
+          {
+            id: "not-a-uuid",
+            name: "General",
+            type: "Bogus",
+            dataFields: [{ id: crypto.randomUUID(), name: "F", type: "NoSuchField" }],
+          },
+        ],
+      }),
+    );
+    const notJson = path.join(workDir, `not-json-${unique}.json`);
+    await writeFile(notJson, "{ this is not json");
+    const missingFile = path.join(workDir, `missing-${unique}.json`);
+
+    const db = getDb();
+    const snapshot = async () => ({
+      organizations: await db.organization.count({ where: { name: { contains: unique } } }),
+      users: await db.user.count({ where: { email: { contains: unique } } }),
+      members: await db.member.count({ where: { organizationId: orgId } }),
+      templates: await db.template.count({ where: { organizationId: orgId } }),
+      productDataModels: await db.productDataModel.count({ where: { organizationId: orgId } }),
+      apikeys: await db.apikey.count({ where: { referenceId: world.user.id } }),
+      enabledKeys: await db.apikey.count({ where: { referenceId: world.user.id, enabled: true } }),
+    });
+    const before = await snapshot();
+
+    const cases: [string, string[], RegExp][] = [
+      ["unknown command", ["org:delete", "--name", `x ${unique}`], /Unknown command "org:delete"/],
+      ["missing flag", ["user:create", "--email", `missing-${unique}@test.example`], /Invalid arguments/],
+      ["unknown flag", ["org:create", "--name", `x ${unique}`, "--colour", "red"], /Unknown option '--colour'/],
+      ["unknown user", ["member:add", "--org", orgId, "--user", `nobody-${unique}@test.example`], /No user/],
+      ["unknown organization", ["member:add", "--org", crypto.randomUUID(), "--user", world.user.email], /No organization/],
+      ["invalid template", ["template:import", "--org", orgId, "--file", invalidTemplate], /invalid/i],
+      ["not JSON", ["pdm:import", "--org", orgId, "--file", notJson, "--visibility", "Public"], /not valid JSON/],
+      ["unreadable file", ["template:import", "--org", orgId, "--file", missingFile], /Cannot read/],
+    ];
+    const runs = await inBatches(cases.map(([, args]) => () => runCli(args, shared)), 4);
+    const stderrOf = new Map<string, string[]>();
+    cases.forEach(([label, , firstLine], i) => stderrOf.set(label, expectRefused(runs[i] as CliRun, firstLine, label)));
+
+    // The usage errors name what is wrong and how to call the command.
+    expect(stderrOf.get("unknown command")?.join("\n")).toContain("org:create --name N");
+    expect(stderrOf.get("missing flag")?.join("\n")).toMatch(/--password/);
+    expect(stderrOf.get("unknown flag")?.join("\n")).toContain("Usage: org:create --name N");
+    // Every problem of the template is listed, one per line, and the first line counts them.
+    const [first, ...problems] = stderrOf.get("invalid template") ?? [];
+    const count = Number(/\((\d+) problems?\)/.exec(first ?? "")?.[1]);
+    expect(count, first).toBeGreaterThanOrEqual(5);
+    expect(problems).toHaveLength(count);
+    for (const problemPath of ["$.name", "$.sectors", "$.sections[0].id", "$.sections[0].type", "$.sections[0].dataFields[0].type"]) {
+      expect(problems.some((line) => line.trim().startsWith(`${problemPath}: `)), `lists ${problemPath}`).toBe(true);
+    }
+    // Bad input exits with 2, a missing thing with 1 (main.ts).
+    expect(runs[cases.findIndex(([label]) => label === "unknown flag")]?.code).toBe(2);
+    expect(runs[cases.findIndex(([label]) => label === "invalid template")]?.code).toBe(2);
+    expect(runs[cases.findIndex(([label]) => label === "unknown user")]?.code).toBe(1);
+
+    expect(await snapshot()).toEqual(before);
+  }, 300_000);
+
+  it("seeds the demo data once: a second run creates nothing and shows no new key", async () => {
+    const fresh = await createFreshDatabase();
+    try {
+      const counts = () =>
+        withClient(fresh.url, async (client) => {
+          const tables = ["user", "account", "organization", "member", "apikey", "template", "product_data_model"];
+          const result: Record<string, number> = {};
+          for (const table of tables) {
+            const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`);
+            result[table] = rows[0]?.n ?? -1;
+          }
+          return result;
+        });
+
+      type Seed = {
+        user: { id: string; email: string; password: string };
+        organization: { id: string; name: string };
+        apiKey: { id: string; token: string } | null;
+        templates: { id: string; name: string }[];
+        productDataModels: { id: string; name: string; visibility: string }[];
+        created: boolean;
+      };
+      const first = resultOf<Seed>(await runCli(["seed"], { databaseUrl: fresh.url }), "first seed");
+      expect(first.created).toBe(true);
+      expect(first.apiKey).toEqual({ id: expect.any(String), token: expect.any(String) });
+      expect(first.user.email).toBe("demo@passport.studio");
+      expect(first.templates.length).toBeGreaterThan(0);
+      expect(first.productDataModels.length).toBeGreaterThan(0);
+      const afterFirst = await counts();
+      expect(afterFirst).toMatchObject({
+        user: 1,
+        organization: 1,
+        member: 1,
+        apikey: 1,
+        template: first.templates.length,
+        product_data_model: first.productDataModels.length,
+      });
+
+      const second = resultOf<Seed>(await runCli(["seed"], { databaseUrl: fresh.url }), "second seed");
+      expect(second.created).toBe(false);
+      expect(second.apiKey).toBeNull();
+      expect({ ...second, apiKey: undefined }).toEqual({ ...first, apiKey: undefined, created: false });
+      expect(await counts()).toEqual(afterFirst);
+    } finally {
+      await fresh.drop();
+    }
+  }, 300_000);
+
+  it("without DATABASE_URL opens the embedded database in DATA_DIR itself, migrates it and releases it", async () => {
+    const dataDir = path.join(workDir, `data-${crypto.randomUUID()}`);
+    const name = `Embedded org ${crypto.randomUUID()}`;
+    const org = resultOf<{ id: string; name: string }>(await runCli(["org:create", "--name", name], { dataDir }), "org:create");
+    expect(org.name).toBe(name);
+    // Released: no server.json left behind for a later process to trip over.
+    await expect(stat(path.join(dataDir, "server.json"))).rejects.toThrow(/ENOENT/);
+
+    const server = await startEmbeddedServer({ dataDir });
+    try {
+      const rows = await withClient(server.url, async (client) => {
+        const found = await client.query(`SELECT name FROM organization WHERE id = $1`, [org.id]);
+        return found.rows;
+      });
+      expect(rows).toEqual([{ name }]);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
+
+/** Runs the tasks at most `size` at a time (a dozen CLI processes at once would only fight over the CPU). */
+async function inBatches<T>(tasks: (() => Promise<T>)[], size: number): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < tasks.length; i += size) {
+    results.push(...(await Promise.all(tasks.slice(i, i + size).map((task) => task()))));
+  }
+  return results;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
