@@ -72,6 +72,45 @@ export function validateDataValues(
   return issues;
 }
 
+/**
+ * A JSON number is a convenience for NumericFields (stored as its decimal string); for any other field it is
+ * almost certainly a client bug, so it is refused rather than silently turned into text.
+ */
+export function numberInputIssues(
+  index: TemplateIndex,
+  inputs: readonly { value: unknown; dataSectionId: string; dataFieldId: string; row: number }[],
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const [i, v] of inputs.entries()) {
+    if (typeof v.value !== "number") continue;
+    const field = index.sections.get(v.dataSectionId)?.fields.get(v.dataFieldId);
+    if (!field || field.type === "NumericField") continue;
+    issues.push({
+      path: `$[${i}].value`,
+      message: `"${field.name}" is a ${field.type}: send its value as a string (JSON numbers are for NumericFields)`,
+      dataSectionId: v.dataSectionId,
+      dataFieldId: v.dataFieldId,
+      row: v.row,
+    });
+  }
+  return issues;
+}
+
+/**
+ * Every problem of a request's values against the template, one per value at most for its `value`: a JSON number
+ * for a non-numeric field is reported as that, not also as a malformed string.
+ */
+export function requestValueIssues(
+  index: TemplateIndex,
+  inputs: readonly { value: unknown; dataSectionId: string; dataFieldId: string; row: number }[],
+  values: readonly TDataValue[],
+  options: ValidateDataValuesOptions = {},
+): Issue[] {
+  const numberIssues = numberInputIssues(index, inputs);
+  const reported = new Set(numberIssues.map((issue) => issue.path));
+  return [...numberIssues, ...validateDataValues(index, values, 0, options).filter((issue) => !reported.has(issue.path))];
+}
+
 /** The same triple twice in one request; reported at the later occurrence. */
 export function findDuplicateTriples(values: readonly TDataValue[], startIndex = 0): Issue[] {
   const issues: Issue[] = [];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toDecimalString } from "~/domain/decimal";
-import { ZUuid } from "~/domain/uuid";
+import { isUuid, ZUuid } from "~/domain/uuid";
 
 export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
@@ -38,4 +38,25 @@ export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" |
 /** A value's identity as one string, for sets and maps. */
 export function tripleKey(v: DataValueTriple): string {
   return `${v.dataSectionId}|${v.dataFieldId}|${v.row}`;
+}
+
+/**
+ * Issues found by the request schema name only a JSON path; for a data value the contract also names its section,
+ * field and row. They are taken from the element the path points into, when those three parts of it are well-formed
+ * (UUIDs and a whole row number), so an issue never names an "identifier" that cannot be one.
+ */
+export function withDataValueTriples<I extends { path: string }>(issues: I[], body: unknown): I[] {
+  if (!Array.isArray(body)) return issues;
+  return issues.map((issue) => {
+    const index = /^\$\[(\d+)\]/.exec(issue.path)?.[1];
+    const element: unknown = index === undefined ? undefined : body[Number(index)];
+    if (typeof element !== "object" || element === null) return issue;
+    const { dataSectionId, dataFieldId, row } = element as Record<string, unknown>;
+    const isTriple =
+      typeof dataSectionId === "string" && isUuid(dataSectionId) &&
+      typeof dataFieldId === "string" && isUuid(dataFieldId) &&
+      typeof row === "number" && Number.isInteger(row) && row >= 0;
+    if (!isTriple) return issue;
+    return { ...issue, dataSectionId, dataFieldId, row };
+  });
 }

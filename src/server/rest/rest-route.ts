@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, zodIssues } from "~/domain/app-error";
+import { AppError, type Issue, zodIssues } from "~/domain/app-error";
 import { type Actor, requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
@@ -22,6 +22,8 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   query?: Q;
   body?: B;
   status?: number;
+  /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
+  describeBodyIssues?: (issues: Issue[], body: unknown) => Issue[];
   run: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
 };
 
@@ -41,7 +43,7 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
       const body = definition.body
-        ? parse(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), "The request body is invalid.")
+        ? parseBody(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), definition.describeBodyIssues)
         : undefined;
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
@@ -52,6 +54,19 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       return unexpectedErrorResponse(error);
     }
   };
+}
+
+function parseBody<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  describe: ((issues: Issue[], body: unknown) => Issue[]) | undefined,
+): z.infer<S> {
+  try {
+    return parse(schema, input, "The request body is invalid.");
+  } catch (error) {
+    if (!describe || !(error instanceof AppError) || !error.issues) throw error;
+    throw new AppError(error.code, error.message, describe(error.issues, input));
+  }
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix = "$"): z.infer<S> {

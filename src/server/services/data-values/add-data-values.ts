@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { type TDataValueInput, tripleKey } from "~/domain/data-value";
-import { completeRepeaterRows, validateDataValues } from "~/domain/data-value-rules";
+import { completeRepeaterRows, requestValueIssues } from "~/domain/data-value-rules";
 import type { TModel } from "~/domain/model-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { inTransaction } from "~/server/db/transaction";
@@ -31,9 +31,12 @@ export async function addDataValues(options: AddDataValuesOptions): Promise<TMod
     const model = await lockModel(tx, { organizationId, modelId, ifMatch });
     const index = await loadTemplateIndex(tx, model.templateId);
     // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
-    assertValid(validateDataValues(index, values, 0, { isEmptyRequiredAllowed: true }));
+    assertValid(requestValueIssues(index, options.values, values, { isEmptyRequiredAllowed: true }));
+    // A savepoint lets a conflict be explained by what existed before this request, not by what it just inserted.
+    await tx.$executeRaw`SAVEPOINT before_add`;
     const inserted = await insertDataValues(tx, modelId, values);
     if (inserted < values.length) {
+      await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
       const taken = await existingTriples(tx, modelId, values);
       throw new AppError(
         "CONFLICT",

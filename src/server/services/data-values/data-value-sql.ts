@@ -30,14 +30,30 @@ export async function insertDataValues(tx: Tx, modelId: string, values: readonly
     ON CONFLICT DO NOTHING`;
 }
 
-/** Sets the value of each existing triple; returns how many matched. */
-export async function updateDataValues(tx: Tx, modelId: string, values: readonly TDataValue[]): Promise<number> {
-  if (values.length === 0) return 0;
+/** Sets the value of each existing triple; returns how many triples matched and how many values really changed. */
+export async function updateDataValues(
+  tx: Tx,
+  modelId: string,
+  values: readonly TDataValue[],
+): Promise<{ matched: number; changed: number }> {
+  if (values.length === 0) return { matched: 0, changed: 0 };
   const c = columns(values);
-  return tx.$executeRaw`
-    UPDATE "data_value" AS d SET "value" = t.v
-    FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
-    WHERE d."modelId" = ${modelId}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+  // One statement: the count of matches reads the snapshot from before the update, the update skips equal values.
+  const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
+    WITH t AS (
+      SELECT * FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+    ), changed AS (
+      UPDATE "data_value" AS d SET "value" = t.v FROM t
+      WHERE d."modelId" = ${modelId}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+        AND d."value" IS DISTINCT FROM t.v
+      RETURNING 1
+    )
+    SELECT
+      (SELECT count(*) FROM "data_value" AS d JOIN t
+         ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+       WHERE d."modelId" = ${modelId}::uuid)::int AS "matched",
+      (SELECT count(*) FROM changed)::int AS "changed"`;
+  return { matched: counts?.matched ?? 0, changed: counts?.changed ?? 0 };
 }
 
 /** Which of the given triples exist; used only to explain a conflict or a miss, never on the fast path. */

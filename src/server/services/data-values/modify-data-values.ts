@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { type TDataValueInput, tripleKey } from "~/domain/data-value";
-import { validateDataValues } from "~/domain/data-value-rules";
+import { requestValueIssues } from "~/domain/data-value-rules";
 import type { TModel } from "~/domain/model-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { inTransaction } from "~/server/db/transaction";
@@ -29,8 +29,9 @@ export async function modifyDataValues(options: ModifyDataValuesOptions): Promis
   const values = prepareDataValues(options.values);
   return inTransaction(async (tx) => {
     const model = await lockModel(tx, { organizationId, modelId, ifMatch });
-    assertValid(validateDataValues(await loadTemplateIndex(tx, model.templateId), values));
-    const matched = await updateDataValues(tx, modelId, values);
+    const index = await loadTemplateIndex(tx, model.templateId);
+    assertValid(requestValueIssues(index, options.values, values));
+    const { matched, changed } = await updateDataValues(tx, modelId, values);
     if (matched < values.length) {
       const found = await existingTriples(tx, modelId, values);
       const missing = values.flatMap((v, i) =>
@@ -48,7 +49,8 @@ export async function modifyDataValues(options: ModifyDataValuesOptions): Promis
       );
       throw new AppError("VALIDATION", `${missing.length} data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`, missing);
     }
-    await touchModel(tx, modelId);
+    // Setting values to what they are already is no change: the version stays, so other clients' If-Match holds.
+    if (changed > 0) await touchModel(tx, modelId);
     return readModel(tx, modelId);
   });
 }

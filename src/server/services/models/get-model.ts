@@ -9,11 +9,13 @@ export type GetModelOptions = { actor: Actor; organizationId: string; modelId: s
 
 export async function getModel({ actor, organizationId, modelId }: GetModelOptions): Promise<TModel> {
   assertMemberOf(actor, organizationId);
-  const db = getDb();
-  const [row, dataValues] = await Promise.all([
-    db.model.findFirst({ where: { id: modelId, organizationId }, select: modelSelect }),
-    readDataValues(db, modelId),
-  ]);
-  if (!row) throw new AppError("NOT_FOUND", "Model not found.");
-  return toModelDto(row, dataValues);
+  // One snapshot for the model row and its values, so the version (ETag) always describes the values sent with it.
+  return getDb().$transaction(
+    async (tx) => {
+      const row = await tx.model.findFirst({ where: { id: modelId, organizationId }, select: modelSelect });
+      if (!row) throw new AppError("NOT_FOUND", "Model not found.");
+      return toModelDto(row, await readDataValues(tx, modelId));
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
 }

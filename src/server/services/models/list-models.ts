@@ -21,7 +21,8 @@ export async function listModels({ actor, organizationId, query }: ListModelsOpt
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const where: Prisma.ModelWhereInput = {
     organizationId,
-    ...(query.search ? { name: { contains: query.search, mode: "insensitive" } } : {}),
+    // LIKE would read % and _ in the search as wildcards; a user searching "10%" means the characters.
+    ...(query.search ? { name: { contains: query.search.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } } : {}),
     ...(after
       ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
       : {}),

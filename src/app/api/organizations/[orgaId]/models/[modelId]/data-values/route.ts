@@ -1,4 +1,4 @@
-import { ZDataValuesRequest } from "~/domain/data-value";
+import { withDataValueTriples, ZDataValuesRequest } from "~/domain/data-value";
 import { ZDeleteRowQuery } from "~/domain/model-schema";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   POST: restRoute({
     params: ZModelPath,
     body: ZDataValuesRequest,
+    describeBodyIssues: withDataValueTriples,
     status: 201,
     run: ({ actor, params, body, ifMatch }) =>
       addDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
@@ -17,6 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   PATCH: restRoute({
     params: ZModelPath,
     body: ZDataValuesRequest,
+    describeBodyIssues: withDataValueTriples,
     run: ({ actor, params, body, ifMatch }) =>
       modifyDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
   }),

@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TModel, TModelSummary } from "~/domain/model-schema";
+import { addMember } from "~/server/services/identity/add-member";
+import { createApiKey } from "~/server/services/identity/create-api-key";
+import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
+import { createOutsider, dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
+import { dv, expectError, expectModel } from "./support/contract";
+import { IDS } from "./support/fixture-template";
+import { api, type CallOptions } from "./support/http";
+import { createWorld, type World } from "./support/world";
+
+let alpha: World;
+let beta: World;
+let alphaModel: TModel;
+
+beforeAll(async () => {
+  alpha = await createWorld("alpha");
+  beta = await createWorld("beta");
+  alphaModel = await postModel(alpha, { name: "Alpha's model" });
+  alphaModel = expectModel(
+    await api("POST", dataValuesPath(alpha, alphaModel.id), {
+      token: alpha.token,
+      body: [dv(IDS.substances, IDS.substance, 0, "Lead")],
+    }),
+    201,
+  );
+});
+
+type Call = [method: string, path: string, options: Omit<CallOptions, "token">];
+
+/** Every endpoint of an organization, aimed at `orgId` and `modelId`. */
+function organizationCalls(orgId: string, modelId: string, templateId: string): Call[] {
+  const models = `/api/organizations/${orgId}/models`;
+  const values = `${models}/${modelId}/data-values`;
+  return [
+    ["GET", `/api/organizations/${orgId}/templates`, {}],
+    ["GET", `/api/organizations/${orgId}/templates/${templateId}`, {}],
+    ["GET", models, {}],
+    ["POST", models, { body: { name: "Intruder", templateId } }],
+    ["GET", `${models}/${modelId}`, {}],
+    ["PATCH", `${models}/${modelId}`, { body: { name: "Hijacked" } }],
+    ["POST", values, { body: [dv(IDS.substances, IDS.substance, 9, "Injected")] }],
+    ["PATCH", values, { body: [dv(IDS.substances, IDS.substance, 0, "Changed")] }],
+    ["DELETE", `${values}?dataSectionId=${IDS.substances}&row=0`, {}],
+  ];
+}
+
+async function expectAlphaUntouched(): Promise<void> {
+  expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
+  const list = await api<{ items: TModelSummary[] }>("GET", modelsPath(alpha), { token: alpha.token });
+  expect(list.body.items.map((m) => m.id)).toContain(alphaModel.id);
+  expect(list.body.items.filter((m) => m.name === "Intruder")).toEqual([]);
+}
+
+describe("authentication", () => {
+  it("answers 401 on every endpoint without a key, with an unknown key and with a revoked key", async () => {
+    const revoked = await createApiKey({ userId: alpha.user.id, name: "revoked" });
+    await revokeApiKey({ id: revoked.id });
+    const calls: Call[] = [
+      ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
+      ["GET", "/api/product-data-models", {}],
+      ["GET", `/api/product-data-models/${crypto.randomUUID()}`, {}],
+    ];
+    for (const [method, path, options] of calls) {
+      expectError(await api(method, path, options), 401);
+      expectError(await api(method, path, { ...options, token: "ps_unknown_key" }), 401);
+      expectError(await api(method, path, { ...options, token: revoked.token }), 401);
+      expectError(await api(method, path, { ...options, headers: { authorization: `Bearer ${revoked.token}` } }), 401);
+    }
+    await expectAlphaUntouched();
+  });
+
+  it("an unknown api_token is 401 even when a valid Bearer key is also sent", async () => {
+    const response = await api("GET", modelPath(alpha, alphaModel.id), {
+      token: "ps_unknown_key",
+      headers: { authorization: `Bearer ${alpha.token}` },
+    });
+    expectError(response, 401);
+  });
+
+  it("accepts Authorization: Bearer on writes", async () => {
+    const model = await postModel(alpha);
+    const response = await api("PATCH", modelPath(alpha, model.id), {
+      headers: { authorization: `Bearer ${alpha.token}` },
+      body: { name: "Via bearer" },
+    });
+    expect(expectModel(response, 200).name).toBe("Via bearer");
+  });
+});
+
+describe("another organization", () => {
+  it("a valid key of a non-member gets 403 on every endpoint of the organization, and nothing changes", async () => {
+    const outsider = await createOutsider();
+    for (const token of [beta.token, outsider.token]) {
+      for (const [method, path, options] of organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id)) {
+        const response = await api(method, path, { ...options, token });
+        const body = expectError(response, 403);
+        expect(JSON.stringify(body), `${method} ${path}`).not.toContain("Alpha's model");
+      }
+    }
+    await expectAlphaUntouched();
+  });
+
+  it("another organization's model asked for under the caller's own organization is 404, and nothing changes", async () => {
+    for (const [method, path, options] of organizationCalls(beta.organization.id, alphaModel.id, alpha.template.id)) {
+      const response = await api(method, path, { ...options, token: beta.token });
+      if (method === "GET" && path.endsWith("/models")) {
+        expect(response.status).toBe(200);
+        expect((response.body as { items: TModelSummary[] }).items.some((m) => m.id === alphaModel.id)).toBe(false);
+        continue;
+      }
+      if (method === "GET" && path.endsWith("/templates")) {
+        expect(response.status).toBe(200);
+        expect((response.body as { id: string }[]).some((t) => t.id === alpha.template.id)).toBe(false);
+        continue;
+      }
+      const body = expectError(response, 404);
+      expect(JSON.stringify(body), `${method} ${path}`).not.toContain("Alpha's model");
+    }
+    expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
+  });
+
+  it("a member of both organizations still gets 404 for alpha's model under beta's path, and 200 under alpha's", async () => {
+    const both = await createWorld("both");
+    await addMember({ organizationId: alpha.organization.id, userEmailOrId: both.user.id });
+    await addMember({ organizationId: beta.organization.id, userEmailOrId: both.user.id });
+    expectError(await api("GET", `${modelsPath(beta)}/${alphaModel.id}`, { token: both.token }), 404);
+    expectError(
+      await api("PATCH", `${modelsPath(beta)}/${alphaModel.id}/data-values`, {
+        token: both.token,
+        body: [dv(IDS.substances, IDS.substance, 0, "Cross")],
+      }),
+      404,
+    );
+    expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
+    const read = expectModel(await api("GET", modelPath(alpha, alphaModel.id), { token: both.token }), 200);
+    expect(read).toEqual(alphaModel);
+    // Any member may act on everything of the organization; the owner field keeps the creator.
+    const changed = expectModel(
+      await api("PATCH", modelPath(alpha, alphaModel.id), { token: both.token, body: { description: "By a member" } }),
+      200,
+    );
+    expect(changed.owner).toBe(alpha.user.id);
+    alphaModel = changed;
+  });
+
+  it("a user gains access as soon as they are added as a member", async () => {
+    const newcomer = await createOutsider();
+    const path = modelPath(alpha, alphaModel.id);
+    expectError(await api("GET", path, { token: newcomer.token }), 403);
+    await addMember({ organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });
+    expect((await api("GET", path, { token: newcomer.token })).status).toBe(200);
+  });
+});

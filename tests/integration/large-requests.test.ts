@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { dataValuesPath, getModelOf, postModel } from "./support/actors";
+import { dv, expectError, expectModel, expectSameValues } from "./support/contract";
+import { IDS } from "./support/fixture-template";
+import { api } from "./support/http";
+import { createWorld, type World } from "./support/world";
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld("large");
+});
+
+describe("large requests", () => {
+  it("one POST of 10,000 values over 5,000 repeater rows is saved whole and reads back exactly", async () => {
+    const model = await postModel(world);
+    const rows = 5_000;
+    const body = Array.from({ length: rows }, (_, row) => [
+      dv(IDS.substances, IDS.substance, row, `Substance ${row}`),
+      dv(IDS.substances, IDS.share, row, (row % 1000) / 10),
+    ]).flat();
+    expect(body).toHaveLength(10_000);
+
+    const added = expectModel(await api("POST", dataValuesPath(world, model.id), { token: world.token, body }), 201);
+    expect(added.version).toBe(2);
+    const expected = [
+      ...model.dataValues,
+      ...body.map((v) => ({ ...v, value: String(v.value) })),
+      ...Array.from({ length: rows }, (_, row) => dv(IDS.evidence, IDS.certificate, row, null)),
+    ];
+    expectSameValues(added.dataValues, expected);
+    const read = await getModelOf(world, model.id);
+    expect(read.dataValues).toHaveLength(5 + 15_000);
+    expectSameValues(read.dataValues, expected);
+    expect({ ...read, dataValues: [] }).toEqual({ ...added, dataValues: [] });
+  });
+
+  it("answers 413 for 100,001 values (the default limit is 100,000) and saves nothing", async () => {
+    const model = await postModel(world);
+    const body = Array.from({ length: 100_001 }, (_, row) => dv(IDS.substances, IDS.substance, row, "x"));
+    for (const method of ["POST", "PATCH"]) {
+      const response = await api(method, dataValuesPath(world, model.id), { token: world.token, body });
+      expectError(response, 413);
+    }
+    expect(await getModelOf(world, model.id)).toEqual(model);
+  });
+});
