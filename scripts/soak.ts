@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -121,6 +121,10 @@ console.log(`\nSoak: ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up, ${CONNECTI
 console.log(`requests/s ${result.requests.average.toFixed(0)}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests`);
 for (const check of checks) console.log(`${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}`);
 const failed = checks.filter((check) => !check.ok).length;
+writeFileSync(
+  process.env.SOAK_REPORT ?? path.join(resultsDir, "soak.json"),
+  JSON.stringify({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, checks }, null, 2),
+);
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 

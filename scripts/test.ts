@@ -6,9 +6,10 @@ import { ensurePrismaClient } from "./generate";
 /**
  * `npm test`: every ring, in order of cost. Type check; unit tests; integration tests on a fresh embedded
  * database and, when TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there; then the
- * Playwright end-to-end tests against the real app in Chromium. Ends with one line of totals.
+ * Playwright end-to-end tests against the real app in Chromium; then a bounded soak of the built app (60 s of mixed
+ * load: no 5xx, no logged error, stable memory). Ends with one line of totals.
  *
- * `npm test -- --skip-e2e` leaves out the browser ring (for a quick loop); CI runs everything.
+ * `npm test -- --skip-e2e` leaves out the browser ring and the soak (for a quick loop); CI runs everything.
  */
 
 type Totals = { passed: number; failed: number };
@@ -36,6 +37,11 @@ if (!isE2eSkipped) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   count(file, playwrightTotals, ok);
+  const soakFile = path.join(reports, "soak.json");
+  const soakOk = step("Soak (60 s of mixed load on the built app)", ["node_modules/tsx/dist/cli.mjs", "scripts/soak.ts"], {
+    SOAK_REPORT: soakFile,
+  });
+  count(soakFile, soakTotals, soakOk);
 }
 
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
@@ -81,4 +87,10 @@ function vitestTotals(report: unknown): Totals {
 function playwrightTotals(report: unknown): Totals {
   const r = report as { stats: { expected: number; unexpected: number; flaky: number } };
   return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+}
+
+function soakTotals(report: unknown): Totals {
+  const r = report as { checks: { ok: boolean }[] };
+  const passed = r.checks.filter((check) => check.ok).length;
+  return { passed, failed: r.checks.length - passed };
 }

@@ -63,3 +63,12 @@ describe("tripleKey", () => {
     expect(tripleKey({ ...base, row: 3 })).toBe(`${S}|${F}|3`);
   });
 });
+
+describe("ZDataValueInput text", () => {
+  const base = { dataSectionId: "10000000-0000-4000-8000-000000000001", dataFieldId: "10000000-0000-4000-8000-000000000011", row: 0 };
+  it("accepts emoji (surrogate pairs) and refuses a lone surrogate", () => {
+    expect(ZDataValueInput.safeParse({ ...base, value: "battery 🔋 ok" }).success).toBe(true);
+    expect(ZDataValueInput.safeParse({ ...base, value: "cut \ud83d" }).success).toBe(false);
+    expect(ZDataValueInput.safeParse({ ...base, value: "\udc00 first" }).success).toBe(false);
+  });
+});

@@ -5,9 +5,17 @@ import { isUuid, ZUuid } from "~/domain/uuid";
 export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
 
+// A lone UTF-16 surrogate (JSON allows "\ud83d") is not text: UTF-8, and so the database, cannot store it as sent.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const ZValueText = z
+  .string()
+  .max(MAX_VALUE_LENGTH)
+  .refine((text) => !LONE_SURROGATE.test(text), { error: "value must be valid Unicode text (it has a lone surrogate)" });
+
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).
-  value: z.union([z.string().max(MAX_VALUE_LENGTH), z.number(), z.null()], {
+  value: z.union([ZValueText, z.number(), z.null()], {
     error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number or null`,
   }),
   dataSectionId: ZUuid,
