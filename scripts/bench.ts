@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildApp } from "./build";
+import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
 import { startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
@@ -25,16 +25,8 @@ const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
 
-buildApp();
-process.env.BETTER_AUTH_SECRET ??= "bench-secret-0123456789abcdef0123456789";
-// The benchmark measures the API, not the per-key rate limit it would otherwise run into within seconds.
-process.env.API_KEY_RATE_LIMIT_PER_MINUTE = "0";
-const { setDatabaseUrl } = await import("~/server/config");
+const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
-const { migrate } = await import("~/server/db/migrate");
-
-const resultsDir = path.resolve("bench-results");
-mkdirSync(resultsDir, { recursive: true });
 const report: Record<string, unknown> = { date: new Date().toISOString() };
 
 const embeddedDir = mkdtempSync(path.join(tmpdir(), "passport-bench-"));
@@ -54,8 +46,7 @@ process.exit(0);
 
 async function benchBackend(label: string, databaseUrl: string) {
   console.log(`\n## ${label}`);
-  await migrate(databaseUrl);
-  setDatabaseUrl(databaseUrl);
+  await useDatabase(databaseUrl);
   const world = await createBenchWorld();
   const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, `app-${label.split(" ")[0]}.log`) });
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { buildApp } from "./build";
+import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
 import { startApp } from "./bench/bench-app";
 import { repeaterValues, REPEATER_FIELDS } from "./bench/bench-template";
 import { createBenchWorld } from "./bench/bench-world";
@@ -20,18 +19,10 @@ const WARM_UP_SECONDS = 10;
 const CONNECTIONS = 32;
 const PORT = Number(process.env.SOAK_PORT ?? 3790);
 
-buildApp();
-process.env.BETTER_AUTH_SECRET ??= "soak-secret-0123456789abcdef0123456789";
-process.env.API_KEY_RATE_LIMIT_PER_MINUTE = "0";
-const { setDatabaseUrl } = await import("~/server/config");
+const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
-const { migrate } = await import("~/server/db/migrate");
-
-const resultsDir = path.resolve("bench-results");
-mkdirSync(resultsDir, { recursive: true });
 const database = await startEmbeddedServer({ dataDir: mkdtempSync(path.join(tmpdir(), "passport-soak-")) });
-await migrate(database.url);
-setDatabaseUrl(database.url);
+await useDatabase(database.url);
 const world = await createBenchWorld();
 const logFile = path.join(resultsDir, "soak-app.log");
 const app = await startApp({ databaseUrl: database.url, port: PORT, logFile });

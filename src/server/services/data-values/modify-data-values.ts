@@ -1,9 +1,9 @@
 import { AppError } from "~/domain/app-error";
-import { type TDataValueInput, tripleKey } from "~/domain/data-value";
+import { tripleKey } from "~/domain/data-value";
 import { requestValueIssues } from "~/domain/data-value-rules";
 import type { TModel } from "~/domain/model-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
 import { inTransaction } from "~/server/db/transaction";
+import type { AddDataValuesOptions } from "~/server/services/data-values/add-data-values";
 import { assertMemberOf } from "~/server/services/access";
 import { existingTriples, updateDataValues } from "~/server/services/data-values/data-value-sql";
 import { assertValid, prepareDataValues } from "~/server/services/data-values/prepare-data-values";
@@ -11,13 +11,7 @@ import { lockModel, touchModel } from "~/server/services/models/lock-model";
 import { readModel } from "~/server/services/models/model-dto";
 import { loadTemplateIndex } from "~/server/services/templates/load-template-index";
 
-export type ModifyDataValuesOptions = {
-  actor: Actor;
-  organizationId: string;
-  modelId: string;
-  values: readonly TDataValueInput[];
-  ifMatch?: number;
-};
+export type ModifyDataValuesOptions = AddDataValuesOptions;
 
 /**
  * Sets new values on existing triples; values the request does not name stay as they are. A triple that does not
