@@ -69,14 +69,26 @@ export type TModel = z.infer<typeof ZModel>;
 export const ZModelSummary = ZModel.omit({ dataValues: true });
 export type TModelSummary = z.infer<typeof ZModelSummary>;
 
+/**
+ * A whole number, as a query string carries it (plain digits only: `z.coerce.number()` would read "" as 0 and "0x1"
+ * as 1, so `?row=` would quietly mean row 0) or as a JSON number from tRPC.
+ */
+const ZQueryInteger = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: "Must be a whole number written in digits" })
+    .transform(Number),
+]);
+
 export const ZModelListQuery = z.strictObject({
   search: z.string().trim().max(200).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
 });
 export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 
 export const ZDeleteRowQuery = z.strictObject({
   dataSectionId: ZUuid,
-  row: z.coerce.number().int().min(0).max(1_000_000),
+  row: ZQueryInteger.pipe(z.number().min(0).max(1_000_000)),
 });

@@ -34,6 +34,8 @@ function createAuth() {
       organization({ allowUserToCreateOrganization: true }),
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
+        // The name rule members see (src/domain/identity-schemas.ts ZApiKeyName) is the one in force.
+        maximumNameLength: 100,
         // Keys are resolved by src/server/auth/resolve-actor.ts from `api_token` or `Authorization: Bearer`.
         apiKeyHeaders: ["api_token"],
         // Stored on each key when it is created; the limit in force is the key's own.

@@ -38,7 +38,8 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       if (actor.via === "session" && request.method !== "GET" && !isSameOriginRequest(request.headers)) {
         throw new AppError("FORBIDDEN", "Cross-site requests may not change data; use an API key.");
       }
-      const params = parse(definition.params, await context.params, "Path parameters are invalid.", "$path");
+      // Next resolves `params` to undefined for a route without dynamic segments.
+      const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;

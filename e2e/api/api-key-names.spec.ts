@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL, createParty, send } from "./api-actors";
+
+/**
+ * API key names over real HTTP: the key form and the `apiKeys.create` input accept names of up to 100 characters
+ * (ZApiKeyName in src/domain/identity-schemas.ts). Every such name must either make a key or be refused as bad
+ * input (400, naming the limit) — never a 500.
+ */
+
+test("apiKeys.create answers every name length the input schema allows with 200 or 400, never 500", async ({ playwright }) => {
+  const request = () => playwright.request.newContext({ baseURL: BASE_URL });
+  const user = await createParty(request, "Keys", "names");
+  for (const length of [1, 32, 33, 64, 100]) {
+    const answer = await send(request, "POST", "/api/trpc/apiKeys.create", {
+      headers: { cookie: user.cookie, origin: BASE_URL, "content-type": "application/json" },
+      data: { name: "k".repeat(length) },
+    });
+    expect.soft([200, 400], `a ${length}-character name: ${answer.status} ${answer.text.slice(0, 300)}`).toContain(answer.status);
+    if (answer.status === 400) {
+      const body = JSON.parse(answer.text) as { error: { message: string; data: { code: string } } };
+      expect.soft(body.error.data.code).toBe("BAD_REQUEST");
+      expect.soft(body.error.message, "the refusal names the limit").toMatch(/\d+ characters/);
+    }
+  }
+  // Beyond the schema's limit it is a validation error.
+  const tooLong = await send(request, "POST", "/api/trpc/apiKeys.create", {
+    headers: { cookie: user.cookie, origin: BASE_URL, "content-type": "application/json" },
+    data: { name: "k".repeat(101) },
+  });
+  expect(tooLong.status).toBe(400);
+});

@@ -1,0 +1,487 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { appRouter } from "~/server/trpc/_app";
+import {
+  BASE_URL,
+  createParty,
+  discoverRestRoutes,
+  type Party,
+  seededProductDataModels,
+  send,
+  trpcMutation,
+} from "./api-actors";
+
+/**
+ * The authorization matrix over real HTTP against the production app: every REST route (found on disk) and every
+ * tRPC procedure (read from the app's router) × every credential case, each answered with the status PRODUCT.md §3
+ * gives and never with any of organization A's data:
+ *
+ * - no credentials, a malformed key, a revoked key (A's own) → 401;
+ * - a valid key of a user who is not a member of A, on A's ids → 403;
+ * - that user with their own organization in the path but A's model/template ids → 404 (routes that name only the
+ *   organization answer 200 with the caller's own data);
+ * - that user's session cookie on A's ids → 403 or 404.
+ *
+ * Then organization A is checked to be exactly as before, and every route and procedure is called once as A's
+ * member, proving the requests of the matrix were well-formed (a 403 from a malformed request proves nothing).
+ */
+
+const CASES = [
+  "no credentials",
+  "malformed key",
+  "revoked key",
+  "non-member key",
+  "other organization's member with A's resource ids",
+  "non-member session cookie",
+] as const;
+type CaseName = (typeof CASES)[number];
+type Expected = number | readonly number[];
+
+/** Path and input ids: A's own, or B's organization with A's resources (and a private product data model). */
+type Ids = { orgaId: string; templateId: string; modelId: string; productDataModelId: string };
+
+type World = {
+  request: () => Promise<APIRequestContext>;
+  a: Party;
+  b: Party;
+  marker: string;
+  revokedToken: string;
+  spareKeyId: string;
+  aModelId: string;
+  aTemplateId: string;
+  publicPdmId: string;
+  privatePdm: { id: string; name: string };
+  repeater: { sectionId: string; fieldId: string };
+  group: { sectionId: string; fieldId: string };
+};
+
+let w: World;
+
+function idsFor(caseName: CaseName | "member"): Ids {
+  const own = { orgaId: w.a.organizationId, templateId: w.aTemplateId, modelId: w.aModelId, productDataModelId: w.publicPdmId };
+  if (caseName === "other organization's member with A's resource ids") {
+    return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
+  }
+  return own;
+}
+
+function credentialHeaders(caseName: CaseName | "member"): Record<string, string> {
+  switch (caseName) {
+    case "no credentials":
+      return {};
+    case "malformed key":
+      return { api_token: "x" };
+    case "revoked key":
+      return { api_token: w.revokedToken };
+    case "non-member key":
+    case "other organization's member with A's resource ids":
+      return { api_token: w.b.token };
+    case "non-member session cookie":
+      // With the app's Origin, so the membership check (not the cross-site guard) is what answers.
+      return { cookie: w.b.cookie, origin: BASE_URL };
+    case "member":
+      return { api_token: w.a.token };
+  }
+}
+
+const UNAUTHENTICATED = { "no credentials": 401, "malformed key": 401, "revoked key": 401 } as const;
+
+/** A route or procedure on one of A's resources. */
+const ON_A_RESOURCE: Record<CaseName, Expected> = {
+  ...UNAUTHENTICATED,
+  "non-member key": 403,
+  "other organization's member with A's resource ids": 404,
+  "non-member session cookie": [403, 404],
+};
+/** A route or procedure naming only the organization: with B's own organization it is B's own (allowed) data. */
+const ON_ORGANIZATION: Record<CaseName, Expected> = {
+  ...ON_A_RESOURCE,
+  "other organization's member with A's resource ids": 200,
+};
+/** Identity procedures answer "not a member" like "not there" (src/server/services/identity/get-organization.ts). */
+const ON_ORGANIZATION_IDENTITY: Record<CaseName, Expected> = { ...ON_ORGANIZATION, "non-member key": [403, 404] };
+/** Not scoped to an organization: any signed-in caller may use it, and sees only their own or public data. */
+const ANY_USER: Record<CaseName, Expected> = {
+  ...UNAUTHENTICATED,
+  "non-member key": 200,
+  "other organization's member with A's resource ids": 200,
+  "non-member session cookie": 200,
+};
+
+// ------------------------------------------------------------------------------------------------------------
+// REST: "METHOD /path" exactly as the route's folder is named under src/app/api.
+
+type RestEntry = {
+  expect: Record<CaseName, Expected>;
+  member: number;
+  query?: () => string;
+  body?: (ids: Ids) => unknown;
+};
+
+const REST: Record<string, RestEntry> = {
+  "GET /organizations/[orgaId]/templates": { expect: ON_ORGANIZATION, member: 200 },
+  "GET /organizations/[orgaId]/templates/[templateId]": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models": { expect: ON_ORGANIZATION, member: 200 },
+  "POST /organizations/[orgaId]/models": {
+    // B's organization with A's template: the template is not in that organization.
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: (ids) => ({ name: "Matrix create", templateId: ids.templateId }),
+  },
+  "GET /organizations/[orgaId]/models/[modelId]": { expect: ON_A_RESOURCE, member: 200 },
+  "PATCH /organizations/[orgaId]/models/[modelId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ name: `Renamed ${w.marker}`, description: "changed by the matrix" }),
+  },
+  "POST /organizations/[orgaId]/models/[modelId]/data-values": {
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: () => [{ dataSectionId: w.repeater.sectionId, dataFieldId: w.repeater.fieldId, row: 7, value: "matrix add" }],
+  },
+  "PATCH /organizations/[orgaId]/models/[modelId]/data-values": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "matrix modify" }],
+  },
+  "DELETE /organizations/[orgaId]/models/[modelId]/data-values": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    query: () => `?dataSectionId=${w.repeater.sectionId}&row=1`,
+  },
+  "GET /product-data-models": { expect: ANY_USER, member: 200 },
+  "GET /product-data-models/[productDataModelId]": {
+    // A's ids name the public one; "B's organization" names another organization's private one.
+    expect: { ...ANY_USER, "other organization's member with A's resource ids": 404 },
+    member: 200,
+  },
+};
+
+/** Route folders that are not REST routes of the contract, with the reason. */
+const NOT_IN_MATRIX: Record<string, string> = {
+  "/[...rest]": "the catch-all answering 404 for unknown /api paths",
+  "/auth/[...all]": "better-auth's own sign-in/up endpoints (identity, not organization data)",
+  "/trpc/[trpc]": "tRPC, covered procedure by procedure below",
+};
+
+// ------------------------------------------------------------------------------------------------------------
+// tRPC: every procedure of appRouter.
+
+type TrpcEntry = {
+  expect: Record<CaseName, Expected>;
+  input?: (ids: Ids, caseName: CaseName | "member") => unknown;
+};
+
+const TRPC: Record<string, TrpcEntry> = {
+  "organizations.list": { expect: ANY_USER },
+  "organizations.byId": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "organizations.create": { expect: ANY_USER, input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }) },
+  "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "organizations.members.add": {
+    // B adding itself to A; in B's own organization B is already a member (409). As A's member: adds B (run last).
+    expect: { ...ON_ORGANIZATION_IDENTITY, "other organization's member with A's resource ids": 409 },
+    input: (ids) => ({ organizationId: ids.orgaId, email: w.b.email }),
+  },
+  "apiKeys.list": { expect: ANY_USER },
+  "apiKeys.create": { expect: ANY_USER, input: () => ({ name: "Matrix key" }) },
+  "apiKeys.revoke": {
+    // Someone else's key (A's own working key) is not found; A's member revokes a spare key of A.
+    expect: { ...ANY_USER, "non-member key": 404, "other organization's member with A's resource ids": 404, "non-member session cookie": 404 },
+    input: (_ids, caseName) => ({ id: caseName === "member" ? w.spareKeyId : w.a.keyId }),
+  },
+  "templates.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "templates.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, templateId: ids.templateId }) },
+  "productDataModels.list": { expect: ANY_USER },
+  "productDataModels.byId": {
+    expect: { ...ANY_USER, "other organization's member with A's resource ids": 404 },
+    input: (ids) => ({ productDataModelId: ids.productDataModelId }),
+  },
+  "models.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "models.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "models.create": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, model: { name: "Matrix create", templateId: ids.templateId } }),
+  },
+  "models.update": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, patch: { name: `Updated ${w.marker}` } }),
+  },
+  "dataValues.add": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      values: [{ dataSectionId: w.repeater.sectionId, dataFieldId: w.repeater.fieldId, row: 8, value: "trpc add" }],
+    }),
+  },
+  "dataValues.modify": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      values: [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "trpc modify" }],
+    }),
+  },
+  "dataValues.deleteRow": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, dataSectionId: w.repeater.sectionId, row: 2 }),
+  },
+};
+
+// Typed as the nested router record, but at run time tRPC keeps every procedure under its dotted path.
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
+
+// ------------------------------------------------------------------------------------------------------------
+
+async function setUpWorld(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }): Promise<void> {
+  const request = () => playwright.request.newContext({ baseURL: BASE_URL });
+  // Short enough for key names (better-auth allows 32 characters; see api-key-names.spec.ts), unique enough to find.
+  const shortMarker = (prefix: string) => `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const marker = shortMarker("MXA");
+  const a = await createParty(request, "Alice", marker);
+  const b = await createParty(request, "Bob", shortMarker("MXB"));
+  const asA = { cookie: a.cookie, origin: BASE_URL };
+  const revoked = await trpcMutation<{ id: string; token: string }>(request, "apiKeys.create", { name: `revoked ${marker}` }, asA);
+  await trpcMutation(request, "apiKeys.revoke", { id: revoked.id }, asA);
+  const spare = await trpcMutation<{ id: string }>(request, "apiKeys.create", { name: `spare ${marker}` }, asA);
+
+  const seeded = seededProductDataModels();
+  const publicPdm = seeded.find((pdm) => pdm.visibility === "Public");
+  const privatePdm = seeded.find((pdm) => pdm.visibility === "Private");
+  if (!publicPdm || !privatePdm) throw new Error("the demo seed has no public and private product data model");
+  const keyA = { api_token: a.token, "content-type": "application/json" };
+
+  const pdm = await send(request, "GET", `/api/product-data-models/${publicPdm.id}`, { headers: { api_token: a.token } });
+  expect(pdm.status, pdm.text).toBe(200);
+  type Section = { id: string; type: string; parentId?: string | null; granularityLevel?: string; dataFields: Field[] };
+  type Field = { id: string; type: string; granularityLevel?: string; options?: Record<string, string> };
+  const sections = (JSON.parse(pdm.text) as { sections: Section[] }).sections;
+  // A free text field: Model-level, optional, without a length limit the marker would exceed.
+  const textField = (section: Section) =>
+    section.dataFields.find(
+      (f) => f.type === "TextField" && f.granularityLevel !== "Item" && f.options?.required !== "true" && !f.options?.maxLength,
+    );
+  const repeaterSection = sections.find((s) => s.type === "Repeatable" && textField(s));
+  const groupSection = sections.find((s) => s.type === "Group" && !s.parentId && s.granularityLevel !== "Item" && textField(s));
+  if (!repeaterSection || !groupSection) throw new Error("the public product data model has no repeater or group with a text field");
+  const repeater = { sectionId: repeaterSection.id, fieldId: textField(repeaterSection)!.id };
+  const group = { sectionId: groupSection.id, fieldId: textField(groupSection)!.id };
+
+  // A's model, from the public product data model (A's organization is new and has no template of its own).
+  const created = await send(request, "POST", `/api/organizations/${a.organizationId}/models`, {
+    headers: keyA,
+    data: { name: `Secret model ${marker}`, description: `Confidential ${marker}`, marketplaceResourceId: publicPdm.id },
+  });
+  expect(created.status, created.text).toBe(201);
+  const model = JSON.parse(created.text) as { id: string; templateId: string };
+  const rows = await send(request, "POST", `/api/organizations/${a.organizationId}/models/${model.id}/data-values`, {
+    headers: keyA,
+    data: [0, 1, 2].map((row) => ({ dataSectionId: repeater.sectionId, dataFieldId: repeater.fieldId, row, value: `${marker} row ${row}` })),
+  });
+  expect(rows.status, rows.text).toBe(201);
+  // B has data of its own, so that B's lists are not trivially empty.
+  const bModel = await send(request, "POST", `/api/organizations/${b.organizationId}/models`, {
+    headers: { api_token: b.token, "content-type": "application/json" },
+    data: { name: "Bob's own model", marketplaceResourceId: publicPdm.id },
+  });
+  expect(bModel.status, bModel.text).toBe(201);
+
+  w = {
+    request,
+    a,
+    b,
+    marker,
+    revokedToken: revoked.token,
+    spareKeyId: spare.id,
+    aModelId: model.id,
+    aTemplateId: model.templateId,
+    publicPdmId: publicPdm.id,
+    privatePdm: { id: privatePdm.id, name: privatePdm.name },
+    repeater,
+    group,
+  };
+}
+
+/** Strings that must never reach anyone but A: its marker, email, private names, and its ids not in the request. */
+function secretsNotIn(requestText: string): string[] {
+  const secrets = [
+    w.marker,
+    w.a.email,
+    w.a.organizationName,
+    w.privatePdm.name,
+    w.a.organizationId,
+    w.a.userId,
+    w.a.keyId,
+    w.spareKeyId,
+    w.aModelId,
+    w.aTemplateId,
+  ];
+  return secrets.filter((secret) => !requestText.includes(secret));
+}
+
+function statusMatches(status: number, expected: Expected): boolean {
+  return typeof expected === "number" ? status === expected : expected.includes(status);
+}
+
+type Cell = { kind: "REST" | "tRPC"; name: string; caseName: CaseName | "member"; status: number; text: string; requestText: string };
+
+async function restCall(key: string, caseName: CaseName | "member"): Promise<Cell> {
+  const [method, pattern] = key.split(" ") as [string, string];
+  const entry = REST[key]!;
+  const ids = idsFor(caseName);
+  const path = `/api${pattern.replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids])}${entry.query?.() ?? ""}`;
+  const body = entry.body?.(ids);
+  const headers = { ...credentialHeaders(caseName), ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const answer = await send(w.request, method, path, { headers, data: body });
+  return { kind: "REST", name: key, caseName, status: answer.status, text: answer.text, requestText: `${path} ${JSON.stringify(body ?? null)}` };
+}
+
+async function trpcCall(procedure: string, caseName: CaseName | "member"): Promise<Cell> {
+  const entry = TRPC[procedure]!;
+  const input = entry.input?.(idsFor(caseName), caseName);
+  const type = procedures[procedure]!._def.type;
+  const headers = credentialHeaders(caseName);
+  const answer =
+    type === "query"
+      ? await send(w.request, "GET", `/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
+      : await send(w.request, "POST", `/api/trpc/${procedure}`, {
+          headers: { ...headers, "content-type": "application/json" },
+          data: input ?? null,
+        });
+  return { kind: "tRPC", name: procedure, caseName, status: answer.status, text: answer.text, requestText: JSON.stringify(input ?? null) };
+}
+
+/** The REST error body of the contract, exactly. */
+function expectRestErrorBody(cell: Cell): void {
+  const where = `${cell.name} · ${cell.caseName}`;
+  const body = JSON.parse(cell.text) as Record<string, unknown>;
+  expect.soft(Object.keys(body).every((key) => ["statusCode", "error", "message", "issues"].includes(key)), `${where}: ${cell.text}`).toBe(true);
+  expect.soft(body.statusCode, where).toBe(cell.status);
+  expect.soft(typeof body.error, where).toBe("string");
+  expect.soft(typeof body.message === "string" && body.message.trim().length > 0, where).toBe(true);
+  expect.soft(cell.text, where).not.toMatch(/\n\s*at\s|node_modules|\.ts:\d+/);
+}
+
+/** tRPC's error envelope: the status in data.httpStatus, no stack. */
+function expectTrpcErrorBody(cell: Cell): void {
+  const where = `${cell.name} · ${cell.caseName}`;
+  const body = JSON.parse(cell.text) as { error?: { message?: string; data?: { httpStatus?: number; stack?: unknown } } };
+  expect.soft(body.error?.data?.httpStatus, `${where}: ${cell.text}`).toBe(cell.status);
+  expect.soft(body.error?.data?.stack, where).toBeUndefined();
+  expect.soft(typeof body.error?.message === "string" && body.error.message.length > 0, where).toBe(true);
+  expect.soft(cell.text, where).not.toMatch(/\n\s*at\s|node_modules|\.ts:\d+/);
+}
+
+function checkCell(cell: Cell, expected: Expected): void {
+  const where = `${cell.kind} ${cell.name} · ${cell.caseName}`;
+  expect.soft(statusMatches(cell.status, expected), `${where}: expected ${JSON.stringify(expected)}, got ${cell.status} ${cell.text.slice(0, 300)}`).toBe(true);
+  if (cell.status >= 400) (cell.kind === "REST" ? expectRestErrorBody : expectTrpcErrorBody)(cell);
+  const leaked = secretsNotIn(cell.requestText).filter((secret) => cell.text.includes(secret));
+  expect.soft(leaked, `${where} revealed organization A's data: ${cell.text.slice(0, 300)}`).toEqual([]);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+
+test("every REST route on disk, with each method it serves, has a row in the matrix", () => {
+  const discovered = discoverRestRoutes().filter((route) => !(route.pattern in NOT_IN_MATRIX));
+  expect(discovered.length).toBeGreaterThan(0);
+  for (const route of discovered) expect(route.methods, `${route.file} serves no method through restRoutes`).not.toEqual([]);
+  const onDisk = discovered.flatMap((route) => route.methods.map((method) => `${method} ${route.pattern}`)).sort();
+  expect(Object.keys(REST).sort()).toEqual(onDisk);
+  // Every excluded folder still exists, so the exclusions cannot hide a renamed route.
+  const all = discoverRestRoutes().map((route) => route.pattern);
+  for (const excluded of Object.keys(NOT_IN_MATRIX)) expect(all).toContain(excluded);
+});
+
+test("every tRPC procedure of the app's router has a row in the matrix", () => {
+  expect(Object.keys(TRPC).sort()).toEqual(Object.keys(procedures).sort());
+  for (const name of Object.keys(procedures)) expect(procedures[name]!._def.type).not.toBe("subscription");
+});
+
+/** Organization A after the matrix: exactly as set up, its key working, its members only A. */
+async function expectOrganizationAUntouched(): Promise<void> {
+  const keyA = { api_token: w.a.token };
+  const model = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}`, { headers: keyA });
+  expect(model.status).toBe(200);
+  const state = JSON.parse(model.text) as { name: string; description: string; version: number; dataValues: { value: string | null }[] };
+  expect(state.name).toBe(`Secret model ${w.marker}`);
+  expect(state.description).toBe(`Confidential ${w.marker}`);
+  // Created (1) and three rows added (2): nothing since.
+  expect(state.version).toBe(2);
+  expect(state.dataValues.filter((v) => v.value?.startsWith(w.marker))).toHaveLength(3);
+  const models = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models`, { headers: keyA });
+  expect((JSON.parse(models.text) as { items: unknown[] }).items).toHaveLength(1);
+  const templates = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/templates`, { headers: keyA });
+  expect((JSON.parse(templates.text) as unknown[]).length).toBe(1);
+  const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));
+  const members = await send(w.request, "GET", `/api/trpc/organizations.members.list?input=${input}`, { headers: keyA });
+  expect((JSON.parse(members.text) as { result: { data: { email: string }[] } }).result.data.map((m) => m.email)).toEqual([w.a.email]);
+  const keys = await send(w.request, "GET", "/api/trpc/apiKeys.list", { headers: keyA });
+  const keyList = (JSON.parse(keys.text) as { result: { data: { id: string; revokedAt: string | null }[] } }).result.data;
+  expect(keyList.find((k) => k.id === w.a.keyId)?.revokedAt).toBeNull();
+  expect(keyList.find((k) => k.id === w.spareKeyId)?.revokedAt).toBeNull();
+}
+
+test.describe("REST", () => {
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    await setUpWorld(playwright);
+  });
+
+  test("every route × credential case answers as the contract says, reveals nothing of organization A and changes nothing; A's member can use every route", async () => {
+    test.setTimeout(300_000);
+    let cells = 0;
+    const rows: string[] = [];
+    for (const key of Object.keys(REST)) {
+      const statuses: number[] = [];
+      for (const caseName of CASES) {
+        const cell = await restCall(key, caseName);
+        checkCell(cell, REST[key]!.expect[caseName]);
+        statuses.push(cell.status);
+        cells += 1;
+      }
+      rows.push(`  ${key.padEnd(62)} ${statuses.join(" ")}`);
+    }
+    console.log(`[authorization-matrix] REST statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
+    console.log(`[authorization-matrix] REST: ${Object.keys(REST).length} route-methods × ${CASES.length} credential cases = ${cells} cases`);
+    expect(cells).toBe(Object.keys(REST).length * CASES.length);
+    await expectOrganizationAUntouched();
+    // As A's member every route succeeds: the matrix's requests were well-formed.
+    for (const key of Object.keys(REST)) {
+      const cell = await restCall(key, "member");
+      expect.soft(cell.status, `${key} as A's member: ${cell.text.slice(0, 300)}`).toBe(REST[key]!.member);
+    }
+  });
+});
+
+test.describe("tRPC", () => {
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    await setUpWorld(playwright);
+  });
+
+  test("every procedure × credential case answers with the contract's status, reveals nothing of organization A and changes nothing; A's member can use every procedure", async () => {
+    test.setTimeout(300_000);
+    let cells = 0;
+    const rows: string[] = [];
+    for (const procedure of Object.keys(TRPC)) {
+      const statuses: number[] = [];
+      for (const caseName of CASES) {
+        const cell = await trpcCall(procedure, caseName);
+        checkCell(cell, TRPC[procedure]!.expect[caseName]);
+        statuses.push(cell.status);
+        cells += 1;
+      }
+      rows.push(`  ${procedure.padEnd(62)} ${statuses.join(" ")}`);
+    }
+    console.log(`[authorization-matrix] tRPC statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
+    console.log(`[authorization-matrix] tRPC: ${Object.keys(TRPC).length} procedures × ${CASES.length} credential cases = ${cells} cases`);
+    expect(cells).toBe(Object.keys(TRPC).length * CASES.length);
+    await expectOrganizationAUntouched();
+    // Adding B to A goes last: after it, B is a member of A.
+    const order = [...Object.keys(TRPC).filter((p) => p !== "organizations.members.add"), "organizations.members.add"];
+    for (const procedure of order) {
+      const cell = await trpcCall(procedure, "member");
+      expect.soft(cell.status, `${procedure} as A's member: ${cell.text.slice(0, 300)}`).toBe(200);
+    }
+  });
+});
