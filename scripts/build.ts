@@ -8,11 +8,12 @@ import { ensurePrismaClient } from "./generate";
 const BUILD_MARKER = ".next/BUILD_ID";
 const INPUTS = ["src", "prisma/schema.prisma", "package-lock.json", "next.config.mjs", "postcss.config.mjs"];
 
+// A directory's own time counts too: moving or deleting a page changes only its folder's time, not any file's.
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), 0);
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
 }
 
 export function isBuildStale(): boolean {

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { LoadMoreModels } from "~/components/models/load-more-models";
+import { ModelListItem } from "~/components/models/model-list-item";
+import { ModelSearchForm } from "~/components/models/model-search-form";
+import { buttonClasses } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { listModels } from "~/server/services/models/list-models";
+import { listTemplates } from "~/server/services/templates/list-templates";
+
+export const metadata: Metadata = { title: "Models" };
+
+type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<{ q?: string | string[] }> };
+
+/**
+ * The organization's models, newest first. Search is a plain GET form (`?q=`), so results have a URL and work
+ * without JavaScript; the first page is rendered here and "Load more" continues by cursor in the browser.
+ */
+export default async function ModelsPage({ params, searchParams }: Props) {
+  const organization = await getOrganizationOrNotFound((await params).orgId);
+  const actor = await requireSignedIn();
+  const rawSearch = (await searchParams).q;
+  const search = (Array.isArray(rawSearch) ? rawSearch[0] : rawSearch)?.trim().slice(0, 200) ?? "";
+  const [page, templates] = await Promise.all([
+    listModels({ actor, organizationId: organization.id, query: { search: search || undefined } }),
+    listTemplates({ actor, organizationId: organization.id }),
+  ]);
+  const templateNames = Object.fromEntries(templates.map((template) => [template.id, template.name]));
+  const base = `/orgs/${organization.id}/models`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeader eyebrow={organization.name} title="Models" description="Product models and the passport data they hold." />
+        <Link href={`${base}/new`} className={buttonClasses({ className: "self-start sm:self-auto" })}>
+          New model
+        </Link>
+      </div>
+      <ModelSearchForm action={base} search={search} />
+      <section aria-labelledby="model-results-heading" className="space-y-4">
+        <h2 id="model-results-heading" className="sr-only">
+          {search ? `Models matching “${search}”` : "All models"}
+        </h2>
+        {page.items.length === 0 ? (
+          search ? (
+            <EmptyState title={`No models match “${search}”`}>
+              Try another name, or{" "}
+              <Link href={base} className="font-medium text-brand-700 hover:underline">
+                show all models
+              </Link>
+              .
+            </EmptyState>
+          ) : (
+            <EmptyState title="No models yet">
+              A model holds one product&apos;s passport data.{" "}
+              <Link href={`${base}/new`} className="font-medium text-brand-700 hover:underline">
+                Create your first model
+              </Link>{" "}
+              from a template.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <ul aria-label="Models" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {page.items.map((model) => (
+                <ModelListItem
+                  key={model.id}
+                  organizationId={organization.id}
+                  model={model}
+                  templateName={templateNames[model.templateId]}
+                />
+              ))}
+            </ul>
+            {page.nextCursor ? (
+              <LoadMoreModels
+                key={`${search}|${page.nextCursor}`}
+                organizationId={organization.id}
+                search={search}
+                cursor={page.nextCursor}
+                templateNames={templateNames}
+              />
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { cache } from "react";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { orNotFound } from "~/lib/or-not-found";
+import { getModel } from "~/server/services/models/get-model";
+import { getTemplate } from "~/server/services/templates/get-template";
+
+/**
+ * The model named in the URL with its template, or the 404 page. Cached per request: the page and its metadata
+ * both ask.
+ */
+export const loadModelPage = cache(async (orgId: string, modelId: string) => {
+  const organization = await getOrganizationOrNotFound(orgId);
+  const actor = await requireSignedIn();
+  const model = await orNotFound(modelId, (id) => getModel({ actor, organizationId: organization.id, modelId: id }));
+  const template = await orNotFound(model.templateId, (id) =>
+    getTemplate({ actor, organizationId: organization.id, templateId: id }),
+  );
+  return { organization, model, template };
+});

@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { CreateModelForm } from "~/components/models/create-model-form";
+import { sourceValue, type ModelSource } from "~/components/models/model-sources";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
+import { listTemplates } from "~/server/services/templates/list-templates";
+
+export const metadata: Metadata = { title: "New model" };
+
+type Props = {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<{ templateId?: string | string[]; productDataModelId?: string | string[] }>;
+};
+
+/** Create a model; `?templateId=` or `?productDataModelId=` preselects what it starts from (from a preview page). */
+export default async function NewModelPage({ params, searchParams }: Props) {
+  const organization = await getOrganizationOrNotFound((await params).orgId);
+  const actor = await requireSignedIn();
+  const [templates, productDataModels] = await Promise.all([
+    listTemplates({ actor, organizationId: organization.id }),
+    listProductDataModels({ actor }),
+  ]);
+  const sources: ModelSource[] = [
+    ...templates.map((template) => ({
+      kind: "template" as const,
+      id: template.id,
+      name: template.name,
+      version: template.version,
+      meta: template.sectors.join(", "),
+      sections: template.sections,
+    })),
+    ...productDataModels.map((pdm) => ({
+      kind: "productDataModel" as const,
+      id: pdm.id,
+      name: pdm.name,
+      version: pdm.version,
+      meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
+      sections: pdm.sections,
+    })),
+  ];
+  const query = await searchParams;
+  const wanted = [
+    { kind: "template" as const, id: first(query.templateId) },
+    { kind: "productDataModel" as const, id: first(query.productDataModelId) },
+  ].find((candidate) => candidate.id !== undefined);
+  const initialSource = wanted && sources.some((s) => sourceValue(s) === sourceValue({ kind: wanted.kind, id: wanted.id ?? "" }))
+    ? sourceValue({ kind: wanted.kind, id: wanted.id ?? "" })
+    : undefined;
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-3">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link href={`/orgs/${organization.id}/models`} className="font-medium text-brand-700 hover:underline">
+            ← All models
+          </Link>
+        </nav>
+        <PageHeader eyebrow={organization.name} title="New model" description="Name the model and choose the template its passport data follows." />
+      </div>
+      {sources.length === 0 ? (
+        <EmptyState title="No templates yet">
+          Import a template with the CLI (<code>template:import</code>) first; then models can be created from it.
+        </EmptyState>
+      ) : (
+        <CreateModelForm organizationId={organization.id} sources={sources} initialSource={initialSource} />
+      )}
+    </div>
+  );
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value)?.toLowerCase();
+}

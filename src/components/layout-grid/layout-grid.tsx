@@ -1,0 +1,15 @@
+import type { ComponentProps, CSSProperties } from "react";
+import styles from "~/components/layout-grid/layout-grid.module.css";
+import { cn } from "~/lib/cn";
+
+/** A section's 12-column grid; its children are `LayoutCell`s. */
+export function LayoutGrid({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn(styles.grid, className)} {...props} />;
+}
+
+export type LayoutCellProps = Omit<ComponentProps<"div">, "style"> & { placement: CSSProperties };
+
+/** One item on the grid, placed by the custom properties from `placementStyle`. */
+export function LayoutCell({ placement, className, ...props }: LayoutCellProps) {
+  return <div className={cn(styles.cell, className)} style={placement} {...props} />;
+}

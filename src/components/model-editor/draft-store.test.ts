@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from "vitest";
+import { DESCRIPTION_KEY, NAME_KEY, valueKey } from "~/components/model-editor/draft-keys";
+import { DraftStore } from "~/components/model-editor/draft-store";
+import type { TModel } from "~/domain/model-schema";
+
+const GROUP = "11111111-1111-4111-8111-111111111111";
+const REPEATER = "22222222-2222-4222-8222-222222222222";
+const FIELD = "33333333-3333-4333-8333-333333333333";
+const ROW_FIELD = "44444444-4444-4444-8444-444444444444";
+
+function model(patch: Partial<TModel> = {}, rows: number[] = [0, 1]): TModel {
+  return {
+    id: "55555555-5555-4555-8555-555555555555",
+    name: "Pack",
+    description: "",
+    uniqueProductIdentifiers: [],
+    templateId: "66666666-6666-4666-8666-666666666666",
+    dataValues: [
+      { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, value: "12" },
+      ...rows.map((row) => ({ dataSectionId: REPEATER, dataFieldId: ROW_FIELD, row, value: `row ${row}` })),
+    ],
+    owner: "user",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    version: 1,
+    ...patch,
+  };
+}
+
+function store(initial = model()) {
+  return new DraftStore(initial, {
+    validate: (_key, value) => (value === "bad" ? "Bad value." : undefined),
+    repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
+  });
+}
+
+const fieldKey = valueKey(GROUP, FIELD, 0);
+
+describe("DraftStore", () => {
+  it("counts an edit until it is typed back to the saved value", () => {
+    const drafts = store();
+    drafts.setInput(fieldKey, "13");
+    expect(drafts.editCount).toBe(1);
+    expect(drafts.value(fieldKey)).toBe("13");
+    drafts.setInput(fieldKey, "12");
+    expect(drafts.editCount).toBe(0);
+  });
+
+  it("reads an emptied input as no value", () => {
+    const drafts = store();
+    drafts.setInput(fieldKey, "");
+    expect(drafts.pendingEdits().get(fieldKey)).toBeNull();
+  });
+
+  it("notifies only the key that changed", () => {
+    const drafts = store();
+    const own = vi.fn();
+    const other = vi.fn();
+    drafts.subscribeKey(fieldKey, own);
+    drafts.subscribeKey(valueKey(REPEATER, ROW_FIELD, 1), other);
+    drafts.setInput(fieldKey, "1");
+    drafts.setInput(fieldKey, "14");
+    expect(own).toHaveBeenCalledTimes(2);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it("lists rows per repeater and keeps the same array while they do not change", () => {
+    const drafts = store();
+    const rows = drafts.rows(REPEATER);
+    expect(rows).toEqual([0, 1]);
+    drafts.applyModel(model({ version: 2 }));
+    expect(drafts.rows(REPEATER)).toBe(rows);
+    drafts.applyModel(model({ version: 3 }, [0, 2]));
+    expect(drafts.rows(REPEATER)).toEqual([0, 2]);
+  });
+
+  it("after a save drops the sent edits but keeps those typed while it ran", () => {
+    const drafts = store();
+    drafts.setInput(fieldKey, "20");
+    drafts.setInput(NAME_KEY, "Pack 2");
+    const sent = drafts.pendingEdits();
+    drafts.setInput(NAME_KEY, "Pack 3");
+    const saved = model({ version: 2, name: "Pack 2" });
+    saved.dataValues[0] = { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, value: "20" };
+    drafts.applyModel(saved, sent);
+    expect(drafts.version).toBe(2);
+    expect([...drafts.pendingEdits()]).toEqual([[NAME_KEY, "Pack 3"]]);
+  });
+
+  it("keeps edits over a newer model and drops those whose row is gone", () => {
+    const drafts = store();
+    drafts.setInput(fieldKey, "30");
+    drafts.setInput(valueKey(REPEATER, ROW_FIELD, 1), "changed");
+    const { droppedEdits } = drafts.applyModel(model({ version: 5, description: "from elsewhere" }, [0]));
+    expect(droppedEdits).toBe(1);
+    expect([...drafts.pendingEdits()]).toEqual([[fieldKey, "30"]]);
+    expect(drafts.value(DESCRIPTION_KEY)).toBe("from elsewhere");
+  });
+
+  it("reports problems of edits only, and shows server errors until the value changes", () => {
+    const drafts = store();
+    drafts.setInput(fieldKey, "bad");
+    expect(drafts.problems()).toEqual([{ key: fieldKey, message: "Bad value." }]);
+    drafts.setServerErrors(new Map([[fieldKey, "Refused"]]));
+    expect(drafts.serverError(fieldKey)).toBe("Refused");
+    drafts.setInput(fieldKey, "ok");
+    expect(drafts.serverError(fieldKey)).toBeUndefined();
+    drafts.discard();
+    expect(drafts.editCount).toBe(0);
+  });
+});

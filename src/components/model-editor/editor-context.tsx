@@ -1,0 +1,56 @@
+"use client";
+
+import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import type { DraftStore } from "~/components/model-editor/draft-store";
+import type { TemplateIndex } from "~/domain/template-index";
+
+export type EditorContextValue = {
+  store: DraftStore;
+  index: TemplateIndex;
+  organizationId: string;
+  /**
+   * Writes, as stable callbacks (they read the latest version from the store), so the context value never changes
+   * and no row re-renders because of it. Resolves to the new row number, or undefined when none was added.
+   */
+  addRow: (repeaterId: string) => Promise<number | undefined>;
+  /** Resolves to whether the row was removed; failures are shown by the editor. */
+  removeRow: (repeaterId: string, row: number) => Promise<boolean>;
+};
+
+const EditorContext = createContext<EditorContextValue | null>(null);
+
+export const EditorProvider = EditorContext.Provider;
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error("useEditor must be used inside the model editor");
+  return value;
+}
+
+/** Re-renders the caller when this one key's value, edit state or error changes, and for nothing else. */
+export function useDraftKey(key: string): void {
+  const { store } = useEditor();
+  const subscribe = useCallback((listener: () => void) => store.subscribeKey(key, listener), [store, key]);
+  const revision = useCallback(() => store.revision(key), [store, key]);
+  useSyncExternalStore(subscribe, revision, revision);
+}
+
+/** Re-renders the caller when the number of edits or the revealed state changes. */
+export function useEditsSummary(): void {
+  const { store } = useEditor();
+  useSyncExternalStore(store.subscribeEdits, store.editsRevision, store.editsRevision);
+}
+
+/** The rows of one repeater; a new array only when its rows change. */
+export function useRepeaterRows(repeaterId: string): readonly number[] {
+  const { store } = useEditor();
+  const rows = useCallback(() => store.rows(repeaterId), [store, repeaterId]);
+  return useSyncExternalStore(store.subscribeStructure, rows, rows);
+}
+
+/** Whether a write is running; buttons that start another write wait for it. */
+export function useIsBusy(): boolean {
+  const { store } = useEditor();
+  const isBusy = useCallback(() => store.isBusy, [store]);
+  return useSyncExternalStore(store.subscribeStructure, isBusy, isBusy);
+}

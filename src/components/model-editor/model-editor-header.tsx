@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { PageHeader } from "~/components/ui/page-header";
+import type { TModel } from "~/domain/model-schema";
+import type { TTemplate } from "~/domain/template-schema";
+
+export type ModelEditorHeaderProps = { organizationId: string; name: string; model: TModel; template: TTemplate };
+
+/** The page's h1 (the saved name, so it changes only once a rename is saved) and where the model comes from. */
+export function ModelEditorHeader({ organizationId, name, model, template }: ModelEditorHeaderProps) {
+  const identifier = model.uniqueProductIdentifiers[0];
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href={`/orgs/${organizationId}/models`} className="font-medium text-brand-700 hover:underline">
+          ← All models
+        </Link>
+      </nav>
+      <PageHeader
+        eyebrow="Model"
+        title={<span id="model-title">{name}</span>}
+        description={
+          <>
+            From template{" "}
+            <Link href={`/orgs/${organizationId}/templates/${template.id}`} className="font-medium text-brand-700 hover:underline">
+              {template.name}
+            </Link>{" "}
+            (version {template.version})
+          </>
+        }
+      />
+      {identifier ? (
+        <p className="text-sm break-all text-slate-600">
+          Product identifier: <span className="font-mono text-slate-800">{identifier.value}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { DetailsCard } from "~/components/model-editor/details-card";
+import { DraftStore } from "~/components/model-editor/draft-store";
+import { createDraftValidator } from "~/components/model-editor/draft-validator";
+import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
+import { EditorSections } from "~/components/model-editor/editor-sections";
+import { LeaveGuard } from "~/components/model-editor/leave-guard";
+import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
+import { SaveBar } from "~/components/model-editor/save-bar";
+import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
+import { buildSectionViews } from "~/components/models/section-views";
+import type { TModel } from "~/domain/model-schema";
+import type { TTemplate } from "~/domain/template-schema";
+
+export type ModelEditorProps = { organizationId: string; model: TModel; template: TTemplate };
+
+/**
+ * The model editor: name, description and the template's sections on the grid, with the save bar. Values live in a
+ * `DraftStore` (one subscription per field, so typing re-renders one field); the writes are `useEditorWrites`.
+ */
+export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
+  const views = useMemo(() => buildSectionViews(template.sections, { includeItemLevel: false }), [template]);
+  const [store] = useState(
+    () =>
+      new DraftStore(model, {
+        validate: createDraftValidator(views.index),
+        repeaterOf: (sectionId) => views.index.sections.get(sectionId)?.repeaterId ?? null,
+      }),
+  );
+  const [savedName, setSavedName] = useState(model.name);
+  // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
+  // The tab's title came from the server with the name at load time; a saved rename should show there too.
+  useEffect(() => {
+    document.title = `${savedName} · Passport Studio`;
+  }, [savedName]);
+  const target = useMemo(() => ({ organizationId, modelId: model.id }), [organizationId, model.id]);
+
+  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({
+    store,
+    index: views.index,
+    target,
+    onSavedName: setSavedName,
+  });
+
+  const context = useMemo<EditorContextValue>(
+    () => ({ store, index: views.index, organizationId, addRow, removeRow }),
+    [store, views, organizationId, addRow, removeRow],
+  );
+
+  return (
+    <EditorProvider value={context}>
+      <form
+        noValidate
+        onSubmit={save}
+        className="space-y-6 pb-4"
+        aria-labelledby="model-title"
+        data-hydrated={isHydrated ? "true" : undefined}
+      >
+        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} />
+        <DetailsCard />
+        <EditorSections roots={views.roots} />
+        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />
+      </form>
+      <LeaveGuard />
+    </EditorProvider>
+  );
+}

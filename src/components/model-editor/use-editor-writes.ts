@@ -1,0 +1,185 @@
+import { useCallback, useState, type FormEvent } from "react";
+import { DESCRIPTION_KEY, inputIdFor, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
+import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
+import { newRowValues } from "~/components/model-editor/new-row-values";
+import type { EditorStatus } from "~/components/model-editor/save-bar";
+import { placeServerIssues } from "~/components/model-editor/server-issues";
+import type { TModel } from "~/domain/model-schema";
+import type { TemplateIndex } from "~/domain/template-index";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
+import { trpc } from "~/lib/trpc/react";
+
+export type UseEditorWritesOptions = {
+  store: DraftStore;
+  index: TemplateIndex;
+  target: { organizationId: string; modelId: string };
+  /** Told the saved name whenever a model answer arrives, for the page heading. */
+  onSavedName: (name: string) => void;
+};
+
+/**
+ * Every write of the editor. Save sends only the changed values with the model's version as `ifMatch`; "Add row"
+ * and "Remove row" write at once; each answer (a whole model) becomes the new saved state without touching the
+ * user's other edits. Writes run one at a time, so the editor never races itself into a stale version. A stale
+ * version (412) keeps every edit and offers `reload`, which puts the edits back on top of the latest model.
+ */
+export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
+  const client = trpc.useUtils().client;
+  const [status, setStatus] = useState<EditorStatus | null>(null);
+  const [isConflict, setIsConflict] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+
+  const applyModel = useCallback(
+    (next: TModel, sent?: ReadonlyMap<string, DraftValue>) => {
+      const result = store.applyModel(next, sent);
+      onSavedName(next.name);
+      return result;
+    },
+    [store, onSavedName],
+  );
+
+  /** Shows why a write failed: a stale version, issues at their fields, or one message. */
+  const showWriteError = useCallback(
+    (error: unknown, sentKeys: readonly string[]) => {
+      const info = trpcErrorInfo(error);
+      if (info.code === "PRECONDITION_FAILED") {
+        setIsConflict(true);
+        setStatus(null);
+        return;
+      }
+      const placed = placeServerIssues(info.issues, sentKeys);
+      if (placed.byKey.size > 0) {
+        store.setServerErrors(placed.byKey);
+        focusKey([...placed.byKey.keys()][0]);
+      }
+      setStatus({ tone: "error", text: info.message, details: placed.general });
+    },
+    [store],
+  );
+
+  /** Runs one write at a time; returns undefined when it failed (and the failure is shown). */
+  const runWrite = useCallback(
+    async <T,>(write: () => Promise<T>, sentKeys: () => readonly string[] = () => []): Promise<T | undefined> => {
+      if (store.isBusy) return undefined;
+      store.setBusy(true);
+      try {
+        return await write();
+      } catch (error) {
+        showWriteError(error, sentKeys());
+        return undefined;
+      } finally {
+        store.setBusy(false);
+      }
+    },
+    [store, showWriteError],
+  );
+
+  const addRow = useCallback(
+    async (repeaterId: string) => {
+      const values = newRowValues(index, repeaterId, store.rows(repeaterId));
+      if (!values) return undefined;
+      const next = await runWrite(() => client.dataValues.add.mutate({ ...target, ifMatch: store.version, values }));
+      if (!next) return undefined;
+      applyModel(next);
+      setStatus(null);
+      return values[0]?.row;
+    },
+    [client, target, store, index, runWrite, applyModel],
+  );
+
+  const removeRow = useCallback(
+    async (repeaterId: string, row: number) => {
+      const next = await runWrite(() =>
+        client.dataValues.deleteRow.mutate({ ...target, ifMatch: store.version, dataSectionId: repeaterId, row }),
+      );
+      if (!next) return false;
+      applyModel(next);
+      setStatus(null);
+      return true;
+    },
+    [client, target, store, runWrite, applyModel],
+  );
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (store.isBusy || store.editCount === 0) return;
+    const problems = store.problems();
+    if (problems.length > 0) {
+      store.reveal();
+      const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
+      setStatus({ tone: "error", text: `Fix ${count} before saving; nothing was saved.` });
+      focusKey(problems[0]?.key);
+      return;
+    }
+    const edits = store.pendingEdits();
+    const details = new Map([...edits].filter(([key]) => key === NAME_KEY || key === DESCRIPTION_KEY));
+    const values = new Map([...edits].filter(([key]) => !details.has(key)));
+    setStatus(null);
+
+    // Name and description, then values: two requests, each sending only what changed. `sentKeys` names the
+    // request in flight, so a refusal's issues land on its fields.
+    let sentKeys: string[] = [];
+    const isSaved = await runWrite(
+      async () => {
+        if (details.size > 0) {
+          sentKeys = [...details.keys()];
+          const patch = {
+            ...(details.has(NAME_KEY) && { name: details.get(NAME_KEY) ?? "" }),
+            ...(details.has(DESCRIPTION_KEY) && { description: details.get(DESCRIPTION_KEY) ?? "" }),
+          };
+          applyModel(await client.models.update.mutate({ ...target, ifMatch: store.version, patch }), details);
+        }
+        if (values.size > 0) {
+          sentKeys = [...values.keys()];
+          const body = sentKeys.flatMap((key) => {
+            const triple = parseValueKey(key);
+            return triple ? [{ ...triple, value: values.get(key) ?? null }] : [];
+          });
+          applyModel(await client.dataValues.modify.mutate({ ...target, ifMatch: store.version, values: body }), values);
+        }
+        return true;
+      },
+      () => sentKeys,
+    );
+    if (!isSaved) return;
+    store.setServerErrors(new Map());
+    setIsConflict(false);
+    setStatus({ tone: "success", text: "All changes saved." });
+  };
+
+  const discard = () => {
+    store.discard();
+    setStatus({ tone: "info", text: "Changes discarded." });
+  };
+
+  /** After a stale write: the latest model becomes the saved state and the user's edits are put back on top. */
+  const reload = async () => {
+    setIsReloading(true);
+    try {
+      const latest = await client.models.byId.query(target);
+      const { droppedEdits } = applyModel(latest);
+      setIsConflict(false);
+      const kept = store.editCount;
+      const dropped =
+        droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
+      setStatus({
+        tone: "info",
+        text: `Loaded the latest version.${kept > 0 ? " Your edits are applied on top; review them and save." : ""}${dropped}`,
+      });
+    } catch (error) {
+      setStatus({ tone: "error", text: trpcErrorInfo(error).message });
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  return { status, isConflict, isReloading, addRow, removeRow, save, discard, reload };
+}
+
+/** Moves focus to a field (scrolling it into view), so keyboard and screen reader users land on what to fix. */
+function focusKey(key: string | undefined): void {
+  if (!key) return;
+  const input = document.getElementById(inputIdFor(key));
+  input?.focus({ preventScroll: true });
+  input?.scrollIntoView({ block: "center" });
+}

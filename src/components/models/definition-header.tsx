@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+
+export type DefinitionHeaderProps = {
+  eyebrow: string;
+  name: string;
+  description?: string;
+  version: string;
+  tags: string[];
+  createModelHref: string;
+  backHref: string;
+};
+
+/** The top of a template or product data model preview: what it is, and a way to start a model from it. */
+export function DefinitionHeader({ eyebrow, name, description, version, tags, createModelHref, backHref }: DefinitionHeaderProps) {
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href={backHref} className="font-medium text-brand-700 hover:underline">
+          ← All templates
+        </Link>
+      </nav>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeader eyebrow={eyebrow} title={name} description={description || undefined} />
+        <Link href={createModelHref} className={buttonClasses({ className: "self-start sm:self-auto" })}>
+          Create a model from it
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge>Version {version}</Badge>
+        {tags.map((tag) => (
+          <Badge key={tag} tone="brand">
+            {tag}
+          </Badge>
+        ))}
+      </div>
+      <p className="text-sm text-slate-600">Read-only preview: inputs are disabled. Fields marked “Item level” are not part of a model.</p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { CSSProperties } from "react";
+import { placeSectionCells } from "~/components/layout-grid/cell-placement";
+import { placementStyle } from "~/components/layout-grid/placement-style";
+import { buildTemplateIndex, type TemplateIndex } from "~/domain/template-index";
+import type { TDataField, TSection } from "~/domain/template-schema";
+
+export type FieldView = { field: TDataField; placement: CSSProperties };
+export type SubSectionView = { view: SectionView; placement: CSSProperties };
+
+/** A section ready to render: the fields and nested sections that are shown, each with its grid placement. */
+export type SectionView = {
+  section: TSection;
+  isRepeater: boolean;
+  fields: FieldView[];
+  subSections: SubSectionView[];
+};
+
+export type SectionViews = { index: TemplateIndex; roots: SubSectionView[] };
+
+export type BuildSectionViewsOptions = {
+  /**
+   * A model holds Model-level values only, so its editor leaves out Item-level fields and Item-level sections
+   * (with everything inside them: they describe individual items). A template preview shows them, marked.
+   */
+  includeItemLevel: boolean;
+};
+
+/**
+ * Turns a template's flat section list into the tree the editor and previews render, computing every placement
+ * once: a repeater's rows all share their section's placements, however many rows there are.
+ */
+export function buildSectionViews(sections: readonly TSection[], { includeItemLevel }: BuildSectionViewsOptions): SectionViews {
+  const index = buildTemplateIndex(sections);
+  const isShown = (granularity: "Model" | "Item") => includeItemLevel || granularity === "Model";
+
+  const build = (sectionId: string, visited: Set<string>): SectionView | undefined => {
+    const section = index.sections.get(sectionId)?.section;
+    if (!section || visited.has(sectionId) || !isShown(section.granularityLevel)) return undefined;
+    visited.add(sectionId);
+    const fields = section.dataFields.filter((field) => isShown(field.granularityLevel));
+    const children = section.subSections.flatMap((id) => {
+      const child = build(id, visited);
+      return child ? [child] : [];
+    });
+    const placed = placeSectionCells(
+      fields.map((field) => field.layout),
+      children.map((child) => child.section.layout),
+    );
+    return {
+      section,
+      isRepeater: section.type === "Repeatable",
+      fields: fields.map((field, i) => ({ field, placement: styleAt(placed.fields, i) })),
+      subSections: children.map((view, i) => ({ view, placement: styleAt(placed.subSections, i) })),
+    };
+  };
+
+  const visited = new Set<string>();
+  const roots = index.rootSectionIds.flatMap((id) => {
+    const view = build(id, visited);
+    return view ? [view] : [];
+  });
+  // Root sections sit on a page-level grid of their own, by their own layouts.
+  const placed = placeSectionCells([], roots.map((view) => view.section.layout));
+  return { index, roots: roots.map((view, i) => ({ view, placement: styleAt(placed.subSections, i) })) };
+}
+
+function styleAt(placements: ReturnType<typeof placeSectionCells>["fields"], i: number): CSSProperties {
+  const placement = placements[i];
+  if (!placement) throw new Error(`No placement for cell ${i}`);
+  return placementStyle(placement);
+}
+
+/** h2 for root sections, one level deeper per nesting, never past h6. */
+export function headingLevel(depth: number): 2 | 3 | 4 | 5 | 6 {
+  return Math.min(6, Math.max(2, depth)) as 2 | 3 | 4 | 5 | 6;
+}
+
+/** Counts of what a section tree shows, for summaries such as "12 fields in 4 sections". */
+export function countFields(views: readonly SubSectionView[]): number {
+  return views.reduce((sum, { view }) => sum + view.fields.length + countFields(view.subSections), 0);
+}

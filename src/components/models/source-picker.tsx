@@ -1,0 +1,81 @@
+"use client";
+
+import { sourceValue, type ModelSource } from "~/components/models/model-sources";
+import { cn } from "~/lib/cn";
+
+export type SourcePickerProps = {
+  sources: readonly ModelSource[];
+  selected: string;
+  onSelect: (value: string) => void;
+  error?: string;
+};
+
+const GROUPS = [
+  { kind: "template", title: "Your organization's templates" },
+  { kind: "productDataModel", title: "Product data models" },
+] as const;
+
+/** One radio group over both kinds of source, shown in two labelled lists. */
+export function SourcePicker({ sources, selected, onSelect, error }: SourcePickerProps) {
+  return (
+    <fieldset className="min-w-0 space-y-4" aria-describedby={error ? "source-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-800">
+        Start from<span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+      </legend>
+      {GROUPS.map((group) => {
+        const items = sources.filter((source) => source.kind === group.kind);
+        if (items.length === 0) return null;
+        return (
+          <div key={group.kind} className="space-y-2">
+            <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.title}</p>
+            <ul className="space-y-2">
+              {items.map((source) => {
+                const value = sourceValue(source);
+                const id = `source-${value.replace(":", "-")}`;
+                const isSelected = value === selected;
+                return (
+                  <li key={value}>
+                    <label
+                      htmlFor={id}
+                      className={cn(
+                        "flex cursor-pointer items-start gap-3 rounded-md border bg-white px-3 py-2.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                        isSelected ? "border-brand-500 bg-brand-50" : "border-slate-200 hover:border-slate-300",
+                      )}
+                    >
+                      <input
+                        id={id}
+                        type="radio"
+                        name="source"
+                        value={value}
+                        checked={isSelected}
+                        onChange={() => onSelect(value)}
+                        // The name alone names the radio; version and sectors describe it.
+                        aria-labelledby={`${id}-name`}
+                        aria-describedby={`${id}-meta`}
+                        className="mt-1 size-4 shrink-0 accent-brand-600"
+                      />
+                      <span className="min-w-0">
+                        <span id={`${id}-name`} className="block font-medium break-words text-slate-900">
+                          {source.name}
+                        </span>
+                        <span id={`${id}-meta`} className="block text-sm break-words text-slate-600">
+                          Version {source.version}
+                          {source.meta ? ` · ${source.meta}` : ""}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+      {error ? (
+        <p id="source-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

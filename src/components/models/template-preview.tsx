@@ -1,0 +1,22 @@
+import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
+import { SectionPreview } from "~/components/models/section-preview";
+import { buildSectionViews } from "~/components/models/section-views";
+import { EmptyState } from "~/components/ui/empty-state";
+import type { TSection } from "~/domain/template-schema";
+
+export type TemplatePreviewProps = { sections: readonly TSection[]; organizationId: string };
+
+/** Every section of a template or product data model on the grid, read-only, Item-level parts included and marked. */
+export function TemplatePreview({ sections, organizationId }: TemplatePreviewProps) {
+  const { roots } = buildSectionViews(sections, { includeItemLevel: true });
+  if (roots.length === 0) return <EmptyState title="This template has no sections" />;
+  return (
+    <LayoutGrid>
+      {roots.map(({ view, placement }) => (
+        <LayoutCell key={view.section.id} placement={placement}>
+          <SectionPreview view={view} depth={2} organizationId={organizationId} />
+        </LayoutCell>
+      ))}
+    </LayoutGrid>
+  );
+}
