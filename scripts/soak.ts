@@ -15,7 +15,7 @@ import { createBenchWorld } from "./bench/bench-world";
  */
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-const WARM_UP_SECONDS = 10;
+const WARM_UP_SECONDS = Number(process.env.SOAK_WARM_UP_SECONDS ?? 30);
 const CONNECTIONS = 32;
 const PORT = Number(process.env.SOAK_PORT ?? 3790);
 
@@ -41,33 +41,37 @@ await fetch(`${base}/models/${modelId}/data-values`, {
   body: JSON.stringify(repeaterValues(world.template, 100, "s")),
 });
 
+// Each connection adds a row and then removes it again, so the model keeps its size and the load is steady: a
+// soak that let the data grow would measure the growth, not the server.
 let nextRow = 100 / REPEATER_FIELDS;
-const newRow = () =>
-  JSON.stringify(
-    world.template.fieldIds.map((dataFieldId, i) => ({
-      value: `row-${nextRow}-${i}`,
-      dataSectionId: world.template.repeaterId,
-      dataFieldId,
-      row: nextRow,
-    })),
-  );
+type Connection = { row?: number };
+const modelPath = `/api/organizations/${world.organizationId}/models/${modelId}`;
 const requests: autocannon.Request[] = [
-  { method: "GET", path: `/api/organizations/${world.organizationId}/models/${modelId}` },
+  { method: "GET", path: modelPath },
   { method: "GET", path: `/api/organizations/${world.organizationId}/templates/${world.template.definition.id}` },
   { method: "GET", path: `/api/organizations/${world.organizationId}/models?limit=20` },
-  {
-    method: "PATCH",
-    path: `/api/organizations/${world.organizationId}/models/${modelId}/data-values`,
-    body: JSON.stringify(repeaterValues(world.template, 10, "p")),
-  },
+  { method: "PATCH", path: `${modelPath}/data-values`, body: JSON.stringify(repeaterValues(world.template, 10, "p")) },
   {
     method: "POST",
-    path: `/api/organizations/${world.organizationId}/models/${modelId}/data-values`,
-    // Each add takes the next free row, so every one of them is a valid write.
-    setupRequest: (request) => {
-      nextRow += 1;
-      return { ...request, body: newRow() };
+    path: `${modelPath}/data-values`,
+    setupRequest: (request, context) => {
+      const row = (nextRow += 1);
+      (context as Connection).row = row;
+      const values = world.template.fieldIds.map((dataFieldId, i) => ({
+        value: `row-${row}-${i}`,
+        dataSectionId: world.template.repeaterId,
+        dataFieldId,
+        row,
+      }));
+      return { ...request, body: JSON.stringify(values) };
     },
+  },
+  {
+    method: "DELETE",
+    setupRequest: (request, context) => ({
+      ...request,
+      path: `${modelPath}/data-values?dataSectionId=${world.template.repeaterId}&row=${(context as Connection).row}`,
+    }),
   },
 ];
 

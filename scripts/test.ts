@@ -15,7 +15,8 @@ import { ensurePrismaClient } from "./generate";
 type Totals = { passed: number; failed: number };
 const totals: Totals = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
-const reports = path.resolve("test-results/reports");
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = path.resolve(".test-reports");
 mkdirSync(reports, { recursive: true });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
