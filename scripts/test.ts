@@ -34,7 +34,9 @@ if (postgresUrl) {
 }
 if (!isE2eSkipped) {
   const file = path.join(reports, "e2e.json");
-  const ok = step("End-to-end tests (Playwright, Chromium)", ["node_modules/@playwright/test/cli.js", "test"], {
+  // The JSON reporter writes the totals counted below; PLAYWRIGHT_JSON_OUTPUT_NAME only names its file.
+  const args = ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"];
+  const ok = step("End-to-end tests (Playwright, Chromium)", args, {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   count(file, playwrightTotals, ok);
