@@ -57,9 +57,14 @@ async function benchBackend(label: string, databaseUrl: string) {
     return { bulk, throughput };
   } finally {
     await client.end();
+    const exited = new Promise((resolve) => app.once("exit", resolve));
     app.kill("SIGTERM");
-    const { getDb } = await import("~/server/db/client");
-    await getDb().$disconnect();
+    await exited;
+    // The next backend needs a new client, and an auth instance whose adapter does not hold the old one.
+    const { closeDb } = await import("~/server/db/client");
+    const { resetAuth } = await import("~/server/auth/auth");
+    await closeDb();
+    resetAuth();
   }
 }
 

@@ -69,3 +69,8 @@ export function getAuth(): Auth {
   globalForAuth.passportStudioAuth ??= createAuth();
   return globalForAuth.passportStudioAuth;
 }
+
+/** Drops the instance, whose adapter holds the Prisma client it was created with; see closeDb(). */
+export function resetAuth(): void {
+  globalForAuth.passportStudioAuth = undefined;
+}

@@ -25,3 +25,9 @@ export function getDb(): PrismaClient {
 }
 
 export type Db = PrismaClient;
+
+/** Closes this process's client so the next getDb() connects anew (a tool that measures one database after another). */
+export async function closeDb(): Promise<void> {
+  await globalForDb.passportStudioDb?.$disconnect();
+  globalForDb.passportStudioDb = undefined;
+}
