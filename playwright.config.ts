@@ -8,7 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
  * run's users or keys. Browsers cannot be downloaded here: the Debian Chromium is used instead.
  */
 
-const PORT = 3100;
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 // Evaluated again in each worker process; only the main process starts the server, so a differing value is harmless.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `passport-e2e-${Date.now()}`);
