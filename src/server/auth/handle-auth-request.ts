@@ -19,17 +19,13 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
     return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
   }
-  const headers = new Headers(request.headers);
-  headers.delete(CLIENT_ADDRESS_HEADER);
-  const address = clientAddress(request.headers);
-  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
   const body = request.method === "POST" ? await request.text() : undefined;
-  const forwarded = new Request(request.url, { method: request.method, headers, body });
+  const forwarded = withClientAddress(request, body);
 
   let email: string | null = null;
   if (path === "/sign-in/email") {
     // better-auth would also read a form body; one format keeps the email it checks the email counted here.
-    if (!JSON_CONTENT_TYPE.test(headers.get("content-type") ?? "")) {
+    if (!JSON_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
       return errorResponse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the sign-in as JSON (Content-Type: application/json)."));
     }
     email = signInEmail(body);
@@ -41,7 +37,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, verdict.retryAfterSeconds));
     }
   }
-  const response = withRetryAfter(await callBetterAuth(forwarded));
+  const response = asContractError(await callBetterAuth(forwarded));
   // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
   if (email !== null && response.status !== 401) await releaseSignInAttempt(email);
   return response;
@@ -64,11 +60,22 @@ function signInEmail(body: string | undefined): string | null {
   }
 }
 
-/** better-auth's rate limiter says when to retry in X-Retry-After; clients and proxies read the standard header. */
-function withRetryAfter(response: Response): Response {
-  const retryAfter = response.headers.get("x-retry-after");
-  if (response.status !== 429 || !retryAfter) return response;
-  const headers = new Headers(response.headers);
-  headers.set("Retry-After", retryAfter);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** The request better-auth sees: the client address resolved under TRUST_PROXY in the one header it reads. */
+function withClientAddress(request: Request, body: string | undefined): Request {
+  const headers = new Headers(request.headers);
+  const address = clientAddress(request.headers);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  else headers.delete(CLIENT_ADDRESS_HEADER);
+  return new Request(request.url, { method: request.method, headers, body });
+}
+
+/**
+ * better-auth's rate limiter answers 429 in its own shape, with the delay in X-Retry-After; clients read the
+ * contract's error body and the standard Retry-After.
+ */
+function asContractError(response: Response): Response {
+  const retryAfter = Number(response.headers.get("x-retry-after"));
+  if (response.status !== 429 || !(retryAfter > 0)) return response;
+  const message = "Too many attempts from this address. Try again later.";
+  return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, retryAfter));
 }
