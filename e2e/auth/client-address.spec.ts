@@ -53,7 +53,9 @@ test("behind a trusted proxy the last hop counts, whatever the client put before
   expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
 });
 
-test("after ten failed sign-ins the account is locked, also for the right password", async ({ page, request }) => {
+test("after ten failed sign-ins the account is locked, also for the right password", async ({ baseURL, page, request }) => {
+  // Sign-up leaves a session cookie in this context, and better-auth wants the page's origin beside a cookie.
+  const origin = baseURL ?? "";
   const user = { email: `locked-${uniqueSuffix()}@example.test`, password: "correct-horse-battery" };
   const signedUp = await request.post("/api/auth/sign-up/email", { data: { ...user, name: "Locked Out" } });
   expect(signedUp.status()).toBe(200);
@@ -61,11 +63,14 @@ test("after ten failed sign-ins the account is locked, also for the right passwo
     // Each guess from another address: the per-account limit is what stops them.
     const response = await request.post("/api/auth/sign-in/email", {
       data: { email: user.email, password: `wrong-${attempt}` },
-      headers: { "x-forwarded-for": uniqueClientAddress() },
+      headers: { origin, "x-forwarded-for": uniqueClientAddress() },
     });
     expect(response.status()).toBe(401);
   }
-  const locked = await request.post("/api/auth/sign-in/email", { data: { email: user.email, password: user.password } });
+  const locked = await request.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: user.password },
+    headers: { origin },
+  });
   expect(locked.status()).toBe(429);
   expect(Number(locked.headers()["retry-after"])).toBeGreaterThan(14 * 60);
 
