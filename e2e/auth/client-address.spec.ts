@@ -51,6 +51,9 @@ test("behind a trusted proxy the last hop counts, whatever the client put before
     statuses.push((await signInFrom(baseURL ?? "", "127.0.0.1", `203.0.113.${attempt}, ${client}`, wrongSignIn())).status);
   }
   expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  // Another client behind the same proxy keeps its own budget.
+  const other = await signInFrom(baseURL ?? "", "127.0.0.1", `203.0.113.1, ${uniqueClientAddress()}`, wrongSignIn());
+  expect(other.status).toBe(401);
 });
 
 test("after ten failed sign-ins the account is locked, also for the right password", async ({ baseURL, page, request }) => {
