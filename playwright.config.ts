@@ -4,7 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests against the production build (`scripts/start.ts`: embedded PGlite, migrations, demo seed,
- * `next build` when stale, `next start`). Every run gets a fresh data directory, so tests never see a previous
+ * `next build` when stale, the app's server). Every run gets a fresh data directory, so tests never see a previous
  * run's users or keys. Browsers cannot be downloaded here: the Debian Chromium is used instead.
  */
 
@@ -49,6 +49,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+    // The browsers connect from loopback and each context poses as its own client (e2e/fixtures.ts), so loopback
+    // is the trusted proxy here; e2e/auth/client-address.spec.ts also connects from 127.0.0.2, an untrusted peer.
+    env: { PORT: String(PORT), DATA_DIR, NEXT_TELEMETRY_DISABLED: "1", TRUST_PROXY: "127.0.0.1,::1" },
   },
 });

@@ -4,8 +4,9 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Signs users in through the real pages. `signUp` creates a fresh user with a unique email (so tests share no
  * data); `demoPage` signs in as the demo user the server seeds on its first start.
  *
- * Every browser context poses as its own client address (X-Forwarded-For): better-auth rate-limits sign-in and
- * sign-up per address (3 per 10 s), and tests running side by side from one machine would otherwise share a budget.
+ * Every browser context poses as its own client address (X-Forwarded-For, honoured because playwright.config.ts
+ * trusts loopback as a proxy): sign-in and sign-up are rate-limited per address (10 a minute), and tests running side
+ * by side from one machine would otherwise share a budget.
  */
 
 export const DEMO_USER = { email: "demo@passport.studio", password: "passport-demo", name: "Demo User" } as const;

@@ -40,13 +40,16 @@ await seedOnFirstStart(origin);
 
 if (!isDev) buildApp();
 
+// Our own server around Next (scripts/serve-next.ts), so rate limits see the socket's address.
 const next = spawn(
   process.execPath,
-  ["node_modules/next/dist/bin/next", isDev ? "dev" : "start", "--port", String(config.PORT)],
+  ["--import", "tsx", "scripts/serve-next.ts", ...(isDev ? ["--dev"] : [])],
   {
     stdio: "inherit",
     env: {
       ...process.env,
+      NODE_ENV: isDev ? "development" : "production",
+      PORT: String(config.PORT),
       DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: authSecret(),
       BETTER_AUTH_URL: process.env.BETTER_AUTH_URL ?? origin,

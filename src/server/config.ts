@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 /**
  * Operator settings, read once from the environment and validated, so a typo fails at start with a clear message
@@ -19,6 +20,21 @@ const ZConfig = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   /** Sign-in and sign-up attempts per client address and minute (429 with Retry-After beyond). */
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per account (email) within the window; beyond them that account's sign-in answers 429. */
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Proxies in front of the app whose X-Forwarded-For entries count (src/server/http/client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });

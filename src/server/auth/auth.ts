@@ -5,6 +5,7 @@ import { nextCookies } from "better-auth/next-js";
 import { organization } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
 import { getConfig } from "~/server/config";
+import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
 
 /**
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
@@ -20,7 +21,11 @@ function createAuth() {
     secret: process.env.BETTER_AUTH_SECRET,
     baseURL: process.env.BETTER_AUTH_URL ?? `http://localhost:${getConfig().PORT}`,
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
-    advanced: { database: { generateId: () => crypto.randomUUID() } },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      // The address src/server/auth/handle-auth-request.ts resolved under TRUST_PROXY, never a header a client chose.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     telemetry: { enabled: false },
     // In every environment, not only production: password guessing is the same attack on a test server.
     rateLimit: {

@@ -32,6 +32,7 @@ const REASON: Record<number, string> = {
   412: "Precondition Failed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  429: "Too Many Requests",
 };
 
 const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues"]);

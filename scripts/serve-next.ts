@@ -1,0 +1,36 @@
+import { createServer } from "node:http";
+import next from "next";
+import { stampPeerAddress } from "~/server/http/stamp-peer-address";
+
+/**
+ * The app's HTTP server in place of `next start` / `next dev`, run by scripts/start.ts (`--dev` for development).
+ * Next's own server keeps an X-Forwarded-For the client sent, so behind it the app could not tell an address the
+ * client chose from the real one; this server stamps every request with the socket's address first
+ * (src/server/http/client-address.ts then applies TRUST_PROXY) and hands everything else to Next unchanged.
+ */
+
+const isDev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+
+const app = next({ dev: isDev, dir: process.cwd(), port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  stampPeerAddress(request);
+  handle(request, response).catch((error: unknown) => {
+    console.error("[server] request failed:", error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+});
+server.listen(port, () => console.log(`Next.js (${isDev ? "development" : "production"}) on port ${port}`));
+
+// Like `next start`: stop at once (an unfinished write's transaction rolls back); Next shuts its workers down.
+function stop(): void {
+  server.close();
+  server.closeAllConnections();
+  void app.close().finally(() => process.exit(0));
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

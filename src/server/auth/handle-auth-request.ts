@@ -1,0 +1,81 @@
+import { toNextJsHandler } from "better-auth/next-js";
+import { AppError } from "~/domain/app-error";
+import { getAuth } from "~/server/auth/auth";
+import { authEndpointPath, isAllowedAuthEndpoint } from "~/server/auth/auth-endpoints";
+import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
+import { errorResponse } from "~/server/rest/error-response";
+
+/**
+ * /api/auth/*: only the allowed endpoints reach better-auth, which sees the client address this app trusts (its
+ * rate limiter keys on it), and sign-in is limited per account as well as per address.
+ */
+
+/** The test better-auth's body parser (better-call) uses to read a body as JSON. */
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const path = authEndpointPath(request.url);
+  if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
+    return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
+  }
+  const body = request.method === "POST" ? await request.text() : undefined;
+  const forwarded = withClientAddress(request, body);
+
+  let email: string | null = null;
+  if (path === "/sign-in/email") {
+    // better-auth would also read a form body; one format keeps the email it checks the email counted here.
+    if (!JSON_CONTENT_TYPE.test(request.headers.get("content-type") ?? "")) {
+      return errorResponse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the sign-in as JSON (Content-Type: application/json)."));
+    }
+    email = signInEmail(body);
+  }
+  if (email !== null) {
+    const verdict = await reserveSignInAttempt(email);
+    if (!verdict.isAllowed) {
+      const message = "Too many failed sign-ins for this account. Try again later.";
+      return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, verdict.retryAfterSeconds));
+    }
+  }
+  const response = asContractError(await callBetterAuth(forwarded));
+  // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
+  if (email !== null && response.status !== 401) await releaseSignInAttempt(email);
+  return response;
+}
+
+// getAuth() opens the database, so it is called per request rather than when Next loads the route at build time.
+function callBetterAuth(request: Request): Promise<Response> {
+  const handler = toNextJsHandler(getAuth());
+  return request.method === "POST" ? handler.POST(request) : handler.GET(request);
+}
+
+/** The email a sign-in names, as better-auth will read it; null when the body has none (better-auth answers 400). */
+function signInEmail(body: string | undefined): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body ?? "");
+    const email = typeof parsed === "object" && parsed !== null ? (parsed as { email?: unknown }).email : undefined;
+    return typeof email === "string" ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The request better-auth sees: the client address resolved under TRUST_PROXY in the one header it reads. */
+function withClientAddress(request: Request, body: string | undefined): Request {
+  const headers = new Headers(request.headers);
+  const address = clientAddress(request.headers);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  else headers.delete(CLIENT_ADDRESS_HEADER);
+  return new Request(request.url, { method: request.method, headers, body });
+}
+
+/**
+ * better-auth's rate limiter answers 429 in its own shape, with the delay in X-Retry-After; clients read the
+ * contract's error body and the standard Retry-After.
+ */
+function asContractError(response: Response): Response {
+  const retryAfter = Number(response.headers.get("x-retry-after"));
+  if (response.status !== 429 || !(retryAfter > 0)) return response;
+  const message = "Too many attempts from this address. Try again later.";
+  return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, retryAfter));
+}
