@@ -54,7 +54,7 @@ async function expectAlphaUntouched(): Promise<void> {
 
 describe("authentication", () => {
   it("answers 401 on every endpoint without a key, with an unknown key and with a revoked key", async () => {
-    const revoked = await createApiKey({ userId: alpha.user.id, name: "revoked" });
+    const revoked = await createApiKey({ userId: alpha.user.id, organizationId: alpha.organization.id, name: "revoked" });
     await revokeApiKey({ id: revoked.id });
     const calls: Call[] = [
       ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
@@ -145,7 +145,7 @@ describe("another organization", () => {
   });
 
   it("a user gains access as soon as they are added as a member", async () => {
-    const newcomer = await createOutsider();
+    const newcomer = await createOutsider(alpha.organization.id);
     const path = modelPath(alpha, alphaModel.id);
     expectError(await api("GET", path, { token: newcomer.token }), 403);
     await addMember({ organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });

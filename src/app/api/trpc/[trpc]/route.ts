@@ -7,7 +7,8 @@ function handler(request: Request): Promise<Response> {
     endpoint: "/api/trpc",
     req: request,
     router: appRouter,
-    createContext: ({ req }) => createTrpcContext({ headers: req.headers }),
+    // info.calls is the parsed batch (`/api/trpc/a,b,c?batch=1`): a batch of n calls costs an API key n requests.
+    createContext: ({ req, info }) => createTrpcContext({ headers: req.headers, calls: info.calls.length }),
   });
 }
 
