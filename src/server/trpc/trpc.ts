@@ -32,6 +32,12 @@ export async function createTrpcContext({ headers, calls = 1 }: { headers: Heade
   }
 }
 
+/** A refusal for too many requests says when to retry, as the REST routes do. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  const seconds = errors.map((error) => error.cause).find((cause) => cause instanceof AppError)?.retryAfterSeconds;
+  return seconds === undefined ? {} : { headers: { "Retry-After": String(seconds) } };
+}
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     if (isUnexpected(error)) {
