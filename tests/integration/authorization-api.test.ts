@@ -124,20 +124,23 @@ describe("another organization", () => {
     const both = await createWorld("both");
     await addMember({ organizationId: alpha.organization.id, userEmailOrId: both.user.id });
     await addMember({ organizationId: beta.organization.id, userEmailOrId: both.user.id });
-    expectError(await api("GET", `${modelsPath(beta)}/${alphaModel.id}`, { token: both.token }), 404);
+    // A key acts on one organization: one key for each.
+    const onBeta = await createApiKey({ userId: both.user.id, organizationId: beta.organization.id });
+    const onAlpha = await createApiKey({ userId: both.user.id, organizationId: alpha.organization.id });
+    expectError(await api("GET", `${modelsPath(beta)}/${alphaModel.id}`, { token: onBeta.token }), 404);
     expectError(
       await api("PATCH", `${modelsPath(beta)}/${alphaModel.id}/data-values`, {
-        token: both.token,
+        token: onBeta.token,
         body: [dv(IDS.substances, IDS.substance, 0, "Cross")],
       }),
       404,
     );
     expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
-    const read = expectModel(await api("GET", modelPath(alpha, alphaModel.id), { token: both.token }), 200);
+    const read = expectModel(await api("GET", modelPath(alpha, alphaModel.id), { token: onAlpha.token }), 200);
     expect(read).toEqual(alphaModel);
     // Any member may act on everything of the organization; the owner field keeps the creator.
     const changed = expectModel(
-      await api("PATCH", modelPath(alpha, alphaModel.id), { token: both.token, body: { description: "By a member" } }),
+      await api("PATCH", modelPath(alpha, alphaModel.id), { token: onAlpha.token, body: { description: "By a member" } }),
       200,
     );
     expect(changed.owner).toBe(alpha.user.id);

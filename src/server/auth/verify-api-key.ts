@@ -28,12 +28,12 @@ type KeyRow = {
 
 /**
  * Resolved keys are kept this long, so a burst of requests with one key costs one query. Short, because a change
- * made by another process (a revocation, a removed membership) waits out at most this; in this process revoking
- * forgets the key at once (forgetApiKey).
+ * made by another process (a revocation, a membership) waits out at most this; in this process revoking a key or
+ * changing its user's memberships forgets it at once (forgetApiKey, forgetApiKeysOf).
  */
 const CACHE_MS = 1_000;
 const CACHE_MAX_ENTRIES = 10_000;
-const cache = new Map<string, { row: KeyRow | null; until: number }>();
+const cache = new Map<string, { row: KeyRow; until: number }>();
 
 /**
  * The key's user and the organizations the key acts on: its own organization while the user is a member of it
@@ -57,7 +57,12 @@ export async function verifyApiKey(token: string, requests = 1): Promise<Verifie
 
 /** Drops a key from this process's cache, so a revocation through this process applies to the very next request. */
 export function forgetApiKey(keyId: string): void {
-  for (const [hash, entry] of cache) if (entry.row?.id === keyId) cache.delete(hash);
+  for (const [hash, entry] of cache) if (entry.row.id === keyId) cache.delete(hash);
+}
+
+/** Drops a user's keys from this process's cache: their memberships changed, and their keys must see it at once. */
+export function forgetApiKeysOf(userId: string): void {
+  for (const [hash, entry] of cache) if (entry.row.userId === userId) cache.delete(hash);
 }
 
 async function lookUp(hash: string, now: number): Promise<KeyRow | null> {

@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/app-error";
+import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 import { findUser } from "~/server/services/identity/find-user";
@@ -28,5 +29,6 @@ export async function addMember({ organizationId, userEmailOrId, actor }: AddMem
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
+  forgetApiKeysOf(user.id);
   return { organizationId, userId: user.id };
 }
