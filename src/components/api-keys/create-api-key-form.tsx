@@ -59,7 +59,8 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       setCreated({ name: key.name ?? parsed.data.name, token: key.token });
       router.refresh();
     } catch (error) {
-      showErrors(formErrorsFromTrpc(error, FIELDS, "name"));
+      // A refusal without field issues (say, not a member of the organization) is about the whole form.
+      showErrors(formErrorsFromTrpc(error, FIELDS));
     }
   }
 

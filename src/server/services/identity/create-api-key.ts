@@ -53,7 +53,7 @@ export async function createApiKey(options: CreateApiKeyOptions) {
       createdAt: now,
       updatedAt: now,
     },
-    select: { id: true, name: true, start: true, createdAt: true, organizationId: true, expiresAt: true },
+    select: { id: true, name: true, start: true, createdAt: true, expiresAt: true },
   });
   return {
     id: created.id,
