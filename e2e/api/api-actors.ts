@@ -69,7 +69,7 @@ export async function trpcMutation<T>(
   return (JSON.parse(answer.text) as { result: { data: T } }).result.data;
 }
 
-/** Signs a user up through /api/auth/sign-up/email, then makes an organization and an API key through tRPC. */
+/** Signs a user up through /api/auth/sign-up/email, then makes an organization and a key for it through tRPC. */
 export async function createParty(
   request: () => Promise<APIRequestContext>,
   label: string,
@@ -94,7 +94,12 @@ export async function createParty(
   const asUser = { cookie, origin: BASE_URL };
   const organizationName = `${label} organization ${marker}`;
   const organization = await trpcMutation<{ id: string }>(request, "organizations.create", { name: organizationName }, asUser);
-  const key = await trpcMutation<{ id: string; token: string }>(request, "apiKeys.create", { name: `${label} key ${marker}` }, asUser);
+  const key = await trpcMutation<{ id: string; token: string }>(
+    request,
+    "apiKeys.create",
+    { name: `${label} key ${marker}`, organizationId: organization.id },
+    asUser,
+  );
   return { label, email, cookie, userId, organizationId: organization.id, organizationName, token: key.token, keyId: key.id };
 }
 

@@ -13,7 +13,7 @@ test("apiKeys.create answers every name length the input schema allows with 200 
   for (const length of [1, 32, 33, 64, 100]) {
     const answer = await send(request, "POST", "/api/trpc/apiKeys.create", {
       headers: { cookie: user.cookie, origin: BASE_URL, "content-type": "application/json" },
-      data: { name: "k".repeat(length) },
+      data: { name: "k".repeat(length), organizationId: user.organizationId },
     });
     expect.soft([200, 400], `a ${length}-character name: ${answer.status} ${answer.text.slice(0, 300)}`).toContain(answer.status);
     if (answer.status === 400) {
@@ -25,7 +25,7 @@ test("apiKeys.create answers every name length the input schema allows with 200 
   // Beyond the schema's limit it is a validation error.
   const tooLong = await send(request, "POST", "/api/trpc/apiKeys.create", {
     headers: { cookie: user.cookie, origin: BASE_URL, "content-type": "application/json" },
-    data: { name: "k".repeat(101) },
+    data: { name: "k".repeat(101), organizationId: user.organizationId },
   });
   expect(tooLong.status).toBe(400);
 });

@@ -17,12 +17,16 @@ import {
  *
  * - no credentials, a malformed key, a revoked key (A's own) → 401;
  * - a valid key of a user who is not a member of A, on A's ids → 403;
+ * - A's own key scoped to A's other organization, on A's ids → 403 (a key acts on its own organization only);
  * - that user with their own organization in the path but A's model/template ids → 404 (routes that name only the
  *   organization answer 200 with the caller's own data);
  * - that user's session cookie on A's ids → 403 or 404.
  *
+ * Managing keys, members and organizations needs a signed-in session: every key case there is 403.
+ *
  * Then organization A is checked to be exactly as before, and every route and procedure is called once as A's
- * member, proving the requests of the matrix were well-formed (a 403 from a malformed request proves nothing).
+ * member (with A's key, or A's session for the session-only procedures), proving the requests of the matrix were
+ * well-formed (a 403 from a malformed request proves nothing).
  */
 
 const CASES = [
@@ -30,6 +34,7 @@ const CASES = [
   "malformed key",
   "revoked key",
   "non-member key",
+  "own key scoped to another organization",
   "other organization's member with A's resource ids",
   "non-member session cookie",
 ] as const;
@@ -45,6 +50,7 @@ type World = {
   b: Party;
   marker: string;
   revokedToken: string;
+  otherOrganizationToken: string;
   spareKeyId: string;
   aModelId: string;
   aTemplateId: string;
@@ -75,6 +81,8 @@ function credentialHeaders(caseName: CaseName | "member"): Record<string, string
     case "non-member key":
     case "other organization's member with A's resource ids":
       return { api_token: w.b.token };
+    case "own key scoped to another organization":
+      return { api_token: w.otherOrganizationToken };
     case "non-member session cookie":
       // With the app's Origin, so the membership check (not the cross-site guard) is what answers.
       return { cookie: w.b.cookie, origin: BASE_URL };
@@ -89,6 +97,7 @@ const UNAUTHENTICATED = { "no credentials": 401, "malformed key": 401, "revoked 
 const ON_A_RESOURCE: Record<CaseName, Expected> = {
   ...UNAUTHENTICATED,
   "non-member key": 403,
+  "own key scoped to another organization": 403,
   "other organization's member with A's resource ids": 404,
   "non-member session cookie": [403, 404],
 };
@@ -98,14 +107,26 @@ const ON_ORGANIZATION: Record<CaseName, Expected> = {
   "other organization's member with A's resource ids": 200,
 };
 /** Identity procedures answer "not a member" like "not there" (src/server/services/identity/get-organization.ts). */
-const ON_ORGANIZATION_IDENTITY: Record<CaseName, Expected> = { ...ON_ORGANIZATION, "non-member key": [403, 404] };
+const ON_ORGANIZATION_IDENTITY: Record<CaseName, Expected> = {
+  ...ON_ORGANIZATION,
+  "non-member key": [403, 404],
+  "own key scoped to another organization": [403, 404],
+};
 /** Not scoped to an organization: any signed-in caller may use it, and sees only their own or public data. */
 const ANY_USER: Record<CaseName, Expected> = {
   ...UNAUTHENTICATED,
   "non-member key": 200,
+  "own key scoped to another organization": 200,
   "other organization's member with A's resource ids": 200,
   "non-member session cookie": 200,
 };
+/** Managing keys, members and organizations: any key is refused (403) before anything else is looked at. */
+const SESSION_ONLY = {
+  ...UNAUTHENTICATED,
+  "non-member key": 403,
+  "own key scoped to another organization": 403,
+  "other organization's member with A's resource ids": 403,
+} as const;
 
 // ------------------------------------------------------------------------------------------------------------
 // REST: "METHOD /path" exactly as the route's folder is named under src/app/api.
@@ -168,24 +189,37 @@ const NOT_IN_MATRIX: Record<string, string> = {
 
 type TrpcEntry = {
   expect: Record<CaseName, Expected>;
+  /** Needs a signed-in session: A's member calls it with A's session cookie instead of A's key. */
+  isSessionOnly?: boolean;
   input?: (ids: Ids, caseName: CaseName | "member") => unknown;
 };
 
 const TRPC: Record<string, TrpcEntry> = {
   "organizations.list": { expect: ANY_USER },
   "organizations.byId": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
-  "organizations.create": { expect: ANY_USER, input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }) },
+  "organizations.create": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 200 },
+    isSessionOnly: true,
+    input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
+  },
   "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "organizations.members.add": {
-    // B adding itself to A; in B's own organization B is already a member (409). As A's member: adds B (run last).
-    expect: { ...ON_ORGANIZATION_IDENTITY, "other organization's member with A's resource ids": 409 },
+    // B adding itself to A. As A's member: adds B (run last).
+    expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
+    isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, email: w.b.email }),
   },
-  "apiKeys.list": { expect: ANY_USER },
-  "apiKeys.create": { expect: ANY_USER, input: () => ({ name: "Matrix key" }) },
+  "apiKeys.list": { expect: { ...SESSION_ONLY, "non-member session cookie": 200 }, isSessionOnly: true },
+  "apiKeys.create": {
+    // B's session asking for a key to A's organization: not a member.
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ name: "Matrix key", organizationId: ids.orgaId }),
+  },
   "apiKeys.revoke": {
     // Someone else's key (A's own working key) is not found; A's member revokes a spare key of A.
-    expect: { ...ANY_USER, "non-member key": 404, "other organization's member with A's resource ids": 404, "non-member session cookie": 404 },
+    expect: { ...SESSION_ONLY, "non-member session cookie": 404 },
+    isSessionOnly: true,
     input: (_ids, caseName) => ({ id: caseName === "member" ? w.spareKeyId : w.a.keyId }),
   },
   "templates.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
@@ -240,9 +274,22 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
   const a = await createParty(request, "Alice", marker);
   const b = await createParty(request, "Bob", shortMarker("MXB"));
   const asA = { cookie: a.cookie, origin: BASE_URL };
-  const revoked = await trpcMutation<{ id: string; token: string }>(request, "apiKeys.create", { name: `revoked ${marker}` }, asA);
+  const revoked = await trpcMutation<{ id: string; token: string }>(
+    request,
+    "apiKeys.create",
+    { name: `revoked ${marker}`, organizationId: a.organizationId },
+    asA,
+  );
   await trpcMutation(request, "apiKeys.revoke", { id: revoked.id }, asA);
-  const spare = await trpcMutation<{ id: string }>(request, "apiKeys.create", { name: `spare ${marker}` }, asA);
+  const spare = await trpcMutation<{ id: string }>(request, "apiKeys.create", { name: `spare ${marker}`, organizationId: a.organizationId }, asA);
+  // A's second organization (named without the marker: what it shows is A's to see) and a key for it alone.
+  const otherOrganization = await trpcMutation<{ id: string }>(request, "organizations.create", { name: "Alice's other organization" }, asA);
+  const otherOrganizationKey = await trpcMutation<{ token: string }>(
+    request,
+    "apiKeys.create",
+    { name: "other organization", organizationId: otherOrganization.id },
+    asA,
+  );
 
   const seeded = seededProductDataModels();
   const publicPdm = seeded.find((pdm) => pdm.visibility === "Public");
@@ -291,6 +338,7 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     b,
     marker,
     revokedToken: revoked.token,
+    otherOrganizationToken: otherOrganizationKey.token,
     spareKeyId: spare.id,
     aModelId: model.id,
     aTemplateId: model.templateId,
@@ -339,7 +387,7 @@ async function trpcCall(procedure: string, caseName: CaseName | "member"): Promi
   const entry = TRPC[procedure]!;
   const input = entry.input?.(idsFor(caseName), caseName);
   const type = procedures[procedure]!._def.type;
-  const headers = credentialHeaders(caseName);
+  const headers = caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: BASE_URL } : credentialHeaders(caseName);
   const answer =
     type === "query"
       ? await send(w.request, "GET", `/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
@@ -415,7 +463,7 @@ async function expectOrganizationAUntouched(): Promise<void> {
   const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));
   const members = await send(w.request, "GET", `/api/trpc/organizations.members.list?input=${input}`, { headers: keyA });
   expect((JSON.parse(members.text) as { result: { data: { email: string }[] } }).result.data.map((m) => m.email)).toEqual([w.a.email]);
-  const keys = await send(w.request, "GET", "/api/trpc/apiKeys.list", { headers: keyA });
+  const keys = await send(w.request, "GET", "/api/trpc/apiKeys.list", { headers: { cookie: w.a.cookie } });
   const keyList = (JSON.parse(keys.text) as { result: { data: { id: string; revokedAt: string | null }[] } }).result.data;
   expect(keyList.find((k) => k.id === w.a.keyId)?.revokedAt).toBeNull();
   expect(keyList.find((k) => k.id === w.spareKeyId)?.revokedAt).toBeNull();

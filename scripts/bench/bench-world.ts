@@ -11,7 +11,7 @@ export async function createBenchWorld() {
   const { importTemplate } = await import("~/server/services/templates/import-template");
   const user = await createUser({ email: `bench-${crypto.randomUUID()}@bench.example`, password: "bench-password" });
   const organization = await createOrganization({ name: "Bench", ownerUserId: user.id });
-  const key = await createApiKey({ userId: user.id, name: "bench" });
+  const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "bench" });
   const template = benchTemplate();
   await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });
   return { organizationId: organization.id, token: key.token, template };

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { AppError } from "~/domain/app-error";
-import { ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
+import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
 import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
@@ -46,12 +46,12 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     run: ({ org, user }) => addMember({ organizationId: org, userEmailOrId: user }),
   }),
   "apikey:create": command({
-    usage: "apikey:create --user EMAIL_OR_ID [--name N]",
-    flags: z.strictObject({ user: ZId, name: ZApiKeyName.optional() }),
-    run: async ({ user, name }) => {
+    usage: "apikey:create --user EMAIL_OR_ID --org ORG_ID [--name N] [--expires DATE]",
+    flags: z.strictObject({ user: ZId, org: ZId, name: ZApiKeyName.optional(), expires: ZApiKeyExpiry.optional() }),
+    run: async ({ user, org, name, expires }) => {
       const owner = await findUser(user);
-      const key = await createApiKey({ userId: owner.id, name });
-      return { id: key.id, token: key.token };
+      const key = await createApiKey({ userId: owner.id, organizationId: org, name, expiresAt: expires });
+      return { id: key.id, token: key.token, organizationId: key.organizationId, expiresAt: key.expiresAt };
     },
   }),
   "apikey:revoke": command({

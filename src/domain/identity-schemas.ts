@@ -36,7 +36,17 @@ export const ZOrganizationIdInput = z.object({ organizationId: ZUuid });
 
 export const ZMemberAddInput = z.object({ organizationId: ZUuid, email: ZEmail });
 
-export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName });
+/**
+ * When a key stops working: an ISO date-time, or a date (the key then works to the end of that day, UTC). The
+ * browser form sends the end of the chosen day in the user's own time zone. Must lie in the future.
+ */
+export const ZApiKeyExpiry = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "Enter a date (YYYY-MM-DD) or an ISO date-time" })
+  .transform((value) => new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value))
+  .refine((date) => date.getTime() > Date.now(), { error: "Choose a date in the future" });
+
+/** A key acts on one organization of its creator, optionally until an expiry. */
+export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName, organizationId: ZUuid, expiresAt: ZApiKeyExpiry.optional() });
 
 export const ZApiKeyRevokeInput = z.object({ id: z.string().min(1).max(200) });
 

@@ -54,7 +54,7 @@ async function expectAlphaUntouched(): Promise<void> {
 
 describe("authentication", () => {
   it("answers 401 on every endpoint without a key, with an unknown key and with a revoked key", async () => {
-    const revoked = await createApiKey({ userId: alpha.user.id, name: "revoked" });
+    const revoked = await createApiKey({ userId: alpha.user.id, organizationId: alpha.organization.id, name: "revoked" });
     await revokeApiKey({ id: revoked.id });
     const calls: Call[] = [
       ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
@@ -124,20 +124,23 @@ describe("another organization", () => {
     const both = await createWorld("both");
     await addMember({ organizationId: alpha.organization.id, userEmailOrId: both.user.id });
     await addMember({ organizationId: beta.organization.id, userEmailOrId: both.user.id });
-    expectError(await api("GET", `${modelsPath(beta)}/${alphaModel.id}`, { token: both.token }), 404);
+    // A key acts on one organization: one key for each.
+    const onBeta = await createApiKey({ userId: both.user.id, organizationId: beta.organization.id });
+    const onAlpha = await createApiKey({ userId: both.user.id, organizationId: alpha.organization.id });
+    expectError(await api("GET", `${modelsPath(beta)}/${alphaModel.id}`, { token: onBeta.token }), 404);
     expectError(
       await api("PATCH", `${modelsPath(beta)}/${alphaModel.id}/data-values`, {
-        token: both.token,
+        token: onBeta.token,
         body: [dv(IDS.substances, IDS.substance, 0, "Cross")],
       }),
       404,
     );
     expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
-    const read = expectModel(await api("GET", modelPath(alpha, alphaModel.id), { token: both.token }), 200);
+    const read = expectModel(await api("GET", modelPath(alpha, alphaModel.id), { token: onAlpha.token }), 200);
     expect(read).toEqual(alphaModel);
     // Any member may act on everything of the organization; the owner field keeps the creator.
     const changed = expectModel(
-      await api("PATCH", modelPath(alpha, alphaModel.id), { token: both.token, body: { description: "By a member" } }),
+      await api("PATCH", modelPath(alpha, alphaModel.id), { token: onAlpha.token, body: { description: "By a member" } }),
       200,
     );
     expect(changed.owner).toBe(alpha.user.id);
@@ -145,7 +148,7 @@ describe("another organization", () => {
   });
 
   it("a user gains access as soon as they are added as a member", async () => {
-    const newcomer = await createOutsider();
+    const newcomer = await createOutsider(alpha.organization.id);
     const path = modelPath(alpha, alphaModel.id);
     expectError(await api("GET", path, { token: newcomer.token }), 403);
     await addMember({ organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });

@@ -80,11 +80,16 @@ describe("the operator CLI", () => {
 
     const [memberRun, keyRun] = await Promise.all([
       runCli(["member:add", "--org", org.id, "--user", email], shared),
-      runCli(["apikey:create", "--user", user.id, "--name", "CLI key"], shared),
+      runCli(["apikey:create", "--user", user.id, "--org", org.id, "--name", "CLI key", "--expires", "2999-12-31"], shared),
     ]);
     expect(resultOf(memberRun, "member:add")).toEqual({ organizationId: org.id, userId: user.id });
     const key = resultOf<{ id: string; token: string }>(keyRun, "apikey:create");
-    expect(key).toEqual({ id: expect.any(String), token: expect.any(String) });
+    expect(key).toEqual({
+      id: expect.any(String),
+      token: expect.any(String),
+      organizationId: org.id,
+      expiresAt: "2999-12-31T23:59:59.999Z",
+    });
     expect((await getDb().apikey.findUniqueOrThrow({ where: { id: key.id } })).key).not.toBe(key.token);
 
     const [laptopFile, pdmFile] = await Promise.all([laptopCopy(), productDataModelCopy()]);
@@ -157,6 +162,9 @@ describe("the operator CLI", () => {
       ["unknown flag", ["org:create", "--name", `x ${unique}`, "--colour", "red"], /Unknown option '--colour'/],
       ["unknown user", ["member:add", "--org", orgId, "--user", `nobody-${unique}@test.example`], /No user/],
       ["unknown organization", ["member:add", "--org", crypto.randomUUID(), "--user", world.user.email], /No organization/],
+      ["key without organization", ["apikey:create", "--user", world.user.email], /Invalid arguments/],
+      ["key for no organization", ["apikey:create", "--user", world.user.email, "--org", crypto.randomUUID()], /No organization/],
+      ["key expired at once", ["apikey:create", "--user", world.user.email, "--org", orgId, "--expires", "2001-01-01"], /Invalid arguments/],
       ["invalid template", ["template:import", "--org", orgId, "--file", invalidTemplate], /invalid/i],
       ["not JSON", ["pdm:import", "--org", orgId, "--file", notJson, "--visibility", "Public"], /not valid JSON/],
       ["unreadable file", ["template:import", "--org", orgId, "--file", missingFile], /Cannot read/],
@@ -168,6 +176,8 @@ describe("the operator CLI", () => {
     // The usage errors name what is wrong and how to call the command.
     expect(stderrOf.get("unknown command")?.join("\n")).toContain("org:create --name N");
     expect(stderrOf.get("missing flag")?.join("\n")).toMatch(/--password/);
+    expect(stderrOf.get("key without organization")?.join("\n")).toMatch(/--org/);
+    expect(stderrOf.get("key expired at once")?.join("\n")).toMatch(/future/);
     expect(stderrOf.get("unknown flag")?.join("\n")).toContain("Usage: org:create --name N");
     // Every problem of the template is listed, one per line, and the first line counts them.
     const [first, ...problems] = stderrOf.get("invalid template") ?? [];

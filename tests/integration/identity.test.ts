@@ -68,7 +68,7 @@ describe("organizations and members", () => {
     const joinerEmail = uniqueEmail("joiner");
     const joiner = await createUser({ email: joinerEmail, password: "correct-horse-battery" });
     const organization = await createOrganization({ name: "Members org", ownerUserId: owner.id });
-    const ownerActor = { userId: owner.id, organizationIds: [organization.id], via: "apiKey" as const };
+    const ownerActor = { userId: owner.id, organizationIds: [organization.id], via: "session" as const };
 
     expect(await addMember({ organizationId: organization.id, userEmailOrId: joinerEmail.toUpperCase(), actor: ownerActor })).toEqual({
       organizationId: organization.id,
@@ -90,7 +90,7 @@ describe("organizations and members", () => {
 
     // Someone outside the organization cannot add members to it, and learns nothing about it.
     const outsider = await createUser({ email: uniqueEmail("outsider"), password: "correct-horse-battery" });
-    const outsiderActor = { userId: outsider.id, organizationIds: [], via: "apiKey" as const };
+    const outsiderActor = { userId: outsider.id, organizationIds: [], via: "session" as const };
     await expectAppError(
       addMember({ organizationId: organization.id, userEmailOrId: outsider.id, actor: outsiderActor }),
       "NOT_FOUND",
@@ -104,25 +104,29 @@ describe("API keys", () => {
     const user = await createUser({ email: uniqueEmail("keys"), password: "correct-horse-battery" });
     const first = await createOrganization({ name: "Key org 1", ownerUserId: user.id });
     const second = await createOrganization({ name: "Key org 2", ownerUserId: user.id });
-    const key = await createApiKey({ userId: user.id, name: "CI" });
+    const session = { userId: user.id, organizationIds: [first.id, second.id], via: "session" as const };
+    const key = await createApiKey({ actor: session, organizationId: first.id, name: "CI" });
     expect(key.token.startsWith(API_KEY_PREFIX)).toBe(true);
     expect(key.token.length).toBeGreaterThanOrEqual(32);
 
     const row = await getDb().apikey.findUniqueOrThrow({ where: { id: key.id } });
     expect(row.referenceId).toBe(user.id);
+    expect(row.organizationId).toBe(first.id);
     expect(row.key).not.toBe(key.token);
     // No column holds the whole token (`start` keeps only the first characters, for the list).
     for (const value of Object.values(row)) {
       if (typeof value === "string") expect(value).not.toContain(key.token);
     }
 
-    const listed = await listApiKeys({ userId: user.id });
+    const listed = await listApiKeys({ actor: session });
     expect(listed).toEqual([
       {
         id: key.id,
         name: "CI",
         prefix: expect.any(String),
+        organization: { id: first.id, name: "Key org 1" },
         createdAt: expect.any(String),
+        expiresAt: null,
         lastUsedAt: null,
         revokedAt: null,
       },
@@ -131,7 +135,8 @@ describe("API keys", () => {
     expect(JSON.stringify(listed)).not.toContain(row.key);
     expect(JSON.stringify(listed)).not.toContain(key.token);
 
-    const expected = { userId: user.id, organizationIds: expect.arrayContaining([first.id, second.id]), via: "apiKey" };
+    // The key acts on its own organization only, though its user belongs to two.
+    const expected = { userId: user.id, organizationIds: [first.id], via: "apiKey" };
     const presentations: Record<string, string>[] = [
       { api_token: key.token },
       { authorization: `Bearer ${key.token}` },
@@ -140,7 +145,6 @@ describe("API keys", () => {
     for (const headers of presentations) {
       const actor = await resolveActor(new Headers(headers));
       expect(actor, JSON.stringify(Object.keys(headers))).toEqual(expected);
-      expect(actor?.organizationIds).toHaveLength(2);
     }
     expect(await resolveActor(new Headers())).toBeNull();
     await expectAppError(resolveActor(new Headers({ api_token: `${API_KEY_PREFIX}not-a-real-key` })), "UNAUTHORIZED");
@@ -154,14 +158,15 @@ describe("API keys", () => {
 
     // Only the key's owner can revoke it (others are told it does not exist).
     const other = await createUser({ email: uniqueEmail("other"), password: "correct-horse-battery" });
-    await expectAppError(revokeApiKey({ id: key.id, userId: other.id }), "NOT_FOUND");
+    const otherSession = { userId: other.id, organizationIds: [], via: "session" as const };
+    await expectAppError(revokeApiKey({ id: key.id, actor: otherSession }), "NOT_FOUND");
     await expectAppError(revokeApiKey({ id: crypto.randomUUID() }), "NOT_FOUND");
 
-    const revoked = await revokeApiKey({ id: key.id, userId: user.id });
+    const revoked = await revokeApiKey({ id: key.id, actor: session });
     expect(revoked).toEqual({ id: key.id, revokedAt: expect.any(String) });
     // Revoking again answers with the original time.
     expect(await revokeApiKey({ id: key.id })).toEqual(revoked);
-    expect((await listApiKeys({ userId: user.id }))[0]?.revokedAt).toBe(revoked.revokedAt);
+    expect((await listApiKeys({ actor: session }))[0]?.revokedAt).toBe(revoked.revokedAt);
 
     await expectAppError(resolveActor(new Headers({ api_token: key.token })), "UNAUTHORIZED");
     await expectAppError(resolveActor(new Headers({ authorization: `Bearer ${key.token}` })), "UNAUTHORIZED");
@@ -171,8 +176,8 @@ describe("API keys", () => {
     expect(afterRevoke.status).toBe(401);
 
     // A second key of the same user is unaffected.
-    const spare = await createApiKey({ userId: user.id });
+    const spare = await createApiKey({ userId: user.id, organizationId: first.id });
     expect(await resolveActor(new Headers({ api_token: spare.token }))).toEqual(expected);
-    expect((await listApiKeys({ userId: user.id })).map((k) => k.id).sort()).toEqual([key.id, spare.id].sort());
+    expect((await listApiKeys({ actor: session })).map((k) => k.id).sort()).toEqual([key.id, spare.id].sort());
   });
 });

@@ -138,7 +138,7 @@ describe("GET /organizations/{orgaId}/templates/{templateId}", () => {
   });
 
   it("answers 401 for a revoked key, while the user's other key keeps working", async () => {
-    const key = await createApiKey({ userId: world.user.id, name: "to revoke" });
+    const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "to revoke" });
     expect((await api("GET", path, { token: key.token })).status).toBe(200);
     await revokeApiKey({ id: key.id });
     expectError(await api("GET", path, { token: key.token }), 401);

@@ -8,14 +8,25 @@ export type ApiKeyListProps = {
     id: string;
     name: string | null;
     prefix: string | null;
+    /** null for a key made before keys were scoped: it acts on all the user's organizations. */
+    organization: { id: string; name: string } | null;
     createdAt: string;
+    expiresAt: string | null;
     lastUsedAt: string | null;
     revokedAt: string | null;
   }[];
 };
 
+function statusOf(key: ApiKeyListProps["keys"][number], now: number) {
+  if (key.revokedAt) return <Badge tone="danger">Revoked</Badge>;
+  if (key.expiresAt && Date.parse(key.expiresAt) <= now) return <Badge tone="danger">Expired</Badge>;
+  return <Badge tone="success">Active</Badge>;
+}
+
 /** The caller's keys, newest first. Never the token: only the first characters, enough to recognise a key. */
 export function ApiKeyList({ keys }: ApiKeyListProps) {
+  // A server component, rendered per request: "now" is the time of this request.
+  const now = Date.now();
   if (keys.length === 0) {
     return <EmptyState title="No API keys yet">Create one above to call the REST API from a script or another system.</EmptyState>;
   }
@@ -28,11 +39,15 @@ export function ApiKeyList({ keys }: ApiKeyListProps) {
             <div className="min-w-0 space-y-2">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-medium break-all text-slate-900">{name}</h3>
-                {key.revokedAt ? <Badge tone="danger">Revoked</Badge> : <Badge tone="success">Active</Badge>}
+                {statusOf(key, now)}
               </div>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
                 <dt className="text-slate-500">Prefix</dt>
                 <dd className="font-mono break-all">{key.prefix ? `${key.prefix}…` : "—"}</dd>
+                <dt className="text-slate-500">Organization</dt>
+                <dd className="break-all">{key.organization?.name ?? "All your organizations (older key)"}</dd>
+                <dt className="text-slate-500">Expires</dt>
+                <dd>{key.expiresAt ? <LocalTime value={key.expiresAt} /> : "Never"}</dd>
                 <dt className="text-slate-500">Created</dt>
                 <dd>
                   <LocalTime value={key.createdAt} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { NewApiKeyPanel } from "~/components/api-keys/new-api-key-panel";
 import { Alert } from "~/components/ui/alert";
@@ -11,12 +11,26 @@ import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, ty
 import { ZApiKeyCreateInput } from "~/domain/identity-schemas";
 import { trpc } from "~/lib/trpc/react";
 
-const FIELDS = ["name"] as const;
+const FIELDS = ["name", "organizationId", "expiresAt"] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Creates a key and shows its token once; the token lives only in this component's state, never in a URL. */
-export function CreateApiKeyForm() {
+export type CreateApiKeyFormProps = {
+  organizations: { id: string; name: string }[];
+  defaultOrganizationId: string;
+};
+
+/** The end of the chosen day in the user's own time zone, so "expires on 31 May" means all of their 31 May. */
+function endOfLocalDay(date: string): string | undefined {
+  return date ? new Date(`${date}T23:59:59.999`).toISOString() : undefined;
+}
+
+/**
+ * Creates a key for one of the user's organizations (the current one preselected), optionally expiring, and shows its
+ * token once; the token lives only in this component's state, never in a URL.
+ */
+export function CreateApiKeyForm({ organizations, defaultOrganizationId }: CreateApiKeyFormProps) {
   const router = useRouter();
+  const organizationFieldId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
@@ -30,17 +44,23 @@ export function CreateApiKeyForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = ZApiKeyCreateInput.safeParse({ name: new FormData(form).get("name") });
+    const data = new FormData(form);
+    const parsed = ZApiKeyCreateInput.safeParse({
+      name: data.get("name"),
+      organizationId: data.get("organizationId"),
+      expiresAt: endOfLocalDay(String(data.get("expiresAt") ?? "")),
+    });
     if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
     setErrors(NO_ERRORS);
     setCreated(null);
     try {
-      const key = await create.mutateAsync(parsed.data);
+      const key = await create.mutateAsync({ ...parsed.data, expiresAt: parsed.data.expiresAt?.toISOString() });
       form.reset();
       setCreated({ name: key.name ?? parsed.data.name, token: key.token });
       router.refresh();
     } catch (error) {
-      showErrors(formErrorsFromTrpc(error, FIELDS, "name"));
+      // A refusal without field issues (say, not a member of the organization) is about the whole form.
+      showErrors(formErrorsFromTrpc(error, FIELDS));
     }
   }
 
@@ -48,6 +68,39 @@ export function CreateApiKeyForm() {
     <div className="space-y-4">
       <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-3">
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor={organizationFieldId} className="block text-sm font-medium text-slate-800">
+              Organization
+            </label>
+            <select
+              id={organizationFieldId}
+              name="organizationId"
+              defaultValue={defaultOrganizationId}
+              aria-invalid={errors.fields.organizationId ? true : undefined}
+              aria-describedby={errors.fields.organizationId ? `${organizationFieldId}-error` : undefined}
+              className="block h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm"
+            >
+              {organizations.map((organization) => (
+                <option key={organization.id} value={organization.id}>
+                  {organization.name}
+                </option>
+              ))}
+            </select>
+            {errors.fields.organizationId ? (
+              <p id={`${organizationFieldId}-error`} className="text-sm font-medium text-red-700">
+                {errors.fields.organizationId}
+              </p>
+            ) : null}
+          </div>
+          <TextField
+            label="Expires on (optional)"
+            name="expiresAt"
+            type="date"
+            hint="The key stops working at the end of this day. Leave empty for a key that does not expire."
+            error={errors.fields.expiresAt}
+          />
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
             className="flex-1"

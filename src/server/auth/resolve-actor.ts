@@ -1,8 +1,12 @@
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
+import { verifyApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 
-/** Who is calling: a user, with the organizations they belong to. Services authorize against this alone. */
+/**
+ * Who is calling: a user, with the organizations they may act on (for an API key, only the key's own organization,
+ * while the user is a member of it). Services authorize against this alone.
+ */
 export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey" };
 
 /** The API key a request carries in `api_token` or `Authorization: Bearer`, if any. */
@@ -17,13 +21,14 @@ export function readApiKey(headers: Headers): string | undefined {
 /**
  * The one place every REST route and tRPC procedure learns who the caller is. A presented key must be valid (an
  * unknown or revoked key is 401 even when a session cookie is present, so a script never silently acts as the
- * browser's user); without a key the session cookie decides. Returns null for an anonymous caller.
+ * browser's user); without a key the session cookie decides. Returns null for an anonymous caller. `requests` is
+ * what the call costs against a key's rate limit: the number of calls in a tRPC batch.
  */
-export async function resolveActor(headers: Headers): Promise<Actor | null> {
+export async function resolveActor(headers: Headers, { requests = 1 }: { requests?: number } = {}): Promise<Actor | null> {
   const key = readApiKey(headers);
   if (key !== undefined) {
-    const userId = await verifyApiKey(key);
-    return { userId, organizationIds: await membershipsOf(userId), via: "apiKey" };
+    const { userId, organizationIds } = await verifyApiKey(key, requests);
+    return { userId, organizationIds, via: "apiKey" };
   }
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
@@ -34,17 +39,6 @@ export async function requireActor(headers: Headers): Promise<Actor> {
   const actor = await resolveActor(headers);
   if (!actor) throw new AppError("UNAUTHORIZED", "Authentication required: send an API key in the api_token header.");
   return actor;
-}
-
-async function verifyApiKey(key: string): Promise<string> {
-  const result = await getAuth().api.verifyApiKey({ body: { key } });
-  if (result.valid && result.key) return result.key.referenceId;
-  if (result.error?.code === "RATE_LIMITED") {
-    const details = (result.error as { details?: { tryAgainIn?: number } }).details;
-    const seconds = Math.max(1, Math.ceil((details?.tryAgainIn ?? 60_000) / 1000));
-    throw new AppError("TOO_MANY_REQUESTS", `Too many requests with this API key; try again in ${seconds} s.`, undefined, seconds);
-  }
-  throw new AppError("UNAUTHORIZED", "The API key is unknown or revoked.");
 }
 
 async function membershipsOf(userId: string): Promise<string[]> {

@@ -21,14 +21,21 @@ import {
 
 export type TrpcContext = { headers: Headers; actor: Actor | null };
 
-export async function createTrpcContext({ headers }: { headers: Headers }): Promise<TrpcContext> {
+/** `calls`: how many procedure calls the HTTP request carries (a batch); each counts against an API key's limit. */
+export async function createTrpcContext({ headers, calls = 1 }: { headers: Headers; calls?: number }): Promise<TrpcContext> {
   try {
-    return { headers, actor: await resolveActor(headers) };
+    return { headers, actor: await resolveActor(headers, { requests: Math.max(1, calls) }) };
   } catch (error) {
     // An unknown or revoked key is a 401 for every procedure, not a 500 from a failed context.
     if (error instanceof AppError) throw toTrpcError(error);
     throw error;
   }
+}
+
+/** A refusal for too many requests says when to retry, as the REST routes do. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  const seconds = errors.map((error) => error.cause).find((cause) => cause instanceof AppError)?.retryAfterSeconds;
+  return seconds === undefined ? {} : { headers: { "Retry-After": String(seconds) } };
 }
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { TModel } from "~/domain/model-schema";
 import { createApiKey } from "~/server/services/identity/create-api-key";
+import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { expectModel } from "./contract";
@@ -8,11 +9,16 @@ import { fixtureTemplate, IDS } from "./fixture-template";
 import { api } from "./http";
 import type { World } from "./world";
 
-/** A signed-up user with a valid API key who belongs to no organization at all. */
-export async function createOutsider() {
+/**
+ * A signed-up user who belongs to no organization at all, with a valid API key (made by the operator, who may scope a
+ * key to any organization; it acts only once the user is a member): for `organizationId`, else for an organization
+ * of no one.
+ */
+export async function createOutsider(organizationId?: string) {
   const email = `outsider-${crypto.randomUUID()}@test.example`;
   const user = await createUser({ email, password: "correct-horse-battery" });
-  const key = await createApiKey({ userId: user.id, name: "outsider" });
+  const scope = organizationId ?? (await createOrganization({ name: `Nobody's ${email}` })).id;
+  const key = await createApiKey({ userId: user.id, organizationId: scope, name: "outsider" });
   return { user, token: key.token, keyId: key.id };
 }
 

@@ -11,7 +11,7 @@ export async function createWorld(label = "org") {
   const email = `${label}-${crypto.randomUUID()}@test.example`;
   const user = await createUser({ email, password: "correct-horse-battery" });
   const organization = await createOrganization({ name: `${label} ${email}`, ownerUserId: user.id });
-  const key = await createApiKey({ userId: user.id, name: "test" });
+  const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "test" });
   const template = await importTemplate({
     organizationId: organization.id,
     createdByUserId: user.id,

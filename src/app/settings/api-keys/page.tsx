@@ -3,14 +3,20 @@ import { requireSignedIn } from "~/app/_lib/current-actor";
 import { ApiKeyList } from "~/components/api-keys/api-key-list";
 import { CreateApiKeyForm } from "~/components/api-keys/create-api-key-form";
 import { Card, CardBody } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listApiKeys } from "~/server/services/identity/list-api-keys";
+import { listOrganizations } from "~/server/services/identity/list-organizations";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default async function ApiKeysPage() {
+type Props = { searchParams: Promise<{ org?: string | string[] }> };
+
+export default async function ApiKeysPage({ searchParams }: Props) {
   const actor = await requireSignedIn();
-  const keys = await listApiKeys({ userId: actor.userId });
+  const [keys, organizations, query] = await Promise.all([listApiKeys({ actor }), listOrganizations({ actor }), searchParams]);
+  // The organization the user came from (its overview links here with ?org=), else their first.
+  const current = organizations.find((organization) => organization.id === query.org) ?? organizations[0];
 
   return (
     <div className="space-y-8">
@@ -19,8 +25,8 @@ export default async function ApiKeysPage() {
         title="API keys"
         description={
           <>
-            A key acts as you, in every organization you belong to. Send it in the{" "}
-            <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests.
+            A key acts as you, in the one organization it was created for, until it expires or you revoke it. Send it
+            in the <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests.
           </>
         }
       />
@@ -30,7 +36,11 @@ export default async function ApiKeysPage() {
             <h2 id="create-key-heading" className="text-lg font-semibold">
               Create a key
             </h2>
-            <CreateApiKeyForm />
+            {current ? (
+              <CreateApiKeyForm organizations={organizations} defaultOrganizationId={current.id} />
+            ) : (
+              <EmptyState title="No organization yet">A key acts on one of your organizations: create or join one first.</EmptyState>
+            )}
           </CardBody>
         </Card>
       </section>

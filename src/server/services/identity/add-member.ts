@@ -1,5 +1,7 @@
 import { AppError } from "~/domain/app-error";
+import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
 import { findUser } from "~/server/services/identity/find-user";
 import type { Actor } from "~/server/auth/resolve-actor";
 
@@ -13,6 +15,7 @@ export type AddMemberOptions = {
 /** Adds an existing user to an organization. Any member may add members (PRODUCT.md §5). */
 export async function addMember({ organizationId, userEmailOrId, actor }: AddMemberOptions) {
   const db = getDb();
+  if (actor) assertSignedIn(actor, "Adding a member");
   if (actor && !actor.organizationIds.includes(organizationId)) {
     throw new AppError("NOT_FOUND", "Organization not found.");
   }
@@ -26,5 +29,6 @@ export async function addMember({ organizationId, userEmailOrId, actor }: AddMem
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
+  forgetApiKeysOf(user.id);
   return { organizationId, userId: user.id };
 }

@@ -1,20 +1,35 @@
+import type { Actor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
 
-export type ListApiKeysOptions = { userId: string };
+export type ListApiKeysOptions = { actor: Actor };
 
-/** A user's keys as the key list shows them: never the key or its hash. */
-export async function listApiKeys({ userId }: ListApiKeysOptions) {
+/** The caller's keys as the key list shows them: never the key or its hash. */
+export async function listApiKeys({ actor }: ListApiKeysOptions) {
+  assertSignedIn(actor, "Listing API keys");
   const keys = await getDb().apikey.findMany({
-    where: { referenceId: userId },
+    where: { referenceId: actor.userId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, start: true, createdAt: true, lastRequest: true, enabled: true, updatedAt: true },
+    select: {
+      id: true,
+      name: true,
+      start: true,
+      createdAt: true,
+      lastRequest: true,
+      expiresAt: true,
+      revokedAt: true,
+      organization: { select: { id: true, name: true } },
+    },
   });
   return keys.map((key) => ({
     id: key.id,
     name: key.name,
     prefix: key.start,
+    // null: a key made before keys were scoped, acting on all the user's organizations.
+    organization: key.organization,
     createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: key.lastRequest?.toISOString() ?? null,
-    revokedAt: key.enabled === false ? key.updatedAt.toISOString() : null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
   }));
 }

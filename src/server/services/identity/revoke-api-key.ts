@@ -1,24 +1,25 @@
 import { AppError } from "~/domain/app-error";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { forgetApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
 
-export type RevokeApiKeyOptions = { id: string; /** Only this user's key; absent for the operator CLI. */ userId?: string };
+export type RevokeApiKeyOptions = { id: string; /** Only the caller's own key; absent for the operator CLI. */ actor?: Actor };
 
 /**
- * Revokes a key by disabling it: better-auth then rejects it, and the row stays so the key list can show when it was
- * revoked. Revoking an already revoked key answers with the original time.
+ * Revokes a key for good: `revokedAt` is set once and never cleared, and verify-api-key.ts refuses any key that has
+ * it, whatever `enabled` says. The row stays so the key list can show when it was revoked; revoking an already
+ * revoked key answers with the original time.
  */
-export async function revokeApiKey({ id, userId }: RevokeApiKeyOptions) {
+export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
+  if (actor) assertSignedIn(actor, "Revoking an API key");
   const db = getDb();
-  const key = await db.apikey.findFirst({
-    where: { id, ...(userId ? { referenceId: userId } : {}) },
-    select: { id: true, enabled: true, updatedAt: true },
-  });
-  if (!key) throw new AppError("NOT_FOUND", `No API key ${id}.`);
-  if (key.enabled === false) return { id: key.id, revokedAt: key.updatedAt.toISOString() };
-  const revoked = await db.apikey.update({
-    where: { id },
-    data: { enabled: false, updatedAt: new Date() },
-    select: { id: true, updatedAt: true },
-  });
-  return { id: revoked.id, revokedAt: revoked.updatedAt.toISOString() };
+  const owned = { id, ...(actor ? { referenceId: actor.userId } : {}) };
+  const now = new Date();
+  // Conditional on revokedAt being unset, so a second revocation (or a concurrent one) keeps the first time.
+  await db.apikey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now, enabled: false, updatedAt: now } });
+  forgetApiKey(id);
+  const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true } });
+  if (!key?.revokedAt) throw new AppError("NOT_FOUND", `No API key ${id}.`);
+  return { id: key.id, revokedAt: key.revokedAt.toISOString() };
 }

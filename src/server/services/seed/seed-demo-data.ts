@@ -50,7 +50,7 @@ export async function seedDemoData(): Promise<SeedResult> {
 
   let apiKey: SeedResult["apiKey"] = null;
   if ((await db.apikey.count({ where: { referenceId: user.id } })) === 0) {
-    const key = await createApiKey({ userId: user.id, name: "Demo key" });
+    const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "Demo key" });
     apiKey = { id: key.id, token: key.token };
     created = true;
   }

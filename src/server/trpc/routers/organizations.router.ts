@@ -28,7 +28,7 @@ export const organizationsRouter = router({
   }),
   // The caller becomes the owner of the organization they create.
   create: protectedProcedure.input(ZOrganizationCreateInput).mutation(async ({ ctx, input }) => {
-    return await createOrganization({ name: input.name, ownerUserId: ctx.actor.userId });
+    return await createOrganization({ name: input.name, actor: ctx.actor });
   }),
   members: membersRouter,
 });

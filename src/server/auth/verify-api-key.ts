@@ -1,0 +1,90 @@
+import { AppError } from "~/domain/app-error";
+import { chargeApiKey, type ApiKeyRateLimit } from "~/server/auth/api-key-rate-limit";
+import { hashApiKey } from "~/server/auth/api-key-token";
+import { recordApiKeyUse } from "~/server/auth/api-key-usage";
+import { getDb } from "~/server/db/client";
+
+/**
+ * Our own API key check, replacing better-auth's verifyApiKey, which read and then updated the key's row on every
+ * request (last use, request count, rate-limit window), so concurrent readers with one key queued on its row lock.
+ * Here a request reads: one query resolves the key, its user and the memberships it may act on; the rate limit is
+ * counted in memory (api-key-rate-limit.ts) and the last use written later, batched (api-key-usage.ts).
+ */
+
+export type VerifiedApiKey = { keyId: string; userId: string; organizationIds: string[] };
+
+type KeyRow = {
+  id: string;
+  userId: string;
+  organizationIds: string[];
+  enabled: boolean | null;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  lastRequest: Date | null;
+  rateLimitEnabled: boolean | null;
+  rateLimitMax: number | null;
+  rateLimitTimeWindow: number | null;
+};
+
+/**
+ * Resolved keys are kept this long, so a burst of requests with one key costs one query. Short, because a change
+ * made by another process (a revocation, a membership) waits out at most this; in this process revoking a key or
+ * changing its user's memberships forgets it at once (forgetApiKey, forgetApiKeysOf).
+ */
+const CACHE_MS = 1_000;
+const CACHE_MAX_ENTRIES = 10_000;
+const cache = new Map<string, { row: KeyRow; until: number }>();
+
+/**
+ * The key's user and the organizations the key acts on: its own organization while the user is a member of it
+ * (else none), or all the user's organizations for a key made before keys were scoped. Charges `requests` requests
+ * to the key's rate limit. Unknown, revoked or disabled keys and expired ones are UNAUTHORIZED.
+ */
+export async function verifyApiKey(token: string, requests = 1): Promise<VerifiedApiKey> {
+  const hash = hashApiKey(token);
+  const now = Date.now();
+  const row = await lookUp(hash, now);
+  if (!row || row.revokedAt || row.enabled === false) {
+    throw new AppError("UNAUTHORIZED", "The API key is unknown or revoked.");
+  }
+  if (row.expiresAt && row.expiresAt.getTime() <= now) {
+    throw new AppError("UNAUTHORIZED", `The API key expired on ${row.expiresAt.toISOString()}; create a new one.`);
+  }
+  chargeApiKey(row.id, rateLimitOf(row), requests, now);
+  recordApiKeyUse(row.id, row.lastRequest);
+  return { keyId: row.id, userId: row.userId, organizationIds: row.organizationIds };
+}
+
+/** Drops a key from this process's cache, so a revocation through this process applies to the very next request. */
+export function forgetApiKey(keyId: string): void {
+  for (const [hash, entry] of cache) if (entry.row.id === keyId) cache.delete(hash);
+}
+
+/** Drops a user's keys from this process's cache: their memberships changed, and their keys must see it at once. */
+export function forgetApiKeysOf(userId: string): void {
+  for (const [hash, entry] of cache) if (entry.row.userId === userId) cache.delete(hash);
+}
+
+async function lookUp(hash: string, now: number): Promise<KeyRow | null> {
+  const cached = cache.get(hash);
+  if (cached && cached.until > now) return cached.row;
+  const [row] = await getDb().$queryRaw<KeyRow[]>`
+    SELECT k."id", k."referenceId" AS "userId", k."enabled", k."revokedAt", k."expiresAt", k."lastRequest",
+           k."rateLimitEnabled", k."rateLimitMax", k."rateLimitTimeWindow",
+           ARRAY(
+             SELECT m."organizationId" FROM "member" AS m
+             WHERE m."userId" = k."referenceId" AND (k."organizationId" IS NULL OR m."organizationId" = k."organizationId")
+           ) AS "organizationIds"
+    FROM "apikey" AS k
+    WHERE k."key" = ${hash}
+    LIMIT 1`;
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+  // Only found keys are kept: caching misses would let anyone fill the cache with made-up keys.
+  if (row) cache.set(hash, { row, until: now + CACHE_MS });
+  return row ?? null;
+}
+
+function rateLimitOf(row: KeyRow): ApiKeyRateLimit | null {
+  if (row.rateLimitEnabled === false || !row.rateLimitMax || !row.rateLimitTimeWindow) return null;
+  return { max: row.rateLimitMax, windowMs: row.rateLimitTimeWindow };
+}
