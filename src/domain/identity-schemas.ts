@@ -34,7 +34,11 @@ export const ZOrganizationCreateInput = z.object({ name: ZOrganizationName });
 
 export const ZOrganizationIdInput = z.object({ organizationId: ZUuid });
 
-export const ZMemberAddInput = z.object({ organizationId: ZUuid, email: ZEmail });
+export const ZInvitationCreateInput = z.object({ organizationId: ZUuid, email: ZEmail });
+
+export const ZInvitationIdInput = z.object({ invitationId: ZUuid });
+
+export const ZInvitationRevokeInput = z.object({ organizationId: ZUuid, invitationId: ZUuid });
 
 export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName });
 
