@@ -26,11 +26,16 @@ function transporterFor(url: string): Transporter {
   return cached.transporter;
 }
 
+/** Names in a subject or a log line come from users: a line break there must not start a header or a log entry. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
 export async function sendMail(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = getConfig();
   if (!SMTP_URL) {
-    console.info(`[mail] ${mail.linkLabel} for ${mail.to}: ${mail.link}`);
+    console.info(oneLine(`[mail] ${mail.linkLabel} for ${mail.to}: ${mail.link}`));
     return;
   }
-  await transporterFor(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+  await transporterFor(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: oneLine(mail.subject), text: mail.text });
 }
