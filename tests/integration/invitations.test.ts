@@ -13,6 +13,8 @@ import { inviteMember } from "~/server/services/invitations/invite-member";
 import { listInvitations } from "~/server/services/invitations/list-invitations";
 import { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
 import { revokeInvitation } from "~/server/services/invitations/revoke-invitation";
+import { appRouter } from "~/server/trpc/_app";
+import { createCallerFactory } from "~/server/trpc/trpc";
 import { linkIn, startSmtpInbox, type SmtpInbox } from "./support/smtp-inbox";
 
 /**
@@ -111,7 +113,9 @@ describe("invitations", () => {
     const colleagueEmail = uniqueEmail("colleague");
     const squatter = await signUpOverHttp(colleagueEmail);
 
-    await inviteMember({ actor: owner, organizationId: organization.id, email: colleagueEmail });
+    // Through tRPC, as the members page does it.
+    const asOwner = createCallerFactory(appRouter)({ headers: new Headers(), actor: owner });
+    await asOwner.invitations.create({ organizationId: organization.id, email: colleagueEmail });
 
     expect(await isMember(squatter.userId, organization.id)).toBe(false);
     // The squatter does not even learn that the organization invited the address.
