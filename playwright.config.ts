@@ -11,8 +11,10 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
-// Evaluated again in each worker process; only the main process starts the server, so a differing value is harmless.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `passport-e2e-${Date.now()}`);
+// Set once in the main process, whose environment the workers inherit: specs that run the operator CLI against the
+// app's database (e2e/operator-cli.ts) find it there.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `passport-e2e-${Date.now()}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "e2e",

@@ -52,6 +52,8 @@ type World = {
   revokedToken: string;
   otherOrganizationToken: string;
   spareKeyId: string;
+  /** An open invitation of A's organization, to an address nobody has. */
+  invitationId: string;
   aModelId: string;
   aTemplateId: string;
   publicPdmId: string;
@@ -128,6 +130,15 @@ const SESSION_ONLY = {
   "other organization's member with A's resource ids": 403,
 } as const;
 
+/** Invitations answered by their invitee only: anyone else signed in is refused. */
+const INVITEE_ONLY: Record<CaseName, Expected> = {
+  ...UNAUTHENTICATED,
+  "non-member key": 403,
+  "own key scoped to another organization": 403,
+  "other organization's member with A's resource ids": 403,
+  "non-member session cookie": 403,
+};
+
 // ------------------------------------------------------------------------------------------------------------
 // REST: "METHOD /path" exactly as the route's folder is named under src/app/api.
 
@@ -191,6 +202,8 @@ type TrpcEntry = {
   expect: Record<CaseName, Expected>;
   /** Needs a signed-in session: A's member calls it with A's session cookie instead of A's key. */
   isSessionOnly?: boolean;
+  /** As A's member, when not 200. */
+  member?: number;
   input?: (ids: Ids, caseName: CaseName | "member") => unknown;
 };
 
@@ -203,12 +216,23 @@ const TRPC: Record<string, TrpcEntry> = {
     input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
   },
   "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
-  "organizations.members.add": {
-    // B adding itself to A. As A's member: adds B (run last).
+  "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "invitations.create": {
+    // B inviting itself to A: not a member. As A's member (session): invites B.
     expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, email: w.b.email }),
   },
+  "invitations.revoke": {
+    // B's session cannot revoke A's invitation; A's member revokes it.
+    expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, invitationId: w.invitationId }),
+  },
+  "invitations.mine": { expect: ANY_USER },
+  // A's invitation goes to an address none of the callers has: only its verified invitee may answer it, signed in.
+  "invitations.accept": { expect: INVITEE_ONLY, isSessionOnly: true, member: 403, input: () => ({ invitationId: w.invitationId }) },
+  "invitations.decline": { expect: INVITEE_ONLY, isSessionOnly: true, member: 403, input: () => ({ invitationId: w.invitationId }) },
   "apiKeys.list": { expect: { ...SESSION_ONLY, "non-member session cookie": 200 }, isSessionOnly: true },
   "apiKeys.create": {
     // B's session asking for a key to A's organization: not a member.
@@ -282,6 +306,12 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
   );
   await trpcMutation(request, "apiKeys.revoke", { id: revoked.id }, asA);
   const spare = await trpcMutation<{ id: string }>(request, "apiKeys.create", { name: `spare ${marker}`, organizationId: a.organizationId }, asA);
+  const invitation = await trpcMutation<{ id: string }>(
+    request,
+    "invitations.create",
+    { organizationId: a.organizationId, email: `nobody-${crypto.randomUUID()}@api-matrix.test` },
+    asA,
+  );
   // A's second organization (named without the marker: what it shows is A's to see) and a key for it alone.
   const otherOrganization = await trpcMutation<{ id: string }>(request, "organizations.create", { name: "Alice's other organization" }, asA);
   const otherOrganizationKey = await trpcMutation<{ token: string }>(
@@ -340,6 +370,7 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     revokedToken: revoked.token,
     otherOrganizationToken: otherOrganizationKey.token,
     spareKeyId: spare.id,
+    invitationId: invitation.id,
     aModelId: model.id,
     aTemplateId: model.templateId,
     publicPdmId: publicPdm.id,
@@ -525,11 +556,9 @@ test.describe("tRPC", () => {
     console.log(`[authorization-matrix] tRPC: ${Object.keys(TRPC).length} procedures × ${CASES.length} credential cases = ${cells} cases`);
     expect(cells).toBe(Object.keys(TRPC).length * CASES.length);
     await expectOrganizationAUntouched();
-    // Adding B to A goes last: after it, B is a member of A.
-    const order = [...Object.keys(TRPC).filter((p) => p !== "organizations.members.add"), "organizations.members.add"];
-    for (const procedure of order) {
+    for (const procedure of Object.keys(TRPC)) {
       const cell = await trpcCall(procedure, "member");
-      expect.soft(cell.status, `${procedure} as A's member: ${cell.text.slice(0, 300)}`).toBe(200);
+      expect.soft(cell.status, `${procedure} as A's member: ${cell.text.slice(0, 300)}`).toBe(TRPC[procedure]!.member ?? 200);
     }
   });
 });

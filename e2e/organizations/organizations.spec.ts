@@ -1,13 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { clientContextOptions, createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
+import type { BrowserContext } from "@playwright/test";
+import { clientContextOptions, createOrganization, expect, signIn, signUp, test, uniqueSuffix } from "../fixtures";
+import { runOperatorCli } from "../operator-cli";
 
-test("a member adds a colleague by email, and an outsider gets the 404 page", async ({ browser }) => {
-  const ownerContext = await browser.newContext(clientContextOptions());
-  const colleagueContext = await browser.newContext(clientContextOptions());
-  const outsiderContext = await browser.newContext(clientContextOptions());
+test("a member invites a colleague by email: only the colleague, verified, can join; an outsider gets the 404 page", async ({ browser }) => {
+  // Two runs of the operator CLI (a process each) besides four users in the browser.
+  test.setTimeout(180_000);
+  const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext(clientContextOptions())));
+  const [ownerContext, colleagueContext, squatterContext, outsiderContext] = contexts as [BrowserContext, BrowserContext, BrowserContext, BrowserContext];
   try {
-    const colleaguePage = await colleagueContext.newPage();
-    const colleague = await signUp(colleaguePage);
+    // The colleague's account is made by the operator, who vouches for the address: it counts as verified.
+    const colleague = { email: `colleague-${uniqueSuffix()}@example.test`, password: "correct-horse-battery" };
+    const colleagueCreated = runOperatorCli(["user:create", "--email", colleague.email, "--password", colleague.password]);
+    // The squatter signs up in the browser with an address that is not theirs, and so never verifies it.
+    const squatterPage = await squatterContext.newPage();
+    const squatter = await signUp(squatterPage);
     const outsiderPage = await outsiderContext.newPage();
     await signUp(outsiderPage);
 
@@ -20,24 +27,59 @@ test("a member adds a colleague by email, and an outsider gets the 404 page", as
     await tabs.getByRole("link", { name: "Members" }).click();
     await expect(tabs.getByRole("link", { name: "Members" })).toHaveAttribute("aria-current", "page");
     await expect(ownerPage.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
-    await ownerPage.getByLabel("Email address").fill("nobody-here@example.test");
-    await ownerPage.getByRole("button", { name: "Add member" }).click();
-    await expect(ownerPage.getByLabel("Email address")).toHaveAccessibleDescription(/No user/);
+    await ownerPage.getByLabel("Email address").fill("not-an-address");
+    await ownerPage.getByRole("button", { name: "Send invitation" }).click();
+    await expect(ownerPage.getByLabel("Email address")).toHaveAccessibleDescription(/Enter a valid email address/);
 
-    await ownerPage.getByLabel("Email address").fill(colleague.email);
-    await ownerPage.getByRole("button", { name: "Add member" }).click();
-    await expect(ownerPage.getByText(`Added ${colleague.email}.`)).toBeVisible();
-    await expect(ownerPage.getByRole("heading", { name: "2 members" })).toBeVisible();
+    const pending = ownerPage.getByRole("region", { name: "Pending invitations" });
+    for (const email of [colleague.email, squatter.email]) {
+      await ownerPage.getByLabel("Email address").fill(email);
+      await ownerPage.getByRole("button", { name: "Send invitation" }).click();
+      await expect(ownerPage.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+      await expect(pending.getByRole("listitem", { name: email })).toBeVisible();
+    }
+    // Invited is not joined.
+    await expect(ownerPage.getByRole("heading", { name: "1 member" })).toBeVisible();
 
+    const invitations = await runOperatorCli<{ email: string; link: string }[]>(["invite:list", "--org", organizationId]);
+    const linkTo = (email: string) => new URL(invitations.find((invitation) => invitation.email === email)?.link ?? "").pathname;
+    expect(invitations.map((invitation) => invitation.email).sort()).toEqual([colleague.email, squatter.email].sort());
+
+    // The unverified squatter sees no invitation, cannot accept through the link, and learns nothing about the org.
+    await squatterPage.goto("/");
+    await expect(squatterPage.getByText(/Verify your email address/)).toBeVisible();
+    await squatterPage.goto(linkTo(squatter.email));
+    await expect(squatterPage.getByRole("heading", { level: 1, name: "This invitation cannot be accepted" })).toBeVisible();
+    await expect(squatterPage.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+    await expect(squatterPage.getByText(organizationName)).toHaveCount(0);
+    expect((await squatterPage.goto(`/orgs/${organizationId}`))?.status()).toBe(404);
+
+    // The verified colleague sees the invitation after signing in, and accepts it through the mailed link.
+    await colleagueCreated;
+    const colleaguePage = await colleagueContext.newPage();
+    await signIn(colleaguePage, colleague);
     await colleaguePage.goto("/");
+    await expect(colleaguePage.getByRole("listitem", { name: `Invitation to ${organizationName}` })).toBeVisible();
+    await colleaguePage.goto(linkTo(colleague.email));
+    await expect(colleaguePage.getByRole("heading", { level: 1, name: `Join ${organizationName}` })).toBeVisible();
+    await colleaguePage.getByRole("button", { name: `Accept invitation to ${organizationName}` }).click();
     await expect(colleaguePage.getByRole("heading", { level: 1, name: organizationName })).toBeVisible();
+    await expect(colleaguePage).toHaveURL(new RegExp(`/orgs/${organizationId}$`));
+
+    await ownerPage.reload();
+    await expect(ownerPage.getByRole("heading", { name: "2 members" })).toBeVisible();
+    await expect(pending.getByRole("listitem", { name: colleague.email })).toHaveCount(0);
+    await pending.getByRole("button", { name: `Revoke invitation to ${squatter.email}` }).click();
+    await expect(pending.getByText("No open invitations.")).toBeVisible();
+    await squatterPage.goto(linkTo(squatter.email));
+    await expect(squatterPage.getByRole("heading", { level: 1, name: "This invitation cannot be accepted" })).toBeVisible();
 
     const response = await outsiderPage.goto(`/orgs/${organizationId}/members`);
     expect(response?.status()).toBe(404);
     await expect(outsiderPage.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(outsiderPage.getByText(colleague.email)).toHaveCount(0);
   } finally {
-    await Promise.all([ownerContext.close(), colleagueContext.close(), outsiderContext.close()]);
+    await Promise.all(contexts.map((context) => context.close()));
   }
 });
 
@@ -71,8 +113,8 @@ for (const width of [360, 768, 1920]) {
   });
 }
 
-test("the sign-in and sign-up pages pass axe", async ({ page }) => {
-  for (const path of ["/sign-in", "/sign-up"]) {
+test("the sign-in, sign-up, verification and invitation pages pass axe", async ({ page }) => {
+  for (const path of ["/sign-in", "/sign-up", "/verify-email?token=invalid", `/invitations/${crypto.randomUUID()}`]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`), path).toEqual([]);

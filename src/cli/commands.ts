@@ -3,12 +3,14 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
 import { findUser } from "~/server/services/identity/find-user";
+import { listInvitations } from "~/server/services/invitations/list-invitations";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { seedDemoData } from "~/server/services/seed/seed-demo-data";
@@ -43,7 +45,13 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
   "member:add": command({
     usage: "member:add --org ORG_ID --user EMAIL_OR_ID",
     flags: z.strictObject({ org: ZId, user: ZId }),
-    run: ({ org, user }) => addMember({ organizationId: org, userEmailOrId: user }),
+    // The operator vouches for the user: a direct add, where members of the app send an invitation.
+    run: ({ org, user }) => addMember({ actor: OPERATOR, organizationId: org, userEmailOrId: user }),
+  }),
+  "invite:list": command({
+    usage: "invite:list [--org ORG_ID]",
+    flags: z.strictObject({ org: ZId.optional() }),
+    run: ({ org }) => listInvitations({ actor: OPERATOR, organizationId: org }),
   }),
   "apikey:create": command({
     usage: "apikey:create --user EMAIL_OR_ID --org ORG_ID [--name N] [--expires DATE]",

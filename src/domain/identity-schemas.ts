@@ -34,7 +34,11 @@ export const ZOrganizationCreateInput = z.object({ name: ZOrganizationName });
 
 export const ZOrganizationIdInput = z.object({ organizationId: ZUuid });
 
-export const ZMemberAddInput = z.object({ organizationId: ZUuid, email: ZEmail });
+export const ZInvitationCreateInput = z.object({ organizationId: ZUuid, email: ZEmail });
+
+export const ZInvitationIdInput = z.object({ invitationId: ZUuid });
+
+export const ZInvitationRevokeInput = z.object({ organizationId: ZUuid, invitationId: ZUuid });
 
 /**
  * When a key stops working: an ISO date-time, or a date (the key then works to the end of that day, UTC). The

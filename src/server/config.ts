@@ -37,6 +37,10 @@ const ZConfig = z.object({
     }),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */
+  SMTP_URL: z.string().url().refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The sender of verification and invitation mails. */
+  MAIL_FROM: z.string().min(3).default("Passport Studio <no-reply@localhost>"),
 });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -52,6 +56,11 @@ export function getConfig(): Config {
   }
   cached = parsed.data;
   return cached;
+}
+
+/** The app's public origin, which links in mails point to (better-auth's baseURL too). */
+export function publicOrigin(): string {
+  return (process.env.BETTER_AUTH_URL ?? `http://localhost:${getConfig().PORT}`).replace(/\/+$/, "");
 }
 
 /** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */

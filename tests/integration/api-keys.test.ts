@@ -4,6 +4,7 @@ import { getAuth } from "~/server/auth/auth";
 import { hashApiKey } from "~/server/auth/api-key-token";
 import { flushApiKeyUses } from "~/server/auth/api-key-usage";
 import { getDb } from "~/server/db/client";
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
@@ -76,7 +77,7 @@ describe("a key acts on its own organization only", () => {
     const path = `/api/organizations/${world.organization.id}/templates`;
     expectError(await api("GET", path, { token: key.token }), 403);
     // Adding the member through this process takes effect on the very next request, cached key or not.
-    await addMember({ organizationId: world.organization.id, userEmailOrId: user.id });
+    await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: user.id });
     expect((await api("GET", path, { token: key.token })).status).toBe(200);
     // Removed behind the app's back, the membership is gone for a key resolved afterwards (at most 1 s later).
     await getDb().member.deleteMany({ where: { organizationId: world.organization.id, userId: user.id } });

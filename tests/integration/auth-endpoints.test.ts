@@ -4,6 +4,7 @@ import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { PEER_ADDRESS_HEADER } from "~/server/http/client-address";
 import { parseTrustProxy } from "~/server/http/trust-proxy";
+import { createOrganization } from "~/server/services/identity/create-organization";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
@@ -197,7 +198,8 @@ describe("the auth endpoints served", () => {
   it("a revoked key stays revoked: its owner cannot switch it back on through better-auth", async () => {
     const email = uniqueEmail("owner");
     const user = await createUser({ email, password: PASSWORD });
-    const key = await createApiKey({ userId: user.id, name: "to revoke" });
+    const organization = await createOrganization({ name: "Key owner's organization", ownerUserId: user.id });
+    const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "to revoke" });
     await revokeApiKey({ id: key.id });
     const cookie = sessionCookie(await signIn(email, PASSWORD));
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
@@ -122,8 +123,8 @@ describe("another organization", () => {
 
   it("a member of both organizations still gets 404 for alpha's model under beta's path, and 200 under alpha's", async () => {
     const both = await createWorld("both");
-    await addMember({ organizationId: alpha.organization.id, userEmailOrId: both.user.id });
-    await addMember({ organizationId: beta.organization.id, userEmailOrId: both.user.id });
+    await addMember({ actor: OPERATOR, organizationId: alpha.organization.id, userEmailOrId: both.user.id });
+    await addMember({ actor: OPERATOR, organizationId: beta.organization.id, userEmailOrId: both.user.id });
     // A key acts on one organization: one key for each.
     const onBeta = await createApiKey({ userId: both.user.id, organizationId: beta.organization.id });
     const onAlpha = await createApiKey({ userId: both.user.id, organizationId: alpha.organization.id });
@@ -151,7 +152,7 @@ describe("another organization", () => {
     const newcomer = await createOutsider(alpha.organization.id);
     const path = modelPath(alpha, alphaModel.id);
     expectError(await api("GET", path, { token: newcomer.token }), 403);
-    await addMember({ organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });
+    await addMember({ actor: OPERATOR, organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });
     expect((await api("GET", path, { token: newcomer.token })).status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
+import { inviteMember } from "~/server/services/invitations/invite-member";
 import { createFreshDatabase, withClient } from "./support/fresh-database";
 import { api } from "./support/http";
 import { REPO_ROOT, runCli, type CliRun } from "./support/processes";
@@ -77,6 +78,8 @@ describe("the operator CLI", () => {
     expect(org).toEqual({ id: expect.stringMatching(UUID), name: `CLI org ${unique}` });
     const user = resultOf<{ id: string; email: string }>(userRun, "user:create");
     expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase() });
+    // The operator vouches for the address: it needs no verification mail.
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBe(true);
 
     const [memberRun, keyRun] = await Promise.all([
       runCli(["member:add", "--org", org.id, "--user", email], shared),
@@ -91,6 +94,19 @@ describe("the operator CLI", () => {
       expiresAt: "2999-12-31T23:59:59.999Z",
     });
     expect((await getDb().apikey.findUniqueOrThrow({ where: { id: key.id } })).key).not.toBe(key.token);
+
+    // Without SMTP_URL, invite:list is how an operator passes on an invitation's link.
+    const invitation = await inviteMember({
+      actor: { userId: user.id, organizationIds: [org.id], via: "session" },
+      organizationId: org.id,
+      email: `invitee-${unique}@test.example`,
+    });
+    const invitations = resultOf<{ id: string; email: string; link: string }[]>(
+      await runCli(["invite:list", "--org", org.id], shared),
+      "invite:list",
+    );
+    expect(invitations).toEqual([expect.objectContaining({ id: invitation.id, email: invitation.email })]);
+    expect(invitations[0]?.link).toMatch(new RegExp(`^https?://[^/]+/invitations/${invitation.id}$`));
 
     const [laptopFile, pdmFile] = await Promise.all([laptopCopy(), productDataModelCopy()]);
     const [templateRun, pdmRun] = await Promise.all([

@@ -4,8 +4,9 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { organization } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
-import { getConfig } from "~/server/config";
+import { getConfig, publicOrigin } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
+import { sendVerificationMail } from "~/server/mail/verification-mail";
 
 /**
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
@@ -19,8 +20,11 @@ function createAuth() {
   return betterAuth({
     database: prismaAdapter(getDb(), { provider: "postgresql" }),
     secret: process.env.BETTER_AUTH_SECRET,
-    baseURL: process.env.BETTER_AUTH_URL ?? `http://localhost:${getConfig().PORT}`,
+    baseURL: publicOrigin(),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Sign-in works unverified; an address proves itself (src/server/mail/verification-mail.ts) before it carries
+    // access, i.e. before an invitation to it can be accepted.
+    emailVerification: { sendOnSignUp: true, expiresIn: 24 * 60 * 60, sendVerificationEmail: sendVerificationMail },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // The address src/server/auth/handle-auth-request.ts resolved under TRUST_PROXY, never a header a client chose.

@@ -9,6 +9,13 @@ import { getDb } from "~/server/db/client";
  */
 export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey" };
 
+/**
+ * The operator at the command line, who may act on any organization. Services that allow it take it as their
+ * explicit actor, so forgetting to pass a user never silently means "operator".
+ */
+export type Operator = { kind: "operator" };
+export const OPERATOR: Operator = { kind: "operator" };
+
 /** The API key a request carries in `api_token` or `Authorization: Bearer`, if any. */
 export function readApiKey(headers: Headers): string | undefined {
   const token = headers.get("api_token")?.trim();

@@ -1,6 +1,7 @@
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys.router";
 import { organizationsRouter } from "~/server/trpc/routers/organizations.router";
 import { dataValuesRouter } from "~/server/trpc/routers/data-values.router";
+import { invitationsRouter } from "~/server/trpc/routers/invitations.router";
 import { modelsRouter } from "~/server/trpc/routers/models.router";
 import { productDataModelsRouter } from "~/server/trpc/routers/product-data-models.router";
 import { templatesRouter } from "~/server/trpc/routers/templates.router";
@@ -8,6 +9,7 @@ import { router } from "~/server/trpc/trpc";
 
 export const appRouter = router({
   organizations: organizationsRouter,
+  invitations: invitationsRouter,
   apiKeys: apiKeysRouter,
   templates: templatesRouter,
   productDataModels: productDataModelsRouter,

@@ -1,9 +1,4 @@
-import {
-  ZMemberAddInput,
-  ZOrganizationCreateInput,
-  ZOrganizationIdInput,
-} from "~/domain/identity-schemas";
-import { addMember } from "~/server/services/identity/add-member";
+import { ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { listMembers } from "~/server/services/identity/list-members";
@@ -13,9 +8,6 @@ import { protectedProcedure, router } from "~/server/trpc/trpc";
 const membersRouter = router({
   list: protectedProcedure.input(ZOrganizationIdInput).query(async ({ ctx, input }) => {
     return await listMembers({ actor: ctx.actor, organizationId: input.organizationId });
-  }),
-  add: protectedProcedure.input(ZMemberAddInput).mutation(async ({ ctx, input }) => {
-    return await addMember({ actor: ctx.actor, organizationId: input.organizationId, userEmailOrId: input.email });
   }),
 });
 

@@ -7,21 +7,21 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
-import { ZMemberAddInput } from "~/domain/identity-schemas";
+import { ZInvitationCreateInput } from "~/domain/identity-schemas";
 import { trpc } from "~/lib/trpc/react";
 
 const FIELDS = ["email"] as const;
 type Field = (typeof FIELDS)[number];
 
-export type AddMemberFormProps = { organizationId: string };
+export type InviteMemberFormProps = { organizationId: string };
 
-/** Adds an existing user by email; the list above is server-rendered, so a refresh shows the new member. */
-export function AddMemberForm({ organizationId }: AddMemberFormProps) {
+/** Invites by email; the pending list below is server-rendered, so a refresh shows the new invitation. */
+export function InviteMemberForm({ organizationId }: InviteMemberFormProps) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
-  const [added, setAdded] = useState<string | null>(null);
-  const add = trpc.organizations.members.add.useMutation();
+  const [invited, setInvited] = useState<string | null>(null);
+  const invite = trpc.invitations.create.useMutation();
 
   function showErrors(next: FormErrors<Field>) {
     flushSync(() => setErrors(next));
@@ -31,14 +31,14 @@ export function AddMemberForm({ organizationId }: AddMemberFormProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setAdded(null);
-    const parsed = ZMemberAddInput.safeParse({ organizationId, email: new FormData(form).get("email") });
+    setInvited(null);
+    const parsed = ZInvitationCreateInput.safeParse({ organizationId, email: new FormData(form).get("email") });
     if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
     setErrors(NO_ERRORS);
     try {
-      await add.mutateAsync(parsed.data);
+      await invite.mutateAsync(parsed.data);
       form.reset();
-      setAdded(parsed.data.email);
+      setInvited(parsed.data.email);
       router.refresh();
     } catch (error) {
       showErrors(formErrorsFromTrpc(error, FIELDS, "email"));
@@ -57,14 +57,14 @@ export function AddMemberForm({ organizationId }: AddMemberFormProps) {
           inputMode="email"
           autoComplete="off"
           required
-          hint="They need an account already."
+          hint="They join once they accept, signed in with this address and having verified it."
           error={errors.fields.email}
         />
-        <Button type="submit" className="sm:mt-7" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : "Add member"}
+        <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+          {invite.isPending ? "Sending…" : "Send invitation"}
         </Button>
       </div>
-      <div aria-live="polite">{added ? <Alert tone="success">Added {added}.</Alert> : null}</div>
+      <div aria-live="polite">{invited ? <Alert tone="success">Invitation sent to {invited}.</Alert> : null}</div>
     </form>
   );
 }

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getCurrentActor } from "~/app/_lib/current-actor";
+import { AuthCard } from "~/components/auth/auth-card";
+import { InvitationResponse } from "~/components/invitations/invitation-response";
+import { ResendVerificationButton } from "~/components/invitations/resend-verification-button";
+import { Alert } from "~/components/ui/alert";
+import { AppError } from "~/domain/app-error";
+import { getInvitationForInvitee } from "~/server/services/invitations/get-invitation-for-invitee";
+import { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
+
+export const metadata: Metadata = { title: "Invitation" };
+
+const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
+
+/**
+ * The page an invitation mail links to. The invitation is shown, with Accept and Decline, only to its invitee:
+ * signed in with the address it was sent to, verified. Everyone else learns only what to do next.
+ */
+export default async function InvitationPage({ params }: { params: Promise<{ invitationId: string }> }) {
+  const { invitationId } = await params;
+  const actor = await getCurrentActor();
+  if (!actor) {
+    return (
+      <AuthCard
+        title="You have an invitation"
+        description="Sign in with the email address this invitation was sent to, or create an account with it, then open this link again."
+        footer={<Link href="/sign-up" className={linkClass}>Create an account</Link>}
+      >
+        <Link href="/sign-in" className={linkClass}>
+          Sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  try {
+    const invitation = await getInvitationForInvitee({ actor, invitationId });
+    return (
+      <AuthCard
+        title={`Join ${invitation.organizationName}`}
+        description={`${invitation.invitedBy.name} (${invitation.invitedBy.email}) invited ${invitation.email}.`}
+        footer={<Link href="/" className={linkClass}>Not now</Link>}
+      >
+        <InvitationResponse invitationId={invitation.id} organizationName={invitation.organizationName} />
+      </AuthCard>
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { email, isEmailVerified } = await listMyInvitations({ actor });
+    return (
+      <AuthCard title="This invitation cannot be accepted" description={error.message} footer={<Link href="/" className={linkClass}>Home</Link>}>
+        {isEmailVerified ? null : (
+          <Alert tone="info">
+            <ResendVerificationButton email={email} />
+          </Alert>
+        )}
+      </AuthCard>
+    );
+  }
+}

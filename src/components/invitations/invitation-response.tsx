@@ -1,0 +1,33 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { trpc } from "~/lib/trpc/react";
+
+export type InvitationResponseProps = { invitationId: string; organizationName: string };
+
+/** Accept (then straight into the organization) or Decline (then the invitation disappears on refresh). */
+export function InvitationResponse({ invitationId, organizationName }: InvitationResponseProps) {
+  const router = useRouter();
+  const accept = trpc.invitations.accept.useMutation({
+    onSuccess: ({ organizationId }) => router.push(`/orgs/${organizationId}`),
+  });
+  const decline = trpc.invitations.decline.useMutation({ onSuccess: () => router.refresh() });
+  const isPending = accept.isPending || decline.isPending || accept.isSuccess;
+  const error = accept.error ?? decline.error;
+  return (
+    <div className="space-y-2">
+      <div className="flex gap-2">
+        <Button size="sm" disabled={isPending} onClick={() => accept.mutate({ invitationId })}>
+          Accept<span className="sr-only"> invitation to {organizationName}</span>
+        </Button>
+        <Button size="sm" variant="secondary" disabled={isPending} onClick={() => decline.mutate({ invitationId })}>
+          Decline<span className="sr-only"> invitation to {organizationName}</span>
+        </Button>
+      </div>
+      {decline.isSuccess ? <Alert tone="info">Invitation declined.</Alert> : null}
+      {error ? <Alert tone="error">{error.message}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { InvitationResponse } from "~/components/invitations/invitation-response";
+import { ResendVerificationButton } from "~/components/invitations/resend-verification-button";
+import { Alert } from "~/components/ui/alert";
+import type { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
+
+export type MyInvitationsProps = { mine: Awaited<ReturnType<typeof listMyInvitations>> };
+
+/**
+ * On the signed-in user's landing pages: invitations to their address, or, while the address is unverified, why
+ * none can be shown. Renders nothing for a verified user without invitations.
+ */
+export function MyInvitations({ mine }: MyInvitationsProps) {
+  if (!mine.isEmailVerified) {
+    return (
+      <Alert tone="info" className="space-y-2">
+        <p>
+          Verify your email address {mine.email}: open the link in the mail we sent you. Until then, invitations to
+          organizations sent to this address can be neither seen nor accepted.
+        </p>
+        <ResendVerificationButton email={mine.email} />
+      </Alert>
+    );
+  }
+  if (mine.invitations.length === 0) return null;
+  return (
+    <section aria-labelledby="my-invitations-heading" className="space-y-3">
+      <h2 id="my-invitations-heading" className="text-lg font-semibold">
+        Invitations
+      </h2>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {mine.invitations.map((invitation) => (
+          <li
+            key={invitation.id}
+            aria-label={`Invitation to ${invitation.organizationName}`}
+            className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="min-w-0 text-sm text-slate-700">
+              <span className="font-medium text-slate-900">{invitation.invitedBy.name}</span> invited you to{" "}
+              <span className="font-medium text-slate-900">{invitation.organizationName}</span>
+            </p>
+            <InvitationResponse invitationId={invitation.id} organizationName={invitation.organizationName} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

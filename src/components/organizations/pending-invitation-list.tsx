@@ -1,0 +1,29 @@
+import { RevokeInvitationButton } from "~/components/organizations/revoke-invitation-button";
+import { LocalTime } from "~/components/ui/local-time";
+import type { TInvitation } from "~/server/services/invitations/invitation-dto";
+
+export type PendingInvitationListProps = { organizationId: string; invitations: TInvitation[] };
+
+/** Open invitations of the organization: who was invited, by whom, until when; any member may revoke one. */
+export function PendingInvitationList({ organizationId, invitations }: PendingInvitationListProps) {
+  if (invitations.length === 0) return <p className="text-sm text-slate-600">No open invitations.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {invitations.map((invitation) => (
+        <li
+          key={invitation.id}
+          aria-label={invitation.email}
+          className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+        >
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-slate-900">{invitation.email}</p>
+            <p className="text-sm text-slate-600">
+              Invited by {invitation.invitedBy.name}, expires <LocalTime value={invitation.expiresAt} />
+            </p>
+          </div>
+          <RevokeInvitationButton organizationId={organizationId} invitationId={invitation.id} email={invitation.email} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { AppError } from "~/domain/app-error";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
+import { inTransaction } from "~/server/db/transaction";
+import { assertSignedIn } from "~/server/services/access";
+import { getInvitationForInvitee } from "~/server/services/invitations/get-invitation-for-invitee";
+
+export type AcceptInvitationOptions = { actor: Actor; invitationId: string };
+
+/** The invitee, signed in with the verified address the invitation was sent to, joins the organization. */
+export async function acceptInvitation({ actor, invitationId }: AcceptInvitationOptions) {
+  assertSignedIn(actor, "Accepting an invitation");
+  const joined = await inTransaction(async (tx) => {
+    const invitation = await getInvitationForInvitee({ actor, invitationId }, tx);
+    // Conditional on still being open, so a revoke (or a second accept) racing this one leaves one winner.
+    const { count } = await tx.invitation.updateMany({
+      where: { id: invitation.id, status: "pending" },
+      data: { status: "accepted" },
+    });
+    if (count === 0) throw new AppError("CONFLICT", "This invitation is no longer open.");
+    await tx.member.createMany({
+      data: [{ id: crypto.randomUUID(), organizationId: invitation.organizationId, userId: actor.userId, role: "member" }],
+      skipDuplicates: true,
+    });
+    return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };
+  });
+  // The new member's keys act on the organization at once, not after the key cache expires.
+  forgetApiKeysOf(actor.userId);
+  return joined;
+}

@@ -1,0 +1,61 @@
+import { AppError } from "~/domain/app-error";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
+import { sendMail } from "~/server/mail/send-mail";
+import {
+  INVITATION_LIFETIME_DAYS,
+  invitationSelect,
+  openInvitationWhere,
+  toInvitationDto,
+} from "~/server/services/invitations/invitation-dto";
+
+export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string };
+
+/**
+ * Invites an email address to an organization; any member may invite (PRODUCT.md §5). Nobody becomes a member here:
+ * the owner of the address must accept while signed in with it, verified (accept-invitation.ts). So a stranger who
+ * signed up with a colleague's address before the colleague did gets nothing. Inviting an address with an open
+ * invitation renews that one and mails it again.
+ */
+export async function inviteMember({ actor, organizationId, email }: InviteMemberOptions) {
+  assertSignedIn(actor, "Inviting a member");
+  if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  const db = getDb();
+  const address = email.trim().toLowerCase();
+  if ((await db.member.count({ where: { organizationId, user: { email: address } } })) > 0) {
+    throw new AppError("CONFLICT", `${address} is already a member of this organization.`);
+  }
+  const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+  const open = await db.invitation.findFirst({
+    where: { organizationId, email: address, ...openInvitationWhere() },
+    select: { id: true },
+  });
+  const row = open
+    ? await db.invitation.update({
+        where: { id: open.id },
+        data: { expiresAt, inviterId: actor.userId },
+        select: invitationSelect,
+      })
+    : await db.invitation.create({
+        data: { id: crypto.randomUUID(), organizationId, email: address, role: "member", expiresAt, inviterId: actor.userId },
+        select: invitationSelect,
+      });
+  const invitation = toInvitationDto(row);
+  await sendMail({
+    to: address,
+    subject: `${invitation.invitedBy.name} invited you to ${invitation.organizationName} on Passport Studio`,
+    text: [
+      `${invitation.invitedBy.name} (${invitation.invitedBy.email}) invited you to join the organization`,
+      `"${invitation.organizationName}" on Passport Studio.`,
+      "",
+      `Open the link below, signed in with this address (${address}), to accept or decline. You need an account`,
+      `with this address and must have verified it. The invitation expires in ${INVITATION_LIFETIME_DAYS} days.`,
+      "",
+      invitation.link,
+    ].join("\n"),
+    link: invitation.link,
+    linkLabel: `Invitation link to ${invitation.organizationName}`,
+  });
+  return invitation;
+}

@@ -1,0 +1,23 @@
+import type { Actor } from "~/server/auth/resolve-actor";
+import { getDb } from "~/server/db/client";
+import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
+
+export type ListMyInvitationsOptions = { actor: Actor };
+
+/**
+ * The open invitations to the caller's address, for their home page. Until the address is verified the list is
+ * empty and `isEmailVerified` says why: an unproven address must not even learn which organizations invited it.
+ */
+export async function listMyInvitations({ actor }: ListMyInvitationsOptions) {
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true, emailVerified: true } });
+  if (!user?.emailVerified) return { email: user?.email ?? "", isEmailVerified: false, invitations: [] };
+  const rows = await db.invitation.findMany({
+    where: { email: user.email.toLowerCase(), ...openInvitationWhere() },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    select: invitationSelect,
+  });
+  // Already a member (the operator added them directly): nothing left to accept.
+  const invitations = rows.filter((row) => !actor.organizationIds.includes(row.organizationId)).map(toInvitationDto);
+  return { email: user.email, isEmailVerified: true, invitations };
+}

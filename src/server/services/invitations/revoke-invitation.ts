@@ -1,0 +1,18 @@
+import { AppError } from "~/domain/app-error";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
+
+export type RevokeInvitationOptions = { actor: Actor; organizationId: string; invitationId: string };
+
+/** Any member may take back an open invitation of their organization; its link stops working at once. */
+export async function revokeInvitation({ actor, organizationId, invitationId }: RevokeInvitationOptions) {
+  assertSignedIn(actor, "Revoking an invitation");
+  if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  const { count } = await getDb().invitation.updateMany({
+    where: { id: invitationId, organizationId, status: "pending" },
+    data: { status: "canceled" },
+  });
+  if (count === 0) throw new AppError("NOT_FOUND", "No open invitation with this id.");
+  return { id: invitationId, status: "canceled" as const };
+}
