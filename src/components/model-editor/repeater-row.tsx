@@ -20,7 +20,7 @@ export type RepeaterRowProps = {
   /** 1-based place in the list; row numbers themselves may have gaps after removals. */
   position: number;
   onRequestRemove: (row: number) => void;
-  /** The row's content; a stable callback, so the memo holds. */
+  /** The row's content, from the section tree; the same function from render to render, so the memo holds. */
   renderRow: (row: number) => ReactNode;
 };
 

@@ -19,8 +19,9 @@ export type SectionTreeProps = { roots: readonly SubSectionView[] };
  *     └ content of one row: fields, sub-sections (SectionContent, recursing through renderSection)
  *   a repeater's card holds its rows instead      (RepeaterSection; a RepeaterRow card per row renders SectionContent)
  *
- * Memoised throughout on stable props (views, depths and row numbers never change identity), so a keystroke
- * re-renders only its own field, and a change to one repeater's rows re-renders that repeater's row cards only.
+ * Memoised throughout on stable props (views, depths, row numbers, and `renderRow`, which is new only when the
+ * content above it renders again), so a keystroke re-renders only its own field, and a row added or removed
+ * re-renders only the row cards whose position changed.
  */
 export const SectionTree = memo(function SectionTree({ roots }: SectionTreeProps) {
   if (roots.length === 0) {
