@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
-import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
+import { useDraftInput } from "~/components/model-editor/editor-context";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -11,23 +10,15 @@ export type DetailsFieldProps = { draftKey: string; label: string; isRequired?: 
 
 /** The model's name or description, kept in the same drafts as its data values so one Save covers everything. */
 export function DetailsField({ draftKey, label, isRequired = false, isMultiline = false, hint }: DetailsFieldProps) {
-  const { store } = useEditor();
-  useDraftKey(draftKey);
-  const [isTouched, setIsTouched] = useState(false);
-  const error = store.serverError(draftKey) ?? (isTouched || store.isRevealed ? store.problem(draftKey) : undefined);
+  const { value, error, onValueChange, onBlur } = useDraftInput(draftKey);
   return (
     <Field id={inputIdFor(draftKey)} label={label} isRequired={isRequired} hint={hint} error={error}>
       {(control) => {
-        const shared = {
-          ...control,
-          value: store.inputText(draftKey),
-          required: isRequired,
-          onBlur: () => setIsTouched(true),
-        };
+        const shared = { ...control, value, required: isRequired, onBlur };
         return isMultiline ? (
-          <Textarea {...shared} rows={3} onChange={(event) => store.setInput(draftKey, event.currentTarget.value)} />
+          <Textarea {...shared} rows={3} onChange={(event) => onValueChange(event.currentTarget.value)} />
         ) : (
-          <Input {...shared} type="text" autoComplete="off" onChange={(event) => store.setInput(draftKey, event.currentTarget.value)} />
+          <Input {...shared} type="text" autoComplete="off" onChange={(event) => onValueChange(event.currentTarget.value)} />
         );
       }}
     </Field>

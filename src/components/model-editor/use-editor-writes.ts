@@ -21,8 +21,9 @@ export type UseEditorWritesOptions = {
 /**
  * Every write of the editor; what each sends is built by `editor-requests.ts`. Save sends only the changed values
  * with the model's version as `ifMatch`; "Add row" and "Remove row" write at once; each answer (a whole model)
- * becomes the new saved state without touching the user's other edits. Writes run one at a time, so the editor never races itself into a stale version. A stale
- * version (412) keeps every edit and offers `reload`, which puts the edits back on top of the latest model.
+ * becomes the new saved state without touching the user's other edits. Writes run one at a time, so the editor
+ * never races itself into a stale version. A stale version (412) keeps every edit and offers `reload`, which puts
+ * the edits back on top of the latest model.
  */
 export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
   const client = trpc.useUtils().client;
