@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { SiteHeader } from "~/components/site-header";
+import { getCurrentActor, getSession } from "~/app/_lib/current-actor";
+import { SiteHeader, type SiteHeaderProps } from "~/components/site-header";
 import { TrpcProvider } from "~/lib/trpc/react";
+import { listOrganizations } from "~/server/services/identity/list-organizations";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +13,15 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#ffffff" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Who the header names, with the organizations of their switcher. */
+async function loadViewer(): Promise<SiteHeaderProps["viewer"]> {
+  const [session, actor] = await Promise.all([getSession(), getCurrentActor()]);
+  if (!session) return null;
+  return { email: session.user.email, organizations: actor ? await listOrganizations({ actor }) : [] };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const viewer = await loadViewer();
   return (
     <html lang="en">
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
@@ -22,7 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <TrpcProvider>
-          <SiteHeader />
+          <SiteHeader viewer={viewer} />
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
             {children}
           </main>

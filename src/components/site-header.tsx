@@ -1,35 +1,33 @@
 import Link from "next/link";
-import { OrgSwitcher } from "~/components/org-switcher";
+import { OrgSwitcher, type OrgSwitcherProps } from "~/components/org-switcher";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClasses } from "~/components/ui/button";
-import { getCurrentActor, getSession } from "~/app/_lib/current-actor";
-import { listOrganizations } from "~/server/services/identity/list-organizations";
+
+/** The signed-in user as the header shows them; null when nobody is signed in. */
+export type SiteHeaderProps = { viewer: { email: string; organizations: OrgSwitcherProps["organizations"] } | null };
 
 /**
  * The top bar. Signed in: the organization switcher, the API keys page and sign-out; signed out: the ways in.
  * On phones it wraps into two rows (brand and sign-out first, navigation below) instead of scrolling sideways.
  */
-export async function SiteHeader() {
-  const [session, actor] = await Promise.all([getSession(), getCurrentActor()]);
-  const organizations = actor ? await listOrganizations({ actor }) : [];
-
+export function SiteHeader({ viewer }: SiteHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <Link href="/" className="rounded-sm text-base font-semibold tracking-tight text-slate-900">
           Passport Studio
         </Link>
-        {session ? (
+        {viewer ? (
           <>
             <nav aria-label="Main" className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto">
-              <OrgSwitcher organizations={organizations} />
+              <OrgSwitcher organizations={viewer.organizations} />
               <Link href="/settings/api-keys" className={buttonClasses({ variant: "ghost", size: "sm" })}>
                 API keys
               </Link>
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-3">
-              <span className="hidden max-w-56 truncate text-sm text-slate-600 md:inline" title={session.user.email}>
-                {session.user.email}
+              <span className="hidden max-w-56 truncate text-sm text-slate-600 md:inline" title={viewer.email}>
+                {viewer.email}
               </span>
               <SignOutButton />
             </div>

@@ -1,6 +1,5 @@
-import { TRPCClientError } from "@trpc/client";
 import type { z } from "zod";
-import type { AppRouter } from "~/server/trpc/_app";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
 
 /** What a form shows after a failed submit: a message per field, and one for the form as a whole. */
 export type FormErrors<TField extends string> = { fields: Partial<Record<TField, string>>; form?: string };
@@ -22,29 +21,28 @@ export function formErrorsFromZod<TField extends string>(
 }
 
 /**
- * Places a failed request's issues next to the form's fields: an issue at `$.email` goes to `email`; one that names
- * no field of the form becomes the form's message. An error without issues (say "No user x@y.z.") goes to
- * `messageField` when the form knows which field it is about, else to the form.
+ * Places a failed request's issues next to the form's fields: an issue at `$.email` goes to `email`, and so does one
+ * at `$.model.email` (a procedure that wraps the form's body, as `models.create` does); one that names no field of
+ * the form becomes the form's message. An error without issues (say "No user x@y.z.") goes to `messageField` when
+ * the form knows which field it is about, else to the form.
  */
 export function formErrorsFromTrpc<TField extends string>(
   error: unknown,
   fields: readonly TField[],
   messageField?: TField,
 ): FormErrors<TField> {
+  const { code, message, issues } = trpcErrorInfo(error);
   const result: FormErrors<TField> = { fields: {} };
-  if (!(error instanceof TRPCClientError)) {
-    result.form = "Could not reach the server. Check your connection and try again.";
-    return result;
-  }
-  const issues = (error as TRPCClientError<AppRouter>).data?.issues ?? [];
   for (const issue of issues) {
-    const field = fields.find((name) => issue.path === `$.${name}`);
+    const name = /^\$(?:\.[A-Za-z_]\w*)?\.([A-Za-z_]\w*)$/.exec(issue.path)?.[1];
+    const field = fields.find((candidate) => candidate === name);
     if (field) result.fields[field] ??= issue.message;
     else result.form ??= issue.message;
   }
   if (issues.length > 0) return result;
-  if (messageField) result.fields[messageField] = error.message;
-  else result.form = error.message;
+  // Without a code the server was not reached: that is about the connection, not about any field.
+  if (messageField && code !== undefined) result.fields[messageField] = message;
+  else result.form = message;
   return result;
 }
 

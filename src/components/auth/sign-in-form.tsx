@@ -1,32 +1,24 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { useState, type FormEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { authClient } from "~/lib/auth-client";
-import { focusFirstInvalid, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
+import { useFormErrors } from "~/lib/use-form-errors";
 import { ZSignInInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["email", "password"] as const;
-type Field = (typeof FIELDS)[number];
 
 export function SignInForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
-
-  function showErrors(next: FormErrors<Field>) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const parsed = ZSignInInput.safeParse({ email: data.get("email"), password: data.get("password") });
-    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
+    if (!parsed.success) return showInvalid(parsed.error);
 
     setIsPending(true);
     const { error } = await authClient.signIn.email(parsed.data);
@@ -35,7 +27,7 @@ export function SignInForm() {
       // Never say which of the two was wrong: that would tell a stranger which emails have accounts.
       const message =
         error.status === 401 ? "The email or password is not right." : (error.message ?? "Could not sign in. Try again.");
-      return setErrors({ fields: {}, form: message });
+      return show({ fields: {}, form: message });
     }
     // A full load, so the header and every server component render for the signed-in user.
     window.location.assign("/");

@@ -1,12 +1,11 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { useState, type FormEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { authClient } from "~/lib/auth-client";
-import { focusFirstInvalid, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
+import { useFormErrors } from "~/lib/use-form-errors";
 import { ZSignUpInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["name", "email", "password"] as const;
@@ -27,14 +26,8 @@ const MESSAGE_OF_ERROR_CODE: Record<string, string> = {
 };
 
 export function SignUpForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
-
-  function showErrors(next: FormErrors<Field>) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,7 +37,7 @@ export function SignUpForm() {
       email: data.get("email"),
       password: data.get("password"),
     });
-    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
+    if (!parsed.success) return showInvalid(parsed.error);
 
     setIsPending(true);
     const { error } = await authClient.signUp.email(parsed.data);
@@ -53,7 +46,7 @@ export function SignUpForm() {
       const code = error.code ?? "";
       const message = MESSAGE_OF_ERROR_CODE[code] ?? error.message ?? "Could not create the account. Try again.";
       const field = FIELD_OF_ERROR_CODE[code];
-      return showErrors(field ? { fields: { [field]: message } } : { fields: {}, form: message });
+      return show(field ? { fields: { [field]: message } } : { fields: {}, form: message });
     }
     // Signed in already; the front door sends a user without organizations on to create one.
     window.location.assign("/");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { draftValueProblem } from "~/components/field-inputs/value-problem";
-import { fieldHint } from "~/components/field-inputs/field-hint";
+import { fieldHint } from "~/components/field-inputs/field-types";
 import { fileHref, passportLinkHref } from "~/components/field-inputs/link-targets";
 
 const share = { type: "NumericField" as const, options: { min: "0", max: "100", decimals: "1", required: "true" } };

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import type { TemplateIndex } from "~/domain/template-index";
 
@@ -33,6 +33,21 @@ export function useDraftKey(key: string): void {
   const subscribe = useCallback((listener: () => void) => store.subscribeKey(key, listener), [store, key]);
   const revision = useCallback(() => store.revision(key), [store, key]);
   useSyncExternalStore(subscribe, revision, revision);
+}
+
+/**
+ * One draft bound to an input, re-rendering the caller for this key only. A problem with the typed value shows once
+ * the user leaves the input (or tries to save), not on the first keystroke; a server error shows until the value
+ * is changed.
+ */
+export function useDraftInput(key: string) {
+  const { store } = useEditor();
+  useDraftKey(key);
+  const [isTouched, setIsTouched] = useState(false);
+  const onValueChange = useCallback((text: string) => store.setInput(key, text), [store, key]);
+  const onBlur = useCallback(() => setIsTouched(true), []);
+  const error = store.serverError(key) ?? (isTouched || store.isRevealed ? store.problem(key) : undefined);
+  return { value: store.inputText(key), error, onValueChange, onBlur };
 }
 
 /** Re-renders the caller when the number of edits or the revealed state changes. */

@@ -5,10 +5,10 @@ import { DetailsCard } from "~/components/model-editor/details-card";
 import { DraftStore } from "~/components/model-editor/draft-store";
 import { createDraftValidator } from "~/components/model-editor/draft-validator";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
-import { EditorSections } from "~/components/model-editor/editor-sections";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { SaveBar } from "~/components/model-editor/save-bar";
+import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
 import { buildSectionViews } from "~/components/models/section-views";
 import type { TModel } from "~/domain/model-schema";
@@ -62,7 +62,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
       >
         <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} />
         <DetailsCard />
-        <EditorSections roots={views.roots} />
+        <SectionTree roots={views.roots} />
         <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />
       </form>
       <LeaveGuard />

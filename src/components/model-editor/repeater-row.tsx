@@ -1,7 +1,6 @@
 "use client";
 
-import { memo } from "react";
-import { SectionBody } from "~/components/model-editor/section-body";
+import { memo, type ReactNode } from "react";
 import { SectionHeading } from "~/components/models/section-heading";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
@@ -21,13 +20,15 @@ export type RepeaterRowProps = {
   /** 1-based place in the list; row numbers themselves may have gaps after removals. */
   position: number;
   onRequestRemove: (row: number) => void;
+  /** The row's content, from the section tree; the same function from render to render, so the memo holds. */
+  renderRow: (row: number) => ReactNode;
 };
 
 /**
- * One row of a repeater as a card. Memoised on stable props, so a row re-renders only when its own position
- * changes (a row above it was removed), never because another row or field changed.
+ * One row of a repeater as a card around its content. Memoised on stable props, so a row re-renders only when its
+ * own position changes (a row above it was removed), never because another row or field changed.
  */
-export const RepeaterRow = memo(function RepeaterRow({ view, depth, row, position, onRequestRemove }: RepeaterRowProps) {
+export const RepeaterRow = memo(function RepeaterRow({ view, depth, row, position, onRequestRemove, renderRow }: RepeaterRowProps) {
   const headingId = `row-${view.section.id}-${row}`;
   return (
     <li
@@ -43,7 +44,7 @@ export const RepeaterRow = memo(function RepeaterRow({ view, depth, row, positio
             Remove row<span className="sr-only"> {position}</span>
           </Button>
         </div>
-        <SectionBody view={view} depth={depth + 1} row={row} />
+        {renderRow(row)}
       </div>
     </li>
   );

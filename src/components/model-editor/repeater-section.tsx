@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
@@ -9,14 +9,20 @@ import { headingLevel, type SectionView } from "~/components/models/section-view
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
-export type RepeaterSectionProps = { view: SectionView; depth: number; headingId: string };
+export type RepeaterSectionProps = {
+  view: SectionView;
+  depth: number;
+  headingId: string;
+  /** The content of one row (the section tree's, which this leaf does not know). */
+  renderRow: (row: number) => ReactNode;
+};
 
 /**
  * A repeater: its rows in row order, numbered 1…n for display, "Add row" below them. Adding and removing are
  * written at once (the server answers with the model, which replaces the rows shown); edits in other rows stay.
  * Focus follows: into the new row's first input, or back to the heading after a removal.
  */
-export function RepeaterSection({ view, depth, headingId }: RepeaterSectionProps) {
+export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterSectionProps) {
   const { addRow, removeRow } = useEditor();
   const repeaterId = view.section.id;
   const rows = useRepeaterRows(repeaterId);
@@ -78,7 +84,15 @@ export function RepeaterSection({ view, depth, headingId }: RepeaterSectionProps
       ) : (
         <ol className="space-y-3" aria-label={`${view.section.name} rows`}>
           {rows.map((row, i) => (
-            <RepeaterRow key={row} view={view} depth={depth} row={row} position={i + 1} onRequestRemove={onRequestRemove} />
+            <RepeaterRow
+              key={row}
+              view={view}
+              depth={depth}
+              row={row}
+              position={i + 1}
+              onRequestRemove={onRequestRemove}
+              renderRow={renderRow}
+            />
           ))}
         </ol>
       )}

@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from "react";
-import { DESCRIPTION_KEY, inputIdFor, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
 import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
+import { addRowInput, deleteRowInput, saveRequests, type EditorTarget } from "~/components/model-editor/editor-requests";
+import { focusDraft } from "~/components/model-editor/focus-draft";
 import { newRowValues } from "~/components/model-editor/new-row-values";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
@@ -12,16 +13,17 @@ import { trpc } from "~/lib/trpc/react";
 export type UseEditorWritesOptions = {
   store: DraftStore;
   index: TemplateIndex;
-  target: { organizationId: string; modelId: string };
+  target: EditorTarget;
   /** Told the saved name whenever a model answer arrives, for the page heading. */
   onSavedName: (name: string) => void;
 };
 
 /**
- * Every write of the editor. Save sends only the changed values with the model's version as `ifMatch`; "Add row"
- * and "Remove row" write at once; each answer (a whole model) becomes the new saved state without touching the
- * user's other edits. Writes run one at a time, so the editor never races itself into a stale version. A stale
- * version (412) keeps every edit and offers `reload`, which puts the edits back on top of the latest model.
+ * Every write of the editor; what each sends is built by `editor-requests.ts`. Save sends only the changed values
+ * with the model's version as `ifMatch`; "Add row" and "Remove row" write at once; each answer (a whole model)
+ * becomes the new saved state without touching the user's other edits. Writes run one at a time, so the editor
+ * never races itself into a stale version. A stale version (412) keeps every edit and offers `reload`, which puts
+ * the edits back on top of the latest model.
  */
 export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
   const client = trpc.useUtils().client;
@@ -50,7 +52,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       const placed = placeServerIssues(info.issues, sentKeys);
       if (placed.byKey.size > 0) {
         store.setServerErrors(placed.byKey);
-        focusKey([...placed.byKey.keys()][0]);
+        focusDraft([...placed.byKey.keys()][0]);
       }
       setStatus({ tone: "error", text: info.message, details: placed.general });
     },
@@ -78,7 +80,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     async (repeaterId: string) => {
       const values = newRowValues(index, repeaterId, store.rows(repeaterId));
       if (!values) return undefined;
-      const next = await runWrite(() => client.dataValues.add.mutate({ ...target, ifMatch: store.version, values }));
+      const next = await runWrite(() => client.dataValues.add.mutate(addRowInput(target, store.version, values)));
       if (!next) return undefined;
       applyModel(next);
       setStatus(null);
@@ -89,9 +91,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
 
   const removeRow = useCallback(
     async (repeaterId: string, row: number) => {
-      const next = await runWrite(() =>
-        client.dataValues.deleteRow.mutate({ ...target, ifMatch: store.version, dataSectionId: repeaterId, row }),
-      );
+      const next = await runWrite(() => client.dataValues.deleteRow.mutate(deleteRowInput(target, store.version, repeaterId, row)));
       if (!next) return false;
       applyModel(next);
       setStatus(null);
@@ -108,34 +108,24 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       store.reveal();
       const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
       setStatus({ tone: "error", text: `Fix ${count} before saving; nothing was saved.` });
-      focusKey(problems[0]?.key);
+      focusDraft(problems[0]?.key);
       return;
     }
-    const edits = store.pendingEdits();
-    const details = new Map([...edits].filter(([key]) => key === NAME_KEY || key === DESCRIPTION_KEY));
-    const values = new Map([...edits].filter(([key]) => !details.has(key)));
+    const requests = saveRequests(target, store.pendingEdits());
     setStatus(null);
 
-    // Name and description, then values: two requests, each sending only what changed. `sentKeys` names the
+    // One request after the other, each with the version the one before it answered. `sentKeys` names the
     // request in flight, so a refusal's issues land on its fields.
     let sentKeys: string[] = [];
     const isSaved = await runWrite(
       async () => {
-        if (details.size > 0) {
-          sentKeys = [...details.keys()];
-          const patch = {
-            ...(details.has(NAME_KEY) && { name: details.get(NAME_KEY) ?? "" }),
-            ...(details.has(DESCRIPTION_KEY) && { description: details.get(DESCRIPTION_KEY) ?? "" }),
-          };
-          applyModel(await client.models.update.mutate({ ...target, ifMatch: store.version, patch }), details);
-        }
-        if (values.size > 0) {
-          sentKeys = [...values.keys()];
-          const body = sentKeys.flatMap((key) => {
-            const triple = parseValueKey(key);
-            return triple ? [{ ...triple, value: values.get(key) ?? null }] : [];
-          });
-          applyModel(await client.dataValues.modify.mutate({ ...target, ifMatch: store.version, values: body }), values);
+        for (const request of requests) {
+          sentKeys = [...request.sent.keys()];
+          const next =
+            request.procedure === "models.update"
+              ? await client.models.update.mutate(request.input(store.version))
+              : await client.dataValues.modify.mutate(request.input(store.version));
+          applyModel(next, request.sent);
         }
         return true;
       },
@@ -174,12 +164,4 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
   };
 
   return { status, isConflict, isReloading, addRow, removeRow, save, discard, reload };
-}
-
-/** Moves focus to a field (scrolling it into view), so keyboard and screen reader users land on what to fix. */
-function focusKey(key: string | undefined): void {
-  if (!key) return;
-  const input = document.getElementById(inputIdFor(key));
-  input?.focus({ preventScroll: true });
-  input?.scrollIntoView({ block: "center" });
 }

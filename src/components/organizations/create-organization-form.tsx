@@ -1,41 +1,33 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import type { FormEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
 import { ZOrganizationCreateInput } from "~/domain/identity-schemas";
 import { trpc } from "~/lib/trpc/react";
+import { useFormErrors } from "~/lib/use-form-errors";
 
 const FIELDS = ["name"] as const;
-type Field = (typeof FIELDS)[number];
 
 export function CreateOrganizationForm() {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const create = trpc.organizations.create.useMutation();
-
-  function showErrors(next: FormErrors<Field>) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZOrganizationCreateInput.safeParse({ name: new FormData(event.currentTarget).get("name") });
-    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
-    setErrors(NO_ERRORS);
+    if (!parsed.success) return showInvalid(parsed.error);
+    clear();
     try {
       const organization = await create.mutateAsync(parsed.data);
       router.push(`/orgs/${organization.id}`);
       // The header's switcher is rendered by the layout, which a navigation alone does not re-render.
       router.refresh();
     } catch (error) {
-      showErrors(formErrorsFromTrpc(error, FIELDS, "name"));
+      showFailed(error, "name");
     }
   }
 

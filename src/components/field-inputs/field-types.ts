@@ -1,0 +1,79 @@
+import { fileHref, passportLinkHref } from "~/components/field-inputs/link-targets";
+import { readFieldOptions, type FieldOptions } from "~/domain/field-options";
+import { fieldValueProblem } from "~/domain/field-value";
+import type { TDataField, TDataFieldType } from "~/domain/template-schema";
+
+type FieldSubject = Pick<TDataField, "type" | "options">;
+
+/** What shows under a field's input for its value: an "Open" link, or a note about it. */
+export type ValueLink = { href: string } | { note: string };
+
+/**
+ * How one type of data field differs in the browser. Every type is the same type="text" input (so the value stays
+ * the exact string typed: a type="number" input would turn "1.50" into 1.5 and reject "-" mid-typing); only these
+ * differ.
+ */
+export type FieldTypeUi = {
+  /** The keypad phones show. */
+  inputMode?: "decimal" | "url";
+  /** Classes added to the input. */
+  className?: string;
+  /** The rules in words, shown under the input so nobody has to guess them from an error. */
+  hint: (field: FieldSubject, options: FieldOptions) => string | undefined;
+  /** The link or note for a value; only valid values get a link, so nothing like `javascript:` becomes an href. */
+  link?: (value: string, field: FieldSubject, organizationId: string) => ValueLink | undefined;
+};
+
+export const FIELD_TYPES: Record<TDataFieldType, FieldTypeUi> = {
+  // Free text; the browser cuts typing off at the field's maxLength.
+  TextField: {
+    hint: (_, options) => (options.maxLength !== undefined ? `Up to ${options.maxLength} characters` : undefined),
+  },
+  // min, max and decimals are shown as a hint and checked like the server checks them; the unit is a suffix.
+  NumericField: {
+    inputMode: "decimal",
+    className: "tabular-nums",
+    hint: numericHint,
+  },
+  // Another product's passport by UUID or URL.
+  ProductPassportLink: {
+    inputMode: "url",
+    hint: () => "A passport UUID or an http(s) URL",
+    link: (value, _, organizationId) => {
+      const href = passportLinkHref(value, organizationId);
+      return href ? { href } : undefined;
+    },
+  },
+  // A URL or a reference into the organization's file store, which this app does not serve: a valid reference is
+  // named as such instead of linked.
+  FileField: {
+    inputMode: "url",
+    hint: () => "An http(s) URL or a file reference such as files/manual.pdf",
+    link: (value, field) => {
+      const href = fileHref(value);
+      if (href) return { href };
+      return value !== "" && fieldValueProblem(field, value) === undefined ? { note: "File reference in your file store" } : undefined;
+    },
+  },
+};
+
+/** The hint under a field's input. */
+export function fieldHint(field: FieldSubject): string | undefined {
+  return FIELD_TYPES[field.type].hint(field, readFieldOptions(field));
+}
+
+function numericHint(field: FieldSubject, options: FieldOptions): string | undefined {
+  // The option strings are shown as written: Number("0.10") would print 0.1.
+  const { min, max } = field.options;
+  const parts: string[] = [];
+  if (options.min !== undefined && options.max !== undefined) parts.push(`Between ${min} and ${max}`);
+  else if (options.min !== undefined) parts.push(`At least ${min}`);
+  else if (options.max !== undefined) parts.push(`At most ${max}`);
+  if (options.decimals === 0) parts.push("whole number");
+  else if (options.decimals !== undefined) parts.push(`up to ${options.decimals} decimal${options.decimals === 1 ? "" : "s"}`);
+  return parts.length > 0 ? capitalize(parts.join(", ")) : "A number such as -12.5";
+}
+
+function capitalize(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { memo, type ReactNode } from "react";
+import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
+import { EditorField } from "~/components/model-editor/editor-field";
+import { RepeaterSection } from "~/components/model-editor/repeater-section";
+import { SectionHeading } from "~/components/models/section-heading";
+import { headingLevel, type SectionView, type SubSectionView } from "~/components/models/section-views";
+import { EmptyState } from "~/components/ui/empty-state";
+import { cn } from "~/lib/cn";
+
+export type SectionTreeProps = { roots: readonly SubSectionView[] };
+
+/**
+ * The template's sections as the editor shows them, the whole tree in this file:
+ *
+ *   root sections on the page's grid             (SectionTree)
+ *   └ section card: heading + its content        (renderSection)
+ *     └ content of one row: fields, sub-sections (SectionContent, recursing through renderSection)
+ *   a repeater's card holds its rows instead      (RepeaterSection; a RepeaterRow card per row renders SectionContent)
+ *
+ * Memoised throughout on stable props (views, depths, row numbers, and `renderRow`, which is new only when the
+ * content above it renders again), so a keystroke re-renders only its own field, and a row added or removed
+ * re-renders only the row cards whose position changed.
+ */
+export const SectionTree = memo(function SectionTree({ roots }: SectionTreeProps) {
+  if (roots.length === 0) {
+    return <EmptyState title="Nothing to fill in">This model's template has no Model-level fields.</EmptyState>;
+  }
+  return (
+    <LayoutGrid>
+      {roots.map(({ view, placement }) => (
+        <LayoutCell key={view.section.id} placement={placement}>
+          {renderSection(view, 2, 0)}
+        </LayoutCell>
+      ))}
+    </LayoutGrid>
+  );
+});
+
+type SectionContentProps = { view: SectionView; depth: number; row: number };
+
+/** A section's grid for one row: its fields, then its nested sections, each at its placement. */
+const SectionContent = memo(function SectionContent({ view, depth, row }: SectionContentProps) {
+  if (view.fields.length === 0 && view.subSections.length === 0) {
+    return <p className="text-sm text-slate-600">This section has no fields a model holds.</p>;
+  }
+  return (
+    <LayoutGrid>
+      {view.fields.map(({ field, placement }) => (
+        <LayoutCell key={field.id} placement={placement}>
+          <EditorField sectionId={view.section.id} field={field} row={row} />
+        </LayoutCell>
+      ))}
+      {view.subSections.map(({ view: child, placement }) => (
+        <LayoutCell key={child.section.id} placement={placement}>
+          {renderSection(child, depth + 1, row)}
+        </LayoutCell>
+      ))}
+    </LayoutGrid>
+  );
+});
+
+/** A section in one row of its parent: a root one as a card, a nested one as an inset panel. */
+function renderSection(view: SectionView, depth: number, row: number): ReactNode {
+  const headingId = `section-${view.section.id}-${row}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "min-w-0 space-y-4",
+        depth <= 2
+          ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
+      )}
+    >
+      {view.isRepeater ? (
+        <RepeaterSection
+          view={view}
+          depth={depth}
+          headingId={headingId}
+          renderRow={(repeaterRow) => <SectionContent view={view} depth={depth + 1} row={repeaterRow} />}
+        />
+      ) : (
+        <>
+          <SectionHeading level={headingLevel(depth)} id={headingId}>
+            {view.section.name}
+          </SectionHeading>
+          <SectionContent view={view} depth={depth} row={row} />
+        </>
+      )}
+    </section>
+  );
+}
