@@ -7,6 +7,7 @@ import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
 import { startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
+import { spawnBareHandler } from "./bench/bare-handler";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 
 /**
@@ -16,14 +17,17 @@ import { floorAdd, floorModify, floorRead } from "./bench/floor";
  * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections.
  */
 
+// BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
+const ONLY_SIZES = process.env.BENCH_SIZES?.split(",").map(Number);
 const SIZES = [
   { count: 1_000, runs: 7 },
   { count: 10_000, runs: 5 },
   { count: 100_000, runs: 3 },
-];
+].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
+const BARE_PORT = PORT + 1;
 
 const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
@@ -54,7 +58,8 @@ async function benchBackend(label: string, databaseUrl: string) {
   try {
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
-    return { bulk, throughput };
+    const bare = await bareComparison(world, databaseUrl);
+    return { bulk, throughput, bare };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
@@ -142,8 +147,9 @@ function printBulk(rows: { values: number; operation: string; apiMs: number; flo
     );
   }
   for (const op of ["add", "modify", "read"]) {
-    const at = (count: number) => rows.find((row) => row.values === count && row.operation === op)?.apiMs ?? NaN;
-    console.log(`growth ${op}: 100k / 10k = ${(at(100_000) / at(10_000)).toFixed(1)}×`);
+    const at = (count: number) => rows.find((row) => row.values === count && row.operation === op)?.apiMs;
+    const [small, large] = [at(10_000), at(100_000)];
+    if (small !== undefined && large !== undefined) console.log(`growth ${op}: 100k / 10k = ${(large / small).toFixed(1)}×`);
   }
 }
 
@@ -181,6 +187,83 @@ async function throughputBench(world: World) {
     console.log(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${row.errors} |`);
   }
   return rows;
+}
+
+/**
+ * The app beside a bare `node:http` + `pg` handler doing the same work (scripts/bench/bare-handler.ts) on the same
+ * database: first proven to answer the same status, ETag and bytes, then loaded alternately for the same time.
+ */
+async function bareComparison(world: World, databaseUrl: string) {
+  const modelId = await createModel(world);
+  await call(world, "POST", `/models/${modelId}/data-values`, repeaterValues(world.template, 100, "b"));
+  const patchBody = JSON.stringify(repeaterValues(world.template, 10, "q"));
+  // The first PATCH changes the values; from then on both servers answer the unchanged model.
+  await call(world, "PATCH", `/models/${modelId}/data-values`, JSON.parse(patchBody));
+  const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
+  try {
+    const targets = [
+      { name: "GET model (105 values)", method: "GET" as const, path: `/models/${modelId}` },
+      { name: "PATCH data-values (10)", method: "PATCH" as const, path: `/models/${modelId}/data-values`, body: patchBody },
+    ];
+    const rows = [];
+    for (const target of targets) {
+      await assertSameAnswer(world, target);
+      const load = (port: number) =>
+        autocannon({
+          url: `http://127.0.0.1:${port}/api/organizations/${world.organizationId}${target.path}`,
+          method: target.method,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          headers: { api_token: world.token, "content-type": "application/json" },
+          body: target.body,
+        });
+      const app = await load(PORT);
+      const bareResult = await load(BARE_PORT);
+      for (const [label, result] of [["app", app], ["bare", bareResult]] as const) {
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} on ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+      rows.push({
+        name: target.name,
+        appRequestsPerSecond: app.requests.average,
+        bareRequestsPerSecond: bareResult.requests.average,
+        ratio: app.requests.average / bareResult.requests.average,
+        appP50Ms: app.latency.p50,
+        bareP50Ms: bareResult.latency.p50,
+      });
+    }
+    console.log(`\n| request (${CONNECTIONS} connections, ${DURATION_S} s each) | app req/s | bare req/s | app ÷ bare (target ≥ 0.5, then 0.7) | app p50 | bare p50 |`);
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const row of rows) {
+      console.log(
+        `| ${row.name} | ${row.appRequestsPerSecond.toFixed(0)} | ${row.bareRequestsPerSecond.toFixed(0)} | ${row.ratio.toFixed(2)} | ${row.appP50Ms} | ${row.bareP50Ms} |`,
+      );
+    }
+    return rows;
+  } finally {
+    const exited = new Promise((resolve) => bare.once("exit", resolve));
+    bare.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */
+async function assertSameAnswer(world: World, target: { name: string; method: string; path: string; body?: string }) {
+  const answers = [];
+  for (const port of [PORT, BARE_PORT]) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/organizations/${world.organizationId}${target.path}`, {
+      method: target.method,
+      headers: { api_token: world.token, "content-type": "application/json" },
+      body: target.body,
+    });
+    answers.push({ status: response.status, etag: response.headers.get("etag"), body: await response.text() });
+  }
+  const [app, bare] = answers as [(typeof answers)[number], (typeof answers)[number]];
+  if (app.status !== bare.status || app.etag !== bare.etag || app.body !== bare.body) {
+    throw new Error(
+      `${target.name}: the bare handler's answer differs from the app's (status ${app.status}/${bare.status}, ETag ${app.etag}/${bare.etag}, ` +
+        `${app.body.length}/${bare.body.length} bytes)\napp:  ${app.body.slice(0, 400)}\nbare: ${bare.body.slice(0, 400)}`,
+    );
+  }
 }
 
 async function freshPostgresDatabase(serverUrl: string) {

@@ -1,0 +1,138 @@
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import path from "node:path";
+import pg from "pg";
+import { startApp } from "./bench/bench-app";
+import { spawnBareHandler } from "./bench/bare-handler";
+import { repeaterValues } from "./bench/bench-template";
+import { createBenchWorld } from "./bench/bench-world";
+import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
+import { type CpuProfile, summariseProfile } from "./bench/profile-summary";
+
+/**
+ * `npm run bench:profile`: where the time of one `GET model` (105 values) goes. Three sequential latencies side by
+ * side — through the built app over HTTP, through the app's route handler called in this process (no Next, no
+ * HTTP), and through the bare node:http + pg handler — and a CPU profile of the in-process handler calls, its
+ * self-time attributed to auth, validation, services, the database driver, JSON and the rest by source file.
+ * The difference between the first two latencies is what Next's routing and the HTTP layer add.
+ *
+ * Runs on PostgreSQL (BENCH_DATABASE_URL, default the local server) so that the database's own work happens in
+ * another process and the profile shows only the app's.
+ */
+
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 500);
+const PORT = Number(process.env.BENCH_PORT ?? 3789);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+const { resultsDir } = prepareLoadRun();
+const { url: databaseUrl, drop } = await freshDatabase(serverUrl);
+await useDatabase(databaseUrl);
+const world = await createBenchWorld();
+const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, "app-profile.log") });
+const bare = await spawnBareHandler({ databaseUrl, port: PORT + 1 });
+try {
+  const modelPath = `/api/organizations/${world.organizationId}/models`;
+  const created = await httpJson("POST", `http://127.0.0.1:${PORT}${modelPath}`, {
+    name: "Profile model",
+    templateId: world.template.definition.id,
+  });
+  const modelId = (created as { id: string }).id;
+  await httpJson("POST", `http://127.0.0.1:${PORT}${modelPath}/${modelId}/data-values`, repeaterValues(world.template, 100, "p"));
+
+  const route = await import("~/app/api/organizations/[orgaId]/models/[modelId]/route");
+  const params = { orgaId: world.organizationId, modelId };
+  const inProcess = async () => {
+    const request = new Request(`http://localhost${modelPath}/${modelId}`, { headers: { api_token: world.token } });
+    const response = await route.GET(request, { params: Promise.resolve(params) });
+    await response.text();
+  };
+  const overHttp = (port: number) => async () => {
+    const response = await fetch(`http://127.0.0.1:${port}${modelPath}/${modelId}`, { headers: { api_token: world.token } });
+    await response.text();
+  };
+
+  const latencies = {
+    app: await medianLatency(overHttp(PORT)),
+    handler: await medianLatency(inProcess),
+    bare: await medianLatency(overHttp(PORT + 1)),
+  };
+
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  await session.post("Profiler.start");
+  for (let i = 0; i < REQUESTS; i++) await inProcess();
+  const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
+  session.disconnect();
+  writeFileSync(path.join(resultsDir, "get-model.cpuprofile"), JSON.stringify(profile));
+
+  console.log(`\nGET model (105 values), median of ${REQUESTS} sequential requests:`);
+  console.log("| path | ms |\n|---|---:|");
+  console.log(`| app over HTTP (Next + route handler) | ${latencies.app.toFixed(2)} |`);
+  console.log(`| route handler in process (no Next, no HTTP) | ${latencies.handler.toFixed(2)} |`);
+  console.log(`| bare node:http + pg handler over HTTP | ${latencies.bare.toFixed(2)} |`);
+  console.log(`| Next routing and HTTP (first − second) | ${(latencies.app - latencies.handler).toFixed(2)} |`);
+
+  const breakdown = summariseProfile(profile);
+  console.log(`\nCPU profile of the in-process route handler (${REQUESTS} requests, self time by category):`);
+  console.log("| category | ms per request | share of CPU |\n|---|---:|---:|");
+  const busy = breakdown.filter((row) => row.category !== "idle (waiting on the database)");
+  const busyTotal = busy.reduce((sum, row) => sum + row.ms, 0);
+  for (const row of breakdown) {
+    const share = row.category.startsWith("idle") ? "—" : `${((100 * row.ms) / busyTotal).toFixed(0)} %`;
+    console.log(`| ${row.category} | ${(row.ms / REQUESTS).toFixed(3)} | ${share} |`);
+  }
+  console.log(`\nProfile: ${path.join(resultsDir, "get-model.cpuprofile")} (open it in Chrome DevTools)`);
+} finally {
+  for (const child of [app, bare]) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  const { closeDb } = await import("~/server/db/client");
+  await closeDb();
+  await drop();
+}
+process.exit(0);
+
+async function medianLatency(work: () => Promise<void>): Promise<number> {
+  for (let i = 0; i < 50; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+async function httpJson(method: string, url: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: { api_token: world.token, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return response.json();
+}
+
+async function freshDatabase(url: string) {
+  const name = `passport_profile_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
