@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from "react";
 import { DESCRIPTION_KEY, inputIdFor, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
 import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
-import { newRowValues } from "~/components/model-editor/new-row-values";
+import { newRowValues } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
 import type { TModel } from "~/domain/model-schema";

@@ -2,12 +2,12 @@ import { AppError } from "~/domain/app-error";
 import { Prisma } from "~/generated/prisma/client";
 import type { TVisibility } from "~/domain/template-schema";
 import { getDb } from "~/server/db/client";
-import { parseDefinitionOrThrow } from "~/server/services/templates/parse-definition-or-throw";
-import { assertOrganizationExists } from "~/server/services/templates/import-template";
+import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
+import { assertOrganizationExists } from "~/server/services/templates/internal/assert-organization-exists";
 import {
   productDataModelSelect,
   toProductDataModelDto,
-} from "~/server/services/product-data-models/product-data-model-dto";
+} from "~/server/services/product-data-models/internal/product-data-model-dto";
 
 export type ImportProductDataModelOptions = {
   organizationId: string;

@@ -1,8 +1,9 @@
 import { AppError } from "~/domain/app-error";
 import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
-import { parseDefinitionOrThrow } from "~/server/services/templates/parse-definition-or-throw";
-import { templateSelect, toTemplateDto } from "~/server/services/templates/template-dto";
+import { assertOrganizationExists } from "~/server/services/templates/internal/assert-organization-exists";
+import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
+import { templateSelect, toTemplateDto } from "~/server/services/templates/internal/template-dto";
 
 export type ImportTemplateOptions = { organizationId: string; createdByUserId: string; definition: unknown };
 
@@ -33,9 +34,4 @@ export async function importTemplate({ organizationId, createdByUserId, definiti
     }
     throw error;
   }
-}
-
-export async function assertOrganizationExists(organizationId: string): Promise<void> {
-  const found = await getDb().organization.findUnique({ where: { id: organizationId }, select: { id: true } });
-  if (!found) throw new AppError("NOT_FOUND", `No organization ${organizationId}.`);
 }
