@@ -85,7 +85,7 @@ export function validateDataValues(
  * A JSON number is a convenience for NumericFields (stored as its decimal string); for any other field it is
  * almost certainly a client bug, so it is refused rather than silently turned into text.
  */
-export function numberInputIssues(
+function numberInputIssues(
   index: TemplateIndex,
   inputs: readonly (DataValueTriple & { value: unknown })[],
 ): Issue[] {

@@ -49,7 +49,6 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 const convertAppErrors = t.middleware(async ({ next }) => {
   const result = await next();

@@ -3,8 +3,8 @@ import type { Tx } from "~/server/db/transaction";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /**
- * Set-based statements on data values: each takes whole arrays through `unnest`, so writing N values is one
- * statement whatever N is, instead of N round trips.
+ * Set-based statements on the data values of a passport-data owner: each takes whole arrays through `unnest`, so
+ * writing N values is one statement whatever N is, instead of N round trips.
  */
 
 /** The key of the owner's values in "data_value"; a new kind of owner must be given its own here. */
