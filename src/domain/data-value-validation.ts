@@ -13,7 +13,8 @@ export type ValidateDataValuesOptions = {
   isEmptyRequiredAllowed?: boolean;
 };
 
-type Placement = { field?: TDataField; problem?: { key: keyof DataValueTriple; message: string } };
+type Problem = { key: keyof DataValueTriple; message: string };
+type Placement = { field?: TDataField; problem?: Problem };
 
 /**
  * Where a value stands in the template: the field it fills, or why it has no place there (section, field, Model
@@ -22,7 +23,8 @@ type Placement = { field?: TDataField; problem?: { key: keyof DataValueTriple; m
 function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
   const entry = index.sections.get(v.dataSectionId);
   if (!entry) {
-    return { problem: { key: "dataSectionId", message: `Section ${v.dataSectionId} is not part of the model's template` } };
+    const message = `Section ${v.dataSectionId} is not part of the model's template`;
+    return { problem: { key: "dataSectionId", message } };
   }
   const sectionName = `"${entry.section.name}"`;
   const field = entry.fields.get(v.dataFieldId);
@@ -40,7 +42,8 @@ function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
     };
   }
   if (entry.repeaterId === null && v.row !== 0) {
-    return { field, problem: { key: "row", message: `row must be 0: section ${sectionName} is not a repeater and not inside one` } };
+    const message = `row must be 0: section ${sectionName} is not a repeater and not inside one`;
+    return { field, problem: { key: "row", message } };
   }
   return { field };
 }
@@ -54,7 +57,9 @@ export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple): bo
 function valueProblem(field: TDataField, value: string | null, options: ValidateDataValuesOptions): string | undefined {
   const label = `"${field.name}"`;
   if (value === null || value === "") {
-    if (readFieldOptions(field).required && !options.isEmptyRequiredAllowed) return `${label} is required and cannot be empty`;
+    if (readFieldOptions(field).required && !options.isEmptyRequiredAllowed) {
+      return `${label} is required and cannot be empty`;
+    }
     if (value === "" && field.type !== "TextField") {
       return `${label} ${fieldValueProblem(field, "") ?? "cannot be empty"}; send null for no value`;
     }
@@ -64,7 +69,7 @@ function valueProblem(field: TDataField, value: string | null, options: Validate
   return problem ? `${label} ${problem}` : undefined;
 }
 
-/** Checks each value against the template: section, field, Model level, row, and the value itself. Every problem is listed. */
+/** Checks each value against the template: section, field, Model level, row, and the value itself; lists every problem. */
 export function validateDataValues(
   index: TemplateIndex,
   values: readonly TDataValue[],

@@ -68,7 +68,11 @@ export function completeRepeaterRows(index: TemplateIndex, added: readonly TData
  * the first field of a nested section instead, since a request needs at least one value. Undefined when the
  * repeater has no Model-level field at all, so no row can exist.
  */
-export function newRowValues(index: TemplateIndex, repeaterId: string, rows: readonly number[]): TDataValue[] | undefined {
+export function newRowValues(
+  index: TemplateIndex,
+  repeaterId: string,
+  rows: readonly number[],
+): TDataValue[] | undefined {
   const row = rows.reduce((highest, r) => Math.max(highest, r), -1) + 1;
   const slots = rowSlots(index, repeaterId).list;
   const own = slots.filter((slot) => slot.dataSectionId === repeaterId);

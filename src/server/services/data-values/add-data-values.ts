@@ -34,7 +34,9 @@ export async function addDataValues({ modelId, values: inputs, ...target }: AddD
       throw new AppError(
         "CONFLICT",
         `${taken.size} of these data values already exist; change them with PATCH. Nothing was saved.`,
-        values.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`$[${i}]`, "This data value already exists", v)] : [])),
+        values.flatMap((v, i) =>
+          taken.has(tripleKey(v)) ? [dataValueIssue(`$[${i}]`, "This data value already exists", v)] : [],
+        ),
       );
     }
     // Fills are computed against the request only; ON CONFLICT skips those the row already had.
