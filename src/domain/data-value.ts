@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Issue } from "~/domain/app-error";
 import { toDecimalString } from "~/domain/decimal";
 import { isUuid, ZUuid } from "~/domain/uuid";
 
@@ -46,6 +47,11 @@ export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" |
 /** A value's identity as one string, for sets and maps. */
 export function tripleKey(v: DataValueTriple): string {
   return `${v.dataSectionId}|${v.dataFieldId}|${v.row}`;
+}
+
+/** An issue about one data value: the contract names the value's section, field and row beside the path. */
+export function dataValueIssue(path: string, message: string, { dataSectionId, dataFieldId, row }: DataValueTriple): Issue {
+  return { path, message, dataSectionId, dataFieldId, row };
 }
 
 /**

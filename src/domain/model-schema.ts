@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROW } from "~/domain/data-value";
 import { ZUuid } from "~/domain/uuid";
 
 /** Request and response shapes of models (PRODUCT.md §2–3), shared by REST, tRPC and the browser's forms. */
@@ -90,5 +91,5 @@ export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 
 export const ZDeleteRowQuery = z.strictObject({
   dataSectionId: ZUuid,
-  row: ZQueryInteger.pipe(z.number().min(0).max(1_000_000)),
+  row: ZQueryInteger.pipe(z.number().min(0).max(MAX_ROW)),
 });

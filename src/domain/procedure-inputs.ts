@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZDataValuesRequest } from "~/domain/data-value";
+import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";
 import { ZModelCreateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZUuid } from "~/domain/uuid";
 
@@ -23,5 +23,5 @@ export const ZDataValuesInput = ZModelInput.extend({ ifMatch: ZVersion, values: 
 export const ZDeleteRowInput = ZModelInput.extend({
   ifMatch: ZVersion,
   dataSectionId: ZUuid,
-  row: z.number().int().min(0).max(1_000_000),
+  row: z.number().int().min(0).max(MAX_ROW),
 });

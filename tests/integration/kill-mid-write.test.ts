@@ -7,7 +7,8 @@ import { createPrismaClient } from "~/server/db/client";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
 import { getModel } from "~/server/services/models/get-model";
-import { modelSelect, readDataValues, toModelDto } from "~/server/services/models/model-dto";
+import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { modelSelect, toModelDto } from "~/server/services/models/internal/model-dto";
 import { IDS } from "./support/fixture-template";
 import { isPostgresRun, withClient } from "./support/fresh-database";
 import { startScript } from "./support/processes";
@@ -124,7 +125,7 @@ describe("killing the process that serves the embedded database while it writes 
           expect(await migrate(server.url)).toEqual({ applied: [] });
           const [row, dataValues] = await Promise.all([
             db.model.findFirst({ where: { id: created.modelId, organizationId: created.organizationId }, select: modelSelect }),
-            readDataValues(db, created.modelId),
+            readDataValues(db, { kind: "model", id: created.modelId }),
           ]);
           expect(row, "the model is gone after reopening").not.toBeNull();
           const outcome = expectAllOrNothing(toModelDto(row!, dataValues), expected);

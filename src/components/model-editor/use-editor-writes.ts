@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from "react";
 import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
 import { addRowInput, deleteRowInput, saveRequests, type EditorTarget } from "~/components/model-editor/editor-requests";
 import { focusDraft } from "~/components/model-editor/focus-draft";
-import { newRowValues } from "~/components/model-editor/new-row-values";
+import { newRowValues } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
 import type { TModel } from "~/domain/model-schema";

@@ -1,15 +1,12 @@
 import { AppError } from "~/domain/app-error";
-import { type TDataValueInput, tripleKey } from "~/domain/data-value";
-import { completeRepeaterRows, requestValueIssues } from "~/domain/data-value-rules";
+import { dataValueIssue, type TDataValueInput, tripleKey } from "~/domain/data-value";
+import { requestValueIssues } from "~/domain/data-value-validation";
 import type { TModel } from "~/domain/model-schema";
+import { completeRepeaterRows } from "~/domain/repeater-rows";
 import type { Actor } from "~/server/auth/resolve-actor";
-import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
-import { existingTriples, insertDataValues } from "~/server/services/data-values/data-value-sql";
-import { assertValid, prepareDataValues } from "~/server/services/data-values/prepare-data-values";
-import { lockModel, touchModel } from "~/server/services/models/lock-model";
-import { readModel } from "~/server/services/models/model-dto";
-import { loadTemplateIndex } from "~/server/services/templates/load-template-index";
+import { existingTriples, insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
+import { writePassportData } from "~/server/services/internal/write-passport-data";
 
 export type AddDataValuesOptions = {
   actor: Actor;
@@ -23,38 +20,27 @@ export type AddDataValuesOptions = {
  * Adds new data values, typically a new repeater row. A triple that already exists is a conflict and nothing is
  * saved; fields of a new row that the request leaves out are created as nulls, so every row is complete.
  */
-export async function addDataValues(options: AddDataValuesOptions): Promise<TModel> {
-  const { actor, organizationId, modelId, ifMatch } = options;
-  assertMemberOf(actor, organizationId);
-  const values = prepareDataValues(options.values);
-  return inTransaction(async (tx) => {
-    const model = await lockModel(tx, { organizationId, modelId, ifMatch });
-    const index = await loadTemplateIndex(tx, model.templateId);
+export async function addDataValues({ modelId, values: inputs, ...target }: AddDataValuesOptions): Promise<TModel> {
+  const values = prepareDataValues(inputs);
+  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner, index) => {
     // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
-    assertValid(requestValueIssues(index, options.values, values, { isEmptyRequiredAllowed: true }));
+    assertValid(requestValueIssues(index, inputs, values, { isEmptyRequiredAllowed: true }));
     // A savepoint lets a conflict be explained by what existed before this request, not by what it just inserted.
     await tx.$executeRaw`SAVEPOINT before_add`;
-    const inserted = await insertDataValues(tx, modelId, values);
+    const inserted = await insertDataValues(tx, owner, values);
     if (inserted < values.length) {
       await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
-      const taken = await existingTriples(tx, modelId, values);
+      const taken = await existingTriples(tx, owner, values);
       throw new AppError(
         "CONFLICT",
         `${taken.size} of these data values already exist; change them with PATCH. Nothing was saved.`,
         values.flatMap((v, i) =>
-          taken.has(tripleKey(v))
-            ? [{ path: `$[${i}]`, message: "This data value already exists", ...tripleOf(v) }]
-            : [],
+          taken.has(tripleKey(v)) ? [dataValueIssue(`$[${i}]`, "This data value already exists", v)] : [],
         ),
       );
     }
     // Fills are computed against the request only; ON CONFLICT skips those the row already had.
-    await insertDataValues(tx, modelId, completeRepeaterRows(index, values, new Set()).slice(values.length));
-    await touchModel(tx, modelId);
-    return readModel(tx, modelId);
+    await insertDataValues(tx, owner, completeRepeaterRows(index, values).slice(values.length));
+    return true;
   });
-}
-
-function tripleOf(v: { dataSectionId: string; dataFieldId: string; row: number }) {
-  return { dataSectionId: v.dataSectionId, dataFieldId: v.dataFieldId, row: v.row };
 }

@@ -1,50 +1,39 @@
 import { AppError } from "~/domain/app-error";
-import { tripleKey } from "~/domain/data-value";
-import { requestValueIssues } from "~/domain/data-value-rules";
+import { dataValueIssue, tripleKey } from "~/domain/data-value";
+import { requestValueIssues } from "~/domain/data-value-validation";
 import type { TModel } from "~/domain/model-schema";
-import { inTransaction } from "~/server/db/transaction";
 import type { AddDataValuesOptions } from "~/server/services/data-values/add-data-values";
-import { assertMemberOf } from "~/server/services/access";
-import { existingTriples, updateDataValues } from "~/server/services/data-values/data-value-sql";
-import { assertValid, prepareDataValues } from "~/server/services/data-values/prepare-data-values";
-import { lockModel, touchModel } from "~/server/services/models/lock-model";
-import { readModel } from "~/server/services/models/model-dto";
-import { loadTemplateIndex } from "~/server/services/templates/load-template-index";
+import { existingTriples, updateDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
+import { writePassportData } from "~/server/services/internal/write-passport-data";
 
 export type ModifyDataValuesOptions = AddDataValuesOptions;
 
 /**
  * Sets new values on existing triples; values the request does not name stay as they are. A triple that does not
- * exist is an error naming it (rows are added with POST), and then nothing is saved.
+ * exist is an error naming it (rows are added with POST), and then nothing is saved. Setting values to what they
+ * are already changes nothing, so the version stays.
  */
-export async function modifyDataValues(options: ModifyDataValuesOptions): Promise<TModel> {
-  const { actor, organizationId, modelId, ifMatch } = options;
-  assertMemberOf(actor, organizationId);
-  const values = prepareDataValues(options.values);
-  return inTransaction(async (tx) => {
-    const model = await lockModel(tx, { organizationId, modelId, ifMatch });
-    const index = await loadTemplateIndex(tx, model.templateId);
-    assertValid(requestValueIssues(index, options.values, values));
-    const { matched, changed } = await updateDataValues(tx, modelId, values);
+export async function modifyDataValues({ modelId, values: inputs, ...target }: ModifyDataValuesOptions): Promise<TModel> {
+  const values = prepareDataValues(inputs);
+  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner, index) => {
+    assertValid(requestValueIssues(index, inputs, values));
+    const { matched, changed } = await updateDataValues(tx, owner, values);
     if (matched < values.length) {
-      const found = await existingTriples(tx, modelId, values);
+      const found = await existingTriples(tx, owner, values);
       const missing = values.flatMap((v, i) =>
         found.has(tripleKey(v))
           ? []
           : [
-              {
-                path: `$[${i}]`,
-                message: `No data value for field ${v.dataFieldId} of section ${v.dataSectionId} at row ${v.row}; add it with POST`,
-                dataSectionId: v.dataSectionId,
-                dataFieldId: v.dataFieldId,
-                row: v.row,
-              },
+              dataValueIssue(
+                `$[${i}]`,
+                `No data value for field ${v.dataFieldId} of section ${v.dataSectionId} at row ${v.row}; add it with POST`,
+                v,
+              ),
             ],
       );
       throw new AppError("VALIDATION", `${missing.length} data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`, missing);
     }
-    // Setting values to what they are already is no change: the version stays, so other clients' If-Match holds.
-    if (changed > 0) await touchModel(tx, modelId);
-    return readModel(tx, modelId);
+    return changed > 0;
   });
 }

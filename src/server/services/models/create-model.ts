@@ -1,12 +1,12 @@
-import { initialDataValues } from "~/domain/data-value-rules";
+import { initialDataValues } from "~/domain/model-data-values";
 import type { TModel, TModelCreateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
-import { insertDataValues } from "~/server/services/data-values/data-value-sql";
-import { readModel } from "~/server/services/models/model-dto";
-import { resolveModelTemplate } from "~/server/services/models/resolve-model-template";
-import { loadTemplateIndex } from "~/server/services/templates/load-template-index";
+import { insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { readModel } from "~/server/services/models/internal/model-dto";
+import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type CreateModelOptions = { actor: Actor; organizationId: string; input: TModelCreateRequest };
 
@@ -32,7 +32,7 @@ export async function createModel({ actor, organizationId, input }: CreateModelO
       },
       select: { id: true },
     });
-    await insertDataValues(tx, id, initialDataValues(await loadTemplateIndex(tx, templateId)));
+    await insertDataValues(tx, { kind: "model", id }, initialDataValues(await loadTemplateIndex(tx, templateId)));
     return readModel(tx, id);
   });
 }

@@ -3,7 +3,8 @@ import type { TModel } from "~/domain/model-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import { modelSelect, readDataValues, toModelDto } from "~/server/services/models/model-dto";
+import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { modelSelect, toModelDto } from "~/server/services/models/internal/model-dto";
 
 export type GetModelOptions = { actor: Actor; organizationId: string; modelId: string };
 
@@ -14,7 +15,7 @@ export async function getModel({ actor, organizationId, modelId }: GetModelOptio
     async (tx) => {
       const row = await tx.model.findFirst({ where: { id: modelId, organizationId }, select: modelSelect });
       if (!row) throw new AppError("NOT_FOUND", "Model not found.");
-      return toModelDto(row, await readDataValues(tx, modelId));
+      return toModelDto(row, await readDataValues(tx, { kind: "model", id: modelId }));
     },
     { isolationLevel: "RepeatableRead" },
   );

@@ -5,7 +5,7 @@ import type { Actor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import { modelSelect, toModelSummaryDto } from "~/server/services/models/model-dto";
+import { modelSelect, toModelSummaryDto } from "~/server/services/models/internal/model-dto";
 
 export type ListModelsOptions = { actor: Actor; organizationId: string; query: TModelListQuery };
 export type ModelPage = { items: TModelSummary[]; nextCursor: string | null };

@@ -1,8 +1,8 @@
 import type { TProductDataModel } from "~/domain/template-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
-import { productDataModelSelect, toProductDataModelDto } from "~/server/services/product-data-models/product-data-model-dto";
-import { readableBy } from "~/server/services/product-data-models/readable-by";
+import { productDataModelSelect, toProductDataModelDto } from "~/server/services/product-data-models/internal/product-data-model-dto";
+import { readableBy } from "~/server/services/product-data-models/internal/readable-by";
 
 export type ListProductDataModelsOptions = { actor: Actor };
 

@@ -8,11 +8,6 @@ import { createUser } from "~/server/services/identity/create-user";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { importTemplate } from "~/server/services/templates/import-template";
 
-/**
- * The demo an operator sees on first start. Idempotent: every piece is looked up by its fixed id or email first,
- * so running it again creates only what is missing (and prints no new API key when one already exists).
- */
-
 export const DEMO_USER = { email: "demo@passport.studio", password: "passport-demo", name: "Demo User" } as const;
 export const DEMO_ORGANIZATION = { id: "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30", name: "Demo Manufacturing" } as const;
 
@@ -27,6 +22,10 @@ export type SeedResult = {
   created: boolean;
 };
 
+/**
+ * The demo an operator sees on first start. Idempotent: every piece is looked up by its fixed id or email first,
+ * so running it again creates only what is missing (and prints no new API key when one already exists).
+ */
 export async function seedDemoData(): Promise<SeedResult> {
   const db = getDb();
   let created = false;

@@ -3,7 +3,7 @@ import type { TTemplate } from "~/domain/template-schema";
 import type { Actor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import { templateSelect, toTemplateDto } from "~/server/services/templates/template-dto";
+import { templateSelect, toTemplateDto } from "~/server/services/templates/internal/template-dto";
 
 export type GetTemplateOptions = { actor: Actor; organizationId: string; templateId: string };
 

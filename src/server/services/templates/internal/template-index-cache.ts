@@ -1,6 +1,6 @@
 import { buildTemplateIndex, type TemplateIndex } from "~/domain/template-index";
 import type { Prisma } from "~/generated/prisma/client";
-import { readSections } from "~/server/services/templates/template-dto";
+import { readSections } from "~/server/services/templates/internal/template-dto";
 
 /**
  * Templates never change once stored, so the index built from one can be kept for as long as the process lives;

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { TProductDataModel } from "~/domain/template-schema";
-import { readSections } from "~/server/services/templates/template-dto";
+import { readSections } from "~/server/services/templates/internal/template-dto";
 
 export const productDataModelSelect = {
   id: true,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { newRowValues } from "~/components/model-editor/new-row-values";
 import { normalizeLayout } from "~/domain/layout";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
+import { completeRepeaterRows, newRowValues } from "~/domain/repeater-rows";
+import { ANODE, CELL_LABEL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
 
 const layout = normalizeLayout(undefined, 1);
 const field = (id: string, granularityLevel: "Model" | "Item" = "Model"): TDataField => ({
@@ -45,5 +46,23 @@ describe("newRowValues", () => {
   it("names a nested field when the repeater has none of its own, and gives up when there is none", () => {
     expect(newRowValues(index, "bare", [1])).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
     expect(newRowValues(index, "empty", [])).toBeUndefined();
+  });
+});
+
+describe("completeRepeaterRows", () => {
+  it("fills the rest of each touched row, in the repeater and its nested sections, after the request's values", () => {
+    const added = [dv(CHEMISTRY, ANODE, "graphite", 2), dv(GENERAL, NAME, "x"), dv(CELLS, CELL_VOLTAGE, "3.7", 5)];
+    expect(completeRepeaterRows(battery, added)).toEqual([
+      ...added,
+      dv(CELLS, CELL_LABEL, null, 2),
+      dv(CELLS, CELL_VOLTAGE, null, 2),
+      dv(CELLS, CELL_LABEL, null, 5),
+      dv(CHEMISTRY, ANODE, null, 5),
+    ]);
+  });
+
+  it("adds nothing for values outside repeaters or in unknown sections", () => {
+    const added = [dv(GENERAL, NAME, "x"), dv(id(999), NAME, "x", 1)];
+    expect(completeRepeaterRows(battery, added)).toEqual(added);
   });
 });

@@ -1,6 +1,6 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import { normalizeDataValue, type TDataValue, type TDataValueInput } from "~/domain/data-value";
-import { findDuplicateTriples } from "~/domain/data-value-rules";
+import { findDuplicateTriples } from "~/domain/data-value-validation";
 import { getConfig } from "~/server/config";
 
 /**

@@ -2,7 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/server/auth/resolve-actor";
 import type { Tx } from "~/server/db/transaction";
-import { readableBy } from "~/server/services/product-data-models/readable-by";
+import { readableBy } from "~/server/services/product-data-models/internal/readable-by";
 
 export type ModelTemplateRef = { templateId?: string; marketplaceResourceId?: string };
 

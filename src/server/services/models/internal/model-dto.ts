@@ -2,6 +2,7 @@ import type { TDataValue } from "~/domain/data-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
 export const modelSelect = {
@@ -36,29 +37,8 @@ export function toModelDto(row: ModelRow, dataValues: TDataValue[]): TModel {
   return { ...toModelSummaryDto(row), dataValues };
 }
 
-/**
- * All data values of a model in one query, in a stable order: section, field, row (the primary key's order).
- * The database groups them per field into two arrays, so a model of 100,000 values crosses the driver as a few
- * dozen rows instead of 100,000; expanding the arrays here costs far less than decoding a row per value.
- */
-export async function readDataValues(db: Tx, modelId: string): Promise<TDataValue[]> {
-  const groups = await db.$queryRaw<{ s: string; f: string; r: number[]; v: (string | null)[] }[]>`
-    SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
-           array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
-    FROM "data_value" WHERE "modelId" = ${modelId}::uuid
-    GROUP BY "dataSectionId", "dataFieldId"
-    ORDER BY "dataSectionId", "dataFieldId"`;
-  const values: TDataValue[] = [];
-  for (const { s, f, r, v } of groups) {
-    for (let i = 0; i < r.length; i++) {
-      values.push({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number });
-    }
-  }
-  return values;
-}
-
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {
   const row = await db.model.findUniqueOrThrow({ where: { id: modelId }, select: modelSelect });
-  return toModelDto(row, await readDataValues(db, modelId));
+  return toModelDto(row, await readDataValues(db, { kind: "model", id: modelId }));
 }

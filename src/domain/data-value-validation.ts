@@ -1,0 +1,146 @@
+import type { Issue } from "~/domain/app-error";
+import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/data-value";
+import { readFieldOptions } from "~/domain/field-options";
+import { fieldValueProblem } from "~/domain/field-value";
+import { findField, isModelLevelField, type TemplateIndex } from "~/domain/template-index";
+import type { TDataField } from "~/domain/template-schema";
+
+export type ValidateDataValuesOptions = {
+  /**
+   * Lets a write set a `required` field to null or "". Off by default: required means a caller may not clear it;
+   * only the nulls the server creates itself (new models, completed repeater rows) are exempt.
+   */
+  isEmptyRequiredAllowed?: boolean;
+};
+
+type Problem = { key: keyof DataValueTriple; message: string };
+type Placement = { field?: TDataField; problem?: Problem };
+
+/**
+ * Where a value stands in the template: the field it fills, or why it has no place there (section, field, Model
+ * level, row). A value at a wrong row still names its field, so that its value is checked as well.
+ */
+function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
+  const entry = index.sections.get(v.dataSectionId);
+  if (!entry) {
+    const message = `Section ${v.dataSectionId} is not part of the model's template`;
+    return { problem: { key: "dataSectionId", message } };
+  }
+  const sectionName = `"${entry.section.name}"`;
+  const field = entry.fields.get(v.dataFieldId);
+  if (!field) {
+    return { problem: { key: "dataFieldId", message: `Data field ${v.dataFieldId} is not in section ${sectionName}` } };
+  }
+  if (!isModelLevelField(entry, field)) {
+    const isSectionItem = entry.section.granularityLevel === "Item";
+    const what = isSectionItem ? `Section ${sectionName}` : `Data field "${field.name}"`;
+    return {
+      problem: {
+        key: isSectionItem ? "dataSectionId" : "dataFieldId",
+        message: `${what} is Item-level; a model holds Model-level values only`,
+      },
+    };
+  }
+  if (entry.repeaterId === null && v.row !== 0) {
+    const message = `row must be 0: section ${sectionName} is not a repeater and not inside one`;
+    return { field, problem: { key: "row", message } };
+  }
+  return { field };
+}
+
+/** Whether the value has a place in the template: its section and field exist, Model-level, at a valid row. */
+export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple): boolean {
+  return placeInTemplate(index, v).problem === undefined;
+}
+
+/** What is wrong with a value of this field, if anything; `undefined` when it may be stored. */
+function valueProblem(field: TDataField, value: string | null, options: ValidateDataValuesOptions): string | undefined {
+  const label = `"${field.name}"`;
+  if (value === null || value === "") {
+    if (readFieldOptions(field).required && !options.isEmptyRequiredAllowed) {
+      return `${label} is required and cannot be empty`;
+    }
+    if (value === "" && field.type !== "TextField") {
+      return `${label} ${fieldValueProblem(field, "") ?? "cannot be empty"}; send null for no value`;
+    }
+    return undefined;
+  }
+  const problem = fieldValueProblem(field, value);
+  return problem ? `${label} ${problem}` : undefined;
+}
+
+/** Checks each value against the template: section, field, Model level, row, and the value itself; lists every problem. */
+export function validateDataValues(
+  index: TemplateIndex,
+  values: readonly TDataValue[],
+  options: ValidateDataValuesOptions = {},
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const [i, v] of values.entries()) {
+    const { field, problem } = placeInTemplate(index, v);
+    if (problem) issues.push(dataValueIssue(`$[${i}].${problem.key}`, problem.message, v));
+    if (!field) continue;
+    const message = valueProblem(field, v.value, options);
+    if (message) issues.push(dataValueIssue(`$[${i}].value`, message, v));
+  }
+  return issues;
+}
+
+/**
+ * A JSON number is a convenience for NumericFields (stored as its decimal string); for any other field it is
+ * almost certainly a client bug, so it is refused rather than silently turned into text.
+ */
+function numberInputIssues(
+  index: TemplateIndex,
+  inputs: readonly (DataValueTriple & { value: unknown })[],
+): Issue[] {
+  const issues: Issue[] = [];
+  for (const [i, v] of inputs.entries()) {
+    if (typeof v.value !== "number") continue;
+    const field = findField(index, v.dataSectionId, v.dataFieldId);
+    if (!field || field.type === "NumericField") continue;
+    issues.push(
+      dataValueIssue(
+        `$[${i}].value`,
+        `"${field.name}" is a ${field.type}: send its value as a string (JSON numbers are for NumericFields)`,
+        v,
+      ),
+    );
+  }
+  return issues;
+}
+
+/**
+ * Every problem of a request's values against the template, one per value at most for its `value`: a JSON number
+ * for a non-numeric field is reported as that, not also as a malformed string.
+ */
+export function requestValueIssues(
+  index: TemplateIndex,
+  inputs: readonly (DataValueTriple & { value: unknown })[],
+  values: readonly TDataValue[],
+  options: ValidateDataValuesOptions = {},
+): Issue[] {
+  const numberIssues = numberInputIssues(index, inputs);
+  const reported = new Set(numberIssues.map((issue) => issue.path));
+  return [...numberIssues, ...validateDataValues(index, values, options).filter((issue) => !reported.has(issue.path))];
+}
+
+/** The same triple twice in one request; reported at the later occurrence. */
+export function findDuplicateTriples(values: readonly TDataValue[]): Issue[] {
+  const issues: Issue[] = [];
+  // Nested maps rather than one map of joined strings: no key is built per value, which counts at 100,000 values.
+  const firstAt = new Map<string, Map<string, Map<number, number>>>();
+  for (const [i, v] of values.entries()) {
+    let byField = firstAt.get(v.dataSectionId);
+    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map()));
+    let byRow = byField.get(v.dataFieldId);
+    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map()));
+    const first = byRow.get(v.row);
+    if (first === undefined) {
+      byRow.set(v.row, i);
+      continue;
+    }
+    issues.push(dataValueIssue(`$[${i}]`, `Same section, field and row as $[${first}]; send each value once`, v));
+  }
+  return issues;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { initialDataValues, valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import {
+  ANODE,
+  CELL_LABEL,
+  CELLS,
+  CHEMISTRY,
+  CODE,
+  DEPTH,
+  DOCS,
+  DOCS_INNER,
+  dv,
+  GENERAL,
+  id,
+  index,
+  indexOf,
+  MANUAL,
+  NAME,
+  PASSPORT,
+  SERIAL,
+  text,
+  WEIGHT,
+} from "~/domain/battery-template.fixture";
+
+describe("initialDataValues", () => {
+  it("creates null at row 0 for Model-level fields outside repeaters, in document order", () => {
+    expect(initialDataValues(index)).toEqual([
+      dv(GENERAL, NAME, null),
+      dv(GENERAL, WEIGHT, null),
+      dv(DOCS, MANUAL, null),
+      dv(DOCS, PASSPORT, null),
+      dv(DOCS, CODE, null),
+      dv(DOCS_INNER, DEPTH, null),
+    ]);
+  });
+});
+
+describe("template change", () => {
+  const newIndex = indexOf([
+    {
+      id: GENERAL,
+      name: "General",
+      type: "Group",
+      dataFields: [text(NAME), { ...text(WEIGHT), granularityLevel: "Item" }, text(id(14))],
+    },
+    // Docs became a repeater; Chemistry moved out of Cells and is now a root group.
+    { id: DOCS, name: "Docs", type: "Repeatable", dataFields: [text(MANUAL), text(id(54))] },
+    { id: CHEMISTRY, name: "Chemistry", type: "Group", dataFields: [text(ANODE)] },
+  ]);
+
+  const values = [
+    dv(GENERAL, NAME, "kept"),
+    dv(GENERAL, WEIGHT, "12"), // field became Item-level
+    dv(GENERAL, SERIAL, null), // gone, but null
+    dv(CELLS, CELL_LABEL, "a", 1), // section gone
+    dv(CHEMISTRY, ANODE, "graphite", 0), // still fits at row 0
+    dv(CHEMISTRY, ANODE, "lithium", 1), // row 1 outside a repeater now
+    dv(DOCS, MANUAL, "files/a.pdf", 0),
+    dv(DOCS, PASSPORT, null),
+    dv(DOCS, MANUAL, null, 1),
+  ];
+
+  it("reports the non-null values that would be lost", () => {
+    expect(valuesLostOnTemplateChange(values, newIndex)).toEqual([
+      dv(GENERAL, WEIGHT, "12"),
+      dv(CELLS, CELL_LABEL, "a", 1),
+      dv(CHEMISTRY, ANODE, "lithium", 1),
+    ]);
+  });
+
+  it("loses nothing when switching to the same template", () => {
+    expect(
+      valuesLostOnTemplateChange(
+        values.filter((v) => v.dataSectionId !== CELLS),
+        index,
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps the values that fit and completes the model for the new template", () => {
+    expect(valuesKeptOnTemplateChange(values, newIndex)).toEqual([
+      dv(GENERAL, NAME, "kept"),
+      dv(CHEMISTRY, ANODE, "graphite", 0),
+      dv(DOCS, MANUAL, "files/a.pdf", 0),
+      dv(DOCS, MANUAL, null, 1),
+      dv(GENERAL, id(14), null),
+      dv(DOCS, id(54), null, 0),
+      dv(DOCS, id(54), null, 1),
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import type { TemplateIndex } from "~/domain/template-index";
+import type { Actor } from "~/server/auth/resolve-actor";
+import { inTransaction, type Tx } from "~/server/db/transaction";
+import { assertMemberOf } from "~/server/services/access";
+import {
+  type LockedOwner,
+  lockOwner,
+  type PassportDataOwner,
+  type PassportDataOwnerDtos,
+  readOwner,
+  touchOwner,
+} from "~/server/services/internal/passport-data-owner";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+export type WritePassportDataOptions<O extends PassportDataOwner> = {
+  actor: Actor;
+  organizationId: string;
+  owner: O;
+  /** The version the caller last read (If-Match); the write is refused if the owner has moved on since. */
+  ifMatch?: number;
+};
+
+/** One write's own rule, run with the owner locked; says whether it changed anything. */
+export type PassportDataWrite = (tx: Tx, owner: LockedOwner, index: TemplateIndex) => Promise<boolean>;
+
+/**
+ * The one path of every write to a model's passport data: membership of the organization (403), one transaction,
+ * the owner's row locked and scoped to the organization (404), If-Match (412), the owner's template index, then the
+ * operation's own `write`. A write that changed something bumps the version (the ETag); one that changed nothing
+ * keeps it, so other clients' If-Match still holds. Answers the owner as read back inside the transaction.
+ */
+export async function writePassportData<O extends PassportDataOwner>(
+  { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<O>,
+  write: PassportDataWrite,
+): Promise<PassportDataOwnerDtos[O["kind"]]> {
+  assertMemberOf(actor, organizationId);
+  return inTransaction(async (tx) => {
+    const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
+    const index = await loadTemplateIndex(tx, locked.templateId);
+    if (await write(tx, locked, index)) await touchOwner(tx, owner);
+    return readOwner(tx, owner);
+  });
+}

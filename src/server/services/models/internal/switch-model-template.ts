@@ -1,0 +1,36 @@
+import { AppError } from "~/domain/app-error";
+import { dataValueIssue, tripleKey } from "~/domain/data-value";
+import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import type { Tx } from "~/server/db/transaction";
+import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import { deleteDataValues, insertDataValues, readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+/**
+ * Moves a model's values to another template: values whose section and field exist there are kept, empty ones
+ * that have no place are dropped, and the new template's fields are completed with nulls. If any non-null value
+ * would be lost, nothing changes and the caller learns which values are in the way.
+ */
+export async function switchModelTemplate(tx: Tx, model: PassportDataOwner, templateId: string): Promise<void> {
+  const current = await readDataValues(tx, model);
+  const index = await loadTemplateIndex(tx, templateId);
+  const lost = valuesLostOnTemplateChange(current, index);
+  if (lost.length > 0) {
+    throw new AppError(
+      "CONFLICT",
+      `Changing the template would lose ${lost.length} value${lost.length === 1 ? "" : "s"}; clear them first.`,
+      lost.map((v) =>
+        dataValueIssue(
+          "$.templateId",
+          `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, has no place in the new template`,
+          v,
+        ),
+      ),
+    );
+  }
+  const kept = valuesKeptOnTemplateChange(current, index);
+  const keptKeys = new Set(kept.map(tripleKey));
+  const currentKeys = new Set(current.map(tripleKey));
+  await deleteDataValues(tx, model, current.filter((v) => !keptKeys.has(tripleKey(v))));
+  await insertDataValues(tx, model, kept.filter((v) => !currentKeys.has(tripleKey(v))));
+}
