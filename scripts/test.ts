@@ -4,10 +4,10 @@ import path from "node:path";
 import { ensurePrismaClient } from "./generate";
 
 /**
- * `npm test`: every ring, in order of cost. Type check; unit tests; integration tests on a fresh embedded
- * database and, when TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there; then the
- * Playwright end-to-end tests against the real app in Chromium; then a bounded soak of the built app (60 s of mixed
- * load: no 5xx, no logged error, stable memory). Ends with one line of totals.
+ * `npm test`: every ring, in order of cost. Type check, lint and format check (one test each in the totals); unit
+ * tests; integration tests on a fresh embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, again
+ * on a fresh database there; then the Playwright end-to-end tests against the real app in Chromium; then a bounded
+ * soak of the built app (60 s of mixed load: no 5xx, no logged error, stable memory). Ends with one line of totals.
  *
  * `npm test -- --skip-e2e` leaves out the browser ring and the soak (for a quick loop); CI runs everything.
  */
@@ -24,7 +24,9 @@ const isE2eSkipped = process.argv.includes("--skip-e2e");
 
 ensurePrismaClient();
 
-step("Type check", ["node_modules/typescript/bin/tsc", "--noEmit"]);
+check("Type check", ["node_modules/typescript/bin/tsc", "--noEmit"]);
+check("Lint (ESLint)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
+check("Format check (Prettier)", ["node_modules/prettier/bin/prettier.cjs", "--check", "."]);
 vitest("Unit tests", "unit", "unit.json", {});
 vitest("Integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: undefined });
 if (postgresUrl) {
@@ -56,6 +58,12 @@ function vitest(name: string, project: string, report: string, env: Record<strin
   const args = ["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json"];
   const ok = step(name, [...args, `--outputFile.json=${file}`], env);
   count(file, vitestTotals, ok);
+}
+
+/** A step with no report of its own counts as one test, so a failed check shows in the totals line too. */
+function check(name: string, args: string[]): void {
+  if (step(name, args)) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
