@@ -58,6 +58,7 @@ function isRelativeReference(value: string): boolean {
     value.length <= MAX_REFERENCE_LENGTH &&
     value.trim() === value &&
     value !== "" &&
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     !/[\u0000-\u001f\u007f]/.test(value) &&
     !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) &&
     !/^[\\/]{2}/.test(value)

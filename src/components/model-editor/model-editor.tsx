@@ -32,6 +32,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
   const [savedName, setSavedName] = useState(model.name);
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one extra render after hydration is the point
   useEffect(() => setIsHydrated(true), []);
   // The tab's title came from the server with the name at load time; a saved rename should show there too.
   useEffect(() => {
