@@ -30,7 +30,7 @@ afterAll(async () => {
 /** The command's JSON result, after checking that it succeeded and printed nothing but that JSON, on stdout. */
 function resultOf<T>(run: CliRun, label: string): T {
   expect(run.code, `${label} failed:\n${run.stderr}`).toBe(0);
-  expect(() => JSON.parse(run.stdout), `${label} stdout is not JSON:\n${run.stdout}`).not.toThrow();
+  expect(() => JSON.parse(run.stdout) as unknown, `${label} stdout is not JSON:\n${run.stdout}`).not.toThrow();
   expect(run.stderr, `${label} stderr`).toBe("");
   return JSON.parse(run.stdout) as T;
 }
@@ -270,7 +270,7 @@ describe("the operator CLI", () => {
     const server = await startEmbeddedServer({ dataDir });
     try {
       const rows = await withClient(server.url, async (client) => {
-        const found = await client.query(`SELECT name FROM organization WHERE id = $1`, [org.id]);
+        const found = await client.query<{ name: string }>(`SELECT name FROM organization WHERE id = $1`, [org.id]);
         return found.rows;
       });
       expect(rows).toEqual([{ name }]);

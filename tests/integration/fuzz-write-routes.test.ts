@@ -296,7 +296,7 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
       .tuple(fc.boolean(), fc.nat({ max: 2 }), fc.string({ maxLength: 10 }))
       .map(([isUpperCase, between, value]) => {
         const twin = replaceEntry(base, "value", j(value));
-        const sectionId = j(isUpperCase ? JSON.parse(base[1]![1]).toUpperCase() : JSON.parse(base[1]![1]));
+        const sectionId = j(isUpperCase ? (JSON.parse(base[1]![1]) as string).toUpperCase() : JSON.parse(base[1]![1]));
         const items = [
           objectText(base),
           ...Array.from({ length: between }, (_, i) => objectText(route.validItem(i))),

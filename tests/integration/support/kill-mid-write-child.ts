@@ -68,6 +68,7 @@ setDatabaseUrl(url);
 
 // Armed just before the big write, so the setup's own statements are not taken for it.
 let isArmed = false;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called through .apply(this, …) below
 const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unknown[]) {
   const first = args[0];
