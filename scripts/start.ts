@@ -36,7 +36,8 @@ if (!databaseUrl) {
   });
   stopDatabase = server.stop;
   databaseUrl = server.url;
-  console.log(`Embedded database (PGlite) in ${dataDir}, serving ${server.url}`);
+  // Not the URL itself: it carries the database's password (DATA_DIR/db-password).
+  console.log(`Embedded database (PGlite) in ${dataDir}, serving ${new URL(server.url).host}`);
 }
 setDatabaseUrl(databaseUrl);
 const { applied } = await migrate(databaseUrl);

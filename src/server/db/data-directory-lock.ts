@@ -34,7 +34,11 @@ async function lockSocketName(dataDir: string): Promise<string> {
 
 async function lockWithAbstractSocket(dataDir: string): Promise<DataDirectoryLock> {
   const name = await lockSocketName(dataDir);
-  const server = net.createServer((socket) => socket.end(JSON.stringify({ pid: process.pid })));
+  const server = net.createServer((socket) => {
+    // Anyone on the machine may connect; a client that goes away early must not take this process down.
+    socket.on("error", () => undefined);
+    socket.end(JSON.stringify({ pid: process.pid }));
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

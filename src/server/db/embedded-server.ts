@@ -40,12 +40,13 @@ export function urlForPort(port: number, password: string): string {
 /** Starts PGlite on `dataDir` (or in memory for `memory://`, with a password of its own) and serves it on 127.0.0.1. */
 export async function startEmbeddedServer(options: { dataDir: string; port?: number }): Promise<EmbeddedServer> {
   const inMemory = options.dataDir === "memory://";
-  let releaseLock = async () => undefined as void;
+  let releaseLock: () => Promise<void> = async () => undefined;
   let password = randomBytes(32).toString("hex");
   if (!inMemory) {
     await preparePrivateDataDirectory(options.dataDir);
     // Two processes writing one PGlite directory would lose each other's writes; the second must connect instead.
-    releaseLock = (await lockDataDirectory(options.dataDir).catch((error: unknown) => refuseSecondOwner(options.dataDir, error))).release;
+    const lock = await lockDataDirectory(options.dataDir).catch((error: unknown) => refuseSecondOwner(options.dataDir, error));
+    releaseLock = lock.release;
   }
   try {
     if (!inMemory) password = await readOrCreateDatabasePassword(options.dataDir);

@@ -48,6 +48,8 @@ class AuthenticationFailed extends Error {
  * anything the client sent after it) once the password is proven; null when the connection was refused or closed.
  */
 export async function authenticateConnection(socket: Socket, verifier: ScramVerifier): Promise<Buffer | null> {
+  // Errors of a client that goes away must never reach the process (an 'error' event with no listener throws).
+  socket.on("error", () => undefined);
   const reader = new MessageReader(socket);
   const timer = setTimeout(() => socket.destroy(), AUTHENTICATION_TIMEOUT_MS);
   try {
