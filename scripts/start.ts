@@ -17,19 +17,27 @@ ensurePrismaClient();
 // Imported after generation: these modules load the generated Prisma client.
 const { getConfig, setDatabaseUrl } = await import("~/server/config");
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
+const { DataDirectoryInUseError } = await import("~/server/db/data-directory-lock");
 const { migrate } = await import("~/server/db/migrate");
 
 const config = getConfig();
 const dataDir = path.resolve(config.DATA_DIR);
-mkdirSync(dataDir, { recursive: true });
+// Private like everything in it (the auth secret, the embedded database and its password).
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 let stopDatabase: () => Promise<void> = async () => undefined;
 let databaseUrl = config.DATABASE_URL;
 if (!databaseUrl) {
-  const server = await startEmbeddedServer({ dataDir });
+  const server = await startEmbeddedServer({ dataDir }).catch((error: unknown) => {
+    // A second `npm start` on the same data directory: say which process has it, without a stack trace.
+    if (!(error instanceof DataDirectoryInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   stopDatabase = server.stop;
   databaseUrl = server.url;
-  console.log(`Embedded database (PGlite) in ${dataDir}, serving ${server.url}`);
+  // Not the URL itself: it carries the database's password (DATA_DIR/db-password).
+  console.log(`Embedded database (PGlite) in ${dataDir}, serving ${new URL(server.url).host}`);
 }
 setDatabaseUrl(databaseUrl);
 const { applied } = await migrate(databaseUrl);
@@ -72,10 +80,11 @@ next.on("exit", (code) => void shutdown(code ?? 0));
 
 async function seedOnFirstStart(appOrigin: string): Promise<void> {
   const { getDb } = await import("~/server/db/client");
-  const { seedDemoData, DEMO_USER } = await import("~/server/services/seed/seed-demo-data");
-  const isEmpty = (await getDb().user.count()) === 0;
-  if (isEmpty) {
-    const seeded = await seedDemoData();
+  const { DEMO_USER } = await import("~/server/services/seed/seed-demo-data");
+  const { seedOnFirstStart: seedIfNeeded } = await import("~/server/services/seed/seed-on-first-start");
+  // Also finishes a seed that an earlier start did not complete (killed mid-seed).
+  const seeded = await seedIfNeeded();
+  if (seeded) {
     console.log(`\nSeeded the demo organization "${seeded.organization.name}".`);
     if (seeded.apiKey) {
       console.log(`Demo API key (shown once, keep it): ${seeded.apiKey.token}`);

@@ -159,9 +159,11 @@ describe("the embedded database on disk", () => {
       const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
       await writeFile(serverJson(dataDir), JSON.stringify({ pid: deadPid, port }));
       expect(await findRunningEmbeddedServer(dataDir)).toBeUndefined();
-      // A live process with a live port is trusted.
+      // A live process with a live port is trusted, and the URL carries the password of the data directory.
       await writeFile(serverJson(dataDir), JSON.stringify({ pid: process.pid, port }));
-      expect(await findRunningEmbeddedServer(dataDir)).toBe(urlForPort(port));
+      expect(await findRunningEmbeddedServer(dataDir), "no password file, no URL").toBeUndefined();
+      await writeFile(path.join(dataDir, "db-password"), "0123abcd\n");
+      expect(await findRunningEmbeddedServer(dataDir)).toBe(urlForPort(port, "0123abcd"));
     } finally {
       await new Promise((resolve) => listener.close(resolve));
     }

@@ -10,8 +10,17 @@ import { importTemplate } from "~/server/services/templates/import-template";
 
 export const DEMO_USER = { email: "demo@passport.studio", password: "passport-demo", name: "Demo User" } as const;
 export const DEMO_ORGANIZATION = { id: "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30", name: "Demo Manufacturing" } as const;
+export const DEMO_SEED = "demo";
 
 const TEMPLATES = [batteryPassport, laptop, textile];
+const DEMO_KEY_NAME = "Demo key";
+
+export type SeedStep = "user" | "organization" | "templates" | "product-data-models" | "api-key";
+
+export type SeedDemoDataOptions = {
+  /** Called after each step has been written; the tests stop a process there to prove a later run finishes. */
+  onStepDone?: (step: SeedStep) => Promise<void> | void;
+};
 
 export type SeedResult = {
   user: { id: string; email: string; password: string };
@@ -23,36 +32,43 @@ export type SeedResult = {
 };
 
 /**
- * The demo an operator sees on first start. Idempotent: every piece is looked up by its fixed id or email first,
- * so running it again creates only what is missing (and prints no new API key when one already exists).
+ * The demo an operator sees on first start. Sign-up and key creation go through better-auth, which cannot join a
+ * transaction of ours, so the seed is a sequence of steps, each atomic and idempotent (every piece is looked up by
+ * its fixed id or email first), recorded in `_seed_state`: the row is written before the first step and completed
+ * after the last. Running it again creates only what is missing, so a run after a crash finishes the demo; a
+ * completed seed run again creates nothing and prints no new API key.
  */
-export async function seedDemoData(): Promise<SeedResult> {
+export async function seedDemoData({ onStepDone }: SeedDemoDataOptions = {}): Promise<SeedResult> {
   const db = getDb();
+  const state = await db.seedState.upsert({
+    where: { name: DEMO_SEED },
+    create: { name: DEMO_SEED },
+    update: {},
+    select: { completedAt: true },
+  });
+  const isUnfinished = state.completedAt === null;
   let created = false;
 
-  let user = await db.user.findUnique({ where: { email: DEMO_USER.email }, select: { id: true, email: true } });
+  let user = await findDemoUser(isUnfinished);
   if (!user) {
     user = await createUser({ ...DEMO_USER });
     created = true;
   }
+  await onStepDone?.("user");
 
-  const organization = await db.organization.upsert({
-    where: { id: DEMO_ORGANIZATION.id },
-    create: { ...DEMO_ORGANIZATION, slug: "demo-manufacturing" },
-    update: {},
-    select: { id: true, name: true },
-  });
-  await db.member.createMany({
-    data: [{ id: crypto.randomUUID(), organizationId: organization.id, userId: user.id, role: "owner" }],
-    skipDuplicates: true,
-  });
-
-  let apiKey: SeedResult["apiKey"] = null;
-  if ((await db.apikey.count({ where: { referenceId: user.id } })) === 0) {
-    const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "Demo key" });
-    apiKey = { id: key.id, token: key.token };
-    created = true;
-  }
+  const [organization] = await db.$transaction([
+    db.organization.upsert({
+      where: { id: DEMO_ORGANIZATION.id },
+      create: { ...DEMO_ORGANIZATION, slug: "demo-manufacturing" },
+      update: {},
+      select: { id: true, name: true },
+    }),
+    db.member.createMany({
+      data: [{ id: crypto.randomUUID(), organizationId: DEMO_ORGANIZATION.id, userId: user.id, role: "owner" }],
+      skipDuplicates: true,
+    }),
+  ]);
+  await onStepDone?.("organization");
 
   const templates = [];
   for (const definition of TEMPLATES) {
@@ -62,6 +78,7 @@ export async function seedDemoData(): Promise<SeedResult> {
     }
     templates.push({ id: definition.id, name: definition.name });
   }
+  await onStepDone?.("templates");
 
   const pdms = [];
   for (const definition of productDataModels) {
@@ -71,6 +88,20 @@ export async function seedDemoData(): Promise<SeedResult> {
     }
     pdms.push({ id: definition.id, name: definition.name, visibility: definition.visibility });
   }
+  await onStepDone?.("product-data-models");
+
+  // Last, so that the key is shown by the run that completes the seed: a key left by an unfinished run was never
+  // shown to anyone, and is replaced.
+  let apiKey: SeedResult["apiKey"] = null;
+  if (isUnfinished) await db.apikey.deleteMany({ where: { referenceId: user.id, name: DEMO_KEY_NAME } });
+  if ((await db.apikey.count({ where: { referenceId: user.id } })) === 0) {
+    const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: DEMO_KEY_NAME });
+    apiKey = { id: key.id, token: key.token };
+    created = true;
+  }
+  await onStepDone?.("api-key");
+
+  if (isUnfinished) await db.seedState.update({ where: { name: DEMO_SEED }, data: { completedAt: new Date() } });
 
   return {
     user: { id: user.id, email: user.email, password: DEMO_USER.password },
@@ -80,4 +111,23 @@ export async function seedDemoData(): Promise<SeedResult> {
     productDataModels: pdms,
     created,
   };
+}
+
+/**
+ * The demo user, if complete. better-auth writes the user and its password account one after the other, not in a
+ * transaction, so an unfinished seed may have left the user without a way to sign in; it is removed and created
+ * again (nothing else of the demo can refer to it yet, since every later step needs the user).
+ */
+async function findDemoUser(isUnfinished: boolean): Promise<{ id: string; email: string } | null> {
+  const db = getDb();
+  const user = await db.user.findUnique({
+    where: { email: DEMO_USER.email },
+    select: { id: true, email: true, _count: { select: { accounts: true } } },
+  });
+  if (!user) return null;
+  if (isUnfinished && user._count.accounts === 0) {
+    await db.user.delete({ where: { id: user.id } });
+    return null;
+  }
+  return { id: user.id, email: user.email };
 }
