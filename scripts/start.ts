@@ -25,7 +25,7 @@ const dataDir = path.resolve(config.DATA_DIR);
 // Private like everything in it (the auth secret, the embedded database and its password).
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-let stopDatabase: () => Promise<void> = async () => undefined;
+let stopDatabase: () => Promise<void> = () => Promise.resolve();
 let databaseUrl = config.DATABASE_URL;
 if (!databaseUrl) {
   const server = await startEmbeddedServer({ dataDir }).catch((error: unknown) => {

@@ -12,14 +12,14 @@ export async function attachDatabase(): Promise<{ release: () => Promise<void> }
   const config = getConfig();
   if (config.DATABASE_URL) {
     await migrate(config.DATABASE_URL);
-    return { release: async () => undefined };
+    return { release: () => Promise.resolve() };
   }
   const dataDir = path.resolve(config.DATA_DIR);
   const running = await findRunningEmbeddedServer(dataDir);
   if (running) {
     setDatabaseUrl(running);
     await migrate(running);
-    return { release: async () => undefined };
+    return { release: () => Promise.resolve() };
   }
   const server = await startEmbeddedServer({ dataDir });
   setDatabaseUrl(server.url);

@@ -132,9 +132,9 @@ export function findDuplicateTriples(values: readonly TDataValue[]): Issue[] {
   const firstAt = new Map<string, Map<string, Map<number, number>>>();
   for (const [i, v] of values.entries()) {
     let byField = firstAt.get(v.dataSectionId);
-    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map()));
+    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map<string, Map<number, number>>()));
     let byRow = byField.get(v.dataFieldId);
-    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map()));
+    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map<number, number>()));
     const first = byRow.get(v.row);
     if (first === undefined) {
       byRow.set(v.row, i);

@@ -43,7 +43,7 @@ export function completeRepeaterRows(index: TemplateIndex, added: readonly TData
     let slots = slotsByRepeater.get(repeaterId);
     if (!slots) slotsByRepeater.set(repeaterId, (slots = rowSlots(index, repeaterId)));
     let rows = touched.get(repeaterId);
-    if (!rows) touched.set(repeaterId, (rows = new Map()));
+    if (!rows) touched.set(repeaterId, (rows = new Map<number, boolean[]>()));
     let filled = rows.get(v.row);
     if (!filled) rows.set(v.row, (filled = new Array<boolean>(slots.list.length).fill(false)));
     const slot = slots.at.get(v.dataSectionId)?.get(v.dataFieldId);

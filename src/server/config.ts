@@ -6,7 +6,7 @@ import { parseTrustProxy } from "~/server/http/trust-proxy";
  * instead of surfacing as odd behaviour later. Every limit is documented in README.md.
  */
 const ZConfig = z.object({
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default(".data"),
   /** Largest JSON body a REST or tRPC request may carry. 100,000 data values are about 14 MB. */
@@ -38,7 +38,7 @@ const ZConfig = z.object({
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */
-  SMTP_URL: z.string().url().refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_URL: z.url().refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** The sender of verification and invitation mails. */
   MAIL_FROM: z.string().min(3).default("Passport Studio <no-reply@localhost>"),
 });

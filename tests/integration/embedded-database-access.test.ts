@@ -31,7 +31,7 @@ function withPassword(url: string, password: string): string {
 }
 
 async function connectError(url: string): Promise<{ code?: string; message: string } | null> {
-  return withClient(url, async () => null).catch((error: { code?: string; message: string }) => error);
+  return withClient(url, () => Promise.resolve(null)).catch((error: { code?: string; message: string }) => error);
 }
 
 /** What the server says to a client that sends a startup message and then a cleartext password, byte for byte. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type SubmitEvent } from "react";
 import { flushSync } from "react-dom";
 import { NewApiKeyPanel } from "~/components/api-keys/new-api-key-panel";
 import { Alert } from "~/components/ui/alert";
@@ -41,14 +41,14 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
     focusFirstInvalid(formRef.current);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const parsed = ZApiKeyCreateInput.safeParse({
       name: data.get("name"),
       organizationId: data.get("organizationId"),
-      expiresAt: endOfLocalDay(String(data.get("expiresAt") ?? "")),
+      expiresAt: endOfLocalDay(formText(data.get("expiresAt"))),
     });
     if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
     setErrors(NO_ERRORS);
@@ -120,4 +120,9 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       {created ? <NewApiKeyPanel name={created.name} token={created.token} onDone={() => setCreated(null)} /> : null}
     </div>
   );
+}
+
+/** A text input's value; FormData types every entry as possibly a file. */
+function formText(entry: FormDataEntryValue | null): string {
+  return typeof entry === "string" ? entry : "";
 }

@@ -15,6 +15,5 @@ export function placementStyle(placement: CellPlacement): CSSProperties {
     style[`--rs-${bp}`] = rowStart;
     style[`--rspan-${bp}`] = rowSpan;
   }
-  // React's CSSProperties has no index signature for custom properties; React sets `--*` keys as given.
-  return style as CSSProperties;
+  return style;
 }

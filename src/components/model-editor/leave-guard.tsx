@@ -22,6 +22,7 @@ export function LeaveGuard() {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated, but those browsers need it
       event.returnValue = "";
     };
     const onClick = (event: MouseEvent) => {

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useState, type SubmitEvent } from "react";
 import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
 import { addRowInput, deleteRowInput, saveRequests, type EditorTarget } from "~/components/model-editor/editor-requests";
 import { focusDraft } from "~/components/model-editor/focus-draft";
@@ -100,7 +100,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     [client, target, store, runWrite, applyModel],
   );
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (store.isBusy || store.editCount === 0) return;
     const problems = store.problems();

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type SubmitEvent } from "react";
 import { sourcePreviewHref, sourceReference, sourceValue, type ModelSource } from "~/components/models/model-sources";
 import { SourcePicker } from "~/components/models/source-picker";
 import { StructureOutline } from "~/components/models/structure-outline";
@@ -30,7 +30,7 @@ export function CreateModelForm({ organizationId, sources, initialSource }: Crea
   const create = trpc.models.create.useMutation();
   const source = useMemo(() => sources.find((candidate) => sourceValue(candidate) === selected), [sources, selected]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     if (!source) return show({ fields: { source: "Choose a template or product data model." } });

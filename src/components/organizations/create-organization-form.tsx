@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import type { SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
@@ -16,7 +16,7 @@ export function CreateOrganizationForm() {
   const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const create = trpc.organizations.create.useMutation();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ZOrganizationCreateInput.safeParse({ name: new FormData(event.currentTarget).get("name") });
     if (!parsed.success) return showInvalid(parsed.error);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type SubmitEvent } from "react";
 import { flushSync } from "react-dom";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -28,7 +28,7 @@ export function InviteMemberForm({ organizationId }: InviteMemberFormProps) {
     focusFirstInvalid(formRef.current);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setInvited(null);

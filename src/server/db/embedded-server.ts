@@ -40,7 +40,7 @@ export function urlForPort(port: number, password: string): string {
 /** Starts PGlite on `dataDir` (or in memory for `memory://`, with a password of its own) and serves it on 127.0.0.1. */
 export async function startEmbeddedServer(options: { dataDir: string; port?: number }): Promise<EmbeddedServer> {
   const inMemory = options.dataDir === "memory://";
-  let releaseLock: () => Promise<void> = async () => undefined;
+  let releaseLock: () => Promise<void> = () => Promise.resolve();
   let password = randomBytes(32).toString("hex");
   if (!inMemory) {
     await preparePrivateDataDirectory(options.dataDir);

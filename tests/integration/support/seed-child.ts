@@ -31,6 +31,7 @@ function hold(): Promise<never> {
 }
 
 if (mode === "--hold-at-account-insert") {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
   const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function heldQuery(this: pg.Client, ...args: unknown[]) {
     const first = args[0];

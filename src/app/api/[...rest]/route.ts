@@ -2,7 +2,7 @@ import { AppError } from "~/domain/app-error";
 import { errorResponse } from "~/server/rest/error-response";
 
 /** Any /api path no route serves: the contract's 404 body rather than Next's HTML page. */
-async function notFound(request: Request): Promise<Response> {
+function notFound(request: Request): Response {
   const path = new URL(request.url).pathname;
   return errorResponse(new AppError("NOT_FOUND", `No API route ${request.method} ${path}.`));
 }

@@ -33,8 +33,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       </AuthCard>
     );
   }
-  try {
-    const invitation = await getInvitationForInvitee({ actor, invitationId });
+  // Looked up before any JSX: a try/catch around rendering would suggest it catches render errors, which it cannot.
+  const invitation = await getInvitationForInvitee({ actor, invitationId }).catch((error: unknown) => {
+    if (error instanceof AppError) return error;
+    throw error;
+  });
+  if (!(invitation instanceof AppError)) {
     return (
       <AuthCard
         title={`Join ${invitation.organizationName}`}
@@ -44,17 +48,15 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
         <InvitationResponse invitationId={invitation.id} organizationName={invitation.organizationName} />
       </AuthCard>
     );
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { email, isEmailVerified } = await listMyInvitations({ actor });
-    return (
-      <AuthCard title="This invitation cannot be accepted" description={error.message} footer={<Link href="/" className={linkClass}>Home</Link>}>
-        {isEmailVerified ? null : (
-          <Alert tone="info">
-            <ResendVerificationButton email={email} />
-          </Alert>
-        )}
-      </AuthCard>
-    );
   }
+  const { email, isEmailVerified } = await listMyInvitations({ actor });
+  return (
+    <AuthCard title="This invitation cannot be accepted" description={invitation.message} footer={<Link href="/" className={linkClass}>Home</Link>}>
+      {isEmailVerified ? null : (
+        <Alert tone="info">
+          <ResendVerificationButton email={email} />
+        </Alert>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,4 +1,3 @@
-import type { Prisma } from "~/generated/prisma/client";
 import type { TVisibility } from "~/domain/template-schema";
 import { getDb } from "~/server/db/client";
 import { createWithGivenId } from "~/server/services/internal/create-with-given-id";
@@ -30,7 +29,7 @@ export async function importProductDataModel(options: ImportProductDataModelOpti
           name: definition.name,
           version: definition.version,
           visibility: options.visibility ?? definition.visibility,
-          sections: definition.sections as unknown as Prisma.InputJsonValue,
+          sections: definition.sections,
           createdByUserId: options.createdByUserId,
         },
         select: productDataModelSelect,

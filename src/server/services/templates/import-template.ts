@@ -1,4 +1,3 @@
-import type { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { createWithGivenId } from "~/server/services/internal/create-with-given-id";
 import { assertOrganizationExists } from "~/server/services/templates/internal/assert-organization-exists";
@@ -22,7 +21,7 @@ export async function importTemplate({ organizationId, createdByUserId, definiti
           description: template.description,
           sectors: template.sectors,
           version: template.version,
-          sections: template.sections as unknown as Prisma.InputJsonValue,
+          sections: template.sections,
           createdByUserId,
           marketplaceResourceId: template.marketplaceResourceId,
         },
