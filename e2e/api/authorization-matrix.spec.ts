@@ -229,7 +229,7 @@ const TRPC: Record<string, TrpcEntry> = {
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, invitationId: w.invitationId }),
   },
-  "invitations.mine": { expect: ANY_USER },
+  "invitations.mine": { expect: { ...SESSION_ONLY, "non-member session cookie": 200 }, isSessionOnly: true },
   // A's invitation goes to an address none of the callers has: only its verified invitee may answer it, signed in.
   "invitations.accept": { expect: INVITEE_ONLY, isSessionOnly: true, member: 403, input: () => ({ invitationId: w.invitationId }) },
   "invitations.decline": { expect: INVITEE_ONLY, isSessionOnly: true, member: 403, input: () => ({ invitationId: w.invitationId }) },

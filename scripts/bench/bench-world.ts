@@ -1,3 +1,4 @@
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { benchTemplate } from "./bench-template";
 
 /**
@@ -10,7 +11,7 @@ export async function createBenchWorld() {
   const { createApiKey } = await import("~/server/services/identity/create-api-key");
   const { importTemplate } = await import("~/server/services/templates/import-template");
   const user = await createUser({ email: `bench-${crypto.randomUUID()}@bench.example`, password: "bench-password" });
-  const organization = await createOrganization({ name: "Bench", ownerUserId: user.id });
+  const organization = await createOrganization({ actor: OPERATOR, name: "Bench", ownerUserId: user.id });
   const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "bench" });
   const template = benchTemplate();
   await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });

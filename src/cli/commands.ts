@@ -35,7 +35,7 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
   "org:create": command({
     usage: "org:create --name N",
     flags: z.strictObject({ name: ZOrganizationName }),
-    run: ({ name }) => createOrganization({ name }),
+    run: ({ name }) => createOrganization({ actor: OPERATOR, name }),
   }),
   "user:create": command({
     usage: "user:create --email E --password P [--name N]",
@@ -65,7 +65,7 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
   "apikey:revoke": command({
     usage: "apikey:revoke --id KEY_ID",
     flags: z.strictObject({ id: ZId }),
-    run: ({ id }) => revokeApiKey({ id }),
+    run: ({ id }) => revokeApiKey({ actor: OPERATOR, id }),
   }),
   "template:import": command({
     usage: "template:import --org ORG_ID --file PATH",

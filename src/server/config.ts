@@ -35,6 +35,10 @@ const ZConfig = z.object({
         return z.NEVER;
       }
     }),
+  /** Signs sessions; `npm start` generates one into DATA_DIR when it is not given. Every app server must share it. */
+  BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  /** The app's public origin (links in mails, cookie and same-origin checks); default http://localhost:PORT. */
+  BETTER_AUTH_URL: z.url().optional(),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */
@@ -60,7 +64,8 @@ export function getConfig(): Config {
 
 /** The app's public origin, which links in mails point to (better-auth's baseURL too). */
 export function publicOrigin(): string {
-  return (process.env.BETTER_AUTH_URL ?? `http://localhost:${getConfig().PORT}`).replace(/\/+$/, "");
+  const config = getConfig();
+  return (config.BETTER_AUTH_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 /** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */

@@ -1,3 +1,4 @@
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { afterEach, describe, expect, it } from "vitest";
 import * as authRoute from "~/app/api/auth/[...all]/route";
 import { getConfig } from "~/server/config";
@@ -198,9 +199,9 @@ describe("the auth endpoints served", () => {
   it("a revoked key stays revoked: its owner cannot switch it back on through better-auth", async () => {
     const email = uniqueEmail("owner");
     const user = await createUser({ email, password: PASSWORD });
-    const organization = await createOrganization({ name: "Key owner's organization", ownerUserId: user.id });
+    const organization = await createOrganization({ actor: OPERATOR, name: "Key owner's organization", ownerUserId: user.id });
     const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "to revoke" });
-    await revokeApiKey({ id: key.id });
+    await revokeApiKey({ actor: OPERATOR, id: key.id });
     const cookie = sessionCookie(await signIn(email, PASSWORD));
 
     const update = await auth("POST", "/api-key/update", { cookie, body: { keyId: key.id, enabled: true } });

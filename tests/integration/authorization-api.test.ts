@@ -56,7 +56,7 @@ async function expectAlphaUntouched(): Promise<void> {
 describe("authentication", () => {
   it("answers 401 on every endpoint without a key, with an unknown key and with a revoked key", async () => {
     const revoked = await createApiKey({ userId: alpha.user.id, organizationId: alpha.organization.id, name: "revoked" });
-    await revokeApiKey({ id: revoked.id });
+    await revokeApiKey({ actor: OPERATOR, id: revoked.id });
     const calls: Call[] = [
       ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
       ["GET", "/api/product-data-models", {}],

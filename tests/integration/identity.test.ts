@@ -48,18 +48,18 @@ describe("users", () => {
 describe("organizations and members", () => {
   it("makes the creator the owner, in the same step as the organization", async () => {
     const owner = await createUser({ email: uniqueEmail("owner"), password: "correct-horse-battery" });
-    const organization = await createOrganization({ name: "Acme Batteries", ownerUserId: owner.id });
+    const organization = await createOrganization({ actor: OPERATOR, name: "Acme Batteries", ownerUserId: owner.id });
     expect(organization).toEqual({ id: expect.any(String), name: "Acme Batteries" });
     const members = await getDb().member.findMany({ where: { organizationId: organization.id } });
     expect(members.map(({ userId, role }) => ({ userId, role }))).toEqual([{ userId: owner.id, role: "owner" }]);
 
     // Same name again: a second organization (slugs stay unique), not a conflict.
-    const twin = await createOrganization({ name: "Acme Batteries", ownerUserId: owner.id });
+    const twin = await createOrganization({ actor: OPERATOR, name: "Acme Batteries", ownerUserId: owner.id });
     expect(twin.id).not.toBe(organization.id);
 
     // An owner that does not exist leaves no organization behind.
     const before = await getDb().organization.count({ where: { name: "Orphan org " + owner.id } });
-    await expect(createOrganization({ name: "Orphan org " + owner.id, ownerUserId: crypto.randomUUID() })).rejects.toThrow();
+    await expect(createOrganization({ actor: OPERATOR, name: "Orphan org " + owner.id, ownerUserId: crypto.randomUUID() })).rejects.toThrow();
     expect(await getDb().organization.count({ where: { name: "Orphan org " + owner.id } })).toBe(before);
   });
 
@@ -67,7 +67,7 @@ describe("organizations and members", () => {
     const owner = await createUser({ email: uniqueEmail("owner"), password: "correct-horse-battery" });
     const joinerEmail = uniqueEmail("joiner");
     const joiner = await createUser({ email: joinerEmail, password: "correct-horse-battery" });
-    const organization = await createOrganization({ name: "Members org", ownerUserId: owner.id });
+    const organization = await createOrganization({ actor: OPERATOR, name: "Members org", ownerUserId: owner.id });
 
     expect(await addMember({ actor: OPERATOR, organizationId: organization.id, userEmailOrId: joinerEmail.toUpperCase() })).toEqual({
       organizationId: organization.id,
@@ -91,8 +91,8 @@ describe("organizations and members", () => {
 describe("API keys", () => {
   it("stores only a hash, never lists the key, resolves from api_token and Bearer, and stops working once revoked", async () => {
     const user = await createUser({ email: uniqueEmail("keys"), password: "correct-horse-battery" });
-    const first = await createOrganization({ name: "Key org 1", ownerUserId: user.id });
-    const second = await createOrganization({ name: "Key org 2", ownerUserId: user.id });
+    const first = await createOrganization({ actor: OPERATOR, name: "Key org 1", ownerUserId: user.id });
+    const second = await createOrganization({ actor: OPERATOR, name: "Key org 2", ownerUserId: user.id });
     const session = { userId: user.id, organizationIds: [first.id, second.id], via: "session" as const };
     const key = await createApiKey({ actor: session, organizationId: first.id, name: "CI" });
     expect(key.token.startsWith(API_KEY_PREFIX)).toBe(true);
@@ -148,13 +148,13 @@ describe("API keys", () => {
     // Only the key's owner can revoke it (others are told it does not exist).
     const other = await createUser({ email: uniqueEmail("other"), password: "correct-horse-battery" });
     const otherSession = { userId: other.id, organizationIds: [], via: "session" as const };
-    await expectAppError(revokeApiKey({ id: key.id, actor: otherSession }), "NOT_FOUND");
-    await expectAppError(revokeApiKey({ id: crypto.randomUUID() }), "NOT_FOUND");
+    await expectAppError(revokeApiKey({ actor: otherSession, id: key.id }), "NOT_FOUND");
+    await expectAppError(revokeApiKey({ actor: OPERATOR, id: crypto.randomUUID() }), "NOT_FOUND");
 
-    const revoked = await revokeApiKey({ id: key.id, actor: session });
+    const revoked = await revokeApiKey({ actor: session, id: key.id });
     expect(revoked).toEqual({ id: key.id, revokedAt: expect.any(String) });
     // Revoking again answers with the original time.
-    expect(await revokeApiKey({ id: key.id })).toEqual(revoked);
+    expect(await revokeApiKey({ actor: OPERATOR, id: key.id })).toEqual(revoked);
     expect((await listApiKeys({ actor: session }))[0]?.revokedAt).toBe(revoked.revokedAt);
 
     await expectAppError(resolveActor(new Headers({ api_token: key.token })), "UNAUTHORIZED");

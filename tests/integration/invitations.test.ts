@@ -72,7 +72,7 @@ async function verifyThroughMail(email: string): Promise<void> {
 
 async function ownerWithOrganization() {
   const owner = await createUser({ email: uniqueEmail("owner"), password: "correct-horse-battery", name: "Olga Owner" });
-  const organization = await createOrganization({ name: `Invite org ${crypto.randomUUID().slice(0, 8)}`, ownerUserId: owner.id });
+  const organization = await createOrganization({ actor: OPERATOR, name: `Invite org ${crypto.randomUUID().slice(0, 8)}`, ownerUserId: owner.id });
   const actor: Actor = { userId: owner.id, organizationIds: [organization.id], via: "session" };
   return { owner, organization, actor };
 }

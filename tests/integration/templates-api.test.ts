@@ -1,3 +1,4 @@
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TTemplate } from "~/domain/template-schema";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
@@ -140,7 +141,7 @@ describe("GET /organizations/{orgaId}/templates/{templateId}", () => {
   it("answers 401 for a revoked key, while the user's other key keeps working", async () => {
     const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "to revoke" });
     expect((await api("GET", path, { token: key.token })).status).toBe(200);
-    await revokeApiKey({ id: key.id });
+    await revokeApiKey({ actor: OPERATOR, id: key.id });
     expectError(await api("GET", path, { token: key.token }), 401);
     expectError(await api("GET", path, { headers: { authorization: `Bearer ${key.token}` } }), 401);
     expect((await api("GET", path, { token: world.token })).status).toBe(200);

@@ -19,7 +19,7 @@ function createAuth() {
   const signInLimit = { window: 60, max: getConfig().SIGN_IN_RATE_LIMIT_PER_MINUTE };
   return betterAuth({
     database: prismaAdapter(getDb(), { provider: "postgresql" }),
-    secret: process.env.BETTER_AUTH_SECRET,
+    secret: getConfig().BETTER_AUTH_SECRET,
     baseURL: publicOrigin(),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
     // Sign-in works unverified; an address proves itself (src/server/mail/verification-mail.ts) before it carries

@@ -1,3 +1,5 @@
+import { publicOrigin } from "~/server/config";
+
 /**
  * Cross-site request forgery guard for cookie-authenticated writes. A browser attaches the session cookie to any
  * request to this host, even one a hostile page starts, so a write that rides on the cookie must prove it came from
@@ -29,7 +31,7 @@ function appHosts(headers: Headers): Set<string> {
   // Behind a reverse proxy the browser's host arrives here; a browser cannot set this header cross-site.
   const forwarded = headers.get("x-forwarded-host")?.split(",")[0]?.trim();
   if (forwarded) hosts.add(forwarded.toLowerCase());
-  const configured = process.env.BETTER_AUTH_URL ? hostOf(process.env.BETTER_AUTH_URL) : undefined;
+  const configured = hostOf(publicOrigin());
   if (configured) hosts.add(configured);
   return hosts;
 }

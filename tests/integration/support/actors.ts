@@ -1,3 +1,4 @@
+import { OPERATOR } from "~/server/auth/resolve-actor";
 import { expect } from "vitest";
 import type { TModel } from "~/domain/model-schema";
 import { createApiKey } from "~/server/services/identity/create-api-key";
@@ -17,7 +18,7 @@ import type { World } from "./world";
 export async function createOutsider(organizationId?: string) {
   const email = `outsider-${crypto.randomUUID()}@test.example`;
   const user = await createUser({ email, password: "correct-horse-battery" });
-  const scope = organizationId ?? (await createOrganization({ name: `Nobody's ${email}` })).id;
+  const scope = organizationId ?? (await createOrganization({ actor: OPERATOR, name: `Nobody's ${email}` })).id;
   const key = await createApiKey({ userId: user.id, organizationId: scope, name: "outsider" });
   return { user, token: key.token, keyId: key.id };
 }

@@ -2,7 +2,7 @@ import pg from "pg";
 import { setDatabaseUrl } from "~/server/config";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
-import type { Actor } from "~/server/auth/resolve-actor";
+import { OPERATOR, type Actor } from "~/server/auth/resolve-actor";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
@@ -93,7 +93,7 @@ pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unkn
 
 const unique = crypto.randomUUID();
 const user = await createUser({ email: `kill-${unique}@test.example`, password: "correct-horse-battery" });
-const organization = await createOrganization({ name: `Kill ${unique}`, ownerUserId: user.id });
+const organization = await createOrganization({ actor: OPERATOR, name: `Kill ${unique}`, ownerUserId: user.id });
 const template = await importTemplate({
   organizationId: organization.id,
   createdByUserId: user.id,

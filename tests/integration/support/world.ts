@@ -1,4 +1,4 @@
-import type { Actor } from "~/server/auth/resolve-actor";
+import { OPERATOR, type Actor } from "~/server/auth/resolve-actor";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
@@ -10,7 +10,7 @@ import { fixtureTemplate } from "./fixture-template";
 export async function createWorld(label = "org") {
   const email = `${label}-${crypto.randomUUID()}@test.example`;
   const user = await createUser({ email, password: "correct-horse-battery" });
-  const organization = await createOrganization({ name: `${label} ${email}`, ownerUserId: user.id });
+  const organization = await createOrganization({ actor: OPERATOR, name: `${label} ${email}`, ownerUserId: user.id });
   const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "test" });
   const template = await importTemplate({
     organizationId: organization.id,

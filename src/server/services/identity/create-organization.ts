@@ -1,19 +1,20 @@
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor, Operator } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 
 export type CreateOrganizationOptions = {
+  /** A signed-in caller, who becomes the owner; or the operator (CLI, seed), who may name an owner. */
+  actor: Actor | Operator;
   name: string;
-  /** A signed-in caller, who becomes the owner. */
-  actor?: Actor;
-  /** The owner the operator CLI or the seed names, when there is no caller. */
+  /** The owner the operator names; ignored for a signed-in caller, who is always the owner. */
   ownerUserId?: string;
 };
 
-/** Creates an organization; its creator, when there is one, becomes its owner in the same transaction. */
+/** Creates an organization; its owner, when there is one, becomes a member in the same transaction. */
 export async function createOrganization({ name, actor, ownerUserId: operatorOwner }: CreateOrganizationOptions) {
-  if (actor) assertSignedIn(actor, "Creating an organization");
-  const ownerUserId = actor?.userId ?? operatorOwner;
+  const isOperator = "kind" in actor;
+  if (!isOperator) assertSignedIn(actor, "Creating an organization");
+  const ownerUserId = isOperator ? operatorOwner : actor.userId;
   const id = crypto.randomUUID();
   const slug = `${slugify(name)}-${id.slice(0, 8)}`;
   return getDb().$transaction(async (tx) => {

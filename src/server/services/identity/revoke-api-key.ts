@@ -1,10 +1,14 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor, Operator } from "~/server/auth/resolve-actor";
 import { forgetApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 
-export type RevokeApiKeyOptions = { id: string; /** Only the caller's own key; absent for the operator CLI. */ actor?: Actor };
+export type RevokeApiKeyOptions = {
+  /** A signed-in user revokes only their own keys; the operator (CLI) any key. */
+  actor: Actor | Operator;
+  id: string;
+};
 
 /**
  * Revokes a key for good: `revokedAt` is set once and never cleared, and verify-api-key.ts refuses any key that has
@@ -12,9 +16,10 @@ export type RevokeApiKeyOptions = { id: string; /** Only the caller's own key; a
  * revoked key answers with the original time.
  */
 export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
-  if (actor) assertSignedIn(actor, "Revoking an API key");
+  const isOperator = "kind" in actor;
+  if (!isOperator) assertSignedIn(actor, "Revoking an API key");
   const db = getDb();
-  const owned = { id, ...(actor ? { referenceId: actor.userId } : {}) };
+  const owned = { id, ...(isOperator ? {} : { referenceId: actor.userId }) };
   const now = new Date();
   // Conditional on revokedAt being unset, so a second revocation (or a concurrent one) keeps the first time.
   await db.apikey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now, enabled: false, updatedAt: now } });

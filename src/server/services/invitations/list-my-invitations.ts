@@ -1,5 +1,6 @@
 import type { Actor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
+import { assertSignedIn } from "~/server/services/access";
 import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
 
 export type ListMyInvitationsOptions = { actor: Actor };
@@ -9,6 +10,8 @@ export type ListMyInvitationsOptions = { actor: Actor };
  * empty and `isEmailVerified` says why: an unproven address must not even learn which organizations invited it.
  */
 export async function listMyInvitations({ actor }: ListMyInvitationsOptions) {
+  // Invitations are about who may join; like every membership matter they belong to a signed-in person, not a key.
+  assertSignedIn(actor, "Reading your invitations");
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true, emailVerified: true } });
   if (!user?.emailVerified) return { email: user?.email ?? "", isEmailVerified: false, invitations: [] };
