@@ -11,7 +11,8 @@ export const ZIssueBody = z
     message: z.string(),
     dataSectionId: z.string().optional().meta({ description: "For an issue about one data value: its section." }),
     dataFieldId: z.string().optional().meta({ description: "For an issue about one data value: its field." }),
-    row: z.number().int().optional().meta({ description: "For an issue about one data value: its row." }),
+    // The row as sent, so it may lie beyond the largest row (that can be the issue) or past 2^53.
+    row: z.number().min(0).optional().meta({ description: "For an issue about one data value: its row, as sent." }),
   })
   .meta({ description: "One problem with the request." });
 

@@ -53,14 +53,6 @@ const ZOpenApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObjec
 export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
-    path: "/api/openapi.json",
-    tag: "API",
-    summary: "This OpenAPI 3.1 document",
-    response: ZOpenApiDocument,
-    isPublic: true,
-  },
-  {
-    method: "get",
     path: `${ORG}/templates`,
     tag: "Templates",
     summary: "List the organization's templates",
@@ -175,5 +167,13 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     params: ZProductDataModelPath,
     response: ZProductDataModel,
     errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "API",
+    summary: "This OpenAPI 3.1 document",
+    response: ZOpenApiDocument,
+    isPublic: true,
   },
 ];
