@@ -61,7 +61,7 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
     [String(route.status ?? 200)]: {
       description: route.status === 201 ? "Created" : "OK",
       content: { "application/json": { schema: route.response } },
-      ...(route.versioned ? { headers: ETAG_HEADER } : {}),
+      ...(route.versioned || route.responseHeaders ? { headers: { ...(route.versioned ? ETAG_HEADER : {}), ...route.responseHeaders } } : {}),
     },
     ...Object.fromEntries(errors),
   };

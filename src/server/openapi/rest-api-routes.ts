@@ -35,6 +35,8 @@ export type RestApiRoute = {
   /** The success status; 200 unless given. */
   status?: 200 | 201;
   response: z.ZodType;
+  /** Headers of the success response beside `ETag` (e.g. a list's `Link: <…>; rel="next"`). */
+  responseHeaders?: Record<string, { description: string; schema: { type: "string" } }>;
   /** Answers a model, whose version comes back as `ETag`. */
   versioned?: boolean;
   /** Takes `If-Match` with the version the write is based on (412 when stale). */
