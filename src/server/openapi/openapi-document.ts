@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { ZModel, ZModelPage } from "~/domain/model-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
 import { ZErrorBody, ZIssueBody } from "~/server/openapi/error-body-schema";
@@ -55,13 +55,18 @@ function errorStatuses(route: RestApiRoute): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObject } {
+  const headers = { ...(route.versioned ? ETAG_HEADER : {}), ...route.responseHeaders };
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
   const errors = errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }]);
   const responses: ZodOpenApiResponsesObject = {
     [String(route.status ?? 200)]: {
       description: route.status === 201 ? "Created" : "OK",
       content: { "application/json": { schema: route.response } },
-      ...(route.versioned || route.responseHeaders ? { headers: { ...(route.versioned ? ETAG_HEADER : {}), ...route.responseHeaders } } : {}),
+      ...successHeaders(route),
     },
     ...Object.fromEntries(errors),
   };
