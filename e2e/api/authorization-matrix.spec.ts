@@ -193,6 +193,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   "/[...rest]": "the catch-all answering 404 for unknown /api paths",
   "/auth/[...all]": "better-auth's own sign-in/up endpoints (identity, not organization data)",
   "/trpc/[trpc]": "tRPC, covered procedure by procedure below",
+  "/openapi.json": "the public OpenAPI document: no credentials, no organization data",
 };
 
 // ------------------------------------------------------------------------------------------------------------

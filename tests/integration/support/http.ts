@@ -7,6 +7,8 @@ import * as template from "~/app/api/organizations/[orgaId]/templates/[templateI
 import * as templates from "~/app/api/organizations/[orgaId]/templates/route";
 import * as pdm from "~/app/api/product-data-models/[productDataModelId]/route";
 import * as pdms from "~/app/api/product-data-models/route";
+import * as openApi from "~/app/api/openapi.json/route";
+import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
  * Calls the real route handlers with real Request objects, matched by the same path patterns as Next's file
@@ -22,6 +24,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/data-values$/, ["orgaId", "modelId"], modelDataValues],
   [/^\/api\/product-data-models$/, [], pdms],
   [/^\/api\/product-data-models\/([^/]+)$/, ["productDataModelId"], pdm],
+  [/^\/api\/openapi\.json$/, [], openApi],
 ];
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
@@ -40,7 +43,10 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
   const request = new Request(url, { method, headers, body });
   const response = await dispatch(request, url.pathname);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  // Every answer is checked against the OpenAPI document: a test that sees an undocumented status or shape fails.
+  assertResponseMatchesOpenApi(method, url.pathname, response.status, parsed);
+  return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
 async function dispatch(request: Request, pathname: string): Promise<Response> {

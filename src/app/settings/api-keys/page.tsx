@@ -26,7 +26,12 @@ export default async function ApiKeysPage({ searchParams }: Props) {
         description={
           <>
             A key acts as you, in the one organization it was created for, until it expires or you revoke it. Send it
-            in the <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests.
+            in the <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests;
+            the{" "}
+            <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
+              API reference
+            </a>{" "}
+            describes every route.
           </>
         }
       />

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { openApiDocument } from "~/server/openapi/openapi-document";
+
+/**
+ * The OpenAPI document and its reference page in the production build: the document is public and cacheable, and
+ * Swagger UI renders every operation under the app's Content-Security-Policy (no eval, no inline script) with every
+ * file from our own origin — no CDN, no web fonts — and can call the API from the page.
+ */
+
+const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+const operationCount = Object.values(openApiDocument().paths ?? {}).reduce(
+  (count, item) => count + Object.keys(item ?? {}).filter((key) => METHODS.has(key)).length,
+  0,
+);
+
+test("GET /api/openapi.json answers the OpenAPI 3.1 document without credentials", async ({ request }) => {
+  const response = await request.get("/api/openapi.json");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("max-age");
+  const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(document.openapi).toBe("3.1.0");
+  expect(Object.keys(document.paths)).toEqual(Object.keys(openApiDocument().paths ?? {}));
+});
+
+test("/docs/api renders every operation under the production CSP, from our own origin only", async ({ page, baseURL }) => {
+  const problems: string[] = [];
+  const foreign: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused|eval/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(baseURL ?? "")) foreign.push(request.url());
+  });
+
+  const response = await page.goto("/docs/api");
+  expect(response?.status()).toBe(200);
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+  expect(csp).not.toContain("unsafe-eval");
+
+  await expect(page.getByRole("heading", { name: /Passport Studio API/ })).toBeVisible();
+  await expect(page.locator(".opblock")).toHaveCount(operationCount);
+
+  // Try it out on the public document: the page's own fetch passes connect-src 'self'.
+  const operation = page.locator(".opblock").filter({ hasText: "/api/openapi.json" });
+  await operation.locator(".opblock-summary").click();
+  await operation.getByRole("button", { name: "Try it out" }).click();
+  await operation.getByRole("button", { name: "Execute" }).click();
+  await expect(operation.locator(".live-responses-table tbody .response-col_status").first()).toHaveText("200");
+
+  expect(problems).toEqual([]);
+  expect(foreign).toEqual([]);
+});

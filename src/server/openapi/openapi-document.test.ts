@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "~/server/openapi/openapi-document";
+import { assertResponseMatchesOpenApi } from "../../../tests/integration/support/openapi-responses";
+
+const API_ROOT = path.join(process.cwd(), "src/app/api");
+
+/** Route folders under src/app/api that are not the REST API the document describes. */
+const NOT_DOCUMENTED: Record<string, string> = {
+  "/[...rest]": "the catch-all answering 404 for unknown /api paths",
+  "/auth/[...all]": "better-auth's own sign-in/up endpoints",
+  "/trpc/[trpc]": "tRPC, the browser's typed API",
+};
+
+/** `METHOD /api/path/{param}` for each method a route file serves through restRoutes, found on disk. */
+function routesOnDisk(): { operations: string[]; folders: string[] } {
+  const operations: string[] = [];
+  const folders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const folder = `/${path.relative(API_ROOT, dir).split(path.sep).join("/")}`;
+        folders.push(folder);
+        if (folder in NOT_DOCUMENTED) continue;
+        const served = /restRoutes\(\{([\s\S]*)\}\);?\s*$/.exec(readFileSync(full, "utf8"))?.[1] ?? "";
+        const methods = [...served.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):/gm)].map((m) => m[1] ?? "");
+        expect(methods, `${full} serves no method through restRoutes`).not.toEqual([]);
+        const openApiPath = `/api${folder}`.replace(/\[(\w+)\]/g, "{$1}");
+        for (const method of methods) operations.push(`${method} ${openApiPath}`);
+      }
+    }
+  };
+  walk(API_ROOT);
+  return { operations: operations.sort(), folders };
+}
+
+function documentedOperations(): string[] {
+  return Object.entries(openApiDocument().paths ?? {})
+    .flatMap(([apiPath, item]) =>
+      Object.keys(item ?? {})
+        .filter((key) => ["get", "post", "put", "patch", "delete"].includes(key))
+        .map((method) => `${method.toUpperCase()} ${apiPath}`),
+    )
+    .sort();
+}
+
+const ORG = "11111111-1111-1111-1111-111111111111";
+const MODEL = "22222222-2222-2222-2222-222222222222";
+const notFound = { statusCode: 404, error: "Not Found", message: "No model with that id." };
+
+describe("the OpenAPI document", () => {
+  it("describes exactly the methods the route files under src/app/api serve", () => {
+    const { operations, folders } = routesOnDisk();
+    expect(documentedOperations()).toEqual(operations);
+    // Every exclusion names a folder that still exists, so it cannot hide a renamed route.
+    for (const folder of Object.keys(NOT_DOCUMENTED)) expect(folders).toContain(folder);
+  });
+
+  it("is OpenAPI 3.1 with the key and bearer schemes and the shared error body", () => {
+    const document = openApiDocument();
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(["api_token", "bearer"]);
+    expect(document.components?.schemas?.ErrorBody).toBeDefined();
+  });
+
+  it("accepts a response it documents and refuses one it does not", () => {
+    const modelPath = `/api/organizations/${ORG}/models/${MODEL}`;
+    expect(() => assertResponseMatchesOpenApi("GET", modelPath, 404, notFound)).not.toThrow();
+    expect(() => assertResponseMatchesOpenApi("GET", modelPath, 200, { id: MODEL })).toThrow(/does not match/);
+    expect(() => assertResponseMatchesOpenApi("GET", modelPath, 404, { message: "no" })).toThrow(/does not match/);
+    expect(() => assertResponseMatchesOpenApi("GET", modelPath, 418, notFound)).toThrow(/lists no 418/);
+    expect(() => assertResponseMatchesOpenApi("DELETE", modelPath, 405, { ...notFound, statusCode: 405, error: "Method Not Allowed" })).not.toThrow();
+    expect(() => assertResponseMatchesOpenApi("GET", "/api/nothing", 404, notFound)).not.toThrow();
+  });
+
+  it("leaves room in the error body for keys a later version adds", () => {
+    const capped = { statusCode: 400, error: "Bad Request", message: "Invalid.", issues: [{ path: "$", message: "x" }], issuesOmitted: 3 };
+    expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 400, capped)).not.toThrow();
+  });
+});

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { ZModel, ZModelPage } from "~/domain/model-schema";
+import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
+import { ZErrorBody, ZIssueBody } from "~/server/openapi/error-body-schema";
+import { REST_API_ROUTES, type RestApiRoute } from "~/server/openapi/rest-api-routes";
+
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the route table and the shared zod schemas by
+ * zod-openapi (which renders through zod's own JSON Schema conversion: request schemas as their input, responses as
+ * their output). Built once per process: it depends on code only.
+ */
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The path, query, headers or body are invalid; `issues` names each problem.",
+  401: "No valid credentials: a missing, malformed, expired or revoked key, and no session.",
+  403: "The caller is not a member of the organization, the key acts on another one, or a cross-site write came with a cookie only.",
+  404: "No such resource in this organization (another organization's resource is a 404 too).",
+  409: "The request conflicts with the stored data.",
+  412: "`If-Match` names a version that is no longer current.",
+  413: "The body is larger than the configured limit (MAX_BODY_BYTES), or holds more values than allowed.",
+  415: "The body is not `application/json`.",
+  429: "Too many requests with this key; `Retry-After` says when to try again.",
+  500: "Our bug; the message carries an id to quote when reporting it.",
+};
+
+const ERROR_RESPONSE_IDS: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  412: "PreconditionFailed",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  429: "TooManyRequests",
+  500: "InternalServerError",
+};
+
+const ZIfMatchHeader = z.object({
+  "if-match": z
+    .string()
+    .optional()
+    .meta({ description: 'The model version the write is based on, as its `ETag` gave it ("3"); 412 when stale.' }),
+});
+
+const ETAG_HEADER = { ETag: { description: "The model's version, to send back in `If-Match`.", schema: { type: "string" } } } as const;
+
+/** Statuses every route of its kind may answer, beside its own (`errors` in the table). */
+function errorStatuses(route: RestApiRoute): number[] {
+  const statuses = new Set<number>(route.isPublic ? [500] : [400, 401, 403, 429, 500]);
+  if (route.body) for (const status of [413, 415]) statuses.add(status);
+  if (route.ifMatch) statuses.add(412);
+  for (const status of route.errors ?? []) statuses.add(status);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObject } {
+  const headers = { ...(route.versioned ? ETAG_HEADER : {}), ...route.responseHeaders };
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+function operation(route: RestApiRoute): ZodOpenApiOperationObject {
+  const errors = errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }]);
+  const responses: ZodOpenApiResponsesObject = {
+    [String(route.status ?? 200)]: {
+      description: route.status === 201 ? "Created" : "OK",
+      content: { "application/json": { schema: route.response } },
+      ...successHeaders(route),
+    },
+    ...Object.fromEntries(errors),
+  };
+  return {
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.isPublic ? { security: [] } : {}),
+    requestParams: {
+      ...(route.params && Object.keys(route.params.shape).length > 0 ? { path: route.params } : {}),
+      ...(route.query ? { query: route.query } : {}),
+      ...(route.ifMatch ? { header: ZIfMatchHeader } : {}),
+    },
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: route.body } } } } : {}),
+    responses,
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+function buildDocument(): OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of REST_API_ROUTES) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_RESPONSE_IDS).map(([status, id]) => [
+      id,
+      { description: ERROR_DESCRIPTIONS[Number(status)] ?? id, content: { "application/json": { schema: ZErrorBody } } },
+    ]),
+  );
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Passport Studio API",
+      version: "1",
+      description:
+        "Digital product passports: templates, models and their data values. Authenticate with an API key in the " +
+        "`api_token` header or as `Authorization: Bearer <key>`; a key acts on the one organization it was made for. " +
+        "A method a path does not serve answers 405 with the error body and an `Allow` header.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ api_token: [] }, { bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        api_token: { type: "apiKey", in: "header", name: "api_token", description: "An API key (Settings → API keys)." },
+        bearer: { type: "http", scheme: "bearer", description: "The same API key as a bearer token." },
+      },
+      schemas: {
+        ErrorBody: ZErrorBody,
+        Issue: ZIssueBody,
+        Model: ZModel,
+        ModelPage: ZModelPage,
+        Template: ZTemplate,
+        ProductDataModel: ZProductDataModel,
+      },
+      responses: errorResponses,
+    },
+  });
+}
+
+let document: OpenApiDocument | undefined;
+
+export function openApiDocument(): OpenApiDocument {
+  document ??= buildDocument();
+  return document;
+}
