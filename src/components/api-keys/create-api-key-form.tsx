@@ -1,18 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type SubmitEvent } from "react";
-import { flushSync } from "react-dom";
+import { useState, type SubmitEvent } from "react";
 import { NewApiKeyPanel } from "~/components/api-keys/new-api-key-panel";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
+import { useFormErrors } from "~/lib/use-form-errors";
 import { ZApiKeyCreateInput } from "~/domain/identity-schemas";
 import { trpc } from "~/lib/trpc/react";
 
 const FIELDS = ["name", "organizationId", "expiresAt"] as const;
-type Field = (typeof FIELDS)[number];
 
 export type CreateApiKeyFormProps = {
   organizations: { id: string; name: string }[];
@@ -30,16 +29,9 @@ function endOfLocalDay(date: string): string | undefined {
  */
 export function CreateApiKeyForm({ organizations, defaultOrganizationId }: CreateApiKeyFormProps) {
   const router = useRouter();
-  const organizationFieldId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const create = trpc.apiKeys.create.useMutation();
-
-  function showErrors(next: FormErrors<Field>) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,8 +42,8 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       organizationId: data.get("organizationId"),
       expiresAt: endOfLocalDay(formText(data.get("expiresAt"))),
     });
-    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
-    setErrors(NO_ERRORS);
+    if (!parsed.success) return showInvalid(parsed.error);
+    clear();
     setCreated(null);
     try {
       const key = await create.mutateAsync({ ...parsed.data, expiresAt: parsed.data.expiresAt?.toISOString() });
@@ -60,7 +52,7 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       router.refresh();
     } catch (error) {
       // A refusal without field issues (say, not a member of the organization) is about the whole form.
-      showErrors(formErrorsFromTrpc(error, FIELDS));
+      showFailed(error);
     }
   }
 
@@ -69,30 +61,22 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-3">
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <label htmlFor={organizationFieldId} className="block text-sm font-medium text-slate-800">
-              Organization
-            </label>
-            <select
-              id={organizationFieldId}
-              name="organizationId"
-              defaultValue={defaultOrganizationId}
-              aria-invalid={errors.fields.organizationId ? true : undefined}
-              aria-describedby={errors.fields.organizationId ? `${organizationFieldId}-error` : undefined}
-              className="block h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm"
-            >
-              {organizations.map((organization) => (
-                <option key={organization.id} value={organization.id}>
-                  {organization.name}
-                </option>
-              ))}
-            </select>
-            {errors.fields.organizationId ? (
-              <p id={`${organizationFieldId}-error`} className="text-sm font-medium text-red-700">
-                {errors.fields.organizationId}
-              </p>
-            ) : null}
-          </div>
+          <Field label="Organization" error={errors.fields.organizationId}>
+            {(control) => (
+              <select
+                {...control}
+                name="organizationId"
+                defaultValue={defaultOrganizationId}
+                className="block h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm"
+              >
+                {organizations.map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <TextField
             label="Expires on (optional)"
             name="expiresAt"

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { trpc } from "~/lib/trpc/react";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
 
 export type RevokeApiKeyButtonProps = { id: string; name: string };
 
@@ -28,7 +29,7 @@ export function RevokeApiKeyButton({ id, name }: RevokeApiKeyButtonProps) {
         title="Revoke this API key?"
         confirmLabel="Revoke key"
         isPending={revoke.isPending}
-        error={revoke.error?.message}
+        error={revoke.error ? trpcErrorInfo(revoke.error).message : undefined}
         onConfirm={() => revoke.mutate({ id })}
         onCancel={() => {
           revoke.reset();

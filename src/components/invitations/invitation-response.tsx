@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { trpc } from "~/lib/trpc/react";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
 
 export type InvitationResponseProps = { invitationId: string; organizationName: string };
 
@@ -27,7 +28,7 @@ export function InvitationResponse({ invitationId, organizationName }: Invitatio
         </Button>
       </div>
       {decline.isSuccess ? <Alert tone="info">Invitation declined.</Alert> : null}
-      {error ? <Alert tone="error">{error.message}</Alert> : null}
+      {error ? <Alert tone="error">{trpcErrorInfo(error).message}</Alert> : null}
     </div>
   );
 }

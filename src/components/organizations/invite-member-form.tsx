@@ -1,47 +1,39 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type SubmitEvent } from "react";
-import { flushSync } from "react-dom";
+import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
+import { useFormErrors } from "~/lib/use-form-errors";
 import { ZInvitationCreateInput } from "~/domain/identity-schemas";
 import { trpc } from "~/lib/trpc/react";
 
 const FIELDS = ["email"] as const;
-type Field = (typeof FIELDS)[number];
 
 export type InviteMemberFormProps = { organizationId: string };
 
 /** Invites by email; the pending list below is server-rendered, so a refresh shows the new invitation. */
 export function InviteMemberForm({ organizationId }: InviteMemberFormProps) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>(NO_ERRORS);
+  const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const [invited, setInvited] = useState<string | null>(null);
   const invite = trpc.invitations.create.useMutation();
-
-  function showErrors(next: FormErrors<Field>) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setInvited(null);
     const parsed = ZInvitationCreateInput.safeParse({ organizationId, email: new FormData(form).get("email") });
-    if (!parsed.success) return showErrors(formErrorsFromZod(parsed.error, FIELDS));
-    setErrors(NO_ERRORS);
+    if (!parsed.success) return showInvalid(parsed.error);
+    clear();
     try {
       await invite.mutateAsync(parsed.data);
       form.reset();
       setInvited(parsed.data.email);
       router.refresh();
     } catch (error) {
-      showErrors(formErrorsFromTrpc(error, FIELDS, "email"));
+      showFailed(error, "email");
     }
   }
 

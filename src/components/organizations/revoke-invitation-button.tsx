@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Button } from "~/components/ui/button";
 import { trpc } from "~/lib/trpc/react";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
 
 export type RevokeInvitationButtonProps = { organizationId: string; invitationId: string; email: string };
 
@@ -17,7 +18,7 @@ export function RevokeInvitationButton({ organizationId, invitationId, email }: 
       </Button>
       {revoke.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {revoke.error.message}
+          {trpcErrorInfo(revoke.error).message}
         </p>
       ) : null}
     </div>
