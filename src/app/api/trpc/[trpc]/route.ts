@@ -1,13 +1,27 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { AppError } from "~/domain/app-error";
+import { getConfig } from "~/server/config";
+import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { appRouter } from "~/server/trpc/_app";
+import { retryAfterHeaders } from "~/server/trpc/error-shape";
+import { boundedTrpcRequest } from "~/server/trpc/request-limits";
 import { createTrpcContext } from "~/server/trpc/trpc";
 
-function handler(request: Request): Promise<Response> {
+const ENDPOINT = "/api/trpc";
+
+async function handler(request: Request): Promise<Response> {
+  let bounded: Request;
+  try {
+    bounded = await boundedTrpcRequest(request, ENDPOINT, getConfig().MAX_BODY_BYTES);
+  } catch (error) {
+    return error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error);
+  }
   return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req: request,
+    endpoint: ENDPOINT,
+    req: bounded,
     router: appRouter,
     createContext: ({ req }) => createTrpcContext({ headers: req.headers }),
+    responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
   });
 }
 
