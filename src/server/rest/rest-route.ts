@@ -4,6 +4,7 @@ import { type Actor, requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
+import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { isSameOriginRequest } from "~/server/auth/same-origin";
 
@@ -68,15 +69,20 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];
 
-/** Every body is read with the streaming size limit, checked cheaply, then parsed with the route's schema. */
+/**
+ * Every body is read with the streaming size limit, checked cheaply, then parsed with the route's schema — a large
+ * one only while holding a permit of the large-body gate, so parallel huge bodies cannot add up in memory.
+ */
 async function readBody<B extends z.ZodType>(
   request: Request,
   { body: schema, checkBody, describeBodyIssues }: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe },
 ): Promise<z.infer<B> | undefined> {
   if (!schema) return undefined;
-  const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
-  checkBody?.(input);
-  return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
+  return withBodyPermit(request.headers, async () => {
+    const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
+    checkBody?.(input);
+    return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
+  });
 }
 
 /** Lists at most MAX_ISSUES issues and counts the rest (a huge invalid input must not make a huge answer). */

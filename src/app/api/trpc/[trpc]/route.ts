@@ -2,6 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { AppError } from "~/domain/app-error";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
+import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { appRouter } from "~/server/trpc/_app";
 import { retryAfterHeaders } from "~/server/trpc/error-shape";
 import { boundedTrpcRequest } from "~/server/trpc/request-limits";
@@ -9,7 +10,12 @@ import { createTrpcContext } from "~/server/trpc/trpc";
 
 const ENDPOINT = "/api/trpc";
 
-async function handler(request: Request): Promise<Response> {
+/** A large body is read, parsed and run under the large-body gate's permit, as REST bodies are parsed. */
+function handler(request: Request): Promise<Response> {
+  return request.method === "POST" ? withBodyPermit(request.headers, () => handle(request)) : handle(request);
+}
+
+async function handle(request: Request): Promise<Response> {
   let bounded: Request;
   try {
     bounded = await boundedTrpcRequest(request, ENDPOINT, getConfig().MAX_BODY_BYTES);

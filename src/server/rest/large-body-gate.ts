@@ -1,0 +1,40 @@
+/**
+ * At most MAX_PARSING_LARGE_BODIES request bodies over LARGE_BODY_BYTES are read, parsed and validated at the same
+ * time; the others wait, unread, so the client's upload pauses under TCP backpressure. A body just under the 32 MiB
+ * limit costs several times its size while it is parsed (a JSON array of 16 million `1`s is a 130 MB array), so
+ * forty such requests at once would otherwise need gigabytes. Parsing is CPU-bound, so two at a time — the cores
+ * of a small server — lose no throughput. Smaller bodies (every ordinary request) never wait.
+ */
+
+export const LARGE_BODY_BYTES = 1024 * 1024;
+export const MAX_PARSING_LARGE_BODIES = 2;
+
+let active = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` (reading and parsing a body) under the gate when the body is large or of unknown size. */
+export async function withBodyPermit<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+  const declared = headers.get("content-length");
+  if (declared !== null && Number(declared) < LARGE_BODY_BYTES) return work();
+  await acquire();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+function acquire(): Promise<void> {
+  if (active < MAX_PARSING_LARGE_BODIES) {
+    active += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+/** Hands the permit straight to the next waiter, if any, so the count never drops in between. */
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else active -= 1;
+}
