@@ -151,7 +151,7 @@ describe("many huge bodies at once", () => {
     }
     expect(peak - before).toBeLessThan(1.5 * 2 ** 30);
     expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
-  });
+  }, 600_000);
 });
 
 describe("text that cannot be stored", () => {

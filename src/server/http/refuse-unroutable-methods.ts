@@ -2,13 +2,17 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
 
 /**
- * TRACE and TRACK never reach a route or src/proxy.ts: Next wraps every request in a WHATWG `Request`, whose
- * constructor refuses these methods, so Next answered 500 and logged a stack trace. They are answered here, at the
- * HTTP server, with 405 and the contract's error body. (CONNECT never gets this far: Node closes the connection of
- * a CONNECT request when nothing listens for it, which is the right answer for a server that is no proxy.)
+ * Methods no route can serve are answered here, at the HTTP server, with 405 and the contract's error body. Next
+ * routes only GET, HEAD, OPTIONS, POST, PUT, DELETE and PATCH: it wraps every request in a WHATWG `Request`, whose
+ * constructor refuses TRACE (Next answered 500 and logged a stack trace), and it answers other methods (PROPFIND, …)
+ * with a bare 400. A proxy.ts cannot help: it runs after that wrapping, and it makes Next buffer every request body
+ * for it, cut off at 10 MB. Each route's own 405, with its exact Allow header, comes from restRoutes.
+ * (CONNECT never gets this far: Node closes the connection when nothing listens for it, right for a server that is
+ * no proxy; a method Node's parser does not know, such as TRACK, gets Node's 400.)
  */
 
-const UNROUTABLE = new Set(["TRACE", "TRACK"]);
+const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+// Without a route table here, Allow names what the app's routes use at most.
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
 export function refuseUnroutableMethods(): void {
@@ -16,7 +20,7 @@ export function refuseUnroutableMethods(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
-      if (UNROUTABLE.has(request.method ?? "")) {
+      if (!ROUTED_METHODS.has(request.method ?? "")) {
         refuse(request.method ?? "", response);
         return true;
       }
