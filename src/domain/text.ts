@@ -9,13 +9,8 @@ import { z } from "zod";
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether `text` can be stored exactly as sent. */
-export function isStorableText(text: string): boolean {
-  return !NUL.test(text) && !LONE_SURROGATE.test(text);
-}
-
-/** The reason `text` cannot be stored, or undefined when it can. */
-export function unstorableTextReason(text: string): string | undefined {
+/** The reason `text` cannot be stored as sent, or undefined when it can. */
+function unstorableTextReason(text: string): string | undefined {
   if (NUL.test(text)) return "must not contain the NUL character (U+0000)";
   if (LONE_SURROGATE.test(text)) return "must be valid Unicode text (it has a lone surrogate)";
   return undefined;
