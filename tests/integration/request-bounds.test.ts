@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as dataValuesRoute from "~/app/api/organizations/[orgaId]/models/[modelId]/data-values/route";
 import * as trpcRoute from "~/app/api/trpc/[trpc]/route";
+import { Prisma } from "~/generated/prisma/client";
 import { getConfig } from "~/server/config";
+import { unexpectedErrorResponse } from "~/server/rest/error-response";
+import { createCallerFactory, protectedProcedure, router } from "~/server/trpc/trpc";
 import { createOutsider, dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -262,5 +265,25 @@ describe("tRPC", () => {
     const manyBody = (await many.json()) as { error: { message: string; data: { issues: unknown[]; moreIssues: number } } };
     expect(manyBody.error.data.issues).toHaveLength(100);
     expect(manyBody.error.data.moreIssues).toBe(4_900);
+  });
+});
+
+describe("a database too busy to start the work", () => {
+  const busy = () =>
+    new Prisma.PrismaClientKnownRequestError("Transaction API error: Unable to start a transaction in the given time.", {
+      code: "P2028",
+      clientVersion: "7",
+    });
+
+  it("is a 503 with Retry-After in REST", async () => {
+    const response = await jsonOf(unexpectedErrorResponse(busy()));
+    expectError(response, 503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("is SERVICE_UNAVAILABLE in tRPC, not an internal error", async () => {
+    const probe = router({ write: protectedProcedure.mutation(() => Promise.reject(busy())) });
+    const caller = createCallerFactory(probe)({ headers: new Headers(), actor: world.actor });
+    await expect(caller.probe.write()).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
   });
 });
