@@ -124,7 +124,7 @@ export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>
   return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }
 
-export function methodNotAllowedResponse(method: string, allow: string): Response {
+function methodNotAllowedResponse(method: string, allow: string): Response {
   return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}.`), {
     Allow: allow,
   });
