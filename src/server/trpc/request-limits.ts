@@ -16,20 +16,20 @@ export function trpcCallCount(request: Request, endpoint: string): number {
 }
 
 /**
- * The request's body read under the limit (undefined for GET); throws AppError (400, 413) for a request past the
- * bounds. The caller builds the request tRPC reads with `withBody` once it may parse it.
+ * The request with its body read under the limit, and the body's size; throws AppError (400, 413) for a request
+ * past the bounds.
  */
-export async function readTrpcBody(request: Request, endpoint: string, maxBytes: number): Promise<string | undefined> {
+export async function boundedTrpcRequest(
+  request: Request,
+  endpoint: string,
+  maxBytes: number,
+): Promise<{ request: Request; size: number }> {
   const calls = trpcCallCount(request, endpoint);
   if (calls > MAX_TRPC_BATCH_SIZE) {
     throw new AppError("BAD_REQUEST", `A batch may hold at most ${MAX_TRPC_BATCH_SIZE} calls; this one has ${calls}.`);
   }
-  if (request.method === "GET" || request.method === "HEAD") return undefined;
-  return readBodyText(request, maxBytes);
-}
-
-/** The same request with its body replaced by the text already read. */
-export function withBody(request: Request, body: string | undefined): Request {
-  if (body === undefined) return request;
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  if (request.method === "GET" || request.method === "HEAD") return { request, size: 0 };
+  const body = await readBodyText(request, maxBytes);
+  const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  return { request: bounded, size: body.length };
 }

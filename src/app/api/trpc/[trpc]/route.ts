@@ -5,23 +5,23 @@ import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-resp
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { appRouter } from "~/server/trpc/_app";
 import { retryAfterHeaders } from "~/server/trpc/error-shape";
-import { readTrpcBody, withBody } from "~/server/trpc/request-limits";
+import { boundedTrpcRequest } from "~/server/trpc/request-limits";
 import { createTrpcContext } from "~/server/trpc/trpc";
 
 const ENDPOINT = "/api/trpc";
 
 async function handler(request: Request): Promise<Response> {
-  let body: string | undefined;
+  let bounded: { request: Request; size: number };
   try {
-    body = await readTrpcBody(request, ENDPOINT, getConfig().MAX_BODY_BYTES);
+    bounded = await boundedTrpcRequest(request, ENDPOINT, getConfig().MAX_BODY_BYTES);
   } catch (error) {
     return error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error);
   }
   // tRPC parses the body inside its handler, so a large one runs under the large-body gate's permit.
-  return withBodyPermit(body?.length ?? 0, () =>
+  return withBodyPermit(bounded.size, () =>
     fetchRequestHandler({
       endpoint: ENDPOINT,
-      req: withBody(request, body),
+      req: bounded.request,
       router: appRouter,
       createContext: ({ req }) => createTrpcContext({ headers: req.headers }),
       responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
