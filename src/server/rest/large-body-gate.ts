@@ -1,10 +1,10 @@
 /**
- * At most MAX_PARSING_LARGE_BODIES request bodies over LARGE_BODY_BYTES are parsed and validated at the same time;
- * the others wait with their text read. A body just under the 32 MiB limit costs ten times its size while it is
- * parsed (a JSON array of 16 million `1`s is a 130 MB array, and garbage comes on top), so forty such requests at
- * once would otherwise need gigabytes. The permit is taken after the body has been read, so a slow client never
- * holds it; parsing a legitimate 14 MB write of 100,000 values takes a fraction of a second next to the seconds of
- * its database work, so one at a time costs little. Smaller bodies (every ordinary request) never wait.
+ * At most MAX_PARSING_LARGE_BODIES request bodies over LARGE_BODY_BYTES are read, parsed and validated at the same
+ * time; the others wait, unread, so the client's upload pauses under TCP backpressure. A body just under the 32 MiB
+ * limit costs ten times its size while it is parsed (a JSON array of 16 million `1`s is a 130 MB array, and its
+ * text, chunks and garbage come on top), so forty such requests at once would otherwise need gigabytes. Parsing a
+ * legitimate 14 MB write of 100,000 values takes a fraction of a second next to the seconds of its database work,
+ * so one at a time costs little. Smaller bodies (every ordinary request) never wait.
  */
 
 export const LARGE_BODY_BYTES = 1024 * 1024;
@@ -13,9 +13,10 @@ export const MAX_PARSING_LARGE_BODIES = 1;
 let active = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `work` (parsing a body of `size` characters or bytes) under the gate when the body is large. */
-export async function withBodyPermit<T>(size: number, work: () => Promise<T>): Promise<T> {
-  if (size < LARGE_BODY_BYTES) return work();
+/** Runs `work` (reading and parsing a body) under the gate when the body is large or of unknown size. */
+export async function withBodyPermit<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+  const declared = headers.get("content-length");
+  if (declared !== null && Number(declared) < LARGE_BODY_BYTES) return work();
   await acquire();
   try {
     return await work();

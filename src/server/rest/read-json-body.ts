@@ -1,18 +1,15 @@
 import { AppError } from "~/domain/app-error";
 
 /**
- * Reads a JSON body's text with a byte limit: the size is checked against Content-Length first and counted again
- * while streaming, so an oversized or lying request is cut off without being buffered whole.
+ * Reads a JSON body with a byte limit: the size is checked against Content-Length first and counted again while
+ * streaming, so an oversized or lying request is cut off without being buffered whole.
  */
-export async function readJsonText(request: Request, maxBytes: number): Promise<string> {
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
-  return readBodyText(request, maxBytes);
-}
-
-export function parseJson(text: string): unknown {
+  const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "The request body is empty; send JSON.");
   try {
     return JSON.parse(text) as unknown;

@@ -5,7 +5,7 @@ import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
-import { parseJson, readJsonText } from "~/server/rest/read-json-body";
+import { readJsonBody } from "~/server/rest/read-json-body";
 import { isSameOriginRequest } from "~/server/auth/same-origin";
 
 /**
@@ -70,18 +70,16 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
 type Describe = (issues: Issue[], body: unknown) => Issue[];
 
 /**
- * Every body is read with the streaming size limit, then parsed, checked cheaply and validated with the route's
- * schema — a large one only while holding the large-body gate's permit, so parallel huge bodies cannot add up in
- * memory. Reading happens before the permit is taken, so a slow client never holds it.
+ * Every body is read with the streaming size limit, checked cheaply, then parsed with the route's schema — a large
+ * one only while holding a permit of the large-body gate, so parallel huge bodies cannot add up in memory.
  */
 async function readBody<B extends z.ZodType>(
   request: Request,
   { body: schema, checkBody, describeBodyIssues }: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe },
 ): Promise<z.infer<B> | undefined> {
   if (!schema) return undefined;
-  const text = await readJsonText(request, getConfig().MAX_BODY_BYTES);
-  return withBodyPermit(text.length, async () => {
-    const input = parseJson(text);
+  return withBodyPermit(request.headers, async () => {
+    const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
     checkBody?.(input);
     return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
   });

@@ -15,21 +15,13 @@ export function trpcCallCount(request: Request, endpoint: string): number {
   return url.pathname.slice(endpoint.length + 1).split(",").length;
 }
 
-/**
- * The request with its body read under the limit, and the body's size; throws AppError (400, 413) for a request
- * past the bounds.
- */
-export async function boundedTrpcRequest(
-  request: Request,
-  endpoint: string,
-  maxBytes: number,
-): Promise<{ request: Request; size: number }> {
+/** The request with its body read under the limit; throws AppError (400, 413) for a request past the bounds. */
+export async function boundedTrpcRequest(request: Request, endpoint: string, maxBytes: number): Promise<Request> {
   const calls = trpcCallCount(request, endpoint);
   if (calls > MAX_TRPC_BATCH_SIZE) {
     throw new AppError("BAD_REQUEST", `A batch may hold at most ${MAX_TRPC_BATCH_SIZE} calls; this one has ${calls}.`);
   }
-  if (request.method === "GET" || request.method === "HEAD") return { request, size: 0 };
+  if (request.method === "GET" || request.method === "HEAD") return request;
   const body = await readBodyText(request, maxBytes);
-  const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
-  return { request: bounded, size: body.length };
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
 }

@@ -10,23 +10,25 @@ import { createTrpcContext } from "~/server/trpc/trpc";
 
 const ENDPOINT = "/api/trpc";
 
-async function handler(request: Request): Promise<Response> {
-  let bounded: { request: Request; size: number };
+/** A large body is read, parsed and run under the large-body gate's permit, as REST bodies are parsed. */
+function handler(request: Request): Promise<Response> {
+  return request.method === "POST" ? withBodyPermit(request.headers, () => handle(request)) : handle(request);
+}
+
+async function handle(request: Request): Promise<Response> {
+  let bounded: Request;
   try {
     bounded = await boundedTrpcRequest(request, ENDPOINT, getConfig().MAX_BODY_BYTES);
   } catch (error) {
     return error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error);
   }
-  // tRPC parses the body inside its handler, so a large one runs under the large-body gate's permit.
-  return withBodyPermit(bounded.size, () =>
-    fetchRequestHandler({
-      endpoint: ENDPOINT,
-      req: bounded.request,
-      router: appRouter,
-      createContext: ({ req }) => createTrpcContext({ headers: req.headers }),
-      responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
-    }),
-  );
+  return fetchRequestHandler({
+    endpoint: ENDPOINT,
+    req: bounded,
+    router: appRouter,
+    createContext: ({ req }) => createTrpcContext({ headers: req.headers }),
+    responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
+  });
 }
 
 export { handler as GET, handler as POST };
