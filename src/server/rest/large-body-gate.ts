@@ -1,14 +1,16 @@
 /**
  * At most MAX_PARSING_LARGE_BODIES request bodies over LARGE_BODY_BYTES are read, parsed and validated at the same
- * time; the others wait, unread, so the client's upload pauses under TCP backpressure. A body just under the 32 MiB
+ * time; the others wait unread. (Next.js itself still buffers each body as it arrives; what waits here is the
+ * parsing, which costs far more.) A body just under the 32 MiB
  * limit costs ten times its size while it is parsed (a JSON array of 16 million `1`s is a 130 MB array, and its
  * text, chunks and garbage come on top), so forty such requests at once would otherwise need gigabytes. Parsing a
  * legitimate 14 MB write of 100,000 values takes a fraction of a second next to the seconds of its database work,
- * so one at a time costs little. Smaller bodies (every ordinary request) never wait.
+ * so one at a time costs little. Smaller bodies (every ordinary request) never wait. A client that uploads a large
+ * body slowly holds the permit meanwhile, delaying other large writes, never small requests.
  */
 
-export const LARGE_BODY_BYTES = 1024 * 1024;
-export const MAX_PARSING_LARGE_BODIES = 1;
+const LARGE_BODY_BYTES = 1024 * 1024;
+const MAX_PARSING_LARGE_BODIES = 1;
 
 let active = 0;
 const waiting: (() => void)[] = [];
