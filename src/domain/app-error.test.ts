@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, zodIssues } from "~/domain/app-error";
+import { AppError, zodIssueCount, zodIssues } from "~/domain/app-error";
 
 describe("AppError", () => {
   it("carries code, message, issues and its name", () => {
@@ -39,5 +39,29 @@ describe("zodIssues", () => {
   it("prepends a path prefix", () => {
     const result = z.array(z.number()).safeParse([1, "2"]);
     expect(zodIssues(result.error!, "$.values").map((i) => i.path)).toEqual(["$.values[1]"]);
+  });
+});
+
+describe("issue cap", () => {
+  const issues = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `$[${i}]`, message: "bad" }));
+
+  it("keeps the first 100 issues and says how many more there were", () => {
+    const error = new AppError("VALIDATION", "Invalid.", issues(12_445));
+    expect(error.issues).toHaveLength(100);
+    expect(error.moreIssues).toBe(12_345);
+    expect(error.message).toBe("Invalid. The first 100 issues are listed, …and 12,345 more issues.");
+  });
+
+  it("counts issues a bounded validation found but did not keep", () => {
+    const error = new AppError("VALIDATION", "Invalid.", issues(100), undefined, 150);
+    expect(error.moreIssues).toBe(50);
+    expect(new AppError("VALIDATION", "Invalid.", issues(3)).moreIssues).toBe(0);
+  });
+
+  it("zodIssues stops at a limit and zodIssueCount counts every unknown key", () => {
+    const keys = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i]));
+    const result = z.strictObject({}).safeParse(keys);
+    expect(zodIssues(result.error!, "$", 100)).toHaveLength(100);
+    expect(zodIssueCount(result.error!)).toBe(500);
   });
 });

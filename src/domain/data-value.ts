@@ -1,18 +1,14 @@
 import { z } from "zod";
 import type { Issue } from "~/domain/app-error";
 import { toDecimalString } from "~/domain/decimal";
+import { boundedArray } from "~/domain/bounded-array";
+import { ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
 
 export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
 
-// A lone UTF-16 surrogate (JSON allows "\ud83d") is not text: UTF-8, and so the database, cannot store it as sent.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-const ZValueText = z
-  .string()
-  .max(MAX_VALUE_LENGTH)
-  .refine((text) => !LONE_SURROGATE.test(text), { error: "value must be valid Unicode text (it has a lone surrogate)" });
+const ZValueText = ZText("value").max(MAX_VALUE_LENGTH);
 
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).
@@ -24,8 +20,11 @@ export const ZDataValueInput = z.strictObject({
   row: z.number().int().min(0).max(MAX_ROW),
 });
 
-/** The request's maximum length is the caller's configurable limit. */
-export const ZDataValuesRequest = z.array(ZDataValueInput).min(1, { error: "Send at least one data value" });
+/**
+ * The request's maximum length is the caller's configurable limit, checked by the server before this schema runs;
+ * the elements are validated one by one so that a huge invalid array yields a bounded list of issues.
+ */
+export const ZDataValuesRequest = boundedArray(ZDataValueInput, { minItems: 1, tooFew: "Send at least one data value" });
 
 export type TDataValueInput = z.infer<typeof ZDataValueInput>;
 

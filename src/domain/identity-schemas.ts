@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -12,14 +13,12 @@ export const ZEmail = z
   .toLowerCase()
   .pipe(z.email({ error: "Enter a valid email address" }));
 
-export const ZOrganizationName = z
-  .string()
+export const ZOrganizationName = ZText("Name")
   .trim()
   .min(1, { error: "Enter a name" })
   .max(100, { error: "Use at most 100 characters" });
 
-export const ZApiKeyName = z
-  .string()
+export const ZApiKeyName = ZText("Name")
   .trim()
   .min(1, { error: "Enter a name" })
   .max(100, { error: "Use at most 100 characters" });
@@ -52,7 +51,7 @@ export const ZApiKeyExpiry = z
 /** A key acts on one organization of its creator, optionally until an expiry. */
 export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName, organizationId: ZUuid, expiresAt: ZApiKeyExpiry.optional() });
 
-export const ZApiKeyRevokeInput = z.object({ id: z.string().min(1).max(200) });
+export const ZApiKeyRevokeInput = z.object({ id: ZText("id").min(1).max(200) });
 
 export const ZSignInInput = z.object({
   email: ZEmail,
@@ -60,7 +59,7 @@ export const ZSignInInput = z.object({
 });
 
 export const ZSignUpInput = z.object({
-  name: z.string().trim().min(1, { error: "Enter your name" }).max(100, { error: "Use at most 100 characters" }),
+  name: ZText("Name").trim().min(1, { error: "Enter your name" }).max(100, { error: "Use at most 100 characters" }),
   email: ZEmail,
   password: ZPassword,
 });

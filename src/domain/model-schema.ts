@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { MAX_ROW } from "~/domain/data-value";
+import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
 /** Request and response shapes of models (PRODUCT.md §2–3), shared by REST, tRPC and the browser's forms. */
 
-export const ZModelName = z
-  .string({ error: "Name must be a string" })
+export const ZModelName = ZText("Name", { error: "Name must be a string" })
   .trim()
   .min(1, { error: "Name must not be empty" })
   .max(200, { error: "Name must be at most 200 characters" });
 
-export const ZModelDescription = z.string({ error: "Description must be a string" }).max(10_000, {
+export const ZModelDescription = ZText("Description", { error: "Description must be a string" }).max(10_000, {
   error: "Description must be at most 10,000 characters",
 });
 
@@ -83,8 +83,8 @@ const ZQueryInteger = z.union([
 ]);
 
 export const ZModelListQuery = z.strictObject({
-  search: z.string().trim().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  search: ZText("search").trim().max(200).optional(),
+  cursor: ZText("cursor").max(200).optional(),
   limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
 });
 export type TModelListQuery = z.infer<typeof ZModelListQuery>;

@@ -154,16 +154,19 @@ describe("routes and methods", () => {
 
   it("answers 405 with an Allow header for a method a known route does not serve", async () => {
     const cases: [string, string, string[]][] = [
-      ["PUT", modelsPath(world), ["GET", "POST"]],
-      ["DELETE", modelsPath(world), ["GET", "POST"]],
-      ["POST", modelPath(world, model.id), ["GET", "PATCH"]],
-      ["PUT", modelPath(world, model.id), ["GET", "PATCH"]],
+      // HEAD is GET without a body wherever GET is served, so Allow names it too.
+      ["PUT", modelsPath(world), ["GET", "HEAD", "POST"]],
+      ["DELETE", modelsPath(world), ["GET", "HEAD", "POST"]],
+      ["POST", modelPath(world, model.id), ["GET", "HEAD", "PATCH"]],
+      ["PUT", modelPath(world, model.id), ["GET", "HEAD", "PATCH"]],
       ["GET", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],
       ["PUT", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],
-      ["DELETE", `/api/organizations/${world.organization.id}/templates/${world.template.id}`, ["GET"]],
-      ["POST", `/api/organizations/${world.organization.id}/templates`, ["GET"]],
-      ["POST", "/api/product-data-models", ["GET"]],
-      ["PATCH", `/api/product-data-models/${crypto.randomUUID()}`, ["GET"]],
+      ["OPTIONS", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],
+      ["DELETE", `/api/organizations/${world.organization.id}/templates/${world.template.id}`, ["GET", "HEAD"]],
+      ["POST", `/api/organizations/${world.organization.id}/templates`, ["GET", "HEAD"]],
+      ["OPTIONS", `/api/organizations/${world.organization.id}/templates`, ["GET", "HEAD"]],
+      ["POST", "/api/product-data-models", ["GET", "HEAD"]],
+      ["PATCH", `/api/product-data-models/${crypto.randomUUID()}`, ["GET", "HEAD"]],
     ];
     for (const [method, path, allowed] of cases) {
       const body = method === "GET" ? undefined : { name: "x" };

@@ -117,6 +117,14 @@ const notUuid = fc.oneof(
 const hugeString = fc
   .tuple(fc.integer({ min: 10_001, max: 40_000 }), fc.constantFrom("x", "é", "😀", "\u0000", "\"", "\\"))
   .map(([length, char]) => char.repeat(length));
+/** Short text with a NUL or a lone surrogate somewhere in it: PostgreSQL cannot store either as sent. */
+const unstorableText = fc
+  .tuple(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom("\u0000", "\ud800", "\udfff", "\ud83d", "\u0000\u0000"),
+    fc.string({ maxLength: 20 }),
+  )
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
 const deepNesting = fc.integer({ min: 500, max: 5_000 }).map(deepArray);
 const wrongScalar = fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1}', '["x"]', "0", "-1", '""');
 const protoKey = fc.constantFrom("__proto__", "constructor", "prototype");
@@ -260,6 +268,10 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
       hugeString.map((s) => one(replaceEntry(base, "value", j(s)))),
       hugeString.chain((s) => fc.constantFrom("dataSectionId", "dataFieldId").map((key) => one(replaceEntry(base, key, j(s))))),
     ),
+    "NUL and lone surrogates": fc.oneof(
+      unstorableText.chain((text) => amongValid(fc.constant(replaceEntry(base, "value", j(text))))),
+      unstorableText.map((text) => one(replaceEntry(base, "dataSectionId", j(text)))),
+    ),
     "deep nesting": fc.oneof(
       deepNesting.map((raw) => send(raw)),
       fc
@@ -375,6 +387,10 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
       hugeString.map((s) => one([...removeEntry(base(), "templateId"), ["templateId", j(s)]])),
       blankName.map((raw) => one([...removeEntry(base(), "name"), ["name", raw]])),
     ),
+    "NUL and lone surrogates": fc.oneof(
+      unstorableText.map((text) => one([...removeEntry(base(), "name"), ["name", j(`Pack ${text}`)]])),
+      unstorableText.map((text) => one([...base(), ["description", j(text)]])),
+    ),
     "deep nesting": fc.oneof(
       deepNesting.map((raw) => send(raw)),
       fc.tuple(deepNesting, fc.constantFrom("name", "description", "templateId")).map(([raw, key]) =>
@@ -458,6 +474,7 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
         .map(([key, value]) => del(`?${section}&row=0&${key}=${encodeURIComponent(value)}`)),
       hugeString.map((s) => del(`?${section}&row=0&search=${encodeURIComponent(s)}`)),
       protoKey.map((key) => del(`?${section}&row=0&${key}=1`)),
+      unstorableText.filter((text) => text.includes("\u0000")).map((text) => del(`?dataSectionId=${encodeURIComponent(text)}&row=0`)),
     ),
     "unknown section and field ids": fc.oneof(
       unknownUuid().map((id) => del(`?dataSectionId=${id}&row=0`)),
@@ -482,7 +499,7 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const COMMON = ["wrong types", "huge strings", "deep nesting", "__proto__, constructor, prototype keys", "NaN and Infinity"];
+const COMMON = ["wrong types", "huge strings", "NUL and lone surrogates", "deep nesting", "__proto__, constructor, prototype keys", "NaN and Infinity"];
 const MODEL_FAMILIES = [...COMMON, "unknown ids", "not JSON", "wrong content type", "odd path ids"];
 const VALUE_FAMILIES = [
   ...COMMON,

@@ -44,4 +44,29 @@ describe("large requests", () => {
     }
     expect(await getModelOf(world, model.id)).toEqual(model);
   });
+
+  it("under 20 parallel 100,000-value writes every answer is 201 or 503 with Retry-After, and each is whole or absent", async () => {
+    const models = await Promise.all(Array.from({ length: 20 }, () => postModel(world)));
+    const body = Array.from({ length: 50_000 }, (_, row) => [
+      dv(IDS.substances, IDS.substance, row, `S${row}`),
+      dv(IDS.substances, IDS.share, row, row % 100),
+    ]).flat();
+    const responses = await Promise.all(
+      models.map((model) => api("POST", dataValuesPath(world, model.id), { token: world.token, body })),
+    );
+    const statuses = responses.map((response) => response.status);
+    console.info(`[large-requests] 20 parallel adds of 100,000 values: ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 503).length} × 503`);
+    for (const response of responses) {
+      expect([201, 503]).toContain(response.status);
+      if (response.status === 503) {
+        expectError(response, 503);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    }
+    // All of a request's values (100,000 plus a null certificate per new row) or none of them.
+    for (const [i, model] of models.entries()) {
+      const stored = await getModelOf(world, model.id);
+      expect(stored.dataValues.length, `model ${i} after ${statuses[i]}`).toBe(statuses[i] === 201 ? 5 + 150_000 : 5);
+    }
+  }, 600_000);
 });

@@ -14,4 +14,5 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, { http: number; reason: stri
   PAYLOAD_TOO_LARGE: { http: 413, reason: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, reason: "Unsupported Media Type", trpc: "UNSUPPORTED_MEDIA_TYPE" },
   TOO_MANY_REQUESTS: { http: 429, reason: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },
+  SERVICE_UNAVAILABLE: { http: 503, reason: "Service Unavailable", trpc: "SERVICE_UNAVAILABLE" },
 };

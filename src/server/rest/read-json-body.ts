@@ -9,9 +9,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readText(request, maxBytes);
+  const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "The request body is empty; send JSON.");
   try {
     return JSON.parse(text) as unknown;
@@ -20,7 +18,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
+/** The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

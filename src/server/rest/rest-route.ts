@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { AppError, type Issue, zodIssues } from "~/domain/app-error";
+import { AppError, type Issue, MAX_ISSUES, zodIssueCount, zodIssues } from "~/domain/app-error";
 import { type Actor, requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
+import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { isSameOriginRequest } from "~/server/auth/same-origin";
 
@@ -17,13 +18,23 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 
 type Input<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; ifMatch: number | undefined };
 
+type PreflightInput<P, Q> = { actor: Actor; params: P; query: Q };
+
 type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   params: P;
   query?: Q;
   body?: B;
   status?: number;
+  /**
+   * Checks what the path names (membership of its organization, existence of its model) BEFORE the body is read,
+   * so a request for someone else's or a made-up resource is answered 403/404 without reading or validating a
+   * large body. A call of one small service function; the service checks the same again when it runs.
+   */
+  preflight?: (input: PreflightInput<z.infer<P>, z.infer<Q>>) => Promise<void> | void;
+  /** A cheap check of the parsed body before its schema runs (e.g. too many data values: 413 at once). */
+  checkBody?: (body: unknown) => void;
   /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
-  describeBodyIssues?: (issues: Issue[], body: unknown) => Issue[];
+  describeBodyIssues?: Describe;
   run: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
 };
 
@@ -43,10 +54,9 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
-      const body = definition.body
-        ? parseBody(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), definition.describeBodyIssues)
-        : undefined;
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
+      await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
+      const body = await readBody(request, definition);
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
@@ -57,24 +67,33 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
   };
 }
 
-function parseBody<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  describe: ((issues: Issue[], body: unknown) => Issue[]) | undefined,
-): z.infer<S> {
-  try {
-    return parse(schema, input, "The request body is invalid.");
-  } catch (error) {
-    if (!describe || !(error instanceof AppError) || !error.issues) throw error;
-    throw new AppError(error.code, error.message, describe(error.issues, input));
-  }
+type Describe = (issues: Issue[], body: unknown) => Issue[];
+
+/**
+ * Every body is read with the streaming size limit, checked cheaply, then parsed with the route's schema — a large
+ * one only while holding a permit of the large-body gate, so parallel huge bodies cannot add up in memory.
+ */
+async function readBody<B extends z.ZodType>(
+  request: Request,
+  { body: schema, checkBody, describeBodyIssues }: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe },
+): Promise<z.infer<B> | undefined> {
+  if (!schema) return undefined;
+  return withBodyPermit(request.headers, async () => {
+    const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
+    checkBody?.(input);
+    return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
+  });
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix = "$"): z.infer<S> {
+/** Lists at most MAX_ISSUES issues and counts the rest (a huge invalid input must not make a huge answer). */
+function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix: string, describe?: Describe): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    const issues = zodIssues(result.error, prefix);
-    throw new AppError("VALIDATION", issues.length === 1 && issues[0] ? `${message} ${issues[0].message}.` : message, issues);
+    const listed = zodIssues(result.error, prefix, MAX_ISSUES);
+    const issues = describe ? describe(listed, input) : listed;
+    const count = zodIssueCount(result.error);
+    const text = count === 1 && issues[0] ? `${message} ${issues[0].message}.` : message;
+    throw new AppError("VALIDATION", text, issues, undefined, count);
   }
   return result.data;
 }
@@ -91,15 +110,26 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
   return undefined;
 }
 
-/** Every method a route does not serve answers 405 with the contract's error body and an Allow header. */
-export function restRoutes<M extends Partial<Record<Method, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
-  const allow = Object.keys(handlers).join(", ");
-  const notAllowed: RouteHandler = async (request) =>
-    errorResponse(new AppError("METHOD_NOT_ALLOWED", `${request.method} is not supported here; use ${allow}.`), {
-      Allow: allow,
-    });
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+/**
+ * Every method a route does not serve answers 405 with the contract's error body and an Allow header — OPTIONS too,
+ * which Next would otherwise answer itself with a bare 204 (the API serves no cross-origin requests). HEAD is GET
+ * without the body where GET is served, as Next would do. Methods Next does not route at all (TRACE, CONNECT, …)
+ * are answered below Next, by src/server/http/refuse-unroutable-methods.ts.
+ */
+export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
+  const head = handlers.GET;
+  const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
+  const notAllowed: RouteHandler = async (request) => methodNotAllowedResponse(request.method, allow);
+  const all: Partial<Record<Method, RouteHandler>> = { ...handlers, HEAD: head };
+  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+function methodNotAllowedResponse(method: string, allow: string): Response {
+  return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}.`), {
+    Allow: allow,
+  });
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
+type ServedMethod = Exclude<Method, "HEAD" | "OPTIONS">;

@@ -10,6 +10,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError } from "~/domain/app-error";
 import { readApiKey, resolveActor, type Actor } from "~/server/auth/resolve-actor";
+import { databaseBusyError } from "~/server/errors/database-busy";
 import { hasCookieCredentials, isSameOriginRequest } from "~/server/auth/same-origin";
 import {
   inputValidationMessage,
@@ -32,26 +33,26 @@ export async function createTrpcContext({ headers, calls = 1 }: { headers: Heade
   }
 }
 
-/** A refusal for too many requests says when to retry, as the REST routes do. */
-export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
-  const seconds = errors.map((error) => error.cause).find((cause) => cause instanceof AppError)?.retryAfterSeconds;
-  return seconds === undefined ? {} : { headers: { "Retry-After": String(seconds) } };
-}
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     if (isUnexpected(error)) {
       const errorId = crypto.randomUUID();
       console.error(`tRPC error ${errorId}`, error.cause ?? error);
+      const message =
+        error.code === "INTERNAL_SERVER_ERROR"
+          ? `Something went wrong on our side (error id ${errorId}).`
+          : `The request could not be processed (error id ${errorId}).`;
       return {
         ...shape,
-        message: `Something went wrong on our side (error id ${errorId}).`,
+        message,
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues: null },
       };
     }
-    const issues = issuesOf(error);
-    const message = issues && isInputValidationError(error) ? inputValidationMessage(issues) : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
+    const found = issuesOf(error);
+    const message = found && isInputValidationError(error) ? inputValidationMessage(found) : shape.message;
+    const data = { ...shape.data, stack: undefined, issues: found?.issues ?? null };
+    return { ...shape, message, data: found?.moreIssues ? { ...data, moreIssues: found.moreIssues } : data };
   },
 });
 
@@ -60,7 +61,12 @@ export const createCallerFactory = t.createCallerFactory;
 
 const convertAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw toTrpcError(cause);
+  // A database too busy to start the work is a 503 with Retry-After, as in REST — not our bug.
+  const busy = databaseBusyError(cause);
+  if (busy) throw toTrpcError(busy);
   return result;
 });
 

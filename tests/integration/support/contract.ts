@@ -12,6 +12,8 @@ export type ErrorBody = {
   error: string;
   message: string;
   issues?: IssueBody[];
+  /** How many issues there were beyond the (at most 100) listed. */
+  moreIssues?: number;
 };
 
 export type IssueBody = {
@@ -33,9 +35,10 @@ const REASON: Record<number, string> = {
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  503: "Service Unavailable",
 };
 
-const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues"]);
+const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues", "moreIssues"]);
 const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row"]);
 
 /** A stack frame ("at fn (file.ts:1:2)") or an internal file name has no place in an answer. */
@@ -68,6 +71,11 @@ export function expectError(response: ApiResponse, status: number): ErrorBody {
       expect(issue.message.length).toBeGreaterThan(0);
       expectNoInternals(issue.message);
     }
+    expect(body.issues.length).toBeLessThanOrEqual(100);
+  }
+  if (body.moreIssues !== undefined) {
+    expect(body.issues?.length, "moreIssues comes after a full list of 100 issues").toBe(100);
+    expect(Number.isInteger(body.moreIssues) && body.moreIssues > 0).toBe(true);
   }
   return body;
 }

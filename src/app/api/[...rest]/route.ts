@@ -7,4 +7,12 @@ function notFound(request: Request): Response {
   return errorResponse(new AppError("NOT_FOUND", `No API route ${request.method} ${path}.`));
 }
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export {
+  notFound as GET,
+  notFound as HEAD,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -2,6 +2,6 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZNoPath } from "~/server/rest/path-params";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({ params: ZNoPath, run: ({ actor }) => listProductDataModels({ actor }) }),
 });

@@ -1,14 +1,22 @@
 import { ZDataValuesInput, ZDeleteRowInput } from "~/domain/procedure-inputs";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
+import { assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
+/** Too many values is a 413 before the input schema checks each of them, as in the REST routes. */
+const valuesProcedure = protectedProcedure.use(async ({ getRawInput, next }) => {
+  const input = await getRawInput();
+  if (typeof input === "object" && input !== null && "values" in input) assertDataValueCountOf(input.values);
+  return next();
+});
+
 export const dataValuesRouter = router({
-  add: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
+  add: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
     return await addDataValues({ actor: ctx.actor, ...input });
   }),
-  modify: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
+  modify: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
     return await modifyDataValues({ actor: ctx.actor, ...input });
   }),
   deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input }) => {

@@ -1,20 +1,14 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import { normalizeDataValue, type TDataValue, type TDataValueInput } from "~/domain/data-value";
 import { findDuplicateTriples } from "~/domain/data-value-validation";
-import { getConfig } from "~/server/config";
+import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
 
 /**
  * Checks what can be checked without the database, before a transaction is opened: the request's size against the
  * configured limit, and the same triple twice. Returns the values with numbers turned into decimal strings.
  */
 export function prepareDataValues(values: readonly TDataValueInput[]): TDataValue[] {
-  const limit = getConfig().MAX_DATA_VALUES_PER_REQUEST;
-  if (values.length > limit) {
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `A request may carry at most ${limit} data values; this one has ${values.length}. Split it up.`,
-    );
-  }
+  assertDataValueCount(values.length);
   const normalized = values.map(normalizeDataValue);
   const duplicates = findDuplicateTriples(normalized);
   if (duplicates.length > 0) {

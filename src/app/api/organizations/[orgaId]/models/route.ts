@@ -1,10 +1,11 @@
 import { ZModelCreateRequest, ZModelListQuery } from "~/domain/model-schema";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
+import { assertMemberOf } from "~/server/services/access";
 import { createModel } from "~/server/services/models/create-model";
 import { listModels } from "~/server/services/models/list-models";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZOrgPath,
     query: ZModelListQuery,
@@ -12,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   }),
   POST: restRoute({
     params: ZOrgPath,
+    preflight: ({ actor, params }) => assertMemberOf(actor, params.orgaId),
     body: ZModelCreateRequest,
     status: 201,
     run: ({ actor, params, body }) => createModel({ actor, organizationId: params.orgaId, input: body }),

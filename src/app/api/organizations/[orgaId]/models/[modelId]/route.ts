@@ -1,16 +1,18 @@
 import { ZModelUpdateRequest } from "~/domain/model-schema";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
+import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 import { getModel } from "~/server/services/models/get-model";
 import { updateModel } from "~/server/services/models/update-model";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
     run: ({ actor, params }) => getModel({ actor, organizationId: params.orgaId, modelId: params.modelId }),
   }),
   PATCH: restRoute({
     params: ZModelPath,
+    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
     body: ZModelUpdateRequest,
     run: ({ actor, params, body, ifMatch }) =>
       updateModel({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body, ifMatch }),

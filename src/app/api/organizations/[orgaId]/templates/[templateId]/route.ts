@@ -2,7 +2,7 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZTemplatePath } from "~/server/rest/path-params";
 import { getTemplate } from "~/server/services/templates/get-template";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZTemplatePath,
     run: ({ actor, params }) =>

@@ -1,0 +1,27 @@
+import { AppError } from "~/domain/app-error";
+import { MAX_TRPC_BATCH_SIZE } from "~/lib/trpc/batch-size";
+import { readBodyText } from "~/server/rest/read-json-body";
+
+/**
+ * Bounds of one tRPC HTTP request, checked before tRPC reads anything: at most MAX_TRPC_BATCH_SIZE calls in a batch
+ * (400 before any of them runs, and before the body is read), and the body read with the same streaming limit as
+ * REST bodies (MAX_BODY_BYTES, 413 past it), so tRPC never buffers more than that.
+ */
+
+/** How many procedure calls the request carries: `/api/trpc/a,b,c?batch=1` is three. */
+export function trpcCallCount(request: Request, endpoint: string): number {
+  const url = new URL(request.url);
+  if (url.searchParams.get("batch") !== "1") return 1;
+  return url.pathname.slice(endpoint.length + 1).split(",").length;
+}
+
+/** The request with its body read under the limit; throws AppError (400, 413) for a request past the bounds. */
+export async function boundedTrpcRequest(request: Request, endpoint: string, maxBytes: number): Promise<Request> {
+  const calls = trpcCallCount(request, endpoint);
+  if (calls > MAX_TRPC_BATCH_SIZE) {
+    throw new AppError("BAD_REQUEST", `A batch may hold at most ${MAX_TRPC_BATCH_SIZE} calls; this one has ${calls}.`);
+  }
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const body = await readBodyText(request, maxBytes);
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+}
