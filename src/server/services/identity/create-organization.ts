@@ -1,5 +1,5 @@
 import type { Actor, Operator } from "~/server/auth/resolve-actor";
-import { getDb } from "~/server/db/client";
+import { inTransaction } from "~/server/db/transaction";
 import { assertSignedIn } from "~/server/services/access";
 
 export type CreateOrganizationOptions = {
@@ -17,7 +17,7 @@ export async function createOrganization({ name, actor, ownerUserId: operatorOwn
   const ownerUserId = isOperator ? operatorOwner : actor.userId;
   const id = crypto.randomUUID();
   const slug = `${slugify(name)}-${id.slice(0, 8)}`;
-  return getDb().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const organization = await tx.organization.create({ data: { id, name, slug }, select: { id: true, name: true } });
     if (ownerUserId) {
       await tx.member.create({
