@@ -101,6 +101,11 @@ export class ScriptProcess {
     });
   }
 
+  /** Waits until the process has exited by itself. */
+  finished(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return this.exited;
+  }
+
   /** Sends `signal` and waits until the process is gone (reaped, so its pid is free) and its output read. */
   async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
