@@ -45,7 +45,12 @@ function deliver(channel: string, payload: string): void {
 function isPostgresServer(): Promise<boolean> {
   isPostgres ??= getDb()
     .$queryRaw<{ version: string }[]>`SELECT version()`
-    .then(([row]) => !row?.version.includes("PGlite"));
+    .then(([row]) => !row?.version.includes("PGlite"))
+    .catch((error: unknown) => {
+      // Asked again next time: a database that was briefly unreachable must not be taken for one without NOTIFY.
+      isPostgres = undefined;
+      throw error;
+    });
   return isPostgres;
 }
 
