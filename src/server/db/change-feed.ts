@@ -18,18 +18,20 @@ type Handler = (payload: string) => void;
 
 const RECONNECT_MS = 1_000;
 
-const handlers = new Map<ChangeChannel, Handler[]>();
-let listener: Promise<pg.Client | null> | undefined;
-let isPostgres: Promise<boolean> | undefined;
+type Feed = { handlers: Map<ChangeChannel, Handler[]>; listener?: Promise<pg.Client | null>; isPostgres?: Promise<boolean> };
+// On globalThis, like the Prisma client: one listening connection per process however many copies of this module
+// Next's bundles or dev reloads load, and an announcement reaches the caches of every copy.
+const globalForFeed = globalThis as unknown as { passportStudioChangeFeed?: Feed };
+const feed: Feed = (globalForFeed.passportStudioChangeFeed ??= { handlers: new Map() });
 
 /** Calls `handler` with the payload of every announcement on `channel`, from this process or another. */
 export function onChange(channel: ChangeChannel, handler: Handler): void {
-  handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+  feed.handlers.set(channel, [...(feed.handlers.get(channel) ?? []), handler]);
 }
 
 /** Makes sure this process listens (started by the first cache that needs it; a no-op on the embedded database). */
 export function listenForChanges(): void {
-  listener ??= connectListener();
+  feed.listener ??= connectListener();
 }
 
 /** Announces a change: handled here at once, and in every other app process as soon as PostgreSQL delivers it. */
@@ -39,19 +41,19 @@ export async function announceChange(channel: ChangeChannel, payload: string): P
 }
 
 function deliver(channel: string, payload: string): void {
-  for (const handler of handlers.get(channel as ChangeChannel) ?? []) handler(payload);
+  for (const handler of feed.handlers.get(channel as ChangeChannel) ?? []) handler(payload);
 }
 
 function isPostgresServer(): Promise<boolean> {
-  isPostgres ??= getDb()
+  feed.isPostgres ??= getDb()
     .$queryRaw<{ version: string }[]>`SELECT version()`
     .then(([row]) => !row?.version.includes("PGlite"))
     .catch((error: unknown) => {
       // Asked again next time: a database that was briefly unreachable must not be taken for one without NOTIFY.
-      isPostgres = undefined;
+      feed.isPostgres = undefined;
       throw error;
     });
-  return isPostgres;
+  return feed.isPostgres;
 }
 
 async function connectListener(): Promise<pg.Client | null> {
@@ -63,7 +65,7 @@ async function connectListener(): Promise<pg.Client | null> {
     if (isClosed) return;
     isClosed = true;
     void client.end().catch(() => undefined);
-    listener = new Promise((resolve) => setTimeout(() => resolve(connectListener()), RECONNECT_MS).unref());
+    feed.listener = new Promise((resolve) => setTimeout(() => resolve(connectListener()), RECONNECT_MS).unref());
   };
   client.on("notification", (message) => deliver(message.channel, message.payload ?? ""));
   client.on("error", (error) => {
