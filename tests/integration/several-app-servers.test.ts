@@ -136,18 +136,27 @@ describe("two app servers on one database", () => {
 
   it("refuse a key revoked through one on the other at once, before its cached entry would expire", async () => {
     const [a, b] = servers;
-    const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "revoked" });
     const path = `/api/organizations/${world.organization.id}/templates`;
     const cookie = await signIn(a, world.user.email);
     // A's key routes are loaded before the clock starts, so the revocation itself is quick.
     expect((await call(a, "GET", "/api/trpc/apiKeys.list", { cookie })).status).toBe(200);
-    // B resolves the new key now and may keep it for 1 s: only the revocation's notification can end that sooner.
-    const cachedAt = Date.now();
-    expect((await call(b, "GET", path, { token: key.token })).status).toBe(200);
-    const revoked = await call(a, "POST", "/api/trpc/apiKeys.revoke", { cookie, body: { id: key.id } });
-    expect(revoked.status, await revoked.clone().text()).toBe(200);
-    let status = 200;
-    while (status === 200 && Date.now() - cachedAt < 1_000) status = (await call(b, "GET", path, { token: key.token })).status;
-    expect({ status, isBeforeCacheExpiry: Date.now() - cachedAt < 1_000 }).toEqual({ status: 401, isBeforeCacheExpiry: true });
+    /**
+     * B resolves a new key and may keep it for 1 s: only the revocation's notification can refuse it sooner. When the
+     * loaded machine makes the revocation itself take most of that second, the attempt tells nothing and is repeated.
+     */
+    const revokeWhileCached = async (): Promise<{ status: number; isBeforeCacheExpiry: boolean } | undefined> => {
+      const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "revoked" });
+      const cachedAt = Date.now();
+      expect((await call(b, "GET", path, { token: key.token })).status).toBe(200);
+      const revoked = await call(a, "POST", "/api/trpc/apiKeys.revoke", { cookie, body: { id: key.id } });
+      expect(revoked.status, await revoked.clone().text()).toBe(200);
+      if (Date.now() - cachedAt > 700) return undefined;
+      let status = 200;
+      while (status === 200 && Date.now() - cachedAt < 1_000) status = (await call(b, "GET", path, { token: key.token })).status;
+      return { status, isBeforeCacheExpiry: Date.now() - cachedAt < 1_000 };
+    };
+    let outcome: Awaited<ReturnType<typeof revokeWhileCached>>;
+    for (let attempt = 0; attempt < 5 && !outcome; attempt++) outcome = await revokeWhileCached();
+    expect(outcome).toEqual({ status: 401, isBeforeCacheExpiry: true });
   });
 });
