@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/client";
 import { getConfig, publicOrigin } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
 import { sendVerificationMail } from "~/server/mail/verification-mail";
+import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 
 /**
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
@@ -37,6 +38,8 @@ function createAuth() {
       window: 60,
       max: 300,
       customRules: { "/sign-in/email": signInLimit, "/sign-up/email": signInLimit },
+      // Counted where every app server sees the same count (the database, or Redis when REDIS_URL is set).
+      customStorage: { consume: consumeAuthRateLimit },
     },
     logger: { log: logAuthEvent },
     plugins: [
@@ -59,6 +62,12 @@ function createAuth() {
       nextCookies(),
     ],
   });
+}
+
+/** better-auth's per-address limits (`rule.window` in seconds) on our shared counters, in fixed windows. */
+async function consumeAuthRateLimit(key: string, rule: { window: number; max: number }) {
+  const verdict = await consumeRateLimit(`auth:${key}`, { windowMs: rule.window * 1000, max: rule.max });
+  return verdict.isAllowed ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: verdict.retryAfterSeconds };
 }
 
 /**

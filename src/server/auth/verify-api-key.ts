@@ -2,13 +2,14 @@ import { AppError } from "~/domain/app-error";
 import { chargeApiKey, type ApiKeyRateLimit } from "~/server/auth/api-key-rate-limit";
 import { hashApiKey } from "~/server/auth/api-key-token";
 import { recordApiKeyUse } from "~/server/auth/api-key-usage";
+import { announceChange, listenForChanges, onChange } from "~/server/db/change-feed";
 import { getDb } from "~/server/db/client";
 
 /**
  * Our own API key check, replacing better-auth's verifyApiKey, which read and then updated the key's row on every
  * request (last use, request count, rate-limit window), so concurrent readers with one key queued on its row lock.
  * Here a request reads: one query resolves the key, its user and the memberships it may act on; the rate limit is
- * counted in memory (api-key-rate-limit.ts) and the last use written later, batched (api-key-usage.ts).
+ * counted in a small shared counter (api-key-rate-limit.ts) and the last use written later, batched (api-key-usage.ts).
  */
 
 export type VerifiedApiKey = { keyId: string; userId: string; organizationIds: string[] };
@@ -27,9 +28,9 @@ type KeyRow = {
 };
 
 /**
- * Resolved keys are kept this long, so a burst of requests with one key costs one query. Short, because a change
- * made by another process (a revocation, a membership) waits out at most this; in this process revoking a key or
- * changing its user's memberships forgets it at once (forgetApiKey, forgetApiKeysOf).
+ * Resolved keys are kept this long, so a burst of requests with one key costs one query. Revoking a key or changing
+ * its user's memberships forgets it at once in every app process (forgetApiKey, forgetApiKeysOf, through
+ * db/change-feed.ts); the short lifetime bounds staleness should a notification be missed (a listener reconnecting).
  */
 const CACHE_MS = 1_000;
 const CACHE_MAX_ENTRIES = 10_000;
@@ -50,22 +51,32 @@ export async function verifyApiKey(token: string, requests = 1): Promise<Verifie
   if (row.expiresAt && row.expiresAt.getTime() <= now) {
     throw new AppError("UNAUTHORIZED", `The API key expired on ${row.expiresAt.toISOString()}; create a new one.`);
   }
-  chargeApiKey(row.id, rateLimitOf(row), requests, now);
+  await chargeApiKey(row.id, rateLimitOf(row), requests, now);
   recordApiKeyUse(row.id, row.lastRequest);
   return { keyId: row.id, userId: row.userId, organizationIds: row.organizationIds };
 }
 
-/** Drops a key from this process's cache, so a revocation through this process applies to the very next request. */
-export function forgetApiKey(keyId: string): void {
-  for (const [hash, entry] of cache) if (entry.row.id === keyId) cache.delete(hash);
+type Forget = { keyId: string } | { userId: string };
+
+onChange("passport_api_keys", (payload) => {
+  const forget = JSON.parse(payload) as Forget;
+  for (const [hash, entry] of cache) {
+    if ("keyId" in forget ? entry.row.id === forget.keyId : entry.row.userId === forget.userId) cache.delete(hash);
+  }
+});
+
+/** Drops a key from every app process's cache, so a revocation applies to the very next request. */
+export async function forgetApiKey(keyId: string): Promise<void> {
+  await announceChange("passport_api_keys", JSON.stringify({ keyId } satisfies Forget));
 }
 
-/** Drops a user's keys from this process's cache: their memberships changed, and their keys must see it at once. */
-export function forgetApiKeysOf(userId: string): void {
-  for (const [hash, entry] of cache) if (entry.row.userId === userId) cache.delete(hash);
+/** Drops a user's keys from every app process's cache: their memberships changed, and their keys must see it at once. */
+export async function forgetApiKeysOf(userId: string): Promise<void> {
+  await announceChange("passport_api_keys", JSON.stringify({ userId } satisfies Forget));
 }
 
 async function lookUp(hash: string, now: number): Promise<KeyRow | null> {
+  listenForChanges();
   const cached = cache.get(hash);
   if (cached && cached.until > now) return cached.row;
   const [row] = await getDb().$queryRaw<KeyRow[]>`

@@ -27,6 +27,6 @@ export async function addMember({ organizationId, userEmailOrId }: AddMemberOpti
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
-  forgetApiKeysOf(user.id);
+  await forgetApiKeysOf(user.id);
   return { organizationId, userId: user.id };
 }

@@ -23,7 +23,7 @@ export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
   const now = new Date();
   // Conditional on revokedAt being unset, so a second revocation (or a concurrent one) keeps the first time.
   await db.apikey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now, enabled: false, updatedAt: now } });
-  forgetApiKey(id);
+  await forgetApiKey(id);
   const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true } });
   if (!key?.revokedAt) throw new AppError("NOT_FOUND", `No API key ${id}.`);
   return { id: key.id, revokedAt: key.revokedAt.toISOString() };

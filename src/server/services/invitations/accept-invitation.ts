@@ -25,6 +25,6 @@ export async function acceptInvitation({ actor, invitationId }: AcceptInvitation
     return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };
   });
   // The new member's keys act on the organization at once, not after the key cache expires.
-  forgetApiKeysOf(actor.userId);
+  await forgetApiKeysOf(actor.userId);
   return joined;
 }

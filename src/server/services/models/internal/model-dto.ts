@@ -1,8 +1,7 @@
 import type { TDataValue } from "~/domain/data-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
-import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
 export const modelSelect = {
@@ -37,8 +36,57 @@ export function toModelDto(row: ModelRow, dataValues: TDataValue[]): TModel {
   return { ...toModelSummaryDto(row), dataValues };
 }
 
+type ModelRecord = {
+  id: string;
+  name: string;
+  description: string;
+  templateId: string;
+  ownerId: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  uniqueProductIdentifiers: { uuid: string; value: string }[];
+  /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
+  valueGroups: [s: string, f: string, r: number[], v: (string | null)[]][] | null;
+};
+
+/**
+ * The model as the contract answers it, in one statement: one statement sees one snapshot, so the version (ETag)
+ * always describes the values sent with it, without a transaction's extra round trips; inside the caller's
+ * transaction it shows the caller's write. The values come grouped per field as JSON, which the driver decodes
+ * natively, in the order of readDataValues. With `organizationId`, a model of another organization is not found.
+ */
+export async function findModel(db: Tx, modelId: string, organizationId?: string): Promise<TModel | null> {
+  const inOrganization = organizationId === undefined ? Prisma.empty : Prisma.sql`AND m."organizationId" = ${organizationId}`;
+  const [record] = await db.$queryRaw<ModelRecord[]>`
+    SELECT m."id"::text AS "id", m."name", m."description", m."templateId"::text AS "templateId", m."ownerId",
+           m."version", m."createdAt", m."updatedAt",
+           COALESCE((
+             SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
+             FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
+           ), '[]'::json) AS "uniqueProductIdentifiers",
+           (
+             SELECT json_agg(json_build_array(g."s", g."f", g."r", g."v") ORDER BY g."dataSectionId", g."dataFieldId")
+             FROM (
+               SELECT "dataSectionId", "dataFieldId", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+                      array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
+               FROM "data_value" WHERE "modelId" = m."id"
+               GROUP BY "dataSectionId", "dataFieldId"
+             ) AS g
+           ) AS "valueGroups"
+    FROM "model" AS m
+    WHERE m."id" = ${modelId}::uuid ${inOrganization}`;
+  if (!record) return null;
+  const dataValues: TDataValue[] = [];
+  for (const [s, f, r, v] of record.valueGroups ?? []) {
+    for (let i = 0; i < r.length; i++) dataValues.push({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number });
+  }
+  return toModelDto(record, dataValues);
+}
+
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {
-  const row = await db.model.findUniqueOrThrow({ where: { id: modelId }, select: modelSelect });
-  return toModelDto(row, await readDataValues(db, { kind: "model", id: modelId }));
+  const model = await findModel(db, modelId);
+  if (!model) throw new Error(`Model ${modelId} vanished inside its own transaction.`);
+  return model;
 }

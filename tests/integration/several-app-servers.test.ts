@@ -1,0 +1,162 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getDb } from "~/server/db/client";
+import { createApiKey } from "~/server/services/identity/create-api-key";
+import { isBuildStale } from "../../scripts/build";
+import { startScript, type ScriptProcess } from "./support/processes";
+import { createWorld, type World } from "./support/world";
+
+/**
+ * Several app servers on one PostgreSQL database (issue 15): two processes of the built app (scripts/serve-next.ts,
+ * as `npm start` runs it) share the database and BETTER_AUTH_SECRET and nothing else, and a client may reach either.
+ * Part of the PostgreSQL run only (vitest.config.ts): the embedded database serves one app process.
+ */
+
+const SECRET = "several-app-servers-secret-0123456789abcdef";
+const PASSWORD = "correct-horse-battery";
+
+type Server = { process: ScriptProcess; origin: string };
+
+let world: World;
+let servers: [Server, Server];
+/** The one public origin both servers answer for, as behind a load balancer. */
+let publicOrigin: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startAppServer(port: number): Promise<Server> {
+  const child = startScript("scripts/serve-next.ts", [], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: inject("databaseUrl"),
+    BETTER_AUTH_SECRET: SECRET,
+    BETTER_AUTH_URL: publicOrigin,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  await child.waitForOutput((lines) => lines.some((line) => line.includes(`on port ${port}`)));
+  return { process: child, origin: `http://127.0.0.1:${port}` };
+}
+
+function call(server: Server, method: string, path: string, options: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.api_token = options.token;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  // Cookie-borne writes must come from the app's own pages: the browser would send the public origin.
+  if (options.cookie && method !== "GET") headers.origin = publicOrigin;
+  return fetch(`${server.origin}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function signIn(server: Server, email: string): Promise<string> {
+  const response = await call(server, "POST", "/api/auth/sign-in/email", {
+    body: { email, password: PASSWORD },
+    headers: { origin: publicOrigin },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .find((cookie) => cookie.startsWith("better-auth.session_token="));
+  if (!session) throw new Error("no session cookie");
+  return session;
+}
+
+beforeAll(async () => {
+  if (isBuildStale()) {
+    const build = startScript("scripts/build.ts", []);
+    const { code } = await build.wait();
+    if (code !== 0) throw new Error(`the build failed:\n${build.stderr}`);
+  }
+  const [portA, portB] = [await freePort(), await freePort()];
+  publicOrigin = `http://localhost:${portA}`;
+  world = await createWorld("servers");
+  servers = await Promise.all([startAppServer(portA), startAppServer(portB)]);
+}, 900_000);
+
+afterAll(async () => {
+  await Promise.all((servers ?? []).map((server) => server.process.kill("SIGTERM")));
+});
+
+describe("two app servers on one database", () => {
+  it("share sessions: a sign-in on one is valid on the other", async () => {
+    const [a, b] = servers;
+    const cookie = await signIn(a, world.user.email);
+    const session = await call(b, "GET", "/api/auth/get-session", { cookie });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(world.user.email);
+    const models = await call(b, "GET", `/api/organizations/${world.organization.id}/models`, { cookie });
+    expect(models.status).toBe(200);
+  });
+
+  it("read through one what was written through the other, with the same ETag", async () => {
+    const [a, b] = servers;
+    const created = await call(a, "POST", `/api/organizations/${world.organization.id}/models`, {
+      token: world.token,
+      body: { name: "Shared", templateId: world.template.id },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const path = `/api/organizations/${world.organization.id}/models/${id}`;
+    const renamed = await call(b, "PATCH", path, {
+      token: world.token,
+      body: { name: "Renamed on B" },
+      headers: { "if-match": created.headers.get("etag") ?? "" },
+    });
+    expect(renamed.status).toBe(200);
+    const etag = renamed.headers.get("etag");
+    expect(etag).not.toBe(created.headers.get("etag"));
+    const read = await call(a, "GET", path, { token: world.token });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("etag")).toBe(etag);
+    expect(((await read.json()) as { name: string }).name).toBe("Renamed on B");
+  });
+
+  it("count a key's requests to both against one limit", async () => {
+    const [a, b] = servers;
+    const limited = await createWorld("limited");
+    await getDb().apikey.update({ where: { id: limited.keyId }, data: { rateLimitMax: 4, rateLimitTimeWindow: 60_000 } });
+    const path = `/api/organizations/${limited.organization.id}/templates`;
+    const statuses: number[] = [];
+    for (const server of [a, b, a, b, a, b]) statuses.push((await call(server, "GET", path, { token: limited.token })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it("refuse a key revoked through one on the other at once, before its cached entry would expire", async () => {
+    const [a, b] = servers;
+    const path = `/api/organizations/${world.organization.id}/templates`;
+    const cookie = await signIn(a, world.user.email);
+    // A's key routes are loaded before the clock starts, so the revocation itself is quick.
+    expect((await call(a, "GET", "/api/trpc/apiKeys.list", { cookie })).status).toBe(200);
+    /**
+     * B resolves a new key and may keep it for 1 s: only the revocation's notification can refuse it sooner. When the
+     * loaded machine makes the revocation itself take most of that second, the attempt tells nothing and is repeated.
+     */
+    const revokeWhileCached = async (): Promise<{ status: number; isBeforeCacheExpiry: boolean } | undefined> => {
+      const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "revoked" });
+      const cachedAt = Date.now();
+      expect((await call(b, "GET", path, { token: key.token })).status).toBe(200);
+      const revoked = await call(a, "POST", "/api/trpc/apiKeys.revoke", { cookie, body: { id: key.id } });
+      expect(revoked.status, await revoked.clone().text()).toBe(200);
+      if (Date.now() - cachedAt > 700) return undefined;
+      let status = 200;
+      while (status === 200 && Date.now() - cachedAt < 1_000) status = (await call(b, "GET", path, { token: key.token })).status;
+      return { status, isBeforeCacheExpiry: Date.now() - cachedAt < 1_000 };
+    };
+    let outcome: Awaited<ReturnType<typeof revokeWhileCached>>;
+    for (let attempt = 0; attempt < 5 && !outcome; attempt++) outcome = await revokeWhileCached();
+    expect(outcome).toEqual({ status: 401, isBeforeCacheExpiry: true });
+  });
+});
