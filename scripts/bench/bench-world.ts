@@ -1,4 +1,4 @@
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { benchTemplate } from "./bench-template";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";

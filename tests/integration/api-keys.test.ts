@@ -4,7 +4,7 @@ import { getAuth } from "~/server/auth/auth";
 import { hashApiKey } from "~/server/auth/api-key-token";
 import { flushApiKeyUses } from "~/server/auth/api-key-usage";
 import { getDb } from "~/server/db/client";
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";

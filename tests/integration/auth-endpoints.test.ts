@@ -1,4 +1,4 @@
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { afterEach, describe, expect, it } from "vitest";
 import * as authRoute from "~/app/api/auth/[...all]/route";
 import { getConfig } from "~/server/config";

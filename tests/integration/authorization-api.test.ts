@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError, type AppErrorCode } from "~/domain/app-error";
 import { API_KEY_PREFIX } from "~/server/auth/auth";
-import { OPERATOR, resolveActor } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
+import { resolveActor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";

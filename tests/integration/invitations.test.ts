@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, type AppErrorCode } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
-import { OPERATOR, resolveActor, type Actor } from "~/server/auth/resolve-actor";
+import { OPERATOR, type Actor } from "~/domain/actor";
+import { resolveActor } from "~/server/auth/resolve-actor";
 import { publicOrigin } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { createOrganization } from "~/server/services/identity/create-organization";

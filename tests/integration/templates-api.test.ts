@@ -1,4 +1,4 @@
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TTemplate } from "~/domain/template-schema";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";

@@ -3,7 +3,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
-import { resolveActor, type Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
+import { resolveActor } from "~/server/auth/resolve-actor";
 
 /**
  * Who is looking at the page, for server components. Cached per request, so the header, a layout and the page can

@@ -1,29 +1,10 @@
+import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
+import { readApiKey } from "~/server/auth/read-api-key";
 import { verifyApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 
-/**
- * Who is calling: a user, with the organizations they may act on (for an API key, only the key's own organization,
- * while the user is a member of it). Services authorize against this alone.
- */
-export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey" };
-
-/**
- * The operator at the command line, who may act on any organization. Services that allow it take it as their
- * explicit actor, so forgetting to pass a user never silently means "operator".
- */
-export type Operator = { kind: "operator" };
-export const OPERATOR: Operator = { kind: "operator" };
-
-/** The API key a request carries in `api_token` or `Authorization: Bearer`, if any. */
-export function readApiKey(headers: Headers): string | undefined {
-  const token = headers.get("api_token")?.trim();
-  if (token) return token;
-  const authorization = headers.get("authorization")?.trim();
-  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-  return match?.[1];
-}
 
 /**
  * The one place every REST route and tRPC procedure learns who the caller is. A presented key must be valid (an

@@ -1,3 +1,5 @@
+import { AppError } from "~/domain/app-error";
+import { readApiKey } from "~/server/auth/read-api-key";
 import { publicOrigin } from "~/server/config";
 
 /**
@@ -6,8 +8,19 @@ import { publicOrigin } from "~/server/config";
  * one of our own pages. Requests with an API key are exempt: a key is never sent by a browser on its own.
  */
 
+/**
+ * The one check of both adapters (REST and tRPC): a write authenticated by the cookie (no API key presented) must
+ * come from one of our own pages; otherwise 403.
+ */
+export function assertNoCrossSiteWrite(headers: Headers, { isWrite }: { isWrite: boolean }): void {
+  const isCookieWrite = isWrite && readApiKey(headers) === undefined && hasCookieCredentials(headers);
+  if (isCookieWrite && !isSameOriginRequest(headers)) {
+    throw new AppError("FORBIDDEN", "Changes must be made from Passport Studio's own pages; scripts use an API key.");
+  }
+}
+
 /** Whether the request carries cookies (the session cookie among them) and would be authenticated by them. */
-export function hasCookieCredentials(headers: Headers): boolean {
+function hasCookieCredentials(headers: Headers): boolean {
   return (headers.get("cookie") ?? "").trim() !== "";
 }
 
@@ -16,7 +29,7 @@ export function hasCookieCredentials(headers: Headers): boolean {
  * without it, `Sec-Fetch-Site` must say `same-origin`. With neither header the caller is not a current browser,
  * and OWASP's advice is to refuse rather than guess.
  */
-export function isSameOriginRequest(headers: Headers): boolean {
+function isSameOriginRequest(headers: Headers): boolean {
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return false;
   const origin = headers.get("origin");

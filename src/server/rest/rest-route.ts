@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import { AppError, type Issue, MAX_ISSUES, zodIssueCount, zodIssues } from "~/domain/app-error";
-import { type Actor, requireActor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
+import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { readJsonBody } from "~/server/rest/read-json-body";
-import { isSameOriginRequest } from "~/server/auth/same-origin";
+import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -46,9 +47,7 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
   return async (request, context) => {
     try {
       const actor = await requireActor(request.headers);
-      if (actor.via === "session" && request.method !== "GET" && !isSameOriginRequest(request.headers)) {
-        throw new AppError("FORBIDDEN", "Cross-site requests may not change data; use an API key.");
-      }
+      assertNoCrossSiteWrite(request.headers, { isWrite: request.method !== "GET" && request.method !== "HEAD" });
       // Next resolves `params` to undefined for a route without dynamic segments.
       const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
       const query = definition.query

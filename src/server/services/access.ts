@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 
 /**
  * The caller must belong to the organization named in the path (403 otherwise, PRODUCT.md §3). Resources are then

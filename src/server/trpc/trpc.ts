@@ -9,9 +9,10 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { AppError } from "~/domain/app-error";
-import { readApiKey, resolveActor, type Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
+import { resolveActor } from "~/server/auth/resolve-actor";
 import { databaseBusyError } from "~/server/errors/database-busy";
-import { hasCookieCredentials, isSameOriginRequest } from "~/server/auth/same-origin";
+import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 import {
   inputValidationMessage,
   isInputValidationError,
@@ -71,10 +72,7 @@ const convertAppErrors = t.middleware(async ({ next }) => {
 });
 
 const refuseCrossSiteWrites = t.middleware(({ ctx, type, next }) => {
-  const isCookieWrite = type === "mutation" && readApiKey(ctx.headers) === undefined && hasCookieCredentials(ctx.headers);
-  if (isCookieWrite && !isSameOriginRequest(ctx.headers)) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Changes must be made from Passport Studio's own pages." });
-  }
+  assertNoCrossSiteWrite(ctx.headers, { isWrite: type === "mutation" });
   return next();
 });
 

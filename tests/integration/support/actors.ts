@@ -1,4 +1,4 @@
-import { OPERATOR } from "~/server/auth/resolve-actor";
+import { OPERATOR } from "~/domain/actor";
 import { expect } from "vitest";
 import type { TModel } from "~/domain/model-schema";
 import { createApiKey } from "~/server/services/identity/create-api-key";

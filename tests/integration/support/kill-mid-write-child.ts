@@ -2,7 +2,7 @@ import pg from "pg";
 import { setDatabaseUrl } from "~/server/config";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
-import { OPERATOR, type Actor } from "~/server/auth/resolve-actor";
+import { OPERATOR, type Actor } from "~/domain/actor";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";

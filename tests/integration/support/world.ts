@@ -1,4 +1,4 @@
-import { OPERATOR, type Actor } from "~/server/auth/resolve-actor";
+import { OPERATOR, type Actor } from "~/domain/actor";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";

@@ -3,7 +3,7 @@ import { dataValueIssue, type TDataValueInput, tripleKey } from "~/domain/data-v
 import { requestValueIssues } from "~/domain/data-value-validation";
 import type { TModel } from "~/domain/model-schema";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { existingTriples, insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
 import { writePassportData } from "~/server/services/internal/write-passport-data";

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import type { TModel } from "~/domain/model-schema";
 import { isRepeaterSection, repeaterSectionIds } from "~/domain/template-index";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { deleteRow } from "~/server/services/data-values/internal/data-value-sql";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 

@@ -2,7 +2,7 @@ import { AppError } from "~/domain/app-error";
 import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { findUser } from "~/server/services/identity/find-user";
-import type { Operator } from "~/server/auth/resolve-actor";
+import type { Operator } from "~/domain/actor";
 
 export type AddMemberOptions = {
   /**

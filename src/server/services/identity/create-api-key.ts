@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import { API_KEY_START_LENGTH, generateApiKeyToken, hashApiKey } from "~/server/auth/api-key-token";
 import { API_KEY_PREFIX } from "~/server/auth/auth";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf, assertSignedIn } from "~/server/services/access";

@@ -1,4 +1,4 @@
-import type { Actor, Operator } from "~/server/auth/resolve-actor";
+import type { Actor, Operator } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertSignedIn } from "~/server/services/access";
 

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import { isUuid } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 
 export type GetOrganizationOptions = { actor: Actor; organizationId: string };
 

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { getDb } from "~/server/db/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 
 export type ListMembersOptions = { actor: Actor; organizationId: string };
 

@@ -1,5 +1,5 @@
 import { getDb } from "~/server/db/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 
 export type ListOrganizationsOptions = { actor: Actor };
 

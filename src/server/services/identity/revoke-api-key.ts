@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor, Operator } from "~/server/auth/resolve-actor";
+import type { Actor, Operator } from "~/domain/actor";
 import { forgetApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";

@@ -1,5 +1,5 @@
 import type { TemplateIndex } from "~/domain/template-index";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import {

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { assertSignedIn } from "~/server/services/access";

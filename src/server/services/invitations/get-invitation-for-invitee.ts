@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { isUuid } from "~/domain/uuid";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import type { Tx } from "~/server/db/transaction";
 import { getDb } from "~/server/db/client";
 import { invitationSelect, toInvitationDto, type InvitationStatus } from "~/server/services/invitations/invitation-dto";

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 import { sendMail } from "~/server/mail/send-mail";

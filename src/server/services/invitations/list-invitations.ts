@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor, Operator } from "~/server/auth/resolve-actor";
+import type { Actor, Operator } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
 

@@ -1,4 +1,4 @@
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";

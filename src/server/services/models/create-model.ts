@@ -1,6 +1,6 @@
 import { initialDataValues } from "~/domain/model-data-values";
 import type { TModel, TModelCreateRequest } from "~/domain/model-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { insertDataValues } from "~/server/services/data-values/internal/data-value-sql";

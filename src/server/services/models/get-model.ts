@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import type { TModel } from "~/domain/model-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { findModel } from "~/server/services/models/internal/model-dto";

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import type { TModelListQuery, TModelSummary } from "~/domain/model-schema";
 import type { Prisma } from "~/generated/prisma/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";

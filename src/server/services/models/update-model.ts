@@ -1,5 +1,5 @@
 import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import type { TProductDataModel } from "~/domain/template-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { productDataModelSelect, toProductDataModelDto } from "~/server/services/product-data-models/internal/product-data-model-dto";
 import { readableBy } from "~/server/services/product-data-models/internal/readable-by";

@@ -1,5 +1,5 @@
 import type { TTemplate } from "~/domain/template-schema";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { templateSelect, toTemplateDto } from "~/server/services/templates/internal/template-dto";

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import type { Prisma } from "~/generated/prisma/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 import type { Tx } from "~/server/db/transaction";
 import { readableBy } from "~/server/services/product-data-models/internal/readable-by";
 

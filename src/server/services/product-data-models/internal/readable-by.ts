@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import type { Actor } from "~/server/auth/resolve-actor";
+import type { Actor } from "~/domain/actor";
 
 /** Public product data models, plus the private ones of the caller's organizations. */
 export function readableBy(actor: Actor): Prisma.ProductDataModelWhereInput {

@@ -1,0 +1,16 @@
+/**
+ * Who asks for an operation. Services authorize against this alone, and each takes its actor explicitly: a user
+ * (signed in with a session, or through an API key), or the operator at the command line. There is no default, so
+ * forgetting to pass a user can never mean "operator".
+ *
+ * Rules on it (src/server/services/access.ts): a caller not a member of the organization in the path gets 403;
+ * a resource of another organization is looked up scoped to the caller's organization and so is simply not found,
+ * 404 (docs/api.md, Authentication and authorization). Managing keys, invitations and organizations needs a session.
+ */
+
+/** A user, with the organizations they may act on (for an API key, only the key's own organization, while a member). */
+export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey" };
+
+/** The operator at the command line, who may act on any organization; only services that allow it take it. */
+export type Operator = { kind: "operator" };
+export const OPERATOR: Operator = { kind: "operator" };
