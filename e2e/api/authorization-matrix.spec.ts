@@ -12,7 +12,7 @@ import {
 
 /**
  * The authorization matrix over real HTTP against the production app: every REST route (found on disk) and every
- * tRPC procedure (read from the app's router) × every credential case, each answered with the status PRODUCT.md §3
+ * tRPC procedure (read from the app's router) × every credential case, each answered with the status docs/api.md
  * gives and never with any of organization A's data:
  *
  * - no credentials, a malformed key, a revoked key (A's own) → 401;

@@ -17,7 +17,7 @@ import { seedDemoData } from "~/server/services/seed/seed-demo-data";
 import { importTemplate } from "~/server/services/templates/import-template";
 
 /**
- * The operator commands of PRODUCT.md §6. Each declares its flags as a zod schema, so bad input is refused with
+ * The operator commands of the README's Operator CLI table. Each declares its flags as a zod schema, so bad input is refused with
  * every problem named before the database is touched.
  */
 

@@ -3,7 +3,7 @@ import { MAX_ROW } from "~/domain/data-value";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
-/** Request and response shapes of models (PRODUCT.md §2–3), shared by REST, tRPC and the browser's forms. */
+/** Request and response shapes of models (docs/data-model.md, docs/api.md), shared by REST, tRPC and the browser's forms. */
 
 export const ZModelName = ZText("Name", { error: "Name must be a string" })
   .trim()

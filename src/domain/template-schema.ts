@@ -23,7 +23,7 @@ const ZName = z
 
 const ZOptions = z.record(z.string(), z.string().max(10_000));
 
-// ---- Output shapes (PRODUCT.md §2) ----
+// ---- Output shapes (docs/data-model.md) ----
 
 export const ZDataField = z.object({
   id: ZUuid,

@@ -11,7 +11,7 @@ import { REPO_ROOT, runCli, type CliRun } from "./support/processes";
 import { createWorld } from "./support/world";
 
 /**
- * The operator CLI (PRODUCT.md §6) as an operator runs it: a separate process, JSON on stdout, one clear line on
+ * The operator CLI (README, Operator CLI) as an operator runs it: a separate process, JSON on stdout, one clear line on
  * stderr and a non-zero exit on error. Each spawn costs seconds, so commands that do not depend on each other run
  * side by side and each test groups many assertions.
  */

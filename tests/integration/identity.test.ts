@@ -12,7 +12,7 @@ import { listApiKeys } from "~/server/services/identity/list-api-keys";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { api } from "./support/http";
 
-/** Users, organizations, memberships and API keys (PRODUCT.md §5) through the identity services. */
+/** Users, organizations, memberships and API keys (docs/security.md) through the identity services. */
 
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.example`;
 

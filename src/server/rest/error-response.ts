@@ -3,7 +3,7 @@ import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
 import { databaseBusyError } from "~/server/errors/database-busy";
 
 /**
- * The contract's error body (PRODUCT.md §3), the only shape an /api error ever has. `issues` lists at most
+ * The contract's error body (docs/api.md, Errors), the only shape an /api error ever has. `issues` lists at most
  * MAX_ISSUES (100); `moreIssues` then says how many more there were.
  */
 export type ErrorBody = { statusCode: number; error: string; message: string; issues?: Issue[]; moreIssues?: number };

@@ -3,7 +3,7 @@ import type { TModel } from "~/domain/model-schema";
 import type { ApiResponse } from "./http";
 
 /**
- * Assertions on what an API client relies on, written from PRODUCT.md §2–3 rather than from the implementation:
+ * Assertions on what an API client relies on, written from docs/data-model.md and docs/api.md rather than from the implementation:
  * the exact error body, the reason phrases, the Model's keys and its ETag.
  */
 

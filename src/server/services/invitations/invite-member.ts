@@ -13,7 +13,7 @@ import {
 export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string };
 
 /**
- * Invites an email address to an organization; any member may invite (PRODUCT.md §5). Nobody becomes a member here:
+ * Invites an email address to an organization; any member may invite (docs/security.md). Nobody becomes a member here:
  * the owner of the address must accept while signed in with it, verified (accept-invitation.ts). So a stranger who
  * signed up with a colleague's address before the colleague did gets nothing. Inviting an address with an open
  * invitation renews that one and mails it again.
