@@ -80,10 +80,6 @@ export class DraftStore {
     return this.value(key) ?? "";
   }
 
-  isEdited(key: string): boolean {
-    return this.edits.has(key);
-  }
-
   get editCount(): number {
     return this.edits.size;
   }
@@ -120,10 +116,6 @@ export class DraftStore {
   /** Row numbers of a repeater in ascending order; the same array until the rows change. */
   rows(repeaterId: string): readonly number[] {
     return this.rowsByRepeater.get(repeaterId) ?? NO_ROWS;
-  }
-
-  hasValue(key: string): boolean {
-    return this.base.has(key);
   }
 
   // ---- writes ----

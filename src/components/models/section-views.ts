@@ -74,8 +74,3 @@ function styleAt(placements: ReturnType<typeof placeSectionCells>["fields"], i: 
 export function headingLevel(depth: number): 2 | 3 | 4 | 5 | 6 {
   return Math.min(6, Math.max(2, depth)) as 2 | 3 | 4 | 5 | 6;
 }
-
-/** Counts of what a section tree shows, for summaries such as "12 fields in 4 sections". */
-export function countFields(views: readonly SubSectionView[]): number {
-  return views.reduce((sum, { view }) => sum + view.fields.length + countFields(view.subSections), 0);
-}
