@@ -36,23 +36,23 @@ describe("newRowValues", () => {
   ]);
 
   it("uses the row after the highest one, with nulls for the repeater's own Model-level fields", () => {
-    expect(newRowValues(index, "rep", [0, 4])).toEqual([
+    expect(newRowValues(index, "rep", [0, 4], "Model")).toEqual([
       { value: null, dataSectionId: "rep", dataFieldId: "a", row: 5 },
       { value: null, dataSectionId: "rep", dataFieldId: "b", row: 5 },
     ]);
-    expect(newRowValues(index, "rep", [])?.[0]?.row).toBe(0);
+    expect(newRowValues(index, "rep", [], "Model")?.[0]?.row).toBe(0);
   });
 
   it("names a nested field when the repeater has none of its own, and gives up when there is none", () => {
-    expect(newRowValues(index, "bare", [1])).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
-    expect(newRowValues(index, "empty", [])).toBeUndefined();
+    expect(newRowValues(index, "bare", [1], "Model")).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
+    expect(newRowValues(index, "empty", [], "Model")).toBeUndefined();
   });
 });
 
 describe("completeRepeaterRows", () => {
   it("fills the rest of each touched row, in the repeater and its nested sections, after the request's values", () => {
     const added = [dv(CHEMISTRY, ANODE, "graphite", 2), dv(GENERAL, NAME, "x"), dv(CELLS, CELL_VOLTAGE, "3.7", 5)];
-    expect(completeRepeaterRows(battery, added)).toEqual([
+    expect(completeRepeaterRows(battery, added, "Model")).toEqual([
       ...added,
       dv(CELLS, CELL_LABEL, null, 2),
       dv(CELLS, CELL_VOLTAGE, null, 2),
@@ -63,6 +63,6 @@ describe("completeRepeaterRows", () => {
 
   it("adds nothing for values outside repeaters or in unknown sections", () => {
     const added = [dv(GENERAL, NAME, "x"), dv(id(999), NAME, "x", 1)];
-    expect(completeRepeaterRows(battery, added)).toEqual(added);
+    expect(completeRepeaterRows(battery, added, "Model")).toEqual(added);
   });
 });

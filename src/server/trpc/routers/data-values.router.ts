@@ -5,13 +5,13 @@ import { modifyDataValues } from "~/server/services/data-values/modify-data-valu
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
 export const dataValuesRouter = router({
-  add: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
-    return await addDataValues({ actor: ctx.actor, ...input });
+  add: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await addDataValues({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
-  modify: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
-    return await modifyDataValues({ actor: ctx.actor, ...input });
+  modify: protectedProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await modifyDataValues({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
-  deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input }) => {
-    return await deleteRepeaterRow({ actor: ctx.actor, ...input });
+  deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await deleteRepeaterRow({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
 });
