@@ -80,3 +80,7 @@ export const ZUniqueProductIdentifierMetadata = z.object({ organizationId: z.str
 export type TUniqueProductIdentifierMetadata = z.infer<typeof ZUniqueProductIdentifierMetadata>;
 
 export const ZUniqueProductIdentifierQuery = z.strictObject({ value: ZIdentifierValue });
+
+/** An identifier found by value, with what it names. */
+export const ZUniqueProductIdentifierMatch = ZUniqueProductIdentifier.extend({ reference: ZUniqueProductIdentifierReference });
+export type TUniqueProductIdentifierMatch = z.infer<typeof ZUniqueProductIdentifierMatch>;

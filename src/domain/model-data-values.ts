@@ -24,11 +24,11 @@ export function initialDataValues(index: TemplateIndex, level: OwnerLevel): TDat
 }
 
 /** The non-null values a switch to the template of `newIndex` would drop; any of them blocks the switch. */
-export function valuesLostOnTemplateChange(
-  values: readonly TDataValue[],
+export function valuesLostOnTemplateChange<V extends TDataValue>(
+  values: readonly V[],
   newIndex: TemplateIndex,
   level: OwnerLevel,
-): TDataValue[] {
+): V[] {
   return values.filter((v) => v.value !== null && !hasPlaceInTemplate(newIndex, v, level));
 }
 

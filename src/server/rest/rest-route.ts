@@ -22,6 +22,8 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   query?: Q;
   body?: B;
   status?: number;
+  /** A request without a body parses `undefined` with the body schema (which must then accept it). */
+  isBodyOptional?: boolean;
   /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
   describeBodyIssues?: (issues: Issue[], body: unknown) => Issue[];
   run: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
@@ -44,11 +46,18 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
       const body = definition.body
-        ? parseBody(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), definition.describeBodyIssues)
+        ? parseBody(
+            definition.body,
+            definition.isBodyOptional && hasNoBody(request)
+              ? undefined
+              : await readJsonBody(request, getConfig().MAX_BODY_BYTES),
+            definition.describeBodyIssues,
+          )
         : undefined;
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
+      if (result === undefined) return new Response(null, { status: 204 });
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
@@ -70,7 +79,11 @@ function parseBody<S extends z.ZodType>(
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix = "$"): z.infer<S> {
+function hasNoBody(request: Request): boolean {
+  return request.body === null || request.headers.get("content-length") === "0";
+}
+
+export function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix = "$"): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const issues = zodIssues(result.error, prefix);
@@ -79,7 +92,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, 
   return result.data;
 }
 
-function searchParams(request: Request): Record<string, string> {
+export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 

@@ -3,6 +3,13 @@ import * as catchAll from "~/app/api/[...rest]/route";
 import * as modelDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/data-values/route";
 import * as model from "~/app/api/organizations/[orgaId]/models/[modelId]/route";
 import * as models from "~/app/api/organizations/[orgaId]/models/route";
+import * as itemDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values/route";
+import * as item from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/route";
+import * as itemsBulk from "~/app/api/organizations/[orgaId]/models/[modelId]/items/bulk/route";
+import * as items from "~/app/api/organizations/[orgaId]/models/[modelId]/items/route";
+import * as identifierReference from "~/app/api/organizations/[orgaId]/unique-product-identifiers/[uuid]/reference/route";
+import * as identifiers from "~/app/api/organizations/[orgaId]/unique-product-identifiers/route";
+import * as identifierMetadata from "~/app/api/unique-product-identifiers/[uuid]/metadata/route";
 import * as template from "~/app/api/organizations/[orgaId]/templates/[templateId]/route";
 import * as templates from "~/app/api/organizations/[orgaId]/templates/route";
 import * as pdm from "~/app/api/product-data-models/[productDataModelId]/route";
@@ -20,6 +27,17 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models$/, ["orgaId"], models],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)$/, ["orgaId", "modelId"], model],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/data-values$/, ["orgaId", "modelId"], modelDataValues],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/,
+    ["orgaId", "modelId", "itemId"],
+    itemDataValues,
+  ],
+  [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
+  [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
+  [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],
   [/^\/api\/product-data-models$/, [], pdms],
   [/^\/api\/product-data-models\/([^/]+)$/, ["productDataModelId"], pdm],
 ];
