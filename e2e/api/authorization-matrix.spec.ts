@@ -596,9 +596,9 @@ async function expectOrganizationAUntouched(): Promise<void> {
   const item = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items/${w.aItemId}`, { headers: keyA });
   expect((JSON.parse(item.text) as { version: number }).version).toBe(1);
   const items = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items`, { headers: keyA });
-  expect((JSON.parse(items.text) as { items: unknown[] }).items).toHaveLength(1);
+  expect(JSON.parse(items.text) as unknown[]).toHaveLength(1);
   const models = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models`, { headers: keyA });
-  expect((JSON.parse(models.text) as { items: unknown[] }).items).toHaveLength(1);
+  expect(JSON.parse(models.text) as unknown[]).toHaveLength(1);
   const templates = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/templates`, { headers: keyA });
   expect((JSON.parse(templates.text) as unknown[]).length).toBe(1);
   const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));

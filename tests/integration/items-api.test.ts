@@ -4,7 +4,7 @@ import { importTemplate } from "~/server/services/templates/import-template";
 import { createOutsider, importAlternativeTemplate, modelPath, postModel } from "./support/actors";
 import { dv, expectDataValueIssues, expectError, expectIssues, valuesOf } from "./support/contract";
 import { fixtureTemplate, IDS } from "./support/fixture-template";
-import { api } from "./support/http";
+import { api, apiPage } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
 let world: World;
@@ -82,9 +82,7 @@ describe("creating items", () => {
     expect(response.status).toBe(201);
     expect(response.body).toHaveLength(10_000);
     expect(new Set(response.body.map((i) => i.uniqueProductIdentifiers[0]?.value)).size).toBe(10_000);
-    const page = await api<{ items: TItemSummary[]; nextCursor: string | null }>("GET", `${itemsPath(model.id)}?limit=50`, {
-      token: world.token,
-    });
+    const page = await apiPage<TItemSummary>(`${itemsPath(model.id)}?limit=50`, { token: world.token });
     expect(page.status).toBe(200);
     expect(page.body.items).toHaveLength(50);
     expect(page.body.nextCursor).not.toBeNull();
@@ -115,9 +113,7 @@ describe("creating items", () => {
       body: { identifiers: [fresh, serials[3], serials[7]] },
     });
     expectIssues(expectError(clashes, 409), [{ path: "$.identifiers[1]" }, { path: "$.identifiers[2]" }]);
-    const found = await api<{ items: TItemSummary[] }>("GET", `${itemsPath(model.id)}?identifier=${fresh}`, {
-      token: world.token,
-    });
+    const found = await apiPage<TItemSummary>(`${itemsPath(model.id)}?identifier=${fresh}`, { token: world.token });
     expect(found.body.items).toEqual([]);
   });
 
@@ -138,9 +134,7 @@ describe("listing, reading and deleting items", () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : "?limit=2";
-      const page = await api<{ items: TItemSummary[]; nextCursor: string | null }>("GET", `${itemsPath(model.id)}${query}`, {
-        token: world.token,
-      });
+      const page = await apiPage<TItemSummary>(`${itemsPath(model.id)}${query}`, { token: world.token });
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((i) => i.id));
       cursor = page.body.nextCursor;
@@ -148,9 +142,7 @@ describe("listing, reading and deleting items", () => {
     expect(new Set(seen)).toEqual(new Set(created.map((i) => i.id)));
     const target = created[2] as TItem;
     const value = target.uniqueProductIdentifiers[0]?.value ?? "";
-    const found = await api<{ items: TItemSummary[] }>("GET", `${itemsPath(model.id)}?identifier=${value}`, {
-      token: world.token,
-    });
+    const found = await apiPage<TItemSummary>(`${itemsPath(model.id)}?identifier=${value}`, { token: world.token });
     expect(found.body.items.map((i) => i.id)).toEqual([target.id]);
   });
 

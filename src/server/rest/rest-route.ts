@@ -4,6 +4,7 @@ import { type Actor, requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
+import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { isSameOriginRequest } from "~/server/auth/same-origin";
 
@@ -58,6 +59,7 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
       if (result === undefined) return new Response(null, { status: 204 });
+      if (result instanceof PagedResult) return pagedResponse(result, request.url);
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);

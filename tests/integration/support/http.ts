@@ -72,3 +72,19 @@ async function dispatch(request: Request, pathname: string): Promise<Response> {
   }
   return catchAll.GET(request);
 }
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/**
+ * A REST list call: checks the answer is a JSON array and reads the next page's cursor from its RFC 8288
+ * `Link: <…>; rel="next"` header, so tests can walk pages as `{items, nextCursor}`.
+ */
+export async function apiPage<T>(path: string, options: CallOptions = {}): Promise<ApiResponse<Page<T>>> {
+  const response = await api<T[]>("GET", path, options);
+  if (response.status !== 200) return { ...response, body: response.body as unknown as Page<T> };
+  if (!Array.isArray(response.body)) throw new Error(`${path} answered ${JSON.stringify(response.body)}, not an array`);
+  const link = response.headers.get("link");
+  const next = link ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
+  const nextCursor = next ? new URL(next, "http://localhost").searchParams.get("cursor") : null;
+  return { ...response, body: { items: response.body, nextCursor } };
+}

@@ -1,4 +1,5 @@
 import { ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
+import { PagedResult } from "~/server/rest/paged-response";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { createItem } from "~/server/services/items/create-item";
@@ -8,8 +9,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
     query: ZItemListQuery,
-    run: ({ actor, params, query }) =>
-      listItems({ actor, organizationId: params.orgaId, modelId: params.modelId, query }),
+    run: async ({ actor, params, query }) =>
+      PagedResult.of(await listItems({ actor, organizationId: params.orgaId, modelId: params.modelId, query })),
   }),
   POST: restRoute({
     params: ZModelPath,
