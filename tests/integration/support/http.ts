@@ -61,7 +61,8 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-async function dispatch(request: Request, pathname: string): Promise<Response> {
+/** Hands a request to the route module whose pattern matches, as Next would. */
+export async function dispatch(request: Request, pathname: string): Promise<Response> {
   for (const [pattern, names, module] of ROUTES) {
     const match = pattern.exec(pathname);
     if (!match) continue;
