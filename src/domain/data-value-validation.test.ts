@@ -191,3 +191,29 @@ describe("findDuplicateTriples", () => {
     expect(findDuplicateTriples([dv(CELLS, CELL_LABEL, "a", 0), dv(CELLS, CELL_LABEL, "a", 1)])).toEqual([]);
   });
 });
+
+describe("validateDataValues for an item", () => {
+  it("accepts the Item-level fields: marked Item, or in an Item-level section, in a repeater too", () => {
+    const values = [dv(GENERAL, SERIAL, "SN-1"), dv(ITEM_DATA, ITEM_NOTE, "note"), dv(CELLS, CELL_SERIAL, "C-1", 2)];
+    expect(validateDataValues(index, values, "Item")).toEqual([]);
+  });
+
+  it("refuses a Model-level value on an item, naming its triple", () => {
+    expect(validateDataValues(index, [dv(GENERAL, WEIGHT, "1"), dv(CELLS, CELL_LABEL, "A", 1)], "Item")).toEqual([
+      {
+        path: "$[0].dataFieldId",
+        message: 'Data field "Weight" is Model-level; an item holds Item-level values only',
+        dataSectionId: GENERAL,
+        dataFieldId: WEIGHT,
+        row: 0,
+      },
+      {
+        path: "$[1].dataFieldId",
+        message: `Data field "field 31" is Model-level; an item holds Item-level values only`,
+        dataSectionId: CELLS,
+        dataFieldId: CELL_LABEL,
+        row: 1,
+      },
+    ]);
+  });
+});

@@ -14,6 +14,8 @@ import {
   id,
   index,
   indexOf,
+  ITEM_DATA,
+  ITEM_NOTE,
   MANUAL,
   NAME,
   PASSPORT,
@@ -23,6 +25,10 @@ import {
 } from "~/domain/battery-template.fixture";
 
 describe("initialDataValues", () => {
+  it("creates null at row 0 for an item's fields outside repeaters: Item-level ones only", () => {
+    expect(initialDataValues(index, "Item")).toEqual([dv(GENERAL, SERIAL, null), dv(ITEM_DATA, ITEM_NOTE, null)]);
+  });
+
   it("creates null at row 0 for Model-level fields outside repeaters, in document order", () => {
     expect(initialDataValues(index, "Model")).toEqual([
       dv(GENERAL, NAME, null),

@@ -3,7 +3,7 @@ import { normalizeLayout } from "~/domain/layout";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 import { completeRepeaterRows, newRowValues } from "~/domain/repeater-rows";
-import { ANODE, CELL_LABEL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
+import { ANODE, CELL_LABEL, CELL_SERIAL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
 
 const layout = normalizeLayout(undefined, 1);
 const field = (id: string, granularityLevel: "Model" | "Item" = "Model"): TDataField => ({
@@ -64,5 +64,21 @@ describe("completeRepeaterRows", () => {
   it("adds nothing for values outside repeaters or in unknown sections", () => {
     const added = [dv(GENERAL, NAME, "x"), dv(id(999), NAME, "x", 1)];
     expect(completeRepeaterRows(battery, added, "Model")).toEqual(added);
+  });
+});
+
+describe("completeRepeaterRows for an item", () => {
+  it("completes a row with the Item-level fields of the repeater only", () => {
+    const index = buildTemplateIndex([
+      section("rep", { type: "Repeatable", dataFields: [field("a"), field("i1", "Item"), field("i2", "Item")] }),
+    ]);
+    expect(completeRepeaterRows(index, [dv("rep", "i1", "x", 4)], "Item")).toEqual([
+      dv("rep", "i1", "x", 4),
+      dv("rep", "i2", null, 4),
+    ]);
+  });
+
+  it("keeps an item's row of a Model-level repeater to its Item-level field", () => {
+    expect(completeRepeaterRows(battery, [dv(CELLS, CELL_SERIAL, "S", 0)], "Item")).toEqual([dv(CELLS, CELL_SERIAL, "S", 0)]);
   });
 });
