@@ -175,6 +175,21 @@ const PUBLIC: Record<CaseName, Expected> = {
 };
 
 const REST: Record<string, RestEntry> = {
+  // open-dpp's `organizations` namespace, on the services of the browser's tRPC procedures.
+  "GET /organizations": { expect: ANY_USER, member: 200 },
+  "POST /organizations": {
+    // Needs a signed-in session: any key is refused, so A's member (with A's key) is 403 too.
+    expect: { ...SESSION_ONLY, "non-member session cookie": 201 },
+    member: 403,
+    body: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
+  },
+  "GET /organizations/[orgaId]": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  "GET /organizations/[orgaId]/members": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  "POST /organizations/[orgaId]/invite": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
+    member: 403,
+    body: () => ({ email: w.b.email }),
+  },
   "GET /organizations/[orgaId]/templates": { expect: ON_ORGANIZATION, member: 200 },
   "GET /organizations/[orgaId]/templates/[templateId]": { expect: ON_A_RESOURCE, member: 200 },
   "GET /organizations/[orgaId]/models": { expect: ON_ORGANIZATION, member: 200 },

@@ -7,7 +7,8 @@ import { createWorld, type World } from "./support/world";
 /**
  * open-dpp's own published client (`@open-dpp/api-client` 2.1.x) against our route handlers over real HTTP, with
  * its base URL `{origin}/api` and its `Authorization: Bearer` key: every call of its `dpp` client that maps to a
- * feature we have works unchanged. (Its `organizations` namespace is not served over REST yet.)
+ * feature we have works unchanged. Creating organizations and inviting need a signed-in session here, so with a key
+ * those two calls are refused (403) by design.
  */
 
 const PORT = Number(process.env.OPEN_DPP_CLIENT_TEST_PORT ?? 3401);
@@ -89,5 +90,18 @@ describe("@open-dpp/api-client", () => {
     const anonymous = new OpenDppClient({ dpp: { baseURL: `${server.origin}/api` } });
     const metadata = await anonymous.dpp.uniqueProductIdentifiers.getMetadata(uuid);
     expect(metadata.data).toEqual({ organizationId: world.organization.id });
+  });
+
+  it("reads the caller's organizations and their members; creating and inviting need a session", async () => {
+    const all = await client.dpp.organizations.getAll();
+    expect(all.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: world.organization.id })]));
+    const one = await client.dpp.organizations.getById(world.organization.id);
+    expect(one.data).toMatchObject({ id: world.organization.id });
+    const members = await client.dpp.organizations.getMembers(world.organization.id);
+    expect(JSON.stringify(members.data)).toContain(world.user.email);
+    await expect(client.dpp.organizations.post({ name: "By key" })).rejects.toMatchObject({ response: { status: 403 } });
+    await expect(client.dpp.organizations.inviteUser("someone@test.example", world.organization.id)).rejects.toMatchObject({
+      response: { status: 403 },
+    });
   });
 });

@@ -3,6 +3,10 @@ import * as catchAll from "~/app/api/[...rest]/route";
 import * as modelDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/data-values/route";
 import * as model from "~/app/api/organizations/[orgaId]/models/[modelId]/route";
 import * as models from "~/app/api/organizations/[orgaId]/models/route";
+import * as organizations from "~/app/api/organizations/route";
+import * as organization from "~/app/api/organizations/[orgaId]/route";
+import * as organizationMembers from "~/app/api/organizations/[orgaId]/members/route";
+import * as organizationInvite from "~/app/api/organizations/[orgaId]/invite/route";
 import * as itemDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values/route";
 import * as item from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/route";
 import * as itemsBulk from "~/app/api/organizations/[orgaId]/models/[modelId]/items/bulk/route";
@@ -22,6 +26,10 @@ import * as pdms from "~/app/api/product-data-models/route";
 type RouteModule = Partial<Record<string, RouteHandler>>;
 
 const ROUTES: [RegExp, string[], RouteModule][] = [
+  [/^\/api\/organizations$/, [], organizations],
+  [/^\/api\/organizations\/([^/]+)$/, ["orgaId"], organization],
+  [/^\/api\/organizations\/([^/]+)\/members$/, ["orgaId"], organizationMembers],
+  [/^\/api\/organizations\/([^/]+)\/invite$/, ["orgaId"], organizationInvite],
   [/^\/api\/organizations\/([^/]+)\/templates$/, ["orgaId"], templates],
   [/^\/api\/organizations\/([^/]+)\/templates\/([^/]+)$/, ["orgaId", "templateId"], template],
   [/^\/api\/organizations\/([^/]+)\/models$/, ["orgaId"], models],
