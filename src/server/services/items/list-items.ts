@@ -21,7 +21,8 @@ export async function listItems({ actor, organizationId, modelId, query }: ListI
   const where: Prisma.ItemWhereInput = {
     modelId,
     organizationId,
-    ...(query.identifier ? { uniqueProductIdentifiers: { some: { value: query.identifier } } } : {}),
+    // With the organization named, the lookup uses the (organizationId, value) unique index.
+    ...(query.identifier ? { uniqueProductIdentifiers: { some: { organizationId, value: query.identifier } } } : {}),
     ...afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined),
   };
   const rows = await db.item.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1, select: itemSelect });
