@@ -128,7 +128,7 @@ export function discoverRestRoutes(): DiscoveredRoute[] {
       else if (entry.name === "route.ts") {
         const text = readFileSync(full, "utf8");
         const served = /restRoutes\(\{([\s\S]*)\}\);?\s*$/.exec(text)?.[1] ?? "";
-        const methods = [...served.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*restRoute\(/gm)].map((m) => m[1]!);
+        const methods = [...served.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*(?:restRoute|publicRoute)\(/gm)].map((m) => m[1]!);
         const relative = path.relative(root, path.dirname(full)).split(path.sep).join("/");
         found.push({ pattern: `/${relative}`, methods, file: path.relative(REPO_ROOT, full) });
       }

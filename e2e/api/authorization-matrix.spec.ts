@@ -42,7 +42,7 @@ type CaseName = (typeof CASES)[number];
 type Expected = number | readonly number[];
 
 /** Path and input ids: A's own, or B's organization with A's resources (and a private product data model). */
-type Ids = { orgaId: string; templateId: string; modelId: string; productDataModelId: string };
+type Ids = { orgaId: string; templateId: string; modelId: string; productDataModelId: string; itemId: string; uuid: string };
 
 type World = {
   request: () => Promise<APIRequestContext>;
@@ -56,6 +56,11 @@ type World = {
   invitationId: string;
   aModelId: string;
   aTemplateId: string;
+  /** A's item of A's model, and the uuid of its identifier. */
+  aItemId: string;
+  aItemIdentifier: { uuid: string; value: string };
+  /** An Item-level field outside repeaters, which every item holds at row 0. */
+  itemField: { sectionId: string; fieldId: string };
   publicPdmId: string;
   privatePdm: { id: string; name: string };
   repeater: { sectionId: string; fieldId: string };
@@ -65,7 +70,14 @@ type World = {
 let w: World;
 
 function idsFor(caseName: CaseName | "member"): Ids {
-  const own = { orgaId: w.a.organizationId, templateId: w.aTemplateId, modelId: w.aModelId, productDataModelId: w.publicPdmId };
+  const own = {
+    orgaId: w.a.organizationId,
+    templateId: w.aTemplateId,
+    modelId: w.aModelId,
+    productDataModelId: w.publicPdmId,
+    itemId: w.aItemId,
+    uuid: w.aItemIdentifier.uuid,
+  };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
   }
@@ -147,9 +159,37 @@ type RestEntry = {
   member: number;
   query?: () => string;
   body?: (ids: Ids) => unknown;
+  /** A public route answers the organization its identifier names: that id is what was asked for, not a leak. */
+  isPublicByDesign?: true;
+};
+
+/** Anyone, with or without credentials. */
+const PUBLIC: Record<CaseName, Expected> = {
+  "no credentials": 200,
+  "malformed key": 200,
+  "revoked key": 200,
+  "non-member key": 200,
+  "own key scoped to another organization": 200,
+  "other organization's member with A's resource ids": 200,
+  "non-member session cookie": 200,
 };
 
 const REST: Record<string, RestEntry> = {
+  // open-dpp's `organizations` namespace, on the services of the browser's tRPC procedures.
+  "GET /organizations": { expect: ANY_USER, member: 200 },
+  "POST /organizations": {
+    // Needs a signed-in session: any key is refused, so A's member (with A's key) is 403 too.
+    expect: { ...SESSION_ONLY, "non-member session cookie": 201 },
+    member: 403,
+    body: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
+  },
+  "GET /organizations/[orgaId]": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  "GET /organizations/[orgaId]/members": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  "POST /organizations/[orgaId]/invite": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
+    member: 403,
+    body: () => ({ email: w.b.email }),
+  },
   "GET /organizations/[orgaId]/templates": { expect: ON_ORGANIZATION, member: 200 },
   "GET /organizations/[orgaId]/templates/[templateId]": { expect: ON_A_RESOURCE, member: 200 },
   "GET /organizations/[orgaId]/models": { expect: ON_ORGANIZATION, member: 200 },
@@ -180,12 +220,43 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     query: () => `?dataSectionId=${w.repeater.sectionId}&row=1`,
   },
+  "GET /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
+  "POST /organizations/[orgaId]/models/[modelId]/items/bulk": { expect: ON_A_RESOURCE, member: 201, body: () => ({ count: 2 }) },
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": {
+    expect: ON_A_RESOURCE,
+    // The public product data model has no Item-level repeater, so a member's add meets the row-0 value every item
+    // holds: the 409 of the item's own rule, reached past every check of the caller.
+    member: 409,
+    body: () => [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "matrix add" }],
+  },
+  "PATCH /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "matrix modify" }],
+  },
+  "DELETE /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": {
+    expect: ON_A_RESOURCE,
+    // As for POST: no Item-level repeater, so the member learns the section is not one (400 from the service).
+    member: 400,
+    query: () => `?dataSectionId=${w.itemField.sectionId}&row=0`,
+  },
+  "GET /organizations/[orgaId]/unique-product-identifiers": {
+    expect: ON_ORGANIZATION,
+    member: 200,
+    query: () => `?value=${encodeURIComponent(w.aItemIdentifier.value)}`,
+  },
+  "GET /organizations/[orgaId]/unique-product-identifiers/[uuid]/reference": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /unique-product-identifiers/[uuid]/metadata": { expect: PUBLIC, member: 200, isPublicByDesign: true },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.
     expect: { ...ANY_USER, "other organization's member with A's resource ids": 404 },
     member: 200,
   },
+  // Last: as A's member it deletes A's item, which the routes above still name.
+  "DELETE /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 204 },
 };
 
 /** Route folders that are not REST routes of the contract, with the reason. */
@@ -284,6 +355,41 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, dataSectionId: w.repeater.sectionId, row: 2 }),
   },
+  "items.list": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "items.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }) },
+  "items.create": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "items.bulkCreate": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, request: { count: 2 } }),
+  },
+  "items.dataValues.add": {
+    expect: ON_A_RESOURCE,
+    // No Item-level repeater in the public product data model: the member meets the existing row-0 value (409).
+    member: 409,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      itemId: ids.itemId,
+      values: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "trpc add" }],
+    }),
+  },
+  "items.dataValues.modify": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      itemId: ids.itemId,
+      values: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "trpc modify" }],
+    }),
+  },
+  "items.dataValues.deleteRow": {
+    expect: ON_A_RESOURCE,
+    // As for add: the section is not a repeater (400 from the service, past every check of the caller).
+    member: 400,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId, dataSectionId: w.itemField.sectionId, row: 0 }),
+  },
+  // Last: as A's member it deletes A's item, which the procedures above still name.
+  "items.delete": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }) },
 };
 
 // Typed as the nested router record, but at run time tRPC keeps every procedure under its dotted path.
@@ -356,6 +462,15 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     data: [0, 1, 2].map((row) => ({ dataSectionId: repeater.sectionId, dataFieldId: repeater.fieldId, row, value: `${marker} row ${row}` })),
   });
   expect(rows.status, rows.text).toBe(201);
+  const itemSection = sections.find((s) => s.type === "Group" && s.granularityLevel === "Item" && s.dataFields.some((f) => f.type === "TextField" && f.options?.required !== "true"));
+  const itemTextField = itemSection?.dataFields.find((f) => f.type === "TextField" && f.options?.required !== "true");
+  if (!itemSection || !itemTextField) throw new Error("the public product data model has no Item-level group with a text field");
+  const item = await send(request, "POST", `/api/organizations/${a.organizationId}/models/${model.id}/items`, {
+    headers: keyA,
+    data: { uniqueProductIdentifiers: [{ value: `${marker}-serial` }] },
+  });
+  expect(item.status, item.text).toBe(201);
+  const aItem = JSON.parse(item.text) as { id: string; uniqueProductIdentifiers: { uuid: string; value: string }[] };
   // B has data of its own, so that B's lists are not trivially empty.
   const bModel = await send(request, "POST", `/api/organizations/${b.organizationId}/models`, {
     headers: { api_token: b.token, "content-type": "application/json" },
@@ -374,6 +489,9 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     invitationId: invitation.id,
     aModelId: model.id,
     aTemplateId: model.templateId,
+    aItemId: aItem.id,
+    aItemIdentifier: aItem.uniqueProductIdentifiers[0]!,
+    itemField: { sectionId: itemSection.id, fieldId: itemTextField.id },
     publicPdmId: publicPdm.id,
     privatePdm: { id: privatePdm.id, name: privatePdm.name },
     repeater,
@@ -394,6 +512,8 @@ function secretsNotIn(requestText: string): string[] {
     w.spareKeyId,
     w.aModelId,
     w.aTemplateId,
+    w.aItemId,
+    w.aItemIdentifier.uuid,
   ];
   return secrets.filter((secret) => !requestText.includes(secret));
 }
@@ -412,7 +532,8 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
   const body = entry.body?.(ids);
   const headers = { ...credentialHeaders(caseName), ...(body === undefined ? {} : { "content-type": "application/json" }) };
   const answer = await send(w.request, method, path, { headers, data: body });
-  return { kind: "REST", name: key, caseName, status: answer.status, text: answer.text, requestText: `${path} ${JSON.stringify(body ?? null)}` };
+  const requestText = `${path} ${JSON.stringify(body ?? null)}${entry.isPublicByDesign ? ` ${w.a.organizationId}` : ""}`;
+  return { kind: "REST", name: key, caseName, status: answer.status, text: answer.text, requestText };
 }
 
 async function trpcCall(procedure: string, caseName: CaseName | "member"): Promise<Cell> {
@@ -488,8 +609,12 @@ async function expectOrganizationAUntouched(): Promise<void> {
   // Created (1) and three rows added (2): nothing since.
   expect(state.version).toBe(2);
   expect(state.dataValues.filter((v) => v.value?.startsWith(w.marker))).toHaveLength(3);
+  const item = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items/${w.aItemId}`, { headers: keyA });
+  expect((JSON.parse(item.text) as { version: number }).version).toBe(1);
+  const items = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items`, { headers: keyA });
+  expect(JSON.parse(items.text) as unknown[]).toHaveLength(1);
   const models = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models`, { headers: keyA });
-  expect((JSON.parse(models.text) as { items: unknown[] }).items).toHaveLength(1);
+  expect(JSON.parse(models.text) as unknown[]).toHaveLength(1);
   const templates = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/templates`, { headers: keyA });
   expect((JSON.parse(templates.text) as unknown[]).length).toBe(1);
   const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));

@@ -36,11 +36,11 @@ describe("validateDataValues", () => {
       dv(DOCS_INNER, DEPTH, "-3"),
       dv(DOCS, CODE, ""),
     ];
-    expect(validateDataValues(index, values)).toEqual([]);
+    expect(validateDataValues(index, values, "Model")).toEqual([]);
   });
 
   it("reports a section that is not in the template", () => {
-    expect(validateDataValues(index, [dv(id(999), NAME, "x")])).toEqual([
+    expect(validateDataValues(index, [dv(id(999), NAME, "x")], "Model")).toEqual([
       {
         path: "$[0].dataSectionId",
         message: `Section ${id(999)} is not part of the model's template`,
@@ -52,7 +52,7 @@ describe("validateDataValues", () => {
   });
 
   it("reports a field that is not in that section, even if another section has it", () => {
-    const issues = validateDataValues(index, [dv(DOCS, NAME, "x")]);
+    const issues = validateDataValues(index, [dv(DOCS, NAME, "x")], "Model");
     expect(issues).toEqual([
       {
         path: "$[0].dataFieldId",
@@ -69,7 +69,7 @@ describe("validateDataValues", () => {
       dv(GENERAL, SERIAL, "x"),
       dv(ITEM_DATA, ITEM_NOTE, "x"),
       dv(CELLS, CELL_SERIAL, "x", 1),
-    ]);
+    ], "Model");
     expect(issues.map((i) => [i.path, i.message])).toEqual([
       ["$[0].dataFieldId", `Data field "field 13" is Item-level; a model holds Model-level values only`],
       ["$[1].dataSectionId", `Section "Item data" is Item-level; a model holds Model-level values only`],
@@ -82,7 +82,7 @@ describe("validateDataValues", () => {
       dv(GENERAL, WEIGHT, "1", 1),
       dv(DOCS_INNER, DEPTH, "1", 2),
       dv(CHEMISTRY, ANODE, "x", 7),
-    ]);
+    ], "Model");
     expect(issues).toEqual([
       {
         path: "$[0].row",
@@ -107,7 +107,7 @@ describe("validateDataValues", () => {
       dv(GENERAL, WEIGHT, "100.01"),
       dv(GENERAL, WEIGHT, "1.234"),
       dv(GENERAL, WEIGHT, "100.00"),
-    ]);
+    ], "Model");
     expect(issues.map((i) => i.message)).toEqual([
       '"Weight" must be at least 0',
       '"Weight" must be at most 100',
@@ -120,7 +120,7 @@ describe("validateDataValues", () => {
       dv(GENERAL, WEIGHT, "1e3"),
       dv(GENERAL, WEIGHT, ""),
       dv(DOCS, PASSPORT, ""),
-    ]);
+    ], "Model");
     expect(issues.map((i) => i.message)).toEqual([
       '"Weight" must be a decimal number such as -12.5 (no exponent, no +)',
       '"Weight" must be a decimal number such as -12.5 (no exponent, no +); send null for no value',
@@ -129,7 +129,7 @@ describe("validateDataValues", () => {
   });
 
   it("rejects clearing a required field with null or an empty string", () => {
-    const issues = validateDataValues(index, [dv(GENERAL, NAME, null), dv(GENERAL, NAME, "")]);
+    const issues = validateDataValues(index, [dv(GENERAL, NAME, null), dv(GENERAL, NAME, "")], "Model");
     expect(issues.map((i) => [i.path, i.message])).toEqual([
       ["$[0].value", '"Name" is required and cannot be empty'],
       ["$[1].value", '"Name" is required and cannot be empty'],
@@ -137,7 +137,7 @@ describe("validateDataValues", () => {
   });
 
   it("can allow empty required values when the caller says so", () => {
-    expect(validateDataValues(index, [dv(GENERAL, NAME, null)], { isEmptyRequiredAllowed: true })).toEqual([]);
+    expect(validateDataValues(index, [dv(GENERAL, NAME, null)], "Model", { isEmptyRequiredAllowed: true })).toEqual([]);
   });
 
   it("checks links, files and maxLength", () => {
@@ -145,7 +145,7 @@ describe("validateDataValues", () => {
       dv(DOCS, PASSPORT, "javascript:alert(1)"),
       dv(DOCS, MANUAL, "   "),
       dv(DOCS, CODE, "123456"),
-    ]);
+    ], "Model");
     expect(issues.map((i) => i.path)).toEqual(["$[0].value", "$[1].value", "$[2].value"]);
     expect(issues[2]?.message).toBe('"field 53" must be at most 5 characters (has 6)');
   });
@@ -155,7 +155,7 @@ describe("validateDataValues", () => {
       dv(GENERAL, WEIGHT, "abc", 2),
       dv(GENERAL, WEIGHT, "1"),
       dv(id(999), NAME, "x"),
-    ]);
+    ], "Model");
     expect(issues.map((i) => i.path)).toEqual(["$[0].row", "$[0].value", "$[2].dataSectionId"]);
   });
 });
@@ -189,5 +189,31 @@ describe("findDuplicateTriples", () => {
 
   it("finds nothing when triples differ only by row", () => {
     expect(findDuplicateTriples([dv(CELLS, CELL_LABEL, "a", 0), dv(CELLS, CELL_LABEL, "a", 1)])).toEqual([]);
+  });
+});
+
+describe("validateDataValues for an item", () => {
+  it("accepts the Item-level fields: marked Item, or in an Item-level section, in a repeater too", () => {
+    const values = [dv(GENERAL, SERIAL, "SN-1"), dv(ITEM_DATA, ITEM_NOTE, "note"), dv(CELLS, CELL_SERIAL, "C-1", 2)];
+    expect(validateDataValues(index, values, "Item")).toEqual([]);
+  });
+
+  it("refuses a Model-level value on an item, naming its triple", () => {
+    expect(validateDataValues(index, [dv(GENERAL, WEIGHT, "1"), dv(CELLS, CELL_LABEL, "A", 1)], "Item")).toEqual([
+      {
+        path: "$[0].dataFieldId",
+        message: 'Data field "Weight" is Model-level; an item holds Item-level values only',
+        dataSectionId: GENERAL,
+        dataFieldId: WEIGHT,
+        row: 0,
+      },
+      {
+        path: "$[1].dataFieldId",
+        message: `Data field "field 31" is Model-level; an item holds Item-level values only`,
+        dataSectionId: CELLS,
+        dataFieldId: CELL_LABEL,
+        row: 1,
+      },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { Issue } from "~/domain/app-error";
 import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/data-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
-import { findField, isModelLevelField, type TemplateIndex } from "~/domain/template-index";
+import { fieldLevel, findField, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
 export type ValidateDataValuesOptions = {
@@ -17,10 +17,10 @@ type Problem = { key: keyof DataValueTriple; message: string };
 type Placement = { field?: TDataField; problem?: Problem };
 
 /**
- * Where a value stands in the template: the field it fills, or why it has no place there (section, field, Model
- * level, row). A value at a wrong row still names its field, so that its value is checked as well.
+ * Where a value stands in the template: the field it fills, or why it has no place there (section, field, the
+ * owner's level, row). A value at a wrong row still names its field, so that its value is checked as well.
  */
-function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
+function placeInTemplate(index: TemplateIndex, v: DataValueTriple, level: OwnerLevel): Placement {
   const entry = index.sections.get(v.dataSectionId);
   if (!entry) {
     const message = `Section ${v.dataSectionId} is not part of the model's template`;
@@ -31,13 +31,15 @@ function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
   if (!field) {
     return { problem: { key: "dataFieldId", message: `Data field ${v.dataFieldId} is not in section ${sectionName}` } };
   }
-  if (!isModelLevelField(entry, field)) {
+  const valueLevel = fieldLevel(entry, field);
+  if (valueLevel !== level) {
     const isSectionItem = entry.section.granularityLevel === "Item";
     const what = isSectionItem ? `Section ${sectionName}` : `Data field "${field.name}"`;
+    const owner = level === "Model" ? "a model" : "an item";
     return {
       problem: {
         key: isSectionItem ? "dataSectionId" : "dataFieldId",
-        message: `${what} is Item-level; a model holds Model-level values only`,
+        message: `${what} is ${valueLevel}-level; ${owner} holds ${level}-level values only`,
       },
     };
   }
@@ -48,9 +50,9 @@ function placeInTemplate(index: TemplateIndex, v: DataValueTriple): Placement {
   return { field };
 }
 
-/** Whether the value has a place in the template: its section and field exist, Model-level, at a valid row. */
-export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple): boolean {
-  return placeInTemplate(index, v).problem === undefined;
+/** Whether the value has a place in the template: its section and field exist, of the owner's level, at a valid row. */
+export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple, level: OwnerLevel): boolean {
+  return placeInTemplate(index, v, level).problem === undefined;
 }
 
 /** What is wrong with a value of this field, if anything; `undefined` when it may be stored. */
@@ -69,15 +71,16 @@ function valueProblem(field: TDataField, value: string | null, options: Validate
   return problem ? `${label} ${problem}` : undefined;
 }
 
-/** Checks each value against the template: section, field, Model level, row, and the value itself; lists every problem. */
+/** Checks each value against the template: section, field, the owner's level, row, and the value; lists every problem. */
 export function validateDataValues(
   index: TemplateIndex,
   values: readonly TDataValue[],
+  level: OwnerLevel,
   options: ValidateDataValuesOptions = {},
 ): Issue[] {
   const issues: Issue[] = [];
   for (const [i, v] of values.entries()) {
-    const { field, problem } = placeInTemplate(index, v);
+    const { field, problem } = placeInTemplate(index, v, level);
     if (problem) issues.push(dataValueIssue(`$[${i}].${problem.key}`, problem.message, v));
     if (!field) continue;
     const message = valueProblem(field, v.value, options);
@@ -118,11 +121,12 @@ export function requestValueIssues(
   index: TemplateIndex,
   inputs: readonly (DataValueTriple & { value: unknown })[],
   values: readonly TDataValue[],
+  level: OwnerLevel,
   options: ValidateDataValuesOptions = {},
 ): Issue[] {
   const numberIssues = numberInputIssues(index, inputs);
   const reported = new Set(numberIssues.map((issue) => issue.path));
-  return [...numberIssues, ...validateDataValues(index, values, options).filter((issue) => !reported.has(issue.path))];
+  return [...numberIssues, ...validateDataValues(index, values, level, options).filter((issue) => !reported.has(issue.path))];
 }
 
 /** The same triple twice in one request; reported at the later occurrence. */

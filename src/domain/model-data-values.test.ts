@@ -14,6 +14,8 @@ import {
   id,
   index,
   indexOf,
+  ITEM_DATA,
+  ITEM_NOTE,
   MANUAL,
   NAME,
   PASSPORT,
@@ -23,8 +25,12 @@ import {
 } from "~/domain/battery-template.fixture";
 
 describe("initialDataValues", () => {
+  it("creates null at row 0 for an item's fields outside repeaters: Item-level ones only", () => {
+    expect(initialDataValues(index, "Item")).toEqual([dv(GENERAL, SERIAL, null), dv(ITEM_DATA, ITEM_NOTE, null)]);
+  });
+
   it("creates null at row 0 for Model-level fields outside repeaters, in document order", () => {
-    expect(initialDataValues(index)).toEqual([
+    expect(initialDataValues(index, "Model")).toEqual([
       dv(GENERAL, NAME, null),
       dv(GENERAL, WEIGHT, null),
       dv(DOCS, MANUAL, null),
@@ -61,7 +67,7 @@ describe("template change", () => {
   ];
 
   it("reports the non-null values that would be lost", () => {
-    expect(valuesLostOnTemplateChange(values, newIndex)).toEqual([
+    expect(valuesLostOnTemplateChange(values, newIndex, "Model")).toEqual([
       dv(GENERAL, WEIGHT, "12"),
       dv(CELLS, CELL_LABEL, "a", 1),
       dv(CHEMISTRY, ANODE, "lithium", 1),
@@ -73,12 +79,13 @@ describe("template change", () => {
       valuesLostOnTemplateChange(
         values.filter((v) => v.dataSectionId !== CELLS),
         index,
+        "Model",
       ),
     ).toEqual([]);
   });
 
   it("keeps the values that fit and completes the model for the new template", () => {
-    expect(valuesKeptOnTemplateChange(values, newIndex)).toEqual([
+    expect(valuesKeptOnTemplateChange(values, newIndex, "Model")).toEqual([
       dv(GENERAL, NAME, "kept"),
       dv(CHEMISTRY, ANODE, "graphite", 0),
       dv(DOCS, MANUAL, "files/a.pdf", 0),

@@ -1,18 +1,21 @@
 import { type TDataValue, tripleKey } from "~/domain/data-value";
 import { hasPlaceInTemplate } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
-import { isModelLevelField, type TemplateIndex } from "~/domain/template-index";
+import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 
-/** Which values a model holds as a whole: a new model's nulls, and what it keeps when its template changes. */
+/**
+ * Which values an owner (a model, or an item) holds as a whole: a new owner's nulls, and what it keeps when its
+ * template changes. `level` says which fields are the owner's (template-index.ts `fieldLevel`).
+ */
 
-/** Null at row 0 for every field a new model holds: Model-level, outside repeaters, in document order. */
-export function initialDataValues(index: TemplateIndex): TDataValue[] {
+/** Null at row 0 for every field a new owner holds: of its level, outside repeaters, in document order. */
+export function initialDataValues(index: TemplateIndex, level: OwnerLevel): TDataValue[] {
   const values: TDataValue[] = [];
   for (const sectionId of index.orderedSectionIds) {
     const entry = index.sections.get(sectionId);
     if (!entry || entry.repeaterId !== null) continue;
     for (const field of entry.fields.values()) {
-      if (isModelLevelField(entry, field)) {
+      if (fieldLevel(entry, field) === level) {
         values.push({ value: null, dataSectionId: sectionId, dataFieldId: field.id, row: 0 });
       }
     }
@@ -21,17 +24,25 @@ export function initialDataValues(index: TemplateIndex): TDataValue[] {
 }
 
 /** The non-null values a switch to the template of `newIndex` would drop; any of them blocks the switch. */
-export function valuesLostOnTemplateChange(values: readonly TDataValue[], newIndex: TemplateIndex): TDataValue[] {
-  return values.filter((v) => v.value !== null && !hasPlaceInTemplate(newIndex, v));
+export function valuesLostOnTemplateChange<V extends TDataValue>(
+  values: readonly V[],
+  newIndex: TemplateIndex,
+  level: OwnerLevel,
+): V[] {
+  return values.filter((v) => v.value !== null && !hasPlaceInTemplate(newIndex, v, level));
 }
 
 /**
- * The values a model keeps after switching to the template of `newIndex`, completed like a new model: nulls for
+ * The values an owner keeps after switching to the template of `newIndex`, completed like a new owner: nulls for
  * the new template's row-0 fields, and for new fields of the repeater rows it keeps.
  */
-export function valuesKeptOnTemplateChange(values: readonly TDataValue[], newIndex: TemplateIndex): TDataValue[] {
-  const kept = values.filter((v) => hasPlaceInTemplate(newIndex, v));
+export function valuesKeptOnTemplateChange(
+  values: readonly TDataValue[],
+  newIndex: TemplateIndex,
+  level: OwnerLevel,
+): TDataValue[] {
+  const kept = values.filter((v) => hasPlaceInTemplate(newIndex, v, level));
   const keptKeys = new Set(kept.map(tripleKey));
-  const initial = initialDataValues(newIndex).filter((v) => !keptKeys.has(tripleKey(v)));
-  return completeRepeaterRows(newIndex, [...kept, ...initial]);
+  const initial = initialDataValues(newIndex, level).filter((v) => !keptKeys.has(tripleKey(v)));
+  return completeRepeaterRows(newIndex, [...kept, ...initial], level);
 }

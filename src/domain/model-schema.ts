@@ -74,7 +74,7 @@ export type TModelSummary = z.infer<typeof ZModelSummary>;
  * A whole number, as a query string carries it (plain digits only: `z.coerce.number()` would read "" as 0 and "0x1"
  * as 1, so `?row=` would quietly mean row 0) or as a JSON number from tRPC.
  */
-const ZQueryInteger = z.union([
+export const ZQueryInteger = z.union([
   z.number().int(),
   z
     .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";
+import { ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { ZModelCreateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZUuid } from "~/domain/uuid";
 
@@ -21,6 +22,17 @@ export const ZModelUpdateInput = ZModelInput.extend({ ifMatch: ZVersion, patch: 
 
 export const ZDataValuesInput = ZModelInput.extend({ ifMatch: ZVersion, values: ZDataValuesRequest });
 export const ZDeleteRowInput = ZModelInput.extend({
+  ifMatch: ZVersion,
+  dataSectionId: ZUuid,
+  row: z.number().int().min(0).max(MAX_ROW),
+});
+
+export const ZItemListInput = ZModelInput.extend({ query: ZItemListQuery.default({}) });
+export const ZItemCreateInput = ZModelInput.extend({ item: ZItemCreateRequest.default({}) });
+export const ZItemBulkCreateInput = ZModelInput.extend({ request: ZItemBulkCreateRequest });
+export const ZItemInput = ZModelInput.extend({ itemId: ZUuid });
+export const ZItemDataValuesInput = ZItemInput.extend({ ifMatch: ZVersion, values: ZDataValuesRequest });
+export const ZItemDeleteRowInput = ZItemInput.extend({
   ifMatch: ZVersion,
   dataSectionId: ZUuid,
   row: z.number().int().min(0).max(MAX_ROW),

@@ -3,7 +3,7 @@ import { normalizeLayout } from "~/domain/layout";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 import { completeRepeaterRows, newRowValues } from "~/domain/repeater-rows";
-import { ANODE, CELL_LABEL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
+import { ANODE, CELL_LABEL, CELL_SERIAL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
 
 const layout = normalizeLayout(undefined, 1);
 const field = (id: string, granularityLevel: "Model" | "Item" = "Model"): TDataField => ({
@@ -36,23 +36,23 @@ describe("newRowValues", () => {
   ]);
 
   it("uses the row after the highest one, with nulls for the repeater's own Model-level fields", () => {
-    expect(newRowValues(index, "rep", [0, 4])).toEqual([
+    expect(newRowValues(index, "rep", [0, 4], "Model")).toEqual([
       { value: null, dataSectionId: "rep", dataFieldId: "a", row: 5 },
       { value: null, dataSectionId: "rep", dataFieldId: "b", row: 5 },
     ]);
-    expect(newRowValues(index, "rep", [])?.[0]?.row).toBe(0);
+    expect(newRowValues(index, "rep", [], "Model")?.[0]?.row).toBe(0);
   });
 
   it("names a nested field when the repeater has none of its own, and gives up when there is none", () => {
-    expect(newRowValues(index, "bare", [1])).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
-    expect(newRowValues(index, "empty", [])).toBeUndefined();
+    expect(newRowValues(index, "bare", [1], "Model")).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
+    expect(newRowValues(index, "empty", [], "Model")).toBeUndefined();
   });
 });
 
 describe("completeRepeaterRows", () => {
   it("fills the rest of each touched row, in the repeater and its nested sections, after the request's values", () => {
     const added = [dv(CHEMISTRY, ANODE, "graphite", 2), dv(GENERAL, NAME, "x"), dv(CELLS, CELL_VOLTAGE, "3.7", 5)];
-    expect(completeRepeaterRows(battery, added)).toEqual([
+    expect(completeRepeaterRows(battery, added, "Model")).toEqual([
       ...added,
       dv(CELLS, CELL_LABEL, null, 2),
       dv(CELLS, CELL_VOLTAGE, null, 2),
@@ -63,6 +63,22 @@ describe("completeRepeaterRows", () => {
 
   it("adds nothing for values outside repeaters or in unknown sections", () => {
     const added = [dv(GENERAL, NAME, "x"), dv(id(999), NAME, "x", 1)];
-    expect(completeRepeaterRows(battery, added)).toEqual(added);
+    expect(completeRepeaterRows(battery, added, "Model")).toEqual(added);
+  });
+});
+
+describe("completeRepeaterRows for an item", () => {
+  it("completes a row with the Item-level fields of the repeater only", () => {
+    const index = buildTemplateIndex([
+      section("rep", { type: "Repeatable", dataFields: [field("a"), field("i1", "Item"), field("i2", "Item")] }),
+    ]);
+    expect(completeRepeaterRows(index, [dv("rep", "i1", "x", 4)], "Item")).toEqual([
+      dv("rep", "i1", "x", 4),
+      dv("rep", "i2", null, 4),
+    ]);
+  });
+
+  it("keeps an item's row of a Model-level repeater to its Item-level field", () => {
+    expect(completeRepeaterRows(battery, [dv(CELLS, CELL_SERIAL, "S", 0)], "Item")).toEqual([dv(CELLS, CELL_SERIAL, "S", 0)]);
   });
 });

@@ -1,16 +1,16 @@
 import type { TDataValue } from "~/domain/data-value";
-import { isModelLevelField, repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { fieldLevel, type OwnerLevel, repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
 
 /**
- * What a row of a repeater contains: a value for every Model-level field of the repeater and of its nested
- * sections. The server completes every row it is sent; the editor asks for new rows with the values below.
+ * What a row of a repeater contains: a value for every field of the owner's level (a model's or an item's) in the
+ * repeater and its nested sections. The server completes every row it is sent; the editor asks for new rows with the values below.
  */
 
 type Slot = { dataSectionId: string; dataFieldId: string };
 type RowSlots = { list: Slot[]; at: Map<string, Map<string, number>> };
 
 /** The fields one row of the repeater holds, in document order, and the position of each. */
-function rowSlots(index: TemplateIndex, repeaterId: string): RowSlots {
+function rowSlots(index: TemplateIndex, repeaterId: string, level: OwnerLevel): RowSlots {
   const list: Slot[] = [];
   const at: RowSlots["at"] = new Map();
   for (const sectionId of repeaterSectionIds(index, repeaterId)) {
@@ -19,7 +19,7 @@ function rowSlots(index: TemplateIndex, repeaterId: string): RowSlots {
     const bySection = new Map<string, number>();
     at.set(sectionId, bySection);
     for (const field of entry.fields.values()) {
-      if (!isModelLevelField(entry, field)) continue;
+      if (fieldLevel(entry, field) !== level) continue;
       bySection.set(field.id, list.length);
       list.push({ dataSectionId: sectionId, dataFieldId: field.id });
     }
@@ -32,7 +32,7 @@ function rowSlots(index: TemplateIndex, repeaterId: string): RowSlots {
  * sections) that `added` does not hold, so every row is complete. Request values come first, then the fills, row by
  * row in the order the rows first appear.
  */
-export function completeRepeaterRows(index: TemplateIndex, added: readonly TDataValue[]): TDataValue[] {
+export function completeRepeaterRows(index: TemplateIndex, added: readonly TDataValue[], level: OwnerLevel): TDataValue[] {
   // Each repeater's row is a fixed list of slots (section, field); a row is tracked as one flag per slot, so a bulk
   // request of whole rows is completed without building a key per value.
   const slotsByRepeater = new Map<string, RowSlots>();
@@ -41,7 +41,7 @@ export function completeRepeaterRows(index: TemplateIndex, added: readonly TData
     const repeaterId = index.sections.get(v.dataSectionId)?.repeaterId ?? null;
     if (repeaterId === null) continue;
     let slots = slotsByRepeater.get(repeaterId);
-    if (!slots) slotsByRepeater.set(repeaterId, (slots = rowSlots(index, repeaterId)));
+    if (!slots) slotsByRepeater.set(repeaterId, (slots = rowSlots(index, repeaterId, level)));
     let rows = touched.get(repeaterId);
     if (!rows) touched.set(repeaterId, (rows = new Map<number, boolean[]>()));
     let filled = rows.get(v.row);
@@ -63,18 +63,19 @@ export function completeRepeaterRows(index: TemplateIndex, added: readonly TData
 
 /**
  * The values that create the next row of a repeater: the row after the highest existing one (rows keep their
- * numbers when others are removed, so a gap is never reused), with null for each Model-level field of the
+ * numbers when others are removed, so a gap is never reused), with null for each field of the owner's level in the
  * repeater itself; the server adds the nulls of the nested sections. A repeater without fields of its own names
  * the first field of a nested section instead, since a request needs at least one value. Undefined when the
- * repeater has no Model-level field at all, so no row can exist.
+ * repeater has no field of that level at all, so no row can exist.
  */
 export function newRowValues(
   index: TemplateIndex,
   repeaterId: string,
   rows: readonly number[],
+  level: OwnerLevel,
 ): TDataValue[] | undefined {
   const row = rows.reduce((highest, r) => Math.max(highest, r), -1) + 1;
-  const slots = rowSlots(index, repeaterId).list;
+  const slots = rowSlots(index, repeaterId, level).list;
   const own = slots.filter((slot) => slot.dataSectionId === repeaterId);
   const named = own.length > 0 ? own : slots.slice(0, 1);
   if (named.length === 0) return undefined;

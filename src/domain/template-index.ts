@@ -70,7 +70,13 @@ export function findField(index: TemplateIndex, sectionId: string, fieldId: stri
   return index.sections.get(sectionId)?.fields.get(fieldId);
 }
 
-/** Whether a model holds values for this field: the field and its own section are Model-level. */
-export function isModelLevelField(entry: SectionEntry, field: TDataField): boolean {
-  return entry.section.granularityLevel === "Model" && field.granularityLevel === "Model";
+/** What holds a field's values: a model, or each of its items. */
+export type OwnerLevel = "Model" | "Item";
+
+/**
+ * The one granularity rule: a field belongs to items when it or its own section is Item-level (so every field of
+ * an Item-level section, a repeater among them included); every other field belongs to the model.
+ */
+export function fieldLevel(entry: SectionEntry, field: TDataField): OwnerLevel {
+  return entry.section.granularityLevel === "Item" || field.granularityLevel === "Item" ? "Item" : "Model";
 }

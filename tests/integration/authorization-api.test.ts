@@ -7,7 +7,7 @@ import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { createOutsider, dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";
-import { api, type CallOptions } from "./support/http";
+import { api, apiPage, type CallOptions } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
 let alpha: World;
@@ -48,7 +48,7 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
 
 async function expectAlphaUntouched(): Promise<void> {
   expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
-  const list = await api<{ items: TModelSummary[] }>("GET", modelsPath(alpha), { token: alpha.token });
+  const list = await apiPage<TModelSummary>(modelsPath(alpha), { token: alpha.token });
   expect(list.body.items.map((m) => m.id)).toContain(alphaModel.id);
   expect(list.body.items.filter((m) => m.name === "Intruder")).toEqual([]);
 }
@@ -107,7 +107,7 @@ describe("another organization", () => {
       const response = await api(method, path, { ...options, token: beta.token });
       if (method === "GET" && path.endsWith("/models")) {
         expect(response.status).toBe(200);
-        expect((response.body as { items: TModelSummary[] }).items.some((m) => m.id === alphaModel.id)).toBe(false);
+        expect((response.body as TModelSummary[]).some((m) => m.id === alphaModel.id)).toBe(false);
         continue;
       }
       if (method === "GET" && path.endsWith("/templates")) {

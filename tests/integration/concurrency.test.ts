@@ -3,7 +3,7 @@ import type { TModelSummary } from "~/domain/model-schema";
 import { dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel, tripleKey, valuesOf } from "./support/contract";
 import { IDS } from "./support/fixture-template";
-import { api } from "./support/http";
+import { api, apiPage } from "./support/http";
 import { createProductDataModel, createWorld, type World } from "./support/world";
 
 /**
@@ -187,12 +187,11 @@ describe("concurrent model creation", () => {
   it("pages through models created at the same moment without losing or repeating any", async () => {
     const burst = await createWorld("burst");
     const models = await Promise.all(range(9).map((i) => postModel(burst, { name: `Burst ${i}` })));
-    type Page = { items: TModelSummary[]; nextCursor: string | null };
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 10; pages++) {
       const query: string = cursor === null ? "?limit=2" : `?limit=2&cursor=${encodeURIComponent(cursor)}`;
-      const page = await api<Page>("GET", `${modelsPath(burst)}${query}`, { token: burst.token });
+      const page = await apiPage<TModelSummary>(`${modelsPath(burst)}${query}`, { token: burst.token });
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((m) => m.id));
       cursor = page.body.nextCursor;

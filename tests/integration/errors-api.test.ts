@@ -138,8 +138,6 @@ describe("routes and methods", () => {
   it("answers 404 with the error body for /api paths no route serves", async () => {
     for (const path of [
       "/api/nope",
-      "/api/organizations",
-      `/api/organizations/${world.organization.id}`,
       `/api/organizations/${world.organization.id}/widgets`,
       `${dataValuesPath(world, model.id)}/extra`,
       "/api/v2/product-data-models",

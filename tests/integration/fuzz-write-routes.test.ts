@@ -23,8 +23,10 @@ const RUNS_PER_FAMILY = Number(process.env.FUZZ_RUNS ?? 12);
 
 let world: World;
 let modelId: string;
+let itemId: string;
+let itemIdentifier: string;
 let foreignPdmId: string;
-let snapshot: { model: string; list: string };
+let snapshot: { model: string; list: string; items: string };
 let cases = 0;
 const perFamily = new Map<string, number>();
 
@@ -42,6 +44,14 @@ beforeAll(async () => {
     }),
     201,
   );
+  // An item, whose identifier value a bulk request may not take again.
+  const item = await api<{ id: string; uniqueProductIdentifiers: { value: string }[] }>("POST", `${modelPath(world, modelId)}/items`, {
+    token: world.token,
+    body: { uniqueProductIdentifiers: [{ value: "FUZZ-1" }] },
+  });
+  expect(item.status).toBe(201);
+  itemId = item.body.id;
+  itemIdentifier = item.body.uniqueProductIdentifiers[0]?.value ?? "";
   // A product data model another organization keeps private: naming it must be a 404, never a copy.
   const other = await createWorld("fuzz-other");
   foreignPdmId = (await createProductDataModel(other, "Private")).id;
@@ -53,12 +63,18 @@ afterAll(() => {
   console.info(`[fuzz-write-routes] ${cases} bad requests, all 4xx with the error body and nothing changed\n  ${families}`);
 });
 
-async function currentState(): Promise<{ model: string; list: string }> {
-  return { model: await stored("model"), list: await stored("list") };
+async function currentState(): Promise<{ model: string; list: string; items: string }> {
+  return { model: await stored("model"), list: await stored("list"), items: await stored("items") };
 }
 
-/** The model (with its data values and version), or the organization's model list, as JSON text. */
-async function stored(what: "model" | "list"): Promise<string> {
+/** The model (with its data values and version), the organization's model list, or the model's items, as JSON text. */
+async function stored(what: "model" | "list" | "items"): Promise<string> {
+  if (what === "items") {
+    const list = await api("GET", `${modelPath(world, modelId)}/items?limit=100`, { token: world.token });
+    const item = await api("GET", `${modelPath(world, modelId)}/items/${itemId}`, { token: world.token });
+    expect([list.status, item.status]).toEqual([200, 200]);
+    return JSON.stringify([list.body, item.body]);
+  }
   const response = await api("GET", what === "model" ? modelPath(world, modelId) : `${modelsPath(world)}?limit=100`, {
     token: world.token,
   });
@@ -86,8 +102,12 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
   for (const issue of (response.body as { issues?: Record<string, unknown>[] }).issues ?? []) {
     expect(typeof issue.path === "string" && typeof issue.message === "string", label).toBe(true);
   }
-  const what = request.method === "POST" && !request.path.includes("/data-values") ? "list" : "model";
-  expect(await stored(what), `the ${what === "list" ? "model list" : "model"} changed after ${label}`).toBe(snapshot[what]);
+  const what = request.path.includes("/items")
+    ? "items"
+    : request.method === "POST" && !request.path.includes("/data-values")
+      ? "list"
+      : "model";
+  expect(await stored(what), `the ${what} changed after ${label}`).toBe(snapshot[what]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -102,7 +122,7 @@ const JSON_HEADERS = { "content-type": "application/json" };
 
 function knownIds(): Set<string> {
   return new Set(
-    [...Object.values(IDS), world.organization.id, world.template.id, modelId, foreignPdmId].map((id) => id.toLowerCase()),
+    [...Object.values(IDS), world.organization.id, world.template.id, modelId, itemId, foreignPdmId].map((id) => id.toLowerCase()),
   );
 }
 
@@ -443,6 +463,76 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// POST items (optional `{uniqueProductIdentifiers: [{value}]}`) and POST items/bulk (`{count}` or `{identifiers}`).
+
+function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgaId: string = world.organization.id, model: string = modelId) =>
+    `/api/organizations/${orgaId}/models/${model}/items${kind === "bulk" ? "/bulk" : ""}`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: path(),
+    headers,
+    rawBody,
+  });
+  /** A body carrying these identifier values (raw JSON each), in the route's own shape. */
+  const withValues = (raws: string[]) =>
+    send(
+      kind === "bulk"
+        ? objectText([["identifiers", arrayText(raws)]])
+        : objectText([["uniqueProductIdentifiers", arrayText(raws.map((raw) => objectText([["value", raw]])))]]),
+    );
+  const key = kind === "bulk" ? "identifiers" : "uniqueProductIdentifiers";
+  const wrongTyped = fc.constantFrom("1", "true", "{}", '"x"', "0", "null");
+  return {
+    "wrong types": fc.oneof(
+      wrongTyped.map((raw) => send(objectText([[key, raw]]))),
+      wrongTyped.filter((raw) => raw !== '"x"').map((raw) => withValues([raw])),
+      fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
+      ...(kind === "bulk"
+        ? [
+            fc.constantFrom('"5"', "1.5", "true", "[]", "null", "-1", "0").map((raw) => send(objectText([["count", raw]]))),
+            fc.constant(send(objectText([["count", "1"], ["identifiers", arrayText([j("both")])]]))),
+            fc.constant(send("{}")),
+          ]
+        : [fc.constant(send(objectText([[key, "[]"]])))]),
+    ),
+    "huge strings": fc.oneof(
+      fc.integer({ min: 201, max: 20_000 }).map((n) => withValues([j("s".repeat(n))])),
+      hugeString.map((text) => withValues([j(text)])),
+      fc.constantFrom("", " ", "\t\n").map((blank) => withValues([j(blank)])),
+    ),
+    "deep nesting": fc.oneof(
+      deepNesting.map((raw) => send(raw)),
+      deepNesting.map((raw) => send(objectText([[key, raw]]))),
+    ),
+    "__proto__, constructor, prototype keys": fc.oneof(
+      fc.tuple(protoKey, protoValue).map(([name, raw]) => send(objectText([[name, raw]]))),
+      fc.constantFrom("id", "modelId", "organizationId", "version", "dataValues").map((name) => send(objectText([[name, j("x")]]))),
+    ),
+    "NaN and Infinity": notFinite.map((raw) => (kind === "bulk" ? send(objectText([["count", raw]])) : withValues([raw]))),
+    "duplicate and taken identifiers": fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }).filter((v) => v.trim().length > 0).map((v) => withValues([j(`d-${v}`), j(`d-${v}`)])),
+      fc.constant(withValues([j(itemIdentifier)])),
+      fc.string({ minLength: 1, maxLength: 20 }).map((v) => withValues([j(`fresh-${v}`), j(itemIdentifier)])),
+    ),
+    "too many": kind === "bulk"
+      ? fc.oneof(
+          fc.integer({ min: 10_001, max: 1_000_000 }).map((n) => send(objectText([["count", String(n)]]))),
+          fc.constant(withValues(Array.from({ length: 10_001 }, (_, i) => j(`many-${i}`)))),
+        )
+      : fc.integer({ min: 101, max: 300 }).map((n) => withValues(Array.from({ length: n }, (_, i) => j(`many-${i}`)))),
+    // Empty text would be "no body", which creates an item with a generated identifier: not bad input.
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(kind === "bulk" ? '{"count":1}' : "{}", { "content-type": type })),
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => ({ ...send("{}"), path: path(world.organization.id, encodeURIComponent(id)) })),
+      unknownUuid().map((id) => ({ ...send(kind === "bulk" ? '{"count":1}' : "{}"), path: path(world.organization.id, id) })),
+      unknownUuid().map((id) => ({ ...send(kind === "bulk" ? '{"count":1}' : "{}"), path: path(id) })),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // DELETE data-values?dataSectionId=…&row=…: odd query strings.
 
 function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -501,6 +591,14 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 
 const COMMON = ["wrong types", "huge strings", "NUL and lone surrogates", "deep nesting", "__proto__, constructor, prototype keys", "NaN and Infinity"];
 const MODEL_FAMILIES = [...COMMON, "unknown ids", "not JSON", "wrong content type", "odd path ids"];
+const ITEM_CREATE_FAMILIES = [
+  ...COMMON,
+  "duplicate and taken identifiers",
+  "too many",
+  "not JSON",
+  "wrong content type",
+  "odd path ids",
+];
 const VALUE_FAMILIES = [
   ...COMMON,
   "missing fields",
@@ -529,6 +627,8 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     ["odd query strings", "unknown section and field ids", "odd path ids", "odd headers (If-Match)"],
     deleteFamilies,
   ],
+  ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
 ];
 
 for (const [route, names, families] of ROUTES) {

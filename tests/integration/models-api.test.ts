@@ -13,7 +13,7 @@ import {
 } from "./support/actors";
 import { dv, expectError, expectIssues, expectModel, sortedValues, tripleKey, valuesOf } from "./support/contract";
 import { IDS } from "./support/fixture-template";
-import { api } from "./support/http";
+import { api, apiPage } from "./support/http";
 import { createProductDataModel, createWorld, type World } from "./support/world";
 
 let world: World;
@@ -409,14 +409,13 @@ describe("GET /organizations/{orgaId}/models", () => {
     for (const name of NAMES) created.push(await postModel(listWorld, { name }));
   });
 
-  type Page = { items: TModelSummary[]; nextCursor: string | null };
-  const list = (query: string) =>
-    api<Page>("GET", `${modelsPath(listWorld)}${query}`, { token: listWorld.token });
+  const list = (query: string) => apiPage<TModelSummary>(`${modelsPath(listWorld)}${query}`, { token: listWorld.token });
 
   it("pages newest first by cursor: 3, 3, 1, no duplicates, nextCursor null at the end", async () => {
     const first = await list("?limit=3");
     expect(first.status).toBe(200);
-    expect(Object.keys(first.body).sort()).toEqual(["items", "nextCursor"]);
+    // A JSON array, the next page in an RFC 8288 Link header that keeps the other parameters.
+    expect(first.headers.get("link")).toMatch(/^<\/api\/organizations\/[^>]+\/models\?limit=3&cursor=[^>]+>; rel="next"$/);
     expect(first.body.items).toHaveLength(3);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await list(`?limit=3&cursor=${encodeURIComponent(first.body.nextCursor ?? "")}`);
@@ -469,7 +468,7 @@ describe("GET /organizations/{orgaId}/models", () => {
     await postModel(wild, { name: "snake_case pack" });
     await postModel(wild, { name: "Plain pack" });
     const search = async (term: string) => {
-      const page = await api<Page>("GET", `${modelsPath(wild)}?search=${encodeURIComponent(term)}`, { token: wild.token });
+      const page = await apiPage<TModelSummary>(`${modelsPath(wild)}?search=${encodeURIComponent(term)}`, { token: wild.token });
       expect(page.status).toBe(200);
       return page.body.items.map((m) => m.name);
     };

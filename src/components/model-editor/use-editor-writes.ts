@@ -78,7 +78,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
 
   const addRow = useCallback(
     async (repeaterId: string) => {
-      const values = newRowValues(index, repeaterId, store.rows(repeaterId));
+      const values = newRowValues(index, repeaterId, store.rows(repeaterId), "Model");
       if (!values) return undefined;
       const next = await runWrite(() => client.dataValues.add.mutate(addRowInput(target, store.version, values)));
       if (!next) return undefined;

@@ -7,3 +7,6 @@ export const ZTemplatePath = z.object({ orgaId: ZUuid, templateId: ZUuid });
 export const ZModelPath = z.object({ orgaId: ZUuid, modelId: ZUuid });
 export const ZProductDataModelPath = z.object({ productDataModelId: ZUuid });
 export const ZNoPath = z.object({});
+export const ZItemPath = z.object({ orgaId: ZUuid, modelId: ZUuid, itemId: ZUuid });
+export const ZIdentifierPath = z.object({ orgaId: ZUuid, uuid: ZUuid });
+export const ZPublicIdentifierPath = z.object({ uuid: ZUuid });

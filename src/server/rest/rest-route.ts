@@ -6,6 +6,7 @@ import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
+import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 
@@ -34,6 +35,8 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   preflight?: (input: PreflightInput<z.infer<P>, z.infer<Q>>) => Promise<void> | void;
   /** A cheap check of the parsed body before its schema runs (e.g. too many data values: 413 at once). */
   checkBody?: (body: unknown) => void;
+  /** A request without a body parses `undefined` with the body schema (which must then accept it). */
+  isBodyOptional?: boolean;
   /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
   describeBodyIssues?: Describe;
   run: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
@@ -58,6 +61,8 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       const body = await readBody(request, definition);
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
+      if (result === undefined) return new Response(null, { status: 204 });
+      if (result instanceof PagedResult) return pagedResponse(result, request.url);
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
@@ -74,9 +79,11 @@ type Describe = (issues: Issue[], body: unknown) => Issue[];
  */
 async function readBody<B extends z.ZodType>(
   request: Request,
-  { body: schema, checkBody, describeBodyIssues }: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe },
+  definition: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe; isBodyOptional?: boolean },
 ): Promise<z.infer<B> | undefined> {
+  const { body: schema, checkBody, describeBodyIssues, isBodyOptional } = definition;
   if (!schema) return undefined;
+  if (isBodyOptional && hasNoBody(request)) return parse(schema, undefined, "The request body is invalid.", "$");
   return withBodyPermit(request.headers, async () => {
     const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
     checkBody?.(input);
@@ -84,8 +91,12 @@ async function readBody<B extends z.ZodType>(
   });
 }
 
+function hasNoBody(request: Request): boolean {
+  return request.body === null || request.headers.get("content-length") === "0";
+}
+
 /** Lists at most MAX_ISSUES issues and counts the rest (a huge invalid input must not make a huge answer). */
-function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix: string, describe?: Describe): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix: string, describe?: Describe): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const listed = zodIssues(result.error, prefix, MAX_ISSUES);
@@ -97,7 +108,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, 
   return result.data;
 }
 
-function searchParams(request: Request): Record<string, string> {
+export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 

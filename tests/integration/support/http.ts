@@ -3,6 +3,17 @@ import * as catchAll from "~/app/api/[...rest]/route";
 import * as modelDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/data-values/route";
 import * as model from "~/app/api/organizations/[orgaId]/models/[modelId]/route";
 import * as models from "~/app/api/organizations/[orgaId]/models/route";
+import * as organizations from "~/app/api/organizations/route";
+import * as organization from "~/app/api/organizations/[orgaId]/route";
+import * as organizationMembers from "~/app/api/organizations/[orgaId]/members/route";
+import * as organizationInvite from "~/app/api/organizations/[orgaId]/invite/route";
+import * as itemDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values/route";
+import * as item from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/route";
+import * as itemsBulk from "~/app/api/organizations/[orgaId]/models/[modelId]/items/bulk/route";
+import * as items from "~/app/api/organizations/[orgaId]/models/[modelId]/items/route";
+import * as identifierReference from "~/app/api/organizations/[orgaId]/unique-product-identifiers/[uuid]/reference/route";
+import * as identifiers from "~/app/api/organizations/[orgaId]/unique-product-identifiers/route";
+import * as identifierMetadata from "~/app/api/unique-product-identifiers/[uuid]/metadata/route";
 import * as template from "~/app/api/organizations/[orgaId]/templates/[templateId]/route";
 import * as templates from "~/app/api/organizations/[orgaId]/templates/route";
 import * as pdm from "~/app/api/product-data-models/[productDataModelId]/route";
@@ -17,11 +28,26 @@ import { assertResponseMatchesOpenApi } from "./openapi-responses";
 type RouteModule = Partial<Record<string, RouteHandler>>;
 
 const ROUTES: [RegExp, string[], RouteModule][] = [
+  [/^\/api\/organizations$/, [], organizations],
+  [/^\/api\/organizations\/([^/]+)$/, ["orgaId"], organization],
+  [/^\/api\/organizations\/([^/]+)\/members$/, ["orgaId"], organizationMembers],
+  [/^\/api\/organizations\/([^/]+)\/invite$/, ["orgaId"], organizationInvite],
   [/^\/api\/organizations\/([^/]+)\/templates$/, ["orgaId"], templates],
   [/^\/api\/organizations\/([^/]+)\/templates\/([^/]+)$/, ["orgaId", "templateId"], template],
   [/^\/api\/organizations\/([^/]+)\/models$/, ["orgaId"], models],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)$/, ["orgaId", "modelId"], model],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/data-values$/, ["orgaId", "modelId"], modelDataValues],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/,
+    ["orgaId", "modelId", "itemId"],
+    itemDataValues,
+  ],
+  [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
+  [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
+  [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],
   [/^\/api\/product-data-models$/, [], pdms],
   [/^\/api\/product-data-models\/([^/]+)$/, ["productDataModelId"], pdm],
   [/^\/api\/openapi\.json$/, [], openApi],
@@ -49,7 +75,8 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
-async function dispatch(request: Request, pathname: string): Promise<Response> {
+/** Hands a request to the route module whose pattern matches, as Next would. */
+export async function dispatch(request: Request, pathname: string): Promise<Response> {
   for (const [pattern, names, module] of ROUTES) {
     const match = pattern.exec(pathname);
     if (!match) continue;
@@ -59,4 +86,20 @@ async function dispatch(request: Request, pathname: string): Promise<Response> {
     return handler(request, { params: Promise.resolve(params) });
   }
   return catchAll.GET(request);
+}
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/**
+ * A REST list call: checks the answer is a JSON array and reads the next page's cursor from its RFC 8288
+ * `Link: <…>; rel="next"` header, so tests can walk pages as `{items, nextCursor}`.
+ */
+export async function apiPage<T>(path: string, options: CallOptions = {}): Promise<ApiResponse<Page<T>>> {
+  const response = await api<T[]>("GET", path, options);
+  if (response.status !== 200) return { ...response, body: response.body as unknown as Page<T> };
+  if (!Array.isArray(response.body)) throw new Error(`${path} answered ${JSON.stringify(response.body)}, not an array`);
+  const link = response.headers.get("link");
+  const next = link ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
+  const nextCursor = next ? new URL(next, "http://localhost").searchParams.get("cursor") : null;
+  return { ...response, body: { items: response.body, nextCursor } };
 }

@@ -115,7 +115,7 @@ const values = Array.from({ length: VALUE_COUNT }, (_, row) => ({
 }));
 isArmed = true;
 say("writing");
-const written = await addDataValues({ actor, organizationId: organization.id, modelId: model.id, values });
+const written = await addDataValues({ actor, organizationId: organization.id, owner: { kind: "model", id: model.id }, values });
 say(`committed ${JSON.stringify({ version: written.version, values: written.dataValues.length })}`);
 // Every stage ends by being killed, never by a clean shutdown: a kill that comes late finds the process holding.
 await hold();

@@ -1,17 +1,23 @@
 import { AppError } from "~/domain/app-error";
+import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import type { OwnerLevel } from "~/domain/template-index";
 import type { Tx } from "~/server/db/transaction";
+import { readItem } from "~/server/services/items/internal/item-dto";
 import { readModel } from "~/server/services/models/internal/model-dto";
 
 /**
- * What holds passport data: data values that follow a template, and a version that is its ETag. Today that is a
- * model; the physical items of a model will be a second kind, with their own values and version, written through
- * the same path. Each kind says here how its row is locked, versioned and read back.
+ * What holds passport data: data values that follow a template, and a version that is its ETag. A model holds the
+ * values of its template's Model-level fields; each of its items holds those of the Item-level fields, with its
+ * own version. Each kind says here how its row is locked, versioned and read back.
  */
-export type PassportDataOwner = { kind: "model"; id: string };
+export type PassportDataOwner =
+  | { kind: "model"; id: string }
+  /** An item is addressed under its model (`/models/{modelId}/items/{itemId}`): another model's item is not found. */
+  | { kind: "item"; id: string; modelId: string };
 
 /** The answer a write returns for each kind of owner. */
-export type PassportDataOwnerDtos = { model: TModel };
+export type PassportDataOwnerDtos = { model: TModel; item: TItem };
 
 /** An owner locked for the rest of the transaction: the template its values follow, and its current version. */
 export type LockedOwner = PassportDataOwner & { templateId: string; version: number };
@@ -19,9 +25,11 @@ export type LockedOwner = PassportDataOwner & { templateId: string; version: num
 type OwnerKind<Dto> = {
   /** How messages name it: "model" in "The model has changed since version 3". */
   noun: string;
+  /** Which fields of the template it holds values for (template-index.ts `fieldLevel`). */
+  level: OwnerLevel;
   notFound: string;
   /** Locks the owner's row FOR UPDATE, scoped to the organization: another organization's owner is not found. */
-  lock(tx: Tx, organizationId: string, id: string): Promise<{ templateId: string; version: number } | undefined>;
+  lock(tx: Tx, organizationId: string, owner: PassportDataOwner): Promise<{ templateId: string; version: number } | undefined>;
   /** Bumps the version (the ETag) and the update time. */
   touch(tx: Tx, id: string): Promise<void>;
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
@@ -31,8 +39,9 @@ type OwnerKind<Dto> = {
 const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwnerDtos[K]> } = {
   model: {
     noun: "model",
+    level: "Model",
     notFound: "Model not found.",
-    async lock(tx, organizationId, id) {
+    async lock(tx, organizationId, { id }) {
       const rows = await tx.$queryRaw<{ templateId: string; version: number }[]>`
         SELECT "templateId"::text AS "templateId", "version"
         FROM "model" WHERE "id" = ${id}::uuid AND "organizationId" = ${organizationId}
@@ -44,7 +53,30 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     },
     read: readModel,
   },
+  item: {
+    noun: "item",
+    level: "Item",
+    notFound: "Item not found.",
+    async lock(tx, organizationId, owner) {
+      if (owner.kind !== "item") return undefined;
+      const rows = await tx.$queryRaw<{ templateId: string; version: number }[]>`
+        SELECT "templateId"::text AS "templateId", "version"
+        FROM "item" WHERE "id" = ${owner.id}::uuid AND "modelId" = ${owner.modelId}::uuid
+          AND "organizationId" = ${organizationId}
+        FOR UPDATE`;
+      return rows[0];
+    },
+    async touch(tx, id) {
+      await tx.$executeRaw`UPDATE "item" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = ${id}::uuid`;
+    },
+    read: readItem,
+  },
 };
+
+/** The fields whose values this owner holds: a model's Model-level ones, an item's Item-level ones. */
+export function ownerLevel(owner: PassportDataOwner): OwnerLevel {
+  return OWNER_KINDS[owner.kind].level;
+}
 
 /**
  * Locks the owner row for the rest of the transaction, so concurrent writers on one owner run one after another
@@ -55,7 +87,7 @@ export async function lockOwner(
   { organizationId, owner, ifMatch }: { organizationId: string; owner: PassportDataOwner; ifMatch?: number },
 ): Promise<LockedOwner> {
   const kind = OWNER_KINDS[owner.kind];
-  const row = await kind.lock(tx, organizationId, owner.id);
+  const row = await kind.lock(tx, organizationId, owner);
   if (!row) throw new AppError("NOT_FOUND", kind.notFound);
   if (ifMatch !== undefined && ifMatch !== row.version) {
     throw new AppError(
@@ -75,5 +107,10 @@ export async function readOwner<O extends PassportDataOwner>(
   tx: Tx,
   owner: O,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  return OWNER_KINDS[owner.kind].read(tx, owner.id);
+  return ownerKind<O["kind"]>(owner.kind).read(tx, owner.id);
+}
+
+/** The entry of one kind, typed by that kind, so each owner's answer keeps its own type. */
+function ownerKind<K extends PassportDataOwner["kind"]>(kind: K): OwnerKind<PassportDataOwnerDtos[K]> {
+  return OWNER_KINDS[kind];
 }

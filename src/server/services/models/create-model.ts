@@ -28,11 +28,11 @@ export async function createModel({ actor, organizationId, input }: CreateModelO
         description: input.description ?? "",
         templateId,
         ownerId: actor.userId,
-        uniqueProductIdentifiers: { create: { uuid: identifier, value: identifier } },
+        uniqueProductIdentifiers: { create: { uuid: identifier, value: identifier, organizationId } },
       },
       select: { id: true },
     });
-    await insertDataValues(tx, { kind: "model", id }, initialDataValues(await loadTemplateIndex(tx, templateId)));
+    await insertDataValues(tx, { kind: "model", id }, initialDataValues(await loadTemplateIndex(tx, templateId), "Model"));
     return readModel(tx, id);
   });
 }

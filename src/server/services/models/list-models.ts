@@ -1,10 +1,10 @@
-import { AppError } from "~/domain/app-error";
 import type { TModelListQuery, TModelSummary } from "~/domain/model-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
+import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
 import { modelSelect, toModelSummaryDto } from "~/server/services/models/internal/model-dto";
 
 export type ListModelsOptions = { actor: Actor; organizationId: string; query: TModelListQuery };
@@ -23,9 +23,7 @@ export async function listModels({ actor, organizationId, query }: ListModelsOpt
     organizationId,
     // LIKE would read % and _ in the search as wildcards; a user searching "10%" means the characters.
     ...(query.search ? { name: { contains: query.search.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } } : {}),
-    ...(after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : {}),
+    ...afterCursor(after),
   };
   const rows = await getDb().model.findMany({
     where,
@@ -39,17 +37,4 @@ export async function listModels({ actor, organizationId, query }: ListModelsOpt
     items: page.map(toModelSummaryDto),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
-}
-
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(time ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError("BAD_REQUEST", "The cursor is not one this API returned.");
-  }
-  return { createdAt, id };
 }

@@ -2,6 +2,7 @@ import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
+import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
 
 export type UpdateModelOptions = {
@@ -19,7 +20,10 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
     let templateId = owner.templateId;
     if (input.templateId !== undefined || input.marketplaceResourceId !== undefined) {
       templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
-      if (templateId !== owner.templateId) await switchModelTemplate(tx, owner, templateId);
+      if (templateId !== owner.templateId) {
+        await switchModelTemplate(tx, owner, templateId);
+        await switchItemsTemplate(tx, owner.id, templateId);
+      }
     }
     const description = input.description === null ? "" : input.description;
     const changed = await tx.model.updateMany({

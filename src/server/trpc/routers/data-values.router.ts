@@ -13,13 +13,13 @@ const valuesProcedure = protectedProcedure.use(async ({ getRawInput, next }) => 
 });
 
 export const dataValuesRouter = router({
-  add: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
-    return await addDataValues({ actor: ctx.actor, ...input });
+  add: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await addDataValues({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
-  modify: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input }) => {
-    return await modifyDataValues({ actor: ctx.actor, ...input });
+  modify: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await modifyDataValues({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
-  deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input }) => {
-    return await deleteRepeaterRow({ actor: ctx.actor, ...input });
+  deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await deleteRepeaterRow({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
 });

@@ -14,7 +14,7 @@ import { loadTemplateIndex } from "~/server/services/templates/internal/load-tem
 export async function switchModelTemplate(tx: Tx, model: PassportDataOwner, templateId: string): Promise<void> {
   const current = await readDataValues(tx, model);
   const index = await loadTemplateIndex(tx, templateId);
-  const lost = valuesLostOnTemplateChange(current, index);
+  const lost = valuesLostOnTemplateChange(current, index, "Model");
   if (lost.length > 0) {
     throw new AppError(
       "CONFLICT",
@@ -28,7 +28,7 @@ export async function switchModelTemplate(tx: Tx, model: PassportDataOwner, temp
       ),
     );
   }
-  const kept = valuesKeptOnTemplateChange(current, index);
+  const kept = valuesKeptOnTemplateChange(current, index, "Model");
   const keptKeys = new Set(kept.map(tripleKey));
   const currentKeys = new Set(current.map(tripleKey));
   await deleteDataValues(tx, model, current.filter((v) => !keptKeys.has(tripleKey(v))));

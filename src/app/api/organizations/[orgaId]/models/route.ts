@@ -1,4 +1,5 @@
 import { ZModelCreateRequest, ZModelListQuery } from "~/domain/model-schema";
+import { PagedResult } from "~/server/rest/paged-response";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
 import { assertMemberOf } from "~/server/services/access";
@@ -9,7 +10,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZOrgPath,
     query: ZModelListQuery,
-    run: ({ actor, params, query }) => listModels({ actor, organizationId: params.orgaId, query }),
+    run: async ({ actor, params, query }) =>
+      PagedResult.of(await listModels({ actor, organizationId: params.orgaId, query })),
   }),
   POST: restRoute({
     params: ZOrgPath,

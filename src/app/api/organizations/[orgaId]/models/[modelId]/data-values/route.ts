@@ -17,7 +17,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     describeBodyIssues: withDataValueTriples,
     status: 201,
     run: ({ actor, params, body, ifMatch }) =>
-      addDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
+      addDataValues({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId }, values: body, ifMatch }),
   }),
   PATCH: restRoute({
     params: ZModelPath,
@@ -26,12 +26,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     checkBody: assertDataValueCountOf,
     describeBodyIssues: withDataValueTriples,
     run: ({ actor, params, body, ifMatch }) =>
-      modifyDataValues({ actor, organizationId: params.orgaId, modelId: params.modelId, values: body, ifMatch }),
+      modifyDataValues({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId }, values: body, ifMatch }),
   }),
   DELETE: restRoute({
     params: ZModelPath,
     query: ZDeleteRowQuery,
     run: ({ actor, params, query, ifMatch }) =>
-      deleteRepeaterRow({ actor, organizationId: params.orgaId, modelId: params.modelId, ...query, ifMatch }),
+      deleteRepeaterRow({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId }, ...query, ifMatch }),
   }),
 });

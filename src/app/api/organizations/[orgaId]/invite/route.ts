@@ -1,0 +1,16 @@
+import { ZInvitationCreateInput } from "~/domain/identity-schemas";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZOrgPath } from "~/server/rest/path-params";
+import { inviteMember } from "~/server/services/invitations/invite-member";
+
+/** open-dpp's `organizations.inviteUser`: `{email}`. Needs a signed-in session (the service refuses keys). */
+const ZInviteBody = ZInvitationCreateInput.pick({ email: true });
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  POST: restRoute({
+    params: ZOrgPath,
+    body: ZInviteBody,
+    status: 201,
+    run: ({ actor, params, body }) => inviteMember({ actor, organizationId: params.orgaId, email: body.email }),
+  }),
+});

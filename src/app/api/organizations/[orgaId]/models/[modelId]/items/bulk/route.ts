@@ -1,0 +1,14 @@
+import { ZItemBulkCreateRequest } from "~/domain/item-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { bulkCreateItems } from "~/server/services/items/bulk-create-items";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  POST: restRoute({
+    params: ZModelPath,
+    body: ZItemBulkCreateRequest,
+    status: 201,
+    run: ({ actor, params, body }) =>
+      bulkCreateItems({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body }),
+  }),
+});

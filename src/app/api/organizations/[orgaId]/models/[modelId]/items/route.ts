@@ -1,0 +1,23 @@
+import { ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
+import { PagedResult } from "~/server/rest/paged-response";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { createItem } from "~/server/services/items/create-item";
+import { listItems } from "~/server/services/items/list-items";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZModelPath,
+    query: ZItemListQuery,
+    run: async ({ actor, params, query }) =>
+      PagedResult.of(await listItems({ actor, organizationId: params.orgaId, modelId: params.modelId, query })),
+  }),
+  POST: restRoute({
+    params: ZModelPath,
+    body: ZItemCreateRequest.optional(),
+    isBodyOptional: true,
+    status: 201,
+    run: ({ actor, params, body }) =>
+      createItem({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body ?? {} }),
+  }),
+});

@@ -1,0 +1,12 @@
+import { ZUniqueProductIdentifierQuery } from "~/domain/item-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZOrgPath } from "~/server/rest/path-params";
+import { findIdentifiers } from "~/server/services/identifiers/find-identifiers";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZOrgPath,
+    query: ZUniqueProductIdentifierQuery,
+    run: ({ actor, params, query }) => findIdentifiers({ actor, organizationId: params.orgaId, value: query.value }),
+  }),
+});

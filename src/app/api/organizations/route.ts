@@ -1,0 +1,16 @@
+import { ZOrganizationCreateInput } from "~/domain/identity-schemas";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZNoPath } from "~/server/rest/path-params";
+import { createOrganization } from "~/server/services/identity/create-organization";
+import { listOrganizations } from "~/server/services/identity/list-organizations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({ params: ZNoPath, run: ({ actor }) => listOrganizations({ actor }) }),
+  // Needs a signed-in session (the service refuses keys): the caller becomes the owner.
+  POST: restRoute({
+    params: ZNoPath,
+    body: ZOrganizationCreateInput,
+    status: 201,
+    run: ({ actor, body }) => createOrganization({ name: body.name, actor }),
+  }),
+});

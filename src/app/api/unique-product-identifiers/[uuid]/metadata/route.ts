@@ -1,0 +1,12 @@
+import { publicRoute } from "~/server/rest/public-route";
+import { restRoutes } from "~/server/rest/rest-route";
+import { ZPublicIdentifierPath } from "~/server/rest/path-params";
+import { getIdentifierMetadata } from "~/server/services/identifiers/get-identifier-metadata";
+
+/** Public: a passport viewer reads which organization an identifier belongs to without a key. */
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: publicRoute({
+    params: ZPublicIdentifierPath,
+    run: ({ params }) => getIdentifierMetadata({ uuid: params.uuid }),
+  }),
+});

@@ -1,0 +1,66 @@
+import { AppError } from "~/domain/app-error";
+import { dataValueIssue, type TDataValue, tripleKey } from "~/domain/data-value";
+import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import type { Tx } from "~/server/db/transaction";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+type ItemValue = TDataValue & { itemId: string };
+
+/** The most lost values a conflict lists; a model with many items could otherwise answer megabytes. */
+const MAX_LISTED = 1000;
+
+/**
+ * Moves every item of a model to the model's new template, by the model's rule: a non-null item value with no place
+ * in the new template blocks the switch (409 listing them), empty ones are dropped, new Item-level fields get nulls.
+ * The items are locked first, so no item write slips in between; each item's version moves on.
+ */
+export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: string): Promise<void> {
+  const items = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
+  if (items.length === 0) return;
+  const current = await tx.$queryRaw<ItemValue[]>`
+    SELECT d."itemId"::text AS "itemId", d."dataSectionId"::text AS "dataSectionId",
+           d."dataFieldId"::text AS "dataFieldId", d."row", d."value"
+    FROM "item_data_value" AS d JOIN "item" AS i ON i."id" = d."itemId"
+    WHERE i."modelId" = ${modelId}::uuid`;
+  const index = await loadTemplateIndex(tx, templateId);
+  const lost = valuesLostOnTemplateChange(current, index, "Item");
+  if (lost.length > 0) {
+    throw new AppError(
+      "CONFLICT",
+      `Changing the template would lose ${lost.length} value${lost.length === 1 ? "" : "s"} of this model's items; clear them first.`,
+      lost.slice(0, MAX_LISTED).map((v) =>
+        dataValueIssue(
+          "$.templateId",
+          `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, of item ${v.itemId} has no place in the new template`,
+          v,
+        ),
+      ),
+    );
+  }
+  const byItem = new Map<string, TDataValue[]>(items.map((item) => [item.id, []]));
+  for (const v of current) byItem.get(v.itemId)?.push(v);
+  const removed: ItemValue[] = [];
+  const added: ItemValue[] = [];
+  for (const [itemId, values] of byItem) {
+    const kept = valuesKeptOnTemplateChange(values, index, "Item");
+    const keptKeys = new Set(kept.map(tripleKey));
+    const currentKeys = new Set(values.map(tripleKey));
+    for (const v of values) if (!keptKeys.has(tripleKey(v))) removed.push({ ...v, itemId });
+    for (const v of kept) if (!currentKeys.has(tripleKey(v))) added.push({ ...v, itemId });
+  }
+  await tx.$executeRaw`
+    DELETE FROM "item_data_value" AS d
+    USING unnest(${removed.map((v) => v.itemId)}::uuid[], ${removed.map((v) => v.dataSectionId)}::uuid[],
+                 ${removed.map((v) => v.dataFieldId)}::uuid[], ${removed.map((v) => v.row)}::int[]) AS t(i, s, f, r)
+    WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+  await tx.$executeRaw`
+    INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "value")
+    SELECT t.i, t.s, t.f, t.r, t.v
+    FROM unnest(${added.map((v) => v.itemId)}::uuid[], ${added.map((v) => v.dataSectionId)}::uuid[],
+                ${added.map((v) => v.dataFieldId)}::uuid[], ${added.map((v) => v.row)}::int[],
+                ${added.map((v) => v.value)}::text[]) AS t(i, s, f, r, v)`;
+  await tx.$executeRaw`
+    UPDATE "item" SET "templateId" = ${templateId}::uuid, "version" = "version" + 1, "updatedAt" = now()
+    WHERE "modelId" = ${modelId}::uuid`;
+}

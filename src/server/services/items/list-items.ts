@@ -1,0 +1,35 @@
+import type { TItemListQuery, TItemSummary } from "~/domain/item-schema";
+import type { Prisma } from "~/generated/prisma/client";
+import type { Actor } from "~/domain/actor";
+import { getConfig } from "~/server/config";
+import { getDb } from "~/server/db/client";
+import { assertMemberOf } from "~/server/services/access";
+import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { itemSelect, toItemSummaryDto } from "~/server/services/items/internal/item-dto";
+import { assertModelVisible } from "~/server/services/items/internal/find-item";
+
+export type ListItemsOptions = { actor: Actor; organizationId: string; modelId: string; query: TItemListQuery };
+export type ItemPage = { items: TItemSummary[]; nextCursor: string | null };
+
+/** Items of a model, newest first, by cursor (like models); `identifier` keeps the item holding that value. */
+export async function listItems({ actor, organizationId, modelId, query }: ListItemsOptions): Promise<ItemPage> {
+  assertMemberOf(actor, organizationId);
+  const db = getDb();
+  await assertModelVisible(db, organizationId, modelId);
+  const config = getConfig();
+  const limit = Math.min(query.limit ?? config.DEFAULT_PAGE_SIZE, config.MAX_PAGE_SIZE);
+  const where: Prisma.ItemWhereInput = {
+    modelId,
+    organizationId,
+    // With the organization named, the lookup uses the (organizationId, value) unique index.
+    ...(query.identifier ? { uniqueProductIdentifiers: { some: { organizationId, value: query.identifier } } } : {}),
+    ...afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined),
+  };
+  const rows = await db.item.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1, select: itemSelect });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItemSummaryDto),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}

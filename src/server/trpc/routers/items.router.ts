@@ -1,0 +1,50 @@
+import {
+  ZItemBulkCreateInput,
+  ZItemCreateInput,
+  ZItemDataValuesInput,
+  ZItemDeleteRowInput,
+  ZItemInput,
+  ZItemListInput,
+} from "~/domain/procedure-inputs";
+import { addDataValues } from "~/server/services/data-values/add-data-values";
+import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
+import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
+import { bulkCreateItems } from "~/server/services/items/bulk-create-items";
+import { createItem } from "~/server/services/items/create-item";
+import { deleteItem } from "~/server/services/items/delete-item";
+import { getItem } from "~/server/services/items/get-item";
+import { listItems } from "~/server/services/items/list-items";
+import { protectedProcedure, router } from "~/server/trpc/trpc";
+
+const itemOf = (input: { modelId: string; itemId: string }) =>
+  ({ kind: "item", id: input.itemId, modelId: input.modelId }) as const;
+
+export const itemsRouter = router({
+  list: protectedProcedure.input(ZItemListInput).query(async ({ ctx, input }) => {
+    return await listItems({ actor: ctx.actor, ...input });
+  }),
+  byId: protectedProcedure.input(ZItemInput).query(async ({ ctx, input }) => {
+    return await getItem({ actor: ctx.actor, ...input });
+  }),
+  create: protectedProcedure.input(ZItemCreateInput).mutation(async ({ ctx, input: { item, ...target } }) => {
+    return await createItem({ actor: ctx.actor, ...target, input: item });
+  }),
+  bulkCreate: protectedProcedure.input(ZItemBulkCreateInput).mutation(async ({ ctx, input: { request, ...target } }) => {
+    return await bulkCreateItems({ actor: ctx.actor, ...target, input: request });
+  }),
+  delete: protectedProcedure.input(ZItemInput).mutation(async ({ ctx, input }) => {
+    await deleteItem({ actor: ctx.actor, ...input });
+    return null;
+  }),
+  dataValues: router({
+    add: protectedProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+      return await addDataValues({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
+    }),
+    modify: protectedProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+      return await modifyDataValues({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
+    }),
+    deleteRow: protectedProcedure.input(ZItemDeleteRowInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+      return await deleteRepeaterRow({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
+    }),
+  }),
+});
