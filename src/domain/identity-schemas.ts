@@ -69,3 +69,28 @@ export const ZCreateUser = ZSignUpInput.extend({ name: ZSignUpInput.shape.name.o
 
 export type TSignUpInput = z.infer<typeof ZSignUpInput>;
 export type TSignInInput = z.infer<typeof ZSignInInput>;
+
+/** Answers of the organization REST routes (src/server/services/identity, invitations), as the API documents them. */
+export const ZOrganizationSummary = z.object({ id: z.string(), name: z.string() });
+
+export const ZOrganization = ZOrganizationSummary.extend({ createdAt: z.string(), memberCount: z.number().int() });
+
+export const ZMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  joinedAt: z.string(),
+});
+
+export const ZInvitation = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  email: z.string(),
+  invitedBy: z.object({ name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  link: z.string(),
+});

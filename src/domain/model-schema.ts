@@ -93,6 +93,3 @@ export const ZDeleteRowQuery = z.strictObject({
   dataSectionId: ZUuid,
   row: ZQueryInteger.pipe(z.number().min(0).max(MAX_ROW)),
 });
-
-/** One page of an organization's models, newest first; `nextCursor` asks for the next page (null on the last). */
-export const ZModelPage = z.object({ items: z.array(ZModelSummary), nextCursor: z.string().nullable() });

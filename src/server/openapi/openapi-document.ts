@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
-import { ZModel, ZModelPage } from "~/domain/model-schema";
+import { ZItem, ZItemSummary } from "~/domain/item-schema";
+import { ZModel, ZModelSummary } from "~/domain/model-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
 import { ZErrorBody, ZIssueBody } from "~/server/openapi/error-body-schema";
 import { REST_API_ROUTES, type RestApiRoute } from "~/server/openapi/rest-api-routes";
@@ -46,9 +47,13 @@ const ZIfMatchHeader = z.object({
 
 const ETAG_HEADER = { ETag: { description: "The model's version, to send back in `If-Match`.", schema: { type: "string" } } } as const;
 
+const SUCCESS_DESCRIPTIONS: Record<NonNullable<RestApiRoute["status"]>, string> = { 200: "OK", 201: "Created", 204: "Done; no body." };
+
 /** Statuses every route of its kind may answer, beside its own (`errors` in the table). */
 function errorStatuses(route: RestApiRoute): number[] {
   const statuses = new Set<number>(route.isPublic ? [500] : [400, 401, 403, 429, 500]);
+  // A public route knows no caller, but still refuses a malformed path parameter.
+  if (route.isPublic && route.params && Object.keys(route.params.shape).length > 0) statuses.add(400);
   if (route.body) for (const status of [413, 415]) statuses.add(status);
   if (route.ifMatch) statuses.add(412);
   for (const status of route.errors ?? []) statuses.add(status);
@@ -62,10 +67,11 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
 
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
   const errors = errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }]);
+  const status = route.status ?? 200;
   const responses: ZodOpenApiResponsesObject = {
-    [String(route.status ?? 200)]: {
-      description: route.status === 201 ? "Created" : "OK",
-      content: { "application/json": { schema: route.response } },
+    [String(status)]: {
+      description: SUCCESS_DESCRIPTIONS[status],
+      ...(route.response ? { content: { "application/json": { schema: route.response } } } : {}),
       ...successHeaders(route),
     },
     ...Object.fromEntries(errors),
@@ -80,7 +86,9 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
       ...(route.query ? { query: route.query } : {}),
       ...(route.ifMatch ? { header: ZIfMatchHeader } : {}),
     },
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: route.body } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { "application/json": { schema: route.body } } } }
+      : {}),
     responses,
   };
 }
@@ -118,7 +126,9 @@ function buildDocument(): OpenApiDocument {
         ErrorBody: ZErrorBody,
         Issue: ZIssueBody,
         Model: ZModel,
-        ModelPage: ZModelPage,
+        ModelSummary: ZModelSummary,
+        Item: ZItem,
+        ItemSummary: ZItemSummary,
         Template: ZTemplate,
         ProductDataModel: ZProductDataModel,
       },

@@ -1,15 +1,44 @@
 import { z } from "zod";
 import { ZDataValuesRequest } from "~/domain/data-value";
 import {
+  ZInvitation,
+  ZInvitationCreateInput,
+  ZMember,
+  ZOrganization,
+  ZOrganizationCreateInput,
+  ZOrganizationSummary,
+} from "~/domain/identity-schemas";
+import {
+  ZItem,
+  ZItemBulkCreateRequest,
+  ZItemBulkCreateResponse,
+  ZItemCreateRequest,
+  ZItemListQuery,
+  ZItemSummary,
+  ZUniqueProductIdentifierMatch,
+  ZUniqueProductIdentifierMetadata,
+  ZUniqueProductIdentifierQuery,
+  ZUniqueProductIdentifierReference,
+} from "~/domain/item-schema";
+import {
   ZDeleteRowQuery,
   ZModel,
   ZModelCreateRequest,
   ZModelListQuery,
-  ZModelPage,
+  ZModelSummary,
   ZModelUpdateRequest,
 } from "~/domain/model-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
-import { ZModelPath, ZNoPath, ZOrgPath, ZProductDataModelPath, ZTemplatePath } from "~/server/rest/path-params";
+import {
+  ZIdentifierPath,
+  ZItemPath,
+  ZModelPath,
+  ZNoPath,
+  ZOrgPath,
+  ZProductDataModelPath,
+  ZPublicIdentifierPath,
+  ZTemplatePath,
+} from "~/server/rest/path-params";
 
 /**
  * Every REST route under /api, once: the OpenAPI document (`openapi-document.ts`) is built from this table, and
@@ -32,22 +61,35 @@ export type RestApiRoute = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The success status; 200 unless given. */
-  status?: 200 | 201;
-  response: z.ZodType;
+  /** The success status; 200 unless given. 204 answers no body. */
+  status?: 200 | 201 | 204;
+  /** The success body; none for 204. */
+  response?: z.ZodType;
   /** Headers of the success response beside `ETag` (e.g. a list's `Link: <…>; rel="next"`). */
   responseHeaders?: Record<string, { description: string; schema: { type: "string" } }>;
-  /** Answers a model, whose version comes back as `ETag`. */
+  /** Answers a model or an item, whose version comes back as `ETag`. */
   versioned?: boolean;
   /** Takes `If-Match` with the version the write is based on (412 when stale). */
   ifMatch?: boolean;
   errors?: readonly RouteErrorStatus[];
-  /** Needs no credentials. */
+  /** Needs no credentials (and knows no caller: no 401, 403 or 429). */
   isPublic?: boolean;
 };
 
 const ORG = "/api/organizations/{orgaId}";
 const MODEL = `${ORG}/models/{modelId}`;
+const ITEM = `${MODEL}/items/{itemId}`;
+
+/** A paged list's next page (RFC 8288), absent on the last page. */
+const LINK_HEADER = {
+  Link: {
+    description: 'The next page, `</api/…?cursor=…>; rel="next"`, keeping the request\'s other parameters; absent on the last page.',
+    schema: { type: "string" },
+  },
+} as const;
+
+/** open-dpp's `organizations.inviteUser` body, as the invite route parses it. */
+const ZInviteRequest = ZInvitationCreateInput.pick({ email: true });
 
 /** The document itself: an open object, described by the OpenAPI 3.1 specification rather than here. */
 const ZOpenApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
@@ -75,10 +117,11 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${ORG}/models`,
     tag: "Models",
     summary: "List the organization's models, newest first",
-    description: "Pages with `limit` (1–1000) and the `cursor` a page's `nextCursor` gives; `search` filters by name.",
+    description: "Pages with `limit` (1–1000); the `Link` header names the next page. `search` filters by name.",
     params: ZOrgPath,
     query: ZModelListQuery,
-    response: ZModelPage,
+    response: z.array(ZModelSummary),
+    responseHeaders: LINK_HEADER,
   },
   {
     method: "post",
@@ -151,6 +194,180 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     response: ZModel,
     versioned: true,
     ifMatch: true,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/items`,
+    tag: "Items",
+    summary: "List a model's items, newest first",
+    description: "Pages with `limit` (1–1000); the `Link` header names the next page. `identifier` finds an item by an identifier's value.",
+    params: ZModelPath,
+    query: ZItemListQuery,
+    response: z.array(ZItemSummary),
+    responseHeaders: LINK_HEADER,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/items`,
+    tag: "Items",
+    summary: "Create an item of a model",
+    description: "The body is optional: without `uniqueProductIdentifiers` the item gets one generated identifier. 409 when a value is taken.",
+    params: ZModelPath,
+    body: ZItemCreateRequest.optional(),
+    status: 201,
+    response: ZItem,
+    versioned: true,
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/items/bulk`,
+    tag: "Items",
+    summary: "Create many items of a model in one transaction",
+    description: "`{count}` items with generated identifiers, or one item per value of `identifiers`; 409 when a value is taken, and nothing is created.",
+    params: ZModelPath,
+    body: ZItemBulkCreateRequest,
+    status: 201,
+    response: ZItemBulkCreateResponse,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: ITEM,
+    tag: "Items",
+    summary: "Get an item with its data values",
+    params: ZItemPath,
+    response: ZItem,
+    versioned: true,
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: ITEM,
+    tag: "Items",
+    summary: "Delete an item",
+    description: "Its values go; its identifiers are retired: their values stay taken and their uuids name nothing any more.",
+    params: ZItemPath,
+    status: 204,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${ITEM}/data-values`,
+    tag: "Data values",
+    summary: "Add data values to an item",
+    description: "The template's Item-level fields, with the same rules as a model's values.",
+    params: ZItemPath,
+    body: ZDataValuesRequest,
+    status: 201,
+    response: ZItem,
+    versioned: true,
+    ifMatch: true,
+    errors: [404, 409],
+  },
+  {
+    method: "patch",
+    path: `${ITEM}/data-values`,
+    tag: "Data values",
+    summary: "Change existing data values of an item",
+    params: ZItemPath,
+    body: ZDataValuesRequest,
+    response: ZItem,
+    versioned: true,
+    ifMatch: true,
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: `${ITEM}/data-values`,
+    tag: "Data values",
+    summary: "Delete one row of an item's repeatable section",
+    params: ZItemPath,
+    query: ZDeleteRowQuery,
+    response: ZItem,
+    versioned: true,
+    ifMatch: true,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${ORG}/unique-product-identifiers`,
+    tag: "Unique product identifiers",
+    summary: "Find identifiers by value",
+    description: "Each with what it names; an empty list when none has the value.",
+    params: ZOrgPath,
+    query: ZUniqueProductIdentifierQuery,
+    response: z.array(ZUniqueProductIdentifierMatch),
+  },
+  {
+    method: "get",
+    path: `${ORG}/unique-product-identifiers/{uuid}/reference`,
+    tag: "Unique product identifiers",
+    summary: "What an identifier names: a model or an item",
+    params: ZIdentifierPath,
+    response: ZUniqueProductIdentifierReference,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/unique-product-identifiers/{uuid}/metadata",
+    tag: "Unique product identifiers",
+    summary: "Which organization's passport an identifier opens",
+    description: "Public: needs no key, for a passport viewer.",
+    params: ZPublicIdentifierPath,
+    response: ZUniqueProductIdentifierMetadata,
+    errors: [404],
+    isPublic: true,
+  },
+  {
+    method: "get",
+    path: "/api/organizations",
+    tag: "Organizations",
+    summary: "List the caller's organizations, by name",
+    params: ZNoPath,
+    response: z.array(ZOrganizationSummary),
+  },
+  {
+    method: "post",
+    path: "/api/organizations",
+    tag: "Organizations",
+    summary: "Create an organization; the caller becomes its owner",
+    description: "Needs a signed-in session: an API key is refused (403).",
+    params: ZNoPath,
+    body: ZOrganizationCreateInput,
+    status: 201,
+    response: ZOrganizationSummary,
+  },
+  {
+    method: "get",
+    path: ORG,
+    tag: "Organizations",
+    summary: "Get one of the caller's organizations",
+    params: ZOrgPath,
+    response: ZOrganization,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${ORG}/members`,
+    tag: "Organizations",
+    summary: "List an organization's members, oldest first",
+    params: ZOrgPath,
+    response: z.array(ZMember),
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${ORG}/invite`,
+    tag: "Organizations",
+    summary: "Invite an email address to an organization",
+    description: "Needs a signed-in session: an API key is refused (403). Inviting an address with an open invitation renews it; 409 when it is a member already.",
+    params: ZOrgPath,
+    body: ZInviteRequest,
+    status: 201,
+    response: ZInvitation,
     errors: [404, 409],
   },
   {

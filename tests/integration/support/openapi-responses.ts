@@ -29,12 +29,16 @@ function pointer(...segments: string[]): string {
   return segments.map((segment) => `/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
-/** The JSON pointer of the body schema of one documented response, following a `$ref` to a shared response. */
-function responseSchemaPointer(template: string, method: string, status: number): string | undefined {
+/**
+ * The JSON pointer of the body schema of one documented response, following a `$ref` to a shared response; null for
+ * a response documented without a body (204).
+ */
+function responseSchemaPointer(template: string, method: string, status: number): string | null | undefined {
   const operation = document.paths[template]?.[method] as { responses?: Record<string, JsonObject> } | undefined;
   const response = operation?.responses?.[String(status)];
   if (!response) return undefined;
   const ref = response.$ref;
+  if (typeof ref !== "string" && !response.content) return null;
   const base = typeof ref === "string" ? ref.slice(1) : pointer("paths", template, method, "responses", String(status));
   return `${base}${pointer("content", "application/json", "schema")}`;
 }
@@ -49,7 +53,7 @@ function validator(at: string): ValidateFunction {
 export function assertResponseMatchesOpenApi(method: string, pathname: string, status: number, body: unknown): void {
   const where = `${method} ${pathname} → ${status}`;
   const match = templates.find(({ pattern }) => pattern.test(pathname));
-  let at: string | undefined;
+  let at: string | null | undefined;
   if (!match) {
     if (status !== 404) throw new Error(`${where}: no documented path matches, yet the answer is not the catch-all's 404`);
     at = pointer("components", "schemas", "ErrorBody");
@@ -58,7 +62,11 @@ export function assertResponseMatchesOpenApi(method: string, pathname: string, s
     at = pointer("components", "schemas", "ErrorBody");
   } else {
     at = responseSchemaPointer(match.template, method.toLowerCase(), status);
-    if (!at) throw new Error(`${where}: the OpenAPI document lists no ${status} response for ${method} ${match.template}`);
+    if (at === undefined) throw new Error(`${where}: the OpenAPI document lists no ${status} response for ${method} ${match.template}`);
+    if (at === null) {
+      if (body !== undefined) throw new Error(`${where}: the OpenAPI document promises no body, yet one came`);
+      return;
+    }
   }
   const validate = validator(at);
   if (!validate(body)) {
