@@ -76,6 +76,25 @@ describe("the OpenAPI document", () => {
     expect(() => assertResponseMatchesOpenApi("GET", "/api/nothing", 404, notFound)).not.toThrow();
   });
 
+  it("takes a HEAD as a GET without a body, and a 204 as no body", () => {
+    const modelPath = `/api/organizations/${ORG}/models/${MODEL}`;
+    expect(() => assertResponseMatchesOpenApi("HEAD", modelPath, 200, undefined)).not.toThrow();
+    expect(() => assertResponseMatchesOpenApi("HEAD", modelPath, 200, { id: MODEL })).toThrow(/carries a body/);
+    expect(() => assertResponseMatchesOpenApi("HEAD", `${modelPath}/data-values`, 405, undefined)).not.toThrow();
+    const itemPath = `${modelPath}/items/${MODEL}`;
+    expect(() => assertResponseMatchesOpenApi("DELETE", itemPath, 204, undefined)).not.toThrow();
+    expect(() => assertResponseMatchesOpenApi("DELETE", itemPath, 204, {})).toThrow(/promises no body/);
+  });
+
+  it("pages the model and item lists with a Link header", () => {
+    const paths = openApiDocument().paths ?? {};
+    for (const list of ["/api/organizations/{orgaId}/models", "/api/organizations/{orgaId}/models/{modelId}/items"]) {
+      expect(paths[list]?.get?.responses?.["200"]).toMatchObject({ headers: { Link: expect.anything() } });
+    }
+    expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 200, [])).not.toThrow();
+    expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 200, { items: [], nextCursor: null })).toThrow(/does not match/);
+  });
+
   it("leaves room in the error body for keys a later version adds", () => {
     const capped = { statusCode: 400, error: "Bad Request", message: "Invalid.", issues: [{ path: "$", message: "x" }], issuesOmitted: 3 };
     expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 400, capped)).not.toThrow();

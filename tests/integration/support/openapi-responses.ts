@@ -52,22 +52,27 @@ function validator(at: string): ValidateFunction {
 /** Throws, naming the route and each mismatch, when the response is not what the document promises. */
 export function assertResponseMatchesOpenApi(method: string, pathname: string, status: number, body: unknown): void {
   const where = `${method} ${pathname} → ${status}`;
+  // HEAD is GET without the body (RFC 9110 §9.3.2): its status must be one GET may answer, and no body comes.
+  const isHead = method === "HEAD";
+  if (isHead && body !== undefined) throw new Error(`${where}: a HEAD answer carries a body`);
+  const documented = (isHead ? "GET" : method).toLowerCase();
   const match = templates.find(({ pattern }) => pattern.test(pathname));
   let at: string | null | undefined;
   if (!match) {
     if (status !== 404) throw new Error(`${where}: no documented path matches, yet the answer is not the catch-all's 404`);
     at = pointer("components", "schemas", "ErrorBody");
-  } else if (!document.paths[match.template]?.[method.toLowerCase()]) {
+  } else if (!document.paths[match.template]?.[documented]) {
     if (status !== 405) throw new Error(`${where}: ${match.template} documents no ${method}, yet the answer is not 405`);
     at = pointer("components", "schemas", "ErrorBody");
   } else {
-    at = responseSchemaPointer(match.template, method.toLowerCase(), status);
+    at = responseSchemaPointer(match.template, documented, status);
     if (at === undefined) throw new Error(`${where}: the OpenAPI document lists no ${status} response for ${method} ${match.template}`);
     if (at === null) {
       if (body !== undefined) throw new Error(`${where}: the OpenAPI document promises no body, yet one came`);
       return;
     }
   }
+  if (isHead) return;
   const validate = validator(at);
   if (!validate(body)) {
     const problems = ajv.errorsText(validate.errors, { separator: "\n  ", dataVar: "body" });
