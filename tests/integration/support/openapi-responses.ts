@@ -52,9 +52,9 @@ function validator(at: string): ValidateFunction {
 /** Throws, naming the route and each mismatch, when the response is not what the document promises. */
 export function assertResponseMatchesOpenApi(method: string, pathname: string, status: number, body: unknown): void {
   const where = `${method} ${pathname} → ${status}`;
-  // HEAD is GET without the body (RFC 9110 §9.3.2): its status must be one GET may answer, and no body comes.
+  // HEAD is GET without the body (RFC 9110 §9.3.2): its status must be one GET may answer. Called in process, the
+  // handler still returns GET's body (the HTTP server drops it), so a body there must be GET's.
   const isHead = method === "HEAD";
-  if (isHead && body !== undefined) throw new Error(`${where}: a HEAD answer carries a body`);
   const documented = (isHead ? "GET" : method).toLowerCase();
   const match = templates.find(({ pattern }) => pattern.test(pathname));
   let at: string | null | undefined;
@@ -72,7 +72,7 @@ export function assertResponseMatchesOpenApi(method: string, pathname: string, s
       return;
     }
   }
-  if (isHead) return;
+  if (isHead && body === undefined) return;
   const validate = validator(at);
   if (!validate(body)) {
     const problems = ajv.errorsText(validate.errors, { separator: "\n  ", dataVar: "body" });
