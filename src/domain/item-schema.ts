@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZDataValue, ZQueryInteger, ZUniqueProductIdentifier } from "~/domain/model-schema";
+import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
 /** Request and response shapes of items and unique product identifiers, shared by REST, tRPC and the browser. */
@@ -8,8 +9,7 @@ import { ZUuid } from "~/domain/uuid";
 export const MAX_BULK_ITEMS = 10_000;
 
 /** An identifier's value as a client gives it: a serial number, a GTIN with serial, a UUID. */
-export const ZIdentifierValue = z
-  .string({ error: "An identifier value must be a string" })
+export const ZIdentifierValue = ZText("An identifier value", { error: "An identifier value must be a string" })
   .trim()
   .min(1, { error: "An identifier value must not be empty" })
   .max(200, { error: "An identifier value must be at most 200 characters" });

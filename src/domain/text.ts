@@ -6,6 +6,7 @@ import { z } from "zod";
  * which would otherwise be replaced silently by U+FFFD. Both are refused here, once, for every free-text input.
  */
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -46,7 +46,7 @@ const ZConfig = z.object({
   /** The sender of verification and invitation mails. */
   MAIL_FROM: z.string().min(3).default("Passport Studio <no-reply@localhost>"),
   /** Where rate-limit counters live when set (redis:// or rediss://); without it they live in the database. */
-  REDIS_URL: z.string().url().refine((url) => /^rediss?:\/\//.test(url), { error: "must be a redis:// or rediss:// URL" }).optional(),
+  REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), { error: "must be a redis:// or rediss:// URL" }).optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;

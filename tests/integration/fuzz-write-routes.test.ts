@@ -501,6 +501,7 @@ function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<F
       hugeString.map((text) => withValues([j(text)])),
       fc.constantFrom("", " ", "\t\n").map((blank) => withValues([j(blank)])),
     ),
+    "NUL and lone surrogates": unstorableText.map((text) => withValues([j(text)])),
     "deep nesting": fc.oneof(
       deepNesting.map((raw) => send(raw)),
       deepNesting.map((raw) => send(objectText([[key, raw]]))),

@@ -16,6 +16,7 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
 export function refuseUnroutableMethods(): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the server as `this`
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {

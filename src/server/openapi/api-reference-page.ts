@@ -40,7 +40,7 @@ const START_SCRIPT = `window.ui = SwaggerUIBundle({
 const ASSETS: Record<string, { contentType: string; read: () => Promise<string | Buffer> }> = {
   "swagger-ui.css": { contentType: "text/css; charset=utf-8", read: () => fromPackage("swagger-ui.css") },
   "swagger-ui-bundle.js": { contentType: "text/javascript; charset=utf-8", read: () => fromPackage("swagger-ui-bundle.js") },
-  "start.js": { contentType: "text/javascript; charset=utf-8", read: async () => START_SCRIPT },
+  "start.js": { contentType: "text/javascript; charset=utf-8", read: () => Promise.resolve(START_SCRIPT) },
 };
 
 // The app always runs from the repository's root (scripts/serve-next.ts), where npm installed the package.

@@ -66,7 +66,9 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
 }
 
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
-  const errors = errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }]);
+  const errors = errorStatuses(route).map(
+    (status): [string, { $ref: string }] => [String(status), { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }],
+  );
   const status = route.status ?? 200;
   const responses: ZodOpenApiResponsesObject = {
     [String(status)]: {

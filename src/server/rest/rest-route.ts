@@ -129,7 +129,7 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
 export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
   const head = handlers.GET;
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
-  const notAllowed: RouteHandler = async (request) => methodNotAllowedResponse(request.method, allow);
+  const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
   const all: Partial<Record<Method, RouteHandler>> = { ...handlers, HEAD: head };
   return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

@@ -3,5 +3,5 @@ import { openApiDocument } from "~/server/openapi/openapi-document";
 
 /** The API's OpenAPI 3.1 document: public (it describes the API, not anyone's data) and the same until a deploy. */
 export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
-  GET: async () => Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
+  GET: () => Promise.resolve(Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } })),
 });
