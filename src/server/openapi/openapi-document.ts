@@ -23,6 +23,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "The body is not `application/json`.",
   429: "Too many requests with this key; `Retry-After` says when to try again.",
   500: "Our bug; the message carries an id to quote when reporting it.",
+  503: "The database is too busy to start the work; nothing was saved. `Retry-After` says when to send it again.",
 };
 
 const ERROR_RESPONSE_IDS: Record<number, string> = {
@@ -36,6 +37,7 @@ const ERROR_RESPONSE_IDS: Record<number, string> = {
   415: "UnsupportedMediaType",
   429: "TooManyRequests",
   500: "InternalServerError",
+  503: "ServiceUnavailable",
 };
 
 const ZIfMatchHeader = z.object({
@@ -51,7 +53,7 @@ const SUCCESS_DESCRIPTIONS: Record<NonNullable<RestApiRoute["status"]>, string> 
 
 /** Statuses every route of its kind may answer, beside its own (`errors` in the table). */
 function errorStatuses(route: RestApiRoute): number[] {
-  const statuses = new Set<number>(route.isPublic ? [500] : [400, 401, 403, 429, 500]);
+  const statuses = new Set<number>(route.isPublic ? [500, 503] : [400, 401, 403, 429, 500, 503]);
   // A public route knows no caller, but still refuses a malformed path parameter.
   if (route.isPublic && route.params && Object.keys(route.params.shape).length > 0) statuses.add(400);
   if (route.body) for (const status of [413, 415]) statuses.add(status);
