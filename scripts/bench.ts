@@ -9,6 +9,7 @@ import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
+import { itemBench } from "./bench/bench-items";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -59,7 +60,19 @@ async function benchBackend(label: string, databaseUrl: string) {
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
-    return { bulk, throughput, bare };
+    const items = await itemBench(
+      {
+        organizationId: world.organizationId,
+        templateId: world.template.definition.id,
+        itemFields: world.template.itemFields,
+        call: (method, suffix, body) => call(world, method, suffix, body),
+        timed,
+        createModel: () => createModel(world),
+        median,
+      },
+      client,
+    );
+    return { bulk, throughput, bare, items };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

@@ -1,6 +1,7 @@
 /**
  * The template the benchmark writes to: a Group of five fields and a repeater of ten text fields, so N values in
- * one request are N/10 repeater rows — the shape of a bulk import of, say, a bill of materials.
+ * one request are N/10 repeater rows — the shape of a bulk import of, say, a bill of materials — and an Item-level
+ * group of three fields, so each item created starts with three values.
  */
 export const REPEATER_FIELDS = 10;
 
@@ -9,11 +10,14 @@ export function benchTemplate() {
   const fieldIds = Array.from({ length: REPEATER_FIELDS }, () => crypto.randomUUID());
   const generalId = crypto.randomUUID();
   const generalFieldIds = Array.from({ length: 5 }, () => crypto.randomUUID());
+  const itemSectionId = crypto.randomUUID();
+  const itemFieldIds = Array.from({ length: 3 }, () => crypto.randomUUID());
   return {
     repeaterId,
     fieldIds,
     generalId,
     generalFieldIds,
+    itemFields: itemFieldIds.map((id): [string, string] => [itemSectionId, id]),
     definition: {
       id: crypto.randomUUID(),
       name: "Bench template",
@@ -23,6 +27,14 @@ export function benchTemplate() {
           name: "General",
           type: "Group",
           dataFields: generalFieldIds.map((id, i) => ({ id, name: `General ${i}`, type: "TextField" })),
+        },
+        {
+          // Recorded per item: each new item starts with a null for each of these.
+          id: itemSectionId,
+          name: "Per item",
+          type: "Group",
+          granularityLevel: "Item",
+          dataFields: ["Serial", "Production date", "State of health"].map((name, i) => ({ id: itemFieldIds[i], name, type: "TextField" })),
         },
         {
           id: repeaterId,
