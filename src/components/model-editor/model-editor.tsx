@@ -21,7 +21,7 @@ export type ModelEditorProps = { organizationId: string; model: TModel; template
  * `DraftStore` (one subscription per field, so typing re-renders one field); the writes are `useEditorWrites`.
  */
 export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
-  const views = useMemo(() => buildSectionViews(template.sections, { includeItemLevel: false }), [template]);
+  const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const [store] = useState(
     () =>
       new DraftStore(model, {
