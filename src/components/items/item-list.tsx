@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { itemLabel } from "~/components/items/item-label";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -16,11 +17,6 @@ export type ItemListProps = {
   identifier: string;
   firstPage: { items: TItemSummary[]; nextCursor: string | null };
 };
-
-/** An item's name in lists and headings: its first identifier (a serial number, or a generated UUID). */
-export function itemLabel(item: Pick<TItemSummary, "id" | "uniqueProductIdentifiers">): string {
-  return item.uniqueProductIdentifiers[0]?.value ?? item.id;
-}
 
 /**
  * The model's items, newest first: the first page comes from the server, "Load more" appends the next by cursor

@@ -2,13 +2,12 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { DetailsCard } from "~/components/model-editor/details-card";
-import { DraftStore } from "~/components/model-editor/draft-store";
-import { createDraftValidator } from "~/components/model-editor/draft-validator";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { SaveBar } from "~/components/model-editor/save-bar";
 import { SectionTree } from "~/components/model-editor/section-tree";
+import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
 import { buildSectionViews } from "~/components/models/section-views";
 import type { TModel } from "~/domain/model-schema";
@@ -22,13 +21,7 @@ export type ModelEditorProps = { organizationId: string; model: TModel; template
  */
 export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
-  const [store] = useState(
-    () =>
-      new DraftStore(model, {
-        validate: createDraftValidator(views.index),
-        repeaterOf: (sectionId) => views.index.sections.get(sectionId)?.repeaterId ?? null,
-      }),
-  );
+  const store = useEditorStore(model, views.index);
   const [savedName, setSavedName] = useState(model.name);
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
