@@ -9,7 +9,7 @@ import { SaveBar } from "~/components/model-editor/save-bar";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
-import { buildSectionViews } from "~/components/models/section-views";
+import { buildSectionViews, countFields } from "~/components/models/section-views";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
 
@@ -21,6 +21,7 @@ export type ModelEditorProps = { organizationId: string; model: TModel; template
  */
 export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
+  const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
   const store = useEditorStore(model, views.index);
   const [savedName, setSavedName] = useState(model.name);
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
@@ -53,7 +54,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
         aria-labelledby="model-title"
         data-hydrated={isHydrated ? "true" : undefined}
       >
-        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} />
+        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} itemFieldCount={itemFieldCount} />
         <DetailsCard />
         <SectionTree roots={views.roots} />
         <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />
