@@ -83,7 +83,7 @@ test("25 items from pasted serials, one item's Item-level repeater filled and st
   await textarea.fill([...serials.slice(0, 24), serials[2]].join("\n"));
   await page.getByRole("button", { name: "Create items" }).click();
   await expect(page.getByRole("list", { name: "Problems by line" }).getByRole("listitem")).toHaveCount(1);
-  await expect(page.getByRole("list", { name: "Problems by line" })).toContainText("Line 25:");
+  await expect(page.getByRole("list", { name: "Problems by line" })).toContainText(`Line 25: "${serials[2]}" is the same identifier as line 3`);
   await expect(textarea).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("No items yet")).toBeVisible();
 

@@ -13,7 +13,7 @@ describe("pasted serial numbers", () => {
     const lines = parseSerialLines("A\n\nB\nA");
     const placed = issuesByLine(
       [
-        { path: "$.identifiers[2]", message: "given more than once" },
+        { path: "$.identifiers[2]", message: '"A" is the same identifier as $.identifiers[0]; send each once' },
         { path: "$.request.identifiers[1]", message: "too long" },
         { path: "$", message: "something else" },
       ],
@@ -21,7 +21,7 @@ describe("pasted serial numbers", () => {
     );
     expect(placed.byLine).toEqual([
       { line: 3, message: "too long" },
-      { line: 4, message: "given more than once" },
+      { line: 4, message: '"A" is the same identifier as line 1; send each once' },
     ]);
     expect(placed.general).toEqual(["something else"]);
   });

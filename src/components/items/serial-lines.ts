@@ -11,9 +11,12 @@ export function parseSerialLines(text: string): SerialLine[] {
   });
 }
 
+const IDENTIFIER_PATH = /\$(?:\.request)?\.identifiers\[(\d+)\]/g;
+
 /**
  * The server's issues about the sent identifiers (`$.identifiers[3]`, or `$.request.identifiers[3]` from the
- * input schema) as messages per pasted line; issues about anything else are returned as `general`.
+ * input schema) as messages per pasted line, with paths inside messages ("the same identifier as
+ * $.identifiers[2]") named as lines too; issues about anything else are returned as `general`.
  */
 export function issuesByLine(issues: readonly Issue[], lines: readonly SerialLine[]) {
   const byLine: { line: number; message: string }[] = [];
@@ -21,8 +24,12 @@ export function issuesByLine(issues: readonly Issue[], lines: readonly SerialLin
   for (const issue of issues) {
     const match = /identifiers\[(\d+)\]$/.exec(issue.path);
     const line = match ? lines[Number(match[1])]?.line : undefined;
-    if (line === undefined) general.push(issue.message);
-    else byLine.push({ line, message: issue.message });
+    const message = issue.message.replace(IDENTIFIER_PATH, (path, i: string) => {
+      const named = lines[Number(i)]?.line;
+      return named === undefined ? path : `line ${named}`;
+    });
+    if (line === undefined) general.push(message);
+    else byLine.push({ line, message });
   }
   byLine.sort((a, b) => a.line - b.line);
   return { byLine, general };
