@@ -67,7 +67,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
           </div>
           <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
         </div>
-        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />
+        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} owner="item" />
       </form>
       <LeaveGuard />
     </EditorProvider>
