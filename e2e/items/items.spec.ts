@@ -12,7 +12,9 @@ const LAYOUT = { colStart: { xs: 1 }, colSpan: { xs: 12 }, rowStart: { xs: 1 }, 
  * No seeded template has an Item-level repeater, so each test imports a small one (fresh ids, so tests never
  * clash): a Model-level "Product" group and an Item-level "Service log" repeater.
  */
-async function importServiceTemplate(testInfo: TestInfo): Promise<{ templateId: string }> {
+type ServiceTemplate = { templateId: string; product: string; productName: string };
+
+async function importServiceTemplate(testInfo: TestInfo): Promise<ServiceTemplate> {
   const product = randomUUID();
   const serviceLog = randomUUID();
   const field = (name: string, granularityLevel: "Model" | "Item", rowStart: number) => ({
@@ -23,6 +25,7 @@ async function importServiceTemplate(testInfo: TestInfo): Promise<{ templateId: 
     granularityLevel,
     layout: { ...LAYOUT, rowStart: { xs: rowStart } },
   });
+  const productName = field("Product name", "Model", 1);
   const definition = {
     id: randomUUID(),
     name: `Service passport ${uniqueSuffix()}`,
@@ -30,7 +33,7 @@ async function importServiceTemplate(testInfo: TestInfo): Promise<{ templateId: 
     sectors: ["Machinery"],
     version: "1.0.0",
     sections: [
-      { id: product, name: "Product", type: "Group", parentId: null, subSections: [], granularityLevel: "Model", layout: LAYOUT, dataFields: [field("Product name", "Model", 1)] },
+      { id: product, name: "Product", type: "Group", parentId: null, subSections: [], granularityLevel: "Model", layout: LAYOUT, dataFields: [productName] },
       {
         id: serviceLog,
         name: "Service log",
@@ -46,15 +49,22 @@ async function importServiceTemplate(testInfo: TestInfo): Promise<{ templateId: 
   const file = testInfo.outputPath("service-template.json");
   await writeFile(file, JSON.stringify(definition));
   const { id } = await runOperatorCli<{ id: string }>(["template:import", "--org", DEMO_ORGANIZATION_ID, "--file", file]);
-  return { templateId: id };
+  return { templateId: id, product, productName: productName.id };
 }
 
+/** A model of an imported service template, with its Model-level "Product name" filled in. */
 async function createServiceModel(page: Page, testInfo: TestInfo): Promise<string> {
-  const { templateId } = await importServiceTemplate(testInfo);
+  const { templateId, product, productName } = await importServiceTemplate(testInfo);
   if (!page.url().startsWith("http")) await page.goto("/");
-  const model = await trpcMutation<{ id: string }>(page, "models.create", {
+  const model = await trpcMutation<{ id: string; version: number }>(page, "models.create", {
     organizationId: DEMO_ORGANIZATION_ID,
     model: { name: `Compressor ${uniqueSuffix()}`, templateId },
+  });
+  await trpcMutation(page, "dataValues.modify", {
+    organizationId: DEMO_ORGANIZATION_ID,
+    modelId: model.id,
+    ifMatch: model.version,
+    values: [{ dataSectionId: product, dataFieldId: productName, row: 0, value: "Screw compressor SC-40" }],
   });
   return model.id;
 }
@@ -105,7 +115,10 @@ test("25 items from pasted serials, one item's Item-level repeater filled and st
 
   await expect(page.getByRole("heading", { level: 1, name: serials[6] })).toBeVisible();
   await page.waitForFunction(() => document.querySelector("form[data-hydrated='true']") !== null);
-  await expect(page.getByRole("complementary", { name: /The model's values/ })).toBeVisible();
+  // The model's own values sit beside the item's, read-only.
+  const modelValues = page.getByRole("complementary", { name: /The model's values/ });
+  await expect(modelValues.getByRole("definition")).toHaveText("Screw compressor SC-40");
+  await expect(modelValues.getByRole("textbox")).toHaveCount(0);
   const log = page.getByRole("region", { name: "Service log" });
   await log.getByRole("button", { name: "Add row" }).click();
   const row = log.getByRole("group", { name: "Row 1", exact: true });
