@@ -13,6 +13,9 @@ export type DraftStoreOptions = {
 
 export type ApplyResult = { droppedEdits: number };
 
+/** What the editor holds of its owner: a model (with its name and description) or an item (values only). */
+export type EditorOwnerState = Pick<TModel, "version" | "dataValues"> & Partial<Pick<TModel, "name" | "description">>;
+
 /**
  * The editor's state outside React: the saved values (`base`), the user's unsaved edits, and server errors, all
  * keyed by the value's triple. Components subscribe to one key each, so a keystroke re-renders one field and the
@@ -37,7 +40,7 @@ export class DraftStore {
   version: number;
 
   constructor(
-    model: TModel,
+    model: EditorOwnerState,
     private readonly options: DraftStoreOptions,
   ) {
     this.version = model.version;
@@ -170,11 +173,11 @@ export class DraftStore {
    * leave the drafts; edits made while the request ran stay. Edits equal to the new saved value, or for values the
    * model no longer has (a row removed elsewhere), are dropped; the latter are counted for the user.
    */
-  applyModel(model: TModel, sent?: ReadonlyMap<string, DraftValue>): ApplyResult {
+  applyModel(model: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>): ApplyResult {
     const previous = this.base;
     const next = new Map<string, DraftValue>();
-    next.set(NAME_KEY, model.name);
-    next.set(DESCRIPTION_KEY, model.description);
+    if (model.name !== undefined) next.set(NAME_KEY, model.name);
+    if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
     for (const v of model.dataValues) next.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v.value);
     this.base = next;
     this.version = model.version;

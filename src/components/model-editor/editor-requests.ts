@@ -4,8 +4,8 @@ import type { DraftValue } from "~/components/model-editor/draft-store";
 import type { TDataValue } from "~/domain/data-value";
 import type { ZDataValuesInput, ZDeleteRowInput, ZModelUpdateInput } from "~/domain/procedure-inputs";
 
-/** The model the editor writes to. */
-export type EditorTarget = { organizationId: string; modelId: string };
+/** The model the editor writes to, or one of its items when `itemId` is given (`owner-writes.ts`). */
+export type EditorTarget = { organizationId: string; modelId: string; itemId?: string };
 /** Drafts by key: the name, the description or a data value's triple (`draft-keys.ts`). */
 export type Drafts = ReadonlyMap<string, DraftValue>;
 
@@ -28,7 +28,9 @@ export type SaveRequest =
  * one modify, each only when it has an edit. Only edits are sent, so a value someone else saved meanwhile is not
  * overwritten with what this page loaded. A cleared name or description is sent as "".
  */
-export function saveRequests(target: EditorTarget, edits: Drafts): SaveRequest[] {
+export function saveRequests({ organizationId, modelId }: EditorTarget, edits: Drafts): SaveRequest[] {
+  // The item's id, when there is one, is added by `owner-writes.ts`, which knows the item's procedures.
+  const target = { organizationId, modelId };
   const details = new Map<string, DraftValue>();
   const values = new Map<string, DraftValue>();
   const body: TDataValue[] = [];
@@ -57,11 +59,11 @@ export function saveRequests(target: EditorTarget, edits: Drafts): SaveRequest[]
 }
 
 /** "Add row": the new row's values (`newRowValues`) at the model's current version. */
-export function addRowInput(target: EditorTarget, ifMatch: number, values: TDataValue[]): DataValuesInput {
-  return { ...target, ifMatch, values };
+export function addRowInput({ organizationId, modelId }: EditorTarget, ifMatch: number, values: TDataValue[]): DataValuesInput {
+  return { organizationId, modelId, ifMatch, values };
 }
 
 /** "Remove row": one row of a repeater at the model's current version. */
-export function deleteRowInput(target: EditorTarget, ifMatch: number, repeaterId: string, row: number): DeleteRowInput {
-  return { ...target, ifMatch, dataSectionId: repeaterId, row };
+export function deleteRowInput({ organizationId, modelId }: EditorTarget, ifMatch: number, repeaterId: string, row: number): DeleteRowInput {
+  return { organizationId, modelId, ifMatch, dataSectionId: repeaterId, row };
 }

@@ -1,12 +1,20 @@
 import Link from "next/link";
+import { ModelTabs } from "~/components/models/model-tabs";
 import { PageHeader } from "~/components/ui/page-header";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
 
-export type ModelEditorHeaderProps = { organizationId: string; name: string; model: TModel; template: TTemplate };
+export type ModelEditorHeaderProps = {
+  organizationId: string;
+  name: string;
+  model: TModel;
+  template: TTemplate;
+  /** How many fields of the template are recorded per item, not here. */
+  itemFieldCount: number;
+};
 
 /** The page's h1 (the saved name, so it changes only once a rename is saved) and where the model comes from. */
-export function ModelEditorHeader({ organizationId, name, model, template }: ModelEditorHeaderProps) {
+export function ModelEditorHeader({ organizationId, name, model, template, itemFieldCount }: ModelEditorHeaderProps) {
   const identifier = model.uniqueProductIdentifiers[0];
   return (
     <div className="space-y-3">
@@ -28,6 +36,16 @@ export function ModelEditorHeader({ organizationId, name, model, template }: Mod
           </>
         }
       />
+      <ModelTabs organizationId={organizationId} modelId={model.id} current="model" />
+      {itemFieldCount > 0 ? (
+        <p className="text-sm text-slate-600">
+          {itemFieldCount === 1 ? "1 field is" : `${itemFieldCount} fields are`} recorded per item — see{" "}
+          <Link href={`/orgs/${organizationId}/models/${model.id}/items`} className="font-medium text-brand-700 hover:underline">
+            Items
+          </Link>
+          .
+        </p>
+      ) : null}
       {identifier ? (
         <p className="text-sm break-all text-slate-600">
           Product identifier: <span className="font-mono text-slate-800">{identifier.value}</span>

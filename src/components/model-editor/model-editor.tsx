@@ -2,15 +2,14 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { DetailsCard } from "~/components/model-editor/details-card";
-import { DraftStore } from "~/components/model-editor/draft-store";
-import { createDraftValidator } from "~/components/model-editor/draft-validator";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { SaveBar } from "~/components/model-editor/save-bar";
 import { SectionTree } from "~/components/model-editor/section-tree";
+import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
-import { buildSectionViews } from "~/components/models/section-views";
+import { buildSectionViews, countFields } from "~/components/models/section-views";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
 
@@ -21,14 +20,9 @@ export type ModelEditorProps = { organizationId: string; model: TModel; template
  * `DraftStore` (one subscription per field, so typing re-renders one field); the writes are `useEditorWrites`.
  */
 export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
-  const views = useMemo(() => buildSectionViews(template.sections, { includeItemLevel: false }), [template]);
-  const [store] = useState(
-    () =>
-      new DraftStore(model, {
-        validate: createDraftValidator(views.index),
-        repeaterOf: (sectionId) => views.index.sections.get(sectionId)?.repeaterId ?? null,
-      }),
-  );
+  const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
+  const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
+  const store = useEditorStore(model, views.index);
   const [savedName, setSavedName] = useState(model.name);
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
@@ -61,7 +55,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
         aria-labelledby="model-title"
         data-hydrated={isHydrated ? "true" : undefined}
       >
-        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} />
+        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} itemFieldCount={itemFieldCount} />
         <DetailsCard />
         <SectionTree roots={views.roots} />
         <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />

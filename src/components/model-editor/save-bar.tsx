@@ -14,15 +14,20 @@ export type SaveBarProps = {
   isReloading: boolean;
   onDiscard: () => void;
   onReload: () => void;
+  /** What the editor edits, for its messages. */
+  owner?: "model" | "item";
 };
 
-export const CONFLICT_MESSAGE = "This model was changed elsewhere — reload to see the latest; your edits are kept.";
+/** What a stale version (412) says, naming what is edited: a model or one of its items. */
+export function conflictMessage(owner: "model" | "item"): string {
+  return `This ${owner} was changed elsewhere — reload to see the latest; your edits are kept.`;
+}
 
 /**
  * Sticks to the bottom of the screen: how many changes are unsaved, Save (the form's submit button, so Enter in
  * a field saves too) and Discard, and what the last write said. A stale version offers Reload, which keeps edits.
  */
-export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload }: SaveBarProps) {
+export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, owner = "model" }: SaveBarProps) {
   const { store } = useEditor();
   useEditsSummary();
   const isBusy = useIsBusy();
@@ -38,7 +43,7 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload }
       <div className="space-y-2">
         {isConflict ? (
           <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-            <p>{CONFLICT_MESSAGE}</p>
+            <p>{conflictMessage(owner)}</p>
             <Button variant="secondary" size="sm" onClick={onReload} disabled={isReloading}>
               {isReloading ? "Reloading…" : "Reload"}
             </Button>

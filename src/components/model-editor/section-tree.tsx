@@ -9,7 +9,11 @@ import { headingLevel, type SectionView, type SubSectionView } from "~/component
 import { EmptyState } from "~/components/ui/empty-state";
 import { cn } from "~/lib/cn";
 
-export type SectionTreeProps = { roots: readonly SubSectionView[] };
+export type SectionTreeProps = {
+  roots: readonly SubSectionView[];
+  /** Why there is nothing to fill in, for the owner being edited (a model's template may have no Model-level fields). */
+  emptyText?: string;
+};
 
 /**
  * The template's sections as the editor shows them, the whole tree in this file:
@@ -23,9 +27,12 @@ export type SectionTreeProps = { roots: readonly SubSectionView[] };
  * content above it renders again), so a keystroke re-renders only its own field, and a row added or removed
  * re-renders only the row cards whose position changed.
  */
-export const SectionTree = memo(function SectionTree({ roots }: SectionTreeProps) {
+export const SectionTree = memo(function SectionTree({
+  roots,
+  emptyText = "This model's template has no Model-level fields.",
+}: SectionTreeProps) {
   if (roots.length === 0) {
-    return <EmptyState title="Nothing to fill in">This model's template has no Model-level fields.</EmptyState>;
+    return <EmptyState title="Nothing to fill in">{emptyText}</EmptyState>;
   }
   return (
     <LayoutGrid>

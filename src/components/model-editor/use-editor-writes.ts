@@ -1,11 +1,11 @@
-import { useCallback, useState, type SubmitEvent } from "react";
-import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
+import { useCallback, useMemo, useState, type SubmitEvent } from "react";
+import type { DraftStore, DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
 import { addRowInput, deleteRowInput, saveRequests, type EditorTarget } from "~/components/model-editor/editor-requests";
 import { focusDraft } from "~/components/model-editor/focus-draft";
+import { ownerWrites } from "~/components/model-editor/owner-writes";
 import { newRowValues } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
-import type { TModel } from "~/domain/model-schema";
 import type { TemplateIndex } from "~/domain/template-index";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
@@ -14,8 +14,8 @@ export type UseEditorWritesOptions = {
   store: DraftStore;
   index: TemplateIndex;
   target: EditorTarget;
-  /** Told the saved name whenever a model answer arrives, for the page heading. */
-  onSavedName: (name: string) => void;
+  /** Told the saved name whenever a model answer arrives, for the page heading (an item has none). */
+  onSavedName?: (name: string) => void;
 };
 
 /**
@@ -27,14 +27,15 @@ export type UseEditorWritesOptions = {
  */
 export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
   const client = trpc.useUtils().client;
+  const owner = useMemo(() => ownerWrites(client, target), [client, target]);
   const [status, setStatus] = useState<EditorStatus | null>(null);
   const [isConflict, setIsConflict] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
 
   const applyModel = useCallback(
-    (next: TModel, sent?: ReadonlyMap<string, DraftValue>) => {
+    (next: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>) => {
       const result = store.applyModel(next, sent);
-      onSavedName(next.name);
+      if (next.name !== undefined) onSavedName?.(next.name);
       return result;
     },
     [store, onSavedName],
@@ -78,26 +79,26 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
 
   const addRow = useCallback(
     async (repeaterId: string) => {
-      const values = newRowValues(index, repeaterId, store.rows(repeaterId), "Model");
+      const values = newRowValues(index, repeaterId, store.rows(repeaterId), owner.level);
       if (!values) return undefined;
-      const next = await runWrite(() => client.dataValues.add.mutate(addRowInput(target, store.version, values)));
+      const next = await runWrite(() => owner.add(addRowInput(target, store.version, values)));
       if (!next) return undefined;
       applyModel(next);
       setStatus(null);
       return values[0]?.row;
     },
-    [client, target, store, index, runWrite, applyModel],
+    [owner, target, store, index, runWrite, applyModel],
   );
 
   const removeRow = useCallback(
     async (repeaterId: string, row: number) => {
-      const next = await runWrite(() => client.dataValues.deleteRow.mutate(deleteRowInput(target, store.version, repeaterId, row)));
+      const next = await runWrite(() => owner.deleteRow(deleteRowInput(target, store.version, repeaterId, row)));
       if (!next) return false;
       applyModel(next);
       setStatus(null);
       return true;
     },
-    [client, target, store, runWrite, applyModel],
+    [owner, target, store, runWrite, applyModel],
   );
 
   const save = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -124,7 +125,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
           const next =
             request.procedure === "models.update"
               ? await client.models.update.mutate(request.input(store.version))
-              : await client.dataValues.modify.mutate(request.input(store.version));
+              : await owner.modify(request.input(store.version));
           applyModel(next, request.sent);
         }
         return true;
@@ -146,7 +147,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
   const reload = async () => {
     setIsReloading(true);
     try {
-      const latest = await client.models.byId.query(target);
+      const latest = await owner.latest();
       const { droppedEdits } = applyModel(latest);
       setIsConflict(false);
       const kept = store.editCount;

@@ -13,20 +13,28 @@ const names = (views: readonly { view: SectionView }[]): string[] => views.map((
 
 describe("buildSectionViews", () => {
   it("leaves Item-level sections and fields out of a model's editor", () => {
-    const { roots } = buildSectionViews(sections(), { includeItemLevel: false });
+    const { roots } = buildSectionViews(sections(), { level: "Model" });
     expect(names(roots)).not.toContain("Individual battery");
     const performance = roots.find(({ view }) => view.section.name === "Performance and durability")?.view;
     expect(performance?.fields.map(({ field }) => field.name)).not.toContain("State of health");
     expect(performance?.fields).toHaveLength(10);
   });
 
+  it("shows an item's editor only the Item-level fields, in the sections that hold any", () => {
+    const { roots } = buildSectionViews(sections(), { level: "Item" });
+    expect(names(roots)).toEqual(["Performance and durability", "Individual battery"]);
+    const performance = roots[0]?.view;
+    expect(performance?.fields.map(({ field }) => field.name)).toEqual(["State of health", "Remaining capacity", "Number of full charge cycles"]);
+    expect(roots[1]?.view.fields).toHaveLength(3);
+  });
+
   it("keeps them, in template order, for a template preview", () => {
-    const { roots } = buildSectionViews(sections(), { includeItemLevel: true });
+    const { roots } = buildSectionViews(sections(), { level: "all" });
     expect(names(roots).at(-1)).toBe("Individual battery");
   });
 
   it("nests sections in subSections order and places them below their parent's fields", () => {
-    const { roots } = buildSectionViews(sections(), { includeItemLevel: false });
+    const { roots } = buildSectionViews(sections(), { level: "Model" });
     const material = roots.find(({ view }) => view.section.name === "Material composition")?.view;
     const [hazardous] = material?.subSections ?? [];
     expect(hazardous?.view.isRepeater).toBe(true);

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { placeSectionCells } from "~/components/layout-grid/cell-placement";
 import { placementStyle } from "~/components/layout-grid/placement-style";
-import { buildTemplateIndex, type TemplateIndex } from "~/domain/template-index";
+import { buildTemplateIndex, fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
 export type FieldView = { field: TDataField; placement: CSSProperties };
@@ -19,29 +19,34 @@ export type SectionViews = { index: TemplateIndex; roots: SubSectionView[] };
 
 export type BuildSectionViewsOptions = {
   /**
-   * A model holds Model-level values only, so its editor leaves out Item-level fields and Item-level sections
-   * (with everything inside them: they describe individual items). A template preview shows them, marked.
+   * Which fields are shown, by the one granularity rule (`fieldLevel`). A model holds Model-level values only, so
+   * its editor leaves out Item-level fields and Item-level sections (with everything inside them: they describe
+   * individual items). An item's editor shows only Item-level fields, in the sections that hold any. A template
+   * preview shows them all, marked.
    */
-  includeItemLevel: boolean;
+  level: OwnerLevel | "all";
 };
 
 /**
  * Turns a template's flat section list into the tree the editor and previews render, computing every placement
  * once: a repeater's rows all share their section's placements, however many rows there are.
  */
-export function buildSectionViews(sections: readonly TSection[], { includeItemLevel }: BuildSectionViewsOptions): SectionViews {
+export function buildSectionViews(sections: readonly TSection[], { level }: BuildSectionViewsOptions): SectionViews {
   const index = buildTemplateIndex(sections);
-  const isShown = (granularity: "Model" | "Item") => includeItemLevel || granularity === "Model";
 
   const build = (sectionId: string, visited: Set<string>): SectionView | undefined => {
-    const section = index.sections.get(sectionId)?.section;
-    if (!section || visited.has(sectionId) || !isShown(section.granularityLevel)) return undefined;
+    const entry = index.sections.get(sectionId);
+    const section = entry?.section;
+    if (!entry || !section || visited.has(sectionId)) return undefined;
+    if (level === "Model" && section.granularityLevel === "Item") return undefined;
     visited.add(sectionId);
-    const fields = section.dataFields.filter((field) => isShown(field.granularityLevel));
+    const fields = section.dataFields.filter((field) => level === "all" || fieldLevel(entry, field) === level);
     const children = section.subSections.flatMap((id) => {
       const child = build(id, visited);
       return child ? [child] : [];
     });
+    // A Model-level section shows in an item's editor only for the Item-level fields it holds.
+    if (level === "Item" && fields.length === 0 && children.length === 0) return undefined;
     const placed = placeSectionCells(
       fields.map((field) => field.layout),
       children.map((child) => child.section.layout),
@@ -73,4 +78,9 @@ function styleAt(placements: ReturnType<typeof placeSectionCells>["fields"], i: 
 /** h2 for root sections, one level deeper per nesting, never past h6. */
 export function headingLevel(depth: number): 2 | 3 | 4 | 5 | 6 {
   return Math.min(6, Math.max(2, depth)) as 2 | 3 | 4 | 5 | 6;
+}
+
+/** How many fields a section tree shows, for summaries such as "12 fields are recorded per item". */
+export function countFields(views: readonly SubSectionView[]): number {
+  return views.reduce((sum, { view }) => sum + view.fields.length + countFields(view.subSections), 0);
 }

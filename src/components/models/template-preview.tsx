@@ -8,7 +8,7 @@ export type TemplatePreviewProps = { sections: readonly TSection[]; organization
 
 /** Every section of a template or product data model on the grid, read-only, Item-level parts included and marked. */
 export function TemplatePreview({ sections, organizationId }: TemplatePreviewProps) {
-  const { roots } = buildSectionViews(sections, { includeItemLevel: true });
+  const { roots } = buildSectionViews(sections, { level: "all" });
   if (roots.length === 0) return <EmptyState title="This template has no sections" />;
   return (
     <LayoutGrid>

@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
+import { CreateItemsPanel } from "~/components/items/create-items-panel";
+import { ItemList } from "~/components/items/item-list";
+import { ModelTabs } from "~/components/models/model-tabs";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { TextField } from "~/components/ui/text-field";
+import { listItems } from "~/server/services/items/list-items";
+
+type Props = { params: Promise<{ orgId: string; modelId: string }>; searchParams: Promise<{ identifier?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { orgId, modelId } = await params;
+  return { title: `Items · ${(await loadModelPage(orgId, modelId)).model.name}` };
+}
+
+/**
+ * A model's items, newest first, with creation of one or many. Search by identifier is a plain GET form
+ * (`?identifier=`), so a result has a URL; the first page is rendered here and "Load more" continues in the browser.
+ */
+export default async function ItemsPage({ params, searchParams }: Props) {
+  const { orgId, modelId } = await params;
+  const { organization, model } = await loadModelPage(orgId, modelId);
+  const actor = await requireSignedIn();
+  const raw = (await searchParams).identifier;
+  const identifier = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) ?? "";
+  const page = await listItems({ actor, organizationId: organization.id, modelId: model.id, query: { identifier: identifier || undefined } });
+  const base = `/orgs/${organization.id}/models/${model.id}/items`;
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href={`/orgs/${organization.id}/models`} className="font-medium text-brand-700 hover:underline">
+          ← All models
+        </Link>
+      </nav>
+      <PageHeader eyebrow="Model" title={model.name} description="Each item is one physical product with its own identifier and passport data." />
+      <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
+      <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
+      <form role="search" action={base} method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <TextField
+          className="min-w-0 flex-1"
+          label="Find an item by identifier"
+          name="identifier"
+          type="search"
+          defaultValue={identifier}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          {identifier ? (
+            <Link href={base} className={buttonClasses({ variant: "ghost" })}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      <section aria-labelledby="item-results-heading" className="space-y-4">
+        <h2 id="item-results-heading" className="sr-only">
+          {identifier ? `Items with identifier “${identifier}”` : "All items"}
+        </h2>
+        {page.items.length === 0 ? (
+          <EmptyState title={identifier ? `No item has the identifier “${identifier}”` : "No items yet"}>
+            {identifier ? "Identifiers match exactly." : "Create one item, or many at once from a list of serial numbers."}
+          </EmptyState>
+        ) : (
+          <ItemList
+            key={`${identifier}|${page.items.map((item) => item.id).join(",")}`}
+            organizationId={organization.id}
+            modelId={model.id}
+            identifier={identifier}
+            firstPage={page}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

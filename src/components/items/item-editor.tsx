@@ -1,0 +1,75 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { itemLabel } from "~/components/items/item-label";
+import { ModelValuesSummary } from "~/components/items/model-values-summary";
+import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
+import { LeaveGuard } from "~/components/model-editor/leave-guard";
+import { SaveBar } from "~/components/model-editor/save-bar";
+import { SectionTree } from "~/components/model-editor/section-tree";
+import { useEditorStore } from "~/components/model-editor/use-editor-store";
+import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
+import { buildSectionViews } from "~/components/models/section-views";
+import { PageHeader } from "~/components/ui/page-header";
+import type { TItem } from "~/domain/item-schema";
+import type { TModel } from "~/domain/model-schema";
+import type { TTemplate } from "~/domain/template-schema";
+
+export type ItemEditorProps = { organizationId: string; model: TModel; item: TItem; template: TTemplate };
+
+/**
+ * One item's editor: the model editor's sections, store, writes and save bar, for the Item-level fields (the one
+ * granularity rule), saved through the item's procedures; the model's own values sit beside it, read-only.
+ */
+export function ItemEditor({ organizationId, model, item, template }: ItemEditorProps) {
+  const views = useMemo(() => buildSectionViews(template.sections, { level: "Item" }), [template]);
+  const modelViews = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
+  const store = useEditorStore(item, views.index);
+  // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
+  const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
+  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({ store, index: views.index, target });
+  const context = useMemo<EditorContextValue>(
+    () => ({ store, index: views.index, organizationId, addRow, removeRow }),
+    [store, views, organizationId, addRow, removeRow],
+  );
+  const itemsHref = `/orgs/${organizationId}/models/${model.id}/items`;
+
+  return (
+    <EditorProvider value={context}>
+      <form noValidate onSubmit={save} className="space-y-6 pb-4" aria-labelledby="item-title" data-hydrated={isHydrated ? "true" : undefined}>
+        <div className="space-y-3">
+          <nav aria-label="Breadcrumb" className="text-sm">
+            <Link href={itemsHref} className="font-medium text-brand-700 hover:underline">
+              ← Items of {model.name}
+            </Link>
+          </nav>
+          <PageHeader
+            eyebrow="Item"
+            title={<span id="item-title" className="break-all">{itemLabel(item)}</span>}
+            description={
+              <>
+                One {model.name}; its own passport data below, the model&apos;s shared values beside it.
+              </>
+            }
+          />
+          {item.uniqueProductIdentifiers.length > 1 ? (
+            <p className="text-sm break-all text-slate-600">
+              Identifiers: <span className="font-mono text-slate-800">{item.uniqueProductIdentifiers.map((id) => id.value).join(", ")}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <SectionTree roots={views.roots} emptyText="This model's template has no Item-level fields." />
+          </div>
+          <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
+        </div>
+        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} owner="item" />
+      </form>
+      <LeaveGuard />
+    </EditorProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Issue } from "~/domain/app-error";
+
+/** One pasted serial number and the line it was on (1-based), so an issue about it can name the line. */
+export type SerialLine = { value: string; line: number };
+
+/** The serial numbers of a pasted list, one per line; blank lines are skipped, surrounding spaces trimmed. */
+export function parseSerialLines(text: string): SerialLine[] {
+  return text.split(/\r?\n/).flatMap((raw, i) => {
+    const value = raw.trim();
+    return value ? [{ value, line: i + 1 }] : [];
+  });
+}
+
+const IDENTIFIER_PATH = /\$(?:\.request)?\.identifiers\[(\d+)\]/g;
+
+/**
+ * The server's issues about the sent identifiers (`$.identifiers[3]`, or `$.request.identifiers[3]` from the
+ * input schema) as messages per pasted line, with paths inside messages ("the same identifier as
+ * $.identifiers[2]") named as lines too; issues about anything else are returned as `general`.
+ */
+export function issuesByLine(issues: readonly Issue[], lines: readonly SerialLine[]) {
+  const byLine: { line: number; message: string }[] = [];
+  const general: string[] = [];
+  for (const issue of issues) {
+    const match = /identifiers\[(\d+)\]$/.exec(issue.path);
+    const line = match ? lines[Number(match[1])]?.line : undefined;
+    const message = issue.message.replace(IDENTIFIER_PATH, (path, i: string) => {
+      const named = lines[Number(i)]?.line;
+      return named === undefined ? path : `line ${named}`;
+    });
+    if (line === undefined) general.push(message);
+    else byLine.push({ line, message });
+  }
+  byLine.sort((a, b) => a.line - b.line);
+  return { byLine, general };
+}

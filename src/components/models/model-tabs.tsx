@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { cn } from "~/lib/cn";
+
+export type ModelTabsProps = { organizationId: string; modelId: string; current: "model" | "items"; className?: string };
+
+/** The model's two pages: its own values, and its items (each battery, each serial number). */
+export function ModelTabs({ organizationId, modelId, current, className }: ModelTabsProps) {
+  const base = `/orgs/${organizationId}/models/${modelId}`;
+  const tabs = [
+    { key: "model", href: base, label: "Model data" },
+    { key: "items", href: `${base}/items`, label: "Items" },
+  ] as const;
+  return (
+    <nav aria-label="Model pages" className={cn("border-b border-slate-200", className)}>
+      <ul className="flex gap-1">
+        {tabs.map((tab) => (
+          <li key={tab.key}>
+            <Link
+              href={tab.href}
+              aria-current={tab.key === current ? "page" : undefined}
+              className={cn(
+                "inline-block border-b-2 px-3 py-2 text-sm font-medium",
+                tab.key === current
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+              )}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
