@@ -104,7 +104,9 @@ async function call(world: World, method: string, suffix: string, body?: unknown
 }
 
 async function createModel(world: World): Promise<string> {
-  const model = (await call(world, "POST", "/models", { name: "Bench model", templateId: world.template.definition.id })) as { id: string };
+  const model = (await call(world, "POST", "/models", { name: "Bench model", templateId: world.template.definition.id })) as {
+    id: string;
+  };
   return model.id;
 }
 
@@ -232,8 +234,12 @@ async function bareComparison(world: World, databaseUrl: string) {
         });
       const app = await load(PORT);
       const bareResult = await load(BARE_PORT);
-      for (const [label, result] of [["app", app], ["bare", bareResult]] as const) {
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} on ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      for (const [label, result] of [
+        ["app", app],
+        ["bare", bareResult],
+      ] as const) {
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${target.name} on ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       }
       rows.push({
         name: target.name,
@@ -244,7 +250,9 @@ async function bareComparison(world: World, databaseUrl: string) {
         bareP50Ms: bareResult.latency.p50,
       });
     }
-    console.log(`\n| request (${CONNECTIONS} connections, ${DURATION_S} s each) | app req/s | bare req/s | app ÷ bare (target ≥ 0.5, then 0.7) | app p50 | bare p50 |`);
+    console.log(
+      `\n| request (${CONNECTIONS} connections, ${DURATION_S} s each) | app req/s | bare req/s | app ÷ bare (target ≥ 0.5, then 0.7) | app p50 | bare p50 |`,
+    );
     console.log("|---|---:|---:|---:|---:|---:|");
     for (const row of rows) {
       console.log(

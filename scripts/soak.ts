@@ -109,11 +109,17 @@ const checks = [
     ok: Math.abs(memoryDrift) <= 0.2,
     detail: `${firstMb.toFixed(0)} MB → ${lastMb.toFixed(0)} MB (${(memoryDrift * 100).toFixed(1)}%)`,
   },
-  { name: "no connection errors or timeouts", ok: result.errors === 0 && result.timeouts === 0, detail: `${result.errors} errors, ${result.timeouts} timeouts` },
+  {
+    name: "no connection errors or timeouts",
+    ok: result.errors === 0 && result.timeouts === 0,
+    detail: `${result.errors} errors, ${result.timeouts} timeouts`,
+  },
 ];
 
 console.log(`\nSoak: ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up, ${CONNECTIONS} connections, mixed reads and writes`);
-console.log(`requests/s ${result.requests.average.toFixed(0)}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests`);
+console.log(
+  `requests/s ${result.requests.average.toFixed(0)}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests`,
+);
 for (const check of checks) console.log(`${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}`);
 const failed = checks.filter((check) => !check.ok).length;
 writeFileSync(

@@ -49,22 +49,18 @@ await seedOnFirstStart(origin);
 if (!isDev) buildApp();
 
 // Our own server around Next (scripts/serve-next.ts), so rate limits see the socket's address.
-const next = spawn(
-  process.execPath,
-  ["--import", "tsx", "scripts/serve-next.ts", ...(isDev ? ["--dev"] : [])],
-  {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NODE_ENV: isDev ? "development" : "production",
-      PORT: String(config.PORT),
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: authSecret(),
-      BETTER_AUTH_URL: process.env.BETTER_AUTH_URL ?? origin,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+const next = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts", ...(isDev ? ["--dev"] : [])], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: isDev ? "development" : "production",
+    PORT: String(config.PORT),
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: authSecret(),
+    BETTER_AUTH_URL: process.env.BETTER_AUTH_URL ?? origin,
+    NEXT_TELEMETRY_DISABLED: "1",
   },
-);
+});
 
 let stopping = false;
 async function shutdown(code: number): Promise<void> {

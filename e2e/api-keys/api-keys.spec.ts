@@ -1,6 +1,9 @@
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 
-test("an API key created in the browser works on its organization only, until it is revoked", async ({ newUserPage: { page }, request }) => {
+test("an API key created in the browser works on its organization only, until it is revoked", async ({
+  newUserPage: { page },
+  request,
+}) => {
   const organizationName = `Key Org ${uniqueSuffix()}`;
   const organizationId = await createOrganization(page, organizationName);
   const otherOrganizationId = await createOrganization(page, `Other Org ${uniqueSuffix()}`);

@@ -70,11 +70,7 @@ export async function trpcMutation<T>(
 }
 
 /** Signs a user up through /api/auth/sign-up/email, then makes an organization and a key for it through tRPC. */
-export async function createParty(
-  request: () => Promise<APIRequestContext>,
-  label: string,
-  marker: string,
-): Promise<Party> {
+export async function createParty(request: () => Promise<APIRequestContext>, label: string, marker: string): Promise<Party> {
   const email = `${label.toLowerCase()}-${crypto.randomUUID()}@api-matrix.test`;
   const context = await request();
   let cookie: string;

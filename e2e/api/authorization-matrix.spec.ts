@@ -1,14 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { appRouter } from "~/server/trpc/_app";
-import {
-  BASE_URL,
-  createParty,
-  discoverRestRoutes,
-  type Party,
-  seededProductDataModels,
-  send,
-  trpcMutation,
-} from "./api-actors";
+import { BASE_URL, createParty, discoverRestRoutes, type Party, seededProductDataModels, send, trpcMutation } from "./api-actors";
 
 /**
  * The authorization matrix over real HTTP against the production app: every REST route (found on disk) and every
@@ -386,10 +378,19 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_A_RESOURCE,
     // As for add: the section is not a repeater (400 from the service, past every check of the caller).
     member: 400,
-    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId, dataSectionId: w.itemField.sectionId, row: 0 }),
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      itemId: ids.itemId,
+      dataSectionId: w.itemField.sectionId,
+      row: 0,
+    }),
   },
   // Last: as A's member it deletes A's item, which the procedures above still name.
-  "items.delete": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }) },
+  "items.delete": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }),
+  },
 };
 
 // Typed as the nested router record, but at run time tRPC keeps every procedure under its dotted path.
@@ -397,7 +398,9 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 
 // ------------------------------------------------------------------------------------------------------------
 
-async function setUpWorld(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }): Promise<void> {
+async function setUpWorld(playwright: {
+  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+}): Promise<void> {
   const request = () => playwright.request.newContext({ baseURL: BASE_URL });
   // Short enough for key names (better-auth allows 32 characters; see api-key-names.spec.ts), unique enough to find.
   const shortMarker = (prefix: string) => `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
@@ -412,7 +415,12 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     asA,
   );
   await trpcMutation(request, "apiKeys.revoke", { id: revoked.id }, asA);
-  const spare = await trpcMutation<{ id: string }>(request, "apiKeys.create", { name: `spare ${marker}`, organizationId: a.organizationId }, asA);
+  const spare = await trpcMutation<{ id: string }>(
+    request,
+    "apiKeys.create",
+    { name: `spare ${marker}`, organizationId: a.organizationId },
+    asA,
+  );
   const invitation = await trpcMutation<{ id: string }>(
     request,
     "invitations.create",
@@ -420,7 +428,12 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
     asA,
   );
   // A's second organization (named without the marker: what it shows is A's to see) and a key for it alone.
-  const otherOrganization = await trpcMutation<{ id: string }>(request, "organizations.create", { name: "Alice's other organization" }, asA);
+  const otherOrganization = await trpcMutation<{ id: string }>(
+    request,
+    "organizations.create",
+    { name: "Alice's other organization" },
+    asA,
+  );
   const otherOrganizationKey = await trpcMutation<{ token: string }>(
     request,
     "apiKeys.create",
@@ -459,10 +472,20 @@ async function setUpWorld(playwright: { request: { newContext: (options: { baseU
   const model = JSON.parse(created.text) as { id: string; templateId: string };
   const rows = await send(request, "POST", `/api/organizations/${a.organizationId}/models/${model.id}/data-values`, {
     headers: keyA,
-    data: [0, 1, 2].map((row) => ({ dataSectionId: repeater.sectionId, dataFieldId: repeater.fieldId, row, value: `${marker} row ${row}` })),
+    data: [0, 1, 2].map((row) => ({
+      dataSectionId: repeater.sectionId,
+      dataFieldId: repeater.fieldId,
+      row,
+      value: `${marker} row ${row}`,
+    })),
   });
   expect(rows.status, rows.text).toBe(201);
-  const itemSection = sections.find((s) => s.type === "Group" && s.granularityLevel === "Item" && s.dataFields.some((f) => f.type === "TextField" && f.options?.required !== "true"));
+  const itemSection = sections.find(
+    (s) =>
+      s.type === "Group" &&
+      s.granularityLevel === "Item" &&
+      s.dataFields.some((f) => f.type === "TextField" && f.options?.required !== "true"),
+  );
   const itemTextField = itemSection?.dataFields.find((f) => f.type === "TextField" && f.options?.required !== "true");
   if (!itemSection || !itemTextField) throw new Error("the public product data model has no Item-level group with a text field");
   const item = await send(request, "POST", `/api/organizations/${a.organizationId}/models/${model.id}/items`, {
@@ -540,22 +563,40 @@ async function trpcCall(procedure: string, caseName: CaseName | "member"): Promi
   const entry = TRPC[procedure]!;
   const input = entry.input?.(idsFor(caseName), caseName);
   const type = procedures[procedure]!._def.type;
-  const headers = caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: BASE_URL } : credentialHeaders(caseName);
+  const headers =
+    caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: BASE_URL } : credentialHeaders(caseName);
   const answer =
     type === "query"
-      ? await send(w.request, "GET", `/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
+      ? await send(
+          w.request,
+          "GET",
+          `/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          { headers },
+        )
       : await send(w.request, "POST", `/api/trpc/${procedure}`, {
           headers: { ...headers, "content-type": "application/json" },
           data: input ?? null,
         });
-  return { kind: "tRPC", name: procedure, caseName, status: answer.status, text: answer.text, requestText: JSON.stringify(input ?? null) };
+  return {
+    kind: "tRPC",
+    name: procedure,
+    caseName,
+    status: answer.status,
+    text: answer.text,
+    requestText: JSON.stringify(input ?? null),
+  };
 }
 
 /** The REST error body of the contract, exactly. */
 function expectRestErrorBody(cell: Cell): void {
   const where = `${cell.name} · ${cell.caseName}`;
   const body = JSON.parse(cell.text) as Record<string, unknown>;
-  expect.soft(Object.keys(body).every((key) => ["statusCode", "error", "message", "issues"].includes(key)), `${where}: ${cell.text}`).toBe(true);
+  expect
+    .soft(
+      Object.keys(body).every((key) => ["statusCode", "error", "message", "issues"].includes(key)),
+      `${where}: ${cell.text}`,
+    )
+    .toBe(true);
   expect.soft(body.statusCode, where).toBe(cell.status);
   expect.soft(typeof body.error, where).toBe("string");
   expect.soft(typeof body.message === "string" && body.message.trim().length > 0, where).toBe(true);
@@ -574,7 +615,12 @@ function expectTrpcErrorBody(cell: Cell): void {
 
 function checkCell(cell: Cell, expected: Expected): void {
   const where = `${cell.kind} ${cell.name} · ${cell.caseName}`;
-  expect.soft(statusMatches(cell.status, expected), `${where}: expected ${JSON.stringify(expected)}, got ${cell.status} ${cell.text.slice(0, 300)}`).toBe(true);
+  expect
+    .soft(
+      statusMatches(cell.status, expected),
+      `${where}: expected ${JSON.stringify(expected)}, got ${cell.status} ${cell.text.slice(0, 300)}`,
+    )
+    .toBe(true);
   if (cell.status >= 400) (cell.kind === "REST" ? expectRestErrorBody : expectTrpcErrorBody)(cell);
   const leaked = secretsNotIn(cell.requestText).filter((secret) => cell.text.includes(secret));
   expect.soft(leaked, `${where} revealed organization A's data: ${cell.text.slice(0, 300)}`).toEqual([]);
@@ -603,13 +649,20 @@ async function expectOrganizationAUntouched(): Promise<void> {
   const keyA = { api_token: w.a.token };
   const model = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}`, { headers: keyA });
   expect(model.status).toBe(200);
-  const state = JSON.parse(model.text) as { name: string; description: string; version: number; dataValues: { value: string | null }[] };
+  const state = JSON.parse(model.text) as {
+    name: string;
+    description: string;
+    version: number;
+    dataValues: { value: string | null }[];
+  };
   expect(state.name).toBe(`Secret model ${w.marker}`);
   expect(state.description).toBe(`Confidential ${w.marker}`);
   // Created (1) and three rows added (2): nothing since.
   expect(state.version).toBe(2);
   expect(state.dataValues.filter((v) => v.value?.startsWith(w.marker))).toHaveLength(3);
-  const item = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items/${w.aItemId}`, { headers: keyA });
+  const item = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items/${w.aItemId}`, {
+    headers: keyA,
+  });
   expect((JSON.parse(item.text) as { version: number }).version).toBe(1);
   const items = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items`, { headers: keyA });
   expect(JSON.parse(items.text) as unknown[]).toHaveLength(1);
@@ -647,7 +700,9 @@ test.describe("REST", () => {
       rows.push(`  ${key.padEnd(62)} ${statuses.join(" ")}`);
     }
     console.log(`[authorization-matrix] REST statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
-    console.log(`[authorization-matrix] REST: ${Object.keys(REST).length} route-methods × ${CASES.length} credential cases = ${cells} cases`);
+    console.log(
+      `[authorization-matrix] REST: ${Object.keys(REST).length} route-methods × ${CASES.length} credential cases = ${cells} cases`,
+    );
     expect(cells).toBe(Object.keys(REST).length * CASES.length);
     await expectOrganizationAUntouched();
     // As A's member every route succeeds: the matrix's requests were well-formed.
@@ -679,7 +734,9 @@ test.describe("tRPC", () => {
       rows.push(`  ${procedure.padEnd(62)} ${statuses.join(" ")}`);
     }
     console.log(`[authorization-matrix] tRPC statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
-    console.log(`[authorization-matrix] tRPC: ${Object.keys(TRPC).length} procedures × ${CASES.length} credential cases = ${cells} cases`);
+    console.log(
+      `[authorization-matrix] tRPC: ${Object.keys(TRPC).length} procedures × ${CASES.length} credential cases = ${cells} cases`,
+    );
     expect(cells).toBe(Object.keys(TRPC).length * CASES.length);
     await expectOrganizationAUntouched();
     for (const procedure of Object.keys(TRPC)) {

@@ -86,7 +86,12 @@ test("after ten failed sign-ins the account is locked, also for the right passwo
 });
 
 test("better-auth endpoints the app does not use answer 404", async ({ request }) => {
-  for (const path of ["/api/auth/api-key/update", "/api/auth/api-key/create", "/api/auth/organization/create", "/api/auth/update-user"]) {
+  for (const path of [
+    "/api/auth/api-key/update",
+    "/api/auth/api-key/create",
+    "/api/auth/organization/create",
+    "/api/auth/update-user",
+  ]) {
     const response = await request.post(path, { data: { keyId: "x", enabled: true, name: "x", slug: "x" } });
     expect({ path, status: response.status() }).toEqual({ path, status: 404 });
     expect(await response.json()).toMatchObject({ statusCode: 404, error: "Not Found" });

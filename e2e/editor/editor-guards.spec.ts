@@ -13,7 +13,9 @@ test("a change made elsewhere keeps the typed values, and Reload puts them on to
   // Another writer (here: the same user over the API) changes the model, bumping its version.
   await trpcMutation(page, "dataValues.modify", {
     ...ref,
-    values: [{ dataSectionId: BATTERY.generalInformation, dataFieldId: BATTERY.manufacturerIdentification, row: 0, value: "Elsewhere Ltd" }],
+    values: [
+      { dataSectionId: BATTERY.generalInformation, dataFieldId: BATTERY.manufacturerIdentification, row: 0, value: "Elsewhere Ltd" },
+    ],
   });
 
   const refused = page.waitForResponse((response) => response.url().includes("dataValues.modify") && response.status() === 412);

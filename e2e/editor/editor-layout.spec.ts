@@ -9,8 +9,16 @@ const RECYCLED_MATERIAL = "55af5d97-62e0-486c-bcbf-7b0abe4b18e9";
 async function modelWithRows(page: Page): Promise<ModelRef> {
   const ref = await createBatteryModel(page, `Layout ${uniqueSuffix()}`);
   await addRows(page, ref, [
-    { dataSectionId: BATTERY.hazardousSubstances, row: 0, values: { [BATTERY.substanceName]: "Cobalt", [BATTERY.concentration]: "0.8" } },
-    { dataSectionId: BATTERY.hazardousSubstances, row: 1, values: { [BATTERY.substanceName]: "Nickel", [BATTERY.casNumber]: "7440-02-0" } },
+    {
+      dataSectionId: BATTERY.hazardousSubstances,
+      row: 0,
+      values: { [BATTERY.substanceName]: "Cobalt", [BATTERY.concentration]: "0.8" },
+    },
+    {
+      dataSectionId: BATTERY.hazardousSubstances,
+      row: 1,
+      values: { [BATTERY.substanceName]: "Nickel", [BATTERY.casNumber]: "7440-02-0" },
+    },
   ]);
   return ref;
 }
@@ -66,7 +74,9 @@ test("keyboard only: Tab through every input of a section and type into each", a
     await page.keyboard.press("Tab");
     const input = general.getByLabel(label, { exact: true });
     await expect(input).toBeFocused();
-    expect(await input.evaluate((element) => element.matches(":focus-visible") && getComputedStyle(element).outlineStyle !== "none")).toBe(true);
+    expect(
+      await input.evaluate((element) => element.matches(":focus-visible") && getComputedStyle(element).outlineStyle !== "none"),
+    ).toBe(true);
     await page.keyboard.type(value);
   }
   await expect(page.getByTestId("unsaved-count")).toHaveText(`${entries.length} unsaved changes`);
@@ -85,15 +95,17 @@ test("the editor passes axe (no serious or critical violations) and its headings
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 
-  const levels = await page.locator("main").evaluate((main) =>
-    [...main.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((heading) => Number(heading.tagName.slice(1))),
-  );
+  const levels = await page
+    .locator("main")
+    .evaluate((main) => [...main.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((heading) => Number(heading.tagName.slice(1))));
   expect(levels[0]).toBe(1);
   for (const [i, level] of levels.entries()) if (i > 0) expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 1) + 1);
   // Root sections are h2, nested ones h3, their rows h4 and sections inside a row h5.
   await expect(page.getByRole("heading", { level: 2, name: "Material composition" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "Hazardous substances" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Hazardous substances" }).getByRole("heading", { level: 4, name: "Row 1" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Hazardous substances" }).getByRole("heading", { level: 4, name: "Row 1" }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { level: 5, name: "Evidence" })).toBeVisible();
 });
 
@@ -108,7 +120,10 @@ test("a nested group inside a repeater row keeps its values per row", async ({ d
   await second.getByLabel("Material", { exact: true }).fill("Lithium");
   const evidence = second.getByRole("region", { name: "Evidence" });
   await evidence.getByLabel("Certificate", { exact: true }).fill("https://certs.example.com/li-2025.pdf");
-  await expect(evidence.getByRole("link", { name: /Open Certificate/ })).toHaveAttribute("href", "https://certs.example.com/li-2025.pdf");
+  await expect(evidence.getByRole("link", { name: /Open Certificate/ })).toHaveAttribute(
+    "href",
+    "https://certs.example.com/li-2025.pdf",
+  );
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("All changes saved.")).toBeVisible();
 

@@ -69,7 +69,10 @@ test("the server's issues appear next to the exact field and row", async ({ demo
   // The form never sends a value the server refuses, so the request is altered on its way: row 1's
   // concentration becomes 250, and the server's real answer must land on that one input.
   await page.route("**/api/trpc/dataValues.modify**", async (route) => {
-    const body = route.request().postDataJSON() as Record<string, { values: { dataFieldId: string; row: number; value: string | null }[] }>;
+    const body = route.request().postDataJSON() as Record<
+      string,
+      { values: { dataFieldId: string; row: number; value: string | null }[] }
+    >;
     for (const input of Object.values(body)) {
       for (const value of input.values) if (value.dataFieldId === BATTERY.concentration && value.row === 1) value.value = "250";
     }

@@ -33,7 +33,16 @@ async function importServiceTemplate(testInfo: TestInfo): Promise<ServiceTemplat
     sectors: ["Machinery"],
     version: "1.0.0",
     sections: [
-      { id: product, name: "Product", type: "Group", parentId: null, subSections: [], granularityLevel: "Model", layout: LAYOUT, dataFields: [productName] },
+      {
+        id: product,
+        name: "Product",
+        type: "Group",
+        parentId: null,
+        subSections: [],
+        granularityLevel: "Model",
+        layout: LAYOUT,
+        dataFields: [productName],
+      },
       {
         id: serviceLog,
         name: "Service log",
@@ -72,10 +81,15 @@ async function createServiceModel(page: Page, testInfo: TestInfo): Promise<strin
 async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(severe.map((violation) => `${violation.id}: ${violation.help}`), label).toEqual([]);
+  expect(
+    severe.map((violation) => `${violation.id}: ${violation.help}`),
+    label,
+  ).toEqual([]);
 }
 
-test("25 items from pasted serials, one item's Item-level repeater filled and still there after a reload", async ({ demoPage: page }, testInfo) => {
+test("25 items from pasted serials, one item's Item-level repeater filled and still there after a reload", async ({
+  demoPage: page,
+}, testInfo) => {
   const modelId = await createServiceModel(page, testInfo);
   const prefix = `SN-${uniqueSuffix()}`;
   const serials = Array.from({ length: 25 }, (_, i) => `${prefix}-${String(i + 1).padStart(2, "0")}`);
@@ -93,7 +107,9 @@ test("25 items from pasted serials, one item's Item-level repeater filled and st
   await textarea.fill([...serials.slice(0, 24), serials[2]].join("\n"));
   await page.getByRole("button", { name: "Create items" }).click();
   await expect(page.getByRole("list", { name: "Problems by line" }).getByRole("listitem")).toHaveCount(1);
-  await expect(page.getByRole("list", { name: "Problems by line" })).toContainText(`Line 25: "${serials[2]}" is the same identifier as line 3`);
+  await expect(page.getByRole("list", { name: "Problems by line" })).toContainText(
+    `Line 25: "${serials[2]}" is the same identifier as line 3`,
+  );
   await expect(textarea).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("No items yet")).toBeVisible();
 

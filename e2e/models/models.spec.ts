@@ -8,10 +8,15 @@ const MODELS = `/orgs/${DEMO_ORGANIZATION_ID}/models`;
 async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(severe.map((violation) => `${violation.id}: ${violation.help}`), label).toEqual([]);
+  expect(
+    severe.map((violation) => `${violation.id}: ${violation.help}`),
+    label,
+  ).toEqual([]);
 }
 
-test("a model is created from the battery template, with a preview of its sections, and found by search", async ({ demoPage: page }) => {
+test("a model is created from the battery template, with a preview of its sections, and found by search", async ({
+  demoPage: page,
+}) => {
   const name = `Search me ${uniqueSuffix()}`;
   await page.goto(MODELS);
   await page.getByRole("link", { name: "New model" }).click();
@@ -83,7 +88,10 @@ test("the list pages by cursor with Load more", async ({ demoPage: page }) => {
 test("an organization without models shows the empty state", async ({ newUserPage: { page } }) => {
   const organizationName = `Empty ${uniqueSuffix()}`;
   const organizationId = await createOrganization(page, organizationName);
-  await page.getByRole("navigation", { name: `${organizationName} sections` }).getByRole("link", { name: "Models" }).click();
+  await page
+    .getByRole("navigation", { name: `${organizationName} sections` })
+    .getByRole("link", { name: "Models" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Models" })).toBeVisible();
   await expect(page.getByText("No models yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create your first model" })).toHaveAttribute(
@@ -178,7 +186,12 @@ test("the models pages fit a 360px screen and pass axe (no serious or critical v
   await createBatteryModel(page, `Axe ${uniqueSuffix()}`);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const path of [MODELS, `${MODELS}/new`, `/orgs/${DEMO_ORGANIZATION_ID}/templates`, `/orgs/${DEMO_ORGANIZATION_ID}/templates/${BATTERY.templateId}`]) {
+    for (const path of [
+      MODELS,
+      `${MODELS}/new`,
+      `/orgs/${DEMO_ORGANIZATION_ID}/templates`,
+      `/orgs/${DEMO_ORGANIZATION_ID}/templates/${BATTERY.templateId}`,
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,11 +3,18 @@ import type { BrowserContext } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, signUp, test, uniqueSuffix } from "../fixtures";
 import { runOperatorCli } from "../operator-cli";
 
-test("a member invites a colleague by email: only the colleague, verified, can join; an outsider gets the 404 page", async ({ browser }) => {
+test("a member invites a colleague by email: only the colleague, verified, can join; an outsider gets the 404 page", async ({
+  browser,
+}) => {
   // Two runs of the operator CLI (a process each) besides four users in the browser.
   test.setTimeout(180_000);
   const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext(clientContextOptions())));
-  const [ownerContext, colleagueContext, squatterContext, outsiderContext] = contexts as [BrowserContext, BrowserContext, BrowserContext, BrowserContext];
+  const [ownerContext, colleagueContext, squatterContext, outsiderContext] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
   try {
     // The colleague's account is made by the operator, who vouches for the address: it counts as verified.
     const colleague = { email: `colleague-${uniqueSuffix()}@example.test`, password: "correct-horse-battery" };
@@ -108,7 +115,10 @@ for (const width of [360, 768, 1920]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`), path).toEqual([]);
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+        path,
+      ).toEqual([]);
     }
   });
 }
@@ -117,6 +127,9 @@ test("the sign-in, sign-up, verification and invitation pages pass axe", async (
   for (const path of ["/sign-in", "/sign-up", "/verify-email?token=invalid", `/invitations/${crypto.randomUUID()}`]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`), path).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+      path,
+    ).toEqual([]);
   }
 });

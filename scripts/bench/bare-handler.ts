@@ -107,7 +107,12 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     if (!values.every((v) => index.get(v.dataSectionId)?.get(v.dataFieldId) === "Model")) {
       return { status: 400, body: { message: "unknown field" } };
     }
-    const columns = [values.map((v) => v.dataSectionId), values.map((v) => v.dataFieldId), values.map((v) => v.row), values.map((v) => v.value)];
+    const columns = [
+      values.map((v) => v.dataSectionId),
+      values.map((v) => v.dataFieldId),
+      values.map((v) => v.row),
+      values.map((v) => v.value),
+    ];
     const counts = await client.query<{ matched: number; changed: number }>(
       `WITH t AS (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[]) AS t(s, f, r, v)),
        changed AS (
@@ -122,7 +127,8 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     );
     const { matched, changed } = counts.rows[0] ?? { matched: 0, changed: 0 };
     if (matched < values.length) return { status: 400, body: { message: "missing values" } };
-    if (changed > 0) await client.query(`UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1`, [modelId]);
+    if (changed > 0)
+      await client.query(`UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1`, [modelId]);
     const model = await readModel(client, organizationId, modelId);
     return { status: 200, body: model, version: model?.version };
   }

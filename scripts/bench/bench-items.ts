@@ -39,7 +39,16 @@ export async function itemBench(context: ItemBenchContext, client: pg.Client) {
       const apiModel = await context.createModel();
       api.push(await context.timed(() => context.call("POST", `/models/${apiModel}/items/bulk`, { identifiers })));
       const floorModel = await context.createModel();
-      floor.push(await context.timed(() => floorBulkCreate(client, context, floorModel, identifiers.map((v) => `${v}-floor`))));
+      floor.push(
+        await context.timed(() =>
+          floorBulkCreate(
+            client,
+            context,
+            floorModel,
+            identifiers.map((v) => `${v}-floor`),
+          ),
+        ),
+      );
     }
     process.stderr.write("\n");
     const apiMs = context.median(api);
@@ -55,15 +64,20 @@ export async function itemBench(context: ItemBenchContext, client: pg.Client) {
   }
   process.stderr.write("\n");
   const pageTimes: number[] = [];
-  for (let i = 0; i < PAGE_READS; i++) pageTimes.push(await context.timed(() => context.call("GET", `/models/${pageModel}/items?limit=50`)));
+  for (let i = 0; i < PAGE_READS; i++)
+    pageTimes.push(await context.timed(() => context.call("GET", `/models/${pageModel}/items?limit=50`)));
   const pageMs = context.median(pageTimes);
 
   console.log("\n| items in one request | API median (ms) | plain SQL median (ms) | ratio (target ≤ 2) |");
   console.log("|---:|---:|---:|---:|");
   for (const row of rows) {
-    console.log(`| ${row.items.toLocaleString("en")} | ${row.apiMs.toFixed(1)} | ${row.floorMs.toFixed(1)} | ${row.ratio.toFixed(2)} |`);
+    console.log(
+      `| ${row.items.toLocaleString("en")} | ${row.apiMs.toFixed(1)} | ${row.floorMs.toFixed(1)} | ${row.ratio.toFixed(2)} |`,
+    );
   }
-  console.log(`page of 50 items of a model with ${PAGE_MODEL_ITEMS.toLocaleString("en")}: median ${pageMs.toFixed(1)} ms over ${PAGE_READS} reads (target ≤ 50 ms)`);
+  console.log(
+    `page of 50 items of a model with ${PAGE_MODEL_ITEMS.toLocaleString("en")}: median ${pageMs.toFixed(1)} ms over ${PAGE_READS} reads (target ≤ 50 ms)`,
+  );
   return { bulk: rows, pageOf50Ms: pageMs };
 }
 

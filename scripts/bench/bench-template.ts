@@ -34,7 +34,11 @@ export function benchTemplate() {
           name: "Per item",
           type: "Group",
           granularityLevel: "Item",
-          dataFields: ["Serial", "Production date", "State of health"].map((name, i) => ({ id: itemFieldIds[i], name, type: "TextField" })),
+          dataFields: ["Serial", "Production date", "State of health"].map((name, i) => ({
+            id: itemFieldIds[i],
+            name,
+            type: "TextField",
+          })),
         },
         {
           id: repeaterId,

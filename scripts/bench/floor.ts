@@ -7,12 +7,7 @@ import pg from "pg";
 type Value = { value: string; dataSectionId: string; dataFieldId: string; row: number };
 
 function columns(values: Value[]) {
-  return [
-    values.map((v) => v.dataSectionId),
-    values.map((v) => v.dataFieldId),
-    values.map((v) => v.row),
-    values.map((v) => v.value),
-  ];
+  return [values.map((v) => v.dataSectionId), values.map((v) => v.dataFieldId), values.map((v) => v.row), values.map((v) => v.value)];
 }
 
 export async function floorAdd(client: pg.Client, modelId: string, values: Value[]): Promise<void> {

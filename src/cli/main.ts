@@ -14,7 +14,9 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    const list = Object.values(COMMANDS).map((entry) => `  ${entry.usage}`).join("\n");
+    const list = Object.values(COMMANDS)
+      .map((entry) => `  ${entry.usage}`)
+      .join("\n");
     throw new UsageError(`${name ? `Unknown command "${name}"` : "No command given"}. Commands:\n${list}`);
   }
   let values: Record<string, string | boolean | undefined>;

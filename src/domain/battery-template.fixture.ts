@@ -56,11 +56,7 @@ export const index = indexOf([
     id: CELLS,
     name: "Cells",
     type: "Repeatable",
-    dataFields: [
-      text(CELL_LABEL),
-      { id: CELL_VOLTAGE, name: "V", type: "NumericField" },
-      text(CELL_SERIAL, {}, "Item"),
-    ],
+    dataFields: [text(CELL_LABEL), { id: CELL_VOLTAGE, name: "V", type: "NumericField" }, text(CELL_SERIAL, {}, "Item")],
   },
   {
     id: DOCS,

@@ -11,7 +11,10 @@ describe("boundedArray", () => {
   });
 
   it("reports issues at the element's path", () => {
-    const result = schema.safeParse([{ n: 1, s: "a" }, { n: "x", s: "b" }]);
+    const result = schema.safeParse([
+      { n: 1, s: "a" },
+      { n: "x", s: "b" },
+    ]);
     expect(zodIssues(result.error!).map((issue) => issue.path)).toEqual(["$[1].n"]);
   });
 

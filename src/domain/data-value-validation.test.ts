@@ -65,11 +65,11 @@ describe("validateDataValues", () => {
   });
 
   it("reports Item-level fields and fields of Item-level sections", () => {
-    const issues = validateDataValues(index, [
-      dv(GENERAL, SERIAL, "x"),
-      dv(ITEM_DATA, ITEM_NOTE, "x"),
-      dv(CELLS, CELL_SERIAL, "x", 1),
-    ], "Model");
+    const issues = validateDataValues(
+      index,
+      [dv(GENERAL, SERIAL, "x"), dv(ITEM_DATA, ITEM_NOTE, "x"), dv(CELLS, CELL_SERIAL, "x", 1)],
+      "Model",
+    );
     expect(issues.map((i) => [i.path, i.message])).toEqual([
       ["$[0].dataFieldId", `Data field "field 13" is Item-level; a model holds Model-level values only`],
       ["$[1].dataSectionId", `Section "Item data" is Item-level; a model holds Model-level values only`],
@@ -78,11 +78,11 @@ describe("validateDataValues", () => {
   });
 
   it("reports a row other than 0 outside repeaters, also in nested groups", () => {
-    const issues = validateDataValues(index, [
-      dv(GENERAL, WEIGHT, "1", 1),
-      dv(DOCS_INNER, DEPTH, "1", 2),
-      dv(CHEMISTRY, ANODE, "x", 7),
-    ], "Model");
+    const issues = validateDataValues(
+      index,
+      [dv(GENERAL, WEIGHT, "1", 1), dv(DOCS_INNER, DEPTH, "1", 2), dv(CHEMISTRY, ANODE, "x", 7)],
+      "Model",
+    );
     expect(issues).toEqual([
       {
         path: "$[0].row",
@@ -102,12 +102,11 @@ describe("validateDataValues", () => {
   });
 
   it("applies min, max and decimals", () => {
-    const issues = validateDataValues(index, [
-      dv(GENERAL, WEIGHT, "-1"),
-      dv(GENERAL, WEIGHT, "100.01"),
-      dv(GENERAL, WEIGHT, "1.234"),
-      dv(GENERAL, WEIGHT, "100.00"),
-    ], "Model");
+    const issues = validateDataValues(
+      index,
+      [dv(GENERAL, WEIGHT, "-1"), dv(GENERAL, WEIGHT, "100.01"), dv(GENERAL, WEIGHT, "1.234"), dv(GENERAL, WEIGHT, "100.00")],
+      "Model",
+    );
     expect(issues.map((i) => i.message)).toEqual([
       '"Weight" must be at least 0',
       '"Weight" must be at most 100',
@@ -116,11 +115,7 @@ describe("validateDataValues", () => {
   });
 
   it("rejects non-decimal numbers and empty strings for non-text fields", () => {
-    const issues = validateDataValues(index, [
-      dv(GENERAL, WEIGHT, "1e3"),
-      dv(GENERAL, WEIGHT, ""),
-      dv(DOCS, PASSPORT, ""),
-    ], "Model");
+    const issues = validateDataValues(index, [dv(GENERAL, WEIGHT, "1e3"), dv(GENERAL, WEIGHT, ""), dv(DOCS, PASSPORT, "")], "Model");
     expect(issues.map((i) => i.message)).toEqual([
       '"Weight" must be a decimal number such as -12.5 (no exponent, no +)',
       '"Weight" must be a decimal number such as -12.5 (no exponent, no +); send null for no value',
@@ -141,21 +136,21 @@ describe("validateDataValues", () => {
   });
 
   it("checks links, files and maxLength", () => {
-    const issues = validateDataValues(index, [
-      dv(DOCS, PASSPORT, "javascript:alert(1)"),
-      dv(DOCS, MANUAL, "   "),
-      dv(DOCS, CODE, "123456"),
-    ], "Model");
+    const issues = validateDataValues(
+      index,
+      [dv(DOCS, PASSPORT, "javascript:alert(1)"), dv(DOCS, MANUAL, "   "), dv(DOCS, CODE, "123456")],
+      "Model",
+    );
     expect(issues.map((i) => i.path)).toEqual(["$[0].value", "$[1].value", "$[2].value"]);
     expect(issues[2]?.message).toBe('"field 53" must be at most 5 characters (has 6)');
   });
 
   it("lists every problem", () => {
-    const issues = validateDataValues(index, [
-      dv(GENERAL, WEIGHT, "abc", 2),
-      dv(GENERAL, WEIGHT, "1"),
-      dv(id(999), NAME, "x"),
-    ], "Model");
+    const issues = validateDataValues(
+      index,
+      [dv(GENERAL, WEIGHT, "abc", 2), dv(GENERAL, WEIGHT, "1"), dv(id(999), NAME, "x")],
+      "Model",
+    );
     expect(issues.map((i) => i.path)).toEqual(["$[0].row", "$[0].value", "$[2].dataSectionId"]);
   });
 });

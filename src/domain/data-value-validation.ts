@@ -93,10 +93,7 @@ export function validateDataValues(
  * A JSON number is a convenience for NumericFields (stored as its decimal string); for any other field it is
  * almost certainly a client bug, so it is refused rather than silently turned into text.
  */
-function numberInputIssues(
-  index: TemplateIndex,
-  inputs: readonly (DataValueTriple & { value: unknown })[],
-): Issue[] {
+function numberInputIssues(index: TemplateIndex, inputs: readonly (DataValueTriple & { value: unknown })[]): Issue[] {
   const issues: Issue[] = [];
   for (const [i, v] of inputs.entries()) {
     if (typeof v.value !== "number") continue;

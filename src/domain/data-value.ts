@@ -66,9 +66,13 @@ export function withDataValueTriples<I extends { path: string }>(issues: I[], bo
     if (typeof element !== "object" || element === null) return issue;
     const { dataSectionId, dataFieldId, row } = element as Record<string, unknown>;
     const isTriple =
-      typeof dataSectionId === "string" && isUuid(dataSectionId) &&
-      typeof dataFieldId === "string" && isUuid(dataFieldId) &&
-      typeof row === "number" && Number.isInteger(row) && row >= 0;
+      typeof dataSectionId === "string" &&
+      isUuid(dataSectionId) &&
+      typeof dataFieldId === "string" &&
+      isUuid(dataFieldId) &&
+      typeof row === "number" &&
+      Number.isInteger(row) &&
+      row >= 0;
     if (!isTriple) return issue;
     return { ...issue, dataSectionId, dataFieldId, row };
   });

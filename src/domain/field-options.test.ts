@@ -15,9 +15,7 @@ describe("fieldOptionIssues", () => {
       erpCode: "X1",
     };
     expect(fieldOptionIssues({ type: "NumericField", options }, path)).toEqual([]);
-    expect(fieldOptionIssues({ type: "TextField", options: { maxLength: "200", required: "false" } }, path)).toEqual(
-      [],
-    );
+    expect(fieldOptionIssues({ type: "TextField", options: { maxLength: "200", required: "false" } }, path)).toEqual([]);
   });
 
   it('requires "true" or "false" for required', () => {
@@ -67,13 +65,10 @@ describe("fieldOptionIssues", () => {
   });
 
   it("limits unit to 32 and placeholder to 200 characters", () => {
-    expect(
-      fieldOptionIssues({ type: "FileField", options: { unit: "u".repeat(32), placeholder: "p".repeat(200) } }, path),
-    ).toEqual([]);
-    const issues = fieldOptionIssues(
-      { type: "FileField", options: { unit: "u".repeat(33), placeholder: "p".repeat(201) } },
-      path,
+    expect(fieldOptionIssues({ type: "FileField", options: { unit: "u".repeat(32), placeholder: "p".repeat(200) } }, path)).toEqual(
+      [],
     );
+    const issues = fieldOptionIssues({ type: "FileField", options: { unit: "u".repeat(33), placeholder: "p".repeat(201) } }, path);
     expect(issues.map((i) => i.path)).toEqual([`${path}.unit`, `${path}.placeholder`]);
   });
 

@@ -58,20 +58,17 @@ const OPTION_RULES: Record<keyof FieldOptions, OptionRule> = {
   },
   decimals: {
     types: ["NumericField"],
-    check: (v) =>
-      SMALL_INTEGER.test(v) && Number(v) <= MAX_DECIMALS ? undefined : `must be an integer from 0 to ${MAX_DECIMALS}`,
+    check: (v) => (SMALL_INTEGER.test(v) && Number(v) <= MAX_DECIMALS ? undefined : `must be an integer from 0 to ${MAX_DECIMALS}`),
   },
   maxLength: {
     types: ["TextField"],
-    check: (v) =>
-      POSITIVE_INTEGER.test(v) && Number.isSafeInteger(Number(v)) ? undefined : "must be a positive integer",
+    check: (v) => (POSITIVE_INTEGER.test(v) && Number.isSafeInteger(Number(v)) ? undefined : "must be a positive integer"),
   },
   unit: {
     check: (v) => (v.length <= MAX_UNIT_LENGTH ? undefined : `must be at most ${MAX_UNIT_LENGTH} characters`),
   },
   placeholder: {
-    check: (v) =>
-      v.length <= MAX_PLACEHOLDER_LENGTH ? undefined : `must be at most ${MAX_PLACEHOLDER_LENGTH} characters`,
+    check: (v) => (v.length <= MAX_PLACEHOLDER_LENGTH ? undefined : `must be at most ${MAX_PLACEHOLDER_LENGTH} characters`),
   },
 };
 

@@ -18,16 +18,10 @@ export const ZOrganizationName = ZText("Name")
   .min(1, { error: "Enter a name" })
   .max(100, { error: "Use at most 100 characters" });
 
-export const ZApiKeyName = ZText("Name")
-  .trim()
-  .min(1, { error: "Enter a name" })
-  .max(100, { error: "Use at most 100 characters" });
+export const ZApiKeyName = ZText("Name").trim().min(1, { error: "Enter a name" }).max(100, { error: "Use at most 100 characters" });
 
 // The same bounds better-auth enforces (src/server/auth/auth.ts), checked here so the form can say so at once.
-export const ZPassword = z
-  .string()
-  .min(8, { error: "Use at least 8 characters" })
-  .max(128, { error: "Use at most 128 characters" });
+export const ZPassword = z.string().min(8, { error: "Use at least 8 characters" }).max(128, { error: "Use at most 128 characters" });
 
 export const ZOrganizationCreateInput = z.object({ name: ZOrganizationName });
 

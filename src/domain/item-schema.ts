@@ -23,21 +23,24 @@ export const ZItemCreateRequest = z.strictObject({
 });
 export type TItemCreateRequest = z.infer<typeof ZItemCreateRequest>;
 
-export const ZItemBulkCreateRequest = z.union([
-  z.strictObject({
-    count: z
-      .number({ error: "count must be a number" })
-      .int({ error: "count must be a whole number" })
-      .min(1, { error: "count must be at least 1" })
-      .max(MAX_BULK_ITEMS, { error: `count must be at most ${MAX_BULK_ITEMS}` }),
-  }),
-  z.strictObject({
-    identifiers: z
-      .array(ZIdentifierValue)
-      .min(1, { error: "Give at least one identifier" })
-      .max(MAX_BULK_ITEMS, { error: `At most ${MAX_BULK_ITEMS} identifiers per request` }),
-  }),
-], { error: "Send either {count} or {identifiers: [value, …]}" });
+export const ZItemBulkCreateRequest = z.union(
+  [
+    z.strictObject({
+      count: z
+        .number({ error: "count must be a number" })
+        .int({ error: "count must be a whole number" })
+        .min(1, { error: "count must be at least 1" })
+        .max(MAX_BULK_ITEMS, { error: `count must be at most ${MAX_BULK_ITEMS}` }),
+    }),
+    z.strictObject({
+      identifiers: z
+        .array(ZIdentifierValue)
+        .min(1, { error: "Give at least one identifier" })
+        .max(MAX_BULK_ITEMS, { error: `At most ${MAX_BULK_ITEMS} identifiers per request` }),
+    }),
+  ],
+  { error: "Send either {count} or {identifiers: [value, …]}" },
+);
 export type TItemBulkCreateRequest = z.infer<typeof ZItemBulkCreateRequest>;
 
 export const ZItem = z.object({

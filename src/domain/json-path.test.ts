@@ -3,9 +3,7 @@ import { appendPath } from "~/domain/json-path";
 
 describe("appendPath", () => {
   it("writes keys with dots and indices in brackets", () => {
-    expect(appendPath("$", "sections", 3, "dataFields", 1, "options", "min")).toBe(
-      "$.sections[3].dataFields[1].options.min",
-    );
+    expect(appendPath("$", "sections", 3, "dataFields", 1, "options", "min")).toBe("$.sections[3].dataFields[1].options.min");
   });
 
   it("quotes keys that are not identifiers", () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BREAKPOINT_MIN_WIDTH,
-  BREAKPOINTS,
-  type Layout,
-  layoutIssues,
-  normalizeLayout,
-  ZLayout,
-  ZLayoutInput,
-} from "~/domain/layout";
+import { BREAKPOINT_MIN_WIDTH, BREAKPOINTS, type Layout, layoutIssues, normalizeLayout, ZLayout, ZLayoutInput } from "~/domain/layout";
 
 const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
 

@@ -86,8 +86,7 @@ export function layoutIssues(layout: Layout, path: string): Issue[] {
   const issues: Issue[] = [];
   for (const [i, bp] of BREAKPOINTS.entries()) {
     const smaller = i > 0 ? BREAKPOINTS[i - 1] : undefined;
-    const isSameAsSmaller = (member: LayoutMember) =>
-      smaller !== undefined && layout[member][smaller] === layout[member][bp];
+    const isSameAsSmaller = (member: LayoutMember) => smaller !== undefined && layout[member][smaller] === layout[member][bp];
     const where = (members: readonly LayoutMember[]) => describeBreakpoints(layout, members, i);
 
     for (const member of LAYOUT_MEMBERS) {

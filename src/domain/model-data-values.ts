@@ -36,11 +36,7 @@ export function valuesLostOnTemplateChange<V extends TDataValue>(
  * The values an owner keeps after switching to the template of `newIndex`, completed like a new owner: nulls for
  * the new template's row-0 fields, and for new fields of the repeater rows it keeps.
  */
-export function valuesKeptOnTemplateChange(
-  values: readonly TDataValue[],
-  newIndex: TemplateIndex,
-  level: OwnerLevel,
-): TDataValue[] {
+export function valuesKeptOnTemplateChange(values: readonly TDataValue[], newIndex: TemplateIndex, level: OwnerLevel): TDataValue[] {
   const kept = values.filter((v) => hasPlaceInTemplate(newIndex, v, level));
   const keptKeys = new Set(kept.map(tripleKey));
   const initial = initialDataValues(newIndex, level).filter((v) => !keptKeys.has(tripleKey(v)));

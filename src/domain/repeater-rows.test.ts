@@ -3,7 +3,19 @@ import { normalizeLayout } from "~/domain/layout";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 import { completeRepeaterRows, newRowValues } from "~/domain/repeater-rows";
-import { ANODE, CELL_LABEL, CELL_SERIAL, CELL_VOLTAGE, CELLS, CHEMISTRY, dv, GENERAL, id, index as battery, NAME } from "~/domain/battery-template.fixture";
+import {
+  ANODE,
+  CELL_LABEL,
+  CELL_SERIAL,
+  CELL_VOLTAGE,
+  CELLS,
+  CHEMISTRY,
+  dv,
+  GENERAL,
+  id,
+  index as battery,
+  NAME,
+} from "~/domain/battery-template.fixture";
 
 const layout = normalizeLayout(undefined, 1);
 const field = (id: string, granularityLevel: "Model" | "Item" = "Model"): TDataField => ({

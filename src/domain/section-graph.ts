@@ -165,10 +165,7 @@ function cycleIssues(
 }
 
 // A repeater inside a repeater would need two-dimensional rows, which a DataValue's single `row` cannot address.
-function nestedRepeaterIssues(
-  byId: ReadonlyMap<string, GraphSection>,
-  parentOf: ReadonlyMap<string, string | null>,
-): Issue[] {
+function nestedRepeaterIssues(byId: ReadonlyMap<string, GraphSection>, parentOf: ReadonlyMap<string, string | null>): Issue[] {
   const issues: Issue[] = [];
   for (const section of byId.values()) {
     if (section.type !== "Repeatable") continue;

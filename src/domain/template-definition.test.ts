@@ -54,9 +54,7 @@ describe("parseTemplateDefinition: valid input", () => {
       granularityLevel: "Model",
     });
     expect(section?.layout.rowStart).toEqual({ xs: 1, sm: 1, md: 1, lg: 1, xl: 1 });
-    expect(
-      section?.dataFields.map((f) => [f.options, f.granularityLevel, f.layout.rowStart.xl, f.layout.colSpan.md]),
-    ).toEqual([
+    expect(section?.dataFields.map((f) => [f.options, f.granularityLevel, f.layout.rowStart.xl, f.layout.colSpan.md])).toEqual([
       [{}, "Model", 1, 12],
       [{}, "Model", 2, 12],
     ]);
@@ -159,9 +157,7 @@ describe("parseTemplateDefinition: valid input", () => {
         ],
       }),
     );
-    const second = valueOf(
-      parseTemplateDefinition({ ...first, createdByUserId: "u", ownedByOrganizationId: "o", createdAt: "now" }),
-    );
+    const second = valueOf(parseTemplateDefinition({ ...first, createdByUserId: "u", ownedByOrganizationId: "o", createdAt: "now" }));
     expect(second).toEqual(first);
   });
 });
@@ -201,12 +197,8 @@ describe("parseTemplateDefinition: rejected input", () => {
   });
 
   it("reports a parentId naming an unknown section", () => {
-    const issues = issuesOf(
-      parseTemplateDefinition({ name: "T", sections: [{ id: S1, name: "A", type: "Group", parentId: S4 }] }),
-    );
-    expect(issues).toEqual([
-      { path: "$.sections[0].parentId", message: `parentId ${S4} is not a section of this template` },
-    ]);
+    const issues = issuesOf(parseTemplateDefinition({ name: "T", sections: [{ id: S1, name: "A", type: "Group", parentId: S4 }] }));
+    expect(issues).toEqual([{ path: "$.sections[0].parentId", message: `parentId ${S4} is not a section of this template` }]);
   });
 
   it("reports subSections naming an unknown section", () => {
@@ -305,12 +297,8 @@ describe("parseTemplateDefinition: rejected input", () => {
   });
 
   it("reports a section that is its own parent", () => {
-    const issues = issuesOf(
-      parseTemplateDefinition({ name: "T", sections: [{ id: S1, name: "A", type: "Group", parentId: S1 }] }),
-    );
-    expect(issues).toEqual([
-      { path: "$.sections[0].parentId", message: `Section "A" (${S1}) cannot be its own parent` },
-    ]);
+    const issues = issuesOf(parseTemplateDefinition({ name: "T", sections: [{ id: S1, name: "A", type: "Group", parentId: S1 }] }));
+    expect(issues).toEqual([{ path: "$.sections[0].parentId", message: `Section "A" (${S1}) cannot be its own parent` }]);
   });
 
   it("rejects a repeater nested in a repeater, also through a group", () => {

@@ -4,13 +4,7 @@ import { fieldOptionIssues } from "~/domain/field-options";
 import { appendPath } from "~/domain/json-path";
 import { layoutIssues, normalizeLayout } from "~/domain/layout";
 import { resolveSectionGraph, type SectionGraph } from "~/domain/section-graph";
-import {
-  type TDataField,
-  type TSection,
-  type TVisibility,
-  ZSectionInput,
-  ZTemplateDefinitionInput,
-} from "~/domain/template-schema";
+import { type TDataField, type TSection, type TVisibility, ZSectionInput, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 /** A validated import, ready to be stored as a template or a product data model. */
 export type TemplateDefinition = {

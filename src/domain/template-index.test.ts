@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeLayout } from "~/domain/layout";
-import {
-  buildTemplateIndex,
-  findField,
-  isRepeatable,
-  isRepeaterSection,
-  repeaterSectionIds,
-} from "~/domain/template-index";
+import { buildTemplateIndex, findField, isRepeatable, isRepeaterSection, repeaterSectionIds } from "~/domain/template-index";
 import type { TSection } from "~/domain/template-schema";
 
 function section(id: string, patch: Partial<TSection> = {}): TSection {

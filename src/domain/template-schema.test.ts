@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeLayout } from "~/domain/layout";
-import {
-  ZDataFieldInput,
-  ZSection,
-  ZSectionInput,
-  ZTemplate,
-  ZTemplateDefinitionInput,
-} from "~/domain/template-schema";
+import { ZDataFieldInput, ZSection, ZSectionInput, ZTemplate, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 const SECTION_ID = "11111111-1111-1111-1111-111111111111";
 
@@ -43,17 +37,11 @@ describe("ZTemplateDefinitionInput", () => {
       sections: [{ name: "S", type: "Group", color: "red", dataFields: [{ name: "F", type: "TextField", hint: "x" }] }],
     };
     const result = ZTemplateDefinitionInput.safeParse(input);
-    expect(result.error?.issues.map((i) => i.code)).toEqual([
-      "unrecognized_keys",
-      "unrecognized_keys",
-      "unrecognized_keys",
-    ]);
+    expect(result.error?.issues.map((i) => i.code)).toEqual(["unrecognized_keys", "unrecognized_keys", "unrecognized_keys"]);
   });
 
   it("rejects an empty name, no sections and unknown enum values", () => {
-    expect(ZTemplateDefinitionInput.safeParse({ name: "   ", sections: [{ name: "S", type: "Group" }] }).success).toBe(
-      false,
-    );
+    expect(ZTemplateDefinitionInput.safeParse({ name: "   ", sections: [{ name: "S", type: "Group" }] }).success).toBe(false);
     expect(ZTemplateDefinitionInput.safeParse({ name: "T", sections: [] }).success).toBe(false);
     expect(ZSectionInput.safeParse({ name: "S", type: "Table" }).success).toBe(false);
     expect(ZDataFieldInput.safeParse({ name: "F", type: "DateField" }).success).toBe(false);

@@ -15,11 +15,7 @@ export type TVisibility = z.infer<typeof ZVisibility>;
 export const MAX_SECTIONS = 500;
 export const MAX_FIELDS_PER_SECTION = 200;
 
-const ZName = z
-  .string()
-  .trim()
-  .min(1, { error: "Name must not be empty" })
-  .max(200, { error: "Name must be at most 200 characters" });
+const ZName = z.string().trim().min(1, { error: "Name must not be empty" }).max(200, { error: "Name must be at most 200 characters" });
 
 const ZOptions = z.record(z.string(), z.string().max(10_000));
 

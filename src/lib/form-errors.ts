@@ -7,10 +7,7 @@ export type FormErrors<TField extends string> = { fields: Partial<Record<TField,
 export const NO_ERRORS = { fields: {} } as const;
 
 /** The first message per field of a failed client-side check. */
-export function formErrorsFromZod<TField extends string>(
-  error: z.ZodError,
-  fields: readonly TField[],
-): FormErrors<TField> {
+export function formErrorsFromZod<TField extends string>(error: z.ZodError, fields: readonly TField[]): FormErrors<TField> {
   const result: FormErrors<TField> = { fields: {} };
   for (const issue of error.issues) {
     const field = fields.find((name) => issue.path[0] === name);

@@ -10,7 +10,11 @@ const ZConfig = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default(".data"),
   /** Largest JSON body a REST or tRPC request may carry. 100,000 data values are about 14 MB. */
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
   /** Most data values one add or modify request may carry. */
   MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */
@@ -22,7 +26,12 @@ const ZConfig = z.object({
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins per account (email) within the window; beyond them that account's sign-in answers 429. */
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Proxies in front of the app whose X-Forwarded-For entries count (src/server/http/client-address.ts). */
   TRUST_PROXY: z
     .string()
@@ -42,11 +51,17 @@ const ZConfig = z.object({
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */
-  SMTP_URL: z.url().refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), { error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
   /** The sender of verification and invitation mails. */
   MAIL_FROM: z.string().min(3).default("Passport Studio <no-reply@localhost>"),
   /** Where rate-limit counters live when set (redis:// or rediss://); without it they live in the database. */
-  REDIS_URL: z.url().refine((url) => /^rediss?:\/\//.test(url), { error: "must be a redis:// or rediss:// URL" }).optional(),
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:\/\//.test(url), { error: "must be a redis:// or rediss:// URL" })
+    .optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;

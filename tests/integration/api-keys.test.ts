@@ -101,10 +101,18 @@ describe("a key acts on its own organization only", () => {
 describe("expiry and revocation", () => {
   it("refuses an expired key with 401 saying it expired, and accepts one that has not expired yet", async () => {
     const path = `/api/organizations/${world.organization.id}/templates`;
-    const expired = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, expiresAt: new Date(Date.now() - 1000) });
+    const expired = await createApiKey({
+      userId: world.user.id,
+      organizationId: world.organization.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const body = expectError(await api("GET", path, { token: expired.token }), 401);
     expect(body.message).toMatch(/expired/);
-    const later = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const later = await createApiKey({
+      userId: world.user.id,
+      organizationId: world.organization.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     expect((await api("GET", path, { token: later.token })).status).toBe(200);
   });
 
@@ -155,7 +163,10 @@ describe("what a key may not do", () => {
 describe("rate limit and writes", () => {
   it("charges each call of a tRPC batch against the key's limit, and says when to retry", async () => {
     const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "limited" });
-    await getDb().apikey.update({ where: { id: key.id }, data: { rateLimitEnabled: true, rateLimitMax: 5, rateLimitTimeWindow: 60_000 } });
+    await getDb().apikey.update({
+      where: { id: key.id },
+      data: { rateLimitEnabled: true, rateLimitMax: 5, rateLimitTimeWindow: 60_000 },
+    });
     const list = "organizations.list";
     expect((await trpc("query", [list, list, list], { token: key.token })).status).toBe(200);
     // 3 + 3 > 5: the whole batch is refused, and not counted.

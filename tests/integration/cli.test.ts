@@ -57,9 +57,10 @@ async function laptopCopy(): Promise<string> {
 }
 
 async function productDataModelCopy(): Promise<string> {
-  const [first] = JSON.parse(
-    await readFile(path.join(REPO_ROOT, "prisma/seed/product-data-models.json"), "utf8"),
-  ) as Record<string, unknown>[];
+  const [first] = JSON.parse(await readFile(path.join(REPO_ROOT, "prisma/seed/product-data-models.json"), "utf8")) as Record<
+    string,
+    unknown
+  >[];
   const file = path.join(workDir, `pdm-${crypto.randomUUID()}.json`);
   // A new id, and the file's own visibility (Public) is overridden by --visibility.
   await writeFile(file, JSON.stringify({ ...first, id: crypto.randomUUID(), visibility: "Public" }));
@@ -180,12 +181,23 @@ describe("the operator CLI", () => {
       ["unknown organization", ["member:add", "--org", crypto.randomUUID(), "--user", world.user.email], /No organization/],
       ["key without organization", ["apikey:create", "--user", world.user.email], /Invalid arguments/],
       ["key for no organization", ["apikey:create", "--user", world.user.email, "--org", crypto.randomUUID()], /No organization/],
-      ["key expired at once", ["apikey:create", "--user", world.user.email, "--org", orgId, "--expires", "2001-01-01"], /Invalid arguments/],
+      [
+        "key expired at once",
+        ["apikey:create", "--user", world.user.email, "--org", orgId, "--expires", "2001-01-01"],
+        /Invalid arguments/,
+      ],
       ["invalid template", ["template:import", "--org", orgId, "--file", invalidTemplate], /invalid/i],
       ["not JSON", ["pdm:import", "--org", orgId, "--file", notJson, "--visibility", "Public"], /not valid JSON/],
       ["unreadable file", ["template:import", "--org", orgId, "--file", missingFile], /Cannot read/],
     ];
-    const runs = await inBatches(cases.map(([, args]) => () => runCli(args, shared)), 4);
+    const runs = await inBatches(
+      cases.map(
+        ([, args]) =>
+          () =>
+            runCli(args, shared),
+      ),
+      4,
+    );
     const stderrOf = new Map<string, string[]>();
     cases.forEach(([label, , firstLine], i) => stderrOf.set(label, expectRefused(runs[i] as CliRun, firstLine, label)));
 
@@ -201,7 +213,10 @@ describe("the operator CLI", () => {
     expect(count, first).toBeGreaterThanOrEqual(5);
     expect(problems).toHaveLength(count);
     for (const problemPath of ["$.name", "$.sectors", "$.sections[0].id", "$.sections[0].type", "$.sections[0].dataFields[0].type"]) {
-      expect(problems.some((line) => line.trim().startsWith(`${problemPath}: `)), `lists ${problemPath}`).toBe(true);
+      expect(
+        problems.some((line) => line.trim().startsWith(`${problemPath}: `)),
+        `lists ${problemPath}`,
+      ).toBe(true);
     }
     // Bad input exits with 2, a missing thing with 1 (main.ts).
     expect(runs[cases.findIndex(([label]) => label === "unknown flag")]?.code).toBe(2);

@@ -179,9 +179,7 @@ describe("concurrent model creation", () => {
       `/api/organizations/${target.organization.id}/templates`,
       { token: target.token },
     );
-    expect(templates.body.filter((t) => t.marketplaceResourceId === pdm.id).map((t) => t.id)).toEqual([
-      models[0]?.templateId,
-    ]);
+    expect(templates.body.filter((t) => t.marketplaceResourceId === pdm.id).map((t) => t.id)).toEqual([models[0]?.templateId]);
   });
 
   it("pages through models created at the same moment without losing or repeating any", async () => {

@@ -103,7 +103,10 @@ describe("50 concurrent writers on one model", () => {
     const accepted = outcomes.filter(({ write, response }) => response.status === success(write));
     const rejected = outcomes.filter(({ write, response }) => response.status !== success(write));
     const of = (kind: Kind) => outcomes.filter((o) => o.write.kind === kind);
-    const statuses = (kind: Kind) => of(kind).map((o) => o.response.status).sort();
+    const statuses = (kind: Kind) =>
+      of(kind)
+        .map((o) => o.response.status)
+        .sort();
 
     // Per kind: what must have happened.
     expect(statuses("add")).toEqual(range(15).map(() => 201));
@@ -121,9 +124,7 @@ describe("50 concurrent writers on one model", () => {
       expect([409, 412]).toContain(response.status);
       const body = expectError(response, response.status);
       if (response.status === 409) {
-        expect(body.issues).toEqual([
-          expect.objectContaining({ path: "$[0]", ...tripleOf(write.body[0]!) }),
-        ]);
+        expect(body.issues).toEqual([expect.objectContaining({ path: "$[0]", ...tripleOf(write.body[0]!) })]);
       }
     }
 

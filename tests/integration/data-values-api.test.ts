@@ -116,69 +116,102 @@ describe("POST data-values: the rules one by one", () => {
   it("rejects a section that is not in the template", async () => {
     const model = await postModel(world);
     const section = crypto.randomUUID();
-    await expectRejected("POST", model, [dv(section, IDS.substance, 0, "x")], [
-      { path: "$[0].dataSectionId", dataSectionId: section, dataFieldId: IDS.substance, row: 0 },
-    ]);
+    await expectRejected(
+      "POST",
+      model,
+      [dv(section, IDS.substance, 0, "x")],
+      [{ path: "$[0].dataSectionId", dataSectionId: section, dataFieldId: IDS.substance, row: 0 }],
+    );
   });
 
   it("rejects a field that is not in the given section (even if it is in another one)", async () => {
     const model = await postModel(world);
-    await expectRejected("POST", model, [dv(IDS.substances, IDS.certificate, 0, "files/a.pdf")], [
-      { path: "$[0].dataFieldId", dataSectionId: IDS.substances, dataFieldId: IDS.certificate, row: 0 },
-    ]);
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.substances, IDS.certificate, 0, "files/a.pdf")],
+      [{ path: "$[0].dataFieldId", dataSectionId: IDS.substances, dataFieldId: IDS.certificate, row: 0 }],
+    );
     const unknown = crypto.randomUUID();
-    await expectRejected("POST", model, [dv(IDS.substances, unknown, 0, "x")], [
-      { path: "$[0].dataFieldId", dataSectionId: IDS.substances, dataFieldId: unknown, row: 0 },
-    ]);
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.substances, unknown, 0, "x")],
+      [{ path: "$[0].dataFieldId", dataSectionId: IDS.substances, dataFieldId: unknown, row: 0 }],
+    );
   });
 
   it("rejects an Item-level field of a Model-level section", async () => {
     const model = await postModel(world);
-    await expectRejected("PATCH", model, [dv(IDS.general, IDS.serial, 0, "SN-1")], [
-      { path: "$[0].dataFieldId", dataSectionId: IDS.general, dataFieldId: IDS.serial, row: 0 },
-    ]);
-    await expectRejected("POST", model, [dv(IDS.general, IDS.serial, 0, "SN-1")], [
-      { path: "$[0].dataFieldId", dataSectionId: IDS.general, dataFieldId: IDS.serial, row: 0 },
-    ]);
+    await expectRejected(
+      "PATCH",
+      model,
+      [dv(IDS.general, IDS.serial, 0, "SN-1")],
+      [{ path: "$[0].dataFieldId", dataSectionId: IDS.general, dataFieldId: IDS.serial, row: 0 }],
+    );
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.general, IDS.serial, 0, "SN-1")],
+      [{ path: "$[0].dataFieldId", dataSectionId: IDS.general, dataFieldId: IDS.serial, row: 0 }],
+    );
   });
 
   it("rejects a field of an Item-level section", async () => {
     const model = await postModel(world);
-    await expectRejected("POST", model, [dv(IDS.item, IDS.health, 0, 97)], [
-      { path: "$[0].dataSectionId", dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0 },
-    ]);
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.item, IDS.health, 0, 97)],
+      [{ path: "$[0].dataSectionId", dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0 }],
+    );
   });
 
   it("rejects row > 0 in a section that is neither a repeater nor inside one", async () => {
     const model = await postModel(world);
-    await expectRejected("POST", model, [dv(IDS.general, IDS.name, 1, "Second")], [
-      { path: "$[0].row", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 1 },
-    ]);
-    await expectRejected("POST", model, [dv(IDS.details, IDS.notes, 3, "Nested")], [
-      { path: "$[0].row", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 3 },
-    ]);
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.general, IDS.name, 1, "Second")],
+      [{ path: "$[0].row", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 1 }],
+    );
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.details, IDS.notes, 3, "Nested")],
+      [{ path: "$[0].row", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 3 }],
+    );
   });
 
   it("rejects a numeric value that is not a number", async () => {
     const model = await postModel(world);
     for (const value of ["abc", "1e3", "+5", "12,5", " 5", ".5", "", "NaN"]) {
-      await expectRejected("POST", model, [dv(IDS.substances, IDS.share, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.substances, dataFieldId: IDS.share, row: 0 },
-      ]);
+      await expectRejected(
+        "POST",
+        model,
+        [dv(IDS.substances, IDS.share, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.substances, dataFieldId: IDS.share, row: 0 }],
+      );
     }
   });
 
   it("rejects numbers outside min/max and accepts the bounds", async () => {
     const model = await postModel(world);
     for (const value of ["-0.001", "100.0001", -1, 101, 1e21]) {
-      await expectRejected("POST", model, [dv(IDS.substances, IDS.share, 7, value)], [
-        { path: "$[0].value", dataSectionId: IDS.substances, dataFieldId: IDS.share, row: 7 },
-      ]);
+      await expectRejected(
+        "POST",
+        model,
+        [dv(IDS.substances, IDS.share, 7, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.substances, dataFieldId: IDS.share, row: 7 }],
+      );
     }
     for (const value of ["1000.01", 1001, "-5"]) {
-      await expectRejected("PATCH", model, [dv(IDS.general, IDS.weight, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 },
-      ]);
+      await expectRejected(
+        "PATCH",
+        model,
+        [dv(IDS.general, IDS.weight, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 }],
+      );
     }
     const ok = expectModel(
       await add(model.id, [dv(IDS.substances, IDS.share, 0, "0"), dv(IDS.substances, IDS.share, 1, "100.000")]),
@@ -192,14 +225,20 @@ describe("POST data-values: the rules one by one", () => {
   it("rejects a required field set to null or empty", async () => {
     const model = await postModel(world);
     for (const value of [null, ""]) {
-      await expectRejected("PATCH", model, [dv(IDS.general, IDS.name, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 },
-      ]);
+      await expectRejected(
+        "PATCH",
+        model,
+        [dv(IDS.general, IDS.name, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 }],
+      );
     }
     const named = expectModel(await modify(model.id, [dv(IDS.general, IDS.name, 0, "Cell")]), 200);
-    await expectRejected("PATCH", named, [dv(IDS.general, IDS.name, 0, null)], [
-      { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 },
-    ]);
+    await expectRejected(
+      "PATCH",
+      named,
+      [dv(IDS.general, IDS.name, 0, null)],
+      [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 }],
+    );
   });
 
   it("accepts null for an optional field, and rejects an empty string for a non-text field", async () => {
@@ -209,9 +248,12 @@ describe("POST data-values: the rules one by one", () => {
     expect(valuesOf(cleared).get(tripleKey(dv(IDS.general, IDS.weight, 0, null)))).toBeNull();
     expect(cleared.version).toBe(filled.version + 1);
     for (const field of [IDS.weight, IDS.link, IDS.manual]) {
-      await expectRejected("PATCH", cleared, [dv(IDS.general, field, 0, "")], [
-        { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: field, row: 0 },
-      ]);
+      await expectRejected(
+        "PATCH",
+        cleared,
+        [dv(IDS.general, field, 0, "")],
+        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: field, row: 0 }],
+      );
     }
     const text = expectModel(await modify(model.id, [dv(IDS.details, IDS.notes, 0, "")]), 200);
     expect(valuesOf(text).get(tripleKey(dv(IDS.details, IDS.notes, 0, null)))).toBe("");
@@ -220,9 +262,12 @@ describe("POST data-values: the rules one by one", () => {
   it("accepts a product passport UUID or an http(s) URL for a ProductPassportLink and rejects anything else", async () => {
     const model = await postModel(world);
     for (const value of ["not a link", "ftp://example.com/p", "javascript:alert(1)", "1234"]) {
-      await expectRejected("PATCH", model, [dv(IDS.general, IDS.link, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.link, row: 0 },
-      ]);
+      await expectRejected(
+        "PATCH",
+        model,
+        [dv(IDS.general, IDS.link, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.link, row: 0 }],
+      );
     }
     const passport = crypto.randomUUID();
     const byUuid = expectModel(await modify(model.id, [dv(IDS.general, IDS.link, 0, passport)]), 200);
@@ -235,12 +280,18 @@ describe("POST data-values: the rules one by one", () => {
   it("accepts an http(s) URL or a relative reference for a FileField and rejects other schemes and other hosts", async () => {
     const model = await postModel(world);
     for (const value of ["javascript:alert(1)", "//evil.example.com/x.pdf", "\\\\server\\share", "file:///etc/passwd", " a.pdf"]) {
-      await expectRejected("PATCH", model, [dv(IDS.general, IDS.manual, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.manual, row: 0 },
-      ]);
-      await expectRejected("POST", model, [dv(IDS.evidence, IDS.certificate, 0, value)], [
-        { path: "$[0].value", dataSectionId: IDS.evidence, dataFieldId: IDS.certificate, row: 0 },
-      ]);
+      await expectRejected(
+        "PATCH",
+        model,
+        [dv(IDS.general, IDS.manual, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.manual, row: 0 }],
+      );
+      await expectRejected(
+        "POST",
+        model,
+        [dv(IDS.evidence, IDS.certificate, 0, value)],
+        [{ path: "$[0].value", dataSectionId: IDS.evidence, dataFieldId: IDS.certificate, row: 0 }],
+      );
     }
     const relative = expectModel(await modify(model.id, [dv(IDS.general, IDS.manual, 0, "files/2024/manual.pdf")]), 200);
     expect(valuesOf(relative).get(tripleKey(dv(IDS.general, IDS.manual, 0, null)))).toBe("files/2024/manual.pdf");
@@ -250,18 +301,30 @@ describe("POST data-values: the rules one by one", () => {
 
   it("accepts a JSON number for a NumericField only", async () => {
     const model = await postModel(world);
-    await expectRejected("PATCH", model, [dv(IDS.details, IDS.notes, 0, 42)], [
-      { path: "$[0].value", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 0 },
-    ]);
-    await expectRejected("PATCH", model, [dv(IDS.general, IDS.manual, 0, 7)], [
-      { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.manual, row: 0 },
-    ]);
-    await expectRejected("POST", model, [dv(IDS.evidence, IDS.certificate, 0, 7)], [
-      { path: "$[0].value", dataSectionId: IDS.evidence, dataFieldId: IDS.certificate, row: 0 },
-    ]);
-    await expectRejected("PATCH", model, [dv(IDS.general, IDS.link, 0, 42)], [
-      { path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.link, row: 0 },
-    ]);
+    await expectRejected(
+      "PATCH",
+      model,
+      [dv(IDS.details, IDS.notes, 0, 42)],
+      [{ path: "$[0].value", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 0 }],
+    );
+    await expectRejected(
+      "PATCH",
+      model,
+      [dv(IDS.general, IDS.manual, 0, 7)],
+      [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.manual, row: 0 }],
+    );
+    await expectRejected(
+      "POST",
+      model,
+      [dv(IDS.evidence, IDS.certificate, 0, 7)],
+      [{ path: "$[0].value", dataSectionId: IDS.evidence, dataFieldId: IDS.certificate, row: 0 }],
+    );
+    await expectRejected(
+      "PATCH",
+      model,
+      [dv(IDS.general, IDS.link, 0, 42)],
+      [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.link, row: 0 }],
+    );
   });
 
   it("rejects the same triple twice in one request with 400, naming the second occurrence", async () => {
@@ -271,13 +334,9 @@ describe("POST data-values: the rules one by one", () => {
       dv(IDS.substances, IDS.share, 0, 1),
       dv(IDS.substances, IDS.substance, 0, "Tin"),
     ];
-    await expectRejected("POST", model, body, [
-      { path: "$[2]", dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 0 },
-    ]);
+    await expectRejected("POST", model, body, [{ path: "$[2]", dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 0 }]);
     const patch = [dv(IDS.general, IDS.weight, 0, 1), dv(IDS.general, IDS.weight, 0, 2)];
-    await expectRejected("PATCH", model, patch, [
-      { path: "$[1]", dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 },
-    ]);
+    await expectRejected("PATCH", model, patch, [{ path: "$[1]", dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 }]);
   });
 
   it("answers 409 for a triple that already exists, naming it, and saves nothing of the request", async () => {
@@ -394,9 +453,7 @@ describe("PATCH data-values", () => {
       [tripleKey(dv(IDS.details, IDS.notes, 0, null)), "Note"],
       [tripleKey(dv(IDS.substances, IDS.substance, 0, null)), null],
     ]);
-    const expected = base.dataValues.map((v) =>
-      changed.has(tripleKey(v)) ? { ...v, value: changed.get(tripleKey(v)) ?? null } : v,
-    );
+    const expected = base.dataValues.map((v) => (changed.has(tripleKey(v)) ? { ...v, value: changed.get(tripleKey(v)) ?? null } : v));
     expect(sortedValues(modified.dataValues)).toEqual(sortedValues(expected));
     expect(await getModelOf(world, model.id)).toEqual(modified);
   });

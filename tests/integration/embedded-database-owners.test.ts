@@ -34,10 +34,12 @@ describe("several processes opening one data directory at the same instant", () 
       // Each one either serves (and keeps serving) or exits.
       const outcomes: Outcome[] = await Promise.all(
         processes.map((process) =>
-          process.waitForOutput((lines) => lines.some((line) => line.startsWith("serving ")), 240_000).then(
-            (lines) => ({ process, url: lines.find((line) => line.startsWith("serving "))?.slice(8) }),
-            async () => ({ process, exit: await process.wait() }),
-          ),
+          process
+            .waitForOutput((lines) => lines.some((line) => line.startsWith("serving ")), 240_000)
+            .then(
+              (lines) => ({ process, url: lines.find((line) => line.startsWith("serving "))?.slice(8) }),
+              async () => ({ process, exit: await process.wait() }),
+            ),
         ),
       );
       const owners = outcomes.filter((outcome) => outcome.url !== undefined);

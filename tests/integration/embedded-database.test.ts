@@ -4,12 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type EmbeddedServer,
-  findRunningEmbeddedServer,
-  startEmbeddedServer,
-  urlForPort,
-} from "~/server/db/embedded-server";
+import { type EmbeddedServer, findRunningEmbeddedServer, startEmbeddedServer, urlForPort } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
 import { withClient } from "./support/fresh-database";
 import { runCli, startScript } from "./support/processes";

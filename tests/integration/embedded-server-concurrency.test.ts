@@ -21,7 +21,9 @@ describe("the embedded server under concurrent connections", () => {
     const pool = new pg.Pool({ connectionString: server.url, max: 16 });
     try {
       const results = await Promise.allSettled(
-        Array.from({ length: 400 }, (_, i) => pool.query<{ n: number; t: string }>("SELECT $1::int + 1 AS n, $2::text AS t", [i, `x${i}`])),
+        Array.from({ length: 400 }, (_, i) =>
+          pool.query<{ n: number; t: string }>("SELECT $1::int + 1 AS n, $2::text AS t", [i, `x${i}`]),
+        ),
       );
       const wrong = results.flatMap((result, i) =>
         result.status === "rejected"

@@ -69,7 +69,12 @@ describe("request bodies", () => {
 
   it("answers 415 for a body that is not declared as JSON", async () => {
     const body = JSON.stringify({ name: "x", templateId: world.template.id });
-    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp"]) {
+    for (const contentType of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+    ]) {
       const response = await api("POST", modelsPath(world), {
         token: world.token,
         rawBody: body,
@@ -109,9 +114,7 @@ describe("request bodies", () => {
       token: world.token,
       body: [dv(IDS.details, IDS.notes, 0, "x".repeat(10_001))],
     });
-    expectIssues(expectError(tooLong, 400), [
-      { path: "$[0].value", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 0 },
-    ]);
+    expectIssues(expectError(tooLong, 400), [{ path: "$[0].value", dataSectionId: IDS.details, dataFieldId: IDS.notes, row: 0 }]);
     await expectModelUntouched();
     const other = await postModel(world);
     const ok = await api("PATCH", dataValuesPath(world, other.id), {
@@ -170,7 +173,10 @@ describe("routes and methods", () => {
       const body = method === "GET" ? undefined : { name: "x" };
       const response = await api(method, path, { token: world.token, body });
       expectError(response, 405);
-      const allow = (response.headers.get("allow") ?? "").split(",").map((m) => m.trim()).sort();
+      const allow = (response.headers.get("allow") ?? "")
+        .split(",")
+        .map((m) => m.trim())
+        .sort();
       expect(allow, `${method} ${path}`).toEqual(allowed);
     }
     await expectModelUntouched();

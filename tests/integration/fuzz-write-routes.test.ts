@@ -128,14 +128,16 @@ function knownIds(): Set<string> {
 
 /** A UUID that names nothing this test knows (fc.uuid likes edge values such as 00000000-…). */
 const unknownUuid = () => fc.uuid().filter((id) => !knownIds().has(id.toLowerCase()));
-const notUuid = fc.oneof(
-  fc.string({ unit: "grapheme", maxLength: 60 }),
-  fc.constantFrom("", "0", "null", "undefined", "../models", "00000000-0000-0000-0000-00000000000", "{{orgaId}}"),
-  fc.uuid().map((id) => `${id}x`),
-  fc.uuid().map((id) => id.replaceAll("-", "")),
-).filter((text) => !isUuid(text));
+const notUuid = fc
+  .oneof(
+    fc.string({ unit: "grapheme", maxLength: 60 }),
+    fc.constantFrom("", "0", "null", "undefined", "../models", "00000000-0000-0000-0000-00000000000", "{{orgaId}}"),
+    fc.uuid().map((id) => `${id}x`),
+    fc.uuid().map((id) => id.replaceAll("-", "")),
+  )
+  .filter((text) => !isUuid(text));
 const hugeString = fc
-  .tuple(fc.integer({ min: 10_001, max: 40_000 }), fc.constantFrom("x", "é", "😀", "\u0000", "\"", "\\"))
+  .tuple(fc.integer({ min: 10_001, max: 40_000 }), fc.constantFrom("x", "é", "😀", "\u0000", '"', "\\"))
   .map(([length, char]) => char.repeat(length));
 /** Short text with a NUL or a lone surrogate somewhere in it: PostgreSQL cannot store either as sent. */
 const unstorableText = fc
@@ -278,7 +280,9 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
         // null, "" and numbers are values; row 0 is a row.
         .filter(([key, raw]) => !(key === "value" && ["null", '""', "0", "-1"].includes(raw)) && !(key === "row" && raw === "0"))
         .map(([key, raw]) => one(replaceEntry(base, key, raw))),
-      fc.constantFrom("{}", '"x"', "1", "null", "true", "[1]", '["x"]', "[null]", "[[]]", `{"values":[]}`, "[]").map((raw) => send(raw)),
+      fc
+        .constantFrom("{}", '"x"', "1", "null", "true", "[1]", '["x"]', "[null]", "[[]]", `{"values":[]}`, "[]")
+        .map((raw) => send(raw)),
       fc.constantFrom('"1"', "true", "null", '"0"', "[0]", '{"row":0}').map((raw) => one(replaceEntry(base, "row", raw))),
     ),
     "missing fields": fc
@@ -294,9 +298,7 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
     ),
     "deep nesting": fc.oneof(
       deepNesting.map((raw) => send(raw)),
-      fc
-        .tuple(deepNesting, fc.constantFrom("value", "dataSectionId", "row"))
-        .map(([raw, key]) => one(replaceEntry(base, key, raw))),
+      fc.tuple(deepNesting, fc.constantFrom("value", "dataSectionId", "row")).map(([raw, key]) => one(replaceEntry(base, key, raw))),
       fc.integer({ min: 500, max: 3_000 }).map((depth) => send(`${"[".repeat(depth)}${objectText(base)}${"]".repeat(depth)}`)),
     ),
     "__proto__, constructor, prototype keys": fc.oneof(
@@ -341,7 +343,10 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
       .option(wrongContentType, { nil: undefined })
       .map((type) => send(arrayText([objectText(base)]), type === undefined ? {} : { "content-type": type })),
     "odd path ids": fc.oneof(
-      notUuid.map((id) => ({ ...one(base), path: `/api/organizations/${world.organization.id}/models/${encodeURIComponent(id)}/data-values` })),
+      notUuid.map((id) => ({
+        ...one(base),
+        path: `/api/organizations/${world.organization.id}/models/${encodeURIComponent(id)}/data-values`,
+      })),
       notUuid.map((id) => ({ ...one(base), path: `/api/organizations/${encodeURIComponent(id)}/models/${modelId}/data-values` })),
       unknownUuid().map((id) => ({ ...one(base), path: `/api/organizations/${world.organization.id}/models/${id}/data-values` })),
       unknownUuid().map((id) => ({ ...one(base), path: `/api/organizations/${id}/models/${modelId}/data-values` })),
@@ -362,7 +367,12 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
 function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<FuzzRequest>> {
   const path = () => (method === "POST" ? modelsPath(world) : modelPath(world, modelId));
   const base = (): Entries =>
-    method === "POST" ? [["name", j("Fuzzed")], ["templateId", j(world.template.id)]] : [["name", j("Renamed by fuzz")]];
+    method === "POST"
+      ? [
+          ["name", j("Fuzzed")],
+          ["templateId", j(world.template.id)],
+        ]
+      : [["name", j("Renamed by fuzz")]];
   const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
     method,
     path: path(),
@@ -375,9 +385,9 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
 
   return {
     "wrong types": fc.oneof(
-      fc.tuple(fc.constantFrom("name", "templateId", "marketplaceResourceId"), wrongTyped).map(([key, raw]) =>
-        one([...removeEntry(base(), key), [key, raw]]),
-      ),
+      fc
+        .tuple(fc.constantFrom("name", "templateId", "marketplaceResourceId"), wrongTyped)
+        .map(([key, raw]) => one([...removeEntry(base(), key), [key, raw]])),
       wrongTyped.map((raw) => one([...base(), ["description", raw]])),
       fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
       // null clears a description but is never a name.
@@ -391,8 +401,14 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
               () => [["templateId", j(world.template.id)]],
               () => [["name", j("No template")]],
               () => [["description", j("Only a description")]],
-              () => [["name", j("No template")], ["description", j("x")]],
-              () => [["templateId", "null"], ["name", j("Null template")]],
+              () => [
+                ["name", j("No template")],
+                ["description", j("x")],
+              ],
+              () => [
+                ["templateId", "null"],
+                ["name", j("Null template")],
+              ],
             )
             .map((entries) => one(entries())),
         }
@@ -413,9 +429,9 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
     ),
     "deep nesting": fc.oneof(
       deepNesting.map((raw) => send(raw)),
-      fc.tuple(deepNesting, fc.constantFrom("name", "description", "templateId")).map(([raw, key]) =>
-        one([...removeEntry(base(), key), [key, raw]]),
-      ),
+      fc
+        .tuple(deepNesting, fc.constantFrom("name", "description", "templateId"))
+        .map(([raw, key]) => one([...removeEntry(base(), key), [key, raw]])),
     ),
     "__proto__, constructor, prototype keys": fc.oneof(
       fc.tuple(protoKey, protoValue).map(([key, raw]) => one([...base(), [key, raw]])),
@@ -432,7 +448,9 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
       fc.constant(one([...removeEntry(base(), "templateId"), ["marketplaceResourceId", j(foreignPdmId)]])),
       notUuid.map((id) => one([...removeEntry(base(), "templateId"), ["templateId", j(id)]])),
       // Both references at once.
-      unknownUuid().map((id) => one([...removeEntry(base(), "templateId"), ["templateId", j(world.template.id)], ["marketplaceResourceId", j(id)]])),
+      unknownUuid().map((id) =>
+        one([...removeEntry(base(), "templateId"), ["templateId", j(world.template.id)], ["marketplaceResourceId", j(id)]]),
+      ),
     ),
     "not JSON": notJson.map((text) => send(text)),
     "wrong content type": fc
@@ -441,7 +459,8 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
     "odd path ids": fc.oneof(
       notUuid.map((id) => ({
         ...one(base()),
-        path: method === "POST" ? `/api/organizations/${encodeURIComponent(id)}/models` : `${modelsPath(world)}/${encodeURIComponent(id)}`,
+        path:
+          method === "POST" ? `/api/organizations/${encodeURIComponent(id)}/models` : `${modelsPath(world)}/${encodeURIComponent(id)}`,
       })),
       unknownUuid().map((id) => ({
         ...one(base()),
@@ -491,7 +510,14 @@ function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<F
       ...(kind === "bulk"
         ? [
             fc.constantFrom('"5"', "1.5", "true", "[]", "null", "-1", "0").map((raw) => send(objectText([["count", raw]]))),
-            fc.constant(send(objectText([["count", "1"], ["identifiers", arrayText([j("both")])]]))),
+            fc.constant(
+              send(
+                objectText([
+                  ["count", "1"],
+                  ["identifiers", arrayText([j("both")])],
+                ]),
+              ),
+            ),
             fc.constant(send("{}")),
           ]
         : [fc.constant(send(objectText([[key, "[]"]])))]),
@@ -512,16 +538,20 @@ function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<F
     ),
     "NaN and Infinity": notFinite.map((raw) => (kind === "bulk" ? send(objectText([["count", raw]])) : withValues([raw]))),
     "duplicate and taken identifiers": fc.oneof(
-      fc.string({ minLength: 1, maxLength: 20 }).filter((v) => v.trim().length > 0).map((v) => withValues([j(`d-${v}`), j(`d-${v}`)])),
+      fc
+        .string({ minLength: 1, maxLength: 20 })
+        .filter((v) => v.trim().length > 0)
+        .map((v) => withValues([j(`d-${v}`), j(`d-${v}`)])),
       fc.constant(withValues([j(itemIdentifier)])),
       fc.string({ minLength: 1, maxLength: 20 }).map((v) => withValues([j(`fresh-${v}`), j(itemIdentifier)])),
     ),
-    "too many": kind === "bulk"
-      ? fc.oneof(
-          fc.integer({ min: 10_001, max: 1_000_000 }).map((n) => send(objectText([["count", String(n)]]))),
-          fc.constant(withValues(Array.from({ length: 10_001 }, (_, i) => j(`many-${i}`)))),
-        )
-      : fc.integer({ min: 101, max: 300 }).map((n) => withValues(Array.from({ length: n }, (_, i) => j(`many-${i}`)))),
+    "too many":
+      kind === "bulk"
+        ? fc.oneof(
+            fc.integer({ min: 10_001, max: 1_000_000 }).map((n) => send(objectText([["count", String(n)]]))),
+            fc.constant(withValues(Array.from({ length: 10_001 }, (_, i) => j(`many-${i}`)))),
+          )
+        : fc.integer({ min: 101, max: 300 }).map((n) => withValues(Array.from({ length: n }, (_, i) => j(`many-${i}`)))),
     // Empty text would be "no body", which creates an item with a generated identifier: not bad input.
     "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
     "wrong content type": wrongContentType.map((type) => send(kind === "bulk" ? '{"count":1}' : "{}", { "content-type": type })),
@@ -575,9 +605,15 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
       fc.integer({ min: 2, max: 1_000_000 }).map((row) => del(`?${section}&row=${row}`)),
     ),
     "odd path ids": fc.oneof(
-      notUuid.map((id) => ({ ...del(`?${section}&row=0`), path: `${modelsPath(world)}/${encodeURIComponent(id)}/data-values?${section}&row=0` })),
+      notUuid.map((id) => ({
+        ...del(`?${section}&row=0`),
+        path: `${modelsPath(world)}/${encodeURIComponent(id)}/data-values?${section}&row=0`,
+      })),
       unknownUuid().map((id) => ({ ...del(`?${section}&row=0`), path: `${modelsPath(world)}/${id}/data-values?${section}&row=0` })),
-      unknownUuid().map((id) => ({ ...del(`?${section}&row=0`), path: `/api/organizations/${id}/models/${modelId}/data-values?${section}&row=0` })),
+      unknownUuid().map((id) => ({
+        ...del(`?${section}&row=0`),
+        path: `/api/organizations/${id}/models/${modelId}/data-values?${section}&row=0`,
+      })),
     ),
     "odd headers (If-Match)": fc.oneof(
       ifMatchGarbage.map((value) => del(`?${section}&row=0`, { "if-match": value })),
@@ -590,7 +626,14 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const COMMON = ["wrong types", "huge strings", "NUL and lone surrogates", "deep nesting", "__proto__, constructor, prototype keys", "NaN and Infinity"];
+const COMMON = [
+  "wrong types",
+  "huge strings",
+  "NUL and lone surrogates",
+  "deep nesting",
+  "__proto__, constructor, prototype keys",
+  "NaN and Infinity",
+];
 const MODEL_FAMILIES = [...COMMON, "unknown ids", "not JSON", "wrong content type", "odd path ids"];
 const ITEM_CREATE_FAMILIES = [
   ...COMMON,
@@ -669,9 +712,7 @@ describe("DELETE with an empty row parameter", () => {
 
 describe("request size", () => {
   it("answers 413 for 100,001 data values and changes nothing", async () => {
-    const body = JSON.stringify(
-      Array.from({ length: 100_001 }, (_, row) => dv(IDS.substances, IDS.substance, row + 100, "x")),
-    );
+    const body = JSON.stringify(Array.from({ length: 100_001 }, (_, row) => dv(IDS.substances, IDS.substance, row + 100, "x")));
     for (const method of ["POST", "PATCH"]) {
       await expectRejectedAndUnchanged("413", { method, path: dataValuesPath(world, modelId), headers: JSON_HEADERS, rawBody: body });
     }

@@ -60,7 +60,9 @@ describe("organizations and members", () => {
 
     // An owner that does not exist leaves no organization behind.
     const before = await getDb().organization.count({ where: { name: "Orphan org " + owner.id } });
-    await expect(createOrganization({ actor: OPERATOR, name: "Orphan org " + owner.id, ownerUserId: crypto.randomUUID() })).rejects.toThrow();
+    await expect(
+      createOrganization({ actor: OPERATOR, name: "Orphan org " + owner.id, ownerUserId: crypto.randomUUID() }),
+    ).rejects.toThrow();
     expect(await getDb().organization.count({ where: { name: "Orphan org " + owner.id } })).toBe(before);
   });
 

@@ -73,7 +73,11 @@ async function verifyThroughMail(email: string): Promise<void> {
 
 async function ownerWithOrganization() {
   const owner = await createUser({ email: uniqueEmail("owner"), password: "correct-horse-battery", name: "Olga Owner" });
-  const organization = await createOrganization({ actor: OPERATOR, name: `Invite org ${crypto.randomUUID().slice(0, 8)}`, ownerUserId: owner.id });
+  const organization = await createOrganization({
+    actor: OPERATOR,
+    name: `Invite org ${crypto.randomUUID().slice(0, 8)}`,
+    ownerUserId: owner.id,
+  });
   const actor: Actor = { userId: owner.id, organizationIds: [organization.id], via: "session" };
   return { owner, organization, actor };
 }
@@ -176,7 +180,10 @@ describe("invitations", () => {
     const outsider: Actor = { userId: invitee.userId, organizationIds: [], via: "session" };
 
     const revoked = await inviteMember({ actor: owner, organizationId: organization.id, email: inviteeEmail });
-    await expectAppError(revokeInvitation({ actor: outsider, organizationId: organization.id, invitationId: revoked.id }), "NOT_FOUND");
+    await expectAppError(
+      revokeInvitation({ actor: outsider, organizationId: organization.id, invitationId: revoked.id }),
+      "NOT_FOUND",
+    );
     await expectAppError(listInvitations({ actor: outsider, organizationId: organization.id }), "NOT_FOUND");
     await expectAppError(inviteMember({ actor: outsider, organizationId: organization.id, email: uniqueEmail("x") }), "NOT_FOUND");
     expect(await revokeInvitation({ actor: owner, organizationId: organization.id, invitationId: revoked.id })).toEqual({
@@ -184,7 +191,9 @@ describe("invitations", () => {
       status: "canceled",
     });
     await expectAppError(revokeInvitation({ actor: owner, organizationId: organization.id, invitationId: revoked.id }), "NOT_FOUND");
-    expect((await expectAppError(acceptInvitation({ actor: invitee, invitationId: revoked.id }), "CONFLICT")).message).toMatch(/revoked/);
+    expect((await expectAppError(acceptInvitation({ actor: invitee, invitationId: revoked.id }), "CONFLICT")).message).toMatch(
+      /revoked/,
+    );
 
     const declined = await inviteMember({ actor: owner, organizationId: organization.id, email: inviteeEmail });
     expect(declined.id).not.toBe(revoked.id);
@@ -197,7 +206,9 @@ describe("invitations", () => {
 
     const expired = await inviteMember({ actor: owner, organizationId: organization.id, email: inviteeEmail });
     await getDb().invitation.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await expectAppError(acceptInvitation({ actor: invitee, invitationId: expired.id }), "CONFLICT")).message).toMatch(/expired/);
+    expect((await expectAppError(acceptInvitation({ actor: invitee, invitationId: expired.id }), "CONFLICT")).message).toMatch(
+      /expired/,
+    );
     expect((await listMyInvitations({ actor: invitee })).invitations).toEqual([]);
     expect(await listInvitations({ actor: owner, organizationId: organization.id })).toEqual([]);
     expect(await isMember(invitee.userId, organization.id)).toBe(false);

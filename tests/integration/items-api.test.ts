@@ -41,9 +41,7 @@ describe("creating items", () => {
     expect(item).toMatchObject({ modelId: model.id, templateId: model.templateId, version: 1 });
     expect(item.uniqueProductIdentifiers).toHaveLength(1);
     expect(item.uniqueProductIdentifiers[0]?.value).toMatch(/^[0-9a-f-]{36}$/);
-    expect(item.dataValues).toEqual(
-      expect.arrayContaining(INITIAL_ITEM_TRIPLES.map((t) => ({ ...t, value: null }))),
-    );
+    expect(item.dataValues).toEqual(expect.arrayContaining(INITIAL_ITEM_TRIPLES.map((t) => ({ ...t, value: null }))));
     expect(item.dataValues).toHaveLength(2);
     // The model's own values are untouched: it still holds no Item-level field.
     expect(model.dataValues.some((v) => v.dataFieldId === IDS.serial || v.dataSectionId === IDS.item)).toBe(false);
@@ -200,9 +198,7 @@ describe("item data values", () => {
       token: world.token,
       body: [dv(IDS.item, IDS.health, 0, "90")],
     });
-    expectDataValueIssues(expectError(existing, 409), [
-      { path: "$[0]", dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0 },
-    ]);
+    expectDataValueIssues(expectError(existing, 409), [{ path: "$[0]", dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0 }]);
     // The model's values are not the item's.
     const modelAfter = await api<{ version: number }>("GET", modelPath(world, model.id), { token: world.token });
     expect(modelAfter.body.version).toBe(model.version);

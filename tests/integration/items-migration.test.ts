@@ -24,7 +24,14 @@ it("gives existing identifiers their model's organization and makes values uniqu
   await cp(MIGRATIONS_DIR, before, { recursive: true, filter: (source) => !source.includes(ITEMS_MIGRATION) });
   await migrate(fresh.url, before);
 
-  const [orgA, orgB, user, template, model, upi] = ["org-a", "org-b", "user-1", crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const [orgA, orgB, user, template, model, upi] = [
+    "org-a",
+    "org-b",
+    "user-1",
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+  ];
   await withClient(fresh.url, async (client) => {
     await client.query(`INSERT INTO "organization" ("id", "name", "slug") VALUES ($1, 'A', 'a'), ($2, 'B', 'b')`, [orgA, orgB]);
     await client.query(`INSERT INTO "user" ("id", "name", "email", "updatedAt") VALUES ($1, 'U', 'u@test.example', now())`, [user]);
@@ -43,12 +50,20 @@ it("gives existing identifiers their model's organization and makes values uniqu
   const result = await migrate(fresh.url, MIGRATIONS_DIR);
   expect(result.applied).toEqual([ITEMS_MIGRATION]);
   await withClient(fresh.url, async (client) => {
-    const { rows } = await client.query(`SELECT "organizationId", "modelId"::text AS "modelId", "itemId", "retiredAt" FROM "unique_product_identifier"`);
+    const { rows } = await client.query(
+      `SELECT "organizationId", "modelId"::text AS "modelId", "itemId", "retiredAt" FROM "unique_product_identifier"`,
+    );
     expect(rows).toEqual([{ organizationId: orgA, modelId: model, itemId: null, retiredAt: null }]);
     // The same value in another organization is allowed now; in the same organization it is not.
-    await client.query(`INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value") VALUES ($1, $2, 'SN-1')`, [crypto.randomUUID(), orgB]);
+    await client.query(`INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value") VALUES ($1, $2, 'SN-1')`, [
+      crypto.randomUUID(),
+      orgB,
+    ]);
     await expect(
-      client.query(`INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value") VALUES ($1, $2, 'SN-1')`, [crypto.randomUUID(), orgA]),
+      client.query(`INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value") VALUES ($1, $2, 'SN-1')`, [
+        crypto.randomUUID(),
+        orgA,
+      ]),
     ).rejects.toThrow(/unique/i);
   });
 });

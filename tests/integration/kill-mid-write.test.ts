@@ -101,10 +101,7 @@ function expectAllOrNothing(model: TModel, expected: Expectation): "none" | "all
 /** The data values of the model as stored, counted by SQL (independent of the app's read path). */
 async function countStored(url: string, modelId: string): Promise<{ values: number; version: number | null }> {
   return withClient(url, async (client) => {
-    const values = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM data_value WHERE "modelId" = $1`,
-      [modelId],
-    );
+    const values = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_value WHERE "modelId" = $1`, [modelId]);
     const model = await client.query<{ version: number }>(`SELECT version FROM model WHERE id = $1`, [modelId]);
     return { values: values.rows[0]?.n ?? -1, version: model.rows[0]?.version ?? null };
   });

@@ -55,7 +55,9 @@ describe("large requests", () => {
       models.map((model) => api("POST", dataValuesPath(world, model.id), { token: world.token, body })),
     );
     const statuses = responses.map((response) => response.status);
-    console.info(`[large-requests] 20 parallel adds of 100,000 values: ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 503).length} × 503`);
+    console.info(
+      `[large-requests] 20 parallel adds of 100,000 values: ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 503).length} × 503`,
+    );
     for (const response of responses) {
       expect([201, 503]).toContain(response.status);
       if (response.status === 503) {

@@ -32,7 +32,10 @@ async function migrationsCopy(): Promise<string> {
 
 async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 async function addMigration(dir: string, name: string, sql: string): Promise<void> {

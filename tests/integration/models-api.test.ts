@@ -200,10 +200,7 @@ describe("PATCH /organizations/{orgaId}/models/{modelId}", () => {
     expect(renamed.dataValues).toEqual(model.dataValues);
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(model.updatedAt));
 
-    const same = expectModel(
-      await api("PATCH", modelPath(world, model.id), { token: world.token, body: { name: "Renamed" } }),
-      200,
-    );
+    const same = expectModel(await api("PATCH", modelPath(world, model.id), { token: world.token, body: { name: "Renamed" } }), 200);
     expect(same.version).toBe(2);
     const empty = expectModel(await api("PATCH", modelPath(world, model.id), { token: world.token, body: {} }), 200);
     expect(empty.version).toBe(2);

@@ -171,7 +171,10 @@ describe("text that cannot be stored", () => {
     ];
     for (const [method, path, body, field] of cases) {
       const error = expectError(await api(method, path, { token: world.token, body }), 400);
-      expect(error.issues?.map((issue) => issue.path), `${method} ${path} ${JSON.stringify(body)}`).toEqual([field]);
+      expect(
+        error.issues?.map((issue) => issue.path),
+        `${method} ${path} ${JSON.stringify(body)}`,
+      ).toEqual([field]);
     }
     expect(await getModelOf(world, model.id)).toEqual(model);
   });
@@ -213,7 +216,11 @@ describe("tRPC", () => {
     const { stream, read } = countingBody(bytes);
     const request = new Request("http://localhost:3000/api/trpc/models.create", {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": String(getConfig().MAX_BODY_BYTES + 1), api_token: world.token },
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(getConfig().MAX_BODY_BYTES + 1),
+        api_token: world.token,
+      },
       body: stream,
       duplex: "half",
     } as RequestInit);

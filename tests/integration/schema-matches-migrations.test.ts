@@ -332,10 +332,11 @@ function expectedRead(
   startedAt: number,
 ): Record<string, unknown> {
   // PostgreSQL's now() is the transaction's start; allow the run's length plus some clock skew on either side.
-  const recent = (): unknown => expect.toSatisfy((value: unknown) => {
-    const time = value instanceof Date ? value.getTime() : Number.NaN;
-    return time >= startedAt - 60_000 && time <= Date.now() + 60_000;
-  }, "a Date of this test run");
+  const recent = (): unknown =>
+    expect.toSatisfy((value: unknown) => {
+      const time = value instanceof Date ? value.getTime() : Number.NaN;
+      return time >= startedAt - 60_000 && time <= Date.now() + 60_000;
+    }, "a Date of this test run");
   return Object.fromEntries(
     model.fields.map((field) => {
       // A written value comes back as written (an @updatedAt given on create included).

@@ -46,7 +46,12 @@ async function startAppServer(port: number): Promise<Server> {
   return { process: child, origin: `http://127.0.0.1:${port}` };
 }
 
-function call(server: Server, method: string, path: string, options: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+function call(
+  server: Server,
+  method: string,
+  path: string,
+  options: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.api_token = options.token;
   if (options.cookie) headers.cookie = options.cookie;

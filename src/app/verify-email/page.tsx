@@ -23,9 +23,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   return (
     <AuthCard
       title={problem ? "Email address not verified" : "Email address verified"}
-      description={
-        problem ? "The link did not work." : "Thank you. Invitations sent to this address can now be accepted."
-      }
+      description={problem ? "The link did not work." : "Thank you. Invitations sent to this address can now be accepted."}
       footer={
         <Link href="/" className={linkClass}>
           Continue to Passport Studio

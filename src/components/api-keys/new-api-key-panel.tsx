@@ -29,10 +29,7 @@ export function NewApiKeyPanel({ name, token, onDone }: NewApiKeyPanelProps) {
   }
 
   return (
-    <section
-      aria-labelledby={`${inputId}-heading`}
-      className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
-    >
+    <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <h3 id={`${inputId}-heading`} className="font-semibold text-emerald-900">
         Copy your new key now
       </h3>

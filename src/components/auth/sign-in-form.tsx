@@ -36,15 +36,7 @@ export function SignInForm() {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.fields.email}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
       <TextField
         label="Password"
         name="password"

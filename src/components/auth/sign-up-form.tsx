@@ -56,15 +56,7 @@ export function SignUpForm() {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField label="Name" name="name" autoComplete="name" required error={errors.fields.name} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.fields.email}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
       <TextField
         label="Password"
         name="password"

@@ -11,10 +11,7 @@ export function OpenLink({ href, fieldName }: OpenLinkProps) {
     >
       Open
       <span aria-hidden="true">↗</span>
-      <span className="sr-only">
-        {" "}
-        {fieldName} (opens in a new tab)
-      </span>
+      <span className="sr-only"> {fieldName} (opens in a new tab)</span>
     </a>
   );
 }

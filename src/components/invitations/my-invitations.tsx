@@ -14,8 +14,8 @@ export function MyInvitations({ mine }: MyInvitationsProps) {
     return (
       <Alert tone="info" className="space-y-2">
         <p>
-          Verify your email address {mine.email}: open the link in the mail we sent you. Until then, invitations to
-          organizations sent to this address can be neither seen nor accepted.
+          Verify your email address {mine.email}: open the link in the mail we sent you. Until then, invitations to organizations sent
+          to this address can be neither seen nor accepted.
         </p>
         <ResendVerificationButton email={mine.email} />
       </Alert>

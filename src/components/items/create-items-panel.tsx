@@ -63,7 +63,8 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       router.refresh();
     } catch (error) {
       const info = trpcErrorInfo(error);
-      const placed = mode === "serials" ? issuesByLine(info.issues, lines) : { byLine: [], general: info.issues.map((i) => i.message) };
+      const placed =
+        mode === "serials" ? issuesByLine(info.issues, lines) : { byLine: [], general: info.issues.map((i) => i.message) };
       setLineErrors(placed.byLine);
       setOutcome({ tone: "error", text: info.message, general: placed.general });
     } finally {
@@ -94,7 +95,9 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
             <Field
               label="Serial numbers, one per line"
               hint={`Up to ${MAX_BULK_ITEMS.toLocaleString("en")}; each becomes one item's identifier.`}
-              error={lineErrors.length > 0 ? `${lineErrors.length} line${lineErrors.length === 1 ? " needs" : "s need"} fixing` : undefined}
+              error={
+                lineErrors.length > 0 ? `${lineErrors.length} line${lineErrors.length === 1 ? " needs" : "s need"} fixing` : undefined
+              }
               after={
                 lineErrors.length > 0 ? (
                   <ul aria-label="Problems by line" className="mt-2 space-y-1 text-sm text-red-700">
@@ -108,7 +111,13 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
               }
             >
               {(control) => (
-                <Textarea {...control} rows={6} value={serials} onChange={(event) => setSerials(event.target.value)} className="font-mono" />
+                <Textarea
+                  {...control}
+                  rows={6}
+                  value={serials}
+                  onChange={(event) => setSerials(event.target.value)}
+                  className="font-mono"
+                />
               )}
             </Field>
           ) : (

@@ -30,7 +30,11 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
   const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => setIsHydrated(true), []);
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
-  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({ store, index: views.index, target });
+  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({
+    store,
+    index: views.index,
+    target,
+  });
   const context = useMemo<EditorContextValue>(
     () => ({ store, index: views.index, organizationId, addRow, removeRow }),
     [store, views, organizationId, addRow, removeRow],
@@ -39,7 +43,13 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
 
   return (
     <EditorProvider value={context}>
-      <form noValidate onSubmit={save} className="space-y-6 pb-4" aria-labelledby="item-title" data-hydrated={isHydrated ? "true" : undefined}>
+      <form
+        noValidate
+        onSubmit={save}
+        className="space-y-6 pb-4"
+        aria-labelledby="item-title"
+        data-hydrated={isHydrated ? "true" : undefined}
+      >
         <div className="space-y-3">
           <nav aria-label="Breadcrumb" className="text-sm">
             <Link href={itemsHref} className="font-medium text-brand-700 hover:underline">
@@ -48,16 +58,17 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
           </nav>
           <PageHeader
             eyebrow="Item"
-            title={<span id="item-title" className="break-all">{itemLabel(item)}</span>}
-            description={
-              <>
-                One {model.name}; its own passport data below, the model&apos;s shared values beside it.
-              </>
+            title={
+              <span id="item-title" className="break-all">
+                {itemLabel(item)}
+              </span>
             }
+            description={<>One {model.name}; its own passport data below, the model&apos;s shared values beside it.</>}
           />
           {item.uniqueProductIdentifiers.length > 1 ? (
             <p className="text-sm break-all text-slate-600">
-              Identifiers: <span className="font-mono text-slate-800">{item.uniqueProductIdentifiers.map((id) => id.value).join(", ")}</span>
+              Identifiers:{" "}
+              <span className="font-mono text-slate-800">{item.uniqueProductIdentifiers.map((id) => id.value).join(", ")}</span>
             </p>
           ) : null}
         </div>
@@ -67,7 +78,14 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
           </div>
           <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
         </div>
-        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} owner="item" />
+        <SaveBar
+          status={status}
+          isConflict={isConflict}
+          isReloading={isReloading}
+          onDiscard={discard}
+          onReload={reload}
+          owner="item"
+        />
       </form>
       <LeaveGuard />
     </EditorProvider>

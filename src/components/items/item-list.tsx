@@ -78,7 +78,10 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
       <ul ref={listRef} aria-label="Items" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {items.map((item) => (
           <li key={item.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
-            <Link href={`${base}/${item.id}`} className="min-w-0 flex-1 truncate font-mono text-sm font-medium text-slate-900 hover:text-brand-700 hover:underline">
+            <Link
+              href={`${base}/${item.id}`}
+              className="min-w-0 flex-1 truncate font-mono text-sm font-medium text-slate-900 hover:text-brand-700 hover:underline"
+            >
               {itemLabel(item)}
             </Link>
             <span className="text-sm text-slate-600">

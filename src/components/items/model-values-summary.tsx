@@ -10,7 +10,9 @@ function entriesOf(view: SectionView, trail: string, byField: ReadonlyMap<string
   const label = trail ? `${trail} › ${view.section.name}` : view.section.name;
   const own = view.fields.flatMap(({ field }) => {
     const values = byField.get(`${view.section.id}/${field.id}`) ?? [];
-    return values.length > 0 ? [{ id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }] : [];
+    return values.length > 0
+      ? [{ id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }]
+      : [];
   });
   return [...own, ...view.subSections.flatMap(({ view: child }) => entriesOf(child, label, byField))];
 }

@@ -4,7 +4,10 @@ import { DESCRIPTION_KEY, NAME_KEY } from "~/components/model-editor/draft-keys"
 /** The model's own name and description, above its sections. */
 export function DetailsCard() {
   return (
-    <section aria-labelledby="model-details-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="model-details-heading"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="model-details-heading" className="text-lg font-semibold text-slate-900">
         Details
       </h2>

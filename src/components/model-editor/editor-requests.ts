@@ -64,6 +64,11 @@ export function addRowInput({ organizationId, modelId }: EditorTarget, ifMatch: 
 }
 
 /** "Remove row": one row of a repeater at the model's current version. */
-export function deleteRowInput({ organizationId, modelId }: EditorTarget, ifMatch: number, repeaterId: string, row: number): DeleteRowInput {
+export function deleteRowInput(
+  { organizationId, modelId }: EditorTarget,
+  ifMatch: number,
+  repeaterId: string,
+  row: number,
+): DeleteRowInput {
   return { organizationId, modelId, ifMatch, dataSectionId: repeaterId, row };
 }

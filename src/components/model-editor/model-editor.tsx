@@ -55,7 +55,13 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
         aria-labelledby="model-title"
         data-hydrated={isHydrated ? "true" : undefined}
       >
-        <ModelEditorHeader organizationId={organizationId} name={savedName} model={model} template={template} itemFieldCount={itemFieldCount} />
+        <ModelEditorHeader
+          organizationId={organizationId}
+          name={savedName}
+          model={model}
+          template={template}
+          itemFieldCount={itemFieldCount}
+        />
         <DetailsCard />
         <SectionTree roots={views.roots} />
         <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />

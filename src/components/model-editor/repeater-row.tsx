@@ -31,10 +31,7 @@ export type RepeaterRowProps = {
 export const RepeaterRow = memo(function RepeaterRow({ view, depth, row, position, onRequestRemove, renderRow }: RepeaterRowProps) {
   const headingId = `row-${view.section.id}-${row}`;
   return (
-    <li
-      data-row={row}
-      className={cn(position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]")}
-    >
+    <li data-row={row} className={cn(position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]")}>
       <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
           <SectionHeading level={headingLevel(depth + 1)} id={headingId}>

@@ -78,9 +78,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         <p className="text-sm text-slate-600">{rows.length === 1 ? "1 row" : `${rows.length} rows`}</p>
       </div>
       {rows.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
-          No rows yet.
-        </p>
+        <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">No rows yet.</p>
       ) : (
         <ol className="space-y-3" aria-label={`${view.section.name} rows`}>
           {rows.map((row, i) => (
@@ -112,8 +110,8 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         onConfirm={onConfirmRemove}
         onCancel={() => setPendingRemoval(null)}
       >
-        Row {removalPosition} of “{view.section.name}” and everything in it, unsaved edits included, is deleted at once.
-        The other rows keep their values.
+        Row {removalPosition} of “{view.section.name}” and everything in it, unsaved edits included, is deleted at once. The other rows
+        keep their values.
       </ConfirmDialog>
     </>
   );

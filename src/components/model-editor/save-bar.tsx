@@ -42,7 +42,10 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
     >
       <div className="space-y-2">
         {isConflict ? (
-          <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="alert"
+            className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+          >
             <p>{conflictMessage(owner)}</p>
             <Button variant="secondary" size="sm" onClick={onReload} disabled={isReloading}>
               {isReloading ? "Reloading…" : "Reload"}
@@ -55,7 +58,11 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
               role={status.tone === "error" ? "alert" : undefined}
               className={cn(
                 "text-sm",
-                status.tone === "error" ? "font-medium text-red-700" : status.tone === "success" ? "text-emerald-800" : "text-slate-700",
+                status.tone === "error"
+                  ? "font-medium text-red-700"
+                  : status.tone === "success"
+                    ? "text-emerald-800"
+                    : "text-slate-700",
               )}
             >
               <p>{status.text}</p>

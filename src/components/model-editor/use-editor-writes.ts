@@ -62,7 +62,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
 
   /** Runs one write at a time; returns undefined when it failed (and the failure is shown). */
   const runWrite = useCallback(
-    async <T,>(write: () => Promise<T>, sentKeys: () => readonly string[] = () => []): Promise<T | undefined> => {
+    async <T>(write: () => Promise<T>, sentKeys: () => readonly string[] = () => []): Promise<T | undefined> => {
       if (store.isBusy) return undefined;
       store.setBusy(true);
       try {
@@ -152,7 +152,9 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       setIsConflict(false);
       const kept = store.editCount;
       const dropped =
-        droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
+        droppedEdits > 0
+          ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.`
+          : "";
       setStatus({
         tone: "info",
         text: `Loaded the latest version.${kept > 0 ? " Your edits are applied on top; review them and save." : ""}${dropped}`,

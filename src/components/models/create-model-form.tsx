@@ -70,8 +70,7 @@ export function CreateModelForm({ organizationId, sources, initialSource }: Crea
         {source ? (
           <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
             <p className="text-sm text-slate-600">
-              Sections and fields of the new model. Item-level parts belong to individual items and are not edited in
-              a model.{" "}
+              Sections and fields of the new model. Item-level parts belong to individual items and are not edited in a model.{" "}
               <Link href={sourcePreviewHref(organizationId, source)} className="font-medium text-brand-700 hover:underline">
                 Open the full preview
               </Link>

@@ -36,7 +36,9 @@ export function DefinitionHeader({ eyebrow, name, description, version, tags, cr
           </Badge>
         ))}
       </div>
-      <p className="text-sm text-slate-600">Read-only preview: inputs are disabled. Fields marked “Item level” are not part of a model.</p>
+      <p className="text-sm text-slate-600">
+        Read-only preview: inputs are disabled. Fields marked “Item level” are not part of a model.
+      </p>
     </div>
   );
 }

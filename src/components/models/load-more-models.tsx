@@ -57,7 +57,12 @@ export function LoadMoreModels({ organizationId, search, cursor: firstCursor, te
       {items.length > 0 ? (
         <ul ref={listRef} aria-label="More models" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {items.map((model) => (
-            <ModelListItem key={model.id} organizationId={organizationId} model={model} templateName={templateNames[model.templateId]} />
+            <ModelListItem
+              key={model.id}
+              organizationId={organizationId}
+              model={model}
+              templateName={templateNames[model.templateId]}
+            />
           ))}
         </ul>
       ) : null}

@@ -41,7 +41,9 @@ export function SectionPreview({ view, depth, organizationId }: SectionPreviewPr
       aria-labelledby={headingId}
       className={cn(
         "min-w-0 space-y-4",
-        depth <= 2 ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
+        depth <= 2
+          ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
       )}
     >
       <div className="flex flex-wrap items-center gap-2">

@@ -24,7 +24,11 @@ describe("buildSectionViews", () => {
     const { roots } = buildSectionViews(sections(), { level: "Item" });
     expect(names(roots)).toEqual(["Performance and durability", "Individual battery"]);
     const performance = roots[0]?.view;
-    expect(performance?.fields.map(({ field }) => field.name)).toEqual(["State of health", "Remaining capacity", "Number of full charge cycles"]);
+    expect(performance?.fields.map(({ field }) => field.name)).toEqual([
+      "State of health",
+      "Remaining capacity",
+      "Number of full charge cycles",
+    ]);
     expect(roots[1]?.view.fields).toHaveLength(3);
   });
 

@@ -65,7 +65,10 @@ export function buildSectionViews(sections: readonly TSection[], { level }: Buil
     return view ? [view] : [];
   });
   // Root sections sit on a page-level grid of their own, by their own layouts.
-  const placed = placeSectionCells([], roots.map((view) => view.section.layout));
+  const placed = placeSectionCells(
+    [],
+    roots.map((view) => view.section.layout),
+  );
   return { index, roots: roots.map((view, i) => ({ view, placement: styleAt(placed.subSections, i) })) };
 }
 

@@ -20,7 +20,10 @@ export function SourcePicker({ sources, selected, onSelect, error }: SourcePicke
   return (
     <fieldset className="min-w-0 space-y-4" aria-describedby={error ? "source-error" : undefined}>
       <legend className="text-sm font-medium text-slate-800">
-        Start from<span aria-hidden="true" className="ml-0.5 text-red-700">*</span>
+        Start from
+        <span aria-hidden="true" className="ml-0.5 text-red-700">
+          *
+        </span>
       </legend>
       {GROUPS.map((group) => {
         const items = sources.filter((source) => source.kind === group.kind);

@@ -13,7 +13,12 @@ export function RevokeInvitationButton({ organizationId, invitationId, email }: 
   const revoke = trpc.invitations.revoke.useMutation({ onSuccess: () => router.refresh() });
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
-      <Button variant="secondary" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate({ organizationId, invitationId })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={revoke.isPending}
+        onClick={() => revoke.mutate({ organizationId, invitationId })}
+      >
         Revoke<span className="sr-only"> invitation to {email}</span>
       </Button>
       {revoke.error ? (

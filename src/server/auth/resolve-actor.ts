@@ -5,7 +5,6 @@ import { readApiKey } from "~/server/auth/read-api-key";
 import { verifyApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 
-
 /**
  * The one place every REST route and tRPC procedure learns who the caller is. A presented key must be valid (an
  * unknown or revoked key is 401 even when a session cookie is present, so a script never silently acts as the

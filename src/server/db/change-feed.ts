@@ -45,8 +45,7 @@ function deliver(channel: string, payload: string): void {
 }
 
 function isPostgresServer(): Promise<boolean> {
-  feed.isPostgres ??= getDb()
-    .$queryRaw<{ version: string }[]>`SELECT version()`
+  feed.isPostgres ??= getDb().$queryRaw<{ version: string }[]>`SELECT version()`
     .then(([row]) => !row?.version.includes("PGlite"))
     .catch((error: unknown) => {
       // Asked again next time: a database that was briefly unreachable must not be taken for one without NOTIFY.

@@ -28,7 +28,9 @@ export async function lockDataDirectory(dataDir: string): Promise<DataDirectoryL
 }
 
 async function lockSocketName(dataDir: string): Promise<string> {
-  const digest = createHash("sha256").update(await realpath(dataDir)).digest("hex");
+  const digest = createHash("sha256")
+    .update(await realpath(dataDir))
+    .digest("hex");
   return `\0passport-studio-${digest}`;
 }
 

@@ -19,7 +19,9 @@ type QueuedMessage = {
 };
 
 // Frontend message types (first byte) of the extended query protocol that leave an exchange open until Sync.
-const OPENS_OR_CONTINUES_EXCHANGE = new Set([0x50 /* Parse */, 0x42 /* Bind */, 0x44 /* Describe */, 0x45 /* Execute */, 0x43 /* Close */, 0x48 /* Flush */]);
+const OPENS_OR_CONTINUES_EXCHANGE = new Set([
+  0x50 /* Parse */, 0x42 /* Bind */, 0x44 /* Describe */, 0x45 /* Execute */, 0x43 /* Close */, 0x48 /* Flush */,
+]);
 
 export class ExchangeAwareQueryQueue {
   private queue: QueuedMessage[] = [];

@@ -31,10 +31,13 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 function connect(password: string): Promise<{ code?: string } | null> {
   const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres", password });
   client.on("error", () => undefined);
-  return client.connect().then(
-    () => null,
-    (error: { code?: string }) => error,
-  ).finally(() => client.end().catch(() => undefined));
+  return client
+    .connect()
+    .then(
+      () => null,
+      (error: { code?: string }) => error,
+    )
+    .finally(() => client.end().catch(() => undefined));
 }
 
 function sendRaw(bytes: Buffer): Promise<Buffer> {

@@ -24,9 +24,7 @@ describe("clientAddress", () => {
     const oneHop = parseTrustProxy("1");
     expect(clientAddress(request("10.0.0.2", "198.51.100.1"), oneHop)).toBe("198.51.100.1");
     expect(clientAddress(request("10.0.0.2", "6.6.6.6, 7.7.7.7, 198.51.100.1"), oneHop)).toBe("198.51.100.1");
-    expect(clientAddress(request("10.0.0.2", "6.6.6.6, 198.51.100.1, 10.0.0.9"), parseTrustProxy("2"))).toBe(
-      "198.51.100.1",
-    );
+    expect(clientAddress(request("10.0.0.2", "6.6.6.6, 198.51.100.1, 10.0.0.9"), parseTrustProxy("2"))).toBe("198.51.100.1");
     // Fewer hops than trusted: the leftmost, which a trusted proxy wrote.
     expect(clientAddress(request("10.0.0.2"), oneHop)).toBe("10.0.0.2");
     expect(clientAddress(request("10.0.0.2", "198.51.100.1"), parseTrustProxy("5"))).toBe("198.51.100.1");

@@ -72,7 +72,9 @@ describe("the OpenAPI document", () => {
     expect(() => assertResponseMatchesOpenApi("GET", modelPath, 200, { id: MODEL })).toThrow(/does not match/);
     expect(() => assertResponseMatchesOpenApi("GET", modelPath, 404, { message: "no" })).toThrow(/does not match/);
     expect(() => assertResponseMatchesOpenApi("GET", modelPath, 418, notFound)).toThrow(/lists no 418/);
-    expect(() => assertResponseMatchesOpenApi("DELETE", modelPath, 405, { ...notFound, statusCode: 405, error: "Method Not Allowed" })).not.toThrow();
+    expect(() =>
+      assertResponseMatchesOpenApi("DELETE", modelPath, 405, { ...notFound, statusCode: 405, error: "Method Not Allowed" }),
+    ).not.toThrow();
     expect(() => assertResponseMatchesOpenApi("GET", "/api/nothing", 404, notFound)).not.toThrow();
   });
 
@@ -93,11 +95,19 @@ describe("the OpenAPI document", () => {
       expect(paths[list]?.get?.responses?.["200"]).toMatchObject({ headers: { Link: expect.anything() } });
     }
     expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 200, [])).not.toThrow();
-    expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 200, { items: [], nextCursor: null })).toThrow(/does not match/);
+    expect(() =>
+      assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 200, { items: [], nextCursor: null }),
+    ).toThrow(/does not match/);
   });
 
   it("leaves room in the error body for keys a later version adds", () => {
-    const capped = { statusCode: 400, error: "Bad Request", message: "Invalid.", issues: [{ path: "$", message: "x" }], issuesOmitted: 3 };
+    const capped = {
+      statusCode: 400,
+      error: "Bad Request",
+      message: "Invalid.",
+      issues: [{ path: "$", message: "x" }],
+      issuesOmitted: 3,
+    };
     expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 400, capped)).not.toThrow();
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import {
+  createDocument,
+  type ZodOpenApiHeadersObject,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
 import { ZItem, ZItemSummary } from "~/domain/item-schema";
 import { ZModel, ZModelSummary } from "~/domain/model-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
@@ -68,9 +74,10 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
 }
 
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
-  const errors = errorStatuses(route).map(
-    (status): [string, { $ref: string }] => [String(status), { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` }],
-  );
+  const errors = errorStatuses(route).map((status): [string, { $ref: string }] => [
+    String(status),
+    { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` },
+  ]);
   const status = route.status ?? 200;
   const responses: ZodOpenApiResponsesObject = {
     [String(status)]: {
@@ -91,7 +98,9 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
       ...(route.ifMatch ? { header: ZIfMatchHeader } : {}),
     },
     ...(route.body
-      ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { "application/json": { schema: route.body } } } }
+      ? {
+          requestBody: { required: !route.body.safeParse(undefined).success, content: { "application/json": { schema: route.body } } },
+        }
       : {}),
     responses,
   };

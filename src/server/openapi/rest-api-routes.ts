@@ -201,7 +201,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${MODEL}/items`,
     tag: "Items",
     summary: "List a model's items, newest first",
-    description: "Pages with `limit` (1–1000); the `Link` header names the next page. `identifier` finds an item by an identifier's value.",
+    description:
+      "Pages with `limit` (1–1000); the `Link` header names the next page. `identifier` finds an item by an identifier's value.",
     params: ZModelPath,
     query: ZItemListQuery,
     response: z.array(ZItemSummary),
@@ -213,7 +214,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${MODEL}/items`,
     tag: "Items",
     summary: "Create an item of a model",
-    description: "The body is optional: without `uniqueProductIdentifiers` the item gets one generated identifier. 409 when a value is taken.",
+    description:
+      "The body is optional: without `uniqueProductIdentifiers` the item gets one generated identifier. 409 when a value is taken.",
     params: ZModelPath,
     body: ZItemCreateRequest.optional(),
     status: 201,
@@ -226,7 +228,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${MODEL}/items/bulk`,
     tag: "Items",
     summary: "Create many items of a model in one transaction",
-    description: "`{count}` items with generated identifiers, or one item per value of `identifiers`; 409 when a value is taken, and nothing is created.",
+    description:
+      "`{count}` items with generated identifiers, or one item per value of `identifiers`; 409 when a value is taken, and nothing is created.",
     params: ZModelPath,
     body: ZItemBulkCreateRequest,
     status: 201,
@@ -363,7 +366,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${ORG}/invite`,
     tag: "Organizations",
     summary: "Invite an email address to an organization",
-    description: "Needs a signed-in session: an API key is refused (403). Inviting an address with an open invitation renews it; 409 when it is a member already.",
+    description:
+      "Needs a signed-in session: an API key is refused (403). Inviting an address with an open invitation renews it; 409 when it is a member already.",
     params: ZOrgPath,
     body: ZInviteRequest,
     status: 201,

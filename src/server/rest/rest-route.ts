@@ -96,7 +96,13 @@ function hasNoBody(request: Request): boolean {
 }
 
 /** Lists at most MAX_ISSUES issues and counts the rest (a huge invalid input must not make a huge answer). */
-export function parse<S extends z.ZodType>(schema: S, input: unknown, message: string, prefix: string, describe?: Describe): z.infer<S> {
+export function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message: string,
+  prefix: string,
+  describe?: Describe,
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const listed = zodIssues(result.error, prefix, MAX_ISSUES);

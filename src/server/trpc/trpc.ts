@@ -13,13 +13,7 @@ import type { Actor } from "~/domain/actor";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { databaseBusyError } from "~/server/errors/database-busy";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
-import {
-  inputValidationMessage,
-  isInputValidationError,
-  isUnexpected,
-  issuesOf,
-  toTrpcError,
-} from "~/server/trpc/error-shape";
+import { inputValidationMessage, isInputValidationError, isUnexpected, issuesOf, toTrpcError } from "~/server/trpc/error-shape";
 
 export type TrpcContext = { headers: Headers; actor: Actor | null };
 
@@ -33,7 +27,6 @@ export async function createTrpcContext({ headers, calls = 1 }: { headers: Heade
     throw error;
   }
 }
-
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {

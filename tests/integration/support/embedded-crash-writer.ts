@@ -20,8 +20,7 @@ await migrate(server.url);
 const client = new pg.Client({ connectionString: server.url });
 await client.connect();
 
-const insert = (id: string) =>
-  client.query(`INSERT INTO organization (id, name, slug) VALUES ($1, $1, $1)`, [id]);
+const insert = (id: string) => client.query(`INSERT INTO organization (id, name, slug) VALUES ($1, $1, $1)`, [id]);
 
 await client.query("BEGIN");
 for (const n of [1, 2, 3]) await insert(`committed-${n}`);

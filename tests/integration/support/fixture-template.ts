@@ -35,14 +35,32 @@ export function fixtureTemplate(id: string = crypto.randomUUID()) {
         parentId: null,
         subSections: [IDS.details],
         dataFields: [
-          { id: IDS.name, name: "Product name", type: "TextField", options: { required: "true" }, layout: { colSpan: { xs: 12, md: 6 } } },
-          { id: IDS.weight, name: "Weight", type: "NumericField", options: { min: "0", max: "1000", unit: "kg" }, layout: { colStart: { xs: 1, md: 7 }, colSpan: { xs: 12, md: 6 }, rowStart: { xs: 2, md: 1 } } },
+          {
+            id: IDS.name,
+            name: "Product name",
+            type: "TextField",
+            options: { required: "true" },
+            layout: { colSpan: { xs: 12, md: 6 } },
+          },
+          {
+            id: IDS.weight,
+            name: "Weight",
+            type: "NumericField",
+            options: { min: "0", max: "1000", unit: "kg" },
+            layout: { colStart: { xs: 1, md: 7 }, colSpan: { xs: 12, md: 6 }, rowStart: { xs: 2, md: 1 } },
+          },
           { id: IDS.link, name: "Supplier passport", type: "ProductPassportLink" },
           { id: IDS.manual, name: "Manual", type: "FileField" },
           { id: IDS.serial, name: "Serial number", type: "TextField", granularityLevel: "Item" },
         ],
       },
-      { id: IDS.details, name: "Details", type: "Group", parentId: IDS.general, dataFields: [{ id: IDS.notes, name: "Notes", type: "TextField" }] },
+      {
+        id: IDS.details,
+        name: "Details",
+        type: "Group",
+        parentId: IDS.general,
+        dataFields: [{ id: IDS.notes, name: "Notes", type: "TextField" }],
+      },
       {
         id: IDS.substances,
         name: "Hazardous substances",
@@ -54,8 +72,20 @@ export function fixtureTemplate(id: string = crypto.randomUUID()) {
           { id: IDS.share, name: "Share", type: "NumericField", options: { min: "0", max: "100", unit: "%" } },
         ],
       },
-      { id: IDS.evidence, name: "Evidence", type: "Group", parentId: IDS.substances, dataFields: [{ id: IDS.certificate, name: "Certificate", type: "FileField" }] },
-      { id: IDS.item, name: "Item", type: "Group", granularityLevel: "Item", dataFields: [{ id: IDS.health, name: "State of health", type: "NumericField", granularityLevel: "Item" }] },
+      {
+        id: IDS.evidence,
+        name: "Evidence",
+        type: "Group",
+        parentId: IDS.substances,
+        dataFields: [{ id: IDS.certificate, name: "Certificate", type: "FileField" }],
+      },
+      {
+        id: IDS.item,
+        name: "Item",
+        type: "Group",
+        granularityLevel: "Item",
+        dataFields: [{ id: IDS.health, name: "State of health", type: "NumericField", granularityLevel: "Item" }],
+      },
     ],
   };
 }

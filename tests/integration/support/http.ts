@@ -40,11 +40,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
-  [
-    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/,
-    ["orgaId", "modelId", "itemId"],
-    itemDataValues,
-  ],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],

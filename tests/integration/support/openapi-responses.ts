@@ -66,7 +66,8 @@ export function assertResponseMatchesOpenApi(method: string, pathname: string, s
     at = pointer("components", "schemas", "ErrorBody");
   } else {
     at = responseSchemaPointer(match.template, documented, status);
-    if (at === undefined) throw new Error(`${where}: the OpenAPI document lists no ${status} response for ${method} ${match.template}`);
+    if (at === undefined)
+      throw new Error(`${where}: the OpenAPI document lists no ${status} response for ${method} ${match.template}`);
     if (at === null) {
       if (body !== undefined) throw new Error(`${where}: the OpenAPI document promises no body, yet one came`);
       return;

@@ -25,7 +25,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       <AuthCard
         title="You have an invitation"
         description="Sign in with the email address this invitation was sent to, or create an account with it, then open this link again."
-        footer={<Link href="/sign-up" className={linkClass}>Create an account</Link>}
+        footer={
+          <Link href="/sign-up" className={linkClass}>
+            Create an account
+          </Link>
+        }
       >
         <Link href="/sign-in" className={linkClass}>
           Sign in
@@ -43,7 +47,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
       <AuthCard
         title={`Join ${invitation.organizationName}`}
         description={`${invitation.invitedBy.name} (${invitation.invitedBy.email}) invited ${invitation.email}.`}
-        footer={<Link href="/" className={linkClass}>Not now</Link>}
+        footer={
+          <Link href="/" className={linkClass}>
+            Not now
+          </Link>
+        }
       >
         <InvitationResponse invitationId={invitation.id} organizationName={invitation.organizationName} />
       </AuthCard>
@@ -51,7 +59,15 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
   }
   const { email, isEmailVerified } = await listMyInvitations({ actor });
   return (
-    <AuthCard title="This invitation cannot be accepted" description={invitation.message} footer={<Link href="/" className={linkClass}>Home</Link>}>
+    <AuthCard
+      title="This invitation cannot be accepted"
+      description={invitation.message}
+      footer={
+        <Link href="/" className={linkClass}>
+          Home
+        </Link>
+      }
+    >
       {isEmailVerified ? null : (
         <Alert tone="info">
           <ResendVerificationButton email={email} />

@@ -25,9 +25,8 @@ export default async function ApiKeysPage({ searchParams }: Props) {
         title="API keys"
         description={
           <>
-            A key acts as you, in the one organization it was created for, until it expires or you revoke it. Send it
-            in the <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests;
-            the{" "}
+            A key acts as you, in the one organization it was created for, until it expires or you revoke it. Send it in the{" "}
+            <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests; the{" "}
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a route handler, not a page: a full load */}
             <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
               API reference

@@ -5,11 +5,7 @@ import { completeRepeaterRows } from "~/domain/repeater-rows";
 import type { Actor } from "~/domain/actor";
 import { existingTriples, insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
-import {
-  ownerLevel,
-  type PassportDataOwner,
-  type PassportDataOwnerDtos,
-} from "~/server/services/internal/passport-data-owner";
+import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 
 export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner> = {
@@ -43,9 +39,7 @@ export async function addDataValues<O extends PassportDataOwner>({
       throw new AppError(
         "CONFLICT",
         `${taken.size} of these data values already exist; change them with PATCH. Nothing was saved.`,
-        values.flatMap((v, i) =>
-          taken.has(tripleKey(v)) ? [dataValueIssue(`$[${i}]`, "This data value already exists", v)] : [],
-        ),
+        values.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`$[${i}]`, "This data value already exists", v)] : [])),
       );
     }
     // Fills are computed against the request only; ON CONFLICT skips those the row already had.

@@ -4,11 +4,7 @@ import { requestValueIssues } from "~/domain/data-value-validation";
 import type { AddDataValuesOptions } from "~/server/services/data-values/add-data-values";
 import { existingTriples, updateDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
-import {
-  ownerLevel,
-  type PassportDataOwner,
-  type PassportDataOwnerDtos,
-} from "~/server/services/internal/passport-data-owner";
+import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 
 export type ModifyDataValuesOptions<O extends PassportDataOwner = PassportDataOwner> = AddDataValuesOptions<O>;
@@ -40,7 +36,11 @@ export async function modifyDataValues<O extends PassportDataOwner>({
               ),
             ],
       );
-      throw new AppError("VALIDATION", `${missing.length} data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`, missing);
+      throw new AppError(
+        "VALIDATION",
+        `${missing.length} data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`,
+        missing,
+      );
     }
     return changed > 0;
   });

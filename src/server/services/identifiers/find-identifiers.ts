@@ -10,7 +10,11 @@ export type FindIdentifiersOptions = { actor: Actor; organizationId: string; val
  * The organization's identifiers in use with this value, with what each names: a list of at most one, since values
  * are unique per organization, so that a miss is an empty answer rather than an error.
  */
-export async function findIdentifiers({ actor, organizationId, value }: FindIdentifiersOptions): Promise<TUniqueProductIdentifierMatch[]> {
+export async function findIdentifiers({
+  actor,
+  organizationId,
+  value,
+}: FindIdentifiersOptions): Promise<TUniqueProductIdentifierMatch[]> {
   assertMemberOf(actor, organizationId);
   const rows = await getDb().uniqueProductIdentifier.findMany({
     where: { organizationId, value, retiredAt: null },

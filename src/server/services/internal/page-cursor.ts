@@ -21,7 +21,5 @@ export function decodeCursor(cursor: string): PageCursor {
 
 /** Entries strictly after the cursor in (createdAt desc, id desc) order, as a Prisma `where` fragment. */
 export function afterCursor(after: PageCursor | undefined) {
-  return after
-    ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-    : {};
+  return after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
 }

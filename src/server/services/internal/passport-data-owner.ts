@@ -92,8 +92,7 @@ export async function lockOwner(
   if (ifMatch !== undefined && ifMatch !== row.version) {
     throw new AppError(
       "PRECONDITION_FAILED",
-      `The ${kind.noun} has changed since version ${ifMatch} (it is now at version ${row.version}); ` +
-        "reload it and try again.",
+      `The ${kind.noun} has changed since version ${ifMatch} (it is now at version ${row.version}); ` + "reload it and try again.",
     );
   }
   return { ...owner, ...row };
@@ -103,10 +102,7 @@ export async function touchOwner(tx: Tx, owner: PassportDataOwner): Promise<void
   await OWNER_KINDS[owner.kind].touch(tx, owner.id);
 }
 
-export async function readOwner<O extends PassportDataOwner>(
-  tx: Tx,
-  owner: O,
-): Promise<PassportDataOwnerDtos[O["kind"]]> {
+export async function readOwner<O extends PassportDataOwner>(tx: Tx, owner: O): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return ownerKind<O["kind"]>(owner.kind).read(tx, owner.id);
 }
 

@@ -18,15 +18,10 @@ const CLOSED: Record<Exclude<InvitationStatus, "pending">, string> = {
  * still open. Anything else is refused with the reason, and reveals nothing about the organization. The address
  * check is what keeps an account made with someone else's address (never verified) out of their organizations.
  */
-export async function getInvitationForInvitee(
-  { actor, invitationId }: GetInvitationForInviteeOptions,
-  db: Tx = getDb(),
-) {
+export async function getInvitationForInvitee({ actor, invitationId }: GetInvitationForInviteeOptions, db: Tx = getDb()) {
   const [user, invitation] = await Promise.all([
     db.user.findUnique({ where: { id: actor.userId }, select: { email: true, emailVerified: true } }),
-    isUuid(invitationId)
-      ? db.invitation.findUnique({ where: { id: invitationId.toLowerCase() }, select: invitationSelect })
-      : null,
+    isUuid(invitationId) ? db.invitation.findUnique({ where: { id: invitationId.toLowerCase() }, select: invitationSelect }) : null,
   ]);
   if (!user || !invitation) throw new AppError("NOT_FOUND", "No invitation with this id.");
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {

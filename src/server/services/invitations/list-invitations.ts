@@ -4,9 +4,7 @@ import { getDb } from "~/server/db/client";
 import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
 
 /** A member lists one of their organizations; the operator may list one or all. */
-export type ListInvitationsOptions =
-  | { actor: Actor; organizationId: string }
-  | { actor: Operator; organizationId?: string };
+export type ListInvitationsOptions = { actor: Actor; organizationId: string } | { actor: Operator; organizationId?: string };
 
 /** Open invitations (pending, not expired), newest first, with the link each invitee opens. */
 export async function listInvitations({ actor, organizationId }: ListInvitationsOptions) {

@@ -25,7 +25,11 @@ export async function bulkCreateItems({
   const values = "count" in input ? Array.from({ length: input.count }, () => crypto.randomUUID()) : input.identifiers;
   const duplicates = findDuplicateValues(values, issuePath);
   if (duplicates.length > 0) {
-    throw new AppError("VALIDATION", `${duplicates.length} identifier${duplicates.length === 1 ? " is" : "s are"} given more than once; nothing was created.`, duplicates);
+    throw new AppError(
+      "VALIDATION",
+      `${duplicates.length} identifier${duplicates.length === 1 ? " is" : "s are"} given more than once; nothing was created.`,
+      duplicates,
+    );
   }
   const items: NewItem[] = values.map((value) => ({
     id: crypto.randomUUID(),

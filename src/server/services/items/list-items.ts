@@ -25,7 +25,12 @@ export async function listItems({ actor, organizationId, modelId, query }: ListI
     ...(query.identifier ? { uniqueProductIdentifiers: { some: { organizationId, value: query.identifier } } } : {}),
     ...afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined),
   };
-  const rows = await db.item.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1, select: itemSelect });
+  const rows = await db.item.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: itemSelect,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -3,10 +3,7 @@ import { getDb } from "~/server/db/client";
 import { createWithGivenId } from "~/server/services/internal/create-with-given-id";
 import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
 import { assertOrganizationExists } from "~/server/services/templates/internal/assert-organization-exists";
-import {
-  productDataModelSelect,
-  toProductDataModelDto,
-} from "~/server/services/product-data-models/internal/product-data-model-dto";
+import { productDataModelSelect, toProductDataModelDto } from "~/server/services/product-data-models/internal/product-data-model-dto";
 
 export type ImportProductDataModelOptions = {
   organizationId: string;

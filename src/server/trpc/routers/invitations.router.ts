@@ -1,9 +1,4 @@
-import {
-  ZInvitationCreateInput,
-  ZInvitationIdInput,
-  ZInvitationRevokeInput,
-  ZOrganizationIdInput,
-} from "~/domain/identity-schemas";
+import { ZInvitationCreateInput, ZInvitationIdInput, ZInvitationRevokeInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
 import { acceptInvitation } from "~/server/services/invitations/accept-invitation";
 import { declineInvitation } from "~/server/services/invitations/decline-invitation";
 import { inviteMember } from "~/server/services/invitations/invite-member";

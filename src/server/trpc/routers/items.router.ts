@@ -16,8 +16,7 @@ import { getItem } from "~/server/services/items/get-item";
 import { listItems } from "~/server/services/items/list-items";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
-const itemOf = (input: { modelId: string; itemId: string }) =>
-  ({ kind: "item", id: input.itemId, modelId: input.modelId }) as const;
+const itemOf = (input: { modelId: string; itemId: string }) => ({ kind: "item", id: input.itemId, modelId: input.modelId }) as const;
 
 export const itemsRouter = router({
   list: protectedProcedure.input(ZItemListInput).query(async ({ ctx, input }) => {

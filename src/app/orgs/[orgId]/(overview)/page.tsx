@@ -21,7 +21,11 @@ export default async function OrganizationHomePage({ params }: Props) {
   const sections = [
     { href: `${base}/models`, title: "Models", text: "Create product models from templates and fill in their passport data." },
     { href: `${base}/members`, title: "Members", text: `${memberLabel}. Invite colleagues by their email address.` },
-    { href: `/settings/api-keys?org=${organization.id}`, title: "API keys", text: "Connect ERP, PLM and scripts to the REST API with keys for this organization." },
+    {
+      href: `/settings/api-keys?org=${organization.id}`,
+      title: "API keys",
+      text: "Connect ERP, PLM and scripts to the REST API with keys for this organization.",
+    },
   ];
 
   return (

@@ -5,10 +5,7 @@ import { getConfig } from "~/server/config";
 export function assertDataValueCount(count: number): void {
   const limit = getConfig().MAX_DATA_VALUES_PER_REQUEST;
   if (count > limit) {
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `A request may carry at most ${limit} data values; this one has ${count}. Split it up.`,
-    );
+    throw new AppError("PAYLOAD_TOO_LARGE", `A request may carry at most ${limit} data values; this one has ${count}. Split it up.`);
   }
 }
 

@@ -72,7 +72,12 @@ export async function insertItems(
 /** Throws a conflict listing the values taken in the organization, other than by the items `ownIds`. */
 async function assertValuesFree(
   tx: Tx,
-  { organizationId, values, issuePath, ownIds = [] }: Pick<InsertItemsOptions, "organizationId" | "issuePath"> & { values: string[]; ownIds?: string[] },
+  {
+    organizationId,
+    values,
+    issuePath,
+    ownIds = [],
+  }: Pick<InsertItemsOptions, "organizationId" | "issuePath"> & { values: string[]; ownIds?: string[] },
 ): Promise<void> {
   const taken = await tx.$queryRaw<{ value: string }[]>`
     SELECT "value" FROM "unique_product_identifier"

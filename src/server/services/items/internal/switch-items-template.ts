@@ -29,13 +29,15 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
     throw new AppError(
       "CONFLICT",
       `Changing the template would lose ${lost.length} value${lost.length === 1 ? "" : "s"} of this model's items; clear them first.`,
-      lost.slice(0, MAX_LISTED).map((v) =>
-        dataValueIssue(
-          "$.templateId",
-          `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, of item ${v.itemId} has no place in the new template`,
-          v,
+      lost
+        .slice(0, MAX_LISTED)
+        .map((v) =>
+          dataValueIssue(
+            "$.templateId",
+            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, of item ${v.itemId} has no place in the new template`,
+            v,
+          ),
         ),
-      ),
     );
   }
   const byItem = new Map<string, TDataValue[]>(items.map((item) => [item.id, []]));

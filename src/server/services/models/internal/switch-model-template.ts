@@ -31,6 +31,14 @@ export async function switchModelTemplate(tx: Tx, model: PassportDataOwner, temp
   const kept = valuesKeptOnTemplateChange(current, index, "Model");
   const keptKeys = new Set(kept.map(tripleKey));
   const currentKeys = new Set(current.map(tripleKey));
-  await deleteDataValues(tx, model, current.filter((v) => !keptKeys.has(tripleKey(v))));
-  await insertDataValues(tx, model, kept.filter((v) => !currentKeys.has(tripleKey(v))));
+  await deleteDataValues(
+    tx,
+    model,
+    current.filter((v) => !keptKeys.has(tripleKey(v))),
+  );
+  await insertDataValues(
+    tx,
+    model,
+    kept.filter((v) => !currentKeys.has(tripleKey(v))),
+  );
 }

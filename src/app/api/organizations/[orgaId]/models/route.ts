@@ -10,8 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZOrgPath,
     query: ZModelListQuery,
-    run: async ({ actor, params, query }) =>
-      PagedResult.of(await listModels({ actor, organizationId: params.orgaId, query })),
+    run: async ({ actor, params, query }) => PagedResult.of(await listModels({ actor, organizationId: params.orgaId, query })),
   }),
   POST: restRoute({
     params: ZOrgPath,

@@ -14,9 +14,7 @@ export const loadModelPage = cache(async (orgId: string, modelId: string) => {
   const organization = await getOrganizationOrNotFound(orgId);
   const actor = await requireSignedIn();
   const model = await orNotFound(modelId, (id) => getModel({ actor, organizationId: organization.id, modelId: id }));
-  const template = await orNotFound(model.templateId, (id) =>
-    getTemplate({ actor, organizationId: organization.id, templateId: id }),
-  );
+  const template = await orNotFound(model.templateId, (id) => getTemplate({ actor, organizationId: organization.id, templateId: id }));
   return { organization, model, template };
 });
 
@@ -24,6 +22,8 @@ export const loadModelPage = cache(async (orgId: string, modelId: string) => {
 export const loadItemPage = cache(async (orgId: string, modelId: string, itemId: string) => {
   const page = await loadModelPage(orgId, modelId);
   const actor = await requireSignedIn();
-  const item = await orNotFound(itemId, (id) => getItem({ actor, organizationId: page.organization.id, modelId: page.model.id, itemId: id }));
+  const item = await orNotFound(itemId, (id) =>
+    getItem({ actor, organizationId: page.organization.id, modelId: page.model.id, itemId: id }),
+  );
   return { ...page, item };
 });

@@ -47,9 +47,10 @@ export default async function NewModelPage({ params, searchParams }: Props) {
     { kind: "template" as const, id: first(query.templateId) },
     { kind: "productDataModel" as const, id: first(query.productDataModelId) },
   ].find((candidate) => candidate.id !== undefined);
-  const initialSource = wanted && sources.some((s) => sourceValue(s) === sourceValue({ kind: wanted.kind, id: wanted.id ?? "" }))
-    ? sourceValue({ kind: wanted.kind, id: wanted.id ?? "" })
-    : undefined;
+  const initialSource =
+    wanted && sources.some((s) => sourceValue(s) === sourceValue({ kind: wanted.kind, id: wanted.id ?? "" }))
+      ? sourceValue({ kind: wanted.kind, id: wanted.id ?? "" })
+      : undefined;
 
   return (
     <div className="space-y-8">
@@ -59,7 +60,11 @@ export default async function NewModelPage({ params, searchParams }: Props) {
             ← All models
           </Link>
         </nav>
-        <PageHeader eyebrow={organization.name} title="New model" description="Name the model and choose the template its passport data follows." />
+        <PageHeader
+          eyebrow={organization.name}
+          title="New model"
+          description="Name the model and choose the template its passport data follows."
+        />
       </div>
       {sources.length === 0 ? (
         <EmptyState title="No templates yet">

@@ -39,8 +39,18 @@ export default async function TemplatesPage({ params }: { params: Promise<{ orgI
   return (
     <div className="space-y-8">
       <PageHeader eyebrow={organization.name} title="Templates" description="The section and field structures models are made from." />
-      <EntryList headingId="templates-heading" title="Your organization's templates" entries={templateEntries} empty="No templates yet. Import one with the CLI: template:import." />
-      <EntryList headingId="pdms-heading" title="Product data models" entries={pdmEntries} empty="No product data models are available to you." />
+      <EntryList
+        headingId="templates-heading"
+        title="Your organization's templates"
+        entries={templateEntries}
+        empty="No templates yet. Import one with the CLI: template:import."
+      />
+      <EntryList
+        headingId="pdms-heading"
+        title="Product data models"
+        entries={pdmEntries}
+        empty="No product data models are available to you."
+      />
     </div>
   );
 }
@@ -58,7 +68,10 @@ function EntryList({ headingId, title, entries, empty }: { headingId: string; ti
           {entries.map((entry) => (
             <li key={entry.href} className="relative space-y-1 px-4 py-3 focus-within:bg-slate-50 hover:bg-slate-50">
               <div className="flex flex-wrap items-center gap-2">
-                <Link href={entry.href} className="font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-brand-700">
+                <Link
+                  href={entry.href}
+                  className="font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-brand-700"
+                >
                   {entry.name}
                 </Link>
                 <Badge>Version {entry.version}</Badge>

@@ -5,7 +5,6 @@ import { getTemplate } from "~/server/services/templates/get-template";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZTemplatePath,
-    run: ({ actor, params }) =>
-      getTemplate({ actor, organizationId: params.orgaId, templateId: params.templateId }),
+    run: ({ actor, params }) => getTemplate({ actor, organizationId: params.orgaId, templateId: params.templateId }),
   }),
 });

@@ -28,7 +28,12 @@ export default async function ItemsPage({ params, searchParams }: Props) {
   const actor = await requireSignedIn();
   const raw = (await searchParams).identifier;
   const identifier = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) ?? "";
-  const page = await listItems({ actor, organizationId: organization.id, modelId: model.id, query: { identifier: identifier || undefined } });
+  const page = await listItems({
+    actor,
+    organizationId: organization.id,
+    modelId: model.id,
+    query: { identifier: identifier || undefined },
+  });
   const base = `/orgs/${organization.id}/models/${model.id}/items`;
 
   return (
@@ -38,7 +43,11 @@ export default async function ItemsPage({ params, searchParams }: Props) {
           ← All models
         </Link>
       </nav>
-      <PageHeader eyebrow="Model" title={model.name} description="Each item is one physical product with its own identifier and passport data." />
+      <PageHeader
+        eyebrow="Model"
+        title={model.name}
+        description="Each item is one physical product with its own identifier and passport data."
+      />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
       <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
       <form role="search" action={base} method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">

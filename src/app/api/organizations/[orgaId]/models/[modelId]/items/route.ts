@@ -17,7 +17,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
     body: ZItemCreateRequest.optional(),
     isBodyOptional: true,
     status: 201,
-    run: ({ actor, params, body }) =>
-      createItem({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body ?? {} }),
+    run: ({ actor, params, body }) => createItem({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body ?? {} }),
   }),
 });

@@ -6,12 +6,10 @@ import { getItem } from "~/server/services/items/get-item";
 export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   GET: restRoute({
     params: ZItemPath,
-    run: ({ actor, params }) =>
-      getItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
+    run: ({ actor, params }) => getItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
   }),
   DELETE: restRoute({
     params: ZItemPath,
-    run: ({ actor, params }) =>
-      deleteItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
+    run: ({ actor, params }) => deleteItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
   }),
 });

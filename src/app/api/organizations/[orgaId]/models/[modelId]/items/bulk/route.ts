@@ -8,7 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
     params: ZModelPath,
     body: ZItemBulkCreateRequest,
     status: 201,
-    run: ({ actor, params, body }) =>
-      bulkCreateItems({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body }),
+    run: ({ actor, params, body }) => bulkCreateItems({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body }),
   }),
 });
