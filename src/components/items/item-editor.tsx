@@ -28,6 +28,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
   const store = useEditorStore(item, views.index);
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one extra render after hydration is the point
   useEffect(() => setIsHydrated(true), []);
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
   const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({
