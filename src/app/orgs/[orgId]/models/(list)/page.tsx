@@ -4,7 +4,7 @@ import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { LoadMoreModels } from "~/components/models/load-more-models";
 import { ModelListItem } from "~/components/models/model-list-item";
-import { ModelSearchForm } from "~/components/models/model-search-form";
+import { SearchForm } from "~/components/ui/search-form";
 import { buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -39,7 +39,7 @@ export default async function ModelsPage({ params, searchParams }: Props) {
           New model
         </Link>
       </div>
-      <ModelSearchForm action={base} search={search} />
+      <SearchForm action={base} label="Search models by name" name="q" value={search} />
       <section aria-labelledby="model-results-heading" className="space-y-4">
         <h2 id="model-results-heading" className="sr-only">
           {search ? `Models matching “${search}”` : "All models"}

@@ -5,10 +5,9 @@ import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { CreateItemsPanel } from "~/components/items/create-items-panel";
 import { ItemList } from "~/components/items/item-list";
 import { ModelTabs } from "~/components/models/model-tabs";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { TextField } from "~/components/ui/text-field";
+import { SearchForm } from "~/components/ui/search-form";
 import { listItems } from "~/server/services/items/list-items";
 
 type Props = { params: Promise<{ orgId: string; modelId: string }>; searchParams: Promise<{ identifier?: string | string[] }> };
@@ -50,27 +49,7 @@ export default async function ItemsPage({ params, searchParams }: Props) {
       />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
       <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
-      <form role="search" action={base} method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField
-          className="min-w-0 flex-1"
-          label="Find an item by identifier"
-          name="identifier"
-          type="search"
-          defaultValue={identifier}
-          maxLength={200}
-          autoComplete="off"
-        />
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-          {identifier ? (
-            <Link href={base} className={buttonClasses({ variant: "ghost" })}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </form>
+      <SearchForm action={base} label="Find an item by identifier" name="identifier" value={identifier} />
       <section aria-labelledby="item-results-heading" className="space-y-4">
         <h2 id="item-results-heading" className="sr-only">
           {identifier ? `Items with identifier “${identifier}”` : "All items"}

@@ -2,18 +2,25 @@ import Link from "next/link";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 
-export type ModelSearchFormProps = { action: string; search: string };
+export type SearchFormProps = {
+  /** The page the form submits to, and "Clear" returns to. */
+  action: string;
+  label: string;
+  /** The query parameter the search lands in. */
+  name: string;
+  value: string;
+};
 
-/** A GET form: the search lands in the URL (`?q=`), so it can be bookmarked and works before JavaScript loads. */
-export function ModelSearchForm({ action, search }: ModelSearchFormProps) {
+/** A GET form: the search lands in the URL, so it can be bookmarked and works before JavaScript loads. */
+export function SearchForm({ action, label, name, value }: SearchFormProps) {
   return (
     <form role="search" action={action} method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <TextField
         className="min-w-0 flex-1"
-        label="Search models by name"
-        name="q"
+        label={label}
+        name={name}
         type="search"
-        defaultValue={search}
+        defaultValue={value}
         maxLength={200}
         autoComplete="off"
       />
@@ -21,7 +28,7 @@ export function ModelSearchForm({ action, search }: ModelSearchFormProps) {
         <Button type="submit" variant="secondary">
           Search
         </Button>
-        {search ? (
+        {value ? (
           <Link href={action} className={buttonClasses({ variant: "ghost" })}>
             Clear
           </Link>
