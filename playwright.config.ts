@@ -44,7 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "npx tsx --conditions=react-server scripts/start.ts",
     url: `${BASE_URL}/sign-in`,
     // The first start may run `next build`.
     timeout: 300_000,

@@ -1,7 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
+// "server-only" guards the database and auth modules against client bundles; it resolves to an empty module only
+// under the "react-server" condition of Next's server bundles, which tests stand in for.
+const alias = {
+  "~": fileURLToPath(new URL("./src", import.meta.url)),
+  "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

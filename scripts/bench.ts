@@ -28,7 +28,8 @@ const SIZES = [
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
-const BARE_PORT = PORT + 1;
+// BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side).
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
 
 const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
@@ -214,22 +215,42 @@ async function bareComparison(world: World, databaseUrl: string) {
   const patchBody = JSON.stringify(repeaterValues(world.template, 10, "q"));
   // The first PATCH changes the values; from then on both servers answer the unchanged model.
   await call(world, "PATCH", `/models/${modelId}/data-values`, JSON.parse(patchBody));
+  const model = (await call(world, "GET", `/models/${modelId}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
+  const item = (await call(world, "POST", `/models/${modelId}/items`)) as { uniqueProductIdentifiers: { uuid: string }[] };
   const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
   try {
+    const inOrganization = `/api/organizations/${world.organizationId}`;
     const targets = [
-      { name: "GET model (105 values)", method: "GET" as const, path: `/models/${modelId}` },
-      { name: "PATCH data-values (10)", method: "PATCH" as const, path: `/models/${modelId}/data-values`, body: patchBody },
+      { name: "GET model (105 values)", method: "GET" as const, path: `${inOrganization}/models/${modelId}` },
+      {
+        name: "PATCH data-values (10)",
+        method: "PATCH" as const,
+        path: `${inOrganization}/models/${modelId}/data-values`,
+        body: patchBody,
+      },
+      // Anonymous, as a scanned QR code reads it; warm (the first, checking request fills the app's cache).
+      {
+        name: "GET passport of the model",
+        method: "GET" as const,
+        path: `/api/product-passports/${model.uniqueProductIdentifiers[0]?.uuid}`,
+      },
+      {
+        name: "GET passport of an item",
+        method: "GET" as const,
+        path: `/api/product-passports/${item.uniqueProductIdentifiers[0]?.uuid}`,
+      },
+      { name: "GET /p/{uuid} page of an item", method: "GET" as const, path: `/p/${item.uniqueProductIdentifiers[0]?.uuid}` },
     ];
     const rows = [];
     for (const target of targets) {
       await assertSameAnswer(world, target);
       const load = (port: number) =>
         autocannon({
-          url: `http://127.0.0.1:${port}/api/organizations/${world.organizationId}${target.path}`,
+          url: `http://127.0.0.1:${port}${target.path}`,
           method: target.method,
           connections: CONNECTIONS,
           duration: DURATION_S,
-          headers: { api_token: world.token, "content-type": "application/json" },
+          headers: headersFor(world, target.path),
           body: target.body,
         });
       const app = await load(PORT);
@@ -267,13 +288,20 @@ async function bareComparison(world: World, databaseUrl: string) {
   }
 }
 
+/** The organization's routes take the key; a passport and its page are read anonymously, as a scanned code reads them. */
+function headersFor(world: World, path: string): Record<string, string> {
+  return path.startsWith("/api/product-passports/") || path.startsWith("/p/")
+    ? { "content-type": "application/json" }
+    : { api_token: world.token, "content-type": "application/json" };
+}
+
 /** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */
 async function assertSameAnswer(world: World, target: { name: string; method: string; path: string; body?: string }) {
   const answers = [];
   for (const port of [PORT, BARE_PORT]) {
-    const response = await fetch(`http://127.0.0.1:${port}/api/organizations/${world.organizationId}${target.path}`, {
+    const response = await fetch(`http://127.0.0.1:${port}${target.path}`, {
       method: target.method,
-      headers: { api_token: world.token, "content-type": "application/json" },
+      headers: headersFor(world, target.path),
       body: target.body,
     });
     answers.push({ status: response.status, etag: response.headers.get("etag"), body: await response.text() });

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { buildApp } from "./build";
 import { ensurePrismaClient } from "./generate";
@@ -44,6 +45,9 @@ const { applied } = await migrate(databaseUrl);
 if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
 
 const origin = `http://localhost:${config.PORT}`;
+// Without BETTER_AUTH_URL the app is reached by whatever address this machine has; the ones printed below are
+// trusted (beside localhost and 127.0.0.1, which src/server/config.ts trusts then), so signing up there works.
+const networkOrigins = config.BETTER_AUTH_URL ? [] : networkAddresses().map((address) => `http://${address}:${config.PORT}`);
 await seedOnFirstStart(origin);
 
 if (!isDev) buildApp();
@@ -57,7 +61,7 @@ const next = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts"
     PORT: String(config.PORT),
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: authSecret(),
-    BETTER_AUTH_URL: process.env.BETTER_AUTH_URL ?? origin,
+    TRUSTED_ORIGINS: [process.env.TRUSTED_ORIGINS ?? "", ...networkOrigins].filter((item) => item !== "").join(","),
     NEXT_TELEMETRY_DISABLED: "1",
   },
 });
@@ -89,7 +93,16 @@ async function seedOnFirstStart(appOrigin: string): Promise<void> {
   }
   const hasDemoUser = (await getDb().user.count({ where: { email: DEMO_USER.email } })) > 0;
   console.log(`\nPassport Studio: ${appOrigin}`);
+  for (const networkOrigin of networkOrigins) console.log(`  on your network: ${networkOrigin}`);
   if (hasDemoUser) console.log(`Sign in as ${DEMO_USER.email} with the password ${DEMO_USER.password}\n`);
+}
+
+/** This machine's IPv4 addresses other than loopback, as other devices on the network reach it. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info !== undefined && info.family === "IPv4" && !info.internal)
+    .map((info) => info?.address ?? "");
 }
 
 /** better-auth signs sessions with this; generated once per data directory unless BETTER_AUTH_SECRET is given. */

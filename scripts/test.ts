@@ -43,9 +43,13 @@ if (!isE2eSkipped) {
   });
   count(file, playwrightTotals, ok);
   const soakFile = path.join(reports, "soak.json");
-  const soakOk = step("Soak (60 s of mixed load on the built app)", ["node_modules/tsx/dist/cli.mjs", "scripts/soak.ts"], {
-    SOAK_REPORT: soakFile,
-  });
+  const soakOk = step(
+    "Soak (60 s of mixed load on the built app)",
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
+    {
+      SOAK_REPORT: soakFile,
+    },
+  );
   count(soakFile, soakTotals, soakOk);
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { appRouter } from "~/server/trpc/_app";
+import { execFileSync } from "node:child_process";
 import { BASE_URL, createParty, discoverRestRoutes, type Party, seededProductDataModels, send, trpcMutation } from "./api-actors";
 
 /**
@@ -14,7 +14,9 @@ import { BASE_URL, createParty, discoverRestRoutes, type Party, seededProductDat
  *   organization answer 200 with the caller's own data);
  * - that user's session cookie on A's ids → 403 or 404.
  *
- * Managing keys, members and organizations needs a signed-in session: every key case there is 403.
+ * Managing keys, members and organizations needs a signed-in session: every key case there is 403. The public routes
+ * answer anyone (a passport refuses only an invalid key, 401), and a passport never shows any of these callers the
+ * value of A's restricted field.
  *
  * Then organization A is checked to be exactly as before, and every route and procedure is called once as A's
  * member (with A's key, or A's session for the session-only procedures), proving the requests of the matrix were
@@ -34,7 +36,18 @@ type CaseName = (typeof CASES)[number];
 type Expected = number | readonly number[];
 
 /** Path and input ids: A's own, or B's organization with A's resources (and a private product data model). */
-type Ids = { orgaId: string; templateId: string; modelId: string; productDataModelId: string; itemId: string; uuid: string };
+type Ids = {
+  orgaId: string;
+  templateId: string;
+  modelId: string;
+  productDataModelId: string;
+  itemId: string;
+  uuid: string;
+  draftId: string;
+  sectionId: string;
+  fieldId: string;
+  grantId: string;
+};
 
 type World = {
   request: () => Promise<APIRequestContext>;
@@ -57,6 +70,20 @@ type World = {
   privatePdm: { id: string; name: string };
   repeater: { sectionId: string; fieldId: string };
   group: { sectionId: string; fieldId: string };
+  /**
+   * A's template draft (a copy of A's model's template, named with the marker), one of its top-level sections that
+   * is not the last, and that section's first data field, which is not the last either: each can move down once.
+   */
+  draft: { id: string; revision: number; sectionId: string; fieldId: string };
+  /** A published later version of A's model's template, which A's model can be upgraded to. */
+  upgradeTemplateId: string;
+  /** An access grant of A's model, and its secret. */
+  grant: { id: string; token: string };
+  /** The passport of A's other model, whose template has a restricted field holding the marker. */
+  passportUuid: string;
+  /** How many models and templates A has once the world is set up. */
+  aModelCount: number;
+  aTemplateCount: number;
 };
 
 let w: World;
@@ -69,6 +96,10 @@ function idsFor(caseName: CaseName | "member"): Ids {
     productDataModelId: w.publicPdmId,
     itemId: w.aItemId,
     uuid: w.aItemIdentifier.uuid,
+    draftId: w.draft.id,
+    sectionId: w.draft.sectionId,
+    fieldId: w.draft.fieldId,
+    grantId: w.grant.id,
   };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
@@ -153,6 +184,8 @@ type RestEntry = {
   body?: (ids: Ids) => unknown;
   /** A public route answers the organization its identifier names: that id is what was asked for, not a leak. */
   isPublicByDesign?: true;
+  /** Path ids this route names in place of the usual ones, whatever the caller. */
+  pathIds?: () => Partial<Ids>;
 };
 
 /** Anyone, with or without credentials. */
@@ -165,6 +198,17 @@ const PUBLIC: Record<CaseName, Expected> = {
   "other organization's member with A's resource ids": 200,
   "non-member session cookie": 200,
 };
+
+/** The passport: public, but a key that is sent must be valid (docs/api.md §Passports). */
+const PUBLIC_PASSPORT: Record<CaseName, Expected> = { ...PUBLIC, "malformed key": 401, "revoked key": 401 };
+
+/** Moves a section or a data field one place down among its siblings. */
+const MOVE_DOWN = { type: "Position", direction: "down" } as const;
+
+/** An access grant's request: an authority, for a day. */
+function grantRequest(): { level: "authority"; partyName: string; expiresAt: string } {
+  return { level: "authority", partyName: "Matrix authority", expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
+}
 
 const REST: Record<string, RestEntry> = {
   // open-dpp's `organizations` namespace, on the services of the browser's tRPC procedures.
@@ -184,6 +228,57 @@ const REST: Record<string, RestEntry> = {
   },
   "GET /organizations/[orgaId]/templates": { expect: ON_ORGANIZATION, member: 200 },
   "GET /organizations/[orgaId]/templates/[templateId]": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/templates/[templateId]/versions": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/template-drafts": { expect: ON_ORGANIZATION, member: 200 },
+  "POST /organizations/[orgaId]/template-drafts": {
+    // B's organization with A's template: the template is not in that organization.
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: (ids) => ({ templateId: ids.templateId, name: "Matrix draft", version: "matrix-created" }),
+  },
+  "GET /organizations/[orgaId]/template-drafts/[draftId]": { expect: ON_A_RESOURCE, member: 200 },
+  "PATCH /organizations/[orgaId]/template-drafts/[draftId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ description: "changed by the matrix" }),
+  },
+  "POST /organizations/[orgaId]/template-drafts/[draftId]/sections": {
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: () => ({ name: "Matrix section", type: "Group" }),
+  },
+  "PATCH /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ name: "Matrix renamed" }),
+  },
+  "POST /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/move": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => MOVE_DOWN,
+  },
+  "POST /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields": {
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: () => ({ name: "Matrix field", type: "TextField" }),
+  },
+  "PATCH /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ name: "Matrix renamed" }),
+  },
+  "POST /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => MOVE_DOWN,
+  },
+  // After the field's other rows: as A's member it deletes the field, then its section.
+  "DELETE /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+  },
+  "DELETE /organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/template-drafts/[draftId]/publish": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
   "GET /organizations/[orgaId]/models": { expect: ON_ORGANIZATION, member: 200 },
   "POST /organizations/[orgaId]/models": {
     // B's organization with A's template: the template is not in that organization.
@@ -192,11 +287,19 @@ const REST: Record<string, RestEntry> = {
     body: (ids) => ({ name: "Matrix create", templateId: ids.templateId }),
   },
   "GET /organizations/[orgaId]/models/[modelId]": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/history": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/template-status": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 201, body: grantRequest },
+  "GET /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads": { expect: ON_A_RESOURCE, member: 200 },
+  // After its reads: as A's member it revokes A's grant.
+  "DELETE /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]": { expect: ON_A_RESOURCE, member: 200 },
   "PATCH /organizations/[orgaId]/models/[modelId]": {
     expect: ON_A_RESOURCE,
     member: 200,
     body: () => ({ name: `Renamed ${w.marker}`, description: "changed by the matrix" }),
   },
+  "POST /organizations/[orgaId]/models/[modelId]/duplicate": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
   "POST /organizations/[orgaId]/models/[modelId]/data-values": {
     expect: ON_A_RESOURCE,
     member: 201,
@@ -212,10 +315,16 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     query: () => `?dataSectionId=${w.repeater.sectionId}&row=1`,
   },
+  "POST /organizations/[orgaId]/models/[modelId]/changes": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ modify: [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "matrix changes" }] }),
+  },
   "GET /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 200 },
   "POST /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
   "POST /organizations/[orgaId]/models/[modelId]/items/bulk": { expect: ON_A_RESOURCE, member: 201, body: () => ({ count: 2 }) },
   "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/history": { expect: ON_A_RESOURCE, member: 200 },
   "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": {
     expect: ON_A_RESOURCE,
     // The public product data model has no Item-level repeater, so a member's add meets the row-0 value every item
@@ -234,6 +343,13 @@ const REST: Record<string, RestEntry> = {
     member: 400,
     query: () => `?dataSectionId=${w.itemField.sectionId}&row=0`,
   },
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/changes": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({
+      modify: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "matrix changes" }],
+    }),
+  },
   "GET /organizations/[orgaId]/unique-product-identifiers": {
     expect: ON_ORGANIZATION,
     member: 200,
@@ -241,14 +357,30 @@ const REST: Record<string, RestEntry> = {
   },
   "GET /organizations/[orgaId]/unique-product-identifiers/[uuid]/reference": { expect: ON_A_RESOURCE, member: 200 },
   "GET /unique-product-identifiers/[uuid]/metadata": { expect: PUBLIC, member: 200, isPublicByDesign: true },
+  // A's other model's passport: its public fields are for anyone, its restricted one (holding the marker) for no one
+  // of the matrix's callers; the leak check below proves it.
+  "GET /product-passports/[uuid]": { expect: PUBLIC_PASSPORT, member: 200, pathIds: () => ({ uuid: w.passportUuid }) },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.
     expect: { ...ANY_USER, "other organization's member with A's resource ids": 404 },
     member: 200,
   },
+  "GET /organizations/[orgaId]/models/[modelId]/upgrade": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    query: () => `?templateId=${w.upgradeTemplateId}`,
+  },
+  // Near the end: as A's member it moves A's model (and item) to the later version, which keeps every value.
+  "POST /organizations/[orgaId]/models/[modelId]/upgrade": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ templateId: w.upgradeTemplateId }),
+  },
   // Last: as A's member it deletes A's item, which the routes above still name.
   "DELETE /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 204 },
+  // After that: as A's member it deletes A's model, which every route above names.
+  "DELETE /organizations/[orgaId]/models/[modelId]": { expect: ON_A_RESOURCE, member: 204 },
 };
 
 /** Route folders that are not REST routes of the contract, with the reason. */
@@ -312,6 +444,83 @@ const TRPC: Record<string, TrpcEntry> = {
   },
   "templates.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
   "templates.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, templateId: ids.templateId }) },
+  "templates.versions": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, templateId: ids.templateId }),
+  },
+  "templateDrafts.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "templateDrafts.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId }) },
+  "templateDrafts.create": {
+    // B's organization with A's template: the template is not in that organization.
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      draft: { templateId: ids.templateId, name: "Matrix draft", version: "matrix-created" },
+    }),
+  },
+  "templateDrafts.update": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, patch: { description: "changed by the matrix" } }),
+  },
+  "templateDrafts.addSection": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, section: { name: "Matrix section", type: "Group" } }),
+  },
+  "templateDrafts.modifySection": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      draftId: ids.draftId,
+      sectionId: ids.sectionId,
+      patch: { name: "Matrix renamed" },
+    }),
+  },
+  "templateDrafts.moveSection": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, sectionId: ids.sectionId, move: MOVE_DOWN }),
+  },
+  "templateDrafts.addDataField": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      draftId: ids.draftId,
+      sectionId: ids.sectionId,
+      field: { name: "Matrix field", type: "TextField" },
+    }),
+  },
+  "templateDrafts.modifyDataField": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      draftId: ids.draftId,
+      sectionId: ids.sectionId,
+      fieldId: ids.fieldId,
+      patch: { name: "Matrix renamed" },
+    }),
+  },
+  "templateDrafts.moveDataField": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      draftId: ids.draftId,
+      sectionId: ids.sectionId,
+      fieldId: ids.fieldId,
+      move: MOVE_DOWN,
+    }),
+  },
+  // After the field's other procedures: as A's member it deletes the field, then its section.
+  "templateDrafts.deleteDataField": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, sectionId: ids.sectionId, fieldId: ids.fieldId }),
+  },
+  "templateDrafts.deleteSection": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, sectionId: ids.sectionId }),
+  },
+  "templateDrafts.publish": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, publication: {} }),
+  },
   "productDataModels.list": { expect: ANY_USER },
   "productDataModels.byId": {
     expect: { ...ANY_USER, "other organization's member with A's resource ids": 404 },
@@ -319,6 +528,38 @@ const TRPC: Record<string, TrpcEntry> = {
   },
   "models.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
   "models.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "history.model": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "history.item": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }),
+  },
+  "history.latest": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      keys: [{ dataSectionId: w.repeater.sectionId, dataFieldId: w.repeater.fieldId, row: 0 }],
+    }),
+  },
+  "modelUpgrades.status": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "modelUpgrades.preview": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, templateId: w.upgradeTemplateId }),
+  },
+  "accessGrants.list": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "accessGrants.create": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, grant: grantRequest() }),
+  },
+  "accessGrants.reads": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, grantId: ids.grantId }),
+  },
+  // After its reads: as A's member it revokes A's grant.
+  "accessGrants.revoke": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, grantId: ids.grantId }),
+  },
   "models.create": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, model: { name: "Matrix create", templateId: ids.templateId } }),
@@ -327,6 +568,7 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, patch: { name: `Updated ${w.marker}` } }),
   },
+  "models.duplicate": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
   "dataValues.add": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({
@@ -341,6 +583,14 @@ const TRPC: Record<string, TrpcEntry> = {
       organizationId: ids.orgaId,
       modelId: ids.modelId,
       values: [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "trpc modify" }],
+    }),
+  },
+  "dataValues.applyChanges": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      changes: { modify: [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "trpc changes" }] },
     }),
   },
   "dataValues.deleteRow": {
@@ -374,6 +624,15 @@ const TRPC: Record<string, TrpcEntry> = {
       values: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "trpc modify" }],
     }),
   },
+  "items.dataValues.applyChanges": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      itemId: ids.itemId,
+      changes: { modify: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "trpc changes" }] },
+    }),
+  },
   "items.dataValues.deleteRow": {
     expect: ON_A_RESOURCE,
     // As for add: the section is not a repeater (400 from the service, past every check of the caller).
@@ -386,15 +645,26 @@ const TRPC: Record<string, TrpcEntry> = {
       row: 0,
     }),
   },
+  // Near the end: as A's member it moves A's model (and item) to the later version, which keeps every value.
+  "modelUpgrades.upgrade": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, templateId: w.upgradeTemplateId }),
+  },
   // Last: as A's member it deletes A's item, which the procedures above still name.
   "items.delete": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }),
   },
+  // After that: as A's member it deletes A's model, which every procedure above names.
+  "models.delete": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
 };
 
-// Typed as the nested router record, but at run time tRPC keeps every procedure under its dotted path.
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
+// Every procedure of the app's router and its type, read in a child process (see print-trpc-procedures.ts).
+const procedureTypes = JSON.parse(
+  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "e2e/api/print-trpc-procedures.ts"], {
+    encoding: "utf8",
+  }),
+) as Record<string, "query" | "mutation" | "subscription">;
 
 // ------------------------------------------------------------------------------------------------------------
 
@@ -501,6 +771,70 @@ async function setUpWorld(playwright: {
   });
   expect(bModel.status, bModel.text).toBe(201);
 
+  /** A's write that must succeed, with its answer's body. */
+  const writeAsA = async <T>(method: string, path: string, data: unknown, status = 201): Promise<T> => {
+    const answer = await send(request, method, `/api/organizations/${a.organizationId}${path}`, { headers: keyA, data });
+    expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(status);
+    return JSON.parse(answer.text) as T;
+  };
+  type Draft = {
+    id: string;
+    revision: number;
+    sections: { id: string; name: string; parentId: string | null; dataFields: { id: string; name: string }[] }[];
+  };
+  // A's draft for the builder's routes, with the version label its publication in the matrix will take.
+  const draft = await writeAsA<Draft>("POST", "/template-drafts", {
+    templateId: model.templateId,
+    name: `Draft ${marker}`,
+    version: "matrix-published",
+  });
+  const draftSection = draft.sections
+    .filter((section) => section.parentId === null)
+    .slice(0, -1)
+    .find((section) => section.dataFields.length >= 2);
+  if (!draftSection) throw new Error("A's template has no top-level section with two fields before its last");
+  // A later version of A's model's template: a copy of it, published.
+  const nextVersion = await writeAsA<Draft>("POST", "/template-drafts", { templateId: model.templateId, version: "matrix-upgrade" });
+  const upgrade = await writeAsA<{ published: { templateId: string } }>("POST", `/template-drafts/${nextVersion.id}/publish`, {});
+  // A's other model, of a template with a public and a restricted field: its passport is read by the matrix's callers.
+  const scratch = await writeAsA<Draft>("POST", "/template-drafts", { name: "Passport template" });
+  const withSection = await writeAsA<Draft>("POST", `/template-drafts/${scratch.id}/sections`, { name: "Passport", type: "Group" });
+  const passportSectionId = withSection.sections.find((section) => section.name === "Passport")!.id;
+  const fieldsPath = `/template-drafts/${scratch.id}/sections/${passportSectionId}/data-fields`;
+  await writeAsA("POST", fieldsPath, { name: "Public note", type: "TextField" });
+  const withFields = await writeAsA<Draft>("POST", fieldsPath, {
+    name: "Restricted note",
+    type: "TextField",
+    options: { access: "authority" },
+  });
+  const passportFields = withFields.sections.find((section) => section.id === passportSectionId)!.dataFields;
+  const fieldId = (name: string) => passportFields.find((field) => field.name === name)!.id;
+  const passportTemplate = await writeAsA<{ published: { templateId: string } }>("POST", `/template-drafts/${scratch.id}/publish`, {});
+  const passportModel = await writeAsA<{ id: string; uniqueProductIdentifiers: { uuid: string }[] }>("POST", "/models", {
+    name: "Public product",
+    templateId: passportTemplate.published.templateId,
+  });
+  await writeAsA(
+    "PATCH",
+    `/models/${passportModel.id}/data-values`,
+    [
+      { dataSectionId: passportSectionId, dataFieldId: fieldId("Public note"), row: 0, value: "Public note" },
+      { dataSectionId: passportSectionId, dataFieldId: fieldId("Restricted note"), row: 0, value: `Restricted ${marker}` },
+    ],
+    200,
+  );
+  const passportUuid = passportModel.uniqueProductIdentifiers[0]!.uuid;
+  // A's member sees the restricted value, so its absence from everyone else's answer means something.
+  const memberPassport = await send(request, "GET", `/api/product-passports/${passportUuid}`, { headers: { api_token: a.token } });
+  expect(memberPassport.text).toContain(`Restricted ${marker}`);
+  const grant = await writeAsA<{ id: string; token: string }>("POST", `/models/${model.id}/access-grants`, {
+    ...grantRequest(),
+    partyName: `Authority ${marker}`,
+  });
+  const count = async (path: string) =>
+    (JSON.parse((await send(request, "GET", `/api/organizations/${a.organizationId}${path}`, { headers: keyA })).text) as unknown[])
+      .length;
+
   w = {
     request,
     a,
@@ -519,6 +853,12 @@ async function setUpWorld(playwright: {
     privatePdm: { id: privatePdm.id, name: privatePdm.name },
     repeater,
     group,
+    draft: { id: draft.id, revision: draft.revision, sectionId: draftSection.id, fieldId: draftSection.dataFields[0]!.id },
+    upgradeTemplateId: upgrade.published.templateId,
+    grant: { id: grant.id, token: grant.token },
+    passportUuid,
+    aModelCount: await count("/models"),
+    aTemplateCount: await count("/templates"),
   };
 }
 
@@ -537,6 +877,10 @@ function secretsNotIn(requestText: string): string[] {
     w.aTemplateId,
     w.aItemId,
     w.aItemIdentifier.uuid,
+    w.draft.id,
+    w.upgradeTemplateId,
+    w.grant.id,
+    w.grant.token,
   ];
   return secrets.filter((secret) => !requestText.includes(secret));
 }
@@ -550,7 +894,7 @@ type Cell = { kind: "REST" | "tRPC"; name: string; caseName: CaseName | "member"
 async function restCall(key: string, caseName: CaseName | "member"): Promise<Cell> {
   const [method, pattern] = key.split(" ") as [string, string];
   const entry = REST[key]!;
-  const ids = idsFor(caseName);
+  const ids = { ...idsFor(caseName), ...entry.pathIds?.() };
   const path = `/api${pattern.replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids])}${entry.query?.() ?? ""}`;
   const body = entry.body?.(ids);
   const headers = { ...credentialHeaders(caseName), ...(body === undefined ? {} : { "content-type": "application/json" }) };
@@ -562,7 +906,7 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
 async function trpcCall(procedure: string, caseName: CaseName | "member"): Promise<Cell> {
   const entry = TRPC[procedure]!;
   const input = entry.input?.(idsFor(caseName), caseName);
-  const type = procedures[procedure]!._def.type;
+  const type = procedureTypes[procedure]!;
   const headers =
     caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: BASE_URL } : credentialHeaders(caseName);
   const answer =
@@ -640,8 +984,8 @@ test("every REST route on disk, with each method it serves, has a row in the mat
 });
 
 test("every tRPC procedure of the app's router has a row in the matrix", () => {
-  expect(Object.keys(TRPC).sort()).toEqual(Object.keys(procedures).sort());
-  for (const name of Object.keys(procedures)) expect(procedures[name]!._def.type).not.toBe("subscription");
+  expect(Object.keys(TRPC).sort()).toEqual(Object.keys(procedureTypes).sort());
+  for (const type of Object.values(procedureTypes)) expect(type).not.toBe("subscription");
 });
 
 /** Organization A after the matrix: exactly as set up, its key working, its members only A. */
@@ -667,9 +1011,18 @@ async function expectOrganizationAUntouched(): Promise<void> {
   const items = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/items`, { headers: keyA });
   expect(JSON.parse(items.text) as unknown[]).toHaveLength(1);
   const models = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models`, { headers: keyA });
-  expect(JSON.parse(models.text) as unknown[]).toHaveLength(1);
+  expect(JSON.parse(models.text) as unknown[]).toHaveLength(w.aModelCount);
   const templates = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/templates`, { headers: keyA });
-  expect((JSON.parse(templates.text) as unknown[]).length).toBe(1);
+  expect(JSON.parse(templates.text) as unknown[]).toHaveLength(w.aTemplateCount);
+  const draft = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/template-drafts/${w.draft.id}`, {
+    headers: keyA,
+  });
+  expect((JSON.parse(draft.text) as { revision: number }).revision).toBe(w.draft.revision);
+  const grants = await send(w.request, "GET", `/api/organizations/${w.a.organizationId}/models/${w.aModelId}/access-grants`, {
+    headers: keyA,
+  });
+  const grantList = JSON.parse(grants.text) as { id: string; isActive: boolean }[];
+  expect(grantList.map((g) => [g.id, g.isActive])).toEqual([[w.grant.id, true]]);
   const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));
   const members = await send(w.request, "GET", `/api/trpc/organizations.members.list?input=${input}`, { headers: keyA });
   expect((JSON.parse(members.text) as { result: { data: { email: string }[] } }).result.data.map((m) => m.email)).toEqual([w.a.email]);

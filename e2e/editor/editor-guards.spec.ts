@@ -1,16 +1,14 @@
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { BATTERY, createBatteryModel, fetchModel, openEditor, trpcMutation } from "../models/model-helpers";
 
-const CONFLICT = "This model was changed elsewhere — reload to see the latest; your edits are kept.";
-
-test("a change made elsewhere keeps the typed values, and Reload puts them on top of the latest", async ({ demoPage: page }) => {
+test("a change made elsewhere shows in place after a refused save, and the typed value stays on top", async ({ demoPage: page }) => {
   const ref = await createBatteryModel(page, `Conflict ${uniqueSuffix()}`);
   await openEditor(page, ref);
   const place = page.getByLabel("Manufacturing place", { exact: true });
   const manufacturer = page.getByLabel("Manufacturer identification", { exact: true });
   await place.fill("Plant 2, Lyon");
 
-  // Another writer (here: the same user over the API) changes the model, bumping its version.
+  // Another writer (here: the same user over the API) changes another field, bumping the version.
   await trpcMutation(page, "dataValues.modify", {
     ...ref,
     values: [
@@ -18,17 +16,14 @@ test("a change made elsewhere keeps the typed values, and Reload puts them on to
     ],
   });
 
-  const refused = page.waitForResponse((response) => response.url().includes("dataValues.modify") && response.status() === 412);
+  const refused = page.waitForResponse((response) => response.url().includes("dataValues.applyChanges") && response.status() === 412);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await refused;
-  await expect(page.getByRole("alert").filter({ hasText: CONFLICT })).toBeVisible();
-  await expect(place).toHaveValue("Plant 2, Lyon");
-  await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change");
-
-  await page.getByRole("button", { name: "Reload", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: CONFLICT })).toBeHidden();
+  // Only the other side changed the manufacturer: it updates in place, no question asked.
   await expect(manufacturer).toHaveValue("Elsewhere Ltd");
   await expect(place).toHaveValue("Plant 2, Lyon");
+  await expect(page.getByText(/Someone else saved this model meanwhile/)).toBeVisible();
+  await expect(page.getByTestId("conflicts")).toHaveCount(0);
   await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change");
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -43,7 +38,7 @@ test("leaving with unsaved changes asks first", async ({ demoPage: page }) => {
   const ref = await createBatteryModel(page, `Leave ${uniqueSuffix()}`);
   await openEditor(page, ref);
   const status = page.getByLabel("Battery status", { exact: true });
-  await status.fill("Original");
+  await status.selectOption("Original");
 
   await page.getByRole("link", { name: "← All models" }).click();
   const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
@@ -60,7 +55,7 @@ test("leaving with unsaved changes asks first", async ({ demoPage: page }) => {
 
   // Closing (or reloading) the tab gets the browser's own prompt.
   await openEditor(page, ref);
-  await status.fill("Re-used");
+  await status.selectOption("Re-used");
   const prompt = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
   const unloadDialog = await prompt;

@@ -68,8 +68,8 @@ test("keyboard only: Tab through every input of a section and type into each", a
     ["Weight", "450"],
   ] as const;
 
-  // Start on the last input before the section; from there on only the keyboard is used.
-  await page.getByLabel("Description", { exact: true }).focus();
+  // Start on the last input before the section (the details card's last); from there on only the keyboard is used.
+  await page.getByLabel("Model GTIN", { exact: true }).focus();
   for (const [label, value] of entries) {
     await page.keyboard.press("Tab");
     const input = general.getByLabel(label, { exact: true });

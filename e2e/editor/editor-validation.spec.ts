@@ -20,16 +20,17 @@ test("a wrong number shows the field's error and saves nothing", async ({ demoPa
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("All changes saved.")).toBeVisible();
 
-  const modifies = countRequests(page, "dataValues.modify");
+  const modifies = countRequests(page, "dataValues.applyChanges");
   await weight.fill("abc");
   await weight.blur();
   await expect(weight).toHaveAttribute("aria-invalid", "true");
-  await expect(weight).toHaveAccessibleDescription(/Must be a decimal number such as -12\.5/);
+  // Said in the field's own terms (min 0, one decimal), not as a format rule.
+  await expect(weight).toHaveAccessibleDescription(/Enter a number of at least 0 with at most 1 decimal\./);
 
   const share = page.getByLabel("Distribution share", { exact: true });
   await share.fill("120");
   await share.press("Tab");
-  await expect(share).toHaveAccessibleDescription(/Must be at most 100\./);
+  await expect(share).toHaveAccessibleDescription(/Enter a number from 0 to 100 with at most 1 decimal\./);
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Fix 2 fields before saving; nothing was saved." })).toBeVisible();
@@ -68,13 +69,15 @@ test("the server's issues appear next to the exact field and row", async ({ demo
 
   // The form never sends a value the server refuses, so the request is altered on its way: row 1's
   // concentration becomes 250, and the server's real answer must land on that one input.
-  await page.route("**/api/trpc/dataValues.modify**", async (route) => {
+  await page.route("**/api/trpc/dataValues.applyChanges**", async (route) => {
     const body = route.request().postDataJSON() as Record<
       string,
-      { values: { dataFieldId: string; row: number; value: string | null }[] }
+      { changes: { modify: { dataFieldId: string; row: number; value: string | null }[] } }
     >;
     for (const input of Object.values(body)) {
-      for (const value of input.values) if (value.dataFieldId === BATTERY.concentration && value.row === 1) value.value = "250";
+      for (const value of input.changes.modify) {
+        if (value.dataFieldId === BATTERY.concentration && value.row === 1) value.value = "250";
+      }
     }
     await route.continue({ postData: JSON.stringify(body) });
   });

@@ -141,7 +141,7 @@ test("25 items from pasted serials, one item's Item-level repeater filled and st
   await expect(row.getByLabel("Service date", { exact: true })).toBeFocused();
   await row.getByLabel("Service date", { exact: true }).fill("2026-11-02");
   await row.getByLabel("Work done", { exact: true }).fill("Replaced the inlet filter");
-  const saved = page.waitForResponse((response) => response.url().includes("items.dataValues.modify") && response.ok());
+  const saved = page.waitForResponse((response) => response.url().includes("items.dataValues.applyChanges") && response.ok());
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await saved;
   await expect(page.getByText("All changes saved.")).toBeVisible();

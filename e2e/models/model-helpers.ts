@@ -57,6 +57,7 @@ export async function trpcQuery<T>(page: Page, path: string, input: unknown): Pr
 export type ModelAnswer = {
   id: string;
   version: number;
+  uniqueProductIdentifiers: { uuid: string; value: string }[];
   dataValues: { value: string | null; dataSectionId: string; dataFieldId: string; row: number }[];
 };
 

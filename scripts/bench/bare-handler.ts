@@ -3,6 +3,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import type { TPassport } from "~/domain/passport-schema";
+import { renderPassportPage } from "~/server/public-pages/passport-page";
+import { etagOf } from "~/server/public-pages/public-response";
 
 /**
  * The bench's yardstick for the app's per-request overhead: the same work as the app's `GET model` and
@@ -13,11 +16,32 @@ import pg from "pg";
  *
  * Field checks on PATCH mirror the app's: each value's section and field must exist in the model's template and be
  * Model-level; the template's index is cached per template, as the app caches it.
+ *
+ * `GET /api/product-passports/{uuid}` (anonymous) does the reads the app does for a passport it has not cached —
+ * the identifier, the model with its identifiers and values, the item's and the template's sections in one snapshot
+ * — and assembles the public passport the same way, so the app's cache is measured against doing the work each time.
+ * `GET /p/{uuid}` does those reads too and renders the page with the app's own pure renderer (no Next, no React):
+ * the HTML must be byte-identical, and the row measures serving a page, not two renderers against each other.
  */
 
 type Value = { value: string | null; dataSectionId: string; dataFieldId: string; row: number };
 type FieldIndex = Map<string, Map<string, string>>;
 type Section = { id: string; granularityLevel: string; dataFields: { id: string; granularityLevel: string }[] };
+type StoredField = { id: string; granularityLevel: string; options: Record<string, string> };
+type StoredSection = {
+  id: string;
+  name: string;
+  type: string;
+  parentId: string | null;
+  subSections: string[];
+  granularityLevel: string;
+  layout: unknown;
+  dataFields: StoredField[];
+};
+type ValueGroup = { s: string; f: string; r: number[]; v: (string | null)[] };
+
+const PASSPORT_PATH = /^\/api\/product-passports\/([0-9a-f-]{36})$/;
+const PAGE_PATH = /^\/p\/([0-9a-f-]{36})$/;
 
 const MODEL_PATH = /^\/api\/organizations\/([^/]+)\/models\/([0-9a-f-]{36})(\/data-values)?$/;
 
@@ -36,6 +60,7 @@ export function spawnBareHandler(options: { databaseUrl: string; port: number })
 async function startBareHandler(options: { databaseUrl: string; port: number }): Promise<void> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   const templates = new Map<string, FieldIndex>();
+  const passportTemplates = new Map<string, StoredSection[]>();
 
   const server = http.createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -45,6 +70,10 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
   });
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const passportMatch = PASSPORT_PATH.exec(request.url ?? "");
+    if (passportMatch && request.method === "GET") return servePassport(response, passportMatch[1] as string);
+    const pageMatch = PAGE_PATH.exec(request.url ?? "");
+    if (pageMatch && request.method === "GET") return servePassportPage(response, pageMatch[1] as string);
     const match = MODEL_PATH.exec(request.url ?? "");
     const token = request.headers["api_token"];
     if (!match || typeof token !== "string") return send(response, 404, { message: "not found" });
@@ -72,6 +101,149 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     } finally {
       client.release();
     }
+  }
+
+  async function servePassport(response: http.ServerResponse, uuid: string): Promise<void> {
+    const passport = await readPassportSnapshot(uuid);
+    if (!passport) return send(response, 404, { message: "not found" });
+    response
+      .writeHead(200, {
+        "content-type": "application/json",
+        etag: `"${passport.version}-public"`,
+        "cache-control": "public, max-age=5, must-revalidate",
+      })
+      .end(JSON.stringify(passport));
+  }
+
+  async function servePassportPage(response: http.ServerResponse, uuid: string): Promise<void> {
+    const passport = await readPassportSnapshot(uuid);
+    if (!passport) return send(response, 404, { message: "not found" });
+    const page = renderPassportPage(passport as unknown as TPassport);
+    response
+      .writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        etag: etagOf("page", page),
+        "cache-control": "public, no-cache",
+      })
+      .end(page);
+  }
+
+  async function readPassportSnapshot(uuid: string) {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+      const passport = await readPublicPassport(client, uuid);
+      await client.query("COMMIT");
+      return passport;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function sectionsOf(client: pg.PoolClient, templateId: string): Promise<StoredSection[]> {
+    const cached = passportTemplates.get(templateId);
+    if (cached) return cached;
+    const result = await client.query<{ sections: StoredSection[] }>(`SELECT "sections" FROM "template" WHERE "id" = $1`, [
+      templateId,
+    ]);
+    const sections = result.rows[0]?.sections ?? [];
+    passportTemplates.set(templateId, sections);
+    return sections;
+  }
+
+  async function readPublicPassport(client: pg.PoolClient, uuid: string) {
+    const identifier = await client.query<{ modelId: string | null; itemId: string | null }>(
+      `SELECT COALESCE(u."modelId", i."modelId")::text AS "modelId", u."itemId"::text AS "itemId"
+       FROM "unique_product_identifier" AS u LEFT JOIN "item" AS i ON i."id" = u."itemId"
+       WHERE u."uuid" = $1 AND u."retiredAt" IS NULL`,
+      [uuid],
+    );
+    const { modelId, itemId } = identifier.rows[0] ?? { modelId: null, itemId: null };
+    if (!modelId) return undefined;
+    const models = await client.query<{
+      name: string;
+      description: string;
+      gtin: string | null;
+      templateId: string;
+      version: number;
+      updatedAt: Date;
+    }>(
+      `SELECT "name", "description", "gtin", "templateId"::text AS "templateId", "version", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
+       FROM "model" WHERE "id" = $1`,
+      [modelId],
+    );
+    const model = models.rows[0];
+    if (!model) return undefined;
+    const items = itemId
+      ? await client.query<{ version: number; updatedAt: Date }>(
+          `SELECT "version", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt" FROM "item" WHERE "id" = $1`,
+          [itemId],
+        )
+      : undefined;
+    const item = items?.rows[0];
+    const identifiers = await client.query<{ uuid: string; value: string }>(
+      `SELECT "uuid"::text AS "uuid", "value" FROM "unique_product_identifier" WHERE ${itemId ? `"itemId"` : `"modelId"`} = $1
+       ORDER BY "createdAt"`,
+      [itemId ?? modelId],
+    );
+    const groups = (table: string, key: string, id: string) =>
+      client.query<ValueGroup>(
+        `SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+                array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
+         FROM "${table}" WHERE "${key}" = $1 GROUP BY "dataSectionId", "dataFieldId"`,
+        [id],
+      );
+    const modelValues = (await groups("data_value", "modelId", modelId)).rows;
+    const itemValues = itemId ? (await groups("item_data_value", "itemId", itemId)).rows : undefined;
+    const sections = await sectionsOf(client, model.templateId);
+    const modelUpdatedAt = model.updatedAt.toISOString();
+    const itemUpdatedAt = item?.updatedAt.toISOString();
+    // A deliberate copy of `passportFor` in src/domain/passport.ts (the public reader's filtering and the section's
+    // shape): the bare handler is the bench's independent reference, written with node:http and pg alone, so it must
+    // not import the app's code. The bench's byte-for-byte check of both answers keeps the two in step.
+    let hiddenFieldCount = 0;
+    const dataSections = documentOrder(sections).map((section) => {
+      const fields = section.dataFields.filter((field) => Boolean(itemValues) || !isItemField(section, field));
+      const visible = fields.filter((field) => (field.options.access ?? "public") === "public");
+      hiddenFieldCount += fields.length - visible.length;
+      const rowsOf = (field: StoredField) => {
+        const source = isItemField(section, field) ? itemValues : modelValues;
+        const group = source?.find((g) => g.s === section.id && g.f === field.id);
+        return new Map((group?.r ?? []).map((row, i) => [row, group?.v[i] ?? null]));
+      };
+      const byField = visible.map((field) => [field.id, rowsOf(field)] as const);
+      const rowNumbers = [...new Set(byField.flatMap(([, rows]) => [...rows.keys()]))].sort((a, b) => a - b);
+      return {
+        id: section.id,
+        name: section.name,
+        type: section.type,
+        parentId: section.parentId,
+        subSections: section.subSections,
+        granularityLevel: section.granularityLevel,
+        layout: section.layout,
+        dataFields: visible,
+        dataValues: rowNumbers.map((row) => Object.fromEntries(byField.map(([id, rows]) => [id, rows.get(row) ?? null]))),
+        hiddenFieldCount: fields.length - visible.length,
+      };
+    });
+    return {
+      id: uuid,
+      name: model.name,
+      description: model.description,
+      modelId,
+      ...(itemId ? { itemId } : {}),
+      templateId: model.templateId,
+      updatedAt: itemUpdatedAt && itemUpdatedAt > modelUpdatedAt ? itemUpdatedAt : modelUpdatedAt,
+      gtin: model.gtin,
+      uniqueProductIdentifiers: identifiers.rows,
+      version: item ? `${model.version}.${item.version}` : String(model.version),
+      readerLevel: "public",
+      hiddenFieldCount,
+      dataSections,
+    };
   }
 
   async function isMember(client: pg.PoolClient, token: string, organizationId: string): Promise<boolean> {
@@ -136,19 +308,39 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
 }
 
+function isItemField(section: StoredSection, field: StoredField): boolean {
+  return section.granularityLevel === "Item" || field.granularityLevel === "Item";
+}
+
+/** Sections depth-first from the roots, each followed by its sub-sections in `subSections` order. */
+function documentOrder(sections: StoredSection[]): StoredSection[] {
+  const byId = new Map(sections.map((section) => [section.id, section]));
+  const ordered: StoredSection[] = [];
+  const visit = (section: StoredSection) => {
+    ordered.push(section);
+    for (const id of section.subSections) {
+      const child = byId.get(id);
+      if (child) visit(child);
+    }
+  };
+  for (const section of sections) if (section.parentId === null || !byId.has(section.parentId)) visit(section);
+  return ordered;
+}
+
 /** The model as the app's model DTO writes it: the same keys in the same order, values ordered by section, field, row. */
 async function readModel(client: pg.PoolClient, organizationId: string, modelId: string) {
   const rows = await client.query<{
     id: string;
     name: string;
     description: string;
+    gtin: string | null;
     templateId: string;
     ownerId: string;
     version: number;
     createdAt: Date;
     updatedAt: Date;
   }>(
-    `SELECT "id"::text AS "id", "name", "description", "templateId"::text AS "templateId", "ownerId", "version",
+    `SELECT "id"::text AS "id", "name", "description", "gtin", "templateId"::text AS "templateId", "ownerId", "version",
             "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
      FROM "model" WHERE "id" = $1 AND "organizationId" = $2`,
     [modelId, organizationId],
@@ -173,6 +365,7 @@ async function readModel(client: pg.PoolClient, organizationId: string, modelId:
     id: row.id,
     name: row.name,
     description: row.description,
+    gtin: row.gtin,
     uniqueProductIdentifiers: identifiers.rows,
     templateId: row.templateId,
     owner: row.ownerId,

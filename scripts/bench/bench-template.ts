@@ -26,7 +26,13 @@ export function benchTemplate() {
           id: generalId,
           name: "General",
           type: "Group",
-          dataFields: generalFieldIds.map((id, i) => ({ id, name: `General ${i}`, type: "TextField" })),
+          // The last one is for a legitimate interest only, so a public passport leaves it out.
+          dataFields: generalFieldIds.map((id, i) => ({
+            id,
+            name: `General ${i}`,
+            type: "TextField",
+            ...(i === 4 && { options: { access: "legitimate-interest" } }),
+          })),
         },
         {
           // Recorded per item: each new item starts with a null for each of these.

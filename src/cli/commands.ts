@@ -10,6 +10,7 @@ import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
 import { findUser } from "~/server/services/identity/find-user";
+import { normaliseIdentifierValues } from "~/server/services/identifiers/normalise-identifier-values";
 import { listInvitations } from "~/server/services/invitations/list-invitations";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
@@ -93,6 +94,12 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
       });
       return { id: pdm.id };
     },
+  }),
+  "identifiers:normalise": command({
+    usage: "identifiers:normalise",
+    flags: z.strictObject({}),
+    // Values stored before GS1 keys were normalised (docs/gs1.md); safe to run again and while the app serves.
+    run: () => normaliseIdentifierValues({ actor: OPERATOR }),
   }),
   seed: command({ usage: "seed", flags: z.strictObject({}), run: () => seedDemoData() }),
 };

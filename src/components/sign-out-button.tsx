@@ -15,7 +15,7 @@ export function SignOutButton() {
   }
 
   return (
-    <Button variant="secondary" size="sm" onClick={onSignOut} disabled={isPending}>
+    <Button variant="secondary" size="sm" onClick={onSignOut} disabled={isPending} data-leave-guard>
       {isPending ? "Signing out…" : "Sign out"}
     </Button>
   );

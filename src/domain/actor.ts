@@ -8,8 +8,11 @@
  * 404 (docs/api.md, Authentication and authorization). Managing keys, invitations and organizations needs a session.
  */
 
-/** A user, with the organizations they may act on (for an API key, only the key's own organization, while a member). */
-export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey" };
+/**
+ * A user, with the organizations they may act on (for an API key, only the key's own organization, while a member).
+ * `apiKeyId` names the key a request came with, so the history can say which key wrote (docs/data-model.md, History).
+ */
+export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey"; apiKeyId?: string };
 
 /** The operator at the command line, who may act on any organization; only services that allow it take it. */
 export type Operator = { kind: "operator" };

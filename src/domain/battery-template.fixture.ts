@@ -24,6 +24,8 @@ export const ANODE = id(41); // Chemistry (inside Cells)
 export const MANUAL = id(51); // Docs, FileField
 export const PASSPORT = id(52); // Docs, ProductPassportLink
 export const CODE = id(53); // Docs, TextField maxLength 5
+export const STATUS = id(54); // Docs, TextField choices Original|Re-used
+export const MADE_ON = id(55); // Docs, TextField format date
 export const DEPTH = id(61); // Docs inner, NumericField
 
 export function indexOf(sections: unknown[]) {
@@ -66,6 +68,8 @@ export const index = indexOf([
       { id: MANUAL, name: "Manual", type: "FileField" },
       { id: PASSPORT, name: "Passport", type: "ProductPassportLink" },
       text(CODE, { maxLength: "5" }),
+      text(STATUS, { choices: "Original|Re-used" }),
+      text(MADE_ON, { format: "date" }),
     ],
   },
   { id: CHEMISTRY, name: "Chemistry", type: "Group", parentId: CELLS, dataFields: [text(ANODE)] },

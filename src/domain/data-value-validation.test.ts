@@ -16,10 +16,12 @@ import {
   index,
   ITEM_DATA,
   ITEM_NOTE,
+  MADE_ON,
   MANUAL,
   NAME,
   PASSPORT,
   SERIAL,
+  STATUS,
   WEIGHT,
 } from "~/domain/battery-template.fixture";
 
@@ -143,6 +145,17 @@ describe("validateDataValues", () => {
     );
     expect(issues.map((i) => i.path)).toEqual(["$[0].value", "$[1].value", "$[2].value"]);
     expect(issues[2]?.message).toBe('"field 53" must be at most 5 characters (has 6)');
+  });
+
+  it("accepts only the listed choices and real ISO dates", () => {
+    const ok = [dv(DOCS, STATUS, "Re-used"), dv(DOCS, MADE_ON, "2024-02-29"), dv(DOCS, STATUS, null)];
+    expect(validateDataValues(index, ok, "Model")).toEqual([]);
+    const bad = [dv(DOCS, STATUS, "reused"), dv(DOCS, MADE_ON, "2023-02-29"), dv(DOCS, MADE_ON, "29.02.2024")];
+    expect(validateDataValues(index, bad, "Model").map((i) => i.message)).toEqual([
+      '"field 54" must be one of: Original, Re-used',
+      '"field 55" must be a date written yyyy-mm-dd, e.g. 2025-03-31',
+      '"field 55" must be a date written yyyy-mm-dd, e.g. 2025-03-31',
+    ]);
   });
 
   it("lists every problem", () => {

@@ -1,9 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { fieldOptionIssues, readFieldOptions } from "~/domain/field-options";
+import { canReadAccess, fieldAccess, fieldOptionIssues, optionKeysFor, readFieldOptions } from "~/domain/field-options";
 
 const path = "$.sections[0].dataFields[0].options";
 
 describe("fieldOptionIssues", () => {
+  it("accepts choices, a date format and multiline on text fields", () => {
+    const valid: Record<string, string>[] = [
+      { choices: "EV battery|Industrial battery" },
+      { format: "date" },
+      { multiline: "true" },
+      { multiline: "false", choices: "A" },
+    ];
+    for (const options of valid) {
+      expect(fieldOptionIssues({ type: "TextField", options }, path)).toEqual([]);
+    }
+  });
+
+  it("refuses bad choices, formats and multiline values", () => {
+    const messages = (options: Record<string, string>, type: "TextField" | "NumericField" = "TextField") =>
+      fieldOptionIssues({ type, options }, path).map((issue) => `${issue.path} ${issue.message}`);
+    expect(messages({ choices: "A||B" })).toEqual([
+      `${path}.choices Option "choices" must list non-empty values separated by "|", e.g. "A|B"`,
+    ]);
+    expect(messages({ choices: "A|B| A" })).toEqual([`${path}.choices Option "choices" lists "A" twice`]);
+    expect(messages({ choices: Array.from({ length: 101 }, (_, i) => `v${i}`).join("|") })).toEqual([
+      `${path}.choices Option "choices" must list at most 100 values`,
+    ]);
+    expect(messages({ format: "datetime" })).toEqual([`${path}.format Option "format" must be "date"`]);
+    expect(messages({ multiline: "yes" })).toEqual([`${path}.multiline Option "multiline" must be "true" or "false"`]);
+    expect(messages({ choices: "1|2" }, "NumericField")).toEqual([
+      `${path}.choices Option "choices" applies to TextField only, not to NumericField`,
+    ]);
+    expect(messages({ choices: "A|B", format: "date" })).toEqual([`${path} Options "choices" and "format" cannot be combined`]);
+  });
+
   it("accepts valid options and keeps unknown keys without complaint", () => {
     const options = {
       required: "true",
@@ -95,9 +125,55 @@ describe("readFieldOptions", () => {
     });
   });
 
+  it("reads choices trimmed and in order, the date format and multiline", () => {
+    expect(readFieldOptions({ type: "TextField", options: { choices: "B | A", multiline: "false" } })).toEqual({
+      required: false,
+      choices: ["B", "A"],
+    });
+    expect(readFieldOptions({ type: "TextField", options: { format: "date" } })).toEqual({ required: false, format: "date" });
+    expect(readFieldOptions({ type: "TextField", options: { multiline: "true" } })).toEqual({ required: false, multiline: true });
+  });
+
   it("ignores invalid or inapplicable options", () => {
     expect(readFieldOptions({ type: "TextField", options: { required: "yes", min: "1", maxLength: "-2" } })).toEqual({
       required: false,
     });
+  });
+});
+
+describe("access", () => {
+  it("accepts the three levels on every type and refuses anything else, naming the levels", () => {
+    for (const access of ["public", "legitimate-interest", "authority"]) {
+      expect(fieldOptionIssues({ type: "FileField", options: { access } }, path)).toEqual([]);
+    }
+    expect(fieldOptionIssues({ type: "TextField", options: { access: "Authority" } }, path)).toEqual([
+      { path: `${path}.access`, message: 'Option "access" must be one of "public", "legitimate-interest", "authority"' },
+    ]);
+  });
+
+  it("is public when absent, and a reader sees its own level and those below", () => {
+    expect(fieldAccess({ options: {} })).toBe("public");
+    expect(fieldAccess({ options: { access: "legitimate-interest" } })).toBe("legitimate-interest");
+    expect(canReadAccess("public", "legitimate-interest")).toBe(false);
+    expect(canReadAccess("legitimate-interest", "legitimate-interest")).toBe(true);
+    expect(canReadAccess("legitimate-interest", "authority")).toBe(false);
+    expect(canReadAccess("authority", "public")).toBe(true);
+  });
+});
+
+describe("optionKeysFor", () => {
+  it("offers each type the options that apply to it and no others", () => {
+    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "access"]);
+    expect(optionKeysFor("TextField")).toEqual([
+      "required",
+      "maxLength",
+      "unit",
+      "placeholder",
+      "access",
+      "choices",
+      "format",
+      "multiline",
+    ]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "access"]);
   });
 });

@@ -10,6 +10,10 @@
  * | `maxLength`   | TextField    | positive integer, e.g. `"200"`   | most characters (UTF-16 code units)         |
  * | `unit`        | every type   | up to 32 characters, e.g. `"kg"` | shown next to the input                     |
  * | `placeholder` | every type   | up to 200 characters             | hint shown in an empty input                |
+ * | `choices`     | TextField    | `|`-separated list, e.g. `"A|B"` | the value must be one of them (a select)    |
+ * | `format`      | TextField    | `"date"`                         | an ISO 8601 date `yyyy-mm-dd` (a date input)|
+ * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
+ * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
  * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
@@ -30,11 +34,44 @@ export type FieldOptions = {
   placeholder?: string;
   maxLength?: number;
   decimals?: number;
+  /** The allowed values, in the template's order; no value outside them is accepted. */
+  choices?: readonly string[];
+  format?: "date";
+  multiline?: boolean;
 };
+
+/**
+ * The three audiences of the Battery Regulation's Annex XIII, from least to most entitled: anyone; persons with a
+ * legitimate interest (repairers, recyclers); market surveillance authorities and the Commission. A reader of one
+ * level sees the fields of that level and every level below it.
+ */
+export const ACCESS_LEVELS = ["public", "legitimate-interest", "authority"] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export function isAccessLevel(value: string): value is AccessLevel {
+  return (ACCESS_LEVELS as readonly string[]).includes(value);
+}
+
+/**
+ * Who may read the field in a passport: its `access` option, `"public"` when absent. An invalid level never reaches
+ * a stored template (import refuses it); were one there, the field is kept for the most entitled readers rather than shown to everyone.
+ */
+export function fieldAccess(field: { options: Record<string, string> }): AccessLevel {
+  const value = field.options.access;
+  if (value === undefined) return "public";
+  return isAccessLevel(value) ? value : "authority";
+}
+
+/** Whether a reader of level `reader` may see a field of level `field`. */
+export function canReadAccess(reader: AccessLevel, field: AccessLevel): boolean {
+  return ACCESS_LEVELS.indexOf(reader) >= ACCESS_LEVELS.indexOf(field);
+}
 
 export const MAX_UNIT_LENGTH = 32;
 export const MAX_PLACEHOLDER_LENGTH = 200;
 export const MAX_DECIMALS = 10;
+export const MAX_CHOICES = 100;
+export const MAX_CHOICE_LENGTH = 200;
 
 const POSITIVE_INTEGER = /^[1-9]\d*$/;
 const SMALL_INTEGER = /^\d{1,2}$/;
@@ -44,7 +81,7 @@ type OptionRule = {
   check: (value: string) => string | undefined;
 };
 
-const OPTION_RULES: Record<keyof FieldOptions, OptionRule> = {
+const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
   required: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
@@ -70,9 +107,36 @@ const OPTION_RULES: Record<keyof FieldOptions, OptionRule> = {
   placeholder: {
     check: (v) => (v.length <= MAX_PLACEHOLDER_LENGTH ? undefined : `must be at most ${MAX_PLACEHOLDER_LENGTH} characters`),
   },
+  access: {
+    check: (v) => (isAccessLevel(v) ? undefined : `must be one of ${ACCESS_LEVELS.map((l) => `"${l}"`).join(", ")}`),
+  },
+  choices: { types: ["TextField"], check: choicesProblem },
+  format: { types: ["TextField"], check: (v) => (v === "date" ? undefined : `must be "date"`) },
+  multiline: {
+    types: ["TextField"],
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
 };
 
-function isRecognised(key: string): key is keyof FieldOptions {
+/** The choices of a `choices` option: split at "|", each trimmed, so "A | B" reads as "A" and "B". */
+export function splitChoices(value: string): string[] {
+  return value.split("|").map((choice) => choice.trim());
+}
+
+function choicesProblem(value: string): string | undefined {
+  const choices = splitChoices(value);
+  if (choices.some((choice) => choice === "")) return `must list non-empty values separated by "|", e.g. "A|B"`;
+  if (choices.length > MAX_CHOICES) return `must list at most ${MAX_CHOICES} values`;
+  if (choices.some((choice) => choice.length > MAX_CHOICE_LENGTH))
+    return `must list values of at most ${MAX_CHOICE_LENGTH} characters`;
+  const duplicate = choices.find((choice, i) => choices.indexOf(choice) !== i);
+  return duplicate === undefined ? undefined : `lists "${duplicate}" twice`;
+}
+
+// Each of these decides the input on its own, so two of them on one field would contradict each other.
+const EXCLUSIVE_OPTIONS = ["choices", "format", "multiline"] as const;
+
+function isRecognised(key: string): key is keyof typeof OPTION_RULES {
   return Object.hasOwn(OPTION_RULES, key);
 }
 
@@ -103,6 +167,10 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
     compareDecimals(min, max) > 0
   ) {
     issues.push({ path: appendPath(path, "max"), message: `Option "max" (${max}) is below "min" (${min})` });
+  }
+  const shaping = EXCLUSIVE_OPTIONS.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
+  if (shaping.length > 1) {
+    issues.push({ path, message: `Options ${shaping.map((key) => `"${key}"`).join(" and ")} cannot be combined` });
   }
   return issues;
 }
@@ -135,6 +203,10 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const placeholder = valid("placeholder");
   const maxLength = asNumber(valid("maxLength"));
   const decimals = asNumber(valid("decimals"));
+  const choicesText = valid("choices");
+  const choices = choicesText === undefined ? undefined : splitChoices(choicesText);
+  const format = valid("format") === "date" ? "date" : undefined;
+  const multiline = valid("multiline") === "true";
   // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
   return {
     required: valid("required") === "true",
@@ -144,5 +216,13 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
     ...(placeholder !== undefined && { placeholder }),
     ...(maxLength !== undefined && { maxLength }),
     ...(decimals !== undefined && { decimals }),
+    ...(choices !== undefined && { choices }),
+    ...(format !== undefined && { format }),
+    ...(multiline && { multiline }),
   };
+}
+
+/** The recognised option keys that fit a field type, in table order: what the template builder offers. */
+export function optionKeysFor(type: TDataFieldType): (keyof typeof OPTION_RULES)[] {
+  return (Object.keys(OPTION_RULES) as (keyof typeof OPTION_RULES)[]).filter((key) => OPTION_RULES[key].types?.includes(type) ?? true);
 }

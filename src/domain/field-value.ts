@@ -13,12 +13,8 @@ export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, v
   switch (field.type) {
     case "NumericField":
       return numberProblem(field, value);
-    case "TextField": {
-      const { maxLength } = readFieldOptions(field);
-      return maxLength !== undefined && value.length > maxLength
-        ? `must be at most ${maxLength} characters (has ${value.length})`
-        : undefined;
-    }
+    case "TextField":
+      return textProblem(field, value);
     case "ProductPassportLink":
       return isUuid(value) || isHttpUrl(value) ? undefined : "must be a product passport UUID or an http(s) URL";
     case "FileField":
@@ -39,6 +35,23 @@ function numberProblem(field: Pick<TDataField, "type" | "options">, value: strin
     return decimals === 0 ? "must be a whole number" : `must have at most ${decimals} digits after the point`;
   }
   return undefined;
+}
+
+function textProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
+  const { maxLength, choices, format } = readFieldOptions(field);
+  if (maxLength !== undefined && value.length > maxLength) return `must be at most ${maxLength} characters (has ${value.length})`;
+  if (choices !== undefined && !choices.includes(value)) return `must be one of: ${choices.join(", ")}`;
+  if (format === "date" && !isIsoDate(value)) return "must be a date written yyyy-mm-dd, e.g. 2025-03-31";
+  return undefined;
+}
+
+/** A calendar date in ISO 8601's extended form, e.g. 2024-02-29; 2023-02-29 and 2024-13-01 are not dates. */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -11,3 +11,47 @@ export function findDuplicateValues(values: readonly string[], pathOf: (i: numbe
   }
   return issues;
 }
+
+/** A stored identifier, as the legacy normalisation reads it. */
+export type StoredIdentifier = { uuid: string; organizationId: string; value: string };
+
+/** What normalising stored identifiers does to each (docs/gs1.md, "Values stored before normalisation"). */
+export type NormalisationPlan = {
+  /** Rewritten to their stored form. */
+  updates: (StoredIdentifier & { normalised: string })[];
+  /** Look like a GS1 key but break a rule (a check digit…): left as they are, with the reason. */
+  invalid: (StoredIdentifier & { message: string })[];
+  /** Would become a value another identifier of its organization holds or takes first: left as they are. */
+  collisions: (StoredIdentifier & { normalised: string })[];
+};
+
+/**
+ * Plans the normalisation of identifiers stored before GS1 keys were normalised, with the same rule as a write
+ * (`normaliseIdentifierValue`). Within one organization two values may become one key; the first in the given order
+ * (the caller passes them oldest first, as the resolver prefers the key taken first) is rewritten and the others are
+ * collisions, as is any value whose stored form `isTaken` already.
+ */
+export function planNormalisation(
+  rows: readonly StoredIdentifier[],
+  normalise: (value: string) => { value: string } | { message: string },
+  isTaken: (organizationId: string, value: string) => boolean,
+): NormalisationPlan {
+  const plan: NormalisationPlan = { updates: [], invalid: [], collisions: [] };
+  const claimed = new Set<string>();
+  for (const row of rows) {
+    const result = normalise(row.value);
+    if ("message" in result) {
+      plan.invalid.push({ ...row, message: result.message });
+      continue;
+    }
+    if (result.value === row.value) continue;
+    const key = JSON.stringify([row.organizationId, result.value]);
+    if (claimed.has(key) || isTaken(row.organizationId, result.value)) {
+      plan.collisions.push({ ...row, normalised: result.value });
+      continue;
+    }
+    claimed.add(key);
+    plan.updates.push({ ...row, normalised: result.value });
+  }
+  return plan;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
 import { ZDataValue, ZQueryInteger, ZUniqueProductIdentifier } from "~/domain/model-schema";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
@@ -8,11 +9,25 @@ import { ZUuid } from "~/domain/uuid";
 /** The most items one bulk request creates: one transaction, a few set-based statements. */
 export const MAX_BULK_ITEMS = 10_000;
 
-/** An identifier's value as a client gives it: a serial number, a GTIN with serial, a UUID. */
-export const ZIdentifierValue = ZText("An identifier value", { error: "An identifier value must be a string" })
+/** An identifier's value as it is written: a serial number, a UUID, a GS1 key in any form. */
+const ZWrittenIdentifierValue = ZText("An identifier value", { error: "An identifier value must be a string" })
   .trim()
   .min(1, { error: "An identifier value must not be empty" })
   .max(200, { error: "An identifier value must be at most 200 characters" });
+
+/** Stores a GS1 key in its canonical Digital Link path form (docs/gs1.md); a malformed one is an issue at `path`. */
+function normalised(value: string, context: z.RefinementCtx, path: PropertyKey[] = []): string {
+  const result = normaliseIdentifierValue(value);
+  if ("value" in result) return result.value;
+  context.addIssue({ code: "custom", message: result.message, path });
+  return value;
+}
+
+/**
+ * An identifier's value as a client gives it: a serial number, a UUID, or a GS1 key (Digital Link URI or element
+ * string), which is stored in its canonical Digital Link path form (docs/gs1.md); a malformed GS1 key is a 400.
+ */
+export const ZIdentifierValue = ZWrittenIdentifierValue.transform((value, context) => normalised(value, context));
 
 export const ZItemCreateRequest = z.strictObject({
   uniqueProductIdentifiers: z
@@ -23,24 +38,29 @@ export const ZItemCreateRequest = z.strictObject({
 });
 export type TItemCreateRequest = z.infer<typeof ZItemCreateRequest>;
 
-export const ZItemBulkCreateRequest = z.union(
-  [
-    z.strictObject({
-      count: z
-        .number({ error: "count must be a number" })
-        .int({ error: "count must be a whole number" })
-        .min(1, { error: "count must be at least 1" })
-        .max(MAX_BULK_ITEMS, { error: `count must be at most ${MAX_BULK_ITEMS}` }),
-    }),
-    z.strictObject({
-      identifiers: z
-        .array(ZIdentifierValue)
-        .min(1, { error: "Give at least one identifier" })
-        .max(MAX_BULK_ITEMS, { error: `At most ${MAX_BULK_ITEMS} identifiers per request` }),
-    }),
-  ],
-  { error: "Send either {count} or {identifiers: [value, …]}" },
-);
+export const ZItemBulkCreateRequest = z
+  .union(
+    [
+      z.strictObject({
+        count: z
+          .number({ error: "count must be a number" })
+          .int({ error: "count must be a whole number" })
+          .min(1, { error: "count must be at least 1" })
+          .max(MAX_BULK_ITEMS, { error: `count must be at most ${MAX_BULK_ITEMS}` }),
+      }),
+      z.strictObject({
+        // Written values here, normalised below: an issue inside a union option would only say that no option fits.
+        identifiers: z
+          .array(ZWrittenIdentifierValue)
+          .min(1, { error: "Give at least one identifier" })
+          .max(MAX_BULK_ITEMS, { error: `At most ${MAX_BULK_ITEMS} identifiers per request` }),
+      }),
+    ],
+    { error: "Send either {count} or {identifiers: [value, …]}" },
+  )
+  .transform((body, context) =>
+    "identifiers" in body ? { identifiers: body.identifiers.map((value, i) => normalised(value, context, ["identifiers", i])) } : body,
+  );
 export type TItemBulkCreateRequest = z.infer<typeof ZItemBulkCreateRequest>;
 
 export const ZItem = z.object({

@@ -21,6 +21,8 @@ import {
   PASSPORT,
   SERIAL,
   text,
+  STATUS,
+  MADE_ON,
   WEIGHT,
 } from "~/domain/battery-template.fixture";
 
@@ -36,6 +38,8 @@ describe("initialDataValues", () => {
       dv(DOCS, MANUAL, null),
       dv(DOCS, PASSPORT, null),
       dv(DOCS, CODE, null),
+      dv(DOCS, STATUS, null),
+      dv(DOCS, MADE_ON, null),
       dv(DOCS_INNER, DEPTH, null),
     ]);
   });

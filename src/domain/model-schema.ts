@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ROW } from "~/domain/data-value";
+import { normaliseModelGtin } from "~/domain/gs1/gs1-key";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -14,10 +15,25 @@ export const ZModelDescription = ZText("Description", { error: "Description must
   error: "Description must be at most 10,000 characters",
 });
 
+/**
+ * A model's own GTIN as a client gives it (digits, `(01)…` or a Digital Link), stored as GTIN-14 (docs/gs1.md);
+ * "" clears it like null. A malformed GTIN is a 400 saying why.
+ */
+export const ZModelGtin = ZText("GTIN", { error: "GTIN must be a string" })
+  .max(200, { error: "GTIN must be at most 200 characters" })
+  .transform((value, context): string | null => {
+    if (value.trim() === "") return null;
+    const result = normaliseModelGtin(value);
+    if ("gtin" in result) return result.gtin;
+    context.addIssue({ code: "custom", message: result.message });
+    return z.NEVER;
+  });
+
 export const ZModelCreateRequest = z
   .strictObject({
     name: ZModelName,
     description: ZModelDescription.nullish(),
+    gtin: ZModelGtin.nullish(),
     templateId: ZUuid.optional(),
     marketplaceResourceId: ZUuid.optional(),
   })
@@ -31,6 +47,8 @@ export const ZModelUpdateRequest = z
     name: ZModelName.optional(),
     // "" or null clears the description.
     description: ZModelDescription.nullable().optional(),
+    // "" or null clears the GTIN.
+    gtin: ZModelGtin.nullable().optional(),
     templateId: ZUuid.optional(),
     marketplaceResourceId: ZUuid.optional(),
   })
@@ -39,8 +57,20 @@ export const ZModelUpdateRequest = z
     path: ["templateId"],
   });
 
+/** A copy of a model; without a name it is called "<name> (copy)". */
+export const ZModelDuplicateRequest = z.strictObject({ name: ZModelName.optional() });
+
 export type TModelCreateRequest = z.infer<typeof ZModelCreateRequest>;
 export type TModelUpdateRequest = z.infer<typeof ZModelUpdateRequest>;
+export type TModelDuplicateRequest = z.infer<typeof ZModelDuplicateRequest>;
+
+const MAX_NAME_LENGTH = 200;
+const COPY_SUFFIX = " (copy)";
+
+/** The name of a copy: the original's with " (copy)", shortened to fit the 200 characters a name may have. */
+export function copyName(name: string): string {
+  return `${name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
 
 export const ZUniqueProductIdentifier = z.object({ uuid: ZUuid, value: z.string() });
 
@@ -55,6 +85,8 @@ export const ZModel = z.object({
   id: ZUuid,
   name: z.string(),
   description: z.string(),
+  /** The model's own GTIN-14, which `/01/{gtin}` resolves to (docs/gs1.md); null when it has none. */
+  gtin: z.string().nullable(),
   uniqueProductIdentifiers: z.array(ZUniqueProductIdentifier),
   templateId: ZUuid,
   dataValues: z.array(ZDataValue),
@@ -69,6 +101,13 @@ export type TModel = z.infer<typeof ZModel>;
 /** A model in a list: everything but its data values, which can be many. */
 export const ZModelSummary = ZModel.omit({ dataValues: true });
 export type TModelSummary = z.infer<typeof ZModelSummary>;
+
+/** Of a model's required values, how many are filled (docs/data-model.md, "Completeness"). */
+export const ZCompleteness = z.object({ filled: z.number().int().min(0), required: z.number().int().min(0) });
+
+/** A model as the models list shows it: the summary and how complete it is. */
+export const ZModelListEntry = ZModelSummary.extend({ completeness: ZCompleteness });
+export type TModelListEntry = z.infer<typeof ZModelListEntry>;
 
 /**
  * A whole number, as a query string carries it (plain digits only: `z.coerce.number()` would read "" as 0 and "0x1"

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";
+import { MAX_VALUE_KEYS, ZHistoryQuery, ZValueKey } from "~/domain/history";
 import { ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
-import { ZModelCreateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
+import { ZModelCreateRequest, ZModelDuplicateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
+import { ZAccessGrantCreateRequest } from "~/domain/passport-schema";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -19,6 +22,8 @@ export const ZModelInput = z.object({ organizationId: ZUuid, modelId: ZUuid });
 export const ZModelListInput = z.object({ organizationId: ZUuid, query: ZModelListQuery.default({}) });
 export const ZModelCreateInput = z.object({ organizationId: ZUuid, model: ZModelCreateRequest });
 export const ZModelUpdateInput = ZModelInput.extend({ ifMatch: ZVersion, patch: ZModelUpdateRequest });
+export const ZModelDeleteInput = ZModelInput.extend({ ifMatch: ZVersion });
+export const ZModelDuplicateInput = ZModelInput.extend({ copy: ZModelDuplicateRequest.default({}) });
 
 export const ZDataValuesInput = ZModelInput.extend({ ifMatch: ZVersion, values: ZDataValuesRequest });
 export const ZDeleteRowInput = ZModelInput.extend({
@@ -26,6 +31,8 @@ export const ZDeleteRowInput = ZModelInput.extend({
   dataSectionId: ZUuid,
   row: z.number().int().min(0).max(MAX_ROW),
 });
+
+export const ZModelChangesInput = ZModelInput.extend({ ifMatch: ZVersion, changes: ZModelChangesRequest });
 
 export const ZItemListInput = ZModelInput.extend({ query: ZItemListQuery.default({}) });
 export const ZItemCreateInput = ZModelInput.extend({ item: ZItemCreateRequest.default({}) });
@@ -37,3 +44,14 @@ export const ZItemDeleteRowInput = ZItemInput.extend({
   dataSectionId: ZUuid,
   row: z.number().int().min(0).max(MAX_ROW),
 });
+export const ZItemChangesInput = ZItemInput.extend({ ifMatch: ZVersion, changes: ZItemChangesRequest });
+
+export const ZModelHistoryInput = ZModelInput.extend({ query: ZHistoryQuery.default({}) });
+export const ZItemHistoryInput = ZItemInput.extend({ query: ZHistoryQuery.default({}) });
+/** The values of a model (no itemId) or of an item whose latest changes the editor shows beside a conflict. */
+export const ZLatestValueChangesInput = ZModelInput.extend({
+  itemId: ZUuid.optional(),
+  keys: z.array(ZValueKey).max(MAX_VALUE_KEYS),
+});
+export const ZAccessGrantCreateInput = ZModelInput.extend({ grant: ZAccessGrantCreateRequest });
+export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeLayout } from "~/domain/layout";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
-import { completeRepeaterRows, newRowValues } from "~/domain/repeater-rows";
+import { completeRepeaterRows, newRowAt } from "~/domain/repeater-rows";
 import {
   ANODE,
   CELL_LABEL,
@@ -38,7 +38,7 @@ const section = (id: string, patch: Partial<TSection>): TSection => ({
   ...patch,
 });
 
-describe("newRowValues", () => {
+describe("newRowAt", () => {
   const index = buildTemplateIndex([
     section("rep", { type: "Repeatable", subSections: ["nested"], dataFields: [field("a"), field("b"), field("item", "Item")] }),
     section("nested", { parentId: "rep", dataFields: [field("c")] }),
@@ -47,17 +47,16 @@ describe("newRowValues", () => {
     section("empty", { type: "Repeatable" }),
   ]);
 
-  it("uses the row after the highest one, with nulls for the repeater's own Model-level fields", () => {
-    expect(newRowValues(index, "rep", [0, 4], "Model")).toEqual([
+  it("has nulls for the repeater's own Model-level fields at the row", () => {
+    expect(newRowAt(index, "rep", 5, "Model")).toEqual([
       { value: null, dataSectionId: "rep", dataFieldId: "a", row: 5 },
       { value: null, dataSectionId: "rep", dataFieldId: "b", row: 5 },
     ]);
-    expect(newRowValues(index, "rep", [], "Model")?.[0]?.row).toBe(0);
   });
 
   it("names a nested field when the repeater has none of its own, and gives up when there is none", () => {
-    expect(newRowValues(index, "bare", [1], "Model")).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
-    expect(newRowValues(index, "empty", [], "Model")).toBeUndefined();
+    expect(newRowAt(index, "bare", 2, "Model")).toEqual([{ value: null, dataSectionId: "inner", dataFieldId: "d", row: 2 }]);
+    expect(newRowAt(index, "empty", 0, "Model")).toBeUndefined();
   });
 });
 

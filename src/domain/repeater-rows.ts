@@ -62,19 +62,12 @@ export function completeRepeaterRows(index: TemplateIndex, added: readonly TData
 }
 
 /**
- * The values that create the next row of a repeater: the row after the highest existing one (rows keep their
- * numbers when others are removed, so a gap is never reused), with null for each field of the owner's level in the
- * repeater itself; the server adds the nulls of the nested sections. A repeater without fields of its own names
- * the first field of a nested section instead, since a request needs at least one value. Undefined when the
- * repeater has no field of that level at all, so no row can exist.
+ * The values that create a row of a repeater at `row`: null for each field of the owner's level in the repeater
+ * itself; the server adds the nulls of the nested sections. A repeater without fields of its own names the first
+ * field of a nested section instead, since a request needs at least one value. Undefined when the repeater has no
+ * field of that level at all, so no row can exist.
  */
-export function newRowValues(
-  index: TemplateIndex,
-  repeaterId: string,
-  rows: readonly number[],
-  level: OwnerLevel,
-): TDataValue[] | undefined {
-  const row = rows.reduce((highest, r) => Math.max(highest, r), -1) + 1;
+export function newRowAt(index: TemplateIndex, repeaterId: string, row: number, level: OwnerLevel): TDataValue[] | undefined {
   const slots = rowSlots(index, repeaterId, level).list;
   const own = slots.filter((slot) => slot.dataSectionId === repeaterId);
   const named = own.length > 0 ? own : slots.slice(0, 1);

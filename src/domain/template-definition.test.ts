@@ -387,3 +387,34 @@ describe("parseTemplateDefinition: rejected input", () => {
     expect(issues.map((i) => i.path)).toEqual(["$.sections[0].type"]);
   });
 });
+
+describe("section options", () => {
+  it("keeps a repeater's row limits and leaves out an empty option map", () => {
+    const result = parseTemplateDefinition({
+      name: "T",
+      sections: [
+        { name: "Materials", type: "Repeatable", options: { minRows: "1", maxRows: "5" } },
+        { name: "General", type: "Group", options: {} },
+      ],
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.value.sections[0]?.options).toEqual({ minRows: "1", maxRows: "5" });
+    expect(result.value.sections[1]).not.toHaveProperty("options");
+  });
+
+  it("lists bad row limits with their paths", () => {
+    const issues = issuesOf(
+      parseTemplateDefinition({
+        name: "T",
+        sections: [
+          { name: "General", type: "Group", options: { maxRows: "3" } },
+          { name: "Materials", type: "Repeatable", options: { minRows: "4", maxRows: "3" } },
+        ],
+      }),
+    );
+    expect(issues.map((i) => `${i.path} ${i.message}`)).toEqual([
+      '$.sections[0].options.maxRows Option "maxRows" applies to Repeatable sections only, not to Group',
+      '$.sections[1].options.maxRows Option "maxRows" (3) is below "minRows" (4)',
+    ]);
+  });
+});

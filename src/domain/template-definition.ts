@@ -4,6 +4,7 @@ import { fieldOptionIssues } from "~/domain/field-options";
 import { appendPath } from "~/domain/json-path";
 import { layoutIssues, normalizeLayout } from "~/domain/layout";
 import { resolveSectionGraph, type SectionGraph } from "~/domain/section-graph";
+import { sectionOptionIssues } from "~/domain/section-options";
 import { type TDataField, type TSection, type TVisibility, ZSectionInput, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 /** A validated import, ready to be stored as a template or a product data model. */
@@ -148,12 +149,15 @@ function buildSection(section: ParsedSection, graph: SectionGraph, rootIds: read
     })),
     granularityLevel: input.granularityLevel,
     layout: normalizeLayout(input.layout, position),
+    // Left out when empty, so a section without options keeps the shape it had before sections had options.
+    ...(input.options !== undefined && Object.keys(input.options).length > 0 && { options: input.options }),
   };
 }
 
 function sectionContentIssues(section: TSection, index: number): Issue[] {
   const path = appendPath("$.sections", index);
   const issues = layoutIssues(section.layout, appendPath(path, "layout"));
+  issues.push(...sectionOptionIssues(section, appendPath(path, "options")));
   for (const [k, field] of section.dataFields.entries()) {
     const fieldPath = appendPath(path, "dataFields", k);
     issues.push(...fieldOptionIssues(field, appendPath(fieldPath, "options")));

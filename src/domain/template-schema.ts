@@ -39,6 +39,8 @@ export const ZSection = z.object({
   dataFields: z.array(ZDataField),
   granularityLevel: ZGranularityLevel,
   layout: ZLayout,
+  /** Section options (docs/field-options.md §Section options), e.g. a repeater's `minRows`; absent when there are none. */
+  options: ZOptions.optional(),
 });
 
 /** `createdAt` is an ISO 8601 timestamp; user and organization ids are strings whose format auth decides. */
@@ -94,6 +96,7 @@ export const ZSectionInput = z.strictObject({
     .optional(),
   granularityLevel: ZGranularityLevel.default("Model"),
   layout: ZLayoutInput,
+  options: ZOptions.optional(),
 });
 
 const templateDefinitionShape = {

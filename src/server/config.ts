@@ -48,6 +48,33 @@ const ZConfig = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   /** The app's public origin (links in mails, cookie and same-origin checks); default http://localhost:PORT. */
   BETTER_AUTH_URL: z.url().optional(),
+  /**
+   * More origins the app is served on (comma-separated, e.g. "https://passports.example.com,http://10.0.0.5:3000"):
+   * sign-in and cookie writes from them are accepted like from BETTER_AUTH_URL's.
+   */
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? "").split(",").map((item) => item.trim())) {
+        if (entry === "") continue;
+        const origin = originOf(entry);
+        // Only scheme, host and port: a path would suggest a check the browser's Origin header cannot support.
+        if (origin && new URL(entry).pathname === "/" && !/[?#]/.test(entry)) origins.push(origin);
+        else context.addIssue({ code: "custom", message: `"${entry}" is not an origin such as https://passports.example.com` });
+      }
+      return origins;
+    }),
+  /**
+   * Where printed passport links point (QR codes, GS1 Digital Link URIs): an http(s) origin, with an optional path
+   * prefix; default the app's own origin. Changing it changes every QR code, so set it once before printing labels.
+   */
+  PUBLIC_BASE_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), { error: "must be an http:// or https:// URL" })
+    .refine((url) => !/[?#]/.test(url), { error: "must not have a query or fragment" })
+    .optional(),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */
@@ -83,6 +110,34 @@ export function getConfig(): Config {
 export function publicOrigin(): string {
   const config = getConfig();
   return (config.BETTER_AUTH_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+}
+
+/**
+ * Every origin the app's pages may be served on: the public origin, TRUSTED_ORIGINS, and, while no BETTER_AUTH_URL
+ * is set (development, or `npm start` on one machine), the loopback names of PORT too, so http://127.0.0.1:3000 works
+ * like http://localhost:3000 (`npm start` adds the network addresses it prints to TRUSTED_ORIGINS). better-auth's
+ * origin check and ours for cookie writes (src/server/auth/same-origin.ts) both use this one list.
+ */
+export function trustedOrigins(): string[] {
+  const config = getConfig();
+  const loopback = config.BETTER_AUTH_URL ? [] : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${config.PORT}`);
+  return [...new Set([originOf(publicOrigin()) ?? publicOrigin(), ...loopback, ...config.TRUSTED_ORIGINS])];
+}
+
+/** The origin of an http(s) URL (scheme, host, port; lower case, default port left out), or undefined. */
+export function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+    return parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origin (and path prefix) of passport links in QR codes and Digital Link URIs, without a trailing slash. */
+export function publicBaseUrl(): string {
+  return (getConfig().PUBLIC_BASE_URL ?? publicOrigin()).replace(/\/+$/, "");
 }
 
 /** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */

@@ -4,15 +4,22 @@ import { OPERATOR } from "~/domain/actor";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
+import type { TTemplateDraft } from "~/domain/template-draft-schema";
+import { createTemplateDraft } from "~/server/services/template-drafts/create-template-draft";
+import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
 import { createOutsider, dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
-import { IDS } from "./support/fixture-template";
+import type { TAccessGrant, TAccessGrantCreated, TPassport } from "~/domain/passport-schema";
+import { importTemplate } from "~/server/services/templates/import-template";
+import { fixtureTemplate, IDS } from "./support/fixture-template";
 import { api, apiPage, type CallOptions } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
 let alpha: World;
 let beta: World;
 let alphaModel: TModel;
+let alphaDraft: TTemplateDraft;
+let alphaGrants: TAccessGrant[];
 
 beforeAll(async () => {
   alpha = await createWorld("alpha");
@@ -25,6 +32,17 @@ beforeAll(async () => {
     }),
     201,
   );
+  alphaDraft = await createTemplateDraft({
+    actor: alpha.actor,
+    organizationId: alpha.organization.id,
+    input: { templateId: alpha.template.id, version: "2.0.0" },
+  });
+  const grant = await api<TAccessGrantCreated>("POST", `${modelPath(alpha, alphaModel.id)}/access-grants`, {
+    token: alpha.token,
+    body: { level: "authority", partyName: "Alpha's authority", expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(grant.status).toBe(201);
+  alphaGrants = (await api<TAccessGrant[]>("GET", `${modelPath(alpha, alphaModel.id)}/access-grants`, { token: alpha.token })).body;
 });
 
 type Call = [method: string, path: string, options: Omit<CallOptions, "token">];
@@ -39,18 +57,65 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", models, {}],
     ["POST", models, { body: { name: "Intruder", templateId } }],
     ["GET", `${models}/${modelId}`, {}],
+    ["GET", `${models}/${modelId}/history`, {}],
     ["PATCH", `${models}/${modelId}`, { body: { name: "Hijacked" } }],
     ["POST", values, { body: [dv(IDS.substances, IDS.substance, 9, "Injected")] }],
     ["PATCH", values, { body: [dv(IDS.substances, IDS.substance, 0, "Changed")] }],
     ["DELETE", `${values}?dataSectionId=${IDS.substances}&row=0`, {}],
+    ["POST", `${models}/${modelId}/duplicate`, { body: { name: "Intruder" } }],
+    ["POST", `${models}/${modelId}/duplicate`, {}],
+    ["DELETE", `${models}/${modelId}`, {}],
+    ["GET", `${models}/${modelId}/access-grants`, {}],
+    [
+      "POST",
+      `${models}/${modelId}/access-grants`,
+      { body: { level: "authority", partyName: "Intruder", expiresAt: "2099-01-01T00:00:00Z" } },
+    ],
+    ["DELETE", `${models}/${modelId}/access-grants/${alphaGrants[0]?.id}`, {}],
+    ["GET", `${models}/${modelId}/access-grants/${alphaGrants[0]?.id}/reads`, {}],
+    ["POST", `${models}/${modelId}/changes`, { body: { modify: [dv(IDS.substances, IDS.substance, 0, "Changed")] } }],
+    ...draftCalls(orgId, modelId, templateId),
+  ];
+}
+
+/** The template builder's endpoints, aimed at alpha's draft (a copy of the fixture template) under `orgId`. */
+function draftCalls(orgId: string, modelId: string, templateId: string): Call[] {
+  const drafts = `/api/organizations/${orgId}/template-drafts`;
+  const draft = `${drafts}/${alphaDraft.id}`;
+  const section = `${draft}/sections/${IDS.general}`;
+  const field = `${section}/data-fields/${IDS.name}`;
+  const upgrade = `/api/organizations/${orgId}/models/${modelId}/upgrade`;
+  const down = { type: "Position", direction: "down" };
+  return [
+    ["GET", drafts, {}],
+    ["POST", drafts, { body: { templateId } }],
+    ["GET", draft, {}],
+    ["PATCH", draft, { body: { name: "Hijacked" } }],
+    ["POST", `${draft}/sections`, { body: { name: "Injected", type: "Group" } }],
+    ["PATCH", section, { body: { name: "Hijacked" } }],
+    ["DELETE", section, {}],
+    ["POST", `${section}/move`, { body: down }],
+    ["POST", `${section}/data-fields`, { body: { name: "Injected", type: "TextField", granularityLevel: "Model" } }],
+    ["PATCH", field, { body: { name: "Hijacked" } }],
+    ["DELETE", field, {}],
+    ["POST", `${field}/move`, { body: down }],
+    ["POST", `${draft}/publish`, { body: { visibility: "Public" } }],
+    ["GET", `/api/organizations/${orgId}/templates/${templateId}/versions`, {}],
+    ["GET", `/api/organizations/${orgId}/models/${modelId}/template-status`, {}],
+    ["GET", `${upgrade}?templateId=${templateId}`, {}],
+    ["POST", upgrade, { body: { templateId } }],
   ];
 }
 
 async function expectAlphaUntouched(): Promise<void> {
   expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
+  const draft = await getTemplateDraft({ actor: alpha.actor, organizationId: alpha.organization.id, draftId: alphaDraft.id });
+  expect(draft).toEqual(alphaDraft);
   const list = await apiPage<TModelSummary>(modelsPath(alpha), { token: alpha.token });
   expect(list.body.items.map((m) => m.id)).toContain(alphaModel.id);
-  expect(list.body.items.filter((m) => m.name === "Intruder")).toEqual([]);
+  expect(list.body.items.filter((m) => m.name === "Intruder" || m.name.endsWith("(copy)"))).toEqual([]);
+  const grants = await api<TAccessGrant[]>("GET", `${modelPath(alpha, alphaModel.id)}/access-grants`, { token: alpha.token });
+  expect(grants.body).toEqual(alphaGrants);
 }
 
 describe("authentication", () => {
@@ -115,10 +180,15 @@ describe("another organization", () => {
         expect((response.body as { id: string }[]).some((t) => t.id === alpha.template.id)).toBe(false);
         continue;
       }
+      if (method === "GET" && path.endsWith("/template-drafts")) {
+        expect(response.status).toBe(200);
+        expect((response.body as { id: string }[]).some((d) => d.id === alphaDraft.id)).toBe(false);
+        continue;
+      }
       const body = expectError(response, 404);
       expect(JSON.stringify(body), `${method} ${path}`).not.toContain("Alpha's model");
     }
-    expect(await getModelOf(alpha, alphaModel.id)).toEqual(alphaModel);
+    await expectAlphaUntouched();
   });
 
   it("a member of both organizations still gets 404 for alpha's model under beta's path, and 200 under alpha's", async () => {
@@ -154,5 +224,53 @@ describe("another organization", () => {
     expectError(await api("GET", path, { token: newcomer.token }), 403);
     await addMember({ actor: OPERATOR, organizationId: alpha.organization.id, userEmailOrId: newcomer.user.id });
     expect((await api("GET", path, { token: newcomer.token })).status).toBe(200);
+  });
+});
+
+describe("passports", () => {
+  it("are readable without a key, and nothing of a restricted field reaches anyone but members and their grants", async () => {
+    const definition = fixtureTemplate();
+    const restricted = {
+      ...definition,
+      sections: definition.sections.map((section) => ({
+        ...section,
+        dataFields: section.dataFields.map((field) =>
+          field.id === IDS.manual ? { ...field, options: { access: "authority" } } : field,
+        ),
+      })),
+    };
+    const template = await importTemplate({
+      organizationId: alpha.organization.id,
+      createdByUserId: alpha.user.id,
+      definition: restricted,
+    });
+    const model = await postModel(alpha, { templateId: template.id });
+    await api("PATCH", dataValuesPath(alpha, model.id), {
+      token: alpha.token,
+      body: [dv(IDS.general, IDS.manual, 0, "files/SECRET-MANUAL.pdf")],
+    });
+    const uuid = model.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const betaModel = await postModel(beta);
+    const betaGrant = await api<TAccessGrantCreated>("POST", `${modelPath(beta, betaModel.id)}/access-grants`, {
+      token: beta.token,
+      body: { level: "authority", partyName: "Beta's authority", expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const outsider = await createOutsider();
+    const readers: [string, CallOptions, string][] = [
+      ["anonymous", {}, ""],
+      ["beta's key", { token: beta.token }, ""],
+      ["an outsider's key", { token: outsider.token }, ""],
+      ["beta's grant", {}, `?grant=${encodeURIComponent(betaGrant.body.token)}`],
+      ["beta's key with beta's grant", { token: beta.token }, `?grant=${encodeURIComponent(betaGrant.body.token)}`],
+    ];
+    for (const [who, options, query] of readers) {
+      const response = await api<TPassport>("GET", `/api/product-passports/${uuid}${query}`, options);
+      expect(response.status, who).toBe(200);
+      expect(response.body.readerLevel, who).toBe("public");
+      expect(JSON.stringify(response.body), who).not.toContain("SECRET-MANUAL");
+      expect(JSON.stringify(response.body), who).not.toContain(IDS.manual);
+    }
+    const member = await api<TPassport>("GET", `/api/product-passports/${uuid}`, { token: alpha.token });
+    expect(JSON.stringify(member.body)).toContain("SECRET-MANUAL");
   });
 });

@@ -158,8 +158,8 @@ describe("routes and methods", () => {
       // HEAD is GET without a body wherever GET is served, so Allow names it too.
       ["PUT", modelsPath(world), ["GET", "HEAD", "POST"]],
       ["DELETE", modelsPath(world), ["GET", "HEAD", "POST"]],
-      ["POST", modelPath(world, model.id), ["GET", "HEAD", "PATCH"]],
-      ["PUT", modelPath(world, model.id), ["GET", "HEAD", "PATCH"]],
+      ["POST", modelPath(world, model.id), ["DELETE", "GET", "HEAD", "PATCH"]],
+      ["PUT", modelPath(world, model.id), ["DELETE", "GET", "HEAD", "PATCH"]],
       ["GET", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],
       ["PUT", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],
       ["OPTIONS", dataValuesPath(world, model.id), ["DELETE", "PATCH", "POST"]],

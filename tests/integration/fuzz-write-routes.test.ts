@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/server/db/client";
+import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import { isUuid } from "~/domain/uuid";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
@@ -9,7 +11,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH models and POST/PATCH/DELETE data-values — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values and POST changes — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -26,14 +28,20 @@ let modelId: string;
 let itemId: string;
 let itemIdentifier: string;
 let foreignPdmId: string;
-let snapshot: { model: string; list: string; items: string };
+let draftId: string;
+let grantId: string;
+let snapshot: State;
 let cases = 0;
 const perFamily = new Map<string, number>();
 
+type State = { model: string; list: string; items: string; drafts: string; grants: string };
 type FuzzRequest = { method: string; path: string; headers?: Record<string, string>; rawBody?: string };
 
 beforeAll(async () => {
   world = await createWorld("fuzz");
+  // Several thousand bad requests within a minute: on PostgreSQL they outrun the key's rate limit, and a 429 is not
+  // what this suite is about (the rate limit has its own tests).
+  await getDb().apikey.updateMany({ where: { referenceId: world.user.id }, data: { rateLimitEnabled: false } });
   const model = await postModel(world, { name: "Fuzz target", description: "must never change" });
   modelId = model.id;
   // Two repeater rows, so PATCH and DELETE have real targets a slip in validation would hit.
@@ -52,9 +60,29 @@ beforeAll(async () => {
   expect(item.status).toBe(201);
   itemId = item.body.id;
   itemIdentifier = item.body.uniqueProductIdentifiers[0]?.value ?? "";
+  // Three rows of the item's own repeater, so item PATCH and DELETE have real targets too.
+  const itemRows = await api("POST", itemDataValuesPath({ orgaId: world.organization.id, modelId, itemId }), {
+    token: world.token,
+    body: [dv(IDS.cells, IDS.cell, 0, "A1"), dv(IDS.cells, IDS.voltage, 1, 3.7), dv(IDS.cells, IDS.cell, 2, "A3")],
+  });
+  expect(itemRows.status).toBe(201);
   // A product data model another organization keeps private: naming it must be a 404, never a copy.
   const other = await createWorld("fuzz-other");
   foreignPdmId = (await createProductDataModel(other, "Private")).id;
+  // A draft copied from the template (so its sections and fields carry the fixture's ids) for the builder's routes.
+  const draft = await api<{ id: string }>("POST", draftsPath(), {
+    token: world.token,
+    body: { templateId: world.template.id, version: "2.0.0" },
+  });
+  expect(draft.status).toBe(201);
+  draftId = draft.body.id;
+  // An access grant, so a slip in revoking or creating grants would show in the model's grant list.
+  const grant = await api<{ id: string }>("POST", `${modelPath(world, modelId)}/access-grants`, {
+    token: world.token,
+    body: { level: "authority", partyName: "Fuzz authority", expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(grant.status).toBe(201);
+  grantId = grant.body.id;
   snapshot = await currentState();
 });
 
@@ -63,12 +91,38 @@ afterAll(() => {
   console.info(`[fuzz-write-routes] ${cases} bad requests, all 4xx with the error body and nothing changed\n  ${families}`);
 });
 
-async function currentState(): Promise<{ model: string; list: string; items: string }> {
-  return { model: await stored("model"), list: await stored("list"), items: await stored("items") };
+async function currentState(): Promise<State> {
+  return {
+    model: await stored("model"),
+    list: await stored("list"),
+    items: await stored("items"),
+    drafts: await stored("drafts"),
+    grants: await stored("grants"),
+  };
 }
 
-/** The model (with its data values and version), the organization's model list, or the model's items, as JSON text. */
-async function stored(what: "model" | "list" | "items"): Promise<string> {
+function draftsPath(): string {
+  return `/api/organizations/${world.organization.id}/template-drafts`;
+}
+
+/**
+ * The model (with its data values and version), the organization's model list, the model's items, the template
+ * drafts (the list and the draft, with its revision) with the organization's templates, or the model's access
+ * grants, as JSON text.
+ */
+async function stored(what: keyof State): Promise<string> {
+  if (what === "grants") {
+    const grants = await api("GET", `${modelPath(world, modelId)}/access-grants`, { token: world.token });
+    expect(grants.status).toBe(200);
+    return JSON.stringify(grants.body);
+  }
+  if (what === "drafts") {
+    const list = await api("GET", draftsPath(), { token: world.token });
+    const draft = await api("GET", `${draftsPath()}/${draftId}`, { token: world.token });
+    const templates = await api("GET", `/api/organizations/${world.organization.id}/templates`, { token: world.token });
+    expect([list.status, draft.status, templates.status]).toEqual([200, 200, 200]);
+    return JSON.stringify([list.body, draft.body, templates.body]);
+  }
   if (what === "items") {
     const list = await api("GET", `${modelPath(world, modelId)}/items?limit=100`, { token: world.token });
     const item = await api("GET", `${modelPath(world, modelId)}/items/${itemId}`, { token: world.token });
@@ -102,11 +156,18 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
   for (const issue of (response.body as { issues?: Record<string, unknown>[] }).issues ?? []) {
     expect(typeof issue.path === "string" && typeof issue.message === "string", label).toBe(true);
   }
-  const what = request.path.includes("/items")
-    ? "items"
-    : request.method === "POST" && !request.path.includes("/data-values")
-      ? "list"
-      : "model";
+  const what = request.path.includes("/template-drafts")
+    ? "drafts"
+    : request.path.includes("/access-grants")
+      ? "grants"
+      : request.path.includes("/items")
+        ? "items"
+        : request.method === "POST" &&
+            !request.path.includes("/data-values") &&
+            !request.path.includes("/upgrade") &&
+            !request.path.includes("/changes")
+          ? "list"
+          : "model";
   expect(await stored(what), `the ${what} changed after ${label}`).toBe(snapshot[what]);
 }
 
@@ -152,6 +213,21 @@ const wrongScalar = fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1
 const protoKey = fc.constantFrom("__proto__", "constructor", "prototype");
 const protoValue = fc.constantFrom('{"polluted":true}', '{"isAdmin":true}', "null", "1", '"x"', '{"__proto__":{"a":1}}');
 const notFinite = fc.constantFrom("1e400", "-1e400", "1e999", "-1e999");
+/** A model's GTIN that must be refused (JSON text): a wrong check digit in any form, a lot or serial, no GTIN at all. */
+const malformedGtin = fc
+  .oneof(
+    fc
+      .tuple(fc.constantFrom(8, 12, 13, 14), fc.nat(), fc.integer({ min: 1, max: 9 }))
+      .map(([length, seed, shift]) => {
+        const body = String(seed)
+          .padStart(length - 1, "0")
+          .slice(-(length - 1));
+        return `${body}${(gtinCheckDigit(body) + shift) % 10}`;
+      })
+      .chain((wrong) => fc.constantFrom(wrong, `(01)${wrong}`, `https://id.example.com/01/${wrong}`)),
+    fc.constantFrom("(01)09506000134352(21)A1", "/01/09506000134352/10/L1", "1234567", "SN-1", "0950600013435x"),
+  )
+  .map(j);
 const negativeRow = fc.integer({ min: -(2 ** 31), max: -1 }).map(String);
 const fractionalRow = fc
   .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
@@ -208,8 +284,42 @@ function removeEntry(entries: Entries, key: string): Entries {
 // ---------------------------------------------------------------------------------------------------------------
 // Data values: a valid base item per route, made invalid one way at a time.
 
+type PathIds = { orgaId: string; modelId: string; itemId?: string };
+
+const modelDataValuesPath = ({ orgaId, modelId }: PathIds) => `/api/organizations/${orgaId}/models/${modelId}/data-values`;
+const itemDataValuesPath = ({ orgaId, modelId, itemId }: PathIds) =>
+  `/api/organizations/${orgaId}/models/${modelId}/items/${itemId}/data-values`;
+const modelIds = (): PathIds => ({ orgaId: world.organization.id, modelId });
+const itemIds = (): PathIds => ({ orgaId: world.organization.id, modelId, itemId });
+
+/** Where a values route writes: the model's own values or one item's. */
+type ValuesTarget = {
+  ids: () => PathIds;
+  /** The route's path for these ids ("odd path ids" replace one of them). */
+  path: (ids: PathIds) => string;
+  /** A section outside any repeater, at the given row: only row 0 exists there. */
+  outsideRepeater: (row: number) => Entries;
+};
+
+const MODEL_TARGET: ValuesTarget = {
+  ids: modelIds,
+  path: modelDataValuesPath,
+  outsideRepeater: (row) => item(IDS.details, IDS.notes, row, j("x")),
+};
+
+const ITEM_TARGET: ValuesTarget = {
+  ids: itemIds,
+  path: itemDataValuesPath,
+  outsideRepeater: (row) => item(IDS.item, IDS.health, row, "1"),
+};
+
 type ValuesRoute = {
   method: "POST" | "PATCH";
+  target: ValuesTarget;
+  /** The body around the values array: the array itself, or the changes route's `{"modify": …}`. */
+  wrap?: (arrayText: string) => string;
+  /** A valid numeric item, for values that are not numbers. */
+  numericBase: () => Entries;
   /** A valid item: a new row for POST, an existing triple for PATCH. */
   base: () => Entries;
   /** Existing ids that do not fit the base item's other ids. */
@@ -228,16 +338,20 @@ const item = (section: string, field: string, row: number, rawValue: string): En
 
 const POST_VALUES: ValuesRoute = {
   method: "POST",
+  target: MODEL_TARGET,
+  numericBase: () => item(IDS.substances, IDS.share, 50, "1"),
   base: () => item(IDS.substances, IDS.substance, 50, j("Cobalt")),
-  wrongSections: [IDS.general, IDS.details, IDS.evidence, IDS.item],
+  wrongSections: [IDS.general, IDS.details, IDS.evidence, IDS.item, IDS.cells],
   wrongFields: [IDS.notes, IDS.name, IDS.certificate, IDS.serial, IDS.health],
   validItem: (i) => item(IDS.substances, IDS.substance, 60 + i, j(`ok ${i}`)),
 };
 
 const PATCH_VALUES: ValuesRoute = {
   method: "PATCH",
+  target: MODEL_TARGET,
+  numericBase: () => item(IDS.substances, IDS.share, 1, "1"),
   base: () => item(IDS.details, IDS.notes, 0, j("changed")),
-  wrongSections: [IDS.general, IDS.substances, IDS.evidence, IDS.item],
+  wrongSections: [IDS.general, IDS.substances, IDS.evidence, IDS.item, IDS.cells],
   wrongFields: [IDS.name, IDS.substance, IDS.serial, IDS.health, IDS.certificate],
   validItem: (i) =>
     [
@@ -251,13 +365,73 @@ const PATCH_VALUES: ValuesRoute = {
     ][i]!,
 };
 
+const ITEM_POST_VALUES: ValuesRoute = {
+  method: "POST",
+  target: ITEM_TARGET,
+  numericBase: () => item(IDS.cells, IDS.voltage, 50, "1"),
+  base: () => item(IDS.cells, IDS.cell, 50, j("B1")),
+  // The model's own sections and fields are not the item's to write.
+  wrongSections: [IDS.general, IDS.item, IDS.substances, IDS.details],
+  wrongFields: [IDS.health, IDS.serial, IDS.substance, IDS.notes, IDS.name],
+  validItem: (i) => item(IDS.cells, IDS.cell, 60 + i, j(`ok ${i}`)),
+};
+
+const ITEM_PATCH_VALUES: ValuesRoute = {
+  method: "PATCH",
+  target: ITEM_TARGET,
+  numericBase: () => item(IDS.cells, IDS.voltage, 1, "1"),
+  base: () => item(IDS.item, IDS.health, 0, "50"),
+  wrongSections: [IDS.general, IDS.cells, IDS.substances, IDS.details],
+  wrongFields: [IDS.name, IDS.cell, IDS.serial, IDS.notes, IDS.substance],
+  validItem: (i) =>
+    [
+      item(IDS.cells, IDS.cell, 0, j("ok 0")),
+      item(IDS.cells, IDS.voltage, 1, "1"),
+      item(IDS.cells, IDS.cell, 2, j("ok 2")),
+      item(IDS.general, IDS.serial, 0, j("ok 3")),
+      item(IDS.cells, IDS.voltage, 0, "4"),
+      item(IDS.cells, IDS.cell, 1, j("ok 5")),
+      item(IDS.cells, IDS.voltage, 2, "2"),
+    ][i]!,
+};
+
+/** The changes route, fuzzed through its `modify` part with PATCH's values (the row operations have their own family). */
+const CHANGES_VALUES: ValuesRoute = {
+  ...PATCH_VALUES,
+  method: "POST",
+  target: { ...MODEL_TARGET, path: ({ orgaId, modelId }) => `/api/organizations/${orgaId}/models/${modelId}/changes` },
+  wrap: (raw) => `{"modify":${raw}}`,
+};
+
+/** The item's changes route, likewise through its `modify` part with the item PATCH's values. */
+const ITEM_CHANGES_VALUES: ValuesRoute = {
+  ...ITEM_PATCH_VALUES,
+  method: "POST",
+  target: {
+    ...ITEM_TARGET,
+    path: ({ orgaId, modelId, itemId }) => `/api/organizations/${orgaId}/models/${modelId}/items/${itemId}/changes`,
+  },
+  wrap: (raw) => `{"modify":${raw}}`,
+};
+
+/** One id of the target's path (organization, model or item) replaced by something that is not a UUID, or by an unknown one. */
+function oddPathIds(target: ValuesTarget, request: (path: string) => FuzzRequest): fc.Arbitrary<FuzzRequest> {
+  const ids = target.ids();
+  const keys = Object.keys(ids) as (keyof PathIds)[];
+  return fc.oneof(
+    fc.tuple(fc.constantFrom(...keys), notUuid).map(([key, id]) => request(target.path({ ...ids, [key]: encodeURIComponent(id) }))),
+    fc.tuple(fc.constantFrom(...keys), unknownUuid()).map(([key, id]) => request(target.path({ ...ids, [key]: id }))),
+  );
+}
+
 function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzRequest>> {
-  const path = () => dataValuesPath(world, modelId);
+  const { target } = route;
+  const path = () => target.path(target.ids());
   const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
     method: route.method,
     path: path(),
     headers,
-    rawBody,
+    rawBody: route.wrap ? route.wrap(rawBody) : rawBody,
   });
   const one = (entries: Entries) => send(arrayText([objectText(entries)]));
   /** The bad item among valid ones (distinct triples), anywhere in the array. */
@@ -271,7 +445,7 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
       return send(arrayText(items));
     });
   const base = route.base();
-  const numericBase = route.method === "POST" ? item(IDS.substances, IDS.share, 50, "1") : item(IDS.substances, IDS.share, 1, "1");
+  const numericBase = route.numericBase();
 
   return {
     "wrong types": fc.oneof(
@@ -324,7 +498,7 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
       fc.constantFrom(...route.wrongFields).map((id) => one(replaceEntry(base, "dataFieldId", j(id)))),
       notUuid.map((id) => one(replaceEntry(base, "dataSectionId", j(id)))),
       // Outside a repeater a value lives at row 0 only; PATCH of a row that does not exist is rejected too.
-      fc.integer({ min: 1, max: 1_000_000 }).map((row) => one(item(IDS.details, IDS.notes, row, j("x")))),
+      fc.integer({ min: 1, max: 1_000_000 }).map((row) => one(target.outsideRepeater(row))),
     ),
     "duplicate triples": fc
       .tuple(fc.boolean(), fc.nat({ max: 2 }), fc.string({ maxLength: 10 }))
@@ -342,15 +516,7 @@ function valuesFamilies(route: ValuesRoute): Record<string, fc.Arbitrary<FuzzReq
     "wrong content type": fc
       .option(wrongContentType, { nil: undefined })
       .map((type) => send(arrayText([objectText(base)]), type === undefined ? {} : { "content-type": type })),
-    "odd path ids": fc.oneof(
-      notUuid.map((id) => ({
-        ...one(base),
-        path: `/api/organizations/${world.organization.id}/models/${encodeURIComponent(id)}/data-values`,
-      })),
-      notUuid.map((id) => ({ ...one(base), path: `/api/organizations/${encodeURIComponent(id)}/models/${modelId}/data-values` })),
-      unknownUuid().map((id) => ({ ...one(base), path: `/api/organizations/${world.organization.id}/models/${id}/data-values` })),
-      unknownUuid().map((id) => ({ ...one(base), path: `/api/organizations/${id}/models/${modelId}/data-values` })),
-    ),
+    "odd path ids": oddPathIds(target, (at) => ({ ...one(base), path: at })),
     "odd headers (If-Match)": fc.oneof(
       ifMatchGarbage.map((value) => ({ ...one(base), headers: { ...JSON_HEADERS, "if-match": value } })),
       // A well-formed but stale version: 412.
@@ -389,6 +555,7 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
         .tuple(fc.constantFrom("name", "templateId", "marketplaceResourceId"), wrongTyped)
         .map(([key, raw]) => one([...removeEntry(base(), key), [key, raw]])),
       wrongTyped.map((raw) => one([...base(), ["description", raw]])),
+      wrongTyped.map((raw) => one([...base(), ["gtin", raw]])),
       fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
       // null clears a description but is never a name.
       fc.constant(one([...removeEntry(base(), "name"), ["name", "null"]])),
@@ -423,6 +590,7 @@ function modelFamilies(method: "POST" | "PATCH"): Record<string, fc.Arbitrary<Fu
       hugeString.map((s) => one([...removeEntry(base(), "templateId"), ["templateId", j(s)]])),
       blankName.map((raw) => one([...removeEntry(base(), "name"), ["name", raw]])),
     ),
+    "malformed GTINs": malformedGtin.map((raw) => one([...base(), ["gtin", raw]])),
     "NUL and lone surrogates": fc.oneof(
       unstorableText.map((text) => one([...removeEntry(base(), "name"), ["name", j(`Pack ${text}`)]])),
       unstorableText.map((text) => one([...base(), ["description", j(text)]])),
@@ -566,10 +734,28 @@ function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<F
 // ---------------------------------------------------------------------------------------------------------------
 // DELETE data-values?dataSectionId=…&row=…: odd query strings.
 
-function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+/** Whose repeater row a DELETE removes: the model's substances (rows 0–1) or the item's cells (rows 0–2). */
+type DeleteTarget = { values: ValuesTarget; repeater: string; rows: number; otherSections: string[] };
+
+const MODEL_DELETE: DeleteTarget = {
+  values: MODEL_TARGET,
+  repeater: IDS.substances,
+  rows: 2,
+  otherSections: [IDS.general, IDS.details, IDS.evidence, IDS.item, IDS.cells],
+};
+const ITEM_DELETE: DeleteTarget = {
+  values: ITEM_TARGET,
+  repeater: IDS.cells,
+  rows: 3,
+  // The model's repeater is not the item's to delete from.
+  otherSections: [IDS.general, IDS.details, IDS.substances, IDS.evidence, IDS.item],
+};
+
+function deleteFamilies(target: DeleteTarget): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = () => target.values.path(target.values.ids());
   const del = (query: string, headers: Record<string, string> = {}): FuzzRequest => ({
     method: "DELETE",
-    path: `${dataValuesPath(world, modelId)}${query}`,
+    path: `${path()}${query}`,
     headers,
   });
   const badRow = fc.oneof(
@@ -579,7 +765,7 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     // "" (and " ") would be read as row 0 by a lenient coercion; they have a test of their own below.
     fc.constantFrom("abc", "NaN", "Infinity", "-Infinity", "1e400", "one", "0,1", "[0]", "null", "true"),
   );
-  const section = `dataSectionId=${IDS.substances}`;
+  const section = `dataSectionId=${target.repeater}`;
   return {
     "odd query strings": fc.oneof(
       badRow.map((row) => del(`?${section}&row=${encodeURIComponent(row)}`)),
@@ -599,22 +785,12 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     ),
     "unknown section and field ids": fc.oneof(
       unknownUuid().map((id) => del(`?dataSectionId=${id}&row=0`)),
-      fc.constantFrom(IDS.general, IDS.details, IDS.evidence, IDS.item).map((id) => del(`?dataSectionId=${id}&row=0`)),
+      fc.constantFrom(...target.otherSections).map((id) => del(`?dataSectionId=${id}&row=0`)),
       notUuid.map((id) => del(`?dataSectionId=${encodeURIComponent(id)}&row=0`)),
       // A row of the repeater that does not exist: 404.
-      fc.integer({ min: 2, max: 1_000_000 }).map((row) => del(`?${section}&row=${row}`)),
+      fc.integer({ min: target.rows, max: 1_000_000 }).map((row) => del(`?${section}&row=${row}`)),
     ),
-    "odd path ids": fc.oneof(
-      notUuid.map((id) => ({
-        ...del(`?${section}&row=0`),
-        path: `${modelsPath(world)}/${encodeURIComponent(id)}/data-values?${section}&row=0`,
-      })),
-      unknownUuid().map((id) => ({ ...del(`?${section}&row=0`), path: `${modelsPath(world)}/${id}/data-values?${section}&row=0` })),
-      unknownUuid().map((id) => ({
-        ...del(`?${section}&row=0`),
-        path: `/api/organizations/${id}/models/${modelId}/data-values?${section}&row=0`,
-      })),
-    ),
+    "odd path ids": oddPathIds(target.values, (at) => ({ ...del(""), path: `${at}?${section}&row=0` })),
     "odd headers (If-Match)": fc.oneof(
       ifMatchGarbage.map((value) => del(`?${section}&row=0`, { "if-match": value })),
       fc
@@ -625,6 +801,224 @@ function deleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// DELETE a model: odd path ids and stale or malformed If-Match (the model has version 2).
+
+function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const del = (path: string, headers: Record<string, string> = {}): FuzzRequest => ({ method: "DELETE", path, headers });
+  return {
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => del(`${modelsPath(world)}/${encodeURIComponent(id)}`)),
+      unknownUuid().map((id) => del(`${modelsPath(world)}/${id}`)),
+      unknownUuid().map((id) => del(`/api/organizations/${id}/models/${modelId}`)),
+    ),
+    "odd headers (If-Match)": fc.oneof(
+      ifMatchGarbage.map((value) => del(modelPath(world, modelId), { "if-match": value })),
+      fc
+        .oneof(fc.constant(1), fc.integer({ min: 3, max: 999_999_999 }))
+        .map((version) => del(modelPath(world, modelId), { "if-match": `"${version}"` })),
+    ),
+  };
+}
+
+// POST …/duplicate: an optional body { name? }; "{}" and no body are valid, so neither is ever sent.
+
+function duplicateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgId = world.organization.id, id = modelId) => `/api/organizations/${orgId}/models/${id}/duplicate`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: path(),
+    headers,
+    rawBody,
+  });
+  const withName = (raw: string) => send(objectText([["name", raw]]));
+  return {
+    "wrong types": fc.oneof(
+      wrongScalar.filter((raw) => raw !== "{}").map((raw) => send(raw)),
+      // '""' is an empty name after trimming, null is not a name: every one of these is refused.
+      wrongScalar.map(withName),
+    ),
+    "huge strings": hugeString.map((text) => withName(j(text))),
+    "NUL and lone surrogates": unstorableText.map((text) => withName(j(text))),
+    "deep nesting": fc.oneof(
+      deepNesting.map((raw) => send(raw)),
+      deepNesting.map(withName),
+    ),
+    "__proto__, constructor, prototype keys": fc.tuple(protoKey, protoValue).map(([key, raw]) => send(objectText([[key, raw]]))),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(j({ name: "Copy" }), { "content-type": type })),
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => ({ ...send("{}"), path: path(world.organization.id, encodeURIComponent(id)) })),
+      unknownUuid().map((id) => ({ ...send("{}"), path: path(world.organization.id, id) })),
+      unknownUuid().map((id) => ({ ...send("{}"), path: path(id) })),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+// POST changes: row deletes and reorders that cannot apply, alone or beside a valid value change (all or nothing).
+
+function changesFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const send = (body: Record<string, unknown>): FuzzRequest => ({
+    method: "POST",
+    path: `${modelPath(world, modelId)}/changes`,
+    headers: JSON_HEADERS,
+    rawBody: j(body),
+  });
+  const validModify = [dv(IDS.substances, IDS.substance, 0, "would change")];
+  const missingRow = fc.integer({ min: 2, max: 1_000_000 });
+  const badPart = fc.oneof(
+    missingRow.map((row) => ({ deleteRows: [{ dataSectionId: IDS.substances, row }] })),
+    fc.constantFrom(IDS.general, IDS.details, IDS.evidence).map((id) => ({ deleteRows: [{ dataSectionId: id, row: 0 }] })),
+    fc
+      .constantFrom([0], [1], [0, 0], [1, 0, 2], [], [0, 1, 1])
+      .map((rows) => ({ reorder: [{ dataSectionId: IDS.substances, rows }] })),
+    fc.constantFrom(IDS.general, IDS.details).map((id) => ({ reorder: [{ dataSectionId: id, rows: [0] }] })),
+    fc.constant({ add: [dv(IDS.substances, IDS.substance, 0, "taken")] }),
+    fc.constant({ details: { name: "" } }),
+    fc.constant({ details: { name: "x", extra: 1 } }),
+    malformedGtin.map((raw) => ({ details: { gtin: JSON.parse(raw) as string } })),
+  );
+  return {
+    "row operations that cannot apply": fc.oneof(
+      fc.tuple(badPart, fc.boolean()).map(([part, withValid]) => send(withValid ? { modify: validModify, ...part } : part)),
+      // Nothing to do at all is refused too.
+      fc.constantFrom({}, { add: [], modify: [], deleteRows: [], reorder: [] }).map(send),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// POST access-grants (`{level, partyName, expiresAt, passportUuid?}`) and DELETE access-grants/{grantId}.
+
+function grantCreateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgaId: string = world.organization.id, model: string = modelId) =>
+    `/api/organizations/${orgaId}/models/${model}/access-grants`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: path(),
+    headers,
+    rawBody,
+  });
+  const base = (): Entries => [
+    ["level", j("legitimate-interest")],
+    ["partyName", j("Repairer")],
+    ["expiresAt", j(new Date(Date.now() + 86_400_000).toISOString())],
+  ];
+  const withEntry = (key: string, raw: string) => send(objectText(replaceEntry(base(), key, raw)));
+  return {
+    "wrong types": fc.tuple(fc.constantFrom("level", "partyName", "expiresAt"), wrongScalar).map(([key, raw]) => withEntry(key, raw)),
+    "huge strings": fc.oneof(
+      hugeString.map((text) => withEntry("partyName", j(text))),
+      fc.integer({ min: 201, max: 5_000 }).map((n) => withEntry("partyName", j("p".repeat(n)))),
+    ),
+    "NUL and lone surrogates": unstorableText.map((text) => withEntry("partyName", j(text))),
+    "deep nesting": deepNesting.map((raw) => send(raw)),
+    "__proto__, constructor, prototype keys": fc
+      .tuple(protoKey, protoValue)
+      .map(([name, raw]) => send(objectText([...base(), [name, raw]]))),
+    "missing fields": fc.constantFrom("level", "partyName", "expiresAt").map((key) => send(objectText(removeEntry(base(), key)))),
+    "bad levels, dates and passports": fc.oneof(
+      fc.constantFrom("public", "member", "Authority", "", "admin").map((level) => withEntry("level", j(level))),
+      fc
+        .constantFrom("tomorrow", "2020-01-01T00:00:00Z", "2999-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "")
+        .map((date) => withEntry("expiresAt", j(date))),
+      unknownUuid().map((id) => send(objectText([...base(), ["passportUuid", j(id)]]))),
+      notUuid.map((id) => send(objectText([...base(), ["passportUuid", j(id)]]))),
+    ),
+    "not JSON": notJson.map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => ({ ...send(objectText(base())), headers: { "content-type": type } })),
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => ({ ...send(objectText(base())), path: path(world.organization.id, encodeURIComponent(id)) })),
+      unknownUuid().map((id) => ({ ...send(objectText(base())), path: path(world.organization.id, id) })),
+      unknownUuid().map((id) => ({ ...send(objectText(base())), path: path(id) })),
+    ),
+  };
+}
+
+function grantRevokeFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (grant: string, model: string = modelId) => `${modelPath(world, model)}/access-grants/${grant}`;
+  return {
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => ({ method: "DELETE", path: path(encodeURIComponent(id)) })),
+      unknownUuid().map((id) => ({ method: "DELETE", path: path(id) })),
+      // The grant under a model it does not belong to is not found.
+      unknownUuid().map((id) => ({ method: "DELETE", path: path(grantId, id) })),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The template builder: draft edits, publish and the model upgrade, each body made invalid one way at a time.
+
+type BodyRoute = {
+  method: "POST" | "PATCH";
+  /** The path, with `id` replacing the id the route acts on (the draft, or the model) when given. */
+  path: (id?: string) => string;
+  /** A valid body; every family breaks it. */
+  base: () => Entries;
+  /** Keys of `base` holding ids the route looks up (unknown ones are 404). */
+  idKeys?: string[];
+  /** The route takes If-Match (a stale one is 412). */
+  hasIfMatch: boolean;
+};
+
+function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: route.method,
+    path: route.path(),
+    headers,
+    rawBody,
+  });
+  const base = route.base();
+  const keys = base.map(([key]) => key);
+  const one = (entries: Entries) => send(objectText(entries));
+  const families: Record<string, fc.Arbitrary<FuzzRequest>> = {
+    "wrong types": fc.oneof(
+      fc
+        .tuple(fc.constantFrom(...keys), fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1}', '["x"]', "0", "-1", '""'))
+        // A parent may be null (the top level), so null there is a valid request.
+        .filter(([key, raw]) => !(raw === "null" && key === "parentSectionId"))
+        .map(([key, raw]) => one(replaceEntry(base, key, raw))),
+      fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
+    ),
+    "huge strings": fc.tuple(fc.constantFrom(...keys), hugeString).map(([key, text]) => one(replaceEntry(base, key, j(text)))),
+    "NUL and lone surrogates": fc
+      .tuple(fc.constantFrom(...keys), unstorableText)
+      .map(([key, text]) => one(replaceEntry(base, key, j(`Part ${text}`)))),
+    "deep nesting": fc.oneof(
+      deepNesting.map((raw) => send(raw)),
+      fc.tuple(deepNesting, fc.constantFrom(...keys)).map(([raw, key]) => one(replaceEntry(base, key, raw))),
+    ),
+    "__proto__, constructor, prototype keys": fc.oneof(
+      fc.tuple(protoKey, protoValue).map(([key, raw]) => one([...base, [key, raw]])),
+      fc.constantFrom("id", "revision", "organizationId", "sections", "Name").map((key) => one([...base, [key, j("x")]])),
+    ),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(objectText(base), { "content-type": type })),
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => ({ ...one(base), path: route.path(encodeURIComponent(id)) })),
+      unknownUuid().map((id) => ({ ...one(base), path: route.path(id) })),
+    ),
+  };
+  if (route.idKeys) {
+    const idKeys = route.idKeys;
+    families["unknown ids"] = fc
+      .tuple(fc.constantFrom(...idKeys), fc.oneof(unknownUuid(), notUuid))
+      .map(([key, id]) => one(replaceEntry(base, key, j(id))));
+  }
+  if (route.hasIfMatch) {
+    families["odd headers (If-Match)"] = fc.oneof(
+      ifMatchGarbage.map((value) => ({ ...one(base), headers: { ...JSON_HEADERS, "if-match": value } })),
+      fc
+        .oneof(fc.constant(0), fc.integer({ min: 3, max: 999_999_999 }))
+        .map((version) => ({ ...one(base), headers: { ...JSON_HEADERS, "if-match": `"${version}"` } })),
+    );
+  }
+  return families;
+}
+
+const draftPath = (id?: string) => `${draftsPath()}/${id ?? draftId}`;
 
 const COMMON = [
   "wrong types",
@@ -634,7 +1028,9 @@ const COMMON = [
   "__proto__, constructor, prototype keys",
   "NaN and Infinity",
 ];
-const MODEL_FAMILIES = [...COMMON, "unknown ids", "not JSON", "wrong content type", "odd path ids"];
+const MODEL_FAMILIES = [...COMMON, "unknown ids", "malformed GTINs", "not JSON", "wrong content type", "odd path ids"];
+const BUILDER_FAMILIES = [...COMMON.filter((name) => name !== "NaN and Infinity"), "not JSON", "wrong content type", "odd path ids"];
+const EDIT_FAMILIES = [...BUILDER_FAMILIES, "odd headers (If-Match)"];
 const ITEM_CREATE_FAMILIES = [
   ...COMMON,
   "duplicate and taken identifiers",
@@ -655,6 +1051,8 @@ const VALUE_FAMILIES = [
   "odd headers (If-Match)",
 ];
 
+const DELETE_FAMILIES = ["odd query strings", "unknown section and field ids", "odd path ids", "odd headers (If-Match)"];
+
 // The families need the world's ids, so they are built inside each test; their names are fixed here, and the first
 // test of each route checks that the names and the built families agree.
 const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>][] = [
@@ -666,13 +1064,174 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/data-values", VALUE_FAMILIES, () => valuesFamilies(POST_VALUES)],
   ["PATCH /organizations/{orgaId}/models/{modelId}/data-values", VALUE_FAMILIES, () => valuesFamilies(PATCH_VALUES)],
+  ["DELETE /organizations/{orgaId}/models/{modelId}/data-values", DELETE_FAMILIES, () => deleteFamilies(MODEL_DELETE)],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/data-values", VALUE_FAMILIES, () => valuesFamilies(ITEM_POST_VALUES)],
   [
-    "DELETE /organizations/{orgaId}/models/{modelId}/data-values",
-    ["odd query strings", "unknown section and field ids", "odd path ids", "odd headers (If-Match)"],
-    deleteFamilies,
+    "PATCH /organizations/{orgaId}/models/{modelId}/items/{itemId}/data-values",
+    VALUE_FAMILIES,
+    () => valuesFamilies(ITEM_PATCH_VALUES),
   ],
+  ["DELETE /organizations/{orgaId}/models/{modelId}/items/{itemId}/data-values", DELETE_FAMILIES, () => deleteFamilies(ITEM_DELETE)],
+  ["DELETE /organizations/{orgaId}/models/{modelId}", ["odd path ids", "odd headers (If-Match)"], deleteModelFamilies],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/duplicate",
+    [...COMMON.filter((name) => name !== "NaN and Infinity"), "not JSON", "wrong content type", "odd path ids"],
+    duplicateFamilies,
+  ],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/access-grants",
+    [
+      "wrong types",
+      "huge strings",
+      "NUL and lone surrogates",
+      "deep nesting",
+      "__proto__, constructor, prototype keys",
+      "missing fields",
+      "bad levels, dates and passports",
+      "not JSON",
+      "wrong content type",
+      "odd path ids",
+    ],
+    grantCreateFamilies,
+  ],
+  ["DELETE /organizations/{orgaId}/models/{modelId}/access-grants/{grantId}", ["odd path ids"], grantRevokeFamilies],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/changes",
+    [...VALUE_FAMILIES, "row operations that cannot apply"],
+    () => ({ ...valuesFamilies(CHANGES_VALUES), ...changesFamilies() }),
+  ],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/changes", VALUE_FAMILIES, () => valuesFamilies(ITEM_CHANGES_VALUES)],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
+  [
+    "POST /organizations/{orgaId}/template-drafts",
+    [...BUILDER_FAMILIES, "unknown ids"],
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `/api/organizations/${id ?? world.organization.id}/template-drafts`,
+        base: () => [["templateId", j(world.template.id)]],
+        idKeys: ["templateId"],
+        hasIfMatch: false,
+      }),
+  ],
+  [
+    "PATCH /organizations/{orgaId}/template-drafts/{draftId}",
+    EDIT_FAMILIES,
+    () => bodyFamilies({ method: "PATCH", path: draftPath, base: () => [["name", j("Renamed")]], hasIfMatch: true }),
+  ],
+  [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/sections",
+    [...EDIT_FAMILIES, "unknown ids"],
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath(id)}/sections`,
+        base: () => [
+          ["name", j("Added")],
+          ["type", j("Group")],
+          ["parentSectionId", j(IDS.general)],
+        ],
+        idKeys: ["parentSectionId"],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "PATCH /organizations/{orgaId}/template-drafts/{draftId}/sections/{sectionId}",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "PATCH",
+        path: (id) => `${draftPath()}/sections/${id ?? IDS.general}`,
+        base: () => [
+          ["name", j("Renamed")],
+          ["type", j("Group")],
+        ],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/sections/{sectionId}/move",
+    [...EDIT_FAMILIES, "unknown ids"],
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath()}/sections/${id ?? IDS.details}/move`,
+        base: () => [
+          ["type", j("Parent")],
+          ["parentSectionId", j(IDS.evidence)],
+        ],
+        idKeys: ["parentSectionId"],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/sections/{sectionId}/data-fields",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath()}/sections/${id ?? IDS.general}/data-fields`,
+        base: () => [
+          ["name", j("Added")],
+          ["type", j("TextField")],
+          ["granularityLevel", j("Model")],
+        ],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "PATCH /organizations/{orgaId}/template-drafts/{draftId}/sections/{sectionId}/data-fields/{fieldId}",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "PATCH",
+        path: (id) => `${draftPath()}/sections/${IDS.general}/data-fields/${id ?? IDS.name}`,
+        base: () => [
+          ["name", j("Renamed")],
+          ["type", j("NumericField")],
+        ],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/sections/{sectionId}/data-fields/{fieldId}/move",
+    [...EDIT_FAMILIES, "unknown ids"],
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath()}/sections/${IDS.general}/data-fields/${id ?? IDS.name}/move`,
+        base: () => [
+          ["type", j("Section")],
+          ["sectionId", j(IDS.details)],
+        ],
+        idKeys: ["sectionId"],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/publish",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath(id)}/publish`,
+        base: () => [["visibility", j("Private")]],
+        hasIfMatch: true,
+      }),
+  ],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/upgrade",
+    [...EDIT_FAMILIES, "unknown ids"],
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${modelsPath(world)}/${id ?? modelId}/upgrade`,
+        base: () => [["templateId", j(world.template.id)]],
+        idKeys: ["templateId"],
+        hasIfMatch: true,
+      }),
+  ],
 ];
 
 for (const [route, names, families] of ROUTES) {

@@ -128,7 +128,7 @@ describe("API keys", () => {
     expect(JSON.stringify(listed)).not.toContain(key.token);
 
     // The key acts on its own organization only, though its user belongs to two.
-    const expected = { userId: user.id, organizationIds: [first.id], via: "apiKey" };
+    const expected = { userId: user.id, organizationIds: [first.id], via: "apiKey", apiKeyId: key.id };
     const presentations: Record<string, string>[] = [
       { api_token: key.token },
       { authorization: `Bearer ${key.token}` },
@@ -169,7 +169,7 @@ describe("API keys", () => {
 
     // A second key of the same user is unaffected.
     const spare = await createApiKey({ userId: user.id, organizationId: first.id });
-    expect(await resolveActor(new Headers({ api_token: spare.token }))).toEqual(expected);
+    expect(await resolveActor(new Headers({ api_token: spare.token }))).toEqual({ ...expected, apiKeyId: spare.id });
     expect((await listApiKeys({ actor: session })).map((k) => k.id).sort()).toEqual([key.id, spare.id].sort());
   });
 });

@@ -427,13 +427,14 @@ describe("GET /organizations/{orgaId}/models", () => {
     expect(ids).toEqual([...created].reverse().map((m) => m.id));
   });
 
-  it("gives summaries: the model's fields without its data values", async () => {
+  it("gives summaries: the model's fields without its data values, with its completeness", async () => {
     const page = await list("?limit=1");
     const [item] = page.body.items;
     const newest = created.at(-1);
     expect(item).toBeDefined();
     const { dataValues: _, ...summary } = newest as TModel;
-    expect(item).toEqual(summary);
+    // The fixture template's one required Model-level field, still empty.
+    expect(item).toEqual({ ...summary, completeness: { filled: 0, required: 1 } });
   });
 
   it("without a limit answers the default page (all seven here)", async () => {

@@ -104,4 +104,17 @@ describe("@open-dpp/api-client", () => {
       response: { status: 403 },
     });
   });
+
+  it("reads a model's passport without a key, with its sections and one object of values per row", async () => {
+    const model = (await client.dpp.models.create({ name: "Client passport", templateId: world.template.id })).data;
+    await client.dpp.models.addData(model.id, [
+      { dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 0, value: "Cobalt" },
+    ]);
+    const anonymous = new OpenDppClient({ dpp: { baseURL: `${server.origin}/api` } });
+    const passport = await anonymous.dpp.productPassports.getById(model.uniqueProductIdentifiers[0]?.uuid ?? "");
+    expect(passport.status).toBe(200);
+    expect(passport.data).toMatchObject({ name: "Client passport", description: "" });
+    const substances = passport.data.dataSections.find((s) => s.id === IDS.substances);
+    expect(substances?.dataValues).toEqual([{ [IDS.substance]: "Cobalt", [IDS.share]: null }]);
+  });
 });

@@ -36,7 +36,7 @@ describe("product data models over REST", () => {
       ownedByOrganizationId: owner.organization.id,
     });
     expect(response.body.sections.map((s) => s.id).sort()).toEqual(
-      [IDS.general, IDS.details, IDS.substances, IDS.evidence, IDS.item].sort(),
+      [IDS.general, IDS.details, IDS.substances, IDS.evidence, IDS.item, IDS.cells].sort(),
     );
     for (const section of response.body.sections) {
       expect(Object.keys(section.layout.colSpan).sort()).toEqual(["lg", "md", "sm", "xl", "xs"]);

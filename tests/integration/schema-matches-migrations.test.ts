@@ -145,12 +145,13 @@ describe("the migrated database", () => {
             const written = new Map<string, Record<string, unknown>>();
             for (const model of modelsInDependencyOrder(schema)) {
               const data = rowFor(model, variant, written);
-              written.set(model.name, data);
               const delegate = delegateOf(tx, model);
               const select = Object.fromEntries(model.fields.map((field) => [field.name, true]));
-              const where = Object.fromEntries(model.primaryKey.map((name) => [name, data[name]]));
               try {
-                await delegate.create({ data, select });
+                // The key as stored: a key the database generates (autoincrement) is not in `data`.
+                const created = (await delegate.create({ data, select })) as Record<string, unknown>;
+                const where = Object.fromEntries(model.primaryKey.map((name) => [name, created[name]]));
+                written.set(model.name, { ...data, ...created });
                 const read = await delegate.findFirstOrThrow({ where, select });
                 expect(read).toEqual(expectedRead(model, variant, data, startedAt));
                 for (const field of model.fields.filter((f) => f.isEnum && !f.isList)) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { isBuildStale } from "../../scripts/build";
-import { startScript, type ScriptProcess } from "./support/processes";
+import { startNextScript, type ScriptProcess } from "./support/processes";
 import { createWorld, type World } from "./support/world";
 
 /**
@@ -34,7 +34,7 @@ function freePort(): Promise<number> {
 }
 
 async function startAppServer(port: number): Promise<Server> {
-  const child = startScript("scripts/serve-next.ts", [], {
+  const child = startNextScript("scripts/serve-next.ts", [], {
     NODE_ENV: "production",
     PORT: String(port),
     DATABASE_URL: inject("databaseUrl"),
@@ -81,7 +81,7 @@ async function signIn(server: Server, email: string): Promise<string> {
 
 beforeAll(async () => {
   if (isBuildStale()) {
-    const build = startScript("scripts/build.ts", []);
+    const build = startNextScript("scripts/build.ts", []);
     const { code } = await build.wait();
     if (code !== 0) throw new Error(`the build failed:\n${build.stderr}`);
   }
@@ -127,6 +127,29 @@ describe("two app servers on one database", () => {
     expect(read.status).toBe(200);
     expect(read.headers.get("etag")).toBe(etag);
     expect(((await read.json()) as { name: string }).name).toBe("Renamed on B");
+  });
+
+  it("forget a passport cached on one when the model is written through the other", async () => {
+    const [a, b] = servers;
+    const created = await call(a, "POST", `/api/organizations/${world.organization.id}/models`, {
+      token: world.token,
+      body: { name: "Cached on B", templateId: world.template.id },
+    });
+    const model = (await created.json()) as { id: string; uniqueProductIdentifiers: { uuid: string }[] };
+    const passportPath = `/api/product-passports/${model.uniqueProductIdentifiers[0]?.uuid}`;
+    const nameOnB = async () => ((await (await call(b, "GET", passportPath)).json()) as { name: string }).name;
+    expect(await nameOnB()).toBe("Cached on B");
+    const renamed = await call(a, "PATCH", `/api/organizations/${world.organization.id}/models/${model.id}`, {
+      token: world.token,
+      body: { name: "Renamed on A" },
+    });
+    expect(renamed.status).toBe(200);
+    // B's entry would live for a minute: only the notification can make B forget it sooner. It travels through
+    // PostgreSQL, so B may answer once or twice before it arrives; within a few seconds it must have.
+    const deadline = Date.now() + 5_000;
+    let name = await nameOnB();
+    while (name !== "Renamed on A" && Date.now() < deadline) name = await nameOnB();
+    expect(name).toBe("Renamed on A");
   });
 
   it("count a key's requests to both against one limit", async () => {

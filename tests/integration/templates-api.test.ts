@@ -50,9 +50,9 @@ describe("GET /organizations/{orgaId}/templates/{templateId}", () => {
       marketplaceResourceId: null,
     });
     expect(template.sections.map((s) => s.id)).toEqual(
-      expect.arrayContaining([IDS.general, IDS.details, IDS.substances, IDS.evidence, IDS.item]),
+      expect.arrayContaining([IDS.general, IDS.details, IDS.substances, IDS.evidence, IDS.item, IDS.cells]),
     );
-    expect(template.sections).toHaveLength(5);
+    expect(template.sections).toHaveLength(6);
     for (const section of template.sections) {
       expect(Object.keys(section).sort()).toEqual(SECTION_KEYS);
       expectFullLayout(section.layout);

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
+import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
-import { Field } from "~/components/ui/field";
+import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { readFieldOptions } from "~/domain/field-options";
+import { Textarea } from "~/components/ui/textarea";
+import { readFieldOptions, type FieldOptions } from "~/domain/field-options";
+import { isIsoDate } from "~/domain/field-value";
 import type { TDataField } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
 
@@ -14,6 +17,7 @@ export type FieldInputProps = {
   inputId: string;
   value: string;
   onValueChange?: (value: string) => void;
+  onFocus?: () => void;
   onBlur?: () => void;
   error?: string;
   disabled?: boolean;
@@ -23,7 +27,8 @@ export type FieldInputProps = {
 };
 
 /** The input of a data field, whatever its type: what differs per type comes from `FIELD_TYPES`. */
-export function FieldInput({ field, inputId, value, onValueChange, onBlur, error, disabled, organizationId, badge }: FieldInputProps) {
+export function FieldInput(props: FieldInputProps) {
+  const { field, inputId, value, onValueChange, onFocus, onBlur, error, disabled, organizationId, badge } = props;
   const type = FIELD_TYPES[field.type];
   const options = readFieldOptions(field);
   const link = type.link?.(value, field, organizationId);
@@ -45,23 +50,98 @@ export function FieldInput({ field, inputId, value, onValueChange, onBlur, error
       }
     >
       {(control) => (
-        <Input
-          {...control}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          inputMode={type.inputMode}
+        <FieldControl
+          control={control}
+          field={field}
+          options={options}
           value={value}
-          readOnly={!onValueChange && !disabled}
-          onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
+          onValueChange={onValueChange}
+          onFocus={onFocus}
           onBlur={onBlur}
           disabled={disabled}
-          required={options.required}
-          maxLength={options.maxLength}
-          placeholder={options.placeholder}
-          className={cn(options.unit && "rounded-r-none", type.className)}
         />
       )}
     </Field>
+  );
+}
+
+type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueChange" | "onFocus" | "onBlur" | "disabled"> & {
+  control: FieldControlProps;
+  options: FieldOptions;
+};
+
+const SELECT_CLASSES =
+  "block h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm " +
+  "aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500 disabled:cursor-not-allowed disabled:bg-slate-100";
+
+/** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
+function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled }: FieldControlOptions) {
+  const common = {
+    ...control,
+    onFocus,
+    onBlur,
+    disabled,
+    required: options.required,
+    className: cn(options.unit && "rounded-r-none", FIELD_TYPES[field.type].className),
+  };
+  const isReadOnly = !onValueChange && !disabled;
+  if (field.type === "NumericField") {
+    return (
+      <NumberInput
+        {...common}
+        autoComplete="off"
+        value={value}
+        onValueChange={onValueChange}
+        readOnly={isReadOnly}
+        placeholder={options.placeholder}
+      />
+    );
+  }
+  const onChange = onValueChange
+    ? (event: { currentTarget: { value: string } }) => onValueChange(event.currentTarget.value)
+    : undefined;
+  if (options.choices) {
+    // A value from before the choices (or written through the API by mistake) stays visible rather than blank.
+    const isOutside = value !== "" && !options.choices.includes(value);
+    return (
+      <select {...common} value={value} onChange={onChange} className={cn(SELECT_CLASSES, common.className)}>
+        <option value="">{options.required ? "Choose…" : "—"}</option>
+        {isOutside ? <option value={value}>{value}</option> : null}
+        {options.choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (options.multiline) {
+    return (
+      <Textarea
+        {...common}
+        rows={3}
+        value={value}
+        readOnly={isReadOnly}
+        onChange={onChange}
+        maxLength={options.maxLength}
+        placeholder={options.placeholder}
+      />
+    );
+  }
+  // A date input can only hold a full ISO date; anything else stored earlier is shown as text so it is not hidden.
+  const isDate = options.format === "date" && (value === "" || isIsoDate(value));
+  return (
+    <Input
+      {...common}
+      type={isDate ? "date" : "text"}
+      autoComplete="off"
+      spellCheck={false}
+      inputMode={FIELD_TYPES[field.type].inputMode}
+      value={value}
+      readOnly={isReadOnly}
+      onChange={onChange}
+      maxLength={options.maxLength}
+      placeholder={options.placeholder}
+    />
   );
 }

@@ -9,9 +9,9 @@ type FieldSubject = Pick<TDataField, "type" | "options">;
 export type ValueLink = { href: string } | { note: string };
 
 /**
- * How one type of data field differs in the browser. Every type is the same type="text" input (so the value stays
- * the exact string typed: a type="number" input would turn "1.50" into 1.5 and reject "-" mid-typing); only these
- * differ.
+ * How one type of data field differs in the browser. Every type is a type="text" input unless its options ask for a
+ * select, a date input or a text area (numbers too: a type="number" input would turn "1.50" into 1.5 and reject "-"
+ * mid-typing); only these differ.
  */
 export type FieldTypeUi = {
   /** The keypad phones show. */
@@ -25,10 +25,8 @@ export type FieldTypeUi = {
 };
 
 export const FIELD_TYPES: Record<TDataFieldType, FieldTypeUi> = {
-  // Free text; the browser cuts typing off at the field's maxLength.
-  TextField: {
-    hint: (_, options) => (options.maxLength !== undefined ? `Up to ${options.maxLength} characters` : undefined),
-  },
+  // Free text (a select for choices, a date input for dates); the browser cuts typing off at the maxLength.
+  TextField: { hint: textHint },
   // min, max and decimals are shown as a hint and checked like the server checks them; the unit is a suffix.
   NumericField: {
     inputMode: "decimal",
@@ -72,6 +70,13 @@ function numericHint(field: FieldSubject, options: FieldOptions): string | undef
   if (options.decimals === 0) parts.push("whole number");
   else if (options.decimals !== undefined) parts.push(`up to ${options.decimals} decimal${options.decimals === 1 ? "" : "s"}`);
   return parts.length > 0 ? capitalize(parts.join(", ")) : "A number such as -12.5";
+}
+
+// The allowed values are spelt out in visible text, not in a placeholder that is cut off and faint.
+function textHint(_: FieldSubject, options: FieldOptions): string | undefined {
+  if (options.choices) return `One of: ${options.choices.join(", ")}`;
+  if (options.format === "date") return "A date: day, month and year";
+  return options.maxLength !== undefined ? `Up to ${options.maxLength} characters` : undefined;
 }
 
 function capitalize(text: string): string {

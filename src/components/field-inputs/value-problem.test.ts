@@ -8,9 +8,32 @@ const share = { type: "NumericField" as const, options: { min: "0", max: "100", 
 describe("draftValueProblem", () => {
   it("checks numbers exactly as the server does", () => {
     expect(draftValueProblem(share, "12.5")).toBeUndefined();
-    expect(draftValueProblem(share, "abc")).toBe("Must be a decimal number such as -12.5 (no exponent, no +).");
-    expect(draftValueProblem(share, "100.1")).toBe("Must be at most 100.");
-    expect(draftValueProblem(share, "1.25")).toBe("Must have at most 1 digits after the point.");
+    for (const value of ["abc", "100.1", "1.25", "12,5"]) {
+      expect(draftValueProblem(share, value, "en-US")).toBe("Enter a number from 0 to 100 with at most 1 decimal.");
+    }
+  });
+
+  it("says what to enter in the field's own terms and the person's locale", () => {
+    const plain = { type: "NumericField" as const, options: {} };
+    expect(draftValueProblem(plain, "x", "en-US")).toBe("Enter a number, for example 12.5.");
+    expect(draftValueProblem(plain, "x", "de-DE")).toBe("Enter a number, for example 12,5.");
+    const weight = { type: "NumericField" as const, options: { min: "0", max: "99.5", decimals: "2" } };
+    expect(draftValueProblem(weight, "x", "de-DE")).toBe("Enter a number from 0 to 99,5 with at most 2 decimals.");
+    expect(draftValueProblem({ type: "NumericField", options: { min: "-60", decimals: "0" } }, "1.5", "en-US")).toBe(
+      "Enter a whole number of at least -60.",
+    );
+    expect(draftValueProblem({ type: "NumericField", options: { decimals: "0" } }, "x", "en-US")).toBe(
+      "Enter a whole number, for example 12.",
+    );
+  });
+
+  it("refuses values outside the choices and dates that are not dates", () => {
+    const status = { type: "TextField" as const, options: { choices: "Original|Re-used" } };
+    expect(draftValueProblem(status, "Re-used")).toBeUndefined();
+    expect(draftValueProblem(status, "re-used")).toBe("Must be one of: Original, Re-used.");
+    const date = { type: "TextField" as const, options: { format: "date" } };
+    expect(draftValueProblem(date, "2024-02-29")).toBeUndefined();
+    expect(draftValueProblem(date, "2023-02-29")).toBe("Must be a date written yyyy-mm-dd, e.g. 2025-03-31.");
   });
 
   it("refuses an empty required value only", () => {
@@ -25,6 +48,8 @@ describe("fieldHint", () => {
     expect(fieldHint({ type: "NumericField", options: { min: "-60", decimals: "0" } })).toBe("At least -60, whole number");
     expect(fieldHint({ type: "TextField", options: { maxLength: "12" } })).toBe("Up to 12 characters");
     expect(fieldHint({ type: "TextField", options: {} })).toBeUndefined();
+    expect(fieldHint({ type: "TextField", options: { choices: "A | B|C" } })).toBe("One of: A, B, C");
+    expect(fieldHint({ type: "TextField", options: { format: "date" } })).toBe("A date: day, month and year");
   });
 });
 

@@ -1,11 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { itemLabel } from "~/components/items/item-label";
 import { ModelValuesSummary } from "~/components/items/model-values-summary";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
+import { EditorNotices } from "~/components/model-editor/editor-notices";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
+import { useDraftBackup } from "~/components/model-editor/use-draft-backup";
+import { useSaveShortcut } from "~/components/model-editor/use-save-shortcut";
+import { useUndoShortcut } from "~/components/model-editor/use-undo-shortcut";
 import { SaveBar } from "~/components/model-editor/save-bar";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
@@ -31,11 +35,28 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the one extra render after hydration is the point
   useEffect(() => setIsHydrated(true), []);
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
-  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({
+  const {
+    status,
+    isConflict,
+    isReloading,
+    conflicts,
+    chooseConflict,
+    addRow,
+    removeRow,
+    announce,
+    save,
+    discard,
+    reload,
+    restoreStaleBackup,
+  } = useEditorWrites({
     store,
     index: views.index,
     target,
   });
+  const backup = useDraftBackup(store, { kind: "item", id: item.id }, restoreStaleBackup);
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef);
+  useUndoShortcut(store, announce);
   const context = useMemo<EditorContextValue>(
     () => ({ store, index: views.index, organizationId, addRow, removeRow }),
     [store, views, organizationId, addRow, removeRow],
@@ -45,6 +66,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
   return (
     <EditorProvider value={context}>
       <form
+        ref={formRef}
         noValidate
         onSubmit={save}
         className="space-y-6 pb-4"
@@ -73,6 +95,14 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
             </p>
           ) : null}
         </div>
+        <EditorNotices
+          offer={backup.offer}
+          isStale={backup.isStale}
+          onRestore={backup.restore}
+          onDismiss={backup.dismiss}
+          conflicts={conflicts}
+          onChoose={chooseConflict}
+        />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
             <SectionTree roots={views.roots} emptyText="This model's template has no Item-level fields." />
@@ -86,6 +116,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
           onDiscard={discard}
           onReload={reload}
           owner="item"
+          roots={views.roots}
         />
       </form>
       <LeaveGuard />

@@ -1,15 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { itemLabel } from "~/components/items/item-label";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { LoadMoreButton } from "~/components/ui/load-more-button";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TItemSummary } from "~/domain/item-schema";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
+import { useLoadMore } from "~/lib/use-load-more";
 
 export type ItemListProps = {
   organizationId: string;
@@ -24,39 +25,13 @@ export type ItemListProps = {
  */
 export function ItemList({ organizationId, modelId, identifier, firstPage }: ItemListProps) {
   const client = trpc.useUtils().client;
-  const [items, setItems] = useState(firstPage.items);
-  const [cursor, setCursor] = useState(firstPage.nextCursor);
-  const [isLoading, setIsLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { items, setItems, hasMore, isLoading, error, loadMore, listRef } = useLoadMore(firstPage, (cursor) =>
+    client.items.list.query({ organizationId, modelId, query: { identifier: identifier || undefined, cursor } }),
+  );
   const [toDelete, setToDelete] = useState<TItemSummary | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const [isDeleting, setIsDeleting] = useState(false);
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusIndexRef = useRef<number | null>(null);
   const base = `/orgs/${organizationId}/models/${modelId}/items`;
-
-  useEffect(() => {
-    const index = focusIndexRef.current;
-    if (index === null) return;
-    focusIndexRef.current = null;
-    listRef.current?.querySelectorAll<HTMLAnchorElement>("a")[index]?.focus();
-  }, [items]);
-
-  const loadMore = async () => {
-    if (!cursor) return;
-    setIsLoading(true);
-    setError(null);
-    try {
-      const page = await client.items.list.query({ organizationId, modelId, query: { identifier: identifier || undefined, cursor } });
-      focusIndexRef.current = page.items.length > 0 ? items.length : null;
-      setItems((previous) => [...previous, ...page.items]);
-      setCursor(page.nextCursor);
-    } catch (caught) {
-      setError(trpcErrorInfo(caught).message);
-    } finally {
-      setIsLoading(false);
-    }
-  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -93,14 +68,7 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
           </li>
         ))}
       </ul>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {cursor ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={loadMore} disabled={isLoading}>
-            {isLoading ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton hasMore={hasMore} isLoading={isLoading} error={error} onLoadMore={loadMore} />
       <ConfirmDialog
         isOpen={toDelete !== null}
         title="Delete this item?"

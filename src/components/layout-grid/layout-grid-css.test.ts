@@ -14,4 +14,13 @@ describe("layout-grid.module.css", () => {
       expect(queries[i]?.[2]).toContain(`var(--rs-${bp}) / span var(--rspan-${bp})`);
     }
   });
+
+  it("has the same rules as container queries for a canvas of a chosen width (the builder's live preview)", () => {
+    const queries = [...css.matchAll(/@container \(min-width: (\d+)px\) \{\s*\.canvas \.cell \{([^}]*)\}/g)];
+    expect(queries.map((match) => Number(match[1]))).toEqual(Object.values(BREAKPOINT_MIN_WIDTH));
+    for (const [i, bp] of BREAKPOINTS.slice(1).entries()) {
+      expect(queries[i]?.[2]).toContain(`var(--cs-${bp}) / span var(--span-${bp})`);
+      expect(queries[i]?.[2]).toContain(`var(--rs-${bp}) / span var(--rspan-${bp})`);
+    }
+  });
 });

@@ -13,3 +13,10 @@ export type LayoutCellProps = Omit<ComponentProps<"div">, "style"> & { placement
 export function LayoutCell({ placement, className, ...props }: LayoutCellProps) {
   return <div className={cn(styles.cell, className)} style={placement} {...props} />;
 }
+
+export type LayoutCanvasProps = Omit<ComponentProps<"div">, "style"> & { width: number };
+
+/** A box of a fixed width whose grids pick their breakpoint by that width rather than the window's. */
+export function LayoutCanvas({ width, className, ...props }: LayoutCanvasProps) {
+  return <div className={cn(styles.canvas, className)} style={{ width }} {...props} />;
+}

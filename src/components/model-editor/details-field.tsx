@@ -8,13 +8,13 @@ import { Textarea } from "~/components/ui/textarea";
 
 export type DetailsFieldProps = { draftKey: string; label: string; isRequired?: boolean; isMultiline?: boolean; hint?: string };
 
-/** The model's name or description, kept in the same drafts as its data values so one Save covers everything. */
+/** The model's name, description or GTIN, kept in the same drafts as its data values so one Save covers everything. */
 export function DetailsField({ draftKey, label, isRequired = false, isMultiline = false, hint }: DetailsFieldProps) {
-  const { value, error, onValueChange, onBlur } = useDraftInput(draftKey);
+  const { value, error, onValueChange, onFocus, onBlur } = useDraftInput(draftKey);
   return (
     <Field id={inputIdFor(draftKey)} label={label} isRequired={isRequired} hint={hint} error={error}>
       {(control) => {
-        const shared = { ...control, value, required: isRequired, onBlur };
+        const shared = { ...control, value, required: isRequired, onFocus, onBlur };
         return isMultiline ? (
           <Textarea {...shared} rows={3} onChange={(event) => onValueChange(event.currentTarget.value)} />
         ) : (

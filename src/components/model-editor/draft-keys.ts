@@ -2,16 +2,17 @@ import { tripleKey, type DataValueTriple } from "~/domain/data-value";
 
 /**
  * Keys of the editor's drafts. A data value's key is its identity triple (`section|field|row`, the domain's own
- * `tripleKey`); the model's name and description get keys of their own so one unsaved-changes count covers both.
+ * `tripleKey`); the model's name, description and GTIN get keys of their own so one unsaved-changes count covers them.
  */
 export const NAME_KEY = "model|name";
 export const DESCRIPTION_KEY = "model|description";
+export const GTIN_KEY = "model|gtin";
 
 export function valueKey(dataSectionId: string, dataFieldId: string, row: number): string {
   return tripleKey({ dataSectionId, dataFieldId, row });
 }
 
-/** The triple of a data value's key; undefined for the name and description keys. */
+/** The triple of a data value's key; undefined for the name, description and GTIN keys. */
 export function parseValueKey(key: string): DataValueTriple | undefined {
   const [dataSectionId, dataFieldId, rowText, extra] = key.split("|");
   if (!dataSectionId || !dataFieldId || rowText === undefined || extra !== undefined || dataSectionId === "model") {
@@ -24,4 +25,24 @@ export function parseValueKey(key: string): DataValueTriple | undefined {
 /** A DOM id for a field's input in one row; template ids are UUIDs, so the result is a valid, unique id. */
 export function inputIdFor(key: string): string {
   return `field-${key.replaceAll("|", "-")}`;
+}
+
+// A repeater's `minRows` counts in completeness like required values, one per row it needs; these keys stand for
+// them. ":" never occurs in a value key, so no value key is mistaken for one.
+const ROW_MINIMUM = "min-rows:";
+
+export function rowMinimumKey(repeaterId: string, position: number): string {
+  return `${ROW_MINIMUM}${repeaterId}:${position}`;
+}
+
+/** The repeater and 0-based place of a row-minimum key; undefined for every other key. */
+export function parseRowMinimumKey(key: string): { repeaterId: string; position: number } | undefined {
+  if (!key.startsWith(ROW_MINIMUM)) return undefined;
+  const [repeaterId, position] = key.slice(ROW_MINIMUM.length).split(":");
+  return repeaterId && position !== undefined ? { repeaterId, position: Number(position) } : undefined;
+}
+
+/** The DOM id of a repeater's "Add row" button, where "Jump to next missing" lands for a missing row. */
+export function addRowButtonId(repeaterId: string): string {
+  return `add-row-${repeaterId}`;
 }

@@ -13,6 +13,7 @@ function model(patch: Partial<TModel> = {}, rows: number[] = [0, 1]): TModel {
     id: "55555555-5555-4555-8555-555555555555",
     name: "Pack",
     description: "",
+    gtin: null,
     uniqueProductIdentifiers: [],
     templateId: "66666666-6666-4666-8666-666666666666",
     dataValues: [
@@ -107,5 +108,79 @@ describe("DraftStore", () => {
     expect(drafts.serverError(fieldKey)).toBeUndefined();
     drafts.discard();
     expect(drafts.editCount).toBe(0);
+  });
+});
+
+describe("DraftStore rows", () => {
+  const rowKey = (row: number) => valueKey(REPEATER, ROW_FIELD, row);
+
+  it("adds and removes rows as unsaved changes that Discard undoes", () => {
+    const drafts = store();
+    const added = drafts.insertRow(REPEATER);
+    expect(added).toBe(2);
+    expect(drafts.rows(REPEATER)).toEqual([0, 1, 2]);
+    expect(drafts.isNewRow(REPEATER, 2)).toBe(true);
+    drafts.setInput(rowKey(2), "typed");
+    drafts.removeRow(REPEATER, 0);
+    expect(drafts.rows(REPEATER)).toEqual([1, 2]);
+    expect(drafts.editCount).toBe(3);
+    drafts.discard();
+    expect(drafts.rows(REPEATER)).toEqual([0, 1]);
+    expect(drafts.editCount).toBe(0);
+  });
+
+  it("removing a new row again leaves no change behind, and a number is never reused", () => {
+    const drafts = store();
+    const row = drafts.insertRow(REPEATER);
+    drafts.setInput(rowKey(row), "x");
+    drafts.removeRow(REPEATER, row);
+    expect(drafts.editCount).toBe(0);
+    drafts.removeRow(REPEATER, 1);
+    expect(drafts.insertRow(REPEATER)).toBe(2);
+  });
+
+  it("inserts at a position, moves and duplicates rows with their values", () => {
+    const drafts = store();
+    expect(drafts.insertRow(REPEATER, 0)).toBe(2);
+    expect(drafts.rows(REPEATER)).toEqual([2, 0, 1]);
+    drafts.moveRow(REPEATER, 1, 0);
+    expect(drafts.rows(REPEATER)).toEqual([1, 2, 0]);
+    const copy = drafts.duplicateRow(REPEATER, 1);
+    expect(drafts.rows(REPEATER)).toEqual([1, 3, 2, 0]);
+    expect(drafts.value(rowKey(copy))).toBe("row 1");
+  });
+
+  it("after a save with a reorder, edits typed meanwhile follow their renumbered row", () => {
+    const drafts = store();
+    drafts.moveRow(REPEATER, 1, 0);
+    const sentRows = drafts.changedRows();
+    drafts.setInput(rowKey(1), "typed while saving");
+    const saved = model({ version: 2 });
+    saved.dataValues = saved.dataValues.map((v) => (v.dataSectionId === REPEATER ? { ...v, row: 1 - v.row } : v));
+    drafts.applyModel(saved, new Map(), sentRows);
+    expect(drafts.rows(REPEATER)).toEqual([0, 1]);
+    expect([...drafts.pendingEdits()]).toEqual([[rowKey(0), "typed while saving"]]);
+  });
+
+  it("keeps new rows over a newer model, under a fresh number when theirs was taken", () => {
+    const drafts = store();
+    const row = drafts.insertRow(REPEATER);
+    drafts.setInput(rowKey(row), "mine");
+    drafts.applyModel(model({ version: 3 }, [0, 1, 2]));
+    expect(drafts.rows(REPEATER)).toEqual([0, 1, 3, 2]);
+    expect(drafts.value(rowKey(3))).toBe("mine");
+    expect(drafts.value(rowKey(2))).toBe("row 2");
+  });
+
+  it("keeps the draft as a snapshot and restores it", () => {
+    const drafts = store();
+    drafts.insertRow(REPEATER);
+    drafts.setInput(fieldKey, "99");
+    const snapshot = drafts.snapshot();
+    const fresh = store();
+    fresh.restore(snapshot);
+    expect(fresh.rows(REPEATER)).toEqual([0, 1, 2]);
+    expect(fresh.value(fieldKey)).toBe("99");
+    expect(fresh.editCount).toBe(2);
   });
 });

@@ -1,5 +1,13 @@
 import type { TModel } from "~/domain/model-schema";
-import { DESCRIPTION_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import {
+  freeRowNumber,
+  isAscending,
+  moveInList,
+  rebaseRows,
+  rowChangeCount,
+  type RowLists,
+} from "~/components/model-editor/draft-rows";
 
 export type DraftValue = string | null;
 type Listener = () => void;
@@ -13,13 +21,26 @@ export type DraftStoreOptions = {
 
 export type ApplyResult = { droppedEdits: number };
 
+/** The draft as a plain value, for keeping it in the browser's storage (`draft-backup.ts`). */
+export type DraftSnapshot = { edits: [string, DraftValue][]; rows: [string, number[]][] };
+
+/**
+ * The saved state a draft was made on, as far as the draft touches it: the saved value of each edited key (keys
+ * without one are left out) and the saved rows of each repeater whose rows the draft changed.
+ */
+export type DraftBase = { values: [string, DraftValue][]; rows: [string, number[]][] };
+
 /** What the editor holds of its owner: a model (with its name and description) or an item (values only). */
-export type EditorOwnerState = Pick<TModel, "version" | "dataValues"> & Partial<Pick<TModel, "name" | "description">>;
+export type EditorOwnerState = Pick<TModel, "version" | "dataValues"> & Partial<Pick<TModel, "name" | "description" | "gtin">>;
 
 /**
  * The editor's state outside React: the saved values (`base`), the user's unsaved edits, and server errors, all
  * keyed by the value's triple. Components subscribe to one key each, so a keystroke re-renders one field and the
  * save bar, never the hundreds of other fields and rows of a large repeater.
+ *
+ * Rows are part of the draft too: adding, removing, moving or duplicating a row of a repeater changes only its
+ * draft row list (`draft-rows.ts`) until Save sends everything in one request; Discard undoes them with the edits.
+ * A new row has a number no saved row has; its values are edits at that number.
  *
  * Two broadcast channels exist besides the per-key one: `edits` (the number of unsaved changes, whether problems
  * are revealed) and `structure` (rows of repeaters, version, whether a write is running).
@@ -32,7 +53,10 @@ export class DraftStore {
   private readonly keyListeners = new Map<string, Set<Listener>>();
   private readonly editListeners = new Set<Listener>();
   private readonly structureListeners = new Set<Listener>();
-  private rowsByRepeater = new Map<string, readonly number[]>();
+  private readonly changeListeners = new Set<Listener>();
+  private savedRows = new Map<string, readonly number[]>();
+  private readonly draftRows = new Map<string, readonly number[]>();
+  private rowChanges = 0;
   private revealed = false;
   private busy = false;
   private editRevision = 0;
@@ -66,6 +90,8 @@ export class DraftStore {
   subscribeEdits = (listener: Listener): (() => void) => subscribeTo(this.editListeners, listener);
   editsRevision = (): number => this.editRevision;
   subscribeStructure = (listener: Listener): (() => void) => subscribeTo(this.structureListeners, listener);
+  /** Every change of the draft, each keystroke included; for keeping a copy of it (`use-draft-backup.ts`). */
+  subscribeChanges = (listener: Listener): (() => void) => subscribeTo(this.changeListeners, listener);
   structureRevisionNumber = (): number => this.structureRevision;
 
   // ---- reads ----
@@ -83,8 +109,9 @@ export class DraftStore {
     return this.value(key) ?? "";
   }
 
+  /** Unsaved changes: value edits, and rows added, removed or reordered (`rowChangeCount`). */
   get editCount(): number {
-    return this.edits.size;
+    return this.edits.size + this.rowChanges;
   }
 
   get isRevealed(): boolean {
@@ -116,9 +143,116 @@ export class DraftStore {
     return new Map(this.edits);
   }
 
-  /** Row numbers of a repeater in ascending order; the same array until the rows change. */
+  /** Row numbers of a repeater in the draft's order; the same array until the rows change. */
   rows(repeaterId: string): readonly number[] {
-    return this.rowsByRepeater.get(repeaterId) ?? NO_ROWS;
+    return this.draftRows.get(repeaterId) ?? this.savedRows.get(repeaterId) ?? NO_ROWS;
+  }
+
+  /** The saved row numbers of a repeater, ascending. */
+  savedRowsOf(repeaterId: string): readonly number[] {
+    return this.savedRows.get(repeaterId) ?? NO_ROWS;
+  }
+
+  /** The repeaters whose rows the draft changed, with their draft rows. */
+  changedRows(): RowLists {
+    return new Map(this.draftRows);
+  }
+
+  isNewRow(repeaterId: string, row: number): boolean {
+    return this.draftRows.get(repeaterId)?.includes(row) === true && !this.savedRowsOf(repeaterId).includes(row);
+  }
+
+  snapshot(): DraftSnapshot {
+    return { edits: [...this.edits], rows: [...this.draftRows].map(([id, rows]) => [id, [...rows]]) };
+  }
+
+  /** What the draft was made on (`DraftBase`), kept with a copy of it so the copy can be put on a later version. */
+  snapshotBase(): DraftBase {
+    return {
+      values: [...this.edits.keys()].flatMap((key): [string, DraftValue][] =>
+        this.base.has(key) ? [[key, this.savedValue(key)]] : [],
+      ),
+      rows: [...this.draftRows.keys()].map((id) => [id, [...this.savedRowsOf(id)]]),
+    };
+  }
+
+  /** Every saved value by key. */
+  savedValues(): ReadonlyMap<string, DraftValue> {
+    return this.base;
+  }
+
+  // ---- rows ----
+
+  /** Adds an empty row at position `at` (default: last); returns its row number. */
+  insertRow(repeaterId: string, at?: number): number {
+    const rows = this.rows(repeaterId);
+    const row = freeRowNumber(this.savedRowsOf(repeaterId), rows);
+    this.setRows(repeaterId, moveInList([...rows, row], row, at ?? rows.length));
+    return row;
+  }
+
+  /** Removes a row from the draft, and the unsaved edits in it. */
+  removeRow(repeaterId: string, row: number): void {
+    for (const key of this.rowKeys(repeaterId, row)) {
+      this.edits.delete(key);
+      this.serverErrors.delete(key);
+      this.touch(key);
+    }
+    this.setRows(
+      repeaterId,
+      this.rows(repeaterId).filter((r) => r !== row),
+    );
+  }
+
+  /** Moves a row to position `to` of the repeater's rows. */
+  moveRow(repeaterId: string, row: number, to: number): void {
+    this.setRows(repeaterId, moveInList(this.rows(repeaterId), row, to));
+  }
+
+  /** Adds a copy of a row right below it (its values as edits of the new row); returns the new row number. */
+  duplicateRow(repeaterId: string, row: number): number {
+    const copy = this.insertRow(repeaterId, this.rows(repeaterId).indexOf(row) + 1);
+    for (const key of new Set([...this.base.keys(), ...this.edits.keys()])) {
+      const triple = parseValueKey(key);
+      if (!triple || triple.row !== row || this.options.repeaterOf(triple.dataSectionId) !== repeaterId) continue;
+      const value = this.value(key);
+      if (value === null) continue;
+      const target = valueKey(triple.dataSectionId, triple.dataFieldId, copy);
+      this.edits.set(target, value);
+      this.touch(target);
+    }
+    this.emitEdits();
+    return copy;
+  }
+
+  /** Takes back a saved draft (`snapshot`): its edits and rows on top of the current saved state. */
+  restore(snapshot: DraftSnapshot): void {
+    for (const [repeaterId, rows] of snapshot.rows) this.draftRows.set(repeaterId, rows);
+    for (const [key, value] of snapshot.edits) {
+      if (this.savedValue(key) === value && this.base.has(key)) continue;
+      this.edits.set(key, value);
+      this.touch(key);
+    }
+    this.countRowChanges();
+    this.emitEdits();
+    this.emitStructure();
+  }
+
+  /** Sets a key's draft to a value (a conflict decided for this side); equal to the saved value, it is no edit. */
+  setDraft(key: string, value: DraftValue): void {
+    if (this.base.has(key) && this.savedValue(key) === value) this.edits.delete(key);
+    else this.edits.set(key, value);
+    this.serverErrors.delete(key);
+    this.touch(key);
+    this.emitEdits();
+  }
+
+  /** Keeps the saved value of a key instead of the edit (a conflict decided for the other side). */
+  revert(key: string): void {
+    if (!this.edits.delete(key)) return;
+    this.serverErrors.delete(key);
+    this.touch(key);
+    this.emitEdits();
   }
 
   // ---- writes ----
@@ -135,6 +269,7 @@ export class DraftStore {
     if (!hadError && !isEdited && !wasEdited) return;
     this.touch(key);
     if (wasEdited !== isEdited || hadError) this.emitEdits();
+    else this.emitChange();
   }
 
   /** Shows the problems of every edit, as after a failed save attempt. */
@@ -151,7 +286,11 @@ export class DraftStore {
     this.serverErrors.clear();
     this.revealed = false;
     for (const key of affected) this.touch(key);
+    const hadRows = this.draftRows.size > 0;
+    this.draftRows.clear();
+    this.countRowChanges();
     this.emitEdits();
+    if (hadRows) this.emitStructure();
   }
 
   setServerErrors(errors: Map<string, string>): void {
@@ -170,17 +309,24 @@ export class DraftStore {
 
   /**
    * Makes `model` the saved state. Edits that were sent (`sent`) and still hold the sent value are now saved and
-   * leave the drafts; edits made while the request ran stay. Edits equal to the new saved value, or for values the
-   * model no longer has (a row removed elsewhere), are dropped; the latter are counted for the user.
+   * leave the drafts; edits made while the request ran stay. The rows that were sent (`sentRows`) are now the saved
+   * rows; a reordered repeater was renumbered 0…n-1 by the server, and edits typed meanwhile follow their row.
+   * Without `sentRows` (a reload), draft rows are put on top of the new saved rows (`rebaseRows`). Edits equal to the
+   * new saved value, or for values the model no longer has (a row removed elsewhere), are dropped; the latter are
+   * counted for the user.
    */
-  applyModel(model: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>): ApplyResult {
+  applyModel(model: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>, sentRows?: RowLists): ApplyResult {
     const previous = this.base;
+    const previousRows = this.savedRows;
     const next = new Map<string, DraftValue>();
     if (model.name !== undefined) next.set(NAME_KEY, model.name);
     if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
+    // No GTIN is an empty input, as a cleared one sends "".
+    if (model.gtin !== undefined) next.set(GTIN_KEY, model.gtin ?? "");
     for (const v of model.dataValues) next.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v.value);
     this.base = next;
     this.version = model.version;
+    this.recomputeRows();
 
     const changed = new Set<string>();
     for (const [key, value] of next) if (previous.get(key) !== value || !previous.has(key)) changed.add(key);
@@ -193,10 +339,24 @@ export class DraftStore {
         changed.add(key);
       }
     }
+    if (sentRows) {
+      for (const [repeaterId, rows] of sentRows) {
+        this.draftRows.delete(repeaterId);
+        if (!isAscending(rows)) this.renumberEdits(repeaterId, new Map(rows.map((row, i) => [row, i])), changed);
+      }
+    } else {
+      for (const [repeaterId, draft] of [...this.draftRows]) {
+        const rebased = rebaseRows(previousRows.get(repeaterId) ?? NO_ROWS, this.savedRowsOf(repeaterId), draft);
+        if (rebased.rows) this.draftRows.set(repeaterId, rebased.rows);
+        else this.draftRows.delete(repeaterId);
+        this.renumberEdits(repeaterId, rebased.renumbered, changed);
+      }
+    }
     let droppedEdits = 0;
     for (const [key, value] of [...this.edits]) {
-      if (!next.has(key)) droppedEdits++;
-      if (!next.has(key) || next.get(key) === value) {
+      const isGone = !next.has(key) && !this.isDraftRowKey(key);
+      if (isGone) droppedEdits++;
+      if (isGone || (next.has(key) && next.get(key) === value)) {
         this.edits.delete(key);
         this.serverErrors.delete(key);
         changed.add(key);
@@ -204,7 +364,7 @@ export class DraftStore {
     }
     if (this.edits.size === 0) this.revealed = false;
 
-    this.recomputeRows();
+    this.countRowChanges();
     for (const key of changed) this.touch(key);
     this.emitEdits();
     this.emitStructure();
@@ -212,6 +372,56 @@ export class DraftStore {
   }
 
   // ---- internals ----
+
+  private setRows(repeaterId: string, rows: number[]): void {
+    const saved = this.savedRowsOf(repeaterId);
+    if (rows.length === saved.length && rows.every((row, i) => row === saved[i])) this.draftRows.delete(repeaterId);
+    else this.draftRows.set(repeaterId, rows);
+    this.countRowChanges();
+    this.emitEdits();
+    this.emitStructure();
+  }
+
+  private countRowChanges(): void {
+    let count = 0;
+    for (const [repeaterId, rows] of this.draftRows) count += rowChangeCount(this.savedRowsOf(repeaterId), rows);
+    this.rowChanges = count;
+  }
+
+  /** Keys of a row's values, saved or edited, in the repeater and its nested sections. */
+  private rowKeys(repeaterId: string, row: number): string[] {
+    return [...new Set([...this.base.keys(), ...this.edits.keys()])].filter((key) => {
+      const triple = parseValueKey(key);
+      return triple?.row === row && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
+    });
+  }
+
+  /** Whether a key is a value of a row the draft added, which the saved state cannot have. */
+  private isDraftRowKey(key: string): boolean {
+    const triple = parseValueKey(key);
+    if (!triple) return false;
+    const repeaterId = this.options.repeaterOf(triple.dataSectionId);
+    return repeaterId !== null && this.isNewRow(repeaterId, triple.row);
+  }
+
+  /** Moves the edits of a repeater's rows to new row numbers (`numbers`: old → new). */
+  private renumberEdits(repeaterId: string, numbers: ReadonlyMap<number, number>, changed: Set<string>): void {
+    if (numbers.size === 0) return;
+    const moved: [string, DraftValue][] = [];
+    for (const [key, value] of [...this.edits]) {
+      const triple = parseValueKey(key);
+      if (!triple || this.options.repeaterOf(triple.dataSectionId) !== repeaterId) continue;
+      const row = numbers.get(triple.row);
+      if (row === undefined || row === triple.row) continue;
+      this.edits.delete(key);
+      changed.add(key);
+      moved.push([valueKey(triple.dataSectionId, triple.dataFieldId, row), value]);
+    }
+    for (const [key, value] of moved) {
+      this.edits.set(key, value);
+      changed.add(key);
+    }
+  }
 
   private recomputeRows(): void {
     const collected = new Map<string, Set<number>>();
@@ -227,11 +437,11 @@ export class DraftStore {
     const next = new Map<string, readonly number[]>();
     for (const [repeaterId, rows] of collected) {
       const sorted = [...rows].sort((a, b) => a - b);
-      const before = this.rowsByRepeater.get(repeaterId);
+      const before = this.savedRows.get(repeaterId);
       // Keeping the old array when nothing changed lets repeaters skip re-rendering.
       next.set(repeaterId, before && sameNumbers(before, sorted) ? before : sorted);
     }
-    this.rowsByRepeater = next;
+    this.savedRows = next;
   }
 
   private touch(key: string): void {
@@ -242,6 +452,11 @@ export class DraftStore {
   private emitEdits(): void {
     this.editRevision++;
     for (const listener of this.editListeners) listener();
+    this.emitChange();
+  }
+
+  private emitChange(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   private emitStructure(): void {

@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
+import { beginFieldEdit, endFieldEdit } from "~/components/repeater-grid/grid-history";
 import type { TemplateIndex } from "~/domain/template-index";
 
 export type EditorContextValue = {
@@ -9,12 +10,12 @@ export type EditorContextValue = {
   index: TemplateIndex;
   organizationId: string;
   /**
-   * Writes, as stable callbacks (they read the latest version from the store), so the context value never changes
-   * and no row re-renders because of it. Resolves to the new row number, or undefined when none was added.
+   * Draft row changes, as stable callbacks, so the context value never changes and no row re-renders because of
+   * it. Returns the new row number (at position `at`, default last), or undefined when none was added.
    */
-  addRow: (repeaterId: string) => Promise<number | undefined>;
-  /** Resolves to whether the row was removed; failures are shown by the editor. */
-  removeRow: (repeaterId: string, row: number) => Promise<boolean>;
+  addRow: (repeaterId: string, at?: number) => number | undefined;
+  /** Removes a row from the draft; Discard brings it back, Save deletes it. */
+  removeRow: (repeaterId: string, row: number) => void;
 };
 
 const EditorContext = createContext<EditorContextValue | null>(null);
@@ -38,16 +39,20 @@ export function useDraftKey(key: string): void {
 /**
  * One draft bound to an input, re-rendering the caller for this key only. A problem with the typed value shows once
  * the user leaves the input (or tries to save), not on the first keystroke; a server error shows until the value
- * is changed.
+ * is changed. Focus and blur bound the field's edit, which undo takes back as one step (`grid-history.ts`).
  */
 export function useDraftInput(key: string) {
   const { store } = useEditor();
   useDraftKey(key);
   const [isTouched, setIsTouched] = useState(false);
   const onValueChange = useCallback((text: string) => store.setInput(key, text), [store, key]);
-  const onBlur = useCallback(() => setIsTouched(true), []);
+  const onFocus = useCallback(() => beginFieldEdit(store, key), [store, key]);
+  const onBlur = useCallback(() => {
+    endFieldEdit(store, key);
+    setIsTouched(true);
+  }, [store, key]);
   const error = store.serverError(key) ?? (isTouched || store.isRevealed ? store.problem(key) : undefined);
-  return { value: store.inputText(key), error, onValueChange, onBlur };
+  return { value: store.inputText(key), error, onValueChange, onFocus, onBlur };
 }
 
 /** Re-renders the caller when the number of edits or the revealed state changes. */

@@ -15,13 +15,14 @@ export type EditorFieldProps = { sectionId: string; field: TDataField; row: numb
 export const EditorField = memo(function EditorField({ sectionId, field, row }: EditorFieldProps) {
   const { organizationId } = useEditor();
   const key = valueKey(sectionId, field.id, row);
-  const { value, error, onValueChange, onBlur } = useDraftInput(key);
+  const { value, error, onValueChange, onFocus, onBlur } = useDraftInput(key);
   return (
     <FieldInput
       field={field}
       inputId={inputIdFor(key)}
       value={value}
       onValueChange={onValueChange}
+      onFocus={onFocus}
       onBlur={onBlur}
       error={error}
       organizationId={organizationId}

@@ -1,74 +1,70 @@
-import type { z } from "zod";
-import { DESCRIPTION_KEY, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { isAscending, type RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftValue } from "~/components/model-editor/draft-store";
+import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-changes";
 import type { TDataValue } from "~/domain/data-value";
-import type { ZDataValuesInput, ZDeleteRowInput, ZModelUpdateInput } from "~/domain/procedure-inputs";
 
 /** The model the editor writes to, or one of its items when `itemId` is given (`owner-writes.ts`). */
 export type EditorTarget = { organizationId: string; modelId: string; itemId?: string };
 /** Drafts by key: the name, the description or a data value's triple (`draft-keys.ts`). */
 export type Drafts = ReadonlyMap<string, DraftValue>;
 
-export type ModelUpdateInput = z.infer<typeof ZModelUpdateInput>;
-export type DataValuesInput = z.infer<typeof ZDataValuesInput>;
-export type DeleteRowInput = z.infer<typeof ZDeleteRowInput>;
+/** A Save: the one changes request, and exactly what it carries, so the answer marks it saved. */
+export type SaveRequest = { changes: TModelChangesRequest; sent: Drafts; sentRows: RowLists };
+
+export type SaveRequestOptions = {
+  edits: Drafts;
+  /** The repeaters whose rows the draft changed, with their draft rows in order. */
+  rows: RowLists;
+  savedRows: (repeaterId: string) => readonly number[];
+  repeaterOf: (sectionId: string) => string | null;
+  /** The values that create a new row at a row number (`newRowAt`), before the user's edits in it. */
+  newRow: (repeaterId: string, row: number) => TDataValue[];
+};
 
 /**
- * One request of a Save. `sent` holds exactly the drafts it carries, in the order it carries them: a refusal's
- * issues point at them (`$.values[3]` is the fourth), and the answer marks them saved. The input is built when the
- * request goes out, with the model's version at that moment as `ifMatch`, since the request before it in the same
- * Save has already moved the version on.
+ * What a Save sends, as one atomic changes request (docs/api.md, "Changes"): rows the draft removed as row deletes,
+ * its new rows as adds (their empty values plus the edits in them), the other edits as modifies, a repeater whose
+ * draft order is not ascending as a reorder (the server then renumbers it 0…n-1), and the name, description
+ * and GTIN as details. Only edits are sent, so a value someone else saved meanwhile is not overwritten with what this page
+ * loaded. A cleared name, description or GTIN is sent as "". Undefined when there is nothing to save.
  */
-export type SaveRequest =
-  | { procedure: "models.update"; sent: Drafts; input: (ifMatch: number) => ModelUpdateInput }
-  | { procedure: "dataValues.modify"; sent: Drafts; input: (ifMatch: number) => DataValuesInput };
-
-/**
- * What a Save sends for the unsaved edits: the name and description as one model patch, then the data values as
- * one modify, each only when it has an edit. Only edits are sent, so a value someone else saved meanwhile is not
- * overwritten with what this page loaded. A cleared name or description is sent as "".
- */
-export function saveRequests({ organizationId, modelId }: EditorTarget, edits: Drafts): SaveRequest[] {
-  // The item's id, when there is one, is added by `owner-writes.ts`, which knows the item's procedures.
-  const target = { organizationId, modelId };
-  const details = new Map<string, DraftValue>();
-  const values = new Map<string, DraftValue>();
-  const body: TDataValue[] = [];
-  for (const [key, value] of edits) {
-    if (key === NAME_KEY || key === DESCRIPTION_KEY) {
-      details.set(key, value);
-      continue;
+export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow }: SaveRequestOptions): SaveRequest | undefined {
+  const deleteRows: TRowRef[] = [];
+  const reorder: TRowOrder[] = [];
+  const added = new Map<string, TDataValue>();
+  const newRows = new Map<string, Set<number>>();
+  for (const [repeaterId, draft] of rows) {
+    const saved = new Set(savedRows(repeaterId));
+    const kept = new Set(draft);
+    for (const row of saved) if (!kept.has(row)) deleteRows.push({ dataSectionId: repeaterId, row });
+    const fresh = new Set(draft.filter((row) => !saved.has(row)));
+    newRows.set(repeaterId, fresh);
+    for (const row of fresh) {
+      for (const v of newRow(repeaterId, row)) added.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v);
     }
+    if (!isAscending(draft)) reorder.push({ dataSectionId: repeaterId, rows: [...draft] });
+  }
+  const modify: TDataValue[] = [];
+  const details: NonNullable<TModelChangesRequest["details"]> = {};
+  for (const [key, value] of edits) {
+    if (key === NAME_KEY) details.name = value ?? "";
+    if (key === DESCRIPTION_KEY) details.description = value ?? "";
+    if (key === GTIN_KEY) details.gtin = value ?? "";
     const triple = parseValueKey(key);
     if (!triple) continue;
-    values.set(key, value);
-    body.push({ ...triple, value });
+    const repeaterId = repeaterOf(triple.dataSectionId);
+    const isNewRow = repeaterId !== null && newRows.get(repeaterId)?.has(triple.row) === true;
+    if (isNewRow) added.set(key, { ...triple, value });
+    else modify.push({ ...triple, value });
   }
-  const requests: SaveRequest[] = [];
-  if (details.size > 0) {
-    const patch = {
-      ...(details.has(NAME_KEY) && { name: details.get(NAME_KEY) ?? "" }),
-      ...(details.has(DESCRIPTION_KEY) && { description: details.get(DESCRIPTION_KEY) ?? "" }),
-    };
-    requests.push({ procedure: "models.update", sent: details, input: (ifMatch) => ({ ...target, ifMatch, patch }) });
-  }
-  if (body.length > 0) {
-    requests.push({ procedure: "dataValues.modify", sent: values, input: (ifMatch) => ({ ...target, ifMatch, values: body }) });
-  }
-  return requests;
-}
-
-/** "Add row": the new row's values (`newRowValues`) at the model's current version. */
-export function addRowInput({ organizationId, modelId }: EditorTarget, ifMatch: number, values: TDataValue[]): DataValuesInput {
-  return { organizationId, modelId, ifMatch, values };
-}
-
-/** "Remove row": one row of a repeater at the model's current version. */
-export function deleteRowInput(
-  { organizationId, modelId }: EditorTarget,
-  ifMatch: number,
-  repeaterId: string,
-  row: number,
-): DeleteRowInput {
-  return { organizationId, modelId, ifMatch, dataSectionId: repeaterId, row };
+  const changes: TModelChangesRequest = {
+    ...(deleteRows.length > 0 && { deleteRows }),
+    ...(added.size > 0 && { add: [...added.values()] }),
+    ...(modify.length > 0 && { modify }),
+    ...(reorder.length > 0 && { reorder }),
+    ...(Object.keys(details).length > 0 && { details }),
+  };
+  if (Object.keys(changes).length === 0) return undefined;
+  return { changes, sent: new Map(edits), sentRows: new Map(rows) };
 }

@@ -1,9 +1,13 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DetailsCard } from "~/components/model-editor/details-card";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
+import { EditorNotices } from "~/components/model-editor/editor-notices";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
+import { useDraftBackup } from "~/components/model-editor/use-draft-backup";
+import { useSaveShortcut } from "~/components/model-editor/use-save-shortcut";
+import { useUndoShortcut } from "~/components/model-editor/use-undo-shortcut";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { SaveBar } from "~/components/model-editor/save-bar";
 import { SectionTree } from "~/components/model-editor/section-tree";
@@ -34,12 +38,29 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
   }, [savedName]);
   const target = useMemo(() => ({ organizationId, modelId: model.id }), [organizationId, model.id]);
 
-  const { status, isConflict, isReloading, addRow, removeRow, save, discard, reload } = useEditorWrites({
+  const {
+    status,
+    isConflict,
+    isReloading,
+    conflicts,
+    chooseConflict,
+    addRow,
+    removeRow,
+    announce,
+    save,
+    discard,
+    reload,
+    restoreStaleBackup,
+  } = useEditorWrites({
     store,
     index: views.index,
     target,
     onSavedName: setSavedName,
   });
+  const backup = useDraftBackup(store, { kind: "model", id: model.id }, restoreStaleBackup);
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef);
+  useUndoShortcut(store, announce);
 
   const context = useMemo<EditorContextValue>(
     () => ({ store, index: views.index, organizationId, addRow, removeRow }),
@@ -49,6 +70,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
   return (
     <EditorProvider value={context}>
       <form
+        ref={formRef}
         noValidate
         onSubmit={save}
         className="space-y-6 pb-4"
@@ -62,9 +84,24 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
           template={template}
           itemFieldCount={itemFieldCount}
         />
+        <EditorNotices
+          offer={backup.offer}
+          isStale={backup.isStale}
+          onRestore={backup.restore}
+          onDismiss={backup.dismiss}
+          conflicts={conflicts}
+          onChoose={chooseConflict}
+        />
         <DetailsCard />
         <SectionTree roots={views.roots} />
-        <SaveBar status={status} isConflict={isConflict} isReloading={isReloading} onDiscard={discard} onReload={reload} />
+        <SaveBar
+          status={status}
+          isConflict={isConflict}
+          isReloading={isReloading}
+          onDiscard={discard}
+          onReload={reload}
+          roots={views.roots}
+        />
       </form>
       <LeaveGuard />
     </EditorProvider>

@@ -1,7 +1,13 @@
 "use client";
 
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
 import { memo, type ReactNode } from "react";
+import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { SectionHeading } from "~/components/models/section-heading";
+import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
+import { sortableRowId } from "~/components/repeater-grid/row-drag";
+import { rowLabel } from "~/components/repeater-grid/row-label";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -19,6 +25,10 @@ export type RepeaterRowProps = {
   row: number;
   /** 1-based place in the list; row numbers themselves may have gaps after removals. */
   position: number;
+  /** The first text field of the repeater, whose value names the row. */
+  labelColumn: GridColumn | undefined;
+  isCollapsed: boolean;
+  onToggle: (row: number) => void;
   onRequestRemove: (row: number) => void;
   /** The row's content, from the section tree; the same function from render to render, so the memo holds. */
   renderRow: (row: number) => ReactNode;
@@ -28,21 +38,61 @@ export type RepeaterRowProps = {
  * One row of a repeater as a card around its content. Memoised on stable props, so a row re-renders only when its
  * own position changes (a row above it was removed), never because another row or field changed.
  */
-export const RepeaterRow = memo(function RepeaterRow({ view, depth, row, position, onRequestRemove, renderRow }: RepeaterRowProps) {
+export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
+  const { view, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow } = props;
   const headingId = `row-${view.section.id}-${row}`;
+  const contentId = `${headingId}-content`;
+  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
   return (
-    <li data-row={row} className={cn(position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]")}>
+    <li
+      ref={setNodeRef}
+      data-row={row}
+      style={{ transform: CSS.Translate.toString(transform), transition: transition }}
+      className={cn(
+        position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]",
+        isDragging && "relative z-10 shadow-lg",
+      )}
+    >
       <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
-          <SectionHeading level={headingLevel(depth + 1)} id={headingId}>
-            Row {position}
-          </SectionHeading>
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
-            Remove row<span className="sr-only"> {position}</span>
-          </Button>
+          <div className="flex min-w-0 items-center gap-2">
+            <button
+              type="button"
+              {...attributes}
+              {...listeners}
+              aria-label={`Drag row ${position} to reorder (Space, then arrow keys)`}
+              className="cursor-grab rounded px-1 text-slate-500 hover:bg-slate-100"
+            >
+              <span aria-hidden="true">⠿</span>
+            </button>
+            <SectionHeading level={headingLevel(depth + 1)} id={headingId}>
+              Row {position}
+            </SectionHeading>
+            {labelColumn && <RowLabel column={labelColumn} row={row} position={position} />}
+          </div>
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
+              {isCollapsed ? "Expand" : "Collapse"}
+              <span className="sr-only"> row {position}</span>
+            </Button>
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
+              Remove row<span className="sr-only"> {position}</span>
+            </Button>
+          </div>
         </div>
-        {renderRow(row)}
+        <div id={contentId} hidden={isCollapsed}>
+          {isCollapsed ? null : renderRow(row)}
+        </div>
       </div>
     </li>
   );
 });
+
+/** The row's label beside its number, re-rendered only when the field it comes from changes. */
+function RowLabel({ column, row, position }: { column: GridColumn; row: number; position: number }) {
+  const { store } = useEditor();
+  const key = cellKey(column, row);
+  useDraftKey(key);
+  const label = rowLabel([column], () => store.value(key), position);
+  return label === `Row ${position}` ? null : <span className="truncate text-sm text-slate-600">{label}</span>;
+}

@@ -1,13 +1,23 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { hasAnyField } from "~/components/model-editor/completeness";
+import { addRowButtonId, inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
+import { SectionCompleteness } from "~/components/model-editor/completeness-status";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import { SectionHeading } from "~/components/models/section-heading";
+import { gridColumns } from "~/components/repeater-grid/grid-columns";
+import { recordRowChange } from "~/components/repeater-grid/grid-history";
+import { RepeaterGrid } from "~/components/repeater-grid/repeater-grid";
+import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/repeater-grid/row-limits";
+import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";
+import { useRepeaterView } from "~/components/repeater-grid/use-repeater-view";
+import { ViewSwitch } from "~/components/repeater-grid/view-switch";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export type RepeaterSectionProps = {
   view: SectionView;
@@ -18,21 +28,52 @@ export type RepeaterSectionProps = {
 };
 
 /**
- * A repeater: its rows in row order, numbered 1…n for display, "Add row" below them. Adding and removing are
- * written at once (the server answers with the model, which replaces the rows shown); edits in other rows stay.
+ * A repeater: its rows in the draft's order, numbered 1…n for display, "Add row" below them. Adding and removing
+ * change the draft only (counted as unsaved changes, undone by Discard, written by Save with everything else).
  * Focus follows: into the new row's first input, or back to the heading after a removal.
  */
 export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterSectionProps) {
-  const { addRow, removeRow } = useEditor();
+  const { store, index, addRow, removeRow } = useEditor();
   const repeaterId = view.section.id;
   const rows = useRepeaterRows(repeaterId);
   const isBusy = useIsBusy();
-  const [pendingRemoval, setPendingRemoval] = useState<number | null>(null);
-  const [isRemoving, setIsRemoving] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const focusRowRef = useRef<number | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
-  const canAdd = hasAnyField(view);
+  const limits = useMemo(() => rowLimitsOf(view.section), [view.section]);
+  const fullNote = fullText(view.section.name, limits, rows.length);
+  const shortNote = shortText(limits, rows.length);
+  const canAdd = hasAnyField(view) && !fullNote;
+  const columns = useMemo(() => gridColumns(view), [view]);
+  const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const drop = dropMove(rows, rows, active.id, over?.id);
+    if (!drop) return;
+    recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
+    setAnnouncement(`Row ${drop.fromPosition} of ${view.section.name} moved to row ${drop.toPosition}.`);
+  };
+  const accessibility = useMemo(
+    () => ({
+      announcements: rowDragAnnouncements(view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
+      screenReaderInstructions: rowDragInstructions,
+    }),
+    [store, repeaterId, view.section.name],
+  );
+  const onToggle = useCallback(
+    (row: number) =>
+      setCollapsed((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(row)) next.add(row);
+        return next;
+      }),
+    [],
+  );
+  // A repeater nested in another repeater's rows leaves the count to the outer one (see section-tree.tsx).
+  const parentId = view.section.parentId;
+  const isOutsideRows = parentId === null || (index.sections.get(parentId)?.repeaterId ?? null) === null;
 
   useEffect(() => {
     const row = focusRowRef.current;
@@ -42,32 +83,24 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
     if (first) document.getElementById(inputIdFor(first))?.focus();
   }, [rows, view]);
 
-  const onAdd = async () => {
-    const row = await addRow(repeaterId);
+  const onAdd = () => {
+    const row = addRow(repeaterId);
     if (row === undefined) return;
-    // The store usually re-renders the rows before the write's promise resumes here; if not yet, the effect
-    // above focuses the row once it appears.
-    const key = firstFieldKey(view, row);
-    const input = key ? document.getElementById(inputIdFor(key)) : null;
-    if (input) input.focus();
-    else focusRowRef.current = row;
-    setAnnouncement(`Row ${rows.length + 1} of ${view.section.name} added.`);
+    // The effect above focuses the new row's first input once it has rendered.
+    focusRowRef.current = row;
+    setAnnouncement(`Row ${rows.length + 1} of ${view.section.name} added; it is saved with your other changes.`);
   };
 
-  const onRequestRemove = useCallback((row: number) => setPendingRemoval(row), []);
-  const removalPosition = pendingRemoval === null ? 0 : rows.indexOf(pendingRemoval) + 1;
-
-  const onConfirmRemove = async () => {
-    if (pendingRemoval === null) return;
-    setIsRemoving(true);
-    const isRemoved = await removeRow(repeaterId, pendingRemoval);
-    setIsRemoving(false);
-    setPendingRemoval(null);
-    if (isRemoved) {
-      setAnnouncement(`Row ${removalPosition} of ${view.section.name} removed.`);
+  const onRequestRemove = useCallback(
+    (row: number) => {
+      // Read from the store, so the callback stays the same while rows change and the rows' memo holds.
+      const position = store.rows(repeaterId).indexOf(row) + 1;
+      removeRow(repeaterId, row);
+      setAnnouncement(`Row ${position} of ${view.section.name} removed; Discard brings it back.`);
       headingRef.current?.focus();
-    }
-  };
+    },
+    [store, removeRow, repeaterId, view.section.name],
+  );
 
   return (
     <>
@@ -75,50 +108,75 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         <SectionHeading level={headingLevel(depth)} id={headingId}>
           {view.section.name}
         </SectionHeading>
-        <p className="text-sm text-slate-600">{rows.length === 1 ? "1 row" : `${rows.length} rows`}</p>
+        <div className="flex flex-wrap items-center gap-x-3">
+          {isOutsideRows ? <SectionCompleteness view={view} row={0} /> : null}
+          {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(limits, rows.length)}</p>}
+          <ViewSwitch name={view.section.name} mode={mode} onModeChange={setMode} />
+        </div>
       </div>
-      {rows.length === 0 ? (
+      {mode === "table" ? (
+        <RepeaterGrid repeaterId={repeaterId} name={view.section.name} columns={columns} rows={rows} limits={limits} />
+      ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">No rows yet.</p>
       ) : (
-        <ol className="space-y-3" aria-label={`${view.section.name} rows`}>
-          {rows.map((row, i) => (
-            <RepeaterRow
-              key={row}
-              view={view}
-              depth={depth}
-              row={row}
-              position={i + 1}
-              onRequestRemove={onRequestRemove}
-              renderRow={renderRow}
-            />
-          ))}
-        </ol>
+        <>
+          {rows.length > 1 && (
+            <div className="flex gap-2">
+              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(rows))}>
+                Collapse all
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
+                Expand all
+              </Button>
+            </div>
+          )}
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+            <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+              <ol className="space-y-3" aria-label={`${view.section.name} rows`}>
+                {rows.map((row, i) => (
+                  <RepeaterRow
+                    key={row}
+                    view={view}
+                    depth={depth}
+                    row={row}
+                    position={i + 1}
+                    labelColumn={columns.find((column) => column.field.type === "TextField")}
+                    isCollapsed={collapsed.has(row)}
+                    onToggle={onToggle}
+                    onRequestRemove={onRequestRemove}
+                    renderRow={renderRow}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        </>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={onAdd} disabled={isBusy || !canAdd}>
+        <Button
+          id={addRowButtonId(repeaterId)}
+          variant="secondary"
+          onClick={onAdd}
+          disabled={isBusy || !canAdd}
+          aria-describedby={fullNote || shortNote ? rowLimitNoteId(repeaterId) : undefined}
+        >
           Add row<span className="sr-only"> to {view.section.name}</span>
         </Button>
+        {fullNote || shortNote ? (
+          <p
+            id={rowLimitNoteId(repeaterId)}
+            data-testid="row-limit"
+            className={fullNote ? "text-sm text-slate-700" : "text-sm text-amber-800"}
+          >
+            {fullNote ?? shortNote}
+          </p>
+        ) : null}
         <p role="status" className="text-sm text-slate-600">
           {announcement}
         </p>
       </div>
-      <ConfirmDialog
-        isOpen={pendingRemoval !== null}
-        title={`Remove row ${removalPosition}?`}
-        confirmLabel="Remove row"
-        isPending={isRemoving}
-        onConfirm={onConfirmRemove}
-        onCancel={() => setPendingRemoval(null)}
-      >
-        Row {removalPosition} of “{view.section.name}” and everything in it, unsaved edits included, is deleted at once. The other rows
-        keep their values.
-      </ConfirmDialog>
     </>
   );
-}
-
-function hasAnyField(view: SectionView): boolean {
-  return view.fields.length > 0 || view.subSections.some(({ view: child }) => hasAnyField(child));
 }
 
 function firstFieldKey(view: SectionView, row: number): string | undefined {

@@ -1,7 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { CompletenessStatus } from "~/components/model-editor/completeness-status";
 import { useEditor, useEditsSummary, useIsBusy } from "~/components/model-editor/editor-context";
+import type { SubSectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
@@ -16,6 +18,8 @@ export type SaveBarProps = {
   onReload: () => void;
   /** What the editor edits, for its messages. */
   owner?: "model" | "item";
+  /** The sections shown, for the draft's completeness. */
+  roots: readonly SubSectionView[];
 };
 
 /** What a stale version (412) says, naming what is edited: a model or one of its items. */
@@ -27,15 +31,18 @@ export function conflictMessage(owner: "model" | "item"): string {
  * Sticks to the bottom of the screen: how many changes are unsaved, Save (the form's submit button, so Enter in
  * a field saves too) and Discard, and what the last write said. A stale version offers Reload, which keeps edits.
  */
-export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, owner = "model" }: SaveBarProps) {
+export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, owner = "model", roots }: SaveBarProps) {
   const { store } = useEditor();
   useEditsSummary();
   const isBusy = useIsBusy();
   const count = store.editCount;
   const [isConfirmingDiscard, setIsConfirmingDiscard] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
+  useScrollPaddingFor(barRef);
   const countText = count === 0 ? "No unsaved changes" : count === 1 ? "1 unsaved change" : `${count} unsaved changes`;
   return (
     <div
+      ref={barRef}
       role="region"
       aria-label="Save changes"
       className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(15_23_42/0.15)] sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
@@ -77,14 +84,22 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
           ) : null}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium text-slate-800" data-testid="unsaved-count">
-            {countText}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <p className="text-sm font-medium text-slate-800" data-testid="unsaved-count">
+              {countText}
+            </p>
+            <CompletenessStatus roots={roots} />
+          </div>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => setIsConfirmingDiscard(true)} disabled={count === 0 || isBusy}>
               Discard
             </Button>
-            <Button type="submit" disabled={count === 0 || isBusy}>
+            {/* aria-disabled, not disabled: a disabled button drops focus to the page's top once the save is done. */}
+            <Button
+              type="submit"
+              aria-disabled={count === 0 || isBusy}
+              className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60"
+            >
               {isBusy ? "Saving…" : "Save"}
             </Button>
           </div>
@@ -104,4 +119,24 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
       </ConfirmDialog>
     </div>
   );
+}
+
+/**
+ * Keeps the page's bottom scroll padding as tall as the sticky bar (plus a margin), so a field focused by Tab or
+ * scrolled to by "jump to" is never hidden under it, whatever the bar holds at the moment.
+ */
+function useScrollPaddingFor(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight + 16}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = "";
+    };
+  }, [ref]);
 }

@@ -2,7 +2,9 @@
 
 import { memo, type ReactNode } from "react";
 import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
+import { SectionCompleteness } from "~/components/model-editor/completeness-status";
 import { EditorField } from "~/components/model-editor/editor-field";
+import { useEditor } from "~/components/model-editor/editor-context";
 import { RepeaterSection } from "~/components/model-editor/repeater-section";
 import { SectionHeading } from "~/components/models/section-heading";
 import { headingLevel, type SectionView, type SubSectionView } from "~/components/models/section-views";
@@ -90,12 +92,25 @@ function renderSection(view: SectionView, depth: number, row: number): ReactNode
         />
       ) : (
         <>
-          <SectionHeading level={headingLevel(depth)} id={headingId}>
-            {view.section.name}
-          </SectionHeading>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <SectionHeading level={headingLevel(depth)} id={headingId}>
+              {view.section.name}
+            </SectionHeading>
+            <OutsideRowsCompleteness view={view} />
+          </div>
           <SectionContent view={view} depth={depth} row={row} />
         </>
       )}
     </section>
   );
+}
+
+/**
+ * A section's completeness beside its heading, for sections outside repeaters (a repeater shows its own, over all
+ * rows); a section inside each of hundreds of rows would recount on every keystroke for little use.
+ */
+function OutsideRowsCompleteness({ view }: { view: SectionView }) {
+  const { index } = useEditor();
+  if (index.sections.get(view.section.id)?.repeaterId !== null) return null;
+  return <SectionCompleteness view={view} row={0} />;
 }

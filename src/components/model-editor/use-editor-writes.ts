@@ -1,11 +1,18 @@
 import { useCallback, useMemo, useState, type SubmitEvent } from "react";
+import type { RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftStore, DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
-import { addRowInput, deleteRowInput, saveRequests, type EditorTarget } from "~/components/model-editor/editor-requests";
+import { saveRequest, type EditorTarget } from "~/components/model-editor/editor-requests";
+import { authorName } from "~/components/history/history-labels";
+import { type Conflict, findConflicts, ownerValues } from "~/components/model-editor/conflicts";
+import type { DraftBackup } from "~/components/model-editor/draft-backup";
+import { rebaseBackup } from "~/components/model-editor/stale-backup";
+import { parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
 import { focusDraft } from "~/components/model-editor/focus-draft";
 import { ownerWrites } from "~/components/model-editor/owner-writes";
-import { newRowValues } from "~/domain/repeater-rows";
+import { newRowAt } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
+import { recordRowChange } from "~/components/repeater-grid/grid-history";
 import type { TemplateIndex } from "~/domain/template-index";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
@@ -19,11 +26,14 @@ export type UseEditorWritesOptions = {
 };
 
 /**
- * Every write of the editor; what each sends is built by `editor-requests.ts`. Save sends only the changed values
- * with the model's version as `ifMatch`; "Add row" and "Remove row" write at once; each answer (a whole model)
- * becomes the new saved state without touching the user's other edits. Writes run one at a time, so the editor
- * never races itself into a stale version. A stale version (412) keeps every edit and offers `reload`, which puts
- * the edits back on top of the latest model.
+ * Every write of the editor; what Save sends is built by `editor-requests.ts`. "Add row" and "Remove row" change
+ * only the draft; Save sends every change — values, rows added, removed and reordered, name and description — as
+ * one atomic request with the model's version as `ifMatch`, and the answer (the whole model) becomes the new saved
+ * state without touching edits typed while it ran.
+ *
+ * A stale version (412) loads the latest model at once: what only the other side changed shows in place, the
+ * user's edits stay on top, and each field both sides changed becomes a conflict (`conflicts.ts`) the user decides
+ * — keep theirs or yours — before the next Save may run.
  */
 export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
   const client = trpc.useUtils().client;
@@ -31,25 +41,22 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
   const [status, setStatus] = useState<EditorStatus | null>(null);
   const [isConflict, setIsConflict] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
+  const [conflicts, setConflicts] = useState<Conflict[]>([]);
+  const noun = target.itemId === undefined ? "model" : "item";
 
   const applyModel = useCallback(
-    (next: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>) => {
-      const result = store.applyModel(next, sent);
+    (next: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>, sentRows?: RowLists) => {
+      const result = store.applyModel(next, sent, sentRows);
       if (next.name !== undefined) onSavedName?.(next.name);
       return result;
     },
     [store, onSavedName],
   );
 
-  /** Shows why a write failed: a stale version, issues at their fields, or one message. */
+  /** Shows why a write failed: issues at their fields, or one message. */
   const showWriteError = useCallback(
     (error: unknown, sentKeys: readonly string[]) => {
       const info = trpcErrorInfo(error);
-      if (info.code === "PRECONDITION_FAILED") {
-        setIsConflict(true);
-        setStatus(null);
-        return;
-      }
       const placed = placeServerIssues(info.issues, sentKeys);
       if (placed.byKey.size > 0) {
         store.setServerErrors(placed.byKey);
@@ -60,50 +67,115 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     [store],
   );
 
-  /** Runs one write at a time; returns undefined when it failed (and the failure is shown). */
-  const runWrite = useCallback(
-    async <T>(write: () => Promise<T>, sentKeys: () => readonly string[] = () => []): Promise<T | undefined> => {
-      if (store.isBusy) return undefined;
-      store.setBusy(true);
-      try {
-        return await write();
-      } catch (error) {
-        showWriteError(error, sentKeys());
-        return undefined;
-      } finally {
-        store.setBusy(false);
-      }
-    },
-    [store, showWriteError],
-  );
-
+  /** Adds an empty row to the draft (at position `at`, default last), one undoable step; undefined when none fits. */
   const addRow = useCallback(
-    async (repeaterId: string) => {
-      const values = newRowValues(index, repeaterId, store.rows(repeaterId), owner.level);
-      if (!values) return undefined;
-      const next = await runWrite(() => owner.add(addRowInput(target, store.version, values)));
-      if (!next) return undefined;
-      applyModel(next);
+    (repeaterId: string, at?: number) => {
+      if (store.isBusy || !newRowAt(index, repeaterId, 0, owner.level)) return undefined;
       setStatus(null);
-      return values[0]?.row;
+      return recordRowChange(store, repeaterId, () => store.insertRow(repeaterId, at));
     },
-    [owner, target, store, index, runWrite, applyModel],
+    [owner, store, index],
   );
 
   const removeRow = useCallback(
-    async (repeaterId: string, row: number) => {
-      const next = await runWrite(() => owner.deleteRow(deleteRowInput(target, store.version, repeaterId, row)));
-      if (!next) return false;
-      applyModel(next);
+    (repeaterId: string, row: number) => {
+      if (store.isBusy) return;
       setStatus(null);
-      return true;
+      recordRowChange(store, repeaterId, () => store.removeRow(repeaterId, row));
     },
-    [owner, target, store, runWrite, applyModel],
+    [store],
   );
+
+  /** Says what a change outside a write did (an undo, a redo), where the writes' outcomes show. */
+  const announce = useCallback((text: string) => setStatus({ tone: "info", text }), []);
+
+  /** After a stale write: the latest state becomes the saved state, the user's edits stay on top, conflicts are listed. */
+  const reload = async () => {
+    setIsReloading(true);
+    try {
+      const latest = await owner.latest();
+      const found = findConflicts(store.pendingEdits(), (key) => store.savedValue(key), ownerValues(latest));
+      const { droppedEdits } = applyModel(latest);
+      setIsConflict(false);
+      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`);
+    } catch (error) {
+      setIsConflict(true);
+      setStatus({ tone: "error", text: trpcErrorInfo(error).message });
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  /**
+   * Restores a draft kept from another version (`stale-backup.ts`): what changed since shows in place, and each
+   * field both sides changed is a conflict decided before the next Save, exactly as after a refused save.
+   */
+  const restoreStaleBackup = (backup: DraftBackup) => {
+    const rebased = rebaseBackup(backup, {
+      values: store.savedValues(),
+      savedRowsOf: (repeaterId) => store.savedRowsOf(repeaterId),
+      repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+    });
+    store.restore(rebased.snapshot);
+    void showRebased(
+      rebased.conflicts,
+      rebased.droppedEdits,
+      `These changes were made on an earlier version of this ${noun}; what was saved since is shown.`,
+    );
+  };
+
+  /** Lists the conflicts of a draft put on a newer saved state and tells the user what happened and what is next. */
+  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string) => {
+    setConflicts(await withAuthors(found));
+    const dropped =
+      droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
+    const next =
+      found.length > 0
+        ? ` Choose a value for the ${found.length === 1 ? "field" : `${found.length} fields`} you both changed, then save.`
+        : store.editCount > 0
+          ? " Your edits are kept on top; review them and save."
+          : "";
+    setStatus({ tone: "info", text: `${lead}${next}${dropped}` });
+  };
+
+  /** Adds who saved each conflicting value and when; the conflicts still show without them if the history fails. */
+  const withAuthors = async (found: Conflict[]): Promise<Conflict[]> => {
+    const keys = found.flatMap((c) => parseValueKey(c.key) ?? []);
+    if (keys.length === 0) return found;
+    try {
+      const changes = await owner.latestChanges(keys);
+      const byKey = new Map(changes.map((c) => [valueKey(c.dataSectionId, c.dataFieldId, c.row), c]));
+      return found.map((c) => {
+        const change = byKey.get(c.key);
+        return change ? { ...c, changedBy: authorName(change.who), changedAt: change.at } : c;
+      });
+    } catch {
+      return found;
+    }
+  };
+
+  const chooseConflict = (key: string, choice: "mine" | "theirs") => {
+    const conflict = conflicts.find((c) => c.key === key);
+    if (!conflict) return;
+    if (choice === "theirs") store.revert(key);
+    else store.setDraft(key, conflict.mine);
+    setConflicts((current) => current.map((c) => (c.key === key ? { ...c, choice } : c)));
+  };
 
   const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (store.isBusy || store.editCount === 0) return;
+    if (store.isBusy) return;
+    const undecided = conflicts.filter((c) => c.choice === undefined).length;
+    if (undecided > 0) {
+      const count = undecided === 1 ? "the 1 field" : `each of the ${undecided} fields`;
+      setStatus({ tone: "error", text: `Choose a value for ${count} changed by both sides; nothing was saved.` });
+      document.querySelector<HTMLInputElement>("[data-testid='conflicts'] input[type='radio']")?.focus();
+      return;
+    }
+    if (store.editCount === 0) {
+      setConflicts([]);
+      return;
+    }
     const problems = store.problems();
     if (problems.length > 0) {
       store.reveal();
@@ -112,59 +184,52 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       focusDraft(problems[0]?.key);
       return;
     }
-    const requests = saveRequests(target, store.pendingEdits());
+    const request = saveRequest({
+      edits: store.pendingEdits(),
+      rows: store.changedRows(),
+      savedRows: (repeaterId) => store.savedRowsOf(repeaterId),
+      repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+      newRow: (repeaterId, row) => newRowAt(index, repeaterId, row, owner.level) ?? [],
+    });
+    if (!request) return;
     setStatus(null);
-
-    // One request after the other, each with the version the one before it answered. `sentKeys` names the
-    // request in flight, so a refusal's issues land on its fields.
-    let sentKeys: string[] = [];
-    const isSaved = await runWrite(
-      async () => {
-        for (const request of requests) {
-          sentKeys = [...request.sent.keys()];
-          const next =
-            request.procedure === "models.update"
-              ? await client.models.update.mutate(request.input(store.version))
-              : await owner.modify(request.input(store.version));
-          applyModel(next, request.sent);
-        }
-        return true;
-      },
-      () => sentKeys,
-    );
-    if (!isSaved) return;
+    store.setBusy(true);
+    let isStale = false;
+    try {
+      const next = await owner.applyChanges(request.changes, store.version);
+      applyModel(next, request.sent, request.sentRows);
+    } catch (error) {
+      isStale = trpcErrorInfo(error).code === "PRECONDITION_FAILED";
+      if (!isStale) showWriteError(error, [...request.sent.keys()]);
+      return;
+    } finally {
+      store.setBusy(false);
+      if (isStale) void reload();
+    }
     store.setServerErrors(new Map());
     setIsConflict(false);
+    setConflicts([]);
     setStatus({ tone: "success", text: "All changes saved." });
   };
 
   const discard = () => {
     store.discard();
+    setConflicts([]);
     setStatus({ tone: "info", text: "Changes discarded." });
   };
 
-  /** After a stale write: the latest model becomes the saved state and the user's edits are put back on top. */
-  const reload = async () => {
-    setIsReloading(true);
-    try {
-      const latest = await owner.latest();
-      const { droppedEdits } = applyModel(latest);
-      setIsConflict(false);
-      const kept = store.editCount;
-      const dropped =
-        droppedEdits > 0
-          ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.`
-          : "";
-      setStatus({
-        tone: "info",
-        text: `Loaded the latest version.${kept > 0 ? " Your edits are applied on top; review them and save." : ""}${dropped}`,
-      });
-    } catch (error) {
-      setStatus({ tone: "error", text: trpcErrorInfo(error).message });
-    } finally {
-      setIsReloading(false);
-    }
+  return {
+    status,
+    isConflict,
+    isReloading,
+    conflicts,
+    chooseConflict,
+    addRow,
+    removeRow,
+    announce,
+    save,
+    discard,
+    reload,
+    restoreStaleBackup,
   };
-
-  return { status, isConflict, isReloading, addRow, removeRow, save, discard, reload };
 }

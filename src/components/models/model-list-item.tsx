@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { LocalTime } from "~/components/ui/local-time";
-import type { TModelSummary } from "~/domain/model-schema";
+import type { TModelListEntry } from "~/domain/model-schema";
 
-export type ModelListItemProps = { organizationId: string; model: TModelSummary; templateName: string | undefined };
+export type ModelListItemProps = { organizationId: string; model: TModelListEntry; templateName: string | undefined };
 
-/** One model in the list: its name links to the editor; the template and last change give context. */
+/** One model in the list: its name links to the editor; the template, completeness and last change give context. */
 export function ModelListItem({ organizationId, model, templateName }: ModelListItemProps) {
   return (
     <li className="relative flex flex-col gap-1 px-4 py-3 focus-within:bg-slate-50 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4">
@@ -19,6 +19,11 @@ export function ModelListItem({ organizationId, model, templateName }: ModelList
       </div>
       <div className="flex min-w-0 flex-wrap gap-x-3 text-sm text-slate-600">
         {templateName ? <span className="truncate">{templateName}</span> : null}
+        {model.completeness.required > 0 ? (
+          <span data-testid="model-list-completeness">
+            {model.completeness.filled} of {model.completeness.required} required filled
+          </span>
+        ) : null}
         <span>
           Updated <LocalTime value={model.updatedAt} />
         </span>

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { ModalDialog } from "~/components/ui/modal-dialog";
 
 export type ConfirmDialogProps = {
   isOpen: boolean;
@@ -9,37 +10,36 @@ export type ConfirmDialogProps = {
   children: ReactNode;
   confirmLabel: string;
   isPending?: boolean;
+  /** False keeps the confirm button disabled (the question's answer is not possible yet); Cancel stays usable. */
+  canConfirm?: boolean;
   error?: string;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/**
- * A modal question built on the native <dialog>: showModal() traps focus, makes the page behind inert, and closes
- * on Escape, so the keyboard behaviour comes from the browser rather than from hand-written focus management.
- */
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, isPending, error, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+/** A modal question: Cancel is focused first, the safe answer; Escape cancels unless the answer is pending. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  isPending,
+  canConfirm = true,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      isOpen={isOpen}
+      isPending={isPending}
+      onClose={onCancel}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!isPending) onCancel();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+      className="max-w-md"
     >
       <div className="space-y-3 p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-semibold">
@@ -59,10 +59,10 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, isPending
         <Button variant="secondary" onClick={onCancel} disabled={isPending} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={isPending}>
+        <Button variant="danger" onClick={onConfirm} disabled={isPending || !canConfirm}>
           {isPending ? "Working…" : confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "~/domain/app-error";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { generateRandomString } from "better-auth/crypto";
 import { API_KEY_PREFIX } from "~/server/auth/auth";

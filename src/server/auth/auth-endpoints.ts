@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The better-auth endpoints reachable over HTTP under /api/auth: the ones the app's pages call, plus email
  * verification. Everything else better-auth and its plugins would serve (API key create/update/delete, organization

@@ -1,10 +1,11 @@
+import "server-only";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { organization } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
-import { getConfig, publicOrigin } from "~/server/config";
+import { getConfig, publicOrigin, trustedOrigins } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
 import { sendVerificationMail } from "~/server/mail/verification-mail";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
@@ -22,6 +23,8 @@ function createAuth() {
     database: prismaAdapter(getDb(), { provider: "postgresql" }),
     secret: getConfig().BETTER_AUTH_SECRET,
     baseURL: publicOrigin(),
+    // The same list our own cross-site check uses (src/server/auth/same-origin.ts), so both accept the same pages.
+    trustedOrigins: trustedOrigins(),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
     // Sign-in works unverified; an address proves itself (src/server/mail/verification-mail.ts) before it carries
     // access, i.e. before an invitation to it can be accepted.

@@ -1,7 +1,9 @@
+import "server-only";
 import { toNextJsHandler } from "better-auth/next-js";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
 import { authEndpointPath, isAllowedAuthEndpoint } from "~/server/auth/auth-endpoints";
+import { isTrustedOrigin, untrustedOriginError } from "~/server/auth/same-origin";
 import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
 import { errorResponse } from "~/server/rest/error-response";
@@ -18,6 +20,11 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   const path = authEndpointPath(request.url);
   if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
     return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
+  }
+  // better-auth would refuse the same origins with a bare "Invalid origin"; this answer says what to set.
+  const origin = request.headers.get("origin");
+  if (request.method === "POST" && origin && origin !== "null" && !isTrustedOrigin(origin)) {
+    return errorResponse(untrustedOriginError(origin));
   }
   const body = request.method === "POST" ? await request.text() : undefined;
   const forwarded = withClientAddress(request, body);

@@ -1,3 +1,4 @@
+import "server-only";
 /** The API key a request carries in `api_token` or `Authorization: Bearer`, if any. */
 export function readApiKey(headers: Headers): string | undefined {
   const token = headers.get("api_token")?.trim();

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
@@ -14,8 +15,8 @@ import { getDb } from "~/server/db/client";
 export async function resolveActor(headers: Headers, { requests = 1 }: { requests?: number } = {}): Promise<Actor | null> {
   const key = readApiKey(headers);
   if (key !== undefined) {
-    const { userId, organizationIds } = await verifyApiKey(key, requests);
-    return { userId, organizationIds, via: "apiKey" };
+    const { keyId, userId, organizationIds } = await verifyApiKey(key, requests);
+    return { userId, organizationIds, via: "apiKey", apiKeyId: keyId };
   }
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;

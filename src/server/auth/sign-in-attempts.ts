@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "~/domain/app-error";
 import { chargeApiKey, type ApiKeyRateLimit } from "~/server/auth/api-key-rate-limit";
 import { hashApiKey } from "~/server/auth/api-key-token";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
@@ -11,8 +12,11 @@ import { getDb } from "~/server/db/client";
  * reconnects.
  */
 
-/** Key revocations and membership changes (payload: what to forget, see verify-api-key.ts). */
-const CHANNELS = ["passport_api_keys"] as const;
+/**
+ * Key revocations and membership changes (payload: what to forget, see verify-api-key.ts); writes to a model or its
+ * items (payload: the model's id, see services/passports/internal/passport-cache.ts).
+ */
+const CHANNELS = ["passport_api_keys", "passport_models"] as const;
 export type ChangeChannel = (typeof CHANNELS)[number];
 type Handler = (payload: string) => void;
 

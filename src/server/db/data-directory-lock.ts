@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { open, readFile, realpath, unlink } from "node:fs/promises";
 import net from "node:net";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 

@@ -73,7 +73,7 @@ describe("the OpenAPI document", () => {
     expect(() => assertResponseMatchesOpenApi("GET", modelPath, 404, { message: "no" })).toThrow(/does not match/);
     expect(() => assertResponseMatchesOpenApi("GET", modelPath, 418, notFound)).toThrow(/lists no 418/);
     expect(() =>
-      assertResponseMatchesOpenApi("DELETE", modelPath, 405, { ...notFound, statusCode: 405, error: "Method Not Allowed" }),
+      assertResponseMatchesOpenApi("PUT", modelPath, 405, { ...notFound, statusCode: 405, error: "Method Not Allowed" }),
     ).not.toThrow();
     expect(() => assertResponseMatchesOpenApi("GET", "/api/nothing", 404, notFound)).not.toThrow();
   });

@@ -53,6 +53,21 @@ const ZIfMatchHeader = z.object({
     .meta({ description: 'The model version the write is based on, as its `ETag` gave it ("3"); 412 when stale.' }),
 });
 
+const ZIfNoneMatchHeader = z.object({
+  "if-none-match": z
+    .string()
+    .optional()
+    .meta({ description: "An ETag this answer gave before; 304 without a body while it still holds." }),
+});
+
+const CACHE_HEADERS = {
+  ETag: { description: "Changes with every write and with the reader's level.", schema: { type: "string" } },
+  "Cache-Control": {
+    description: "`public, max-age=5, must-revalidate` for an anonymous reader, `private, max-age=0, must-revalidate` otherwise.",
+    schema: { type: "string" },
+  },
+} as const;
+
 const ETAG_HEADER = { ETag: { description: "The model's version, to send back in `If-Match`.", schema: { type: "string" } } } as const;
 
 const SUCCESS_DESCRIPTIONS: Record<NonNullable<RestApiRoute["status"]>, string> = { 200: "OK", 201: "Created", 204: "Done; no body." };
@@ -60,6 +75,9 @@ const SUCCESS_DESCRIPTIONS: Record<NonNullable<RestApiRoute["status"]>, string> 
 /** Statuses every route of its kind may answer, beside its own (`errors` in the table). */
 function errorStatuses(route: RestApiRoute): number[] {
   const statuses = new Set<number>(route.isPublic ? [500, 503] : [400, 401, 403, 429, 500, 503]);
+  // A key that is sent is checked even where none is needed.
+  if (route.isPublic && route.readsCaller) for (const status of [401, 429]) statuses.add(status);
+  if (route.query) statuses.add(400);
   // A public route knows no caller, but still refuses a malformed path parameter.
   if (route.isPublic && route.params && Object.keys(route.params.shape).length > 0) statuses.add(400);
   if (route.body) for (const status of [413, 415]) statuses.add(status);
@@ -69,7 +87,7 @@ function errorStatuses(route: RestApiRoute): number[] {
 }
 
 function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObject } {
-  const headers = { ...(route.versioned ? ETAG_HEADER : {}), ...route.responseHeaders };
+  const headers = { ...(route.versioned ? ETAG_HEADER : {}), ...(route.isConditional ? CACHE_HEADERS : {}), ...route.responseHeaders };
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
@@ -85,6 +103,9 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
       ...(route.response ? { content: { "application/json": { schema: route.response } } } : {}),
       ...successHeaders(route),
     },
+    ...(route.isConditional
+      ? { 304: { description: "Not Modified: the `If-None-Match` ETag still holds; no body.", headers: CACHE_HEADERS } }
+      : {}),
     ...Object.fromEntries(errors),
   };
   return {
@@ -96,6 +117,7 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
       ...(route.params && Object.keys(route.params.shape).length > 0 ? { path: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
       ...(route.ifMatch ? { header: ZIfMatchHeader } : {}),
+      ...(route.isConditional ? { header: ZIfNoneMatchHeader } : {}),
     },
     ...(route.body
       ? {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { ZDataValuesRequest } from "~/domain/data-value";
+import { ZHistoryEntry, ZHistoryQuery } from "~/domain/history";
 import {
   ZInvitation,
   ZInvitationCreateInput,
@@ -24,12 +26,22 @@ import {
   ZDeleteRowQuery,
   ZModel,
   ZModelCreateRequest,
+  ZModelDuplicateRequest,
+  ZModelListEntry,
   ZModelListQuery,
-  ZModelSummary,
   ZModelUpdateRequest,
 } from "~/domain/model-schema";
+import {
+  ZAccessGrant,
+  ZAccessGrantCreated,
+  ZAccessGrantCreateRequest,
+  ZAccessGrantRead,
+  ZPassport,
+  ZPassportQuery,
+} from "~/domain/passport-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
 import {
+  ZAccessGrantPath,
   ZIdentifierPath,
   ZItemPath,
   ZModelPath,
@@ -39,6 +51,7 @@ import {
   ZPublicIdentifierPath,
   ZTemplatePath,
 } from "~/server/rest/path-params";
+import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
  * Every REST route under /api, once: the OpenAPI document (`openapi-document.ts`) is built from this table, and
@@ -74,6 +87,10 @@ export type RestApiRoute = {
   errors?: readonly RouteErrorStatus[];
   /** Needs no credentials (and knows no caller: no 401, 403 or 429). */
   isPublic?: boolean;
+  /** Public, but a key or session that is sent counts (and a bad key is 401, a busy one 429). */
+  readsCaller?: boolean;
+  /** Answers `ETag` and `Cache-Control`, and 304 to an `If-None-Match` naming the current ETag. */
+  isConditional?: boolean;
 };
 
 const ORG = "/api/organizations/{orgaId}";
@@ -117,10 +134,11 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${ORG}/models`,
     tag: "Models",
     summary: "List the organization's models, newest first",
-    description: "Pages with `limit` (1–1000); the `Link` header names the next page. `search` filters by name.",
+    description:
+      "Pages with `limit` (1–1000); the `Link` header names the next page. `search` filters by name. Each model carries `completeness` (required values filled).",
     params: ZOrgPath,
     query: ZModelListQuery,
-    response: z.array(ZModelSummary),
+    response: z.array(ZModelListEntry),
     responseHeaders: LINK_HEADER,
   },
   {
@@ -128,12 +146,13 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${ORG}/models`,
     tag: "Models",
     summary: "Create a model from a template or a product data model",
+    description: "A `gtin` another model holds (in any organization) is refused (409).",
     params: ZOrgPath,
     body: ZModelCreateRequest,
     status: 201,
     response: ZModel,
     versioned: true,
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "get",
@@ -149,14 +168,41 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: MODEL,
     tag: "Models",
-    summary: "Change a model's name, description or template",
-    description: "Changing the template is refused (409) when it would drop stored values.",
+    summary: "Change a model's name, description, GTIN or template",
+    description: "Changing the template is refused (409) when it would drop stored values, setting a `gtin` another model holds too.",
     params: ZModelPath,
     body: ZModelUpdateRequest,
     response: ZModel,
     versioned: true,
     ifMatch: true,
     errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: MODEL,
+    tag: "Models",
+    summary: "Delete a model with its items",
+    description:
+      "Its values and its items (with theirs) go in one transaction; the identifiers of the model and its items are " +
+      "retired: their values stay taken and their uuids name nothing any more. `If-Match` is optional.",
+    params: ZModelPath,
+    status: 204,
+    ifMatch: true,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/duplicate`,
+    tag: "Models",
+    summary: "Copy a model",
+    description:
+      'A new model with the same template, description and data values, a new unique product identifier and the name given (default "<name> (copy)"). Items are not copied.',
+    params: ZModelPath,
+    body: ZModelDuplicateRequest.optional(),
+    status: 201,
+    response: ZModel,
+    versioned: true,
+    errors: [404],
   },
   {
     method: "post",
@@ -195,6 +241,46 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     versioned: true,
     ifMatch: true,
     errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/changes`,
+    tag: "Data values",
+    summary: "Save several changes to a model at once",
+    description:
+      "Row deletes, added values (new rows), changed values, new row orders (rows renumbered 0…n-1) and the name, description and GTIN, in one transaction: all applied or, on any problem, none.",
+    params: ZModelPath,
+    body: ZModelChangesRequest,
+    response: ZModel,
+    versioned: true,
+    ifMatch: true,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/history`,
+    tag: "History",
+    summary: "List the changes of a model's own data, newest first",
+    description:
+      "Each write that changed something: who (user or API key), through what (browser, api, cli), when, and each value it changed from what to what (the first 200; `valueCount` counts them all), plus changed name, description or template. Pages with `limit` (1–1000); the `Link` header names the next page.",
+    params: ZModelPath,
+    query: ZHistoryQuery,
+    response: z.array(ZHistoryEntry),
+    responseHeaders: LINK_HEADER,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${ITEM}/history`,
+    tag: "History",
+    summary: "List the changes of an item's data, newest first",
+    description:
+      "Like a model's history, for the item's own values. Pages with `limit` (1–1000); the `Link` header names the next page.",
+    params: ZItemPath,
+    query: ZHistoryQuery,
+    response: z.array(ZHistoryEntry),
+    responseHeaders: LINK_HEADER,
+    errors: [404],
   },
   {
     method: "get",
@@ -295,6 +381,19 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     errors: [404, 409],
   },
   {
+    method: "post",
+    path: `${ITEM}/changes`,
+    tag: "Data values",
+    summary: "Save several changes to an item at once",
+    description: "Row deletes, added values, changed values and new row orders in one transaction, as for a model.",
+    params: ZItemPath,
+    body: ZItemChangesRequest,
+    response: ZItem,
+    versioned: true,
+    ifMatch: true,
+    errors: [404, 409],
+  },
+  {
     method: "get",
     path: `${ORG}/unique-product-identifiers`,
     tag: "Unique product identifiers",
@@ -323,6 +422,65 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     response: ZUniqueProductIdentifierMetadata,
     errors: [404],
     isPublic: true,
+  },
+  {
+    method: "get",
+    path: `${MODEL}/access-grants`,
+    tag: "Passports",
+    summary: "List the model's access grants, newest first, with their read counts",
+    params: ZModelPath,
+    response: z.array(ZAccessGrant),
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/access-grants`,
+    tag: "Passports",
+    summary: "Grant a named party access to restricted fields of the model's passports",
+    description:
+      "For the model and all its items, or one passport (`passportUuid`). Answers the secret `token` and the `link` " +
+      "`/p/{uuid}?grant=<token>` once; only the token's hash is stored.",
+    params: ZModelPath,
+    body: ZAccessGrantCreateRequest,
+    status: 201,
+    response: ZAccessGrantCreated,
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: `${MODEL}/access-grants/{grantId}`,
+    tag: "Passports",
+    summary: "Revoke an access grant, effective at the next read",
+    params: ZAccessGrantPath,
+    response: ZAccessGrant,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/access-grants/{grantId}/reads`,
+    tag: "Passports",
+    summary: "The most recent 100 reads of passports through a grant, newest first",
+    params: ZAccessGrantPath,
+    response: z.array(ZAccessGrantRead),
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/product-passports/{uuid}",
+    tag: "Passports",
+    summary: "The passport of a model or an item, as the caller may see it",
+    description:
+      "Public: needs no key. The uuid is that of a model's or an item's unique product identifier. Fields whose " +
+      "`access` option is above the reader's level are left out entirely; a member of the owning organization (key " +
+      "or session) sees every field, and `?grant=` with an access grant's secret the fields up to its level. A grant " +
+      "that does not open this passport is ignored. 404 for an unknown or retired identifier.",
+    params: ZPublicIdentifierPath,
+    query: ZPassportQuery,
+    response: ZPassport,
+    errors: [404],
+    isPublic: true,
+    readsCaller: true,
+    isConditional: true,
   },
   {
     method: "get",
@@ -399,4 +557,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     response: ZOpenApiDocument,
     isPublic: true,
   },
+  ...TEMPLATE_DRAFT_API_ROUTES,
 ];

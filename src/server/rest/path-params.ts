@@ -10,3 +10,7 @@ export const ZNoPath = z.object({});
 export const ZItemPath = z.object({ orgaId: ZUuid, modelId: ZUuid, itemId: ZUuid });
 export const ZIdentifierPath = z.object({ orgaId: ZUuid, uuid: ZUuid });
 export const ZPublicIdentifierPath = z.object({ uuid: ZUuid });
+export const ZDraftPath = z.object({ orgaId: ZUuid, draftId: ZUuid });
+export const ZDraftSectionPath = ZDraftPath.extend({ sectionId: ZUuid });
+export const ZDraftFieldPath = ZDraftSectionPath.extend({ fieldId: ZUuid });
+export const ZAccessGrantPath = z.object({ orgaId: ZUuid, modelId: ZUuid, grantId: ZUuid });

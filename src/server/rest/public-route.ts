@@ -1,20 +1,38 @@
 import type { z } from "zod";
+import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
+import { readApiKey } from "~/server/auth/read-api-key";
+import { resolveActor } from "~/server/auth/resolve-actor";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
 
-type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType> = {
+/** How a public answer may be cached: its ETag, and whether shared caches (a CDN) may keep it. */
+export type PublicCaching = { etag: string; isShared: boolean };
+
+type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
   params: P;
   query?: Q;
-  run: (input: { params: z.infer<P>; query: z.infer<Q> }) => Promise<unknown>;
+  /**
+   * Resolves the caller when the request carries a key or a session cookie, for a service that shows members more;
+   * a request without either is anonymous (null) without asking the session store. A key that is presented must be
+   * valid (401), as everywhere.
+   */
+  isCallerResolved?: boolean;
+  run: (input: { params: z.infer<P>; query: z.infer<Q>; actor: Actor | null }) => Promise<R>;
+  /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
+  caching?: (result: R, input: { actor: Actor | null }) => PublicCaching;
 };
+
+/** Shared caches keep an anonymous answer briefly and revalidate it; a reader's own answer stays in its browser. */
+const SHARED_CACHE_CONTROL = "public, max-age=5, must-revalidate";
+const PRIVATE_CACHE_CONTROL = "private, max-age=0, must-revalidate";
 
 /**
  * A REST route anyone may call, without a key or a session: only reads that a public passport viewer needs. It
- * takes no body and knows no caller, so its service can only answer what is public by design.
+ * takes no body; its service answers what is public by design, and more only to the caller it is given.
  */
-export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
-  definition: PublicRouteDefinition<P, Q>,
+export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined, R = unknown>(
+  definition: PublicRouteDefinition<P, Q, R>,
 ): RouteHandler {
   return async (request, context) => {
     try {
@@ -22,10 +40,41 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
-      return Response.json(await definition.run({ params, query: query as z.infer<Q> }));
+      const actor = definition.isCallerResolved ? await optionalActor(request.headers) : null;
+      const result = await definition.run({ params, query: query as z.infer<Q>, actor });
+      if (!definition.caching) return Response.json(result);
+      const { etag, isShared } = definition.caching(result, { actor });
+      const headers = { ETag: etag, "Cache-Control": isShared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL };
+      if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+      return new Response(jsonOf(result), { headers: { ...headers, "Content-Type": "application/json" } });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
     }
   };
+}
+
+/**
+ * A cacheable answer is often the very object the service hands every reader of its kind (a cached passport), so
+ * its JSON text is kept beside it and written once, not once per request; a fresh object is simply serialised.
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+function jsonOf(result: unknown): string {
+  if (typeof result !== "object" || result === null) return JSON.stringify(result);
+  let text = jsonTexts.get(result);
+  if (text === undefined) jsonTexts.set(result, (text = JSON.stringify(result)));
+  return text;
+}
+
+function optionalActor(headers: Headers): Promise<Actor | null> {
+  if (readApiKey(headers) === undefined && !headers.has("cookie")) return Promise.resolve(null);
+  return resolveActor(headers);
+}
+
+/** RFC 9110 §13.1.2: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.trim() === "*" || header.split(",").some((tag) => bare(tag) === bare(etag));
 }

@@ -118,11 +118,14 @@ export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-/** A model answers with its version as ETag, so the next write can send it back in If-Match. */
+/**
+ * A model or an item answers with its version as ETag, a template draft with its revision (its `version` is the
+ * label of its next publication), so the next write can send it back in If-Match.
+ */
 function versionHeaders(result: unknown): HeadersInit | undefined {
-  if (typeof result === "object" && result !== null && "version" in result && typeof result.version === "number") {
-    return { ETag: etagOf(result.version) };
-  }
+  if (typeof result !== "object" || result === null) return undefined;
+  if ("version" in result && typeof result.version === "number") return { ETag: etagOf(result.version) };
+  if ("revision" in result && typeof result.revision === "number") return { ETag: etagOf(result.revision) };
   return undefined;
 }
 

@@ -1,10 +1,14 @@
+import { accessGrantsRouter } from "~/server/trpc/routers/access-grants.router";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys.router";
 import { organizationsRouter } from "~/server/trpc/routers/organizations.router";
 import { dataValuesRouter } from "~/server/trpc/routers/data-values.router";
+import { historyRouter } from "~/server/trpc/routers/history.router";
 import { invitationsRouter } from "~/server/trpc/routers/invitations.router";
 import { itemsRouter } from "~/server/trpc/routers/items.router";
+import { modelUpgradesRouter } from "~/server/trpc/routers/model-upgrades.router";
 import { modelsRouter } from "~/server/trpc/routers/models.router";
 import { productDataModelsRouter } from "~/server/trpc/routers/product-data-models.router";
+import { templateDraftsRouter } from "~/server/trpc/routers/template-drafts.router";
 import { templatesRouter } from "~/server/trpc/routers/templates.router";
 import { router } from "~/server/trpc/trpc";
 
@@ -13,10 +17,14 @@ export const appRouter = router({
   invitations: invitationsRouter,
   apiKeys: apiKeysRouter,
   templates: templatesRouter,
+  templateDrafts: templateDraftsRouter,
   productDataModels: productDataModelsRouter,
   models: modelsRouter,
+  modelUpgrades: modelUpgradesRouter,
   dataValues: dataValuesRouter,
   items: itemsRouter,
+  history: historyRouter,
+  accessGrants: accessGrantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -108,6 +108,7 @@ const MODEL_KEYS = [
   "createdAt",
   "dataValues",
   "description",
+  "gtin",
   "id",
   "name",
   "owner",

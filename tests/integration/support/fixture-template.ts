@@ -1,6 +1,7 @@
 /**
  * A small template exercising every rule: a Group with each field type (one required, one numeric with bounds),
- * a nested Group, a Repeatable with a Group nested in it, and an Item-level section and field.
+ * a nested Group, a Repeatable with a Group nested in it, an Item-level section and field, and an Item-level
+ * Repeatable (each item's own rows).
  */
 export const IDS = {
   general: "10000000-0000-4000-8000-000000000001",
@@ -18,6 +19,9 @@ export const IDS = {
   certificate: "10000000-0000-4000-8000-000000000041",
   item: "10000000-0000-4000-8000-000000000005",
   health: "10000000-0000-4000-8000-000000000051",
+  cells: "10000000-0000-4000-8000-000000000006",
+  cell: "10000000-0000-4000-8000-000000000061",
+  voltage: "10000000-0000-4000-8000-000000000062",
 } as const;
 
 export function fixtureTemplate(id: string = crypto.randomUUID()) {
@@ -86,6 +90,36 @@ export function fixtureTemplate(id: string = crypto.randomUUID()) {
         granularityLevel: "Item",
         dataFields: [{ id: IDS.health, name: "State of health", type: "NumericField", granularityLevel: "Item" }],
       },
+      {
+        id: IDS.cells,
+        name: "Cells",
+        type: "Repeatable",
+        granularityLevel: "Item",
+        dataFields: [
+          { id: IDS.cell, name: "Cell", type: "TextField", granularityLevel: "Item" },
+          {
+            id: IDS.voltage,
+            name: "Voltage",
+            type: "NumericField",
+            granularityLevel: "Item",
+            options: { min: "0", max: "5", unit: "V" },
+          },
+        ],
+      },
     ],
+  };
+}
+
+/** The fixture template with the given fields restricted: field id → its `access` option (docs/field-options.md). */
+export function fixtureTemplateWithAccess(access: Record<string, string | undefined>) {
+  const definition = fixtureTemplate();
+  return {
+    ...definition,
+    sections: definition.sections.map((section) => ({
+      ...section,
+      dataFields: section.dataFields.map((field) =>
+        access[field.id] ? { ...field, options: { ...("options" in field ? field.options : {}), access: access[field.id] } } : field,
+      ),
+    })),
   };
 }

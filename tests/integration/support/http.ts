@@ -1,12 +1,17 @@
 import type { RouteHandler } from "~/server/rest/rest-route";
 import * as catchAll from "~/app/api/[...rest]/route";
+import * as modelChanges from "~/app/api/organizations/[orgaId]/models/[modelId]/changes/route";
+import * as itemChanges from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/changes/route";
 import * as modelDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/data-values/route";
+import * as modelDuplicate from "~/app/api/organizations/[orgaId]/models/[modelId]/duplicate/route";
 import * as model from "~/app/api/organizations/[orgaId]/models/[modelId]/route";
 import * as models from "~/app/api/organizations/[orgaId]/models/route";
 import * as organizations from "~/app/api/organizations/route";
 import * as organization from "~/app/api/organizations/[orgaId]/route";
 import * as organizationMembers from "~/app/api/organizations/[orgaId]/members/route";
 import * as organizationInvite from "~/app/api/organizations/[orgaId]/invite/route";
+import * as modelHistory from "~/app/api/organizations/[orgaId]/models/[modelId]/history/route";
+import * as itemHistory from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/history/route";
 import * as itemDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values/route";
 import * as item from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/route";
 import * as itemsBulk from "~/app/api/organizations/[orgaId]/models/[modelId]/items/bulk/route";
@@ -14,11 +19,27 @@ import * as items from "~/app/api/organizations/[orgaId]/models/[modelId]/items/
 import * as identifierReference from "~/app/api/organizations/[orgaId]/unique-product-identifiers/[uuid]/reference/route";
 import * as identifiers from "~/app/api/organizations/[orgaId]/unique-product-identifiers/route";
 import * as identifierMetadata from "~/app/api/unique-product-identifiers/[uuid]/metadata/route";
+import * as productPassport from "~/app/api/product-passports/[uuid]/route";
+import * as accessGrants from "~/app/api/organizations/[orgaId]/models/[modelId]/access-grants/route";
+import * as accessGrant from "~/app/api/organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/route";
+import * as accessGrantReads from "~/app/api/organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads/route";
 import * as template from "~/app/api/organizations/[orgaId]/templates/[templateId]/route";
 import * as templates from "~/app/api/organizations/[orgaId]/templates/route";
 import * as pdm from "~/app/api/product-data-models/[productDataModelId]/route";
 import * as pdms from "~/app/api/product-data-models/route";
 import * as openApi from "~/app/api/openapi.json/route";
+import * as templateVersions from "~/app/api/organizations/[orgaId]/templates/[templateId]/versions/route";
+import * as modelUpgrade from "~/app/api/organizations/[orgaId]/models/[modelId]/upgrade/route";
+import * as modelTemplateStatus from "~/app/api/organizations/[orgaId]/models/[modelId]/template-status/route";
+import * as drafts from "~/app/api/organizations/[orgaId]/template-drafts/route";
+import * as draft from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/route";
+import * as draftPublish from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/publish/route";
+import * as draftSections from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/route";
+import * as draftSection from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/route";
+import * as draftSectionMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/move/route";
+import * as draftFields from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/route";
+import * as draftField from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/route";
+import * as draftFieldMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -37,16 +58,57 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models$/, ["orgaId"], models],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)$/, ["orgaId", "modelId"], model],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/data-values$/, ["orgaId", "modelId"], modelDataValues],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/duplicate$/, ["orgaId", "modelId"], modelDuplicate],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/changes$/, ["orgaId", "modelId"], modelChanges],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/history$/, ["orgaId", "modelId"], modelHistory],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/history$/, ["orgaId", "modelId", "itemId"], itemHistory],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],
+  [/^\/api\/product-passports\/([^/]+)$/, ["uuid"], productPassport],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/access-grants$/, ["orgaId", "modelId"], accessGrants],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/access-grants\/([^/]+)$/, ["orgaId", "modelId", "grantId"], accessGrant],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/access-grants\/([^/]+)\/reads$/,
+    ["orgaId", "modelId", "grantId"],
+    accessGrantReads,
+  ],
   [/^\/api\/product-data-models$/, [], pdms],
   [/^\/api\/product-data-models\/([^/]+)$/, ["productDataModelId"], pdm],
   [/^\/api\/openapi\.json$/, [], openApi],
+  [/^\/api\/organizations\/([^/]+)\/templates\/([^/]+)\/versions$/, ["orgaId", "templateId"], templateVersions],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/upgrade$/, ["orgaId", "modelId"], modelUpgrade],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/template-status$/, ["orgaId", "modelId"], modelTemplateStatus],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts$/, ["orgaId"], drafts],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)$/, ["orgaId", "draftId"], draft],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/publish$/, ["orgaId", "draftId"], draftPublish],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections$/, ["orgaId", "draftId"], draftSections],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)$/, ["orgaId", "draftId", "sectionId"], draftSection],
+  [
+    /^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)\/move$/,
+    ["orgaId", "draftId", "sectionId"],
+    draftSectionMove,
+  ],
+  [
+    /^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)\/data-fields$/,
+    ["orgaId", "draftId", "sectionId"],
+    draftFields,
+  ],
+  [
+    /^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)\/data-fields\/([^/]+)$/,
+    ["orgaId", "draftId", "sectionId", "fieldId"],
+    draftField,
+  ],
+  [
+    /^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)\/data-fields\/([^/]+)\/move$/,
+    ["orgaId", "draftId", "sectionId", "fieldId"],
+    draftFieldMove,
+  ],
 ];
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };

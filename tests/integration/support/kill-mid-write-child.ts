@@ -74,7 +74,8 @@ pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unkn
   const first = args[0];
   const text = typeof first === "string" ? first : ((first as { text?: string } | undefined)?.text ?? "");
   const sql = text.trim();
-  if (isArmed && stage === "in-transaction" && sql.startsWith(`INSERT INTO "data_value"`)) {
+  // The values' INSERT may sit inside a WITH that also records their history (data-value-sql.ts).
+  if (isArmed && stage === "in-transaction" && /^(WITH\b[\s\S]*?\()?\s*INSERT INTO "data_value"/.test(sql)) {
     isArmed = false;
     const result = originalQuery.apply(this, args) as Promise<unknown>;
     return result.then(() => {

@@ -9,7 +9,11 @@ import { fileURLToPath } from "node:url";
  */
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const TSX = ["--import", "tsx"];
+// The server's database and auth modules import "server-only", which resolves to an empty module only under the
+// "react-server" condition Next gives its server bundles; the CLI and helper scripts run with that condition too.
+// Next itself (serve-next, build) must keep node's default conditions, or it would load React's server build.
+const TSX = ["--conditions=react-server", "--import", "tsx"];
+const TSX_FOR_NEXT = ["--import", "tsx"];
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
@@ -50,7 +54,16 @@ export function runCli(args: string[], target: CliTarget, timeoutMs = 120_000): 
 
 /** Starts a helper script of tests/integration/support (or any repository file) with tsx. */
 export function startScript(file: string, args: string[], extraEnv: Record<string, string> = {}): ScriptProcess {
-  const child = spawn(process.execPath, [...TSX, file, ...args], {
+  return spawnScript(TSX, file, args, extraEnv);
+}
+
+/** Starts a script that runs Next (scripts/serve-next.ts, scripts/build.ts) with node's default conditions. */
+export function startNextScript(file: string, args: string[], extraEnv: Record<string, string> = {}): ScriptProcess {
+  return spawnScript(TSX_FOR_NEXT, file, args, extraEnv);
+}
+
+function spawnScript(loader: string[], file: string, args: string[], extraEnv: Record<string, string>): ScriptProcess {
+  const child = spawn(process.execPath, [...loader, file, ...args], {
     cwd: REPO_ROOT,
     env: { ...operatorEnv(), ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],

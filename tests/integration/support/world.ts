@@ -17,7 +17,7 @@ export async function createWorld(label = "org") {
     createdByUserId: user.id,
     definition: fixtureTemplate(),
   });
-  const actor: Actor = { userId: user.id, organizationIds: [organization.id], via: "apiKey" };
+  const actor: Actor = { userId: user.id, organizationIds: [organization.id], via: "apiKey", apiKeyId: key.id };
   return { user, organization, token: key.token, keyId: key.id, template, actor };
 }
 

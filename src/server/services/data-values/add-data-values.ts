@@ -3,6 +3,7 @@ import { dataValueIssue, type TDataValueInput, tripleKey } from "~/domain/data-v
 import { requestValueIssues } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import type { Actor } from "~/domain/actor";
+import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
 import { existingTriples, insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid, prepareDataValues } from "~/server/services/data-values/internal/prepare-data-values";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
@@ -19,7 +20,8 @@ export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner
 
 /**
  * Adds new data values, typically a new repeater row. A triple that already exists is a conflict and nothing is
- * saved; fields of a new row that the request leaves out are created as nulls, so every row is complete.
+ * saved; fields of a new row that the request leaves out are created as nulls, so every row is complete. A repeater
+ * left with more rows than its `maxRows` refuses the whole request.
  */
 export async function addDataValues<O extends PassportDataOwner>({
   values: inputs,
@@ -44,6 +46,7 @@ export async function addDataValues<O extends PassportDataOwner>({
     }
     // Fills are computed against the request only; ON CONFLICT skips those the row already had.
     await insertDataValues(tx, owner, completeRepeaterRows(index, values, level).slice(values.length));
+    await assertRowLimits(tx, owner, index, values, "$");
     return true;
   });
 }

@@ -2,6 +2,7 @@ import type { TemplateIndex } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
+import { discardChange, openChange, type OpenChange } from "~/server/services/history/internal/change-record";
 import {
   type LockedOwner,
   lockOwner,
@@ -10,6 +11,7 @@ import {
   readOwner,
   touchOwner,
 } from "~/server/services/internal/passport-data-owner";
+import { forgetPassportsOf } from "~/server/services/passports/internal/passport-cache";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type WritePassportDataOptions<O extends PassportDataOwner> = {
@@ -20,24 +22,37 @@ export type WritePassportDataOptions<O extends PassportDataOwner> = {
   ifMatch?: number;
 };
 
+/**
+ * The owner as a write sees it: locked, with its template and version, and the history change the write's value
+ * statements record into (data-value-sql.ts takes it from here, so no write can forget it).
+ */
+export type WritingOwner = LockedOwner & { change: OpenChange };
+
 /** One write's own rule, run with the owner locked; says whether it changed anything. */
-export type PassportDataWrite = (tx: Tx, owner: LockedOwner, index: TemplateIndex) => Promise<boolean>;
+export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateIndex) => Promise<boolean>;
 
 /**
  * The one path of every write to a model's passport data: membership of the organization (403), one transaction,
  * the owner's row locked and scoped to the organization (404), If-Match (412), the owner's template index, then the
- * operation's own `write`. A write that changed something bumps the version (the ETag); one that changed nothing
- * keeps it, so other clients' If-Match still holds. Answers the owner as read back inside the transaction.
+ * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
+ * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
+ * clients' If-Match still holds, and leaves no history. Answers the owner as read back inside the transaction, after
+ * the cached passports of the model (and its items) are forgotten, so the next passport read shows the write.
  */
 export async function writePassportData<O extends PassportDataOwner>(
   { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<O>,
   write: PassportDataWrite,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
   assertMemberOf(actor, organizationId);
-  return inTransaction(async (tx) => {
+  const { dto, isChanged } = await inTransaction(async (tx) => {
     const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
     const index = await loadTemplateIndex(tx, locked.templateId);
-    if (await write(tx, locked, index)) await touchOwner(tx, owner);
-    return readOwner(tx, owner);
+    const change = await openChange(tx, { actor, organizationId, owner });
+    const changed = await write(tx, { ...locked, change }, index);
+    if (changed) await touchOwner(tx, owner);
+    else await discardChange(tx, change);
+    return { dto: await readOwner(tx, owner), isChanged: changed };
   });
+  if (isChanged) await forgetPassportsOf(owner.kind === "item" ? owner.modelId : owner.id);
+  return dto;
 }

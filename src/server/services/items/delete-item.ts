@@ -2,6 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
+import { forgetPassportsOf } from "~/server/services/passports/internal/passport-cache";
 
 export type DeleteItemOptions = { actor: Actor; organizationId: string; modelId: string; itemId: string };
 
@@ -21,4 +22,6 @@ export async function deleteItem({ actor, organizationId, modelId, itemId }: Del
       UPDATE "unique_product_identifier" SET "retiredAt" = now(), "itemId" = NULL WHERE "itemId" = ${itemId}::uuid`;
     await tx.$executeRaw`DELETE FROM "item" WHERE "id" = ${itemId}::uuid`;
   });
+  // The item's passport must answer 404 from the next read on.
+  await forgetPassportsOf(modelId);
 }

@@ -1,18 +1,20 @@
-import type { TModelListQuery, TModelSummary } from "~/domain/model-schema";
+import type { TModelListEntry, TModelListQuery } from "~/domain/model-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { modelCompleteness } from "~/server/services/models/internal/model-completeness";
 import { modelSelect, toModelSummaryDto } from "~/server/services/models/internal/model-dto";
 
 export type ListModelsOptions = { actor: Actor; organizationId: string; query: TModelListQuery };
-export type ModelPage = { items: TModelSummary[]; nextCursor: string | null };
+export type ModelPage = { items: TModelListEntry[]; nextCursor: string | null };
 
 /**
  * Models of an organization, newest first, by cursor: the cursor names the last model of the previous page
- * (creation time and id), so pages stay stable while models are added.
+ * (creation time and id), so pages stay stable while models are added. Each model comes with its completeness,
+ * counted for the whole page in one statement.
  */
 export async function listModels({ actor, organizationId, query }: ListModelsOptions): Promise<ModelPage> {
   assertMemberOf(actor, organizationId);
@@ -33,8 +35,9 @@ export async function listModels({ actor, organizationId, query }: ListModelsOpt
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const completeness = await modelCompleteness(getDb(), page);
   return {
-    items: page.map(toModelSummaryDto),
+    items: page.map((row) => ({ ...toModelSummaryDto(row), completeness: completeness.get(row.id) ?? { filled: 0, required: 0 } })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

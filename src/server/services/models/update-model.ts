@@ -1,6 +1,7 @@
 import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
@@ -13,7 +14,7 @@ export type UpdateModelOptions = {
   ifMatch?: number;
 };
 
-/** Updates name, description and the template reference; a request that changes nothing keeps the version. */
+/** Updates name, description, GTIN and the template reference; a request that changes nothing keeps the version. */
 export async function updateModel({ modelId, input, ...target }: UpdateModelOptions): Promise<TModel> {
   const { actor, organizationId } = target;
   return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
@@ -26,17 +27,7 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
       }
     }
     const description = input.description === null ? "" : input.description;
-    const changed = await tx.model.updateMany({
-      where: {
-        id: owner.id,
-        OR: [
-          ...(input.name !== undefined ? [{ name: { not: input.name } }] : []),
-          ...(description !== undefined ? [{ description: { not: description } }] : []),
-          { templateId: { not: templateId } },
-        ],
-      },
-      data: { name: input.name, description, templateId },
-    });
-    return changed.count > 0;
+    const properties = { name: input.name, description, gtin: input.gtin, gtinPath: "$.gtin", templateId };
+    return (await updateModelProperties(tx, owner, properties)) > 0;
   });
 }

@@ -1,6 +1,8 @@
-import { ZDataValuesInput, ZDeleteRowInput } from "~/domain/procedure-inputs";
+import { changesValueCount } from "~/domain/data-changes";
+import { ZDataValuesInput, ZDeleteRowInput, ZModelChangesInput } from "~/domain/procedure-inputs";
+import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
-import { assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
@@ -9,6 +11,7 @@ import { protectedProcedure, router } from "~/server/trpc/trpc";
 const valuesProcedure = protectedProcedure.use(async ({ getRawInput, next }) => {
   const input = await getRawInput();
   if (typeof input === "object" && input !== null && "values" in input) assertDataValueCountOf(input.values);
+  if (typeof input === "object" && input !== null && "changes" in input) assertDataValueCount(changesValueCount(input.changes));
   return next();
 });
 
@@ -18,6 +21,10 @@ export const dataValuesRouter = router({
   }),
   modify: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
     return await modifyDataValues({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
+  }),
+  /** One save of the editor: row deletes, adds, modifies, reorders and the name and description, all or nothing. */
+  applyChanges: valuesProcedure.input(ZModelChangesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+    return await applyDataChanges({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
   deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
     return await deleteRepeaterRow({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });

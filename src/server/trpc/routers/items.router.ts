@@ -1,11 +1,13 @@
 import {
   ZItemBulkCreateInput,
+  ZItemChangesInput,
   ZItemCreateInput,
   ZItemDataValuesInput,
   ZItemDeleteRowInput,
   ZItemInput,
   ZItemListInput,
 } from "~/domain/procedure-inputs";
+import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
@@ -41,6 +43,9 @@ export const itemsRouter = router({
     }),
     modify: protectedProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await modifyDataValues({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
+    }),
+    applyChanges: protectedProcedure.input(ZItemChangesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+      return await applyDataChanges({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
     deleteRow: protectedProcedure.input(ZItemDeleteRowInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await deleteRepeaterRow({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });

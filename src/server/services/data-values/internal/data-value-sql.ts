@@ -1,12 +1,18 @@
 import type { DataValueTriple, TDataValue } from "~/domain/data-value";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { moveRecordedRows, type OpenChange, recordValueChanges } from "~/server/services/history/internal/change-record";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /**
  * Set-based statements on the data values of a passport-data owner: each takes whole arrays through `unnest`, so
- * writing N values is one statement whatever N is, instead of N round trips.
+ * writing N values is one statement whatever N is, instead of N round trips. The owner of a write in progress carries
+ * its open history change (writePassportData): each writing statement then records the values it changed, with their
+ * old and new values, in the same statement (history/internal/change-record.ts).
  */
+
+/** An owner, and the history change of the write in progress, if the values are written by one. */
+type WrittenOwner = PassportDataOwner & { change?: OpenChange };
 
 type OwnerTable = { table: Prisma.Sql; key: Prisma.Sql };
 
@@ -52,41 +58,51 @@ export async function readDataValues(db: Tx, owner: PassportDataOwner): Promise<
 }
 
 /** Inserts the values whose triple is free; returns how many were inserted (the others already existed). */
-export async function insertDataValues(tx: Tx, owner: PassportDataOwner, values: readonly TDataValue[]): Promise<number> {
+export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: readonly TDataValue[]): Promise<number> {
   if (values.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(values);
-  return tx.$executeRaw`
-    INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "value")
-    SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.v
-    FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
-    ON CONFLICT DO NOTHING`;
+  const [result] = await tx.$queryRaw<{ inserted: number }[]>`
+    WITH "inserted" AS (
+      INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "value")
+      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.v
+      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+      ON CONFLICT DO NOTHING
+      RETURNING "dataSectionId", "dataFieldId", "row", "value"
+    )${recordValueChanges(
+      owner.change,
+      "add",
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", NULL::text, "value" FROM "inserted"`,
+    )}
+    SELECT count(*)::int AS "inserted" FROM "inserted"`;
+  return result?.inserted ?? 0;
 }
 
 /** Sets the value of each existing triple; returns how many triples matched and how many values really changed. */
 export async function updateDataValues(
   tx: Tx,
-  owner: PassportDataOwner,
+  owner: WrittenOwner,
   values: readonly TDataValue[],
 ): Promise<{ matched: number; changed: number }> {
   if (values.length === 0) return { matched: 0, changed: 0 };
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(values);
-  // One statement: the count of matches reads the snapshot from before the update, the update skips equal values.
+  // One statement: "matched" joins the request to the values as they were before (the pre-image, with the old
+  // value), the update skips equal values and answers each change with its old and new value for the history.
   const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
-    WITH t AS (
-      SELECT * FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
-    ), changed AS (
-      UPDATE ${table} AS d SET "value" = t.v FROM t
-      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
-        AND d."value" IS DISTINCT FROM t.v
-      RETURNING 1
-    )
-    SELECT
-      (SELECT count(*) FROM ${table} AS d JOIN t
-         ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
-       WHERE d.${key} = ${owner.id}::uuid)::int AS "matched",
-      (SELECT count(*) FROM changed)::int AS "changed"`;
+    WITH "matched" AS (
+      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."value" AS ov, t.v AS nv
+      FROM ${table} AS d
+      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+      WHERE d.${key} = ${owner.id}::uuid
+    ), "changed" AS (
+      UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
+      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
+        AND m.ov IS DISTINCT FROM m.nv
+      RETURNING m.s, m.f, m.r, m.ov, m.nv
+    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, ov, nv FROM "changed"`)}
+    SELECT (SELECT count(*) FROM "matched")::int AS "matched", (SELECT count(*) FROM "changed")::int AS "changed"`;
   return { matched: counts?.matched ?? 0, changed: counts?.changed ?? 0 };
 }
 
@@ -104,20 +120,94 @@ export async function existingTriples(tx: Tx, owner: PassportDataOwner, triples:
 }
 
 /** Deletes the given triples; returns how many were deleted. */
-export async function deleteDataValues(tx: Tx, owner: PassportDataOwner, triples: readonly DataValueTriple[]): Promise<number> {
+export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: readonly DataValueTriple[]): Promise<number> {
   if (triples.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(triples);
-  return tx.$executeRaw`
-    DELETE FROM ${table} AS d
-    USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
-    WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+  return countDeleted(
+    tx,
+    owner,
+    Prisma.sql`DELETE FROM ${table} AS d
+      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
+      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`,
+  );
 }
 
 /** Deletes one row of a repeater: the values at `row` in the given sections (the repeater and its nested ones). */
-export async function deleteRow(tx: Tx, owner: PassportDataOwner, sectionIds: readonly string[], row: number): Promise<number> {
+export async function deleteRow(tx: Tx, owner: WrittenOwner, sectionIds: readonly string[], row: number): Promise<number> {
   const { table, key } = OWNER_TABLES[owner.kind];
-  return tx.$executeRaw`
-    DELETE FROM ${table}
-    WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ${row}`;
+  return countDeleted(
+    tx,
+    owner,
+    Prisma.sql`DELETE FROM ${table}
+      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ${row}`,
+  );
+}
+
+/** Runs a DELETE of values, recording each deleted value with its last value; returns how many were deleted. */
+async function countDeleted(tx: Tx, owner: WrittenOwner, deletion: Prisma.Sql): Promise<number> {
+  const [result] = await tx.$queryRaw<{ deleted: number }[]>`
+    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "value")${recordValueChanges(
+      owner.change,
+      "delete",
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "value", NULL::text FROM "deleted"`,
+    )}
+    SELECT count(*)::int AS "deleted" FROM "deleted"`;
+  return result?.deleted ?? 0;
+}
+
+/** The row numbers a repeater holds (in the repeater or its nested sections), ascending. */
+export async function rowNumbers(tx: Tx, owner: PassportDataOwner, sectionIds: readonly string[]): Promise<number[]> {
+  const { table, key } = OWNER_TABLES[owner.kind];
+  const rows = await tx.$queryRaw<{ row: number }[]>`
+    SELECT DISTINCT "row" FROM ${table}
+    WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[])
+    ORDER BY "row"`;
+  return rows.map((r) => r.row);
+}
+
+/**
+ * Moves each row `from[i]` of the given sections to `to[i]`. A permutation would collide with itself inside one
+ * statement (the primary key is checked row by row), so the rows pass through negative numbers first; the second
+ * statement records each moved value at its new row as a "move" in the write's history change. What the same write
+ * already recorded in those rows (values added or modified before the reorder) moves with them first.
+ */
+export async function renumberRows(
+  tx: Tx,
+  owner: WrittenOwner,
+  sectionIds: readonly string[],
+  from: readonly number[],
+  to: readonly number[],
+): Promise<void> {
+  if (from.length === 0) return;
+  const { table, key } = OWNER_TABLES[owner.kind];
+  await moveRecordedRows(tx, owner.change, sectionIds, from, to);
+  await tx.$executeRaw`
+    UPDATE ${table} AS d SET "row" = -1 - m.t
+    FROM unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
+    WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND d."row" = m.f`;
+  await tx.$queryRaw`
+    WITH "moved" AS (
+      UPDATE ${table} SET "row" = -1 - "row"
+      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" < 0
+      RETURNING "dataSectionId", "dataFieldId", "row", "value"
+    )${recordValueChanges(owner.change, "move", Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "value", "value" FROM "moved"`)}
+    SELECT count(*)::int AS "moved" FROM "moved"`;
+}
+
+/** Deletes whole rows of a repeater: the values at each of `rows` in the given sections; returns how many values went. */
+export async function deleteRows(
+  tx: Tx,
+  owner: WrittenOwner,
+  sectionIds: readonly string[],
+  rows: readonly number[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { table, key } = OWNER_TABLES[owner.kind];
+  return countDeleted(
+    tx,
+    owner,
+    Prisma.sql`DELETE FROM ${table}
+      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ANY(${[...rows]}::int[])`,
+  );
 }

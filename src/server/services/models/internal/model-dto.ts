@@ -8,6 +8,7 @@ export const modelSelect = {
   id: true,
   name: true,
   description: true,
+  gtin: true,
   templateId: true,
   ownerId: true,
   version: true,
@@ -23,6 +24,7 @@ export function toModelSummaryDto(row: ModelRow): TModelSummary {
     id: row.id,
     name: row.name,
     description: row.description,
+    gtin: row.gtin,
     uniqueProductIdentifiers: row.uniqueProductIdentifiers,
     templateId: row.templateId,
     owner: row.ownerId,
@@ -40,6 +42,7 @@ type ModelRecord = {
   id: string;
   name: string;
   description: string;
+  gtin: string | null;
   templateId: string;
   ownerId: string;
   version: number;
@@ -59,7 +62,7 @@ type ModelRecord = {
 export async function findModel(db: Tx, modelId: string, organizationId?: string): Promise<TModel | null> {
   const inOrganization = organizationId === undefined ? Prisma.empty : Prisma.sql`AND m."organizationId" = ${organizationId}`;
   const [record] = await db.$queryRaw<ModelRecord[]>`
-    SELECT m."id"::text AS "id", m."name", m."description", m."templateId"::text AS "templateId", m."ownerId",
+    SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
            m."version", m."createdAt", m."updatedAt",
            COALESCE((
              SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")

@@ -9,7 +9,8 @@ export type ModelTemplateRef = { templateId?: string; marketplaceResourceId?: st
 /**
  * The organization's template a model is (re)based on: the template named by `templateId`, or the organization's
  * copy of the product data model named by `marketplaceResourceId`, made on first use and reused after. The copy
- * keeps the product data model's section and field ids, so values mean the same in both.
+ * keeps the product data model's section and field ids, so values mean the same in both. A product data model the
+ * organization published itself resolves to the template it was published with.
  */
 export async function resolveModelTemplate(
   tx: Tx,
@@ -27,9 +28,12 @@ export async function resolveModelTemplate(
   if (pdmId === undefined) throw new AppError("BAD_REQUEST", "Give templateId or marketplaceResourceId.");
   const pdm = await tx.productDataModel.findFirst({
     where: { id: pdmId, ...readableBy(actor) },
-    select: { id: true, name: true, version: true, sections: true },
+    select: { id: true, name: true, version: true, sections: true, template: { select: { id: true, organizationId: true } } },
   });
   if (!pdm) throw new AppError("NOT_FOUND", `Product data model ${pdmId} not found.`);
+  // A product data model the organization published from a draft is its own template: models made from it share
+  // that template's lineage, so they can be upgraded to its later versions.
+  if (pdm.template?.organizationId === organizationId) return pdm.template.id;
   // ON CONFLICT keeps two concurrent first uses from making two copies.
   await tx.template.createMany({
     data: [

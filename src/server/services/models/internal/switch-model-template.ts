@@ -2,16 +2,17 @@ import { AppError } from "~/domain/app-error";
 import { dataValueIssue, tripleKey } from "~/domain/data-value";
 import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
 import type { Tx } from "~/server/db/transaction";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import type { WritingOwner } from "~/server/services/internal/write-passport-data";
 import { deleteDataValues, insertDataValues, readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /**
  * Moves a model's values to another template: values whose section and field exist there are kept, empty ones
  * that have no place are dropped, and the new template's fields are completed with nulls. If any non-null value
- * would be lost, nothing changes and the caller learns which values are in the way.
+ * would be lost, nothing changes and the caller learns which values are in the way. The dropped and added nulls are
+ * recorded in the write's history change.
  */
-export async function switchModelTemplate(tx: Tx, model: PassportDataOwner, templateId: string): Promise<void> {
+export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateId: string): Promise<void> {
   const current = await readDataValues(tx, model);
   const index = await loadTemplateIndex(tx, templateId);
   const lost = valuesLostOnTemplateChange(current, index, "Model");

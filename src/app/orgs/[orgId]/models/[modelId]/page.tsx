@@ -1,6 +1,14 @@
 import type { Metadata } from "next";
+import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
+import { AccessGrantsPanel } from "~/components/access-grants/access-grants-panel";
+import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
+import { ModelActions } from "~/components/models/model-actions";
+import { ModelUpgradeNotice } from "~/components/models/model-upgrade-notice";
+import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
+import { getModelTemplateStatus } from "~/server/services/models/get-model-template-status";
 
 type Props = { params: Promise<{ orgId: string; modelId: string }> };
 
@@ -9,9 +17,36 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: (await loadModelPage(orgId, modelId)).model.name };
 }
 
-/** The model editor. The model and its template are loaded here, on the server, and handed to the client editor. */
+/**
+ * The model editor, with a notice when a newer version of its template exists; below it duplicate and delete, the
+ * passport's QR code, the model's access grants and its history. The model, its template, its template status and
+ * its grants are loaded here, on the server, and handed to the client components; the history loads when its panel is
+ * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh.
+ */
 export default async function ModelEditorPage({ params }: Props) {
   const { orgId, modelId } = await params;
   const { organization, model, template } = await loadModelPage(orgId, modelId);
-  return <ModelEditor organizationId={organization.id} model={model} template={template} />;
+  const actor = await requireSignedIn();
+  const grants = await listAccessGrants({ actor, organizationId: organization.id, modelId: model.id });
+  const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
+  const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
+  return (
+    <div className="space-y-6">
+      {status.newerVersion ? (
+        <ModelUpgradeNotice
+          organizationId={organization.id}
+          modelId={model.id}
+          modelVersion={model.version}
+          current={status.template}
+          newer={status.newerVersion}
+          sections={template.sections}
+        />
+      ) : null}
+      <ModelEditor key={template.id} organizationId={organization.id} model={model} template={template} />
+      <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
+      {passportUuid && <PassportCodePanel uuid={passportUuid} label={model.name} />}
+      <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
+      <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
+    </div>
+  );
 }

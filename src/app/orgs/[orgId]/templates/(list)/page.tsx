@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
@@ -38,12 +39,21 @@ export default async function TemplatesPage({ params }: { params: Promise<{ orgI
 
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow={organization.name} title="Templates" description="The section and field structures models are made from." />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageHeader
+          eyebrow={organization.name}
+          title="Templates"
+          description="The section and field structures models are made from."
+        />
+        <Link href={`${base}/templates/drafts`} className={buttonClasses()}>
+          Template builder
+        </Link>
+      </div>
       <EntryList
         headingId="templates-heading"
         title="Your organization's templates"
         entries={templateEntries}
-        empty="No templates yet. Import one with the CLI: template:import."
+        empty="No templates yet. Build one in the template builder, or import one with the CLI: template:import."
       />
       <EntryList
         headingId="pdms-heading"

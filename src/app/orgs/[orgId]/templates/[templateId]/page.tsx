@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { DefinitionHeader } from "~/components/models/definition-header";
 import { TemplatePreview } from "~/components/models/template-preview";
+import { Badge } from "~/components/ui/badge";
 import { orNotFound } from "~/lib/or-not-found";
 import { getTemplate } from "~/server/services/templates/get-template";
+import { listTemplateVersions } from "~/server/services/templates/list-template-versions";
 
 type Props = { params: Promise<{ orgId: string; templateId: string }> };
 
@@ -13,7 +16,8 @@ const loadTemplate = cache(async (orgId: string, templateId: string) => {
   const organization = await getOrganizationOrNotFound(orgId);
   const actor = await requireSignedIn();
   const template = await orNotFound(templateId, (id) => getTemplate({ actor, organizationId: organization.id, templateId: id }));
-  return { organization, template };
+  const versions = await listTemplateVersions({ actor, organizationId: organization.id, templateId: template.id });
+  return { organization, template, versions };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -24,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A template as a model made from it will look, on the same grid as the editor, with disabled inputs. */
 export default async function TemplatePreviewPage({ params }: Props) {
   const { orgId, templateId } = await params;
-  const { organization, template } = await loadTemplate(orgId, templateId);
+  const { organization, template, versions } = await loadTemplate(orgId, templateId);
   return (
     <div className="space-y-6">
       <DefinitionHeader
@@ -36,6 +40,29 @@ export default async function TemplatePreviewPage({ params }: Props) {
         createModelHref={`/orgs/${organization.id}/models/new?templateId=${template.id}`}
         backHref={`/orgs/${organization.id}/templates`}
       />
+      <section aria-labelledby="versions-heading" className="space-y-2">
+        <h2 id="versions-heading" className="text-lg font-semibold">
+          Versions
+        </h2>
+        <ol className="flex flex-wrap gap-2">
+          {versions.map((version) => (
+            <li key={version.id}>
+              {version.id === template.id ? (
+                <Badge tone="brand" aria-current="page">
+                  {version.version} (this version)
+                </Badge>
+              ) : (
+                <Link
+                  href={`/orgs/${organization.id}/templates/${version.id}`}
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {version.version}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
       <TemplatePreview sections={template.sections} organizationId={organization.id} />
     </div>
   );

@@ -2,6 +2,7 @@ import { ZModelUpdateRequest } from "~/domain/model-schema";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
+import { deleteModel } from "~/server/services/models/delete-model";
 import { getModel } from "~/server/services/models/get-model";
 import { updateModel } from "~/server/services/models/update-model";
 
@@ -16,5 +17,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     body: ZModelUpdateRequest,
     run: ({ actor, params, body, ifMatch }) =>
       updateModel({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body, ifMatch }),
+  }),
+  DELETE: restRoute({
+    params: ZModelPath,
+    run: ({ actor, params, ifMatch }) => deleteModel({ actor, organizationId: params.orgaId, modelId: params.modelId, ifMatch }),
   }),
 });

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { loadItemPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { itemLabel } from "~/components/items/item-label";
 import { ItemEditor } from "~/components/items/item-editor";
+import { HistoryPanel } from "~/components/history/history-panel";
+import { PassportCodePanel } from "~/components/passports/passport-code-panel";
 
 type Props = { params: Promise<{ orgId: string; modelId: string; itemId: string }> };
 
@@ -11,9 +13,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${itemLabel(item)} · ${model.name}` };
 }
 
-/** One item's editor; the item, its model and template are loaded here and handed to the client editor. */
+/** One item's editor and history; the item, its model and template are loaded here and handed to the client editor. */
 export default async function ItemEditorPage({ params }: Props) {
   const { orgId, modelId, itemId } = await params;
   const { organization, model, template, item } = await loadItemPage(orgId, modelId, itemId);
-  return <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />;
+  const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
+  return (
+    <div className="space-y-6">
+      <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
+      {passportUuid && <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} />}
+      <HistoryPanel organizationId={organization.id} modelId={model.id} itemId={item.id} sections={template.sections} />
+    </div>
+  );
 }

@@ -1,13 +1,27 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
-export type NewApiKeyPanelProps = { name: string; token: string; onDone: () => void };
+export type SecretOncePanelProps = {
+  title: ReactNode;
+  /** Why this is the only showing, and what to do with the secret. */
+  children: ReactNode;
+  /** The secret's label, e.g. "Secret link". */
+  label: string;
+  secret: string;
+  /** What the secret is called in running text ("link", "key"): "the link is selected", "Done, hide the link". */
+  noun: string;
+  copyLabel?: string;
+  onDone: () => void;
+};
 
-/** The one showing of a new key's token, with a copy button. Focus moves to the token so it can be copied at once. */
-export function NewApiKeyPanel({ name, token, onDone }: NewApiKeyPanelProps) {
+/**
+ * The one showing of a new secret (an API key's token, an access grant's link), with a copy button. The server keeps
+ * only a hash of it, so it lives in the caller's state alone; focus moves to it so it can be copied at once.
+ */
+export function SecretOncePanel({ title, children, label, secret, noun, copyLabel = "Copy", onDone }: SecretOncePanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
@@ -15,11 +29,11 @@ export function NewApiKeyPanel({ name, token, onDone }: NewApiKeyPanelProps) {
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
-  }, [token]);
+  }, [secret]);
 
   async function onCopy() {
     try {
-      await navigator.clipboard.writeText(token);
+      await navigator.clipboard.writeText(secret);
       setCopyState("copied");
     } catch {
       // Clipboard access can be refused (insecure origin, permissions); the text stays selectable by hand.
@@ -31,28 +45,26 @@ export function NewApiKeyPanel({ name, token, onDone }: NewApiKeyPanelProps) {
   return (
     <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <h3 id={`${inputId}-heading`} className="font-semibold text-emerald-900">
-        Copy your new key now
+        {title}
       </h3>
-      <p className="text-sm text-emerald-900">
-        This is the only time the key “{name}” is shown. Store it somewhere safe; if you lose it, create a new one.
-      </p>
+      <p className="text-sm text-emerald-900">{children}</p>
       <div className="space-y-1.5">
         <label htmlFor={inputId} className="block text-sm font-medium text-emerald-950">
-          New API key
+          {label}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input ref={inputRef} id={inputId} readOnly value={token} className="font-mono" spellCheck={false} />
+          <Input ref={inputRef} id={inputId} readOnly value={secret} className="font-mono" spellCheck={false} />
           <Button variant="secondary" onClick={onCopy}>
-            Copy
+            {copyLabel}
           </Button>
         </div>
         <p aria-live="polite" className="min-h-5 text-sm text-emerald-900">
           {copyState === "copied" ? "Copied to the clipboard." : null}
-          {copyState === "failed" ? "Could not copy automatically; the key is selected, copy it by hand." : null}
+          {copyState === "failed" ? `Could not copy automatically; the ${noun} is selected, copy it by hand.` : null}
         </p>
       </div>
       <Button variant="ghost" size="sm" className="-ml-3" onClick={onDone}>
-        Done, hide the key
+        {`Done, hide the ${noun}`}
       </Button>
     </section>
   );

@@ -1,0 +1,11 @@
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZAccessGrantPath } from "~/server/rest/path-params";
+import { listAccessGrantReads } from "~/server/services/access-grants/list-access-grant-reads";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZAccessGrantPath,
+    run: ({ actor, params }) =>
+      listAccessGrantReads({ actor, organizationId: params.orgaId, modelId: params.modelId, grantId: params.grantId }),
+  }),
+});

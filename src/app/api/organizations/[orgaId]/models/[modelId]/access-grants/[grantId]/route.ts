@@ -1,0 +1,12 @@
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZAccessGrantPath } from "~/server/rest/path-params";
+import { revokeAccessGrant } from "~/server/services/access-grants/revoke-access-grant";
+
+/** DELETE revokes: the grant stays listed, with its reads, and opens nothing from the next read on. */
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  DELETE: restRoute({
+    params: ZAccessGrantPath,
+    run: ({ actor, params }) =>
+      revokeAccessGrant({ actor, organizationId: params.orgaId, modelId: params.modelId, grantId: params.grantId }),
+  }),
+});

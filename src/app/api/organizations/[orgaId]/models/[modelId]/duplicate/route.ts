@@ -1,0 +1,15 @@
+import { ZModelDuplicateRequest } from "~/domain/model-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { duplicateModel } from "~/server/services/models/duplicate-model";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  POST: restRoute({
+    params: ZModelPath,
+    body: ZModelDuplicateRequest.optional(),
+    isBodyOptional: true,
+    status: 201,
+    run: ({ actor, params, body }) =>
+      duplicateModel({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body ?? {} }),
+  }),
+});

@@ -1,0 +1,14 @@
+import { ZHistoryQuery } from "~/domain/history";
+import { PagedResult } from "~/server/rest/paged-response";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { listHistory } from "~/server/services/history/list-history";
+
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: restRoute({
+    params: ZModelPath,
+    query: ZHistoryQuery,
+    run: async ({ actor, params, query }) =>
+      PagedResult.of(await listHistory({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId }, query })),
+  }),
+});

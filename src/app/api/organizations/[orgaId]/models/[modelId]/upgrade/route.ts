@@ -1,0 +1,22 @@
+import { ZModelUpgradeQuery, ZModelUpgradeRequest } from "~/domain/template-upgrade";
+import { ZModelPath } from "~/server/rest/path-params";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
+import { previewModelUpgrade } from "~/server/services/models/preview-model-upgrade";
+import { upgradeModel } from "~/server/services/models/upgrade-model";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  GET: restRoute({
+    params: ZModelPath,
+    query: ZModelUpgradeQuery,
+    run: ({ actor, params, query }) =>
+      previewModelUpgrade({ actor, organizationId: params.orgaId, modelId: params.modelId, templateId: query.templateId }),
+  }),
+  POST: restRoute({
+    params: ZModelPath,
+    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+    body: ZModelUpgradeRequest,
+    run: ({ actor, params, body, ifMatch }) =>
+      upgradeModel({ actor, organizationId: params.orgaId, modelId: params.modelId, templateId: body.templateId, ifMatch }),
+  }),
+});

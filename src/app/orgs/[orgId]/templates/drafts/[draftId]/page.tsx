@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cache } from "react";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { TemplateBuilder } from "~/components/template-builder/template-builder";
+import { PageHeader } from "~/components/ui/page-header";
+import { orNotFound } from "~/lib/or-not-found";
+import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
+
+type Props = { params: Promise<{ orgId: string; draftId: string }> };
+
+const loadDraft = cache(async (orgId: string, draftId: string) => {
+  const organization = await getOrganizationOrNotFound(orgId);
+  const actor = await requireSignedIn();
+  const draft = await orNotFound(draftId, (id) => getTemplateDraft({ actor, organizationId: organization.id, draftId: id }));
+  return { organization, draft };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { orgId, draftId } = await params;
+  return { title: `Builder: ${(await loadDraft(orgId, draftId)).draft.name}` };
+}
+
+/** The template builder for one draft. */
+export default async function TemplateDraftPage({ params }: Props) {
+  const { orgId, draftId } = await params;
+  const { organization, draft } = await loadDraft(orgId, draftId);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link href={`/orgs/${organization.id}/templates/drafts`} className="font-medium text-brand-700 hover:underline">
+            ← Template drafts
+          </Link>
+        </nav>
+        <PageHeader eyebrow="Template builder" title={draft.name} description={draft.description || undefined} />
+      </div>
+      <TemplateBuilder organizationId={organization.id} draft={draft} />
+    </div>
+  );
+}

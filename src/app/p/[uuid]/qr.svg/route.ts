@@ -1,0 +1,5 @@
+import { qrCodeRoute } from "~/server/public-pages/public-routes";
+import { restRoutes } from "~/server/rest/rest-route";
+
+/** The passport's link as an SVG QR code (docs/gs1.md). Public. */
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({ GET: qrCodeRoute("svg") });

@@ -1,0 +1,119 @@
+"use client";
+
+import { useId, useState } from "react";
+import { CreateAccessGrantForm } from "~/components/access-grants/create-access-grant-form";
+import { GrantReads } from "~/components/access-grants/grant-reads";
+import { RevokeAccessGrantButton } from "~/components/access-grants/revoke-access-grant-button";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardBody } from "~/components/ui/card";
+import { LocalTime } from "~/components/ui/local-time";
+import type { TAccessGrant } from "~/domain/passport-schema";
+import { trpc } from "~/lib/trpc/react";
+
+export type AccessGrantsPanelProps = {
+  organizationId: string;
+  modelId: string;
+  modelPassportUuid: string | undefined;
+  grants: TAccessGrant[];
+};
+
+const LEVEL_LABELS: Record<TAccessGrant["level"], string> = {
+  "legitimate-interest": "Legitimate interest",
+  authority: "Authority",
+};
+
+function statusOf(grant: TAccessGrant) {
+  if (grant.revokedAt) return <Badge tone="danger">Revoked</Badge>;
+  if (!grant.isActive) return <Badge tone="danger">Expired</Badge>;
+  return <Badge tone="success">Active</Badge>;
+}
+
+/**
+ * The model's access grants (docs/security.md §Access grants): create one and copy its secret link, see each grant's
+ * reads, revoke. The list starts from the server's and is read again after every change.
+ */
+export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, grants: initial }: AccessGrantsPanelProps) {
+  const headingId = useId();
+  const utils = trpc.useUtils();
+  const list = trpc.accessGrants.list.useQuery({ organizationId, modelId }, { initialData: initial });
+  const [openReads, setOpenReads] = useState<string | null>(null);
+  const refresh = () => void utils.accessGrants.list.invalidate({ organizationId, modelId });
+  const grants = list.data;
+
+  return (
+    <Card>
+      <CardBody className="space-y-5">
+        <section aria-labelledby={headingId} className="space-y-5">
+          <div className="space-y-1">
+            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+              Access grants
+            </h2>
+            <p className="text-sm text-slate-600">
+              Fields marked for a legitimate interest or for authorities are hidden from the public passport. A grant gives a named
+              party a secret link that shows them, until it expires or you revoke it; every read through it is recorded.
+            </p>
+          </div>
+          <CreateAccessGrantForm
+            organizationId={organizationId}
+            modelId={modelId}
+            modelPassportUuid={modelPassportUuid}
+            onCreated={refresh}
+          />
+          {grants.length === 0 ? (
+            <p className="text-sm text-slate-600">No grants yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Grants">
+              {grants.map((grant) => (
+                <li key={grant.id} aria-label={grant.partyName} className="space-y-3 px-4 py-4">
+                  <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                    <div className="min-w-0 space-y-2">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h3 className="font-medium break-all text-slate-900">{grant.partyName}</h3>
+                        <Badge tone="brand">{LEVEL_LABELS[grant.level]}</Badge>
+                        {statusOf(grant)}
+                      </div>
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
+                        <dt className="text-slate-500">Passports</dt>
+                        <dd>{grant.passportUuid ? "This model’s passport" : "Model and all items"}</dd>
+                        <dt className="text-slate-500">Expires</dt>
+                        <dd>
+                          <LocalTime value={grant.expiresAt} />
+                        </dd>
+                        <dt className="text-slate-500">Reads</dt>
+                        <dd>{grant.readCount}</dd>
+                        <dt className="text-slate-500">Last read</dt>
+                        <dd>{grant.lastReadAt ? <LocalTime value={grant.lastReadAt} /> : "Never"}</dd>
+                      </dl>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-expanded={openReads === grant.id}
+                        onClick={() => setOpenReads(openReads === grant.id ? null : grant.id)}
+                      >
+                        {openReads === grant.id ? "Hide reads" : "Show reads"}
+                        <span className="sr-only"> of {grant.partyName}</span>
+                      </Button>
+                      {grant.revokedAt ? null : (
+                        <RevokeAccessGrantButton
+                          organizationId={organizationId}
+                          modelId={modelId}
+                          grantId={grant.id}
+                          partyName={grant.partyName}
+                          onRevoked={refresh}
+                        />
+                      )}
+                    </div>
+                  </div>
+                  {openReads === grant.id ? <GrantReads organizationId={organizationId} modelId={modelId} grantId={grant.id} /> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </CardBody>
+    </Card>
+  );
+}

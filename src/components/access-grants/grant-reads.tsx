@@ -1,0 +1,25 @@
+"use client";
+
+import { LocalTime } from "~/components/ui/local-time";
+import { trpc } from "~/lib/trpc/react";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
+
+export type GrantReadsProps = { organizationId: string; modelId: string; grantId: string };
+
+/** The latest reads of passports through one grant, newest first. */
+export function GrantReads({ organizationId, modelId, grantId }: GrantReadsProps) {
+  const reads = trpc.accessGrants.reads.useQuery({ organizationId, modelId, grantId });
+  if (reads.isPending) return <p className="text-sm text-slate-600">Loading reads…</p>;
+  if (reads.isError) return <p className="text-sm text-red-700">{trpcErrorInfo(reads.error).message}</p>;
+  if (reads.data.length === 0) return <p className="text-sm text-slate-600">Not read yet.</p>;
+  return (
+    <ol className="space-y-1 rounded-md bg-slate-50 p-3 text-sm text-slate-700" aria-label="Reads">
+      {reads.data.map((read, i) => (
+        <li key={`${read.readAt}-${i}`} className="flex flex-col sm:flex-row sm:gap-3">
+          <LocalTime value={read.readAt} />
+          <span className="font-mono text-xs break-all text-slate-500">{read.passportUuid}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

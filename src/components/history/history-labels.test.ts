@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { authorName, fieldLabels } from "~/components/history/history-labels";
+import type { TTemplate } from "~/domain/template-schema";
+
+const GROUP = "00000000-0000-4000-8000-000000000001";
+const REPEATER = "00000000-0000-4000-8000-000000000002";
+const NAME = "00000000-0000-4000-8000-000000000011";
+const SUBSTANCE = "00000000-0000-4000-8000-000000000021";
+
+const layout = {} as TTemplate["sections"][number]["layout"];
+const field = (id: string, name: string) =>
+  ({
+    id,
+    name,
+    type: "TextField",
+    options: {},
+    granularityLevel: "Model",
+    layout,
+  }) as TTemplate["sections"][number]["dataFields"][number];
+const sections: TTemplate["sections"] = [
+  {
+    id: GROUP,
+    name: "General",
+    type: "Group",
+    parentId: null,
+    subSections: [],
+    dataFields: [field(NAME, "Name")],
+    granularityLevel: "Model",
+    layout,
+  },
+  {
+    id: REPEATER,
+    name: "Substances",
+    type: "Repeatable",
+    parentId: null,
+    subSections: [],
+    dataFields: [field(SUBSTANCE, "Substance")],
+    granularityLevel: "Model",
+    layout,
+  },
+];
+
+describe("fieldLabels", () => {
+  const label = fieldLabels(sections);
+  it("names a field by its section, and a repeater's value by its row counted from 1", () => {
+    expect(label({ dataSectionId: GROUP, dataFieldId: NAME, row: 0 })).toBe("General › Name");
+    expect(label({ dataSectionId: REPEATER, dataFieldId: SUBSTANCE, row: 2 })).toBe("Substances › row 3 › Substance");
+  });
+  it("names a field the template no longer has", () => {
+    expect(label({ dataSectionId: GROUP, dataFieldId: SUBSTANCE, row: 0 })).toBe("A removed field");
+  });
+});
+
+describe("authorName", () => {
+  it("names a user, a key with its user, the operator, and users that are gone", () => {
+    expect(authorName({ kind: "user", id: "u", name: "Ada" })).toBe("Ada");
+    expect(authorName({ kind: "user", id: "u", name: null })).toBe("A former user");
+    expect(authorName({ kind: "apiKey", id: "k", name: "CI", user: { id: "u", name: "Ada" } })).toBe("Ada (API key “CI”)");
+    expect(authorName({ kind: "operator", id: null, name: null })).toBe("The operator");
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { allRequiredKeys, completenessText, countFilled } from "~/components/model-editor/completeness";
+import { rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
+import { buildSectionViews } from "~/components/models/section-views";
+import { parseTemplateDefinition } from "~/domain/template-definition";
+
+const G = "10000000-0000-4000-8000-000000000001";
+const R = "10000000-0000-4000-8000-000000000002";
+const A = "10000000-0000-4000-8000-000000000011";
+const B = "10000000-0000-4000-8000-000000000012";
+const C = "10000000-0000-4000-8000-000000000021";
+
+function views(rowOptions: Record<string, string> = {}) {
+  const parsed = parseTemplateDefinition({
+    id: "8b7e0c4e-2f0a-4c55-9a51-0c5f6f1a2b3c",
+    name: "Completeness",
+    description: "",
+    sectors: [],
+    version: "1.0.0",
+    sections: [
+      {
+        id: G,
+        name: "General",
+        type: "Group",
+        parentId: null,
+        dataFields: [
+          { id: A, name: "A", type: "TextField", options: { required: "true" } },
+          { id: B, name: "B", type: "TextField" },
+        ],
+      },
+      {
+        id: R,
+        name: "Rows",
+        type: "Repeatable",
+        parentId: null,
+        options: rowOptions,
+        dataFields: [{ id: C, name: "C", type: "TextField", options: { required: "true" } }],
+      },
+    ],
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return buildSectionViews(parsed.value.sections, { level: "Model" });
+}
+
+describe("completeness", () => {
+  it("counts each required field once, and once per row inside a repeater", () => {
+    const keys = allRequiredKeys(views().roots, (id) => (id === R ? [0, 3] : []));
+    expect(keys).toEqual([valueKey(G, A, 0), valueKey(R, C, 0), valueKey(R, C, 3)]);
+    const values = new Map([
+      [valueKey(G, A, 0), "x"],
+      [valueKey(R, C, 0), "  "],
+    ]);
+    const count = countFilled(
+      keys,
+      (key) => values.get(key) ?? null,
+      () => [],
+    );
+    expect(count).toEqual({ filled: 1, required: 3 });
+    expect(completenessText(count)).toBe("1 of 3 required filled");
+    expect(completenessText({ filled: 0, required: 0 })).toBeUndefined();
+  });
+
+  it("counts a repeater's minRows like required values, one filled per row it has", () => {
+    const rowsOf = (rows: number[]) => (id: string) => (id === R ? rows : []);
+    const { roots } = views({ minRows: "2" });
+    const one = allRequiredKeys(roots, rowsOf([4]));
+    expect(one).toEqual([valueKey(G, A, 0), valueKey(R, C, 4), rowMinimumKey(R, 0), rowMinimumKey(R, 1)]);
+    const values = new Map([[valueKey(R, C, 4), "x"]]);
+    const valueOf = (key: string) => values.get(key) ?? null;
+    expect(countFilled(one, valueOf, rowsOf([4]))).toEqual({ filled: 2, required: 4 });
+    expect(countFilled(allRequiredKeys(roots, rowsOf([])), valueOf, rowsOf([]))).toEqual({ filled: 0, required: 3 });
+  });
+});

@@ -1,0 +1,56 @@
+import type { DraftBackup } from "~/components/model-editor/draft-backup";
+import { parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { rebaseRows } from "~/components/model-editor/draft-rows";
+import type { DraftSnapshot, DraftValue } from "~/components/model-editor/draft-store";
+import { type Conflict, findConflicts } from "~/components/model-editor/conflicts";
+
+/** The saved state a kept draft is put on: the current values by key, rows per repeater, and where sections sit. */
+export type CurrentState = {
+  values: ReadonlyMap<string, DraftValue>;
+  savedRowsOf: (repeaterId: string) => readonly number[];
+  repeaterOf: (sectionId: string) => string | null;
+};
+
+export type RebasedBackup = { snapshot: DraftSnapshot; conflicts: Conflict[]; droppedEdits: number };
+
+/**
+ * Puts a draft kept from another version of its owner on top of the current saved state, the way a refused save's
+ * draft is put on the newer state: rows the draft added keep their place (under a free number if the newer state
+ * took theirs), rows removed meanwhile go with the draft's edits in them (counted), and each value both the draft and
+ * someone else changed since the draft's version is a conflict for the user to decide, so nothing the other side
+ * saved is overwritten unseen. Values only the other side changed keep their newer value.
+ */
+export function rebaseBackup(backup: DraftBackup, current: CurrentState): RebasedBackup {
+  const savedThen = new Map(backup.base.rows);
+  const rows: [string, number[]][] = [];
+  const renumbered = new Map<string, ReadonlyMap<number, number>>();
+  const rowsNow = new Map<string, ReadonlySet<number>>();
+  for (const [repeaterId, draft] of backup.snapshot.rows) {
+    const saved = current.savedRowsOf(repeaterId);
+    const rebased = rebaseRows(savedThen.get(repeaterId) ?? [], saved, draft);
+    if (rebased.rows) rows.push([repeaterId, rebased.rows]);
+    renumbered.set(repeaterId, rebased.renumbered);
+    rowsNow.set(repeaterId, new Set(rebased.rows ?? saved));
+  }
+
+  const edits = new Map<string, DraftValue>();
+  let droppedEdits = 0;
+  for (const [key, value] of backup.snapshot.edits) {
+    const triple = parseValueKey(key);
+    const repeaterId = triple ? current.repeaterOf(triple.dataSectionId) : null;
+    if (!triple || repeaterId === null) {
+      edits.set(key, value);
+      continue;
+    }
+    const row = renumbered.get(repeaterId)?.get(triple.row) ?? triple.row;
+    if (!(rowsNow.get(repeaterId) ?? new Set(current.savedRowsOf(repeaterId))).has(row)) {
+      droppedEdits++;
+      continue;
+    }
+    edits.set(valueKey(triple.dataSectionId, triple.dataFieldId, row), value);
+  }
+
+  const valuesThen = new Map(backup.base.values);
+  const conflicts = findConflicts(edits, (key) => valuesThen.get(key) ?? null, current.values);
+  return { snapshot: { edits: [...edits], rows }, conflicts, droppedEdits };
+}

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { inputIdFor } from "~/components/model-editor/draft-keys";
+import type { DraftStore } from "~/components/model-editor/draft-store";
+import { isTextEntry, undoCommand, undoHandler } from "~/components/model-editor/undo-keys";
+import { openFieldEdit, redo, undo } from "~/components/repeater-grid/grid-history";
+
+/**
+ * Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) undo and redo the draft's changes from anywhere on the page, one
+ * step per field edit, cell edit, paste or row operation (`grid-history.ts`); the table answers its own keys first.
+ * Inside a text field holding typing not yet recorded, the browser's own undo runs instead (`undoHandler`). Focus
+ * moves to the field the step changed, as a text editor's caret goes to what it undid.
+ */
+export function useUndoShortcut(store: DraftStore, onDone: (message: string) => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const command = undoCommand(event);
+      // An open dialog (a question is being asked) makes the page behind it inert.
+      if (!command || event.defaultPrevented || document.querySelector("dialog[open]")) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const open = openFieldEdit(store);
+      const isDraftField = open !== undefined && target?.id === inputIdFor(open.key);
+      const focus = { isTextEntry: isTextEntry(target), isDraftField, hasUncommittedTyping: isDraftField && open.isChanged };
+      if (undoHandler(focus) === "browser") return;
+      const keys = command === "undo" ? undo(store) : redo(store);
+      // Nothing to do: the key is left to the browser, which may still have typing of its own to redo.
+      if (!keys) return;
+      event.preventDefault();
+      const input = keys.map((key) => document.getElementById(inputIdFor(key))).find((element) => element !== null);
+      if (input && input !== document.activeElement) {
+        input.focus({ preventScroll: true });
+        input.scrollIntoView({ block: "nearest" });
+      }
+      onDone(command === "undo" ? "Undone." : "Redone.");
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [store, onDone]);
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { TTemplateVersion } from "~/domain/template-upgrade";
+import type { TSection } from "~/domain/template-schema";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
+import { trpc } from "~/lib/trpc/react";
+
+export type ModelUpgradeNoticeProps = {
+  organizationId: string;
+  modelId: string;
+  /** The model's version (its ETag), sent as If-Match so an upgrade never overwrites edits made meanwhile. */
+  modelVersion: number;
+  current: TTemplateVersion;
+  newer: TTemplateVersion;
+  /** The model's current template, to name the fields of values that would be lost. */
+  sections: readonly TSection[];
+};
+
+/**
+ * "A newer version of its template exists", with an Upgrade action: the dialog previews the values the upgrade would
+ * lose (the server refuses it with 409 while any would be), and the page reloads onto the new version after it.
+ */
+export function ModelUpgradeNotice({ organizationId, modelId, modelVersion, current, newer, sections }: ModelUpgradeNoticeProps) {
+  const router = useRouter();
+  const [isOpen, setIsOpen] = useState(false);
+  const preview = trpc.modelUpgrades.preview.useQuery(
+    { organizationId, modelId, templateId: newer.id },
+    { enabled: isOpen, staleTime: 0 },
+  );
+  const upgrade = trpc.modelUpgrades.upgrade.useMutation({
+    onSuccess: () => {
+      setIsOpen(false);
+      router.refresh();
+    },
+  });
+  const fieldName = (sectionId: string, fieldId: string) => {
+    const section = sections.find((s) => s.id === sectionId);
+    const field = section?.dataFields.find((f) => f.id === fieldId);
+    return field && section ? `${section.name} › ${field.name}` : fieldId;
+  };
+  const lost = preview.data?.lostValues ?? [];
+  const error = upgrade.error
+    ? trpcErrorInfo(upgrade.error).message
+    : preview.error
+      ? trpcErrorInfo(preview.error).message
+      : undefined;
+
+  return (
+    <>
+      <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
+        <span>
+          A newer version of its template exists: <strong>{newer.version}</strong> (this model follows {current.version}).
+        </span>
+        <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
+          Upgrade…
+        </Button>
+      </Alert>
+      <ConfirmDialog
+        isOpen={isOpen}
+        title={`Upgrade to version ${newer.version}?`}
+        confirmLabel="Upgrade"
+        isPending={upgrade.isPending}
+        canConfirm={preview.data?.canUpgrade === true}
+        error={error}
+        onConfirm={() => upgrade.mutate({ organizationId, modelId, templateId: newer.id, ifMatch: modelVersion })}
+        onCancel={() => setIsOpen(false)}
+      >
+        {preview.isPending ? (
+          <p>Checking which values the new version keeps…</p>
+        ) : lost.length === 0 ? (
+          <p data-testid="upgrade-preview">
+            Every value is kept: each field the model has filled in is in version {newer.version} too.
+          </p>
+        ) : (
+          <div data-testid="upgrade-preview" className="space-y-1">
+            <p>These values would be lost, so the upgrade is not possible until they are cleared:</p>
+            <ul className="list-disc pl-5">
+              {lost.map((value) => (
+                <li key={`${value.itemId ?? "model"}-${value.dataSectionId}-${value.dataFieldId}-${value.row}`}>
+                  {fieldName(value.dataSectionId, value.dataFieldId)}
+                  {value.row > 0 ? ` (row ${value.row + 1})` : ""}: “{value.value}”
+                  {value.reason === "typeChanged" ? " (its type changed)" : " (removed)"}
+                  {value.itemId ? " in an item" : ""}
+                </li>
+              ))}
+            </ul>
+            {preview.data && preview.data.moreLostValues > 0 ? <p>…and {preview.data.moreLostValues} more.</p> : null}
+          </div>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { valueKey } from "~/components/model-editor/draft-keys";
+import type { SectionView } from "~/components/models/section-views";
+import type { TDataField } from "~/domain/template-schema";
+
+/** One column of a repeater's table: a field of the repeater or of a section nested in it (its column group). */
+export type GridColumn = {
+  sectionId: string;
+  field: TDataField;
+  /** The nested section the field sits in, as "Outer › Inner"; undefined for the repeater's own fields. */
+  group?: { id: string; name: string };
+};
+
+/** A run of neighbouring columns under one group heading (or none), for the table's first header row. */
+export type ColumnGroupSpan = { id: string; name: string | undefined; span: number };
+
+/**
+ * The repeater's fields in document order, its own first, then each nested section's (depth first): every nested
+ * section shares the repeater's row numbers, so its fields are simply more cells of the same row.
+ */
+export function gridColumns(view: SectionView): GridColumn[] {
+  const columns: GridColumn[] = view.fields.map(({ field }) => ({ sectionId: view.section.id, field }));
+  const visit = (child: SectionView, path: string[]) => {
+    const names = [...path, child.section.name];
+    const group = { id: child.section.id, name: names.join(" › ") };
+    for (const { field } of child.fields) columns.push({ sectionId: child.section.id, field, group });
+    for (const { view: grandchild } of child.subSections) visit(grandchild, names);
+  };
+  for (const { view: child } of view.subSections) visit(child, []);
+  return columns;
+}
+
+export function columnGroups(columns: readonly GridColumn[]): ColumnGroupSpan[] {
+  const spans: ColumnGroupSpan[] = [];
+  for (const [i, column] of columns.entries()) {
+    const last = spans.at(-1);
+    if (last && i > 0 && columns[i - 1]?.group?.id === column.group?.id) last.span++;
+    else spans.push({ id: column.group?.id ?? `own-${i}`, name: column.group?.name, span: 1 });
+  }
+  return spans;
+}
+
+export function cellKey(column: GridColumn, row: number): string {
+  return valueKey(column.sectionId, column.field.id, row);
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { Button } from "~/components/ui/button";
+
+export type RowAction = "insertAbove" | "insertBelow" | "duplicate" | "delete" | "moveUp" | "moveDown" | "undo" | "redo";
+
+const ACTIONS: { action: RowAction; label: string; keys?: string }[] = [
+  { action: "insertAbove", label: "Insert row above" },
+  { action: "insertBelow", label: "Insert row below" },
+  { action: "duplicate", label: "Duplicate row" },
+  { action: "delete", label: "Delete selected rows", keys: "Control+Shift+Delete" },
+  { action: "moveUp", label: "Move up", keys: "Alt+ArrowUp" },
+  { action: "moveDown", label: "Move down", keys: "Alt+ArrowDown" },
+  { action: "undo", label: "Undo", keys: "Control+Z" },
+  { action: "redo", label: "Redo", keys: "Control+Shift+Z Control+Y" },
+];
+
+const ADDING: readonly RowAction[] = ["insertAbove", "insertBelow", "duplicate"];
+
+export type GridRowActionsProps = {
+  name: string;
+  hasRows: boolean;
+  /** The id of the note saying why no row can be added (the repeater is at its `maxRows`); undefined while rows can. */
+  fullNoteId?: string;
+  onAction: (action: RowAction) => void;
+};
+
+/** Buttons for the selected rows of the table, each also on a key of the grid (named in aria-keyshortcuts). */
+export function GridRowActions({ name, hasRows, fullNoteId, onAction }: GridRowActionsProps) {
+  return (
+    <div role="toolbar" aria-label={`Rows of ${name}`} className="flex flex-wrap gap-1">
+      {ACTIONS.map(({ action, label, keys }) => {
+        const isBlocked = fullNoteId !== undefined && ADDING.includes(action);
+        return (
+          <Button
+            key={action}
+            variant={action === "delete" ? "ghost" : "secondary"}
+            size="sm"
+            aria-keyshortcuts={keys}
+            aria-describedby={isBlocked ? fullNoteId : undefined}
+            disabled={isBlocked || (!hasRows && action !== "insertBelow" && action !== "undo" && action !== "redo")}
+            className={action === "delete" ? "text-red-700 hover:bg-red-50" : undefined}
+            // Keep focus in the grid, so the keyboard goes on where it was.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onAction(action)}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from "@dnd-kit/core";
+
+/** A row's id among a repeater's sortable rows (dnd-kit treats 0 as no id, so row numbers get a prefix). */
+export function sortableRowId(row: number): string {
+  return `row-${row}`;
+}
+
+function rowOfSortableId(id: UniqueIdentifier): number | undefined {
+  const match = /^row-(\d+)$/.exec(String(id));
+  return match ? Number(match[1]) : undefined;
+}
+
+export type RowDrop = { row: number; to: number; fromPosition: number; toPosition: number };
+
+/**
+ * Where a row dropped on another lands: `to` is its place in the repeater's rows (`all`), taken by the row it was
+ * dropped on, which moves aside as in any sortable list; positions are 1-based among the rows shown (`shown`, a
+ * search may hide some). Undefined when it stays where it was.
+ */
+export function dropMove(
+  shown: readonly number[],
+  all: readonly number[],
+  active: UniqueIdentifier,
+  over: UniqueIdentifier | undefined,
+): RowDrop | undefined {
+  const row = rowOfSortableId(active);
+  const target = over === undefined ? undefined : rowOfSortableId(over);
+  if (row === undefined || target === undefined || row === target) return undefined;
+  const to = all.indexOf(target);
+  const fromPosition = shown.indexOf(row) + 1;
+  const toPosition = shown.indexOf(target) + 1;
+  if (to < 0 || fromPosition === 0 || toPosition === 0) return undefined;
+  return { row, to, fromPosition, toPosition };
+}
+
+/** How a screen reader is told to drag a row with the keyboard (dnd-kit's keyboard sensor). */
+export const rowDragInstructions: ScreenReaderInstructions = {
+  draggable: "To move this row, press Space or Enter, then the up and down arrow keys; Space or Enter drops it, Escape cancels.",
+};
+
+/**
+ * What a screen reader hears while a row of `name` is dragged, by row position instead of dnd-kit's ids. A drop that
+ * moved the row says nothing here: the list's own status line says where it went, once.
+ */
+export function rowDragAnnouncements(name: string, positionOf: (row: number) => number): Announcements {
+  const at = (id: UniqueIdentifier | undefined) => {
+    const row = id === undefined ? undefined : rowOfSortableId(id);
+    return row === undefined ? undefined : positionOf(row);
+  };
+  return {
+    onDragStart: ({ active }) => `Picked up row ${at(active.id)} of ${name}.`,
+    // A drag starts over the row's own place; saying so would cut "Picked up" short.
+    onDragOver: ({ active, over }) =>
+      over?.id === active.id
+        ? undefined
+        : over
+          ? `Row ${at(active.id)} is over row ${at(over.id)}.`
+          : `Row ${at(active.id)} is no longer over a row.`,
+    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? undefined : `Row ${at(active.id)} dropped in place.`),
+    onDragCancel: ({ active }) => `Moving row ${at(active.id)} cancelled; it is back in place.`,
+  };
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import type { RepeaterViewMode } from "~/components/repeater-grid/use-repeater-view";
+import { cn } from "~/lib/cn";
+
+export type ViewSwitchProps = { name: string; mode: RepeaterViewMode; onModeChange: (mode: RepeaterViewMode) => void };
+
+const MODES: { mode: RepeaterViewMode; label: string }[] = [
+  { mode: "table", label: "Table" },
+  { mode: "cards", label: "Cards" },
+];
+
+/** Table or cards for one repeater, as two toggle buttons (not a role="group": row cards are the repeater's groups). */
+export function ViewSwitch({ name, mode, onModeChange }: ViewSwitchProps) {
+  return (
+    <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+      {MODES.map((option) => (
+        <button
+          key={option.mode}
+          type="button"
+          aria-pressed={mode === option.mode}
+          onClick={() => onModeChange(option.mode)}
+          className={cn(
+            "h-7 rounded px-3 text-sm font-medium",
+            mode === option.mode ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100",
+          )}
+        >
+          {option.label}
+          <span className="sr-only"> view of {name}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+"use client";
+
+import { formText } from "~/components/template-builder/form-text";
+import { useState, type SubmitEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { selectClasses } from "~/components/ui/select";
+import { TextField } from "~/components/ui/text-field";
+import { fieldOptionIssues, optionKeysFor } from "~/domain/field-options";
+import {
+  ZDataFieldType,
+  ZGranularityLevel,
+  type TDataField,
+  type TDataFieldType,
+  type TGranularityLevel,
+} from "~/domain/template-schema";
+
+export type FieldEdit = { name: string; type: TDataFieldType; granularityLevel: TGranularityLevel; options: Record<string, string> };
+
+export type FieldEditorProps = {
+  field: TDataField;
+  isPending: boolean;
+  onSave: (edit: FieldEdit) => void;
+};
+
+/** The builder's selects are rendered raw in many places; their classes are the shared `Select`'s. */
+export const SELECT_CLASSES = selectClasses;
+
+const OPTION_LABELS: Record<string, string> = {
+  min: "Minimum",
+  max: "Maximum",
+  decimals: "Decimal places",
+  maxLength: "Maximum length",
+  unit: "Unit",
+  placeholder: "Placeholder",
+  access: "Who may read it in a passport",
+  choices: "Allowed values",
+  format: "Format",
+};
+
+/** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
+const OPTION_CHOICES: Record<string, { value: string; label: string }[]> = {
+  access: [
+    { value: "", label: "Everyone (public)" },
+    { value: "legitimate-interest", label: "Legitimate interest (repairers, recyclers)" },
+    { value: "authority", label: "Authorities only" },
+  ],
+  format: [
+    { value: "", label: "Free text" },
+    { value: "date", label: "Date (yyyy-mm-dd)" },
+  ],
+};
+
+/** Options that are on or off, like `required`: a checkbox sends "true". */
+const FLAG_OPTIONS = new Set(["required", "multiline"]);
+const FLAG_LABELS: Record<string, string> = { required: "Required", multiline: "Several lines (a text area)" };
+
+/** Free-text options whose values are numbers, for the phone keyboard. */
+const NUMERIC_OPTIONS = new Set(["min", "max", "decimals", "maxLength"]);
+
+/**
+ * A data field's name, type, granularity and options. The option editor offers only the options that fit the chosen
+ * type (`optionKeysFor`), checks them as the server will, and keeps keys it does not know unchanged.
+ */
+export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
+  const [type, setType] = useState<TDataFieldType>(field.type);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const keys = optionKeysFor(type);
+  const recognised = new Set<string>(ZDataFieldType.options.flatMap(optionKeysFor));
+  const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key));
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const options: Record<string, string> = Object.fromEntries(unknown);
+    for (const key of keys) {
+      if (FLAG_OPTIONS.has(key)) {
+        if (data.get(key) === "on") options[key] = "true";
+        continue;
+      }
+      const value = formText(data, key);
+      if (value !== "") options[key] = value;
+    }
+    const issues = fieldOptionIssues({ type, options }, "$");
+    const found: Record<string, string> = {};
+    for (const issue of issues) found[issue.path.replace(/^\$\./, "")] = issue.message;
+    const name = formText(data, "name");
+    if (name === "") found.name = "Name must not be empty";
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSave({ name, type, granularityLevel: ZGranularityLevel.parse(data.get("granularityLevel")), options });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={`Edit field ${field.name}`} className="space-y-4">
+      <TextField label="Field name" name="name" defaultValue={field.name} maxLength={200} error={errors.name} autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Type">
+          {(control) => (
+            <select
+              {...control}
+              name="type"
+              value={type}
+              onChange={(event) => setType(ZDataFieldType.parse(event.target.value))}
+              className={SELECT_CLASSES}
+            >
+              {ZDataFieldType.options.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Granularity">
+          {(control) => (
+            <select {...control} name="granularityLevel" defaultValue={field.granularityLevel} className={SELECT_CLASSES}>
+              <option value="Model">Model</option>
+              <option value="Item">Item</option>
+            </select>
+          )}
+        </Field>
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-800">Options for {type}</legend>
+        {keys
+          .filter((key) => FLAG_OPTIONS.has(key))
+          .map((key) => (
+            <label key={`${type}-${key}`} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name={key} defaultChecked={field.options[key] === "true"} className="h-4 w-4" />
+              {FLAG_LABELS[key] ?? key}
+            </label>
+          ))}
+        <div className="grid gap-3 sm:grid-cols-2">
+          {keys
+            .filter((key) => !FLAG_OPTIONS.has(key))
+            .map((key) => {
+              const choices = OPTION_CHOICES[key];
+              return choices ? (
+                <Field key={`${type}-${key}`} label={OPTION_LABELS[key] ?? key} error={errors[key]}>
+                  {(control) => (
+                    <select {...control} name={key} defaultValue={field.options[key] ?? ""} className={SELECT_CLASSES}>
+                      {choices.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              ) : (
+                <TextField
+                  key={`${type}-${key}`}
+                  label={OPTION_LABELS[key] ?? key}
+                  name={key}
+                  defaultValue={field.options[key] ?? ""}
+                  inputMode={NUMERIC_OPTIONS.has(key) ? "decimal" : undefined}
+                  hint={key === "choices" ? "Separate them with |, e.g. Original|Re-used" : undefined}
+                  error={errors[key]}
+                  autoComplete="off"
+                />
+              );
+            })}
+        </div>
+        {unknown.length > 0 ? (
+          <p className="text-xs text-slate-600">Kept unchanged: {unknown.map(([key]) => key).join(", ")}.</p>
+        ) : null}
+      </fieldset>
+      <Button type="submit" disabled={isPending}>
+        {isPending ? "Saving…" : "Save field"}
+      </Button>
+    </form>
+  );
+}

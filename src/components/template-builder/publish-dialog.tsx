@@ -1,0 +1,140 @@
+"use client";
+
+import { formText } from "~/components/template-builder/form-text";
+import Link from "next/link";
+import { useId, useState, type SubmitEvent } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { TextField } from "~/components/ui/text-field";
+import type { Issue } from "~/domain/app-error";
+import type { TTemplateDraft } from "~/domain/template-draft-schema";
+import { parseTemplateDefinition } from "~/domain/template-definition";
+import type { TVisibility } from "~/domain/template-schema";
+
+export type PublishResult = { templateId: string; version: string; productDataModelId: string | null };
+
+export type PublishDialogProps = {
+  isOpen: boolean;
+  organizationId: string;
+  draft: TTemplateDraft;
+  /** Problems the server answered to the last attempt. */
+  serverIssues: readonly Issue[];
+  result: PublishResult | undefined;
+  isPending: boolean;
+  onPublish: (input: { version: string; visibility: TVisibility | undefined }) => void;
+  onClose: () => void;
+};
+
+/**
+ * Version label and visibility, with every problem of the draft listed before publishing (the same validation as the
+ * import, run here on the draft) and any the server answers after.
+ */
+export function PublishDialog({
+  isOpen,
+  organizationId,
+  draft,
+  serverIssues,
+  result,
+  isPending,
+  onPublish,
+  onClose,
+}: PublishDialogProps) {
+  const titleId = useId();
+  const [visibility, setVisibility] = useState<"none" | TVisibility>("none");
+  const checked = parseTemplateDefinition({
+    name: draft.name,
+    description: draft.description,
+    sectors: draft.sectors,
+    version: draft.version,
+    sections: draft.sections,
+  });
+  const problems = [...(checked.ok ? [] : checked.issues), ...serverIssues];
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const version = formText(new FormData(event.currentTarget), "version");
+    onPublish({ version, visibility: visibility === "none" ? undefined : visibility });
+  }
+
+  const base = `/orgs/${organizationId}`;
+  return (
+    <ModalDialog isOpen={isOpen} isPending={isPending} onClose={onClose} aria-labelledby={titleId} className="max-w-lg">
+      <form noValidate onSubmit={onSubmit} className="space-y-4 p-5 sm:p-6">
+        <h2 id={titleId} className="text-lg font-semibold">
+          Publish {draft.name}
+        </h2>
+        {result ? (
+          <Alert tone="success">
+            Published version {result.version}.{" "}
+            <Link href={`${base}/templates/${result.templateId}`} className="font-medium underline">
+              Open the template
+            </Link>
+            {result.productDataModelId ? (
+              <>
+                {" · "}
+                <Link href={`${base}/product-data-models/${result.productDataModelId}`} className="font-medium underline">
+                  Open the product data model
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Version label"
+          name="version"
+          defaultValue={draft.version}
+          maxLength={50}
+          autoComplete="off"
+          hint="Must differ from earlier versions, e.g. 1.1.0."
+        />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Also publish as a product data model</legend>
+          {(["none", "Public", "Private"] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="visibility"
+                value={option}
+                checked={visibility === option}
+                onChange={() => setVisibility(option)}
+                className="h-4 w-4"
+              />
+              {option === "none" ? "No, the template only" : option}
+            </label>
+          ))}
+        </fieldset>
+        {problems.length > 0 ? (
+          <div role="alert" className="space-y-1 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="font-medium">
+              {problems.length === 1 ? "1 problem" : `${problems.length} problems`} must be fixed before publishing:
+            </p>
+            <ul className="list-disc space-y-0.5 pl-5">
+              {problems.map((issue, i) => (
+                <li key={i}>{describeIssue(issue, draft)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" disabled={isPending} onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={isPending || !checked.ok}>
+            {isPending ? "Publishing…" : "Publish"}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** An issue's message, with the section and field its path points at named instead of their indexes. */
+export function describeIssue(issue: Issue, draft: TTemplateDraft): string {
+  const match = /^\$\.sections\[(\d+)\](?:\.dataFields\[(\d+)\])?/.exec(issue.path);
+  if (!match) return issue.message;
+  const section = draft.sections[Number(match[1])];
+  const field = match[2] === undefined ? undefined : section?.dataFields[Number(match[2])];
+  const where = [section?.name, field?.name].filter(Boolean).join(" › ");
+  return where ? `${where}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,241 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { FieldPanel, type FieldActions } from "~/components/template-builder/field-panel";
+import { LayoutPanel, type LayoutScope } from "~/components/template-builder/layout-panel";
+import { LivePreview } from "~/components/template-builder/live-preview";
+import { describeIssue, PublishDialog, type PublishResult } from "~/components/template-builder/publish-dialog";
+import { SectionPanel, type SectionActions } from "~/components/template-builder/section-panel";
+import { useDraftWrites, type DraftTarget } from "~/components/template-builder/use-draft-writes";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardBody } from "~/components/ui/card";
+import type { Breakpoint, Layout } from "~/domain/layout";
+import type { TDataFieldMoveRequest, TSectionMoveRequest, TTemplateDraft } from "~/domain/template-draft-schema";
+import { layoutBelow } from "~/domain/template-draft-edits";
+import type { TSection, TVisibility } from "~/domain/template-schema";
+
+export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDraft };
+
+/**
+ * The template builder: section tree, the selected section's fields and the field editor, the layout editor and a
+ * live preview at the chosen breakpoint, and publishing. Every edit is one tRPC call answered with the whole draft.
+ */
+export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuilderProps) {
+  const { draft, error, isBusy, run, reload, client, dismissError } = useDraftWrites(initial, organizationId);
+  const [sectionId, setSectionId] = useState<string | undefined>(initial.sections[0]?.id);
+  const [fieldId, setFieldId] = useState<string | undefined>();
+  const [scope, setScope] = useState<LayoutScope>(sectionId ? { kind: "section", sectionId } : { kind: "root" });
+  const [breakpoint, setBreakpoint] = useState<Breakpoint>("md");
+  const [isPublishing, setIsPublishing] = useState(false);
+  const [published, setPublished] = useState<PublishResult | undefined>();
+  const section = draft.sections.find((candidate) => candidate.id === sectionId);
+  // A new field or nested section goes below everything on its parent's grid (its fields and nested sections), so
+  // the layout editor's literal placement is the one the model editor renders.
+  const cellLayouts = (parent: TSection) => [
+    ...parent.dataFields.map((f) => f.layout),
+    ...draft.sections.filter((s) => s.parentId === parent.id).map((s) => s.layout),
+  ];
+
+  const selectSection = (id: string) => {
+    setSectionId(id);
+    setFieldId(undefined);
+    setScope({ kind: "section", sectionId: id });
+  };
+
+  /** Runs an add and answers the id it created: the one the saved draft has that the current draft lacks. */
+  const runAdd = async (idsOf: (d: TTemplateDraft) => string[], write: (target: DraftTarget) => Promise<TTemplateDraft>) => {
+    const before = new Set(idsOf(draft));
+    const saved = await run(write);
+    return saved ? idsOf(saved).find((id) => !before.has(id)) : undefined;
+  };
+  const moveSection = (id: string, move: TSectionMoveRequest) =>
+    void run((t) => client.moveSection.mutate({ ...t, sectionId: id, move }));
+  const moveField = (inSection: string, id: string, move: TDataFieldMoveRequest) =>
+    run((t) => client.moveDataField.mutate({ ...t, sectionId: inSection, fieldId: id, move }));
+
+  const sectionActions: SectionActions = {
+    add: (input) => {
+      const parent = draft.sections.find((s) => s.id === input.parentSectionId);
+      const siblings = parent ? cellLayouts(parent) : draft.sections.filter((s) => s.parentId === null).map((s) => s.layout);
+      const placed = { ...input, layout: layoutBelow(siblings) };
+      void runAdd(sectionIds, (t) => client.addSection.mutate({ ...t, section: placed })).then((id) => {
+        if (id) selectSection(id);
+      });
+    },
+    modify: (id, patch) => void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch })),
+    remove: (id) => {
+      if (id === sectionId) setSectionId(undefined);
+      setScope({ kind: "root" });
+      void run((t) => client.deleteSection.mutate({ ...t, sectionId: id }));
+    },
+    moveUp: (id) => moveSection(id, { type: "Position", direction: "up" }),
+    moveDown: (id) => moveSection(id, { type: "Position", direction: "down" }),
+    moveTo: (id, parentSectionId) => moveSection(id, { type: "Parent", parentSectionId }),
+  };
+
+  const fieldActions: FieldActions = {
+    add: (inSection, field) => {
+      const parent = draft.sections.find((s) => s.id === inSection);
+      const placed = { ...field, layout: layoutBelow(parent ? cellLayouts(parent) : []) };
+      void runAdd(fieldIds, (t) => client.addDataField.mutate({ ...t, sectionId: inSection, field: placed })).then((id) => {
+        if (id) setFieldId(id);
+      });
+    },
+    modify: (inSection, id, patch) =>
+      void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch })),
+    remove: (inSection, id) => {
+      setFieldId(undefined);
+      void run((t) => client.deleteDataField.mutate({ ...t, sectionId: inSection, fieldId: id }));
+    },
+    move: (inSection, id, direction) => void moveField(inSection, id, { type: "Position", direction }),
+    // The selection follows the field only once it has moved: a refused move leaves the user where the field still is.
+    moveToSection: (inSection, id, target) =>
+      void moveField(inSection, id, { type: "Section", sectionId: target }).then((saved) => {
+        if (!saved) return;
+        selectSection(target);
+        setFieldId(id);
+      }),
+  };
+
+  // Layout steps show at once (several arrow presses queue); the server's draft replaces them when the queue drains.
+  const onFieldLayout = (inSection: string, id: string, layout: Layout) =>
+    void run(
+      (t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch: { layout } }),
+      (current) =>
+        withSection(current, inSection, (s) => ({ ...s, dataFields: s.dataFields.map((f) => (f.id === id ? { ...f, layout } : f)) })),
+    );
+  const onSectionLayout = (id: string, layout: Layout) =>
+    void run(
+      (t) => client.modifySection.mutate({ ...t, sectionId: id, patch: { layout } }),
+      (current) => withSection(current, id, (s) => ({ ...s, layout })),
+    );
+
+  const publish = async ({ version, visibility }: { version: string; visibility: TVisibility | undefined }) => {
+    setPublished(undefined);
+    if (version !== draft.version && !(await run((t) => client.update.mutate({ ...t, patch: { version } })))) return;
+    const saved = await run((t) => client.publish.mutate({ ...t, publication: visibility ? { visibility } : {} }));
+    if (saved) setPublished(saved.published);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          Next version <strong className="text-slate-900">{draft.version}</strong>
+          {draft.publications.length > 0
+            ? ` · published: ${draft.publications.map((p) => p.version).join(", ")}`
+            : " · not published yet"}
+          {isBusy ? " · saving…" : ""}
+        </p>
+        <Button onClick={() => setIsPublishing(true)}>Publish…</Button>
+      </div>
+      {error?.isConflict ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>
+            This draft was changed elsewhere (another tab or another member). Your last change was not saved: reload to see the latest
+            draft, then make it again.
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => void reload()}>
+            Reload draft
+          </Button>
+        </Alert>
+      ) : error ? (
+        <Alert tone="error">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <p>{error.message}</p>
+              {error.issues.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {error.issues.map((issue, i) => (
+                    <li key={i}>{describeIssue(issue, draft)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <Button variant="ghost" size="sm" onClick={dismissError}>
+              Dismiss
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <Panel id="sections-heading" title="Sections">
+          <SectionPanel
+            sections={draft.sections}
+            selectedId={sectionId}
+            onSelect={selectSection}
+            actions={sectionActions}
+            isBusy={isBusy}
+          />
+        </Panel>
+        <div className="min-w-0 space-y-6">
+          <Panel id="fields-heading" title={section ? `Fields of ${section.name}` : "Fields"}>
+            {section ? (
+              <FieldPanel
+                section={section}
+                sections={draft.sections}
+                selectedFieldId={fieldId}
+                onSelectField={setFieldId}
+                actions={fieldActions}
+                isBusy={isBusy}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">Select or add a section to edit its fields.</p>
+            )}
+          </Panel>
+        </div>
+      </div>
+      {/* Full width: the canvases are as wide as their breakpoint (768 px at md), wider than the column beside the tree. */}
+      <div className="space-y-6">
+        <Panel id="layout-heading" title="Layout">
+          <LayoutPanel
+            sections={draft.sections}
+            scope={scope}
+            onScopeChange={setScope}
+            breakpoint={breakpoint}
+            onBreakpointChange={setBreakpoint}
+            onFieldLayout={onFieldLayout}
+            onSectionLayout={onSectionLayout}
+          />
+        </Panel>
+        <Panel id="preview-heading" title={`Live preview at ${breakpoint}`}>
+          <LivePreview organizationId={organizationId} sections={draft.sections} breakpoint={breakpoint} />
+        </Panel>
+      </div>
+      <PublishDialog
+        isOpen={isPublishing}
+        organizationId={organizationId}
+        draft={draft}
+        serverIssues={error?.issues ?? []}
+        result={published}
+        isPending={isBusy}
+        onPublish={(input) => void publish(input)}
+        onClose={() => setIsPublishing(false)}
+      />
+    </div>
+  );
+}
+
+const sectionIds = (draft: TTemplateDraft) => draft.sections.map((s) => s.id);
+const fieldIds = (draft: TTemplateDraft) => draft.sections.flatMap((s) => s.dataFields.map((f) => f.id));
+
+/** The draft with one section changed (an optimistic edit, shown before the server answers). */
+function withSection(draft: TTemplateDraft, id: string, change: (section: TSection) => TSection): TTemplateDraft {
+  return { ...draft, sections: draft.sections.map((s) => (s.id === id ? change(s) : s)) };
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardBody className="space-y-4">
+        <section aria-labelledby={id} className="space-y-4">
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {children}
+        </section>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { ACCESS_LEVELS } from "~/domain/field-options";
+import { ZLayout } from "~/domain/layout";
+import { ZUniqueProductIdentifier } from "~/domain/model-schema";
+import { ZDataField, ZGranularityLevel, ZSectionType } from "~/domain/template-schema";
+import { ZText } from "~/domain/text";
+import { ZUuid } from "~/domain/uuid";
+
+/**
+ * The public reading side of models and items (docs/api.md §Passports): the passport a reader may see, and the
+ * access grants that let a named party read restricted fields. Shared by REST, tRPC, the page and the browser.
+ */
+
+export const ZAccessLevel = z.enum(ACCESS_LEVELS);
+/** What a reader sees: one of the access levels, or every field as a member of the owning organization. */
+export const ZReaderLevel = z.enum([...ACCESS_LEVELS, "member"]);
+/** The levels a grant can give: public needs no grant. */
+export const ZGrantLevel = z.enum(["legitimate-interest", "authority"]);
+
+export type TAccessLevel = z.infer<typeof ZAccessLevel>;
+export type TReaderLevel = z.infer<typeof ZReaderLevel>;
+export type TGrantLevel = z.infer<typeof ZGrantLevel>;
+
+/** One row of a section: field id → value, for every field of the section the reader may see. */
+export const ZPassportRow = z.record(ZUuid, z.string().nullable());
+
+export const ZPassportSection = z.object({
+  id: ZUuid,
+  name: z.string(),
+  type: ZSectionType,
+  parentId: ZUuid.nullable(),
+  subSections: z.array(ZUuid),
+  granularityLevel: ZGranularityLevel,
+  layout: ZLayout,
+  /** Only the fields the reader may see (and, in a model's passport, only the model's own fields). */
+  dataFields: z.array(ZDataField),
+  /** One object per row, rows in order. */
+  dataValues: z.array(ZPassportRow),
+  /** How many of the section's fields were left out because the reader's level is too low. */
+  hiddenFieldCount: z.number().int().min(0),
+});
+
+export const ZPassport = z.object({
+  /** The uuid of the unique product identifier the passport was opened with. */
+  id: ZUuid,
+  name: z.string(),
+  description: z.string(),
+  modelId: ZUuid,
+  /** Present for an item's passport only. */
+  itemId: ZUuid.optional(),
+  templateId: ZUuid,
+  /** The latest update of the model or (for an item's passport) the item. */
+  updatedAt: z.string(),
+  /** The model's own GTIN-14 (docs/gs1.md), on its items' passports too; null when it has none. */
+  gtin: z.string().nullable(),
+  /** The identifiers of what the passport describes: the model's, or the item's. */
+  uniqueProductIdentifiers: z.array(ZUniqueProductIdentifier),
+  /** Changes with every write to the model or item; with the reader's level it makes the ETag. */
+  version: z.string(),
+  readerLevel: ZReaderLevel,
+  /** Fields left out for this reader, over all sections; 0 when the reader sees everything there is. */
+  hiddenFieldCount: z.number().int().min(0),
+  dataSections: z.array(ZPassportSection),
+});
+
+export type TPassportRow = z.infer<typeof ZPassportRow>;
+export type TPassportSection = z.infer<typeof ZPassportSection>;
+export type TPassport = z.infer<typeof ZPassport>;
+
+/** `?grant=<token>`: the secret of an access grant. Anything malformed simply opens nothing (docs/security.md). */
+export const ZPassportQuery = z.object({ grant: z.string().max(200).optional() });
+
+// ---- Access grants ----
+
+export const MAX_GRANT_DAYS = 366;
+
+export const ZAccessGrantCreateRequest = z.strictObject({
+  level: ZGrantLevel,
+  partyName: ZText("Party name", { error: "Party name must be a string" })
+    .trim()
+    .min(1, { error: "Party name must not be empty" })
+    .max(200, { error: "Party name must be at most 200 characters" }),
+  /** ISO 8601; must lie in the future and at most a year ahead. */
+  expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date and time" }),
+  /** One passport of the model (or of one of its items); absent for a grant on the model and all its items. */
+  passportUuid: ZUuid.optional(),
+});
+
+export const ZAccessGrant = z.object({
+  id: ZUuid,
+  modelId: ZUuid,
+  passportUuid: ZUuid.nullable(),
+  level: ZGrantLevel,
+  partyName: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** Whether the grant opens passports now: neither revoked nor expired. */
+  isActive: z.boolean(),
+  readCount: z.number().int().min(0),
+  lastReadAt: z.string().nullable(),
+});
+
+/** Answered once, when the grant is made: the secret is never shown again. */
+export const ZAccessGrantCreated = ZAccessGrant.extend({
+  token: z.string(),
+  /** The passport page with the token, relative to the app's origin: `/p/{uuid}?grant=<token>`. */
+  link: z.string(),
+});
+
+export const ZAccessGrantRead = z.object({ readAt: z.string(), passportUuid: ZUuid });
+
+export type TAccessGrantCreateRequest = z.infer<typeof ZAccessGrantCreateRequest>;
+export type TAccessGrant = z.infer<typeof ZAccessGrant>;
+export type TAccessGrantCreated = z.infer<typeof ZAccessGrantCreated>;
+export type TAccessGrantRead = z.infer<typeof ZAccessGrantRead>;

@@ -1,0 +1,182 @@
+import { AppError, type Issue } from "~/domain/app-error";
+import type { Actor } from "~/domain/actor";
+import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-changes";
+import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
+import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-validation";
+import { completeRepeaterRows } from "~/domain/repeater-rows";
+import { isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
+import type { Tx } from "~/server/db/transaction";
+import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
+import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
+import {
+  deleteRows,
+  existingTriples,
+  insertDataValues,
+  renumberRows,
+  rowNumbers,
+  updateDataValues,
+} from "~/server/services/data-values/internal/data-value-sql";
+import { assertValid } from "~/server/services/data-values/internal/prepare-data-values";
+import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
+import { writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
+import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
+
+export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOwner> = {
+  actor: Actor;
+  organizationId: string;
+  owner: O;
+  /** `details` (name, description, GTIN) only for a model. */
+  changes: TModelChangesRequest;
+  ifMatch?: number;
+};
+
+/**
+ * A whole save in one transaction: row deletes, then adds (new rows, completed with nulls like POST data-values),
+ * then modifies, then each reorder (a repeater's rows renumbered 0…n-1 in the order given), then a model's name and
+ * description. Any problem anywhere — a bad value, a missing row, a repeater over its `maxRows`, an incomplete order,
+ * a stale If-Match — refuses the whole request and nothing is saved. A request that changes nothing keeps the version.
+ */
+export async function applyDataChanges<O extends PassportDataOwner>({
+  changes,
+  ...target
+}: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
+  const addInputs = changes.add ?? [];
+  const modifyInputs = changes.modify ?? [];
+  assertDataValueCount(addInputs.length + modifyInputs.length);
+  const adds = prepareValues(addInputs, "$.add");
+  const modifies = prepareValues(modifyInputs, "$.modify");
+  const level = ownerLevel(target.owner);
+  if (target.owner.kind === "item" && changes.details !== undefined) {
+    throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
+  }
+  return writePassportData(target, async (tx, owner, index) => {
+    assertValid([
+      ...atPath(requestValueIssues(index, addInputs, adds, level, { isEmptyRequiredAllowed: true }), "$.add"),
+      ...atPath(requestValueIssues(index, modifyInputs, modifies, level), "$.modify"),
+      ...repeaterIssues(index, changes.deleteRows ?? [], "$.deleteRows"),
+      ...repeaterIssues(index, changes.reorder ?? [], "$.reorder"),
+    ]);
+    const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? []);
+    const isAdded = await applyAdds(tx, owner, index, adds, level);
+    // Counted after the deletes, so one save may delete a row and add another to a full repeater.
+    await assertRowLimits(tx, owner, index, adds, "$.add");
+    const isModified = await applyModifies(tx, owner, modifies);
+    const isReordered = await applyReorders(tx, owner, index, changes.reorder ?? []);
+    const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
+    return isDeleted || isAdded || isModified || isReordered || isRenamed;
+  });
+}
+
+function prepareValues(inputs: readonly TDataValueInput[], prefix: string): TDataValue[] {
+  const values = inputs.map(normalizeDataValue);
+  const duplicates = findDuplicateTriples(values);
+  if (duplicates.length > 0) {
+    throw new AppError("VALIDATION", "The request names the same data value more than once.", atPath(duplicates, prefix));
+  }
+  return values;
+}
+
+/** The domain's issues point into one array (`$[3]`); here that array is one part of the body (`$.add[3]`). */
+function atPath(issues: Issue[], prefix: string): Issue[] {
+  return issues.map((issue) => ({ ...issue, path: `${prefix}${issue.path.slice(1)}` }));
+}
+
+function repeaterIssues(index: TemplateIndex, refs: readonly { dataSectionId: string }[], prefix: string): Issue[] {
+  return refs.flatMap((ref, i) =>
+    isRepeaterSection(index, ref.dataSectionId)
+      ? []
+      : [{ path: `${prefix}[${i}].dataSectionId`, message: "Must be the id of a Repeatable section of the template" }],
+  );
+}
+
+function groupByRepeater(refs: readonly TRowRef[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const { dataSectionId, row } of refs) groups.set(dataSectionId, [...(groups.get(dataSectionId) ?? []), row]);
+  return groups;
+}
+
+async function applyRowDeletes(tx: Tx, owner: WritingOwner, index: TemplateIndex, refs: readonly TRowRef[]): Promise<boolean> {
+  const issues: Issue[] = [];
+  for (const [repeaterId, rows] of groupByRepeater(refs)) {
+    const sectionIds = repeaterSectionIds(index, repeaterId);
+    const existing = new Set(await rowNumbers(tx, owner, sectionIds));
+    for (const row of rows) {
+      if (existing.has(row)) continue;
+      const i = refs.findIndex((ref) => ref.dataSectionId === repeaterId && ref.row === row);
+      issues.push({
+        path: `$.deleteRows[${i}].row`,
+        message: `Row ${row} of this repeater does not exist`,
+        dataSectionId: repeaterId,
+        row,
+      });
+    }
+    await deleteRows(tx, owner, sectionIds, rows);
+  }
+  if (issues.length > 0) throw new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
+  return refs.length > 0;
+}
+
+async function applyAdds(tx: Tx, owner: WritingOwner, index: TemplateIndex, adds: TDataValue[], level: OwnerLevel): Promise<boolean> {
+  if (adds.length === 0) return false;
+  // A savepoint lets a conflict be explained by what existed before the adds, not by what they just inserted.
+  await tx.$executeRaw`SAVEPOINT before_add`;
+  const inserted = await insertDataValues(tx, owner, adds);
+  if (inserted < adds.length) {
+    await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
+    const taken = await existingTriples(tx, owner, adds);
+    throw new AppError(
+      "CONFLICT",
+      `${taken.size} of the added data values already exist; send them in modify. Nothing was saved.`,
+      adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`$.add[${i}]`, "This data value already exists", v)] : [])),
+    );
+  }
+  await insertDataValues(tx, owner, completeRepeaterRows(index, adds, level).slice(adds.length));
+  return true;
+}
+
+async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[]): Promise<boolean> {
+  if (modifies.length === 0) return false;
+  const { matched, changed } = await updateDataValues(tx, owner, modifies);
+  if (matched < modifies.length) {
+    const found = await existingTriples(tx, owner, modifies);
+    const missing = modifies.flatMap((v, i) =>
+      found.has(tripleKey(v)) ? [] : [dataValueIssue(`$.modify[${i}]`, "No such data value; add it in add", v)],
+    );
+    throw new AppError("VALIDATION", `${missing.length} modified data value(s) do not exist; nothing was saved.`, missing);
+  }
+  return changed > 0;
+}
+
+async function applyReorders(tx: Tx, owner: WritingOwner, index: TemplateIndex, orders: readonly TRowOrder[]): Promise<boolean> {
+  let isChanged = false;
+  for (const [i, { dataSectionId, rows }] of orders.entries()) {
+    const sectionIds = repeaterSectionIds(index, dataSectionId);
+    const existing = await rowNumbers(tx, owner, sectionIds);
+    const given = new Set(rows);
+    if (given.size !== rows.length || given.size !== existing.length || existing.some((row) => !given.has(row))) {
+      throw new AppError("VALIDATION", "A new row order must list every row of its repeater once; nothing was saved.", [
+        {
+          path: `$.reorder[${i}].rows`,
+          message: `Must list each of the repeater's rows once, after the deletes and adds: ${existing.join(", ") || "none"}`,
+          dataSectionId,
+        },
+      ]);
+    }
+    const moved = rows.flatMap((row, to) => (row === to ? [] : [{ row, to }]));
+    await renumberRows(
+      tx,
+      owner,
+      sectionIds,
+      moved.map((m) => m.row),
+      moved.map((m) => m.to),
+    );
+    isChanged ||= moved.length > 0;
+  }
+  return isChanged;
+}
+
+async function applyDetails(tx: Tx, owner: WritingOwner, details: NonNullable<TModelChangesRequest["details"]>): Promise<boolean> {
+  const description = details.description === null ? "" : details.description;
+  const properties = { name: details.name, description, gtin: details.gtin, gtinPath: "$.details.gtin", templateId: owner.templateId };
+  return (await updateModelProperties(tx, owner, properties)) > 0;
+}

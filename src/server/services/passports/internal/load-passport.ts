@@ -1,0 +1,52 @@
+import { assemblePassport } from "~/domain/passport";
+import { inTransaction } from "~/server/db/transaction";
+import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { itemSelect } from "~/server/services/items/internal/item-dto";
+import { findModel } from "~/server/services/models/internal/model-dto";
+import type { PassportEntry } from "~/server/services/passports/internal/passport-cache";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+type IdentifierRow = { organizationId: string; modelId: string | null; itemId: string | null };
+
+/**
+ * The passport an identifier in use opens, assembled with every field its owner holds; null for an unknown or retired
+ * identifier. One snapshot (repeatable read), so the model's and the item's versions describe the values read.
+ */
+export async function loadPassport(uuid: string): Promise<Omit<PassportEntry, "views" | "until"> | null> {
+  return inTransaction(
+    async (tx) => {
+      const [identifier] = await tx.$queryRaw<IdentifierRow[]>`
+        SELECT u."organizationId", COALESCE(u."modelId", i."modelId")::text AS "modelId", u."itemId"::text AS "itemId"
+        FROM "unique_product_identifier" AS u LEFT JOIN "item" AS i ON i."id" = u."itemId"
+        WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
+      if (!identifier?.modelId) return null;
+      const { organizationId, modelId, itemId } = identifier;
+      const model = await findModel(tx, modelId, organizationId);
+      if (!model) return null;
+      const item = itemId ? await tx.item.findUnique({ where: { id: itemId }, select: itemSelect }) : null;
+      if (itemId && !item) return null;
+      const index = await loadTemplateIndex(tx, model.templateId);
+      const itemValues = item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined;
+      const updatedAt = item && item.updatedAt.toISOString() > model.updatedAt ? item.updatedAt.toISOString() : model.updatedAt;
+      const assembled = assemblePassport({
+        header: {
+          id: uuid,
+          name: model.name,
+          description: model.description,
+          modelId,
+          ...(item && { itemId: item.id }),
+          templateId: model.templateId,
+          updatedAt,
+          gtin: model.gtin,
+          uniqueProductIdentifiers: item ? item.uniqueProductIdentifiers : model.uniqueProductIdentifiers,
+          version: item ? `${model.version}.${item.version}` : String(model.version),
+        },
+        index,
+        modelValues: model.dataValues,
+        itemValues,
+      });
+      return { organizationId, modelId, assembled };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
+}
