@@ -1,14 +1,38 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, rmSync } from "node:fs";
 
-/** Runs the built app (`next start`) against a database and waits until it answers. */
-export async function startApp(options: { databaseUrl: string; port: number; logFile: string }): Promise<ChildProcess> {
+/**
+ * Preloaded into the app when asked for its live heap: on SIGUSR2 it runs a full collection and writes
+ * `process.memoryUsage()` to HEAP_PROBE_FILE. Inline so the app loads no file of ours beside its own build.
+ */
+const HEAP_PROBE = [
+  'import { renameSync, writeFileSync } from "node:fs";',
+  "const file = process.env.HEAP_PROBE_FILE;",
+  'process.on("SIGUSR2", () => {',
+  "  globalThis.gc();",
+  "  writeFileSync(`${file}.tmp`, JSON.stringify(process.memoryUsage()));",
+  "  renameSync(`${file}.tmp`, file);",
+  "});",
+].join(" ");
+
+/**
+ * Runs the built app (`next start`) against a database and waits until it answers. With `heapProbeFile`, the app
+ * can be asked for its live heap with {@link liveHeapMb}.
+ */
+export async function startApp(options: {
+  databaseUrl: string;
+  port: number;
+  logFile: string;
+  heapProbeFile?: string;
+}): Promise<ChildProcess> {
   // Measuring whatever else listens there would print someone else's figures.
   if (await isListening(options.port)) throw new Error(`Port ${options.port} is in use; set BENCH_PORT to a free one.`);
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(options.port)], {
+  const probe = options.heapProbeFile ? ["--expose-gc", "--import", `data:text/javascript,${HEAP_PROBE}`] : [];
+  const child = spawn(process.execPath, [...probe, "node_modules/next/dist/bin/next", "start", "--port", String(options.port)], {
     env: {
       ...process.env,
+      ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
       NODE_ENV: "production",
       DATABASE_URL: options.databaseUrl,
       BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
@@ -27,6 +51,25 @@ export async function startApp(options: { databaseUrl: string; port: number; log
   }
   child.kill();
   throw new Error(`The app did not answer within 60 s; see ${options.logFile}`);
+}
+
+/**
+ * The app's heap in use right after a full garbage collection, in MiB: what it really keeps alive. Unlike its resident
+ * memory, which V8 lets grow towards a plateau long after the live data stopped growing, this only rises with a leak.
+ */
+export async function liveHeapMb(app: ChildProcess, heapProbeFile: string): Promise<number> {
+  // The probe writes a temporary file and renames it, so the file appears whole or not at all.
+  rmSync(heapProbeFile, { force: true });
+  app.kill("SIGUSR2");
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (existsSync(heapProbeFile)) {
+      const usage = JSON.parse(readFileSync(heapProbeFile, "utf8")) as NodeJS.MemoryUsage;
+      return usage.heapUsed / 2 ** 20;
+    }
+  }
+  throw new Error("The app did not report its heap within 30 s");
 }
 
 function isListening(port: number): Promise<boolean> {
