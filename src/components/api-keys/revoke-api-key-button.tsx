@@ -1,9 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { trpc } from "~/lib/trpc/react";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 
@@ -11,33 +9,22 @@ export type RevokeApiKeyButtonProps = { id: string; name: string };
 
 export function RevokeApiKeyButton({ id, name }: RevokeApiKeyButtonProps) {
   const router = useRouter();
-  const [isOpen, setIsOpen] = useState(false);
-  const revoke = trpc.apiKeys.revoke.useMutation({
-    onSuccess: () => {
-      setIsOpen(false);
-      router.refresh();
-    },
-  });
-
+  const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => router.refresh() });
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
-        Revoke<span className="sr-only"> key {name}</span>
-      </Button>
-      <ConfirmDialog
-        isOpen={isOpen}
-        title="Revoke this API key?"
-        confirmLabel="Revoke key"
-        isPending={revoke.isPending}
-        error={revoke.error ? trpcErrorInfo(revoke.error).message : undefined}
-        onConfirm={() => revoke.mutate({ id })}
-        onCancel={() => {
-          revoke.reset();
-          setIsOpen(false);
-        }}
-      >
-        The key “{name}” stops working at once: anything still using it gets “401 Unauthorized”. This cannot be undone.
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label={
+        <>
+          Revoke<span className="sr-only"> key {name}</span>
+        </>
+      }
+      title="Revoke this API key?"
+      confirmLabel="Revoke key"
+      onConfirm={() => revoke.mutateAsync({ id })}
+      isPending={revoke.isPending}
+      error={revoke.error ? trpcErrorInfo(revoke.error).message : undefined}
+      onReset={revoke.reset}
+    >
+      The key “{name}” stops working at once: anything still using it gets “401 Unauthorized”. This cannot be undone.
+    </ConfirmButton>
   );
 }

@@ -4,6 +4,7 @@ import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
 import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { readFieldOptions, type FieldOptions } from "~/domain/field-options";
 import { isIsoDate } from "~/domain/field-value";
@@ -70,10 +71,6 @@ type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueCha
   options: FieldOptions;
 };
 
-const SELECT_CLASSES =
-  "block h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm " +
-  "aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500 disabled:cursor-not-allowed disabled:bg-slate-100";
-
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
 function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled }: FieldControlOptions) {
   const common = {
@@ -104,7 +101,7 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
     // A value from before the choices (or written through the API by mistake) stays visible rather than blank.
     const isOutside = value !== "" && !options.choices.includes(value);
     return (
-      <select {...common} value={value} onChange={onChange} className={cn(SELECT_CLASSES, common.className)}>
+      <Select {...common} value={value} onChange={onChange}>
         <option value="">{options.required ? "Choose…" : "—"}</option>
         {isOutside ? <option value={value}>{value}</option> : null}
         {options.choices.map((choice) => (
@@ -112,7 +109,7 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
             {choice}
           </option>
         ))}
-      </select>
+      </Select>
     );
   }
   if (options.multiline) {

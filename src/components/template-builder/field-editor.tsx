@@ -4,7 +4,8 @@ import { formText } from "~/components/template-builder/form-text";
 import { useState, type SubmitEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { selectClasses } from "~/components/ui/select";
+import { DataFieldTypeSelect, GranularitySelect } from "~/components/template-builder/builder-selects";
+import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { fieldOptionIssues, optionKeysFor } from "~/domain/field-options";
 import {
@@ -22,9 +23,6 @@ export type FieldEditorProps = {
   isPending: boolean;
   onSave: (edit: FieldEdit) => void;
 };
-
-/** The builder's selects are rendered raw in many places; their classes are the shared `Select`'s. */
-export const SELECT_CLASSES = selectClasses;
 
 const OPTION_LABELS: Record<string, string> = {
   min: "Minimum",
@@ -97,26 +95,16 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Type">
           {(control) => (
-            <select
+            <DataFieldTypeSelect
               {...control}
               name="type"
               value={type}
               onChange={(event) => setType(ZDataFieldType.parse(event.target.value))}
-              className={SELECT_CLASSES}
-            >
-              {ZDataFieldType.options.map((option) => (
-                <option key={option}>{option}</option>
-              ))}
-            </select>
+            />
           )}
         </Field>
         <Field label="Granularity">
-          {(control) => (
-            <select {...control} name="granularityLevel" defaultValue={field.granularityLevel} className={SELECT_CLASSES}>
-              <option value="Model">Model</option>
-              <option value="Item">Item</option>
-            </select>
-          )}
+          {(control) => <GranularitySelect {...control} name="granularityLevel" defaultValue={field.granularityLevel} />}
         </Field>
       </div>
       <fieldset className="space-y-3">
@@ -137,13 +125,13 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
               return choices ? (
                 <Field key={`${type}-${key}`} label={OPTION_LABELS[key] ?? key} error={errors[key]}>
                   {(control) => (
-                    <select {...control} name={key} defaultValue={field.options[key] ?? ""} className={SELECT_CLASSES}>
+                    <Select {...control} name={key} defaultValue={field.options[key] ?? ""}>
                       {choices.map((choice) => (
                         <option key={choice.value} value={choice.value}>
                           {choice.label}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                   )}
                 </Field>
               ) : (

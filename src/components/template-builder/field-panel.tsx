@@ -2,7 +2,8 @@
 
 import { formText } from "~/components/template-builder/form-text";
 import { useState, type SubmitEvent } from "react";
-import { FieldEditor, SELECT_CLASSES, type FieldEdit } from "~/components/template-builder/field-editor";
+import { DataFieldTypeSelect, SectionSelect } from "~/components/template-builder/builder-selects";
+import { FieldEditor, type FieldEdit } from "~/components/template-builder/field-editor";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
@@ -106,15 +107,7 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
         className="grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
       >
         <TextField label="New field name" name="name" maxLength={200} error={nameError} autoComplete="off" />
-        <Field label="New field type">
-          {(control) => (
-            <select {...control} name="type" className={SELECT_CLASSES}>
-              {ZDataFieldType.options.map((type) => (
-                <option key={type}>{type}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Field label="New field type">{(control) => <DataFieldTypeSelect {...control} name="type" />}</Field>
         <Button type="submit" disabled={isBusy}>
           Add field
         </Button>
@@ -129,19 +122,13 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
           />
           <Field label="Move to section">
             {(control) => (
-              <select
+              <SectionSelect
                 {...control}
                 value={section.id}
                 disabled={isBusy}
                 onChange={(event) => actions.moveToSection(section.id, selected.id, event.target.value)}
-                className={SELECT_CLASSES}
-              >
-                {sections.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </select>
+                sections={sections}
+              />
             )}
           </Field>
         </div>

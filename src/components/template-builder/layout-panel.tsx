@@ -1,7 +1,7 @@
 "use client";
 
 import { BreakpointSwitcher } from "~/components/template-builder/breakpoint-switcher";
-import { SELECT_CLASSES } from "~/components/template-builder/field-editor";
+import { SectionSelect } from "~/components/template-builder/builder-selects";
 import { LayoutEditor, type LayoutEditorItem } from "~/components/template-builder/layout-editor";
 import { Field } from "~/components/ui/field";
 import type { Breakpoint, Layout } from "~/domain/layout";
@@ -58,21 +58,15 @@ export function LayoutPanel({
       <div className="flex flex-wrap items-end gap-4">
         <Field label="Grid" className="w-64 max-w-full">
           {(control) => (
-            <select
+            <SectionSelect
               {...control}
               value={scope.kind === "root" ? "" : scope.sectionId}
               onChange={(event) =>
                 onScopeChange(event.target.value === "" ? { kind: "root" } : { kind: "section", sectionId: event.target.value })
               }
-              className={SELECT_CLASSES}
-            >
-              <option value="">Top-level sections</option>
-              {sections.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+              sections={sections}
+              emptyLabel="Top-level sections"
+            />
           )}
         </Field>
         <BreakpointSwitcher value={breakpoint} onChange={onBreakpointChange} />

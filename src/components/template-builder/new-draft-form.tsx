@@ -3,7 +3,7 @@
 import { formText } from "~/components/template-builder/form-text";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
-import { SELECT_CLASSES } from "~/components/template-builder/field-editor";
+import { Select } from "~/components/ui/select";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -99,13 +99,13 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
       {mode === "copy" ? (
         <Field label="Start from">
           {(control) => (
-            <select {...control} name="source" className={SELECT_CLASSES}>
+            <Select {...control} name="source">
               {sources.map((source) => (
                 <option key={`${source.kind}:${source.id}`} value={`${source.kind}:${source.id}`}>
                   {source.name} {source.version} ({source.kind === "template" ? "template" : "product data model"})
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       ) : null}

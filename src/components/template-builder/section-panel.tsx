@@ -2,7 +2,7 @@
 
 import { formText } from "~/components/template-builder/form-text";
 import { useState, type SubmitEvent } from "react";
-import { SELECT_CLASSES } from "~/components/template-builder/field-editor";
+import { GranularitySelect, SectionKindSelect, SectionSelect } from "~/components/template-builder/builder-selects";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
@@ -122,39 +122,19 @@ function AddSectionForm({
       <h3 className="text-sm font-semibold">Add section</h3>
       <TextField label="Section name" name="name" maxLength={200} error={error} autoComplete="off" />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Kind">
-          {(control) => (
-            <select {...control} name="type" className={SELECT_CLASSES}>
-              <option value="Group">Group</option>
-              <option value="Repeatable">Repeatable</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Level">
-          {(control) => (
-            <select {...control} name="granularityLevel" className={SELECT_CLASSES}>
-              <option value="Model">Model</option>
-              <option value="Item">Item</option>
-            </select>
-          )}
-        </Field>
+        <Field label="Kind">{(control) => <SectionKindSelect {...control} name="type" />}</Field>
+        <Field label="Level">{(control) => <GranularitySelect {...control} name="granularityLevel" />}</Field>
       </div>
       <Field label="Inside">
         {(control) => (
-          <select
+          <SectionSelect
             {...control}
             key={defaultParentId ?? "top"}
             name="parent"
             defaultValue={defaultParentId ?? ""}
-            className={SELECT_CLASSES}
-          >
-            <option value="">Top level</option>
-            {sections.map((section) => (
-              <option key={section.id} value={section.id}>
-                {section.name}
-              </option>
-            ))}
-          </select>
+            sections={sections}
+            emptyLabel="Top level"
+          />
         )}
       </Field>
       <Button type="submit" size="sm" disabled={isBusy}>
@@ -214,25 +194,16 @@ function SectionSettings({
       <div className="grid grid-cols-2 gap-3">
         <Field label="Kind">
           {(control) => (
-            <select
+            <SectionKindSelect
               {...control}
               name="type"
               value={type}
               onChange={(event) => setType(ZSectionType.parse(event.currentTarget.value))}
-              className={SELECT_CLASSES}
-            >
-              <option value="Group">Group</option>
-              <option value="Repeatable">Repeatable</option>
-            </select>
+            />
           )}
         </Field>
         <Field label="Level">
-          {(control) => (
-            <select {...control} name="granularityLevel" defaultValue={section.granularityLevel} className={SELECT_CLASSES}>
-              <option value="Model">Model</option>
-              <option value="Item">Item</option>
-            </select>
-          )}
+          {(control) => <GranularitySelect {...control} name="granularityLevel" defaultValue={section.granularityLevel} />}
         </Field>
       </div>
       {type === "Repeatable" ? (
@@ -259,14 +230,7 @@ function SectionSettings({
       ) : null}
       <Field label="Parent">
         {(control) => (
-          <select {...control} name="parent" defaultValue={section.parentId ?? ""} className={SELECT_CLASSES}>
-            <option value="">Top level</option>
-            {parents.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
+          <SectionSelect {...control} name="parent" defaultValue={section.parentId ?? ""} sections={parents} emptyLabel="Top level" />
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
