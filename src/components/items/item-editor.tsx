@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { itemLabel } from "~/components/items/item-label";
 import { ModelValuesSummary } from "~/components/items/model-values-summary";
@@ -19,6 +18,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
+import { BackLink } from "~/components/ui/back-link";
 
 export type ItemEditorProps = { organizationId: string; model: TModel; item: TItem; template: TTemplate };
 
@@ -74,11 +74,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
         data-hydrated={isHydrated ? "true" : undefined}
       >
         <div className="space-y-3">
-          <nav aria-label="Breadcrumb" className="text-sm">
-            <Link href={itemsHref} className="font-medium text-brand-700 hover:underline">
-              ← Items of {model.name}
-            </Link>
-          </nav>
+          <BackLink href={itemsHref}>Items of {model.name}</BackLink>
           <PageHeader
             eyebrow="Item"
             title={

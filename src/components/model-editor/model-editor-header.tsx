@@ -3,6 +3,7 @@ import { ModelTabs } from "~/components/models/model-tabs";
 import { PageHeader } from "~/components/ui/page-header";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
+import { BackLink } from "~/components/ui/back-link";
 
 export type ModelEditorHeaderProps = {
   organizationId: string;
@@ -18,11 +19,7 @@ export function ModelEditorHeader({ organizationId, name, model, template, itemF
   const identifier = model.uniqueProductIdentifiers[0];
   return (
     <div className="space-y-3">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={`/orgs/${organizationId}/models`} className="font-medium text-brand-700 hover:underline">
-          ← All models
-        </Link>
-      </nav>
+      <BackLink href={`/orgs/${organizationId}/models`}>All models</BackLink>
       <PageHeader
         eyebrow="Model"
         title={<span id="model-title">{name}</span>}

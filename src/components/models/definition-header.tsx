@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
+import { BackLink } from "~/components/ui/back-link";
 
 export type DefinitionHeaderProps = {
   eyebrow: string;
@@ -17,11 +18,7 @@ export type DefinitionHeaderProps = {
 export function DefinitionHeader({ eyebrow, name, description, version, tags, createModelHref, backHref }: DefinitionHeaderProps) {
   return (
     <div className="space-y-3">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={backHref} className="font-medium text-brand-700 hover:underline">
-          ← All templates
-        </Link>
-      </nav>
+      <BackLink href={backHref}>All templates</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader eyebrow={eyebrow} title={name} description={description || undefined} />
         <Link href={createModelHref} className={buttonClasses({ className: "self-start sm:self-auto" })}>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { CreateModelForm } from "~/components/models/create-model-form";
@@ -8,6 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
 import { listTemplates } from "~/server/services/templates/list-templates";
+import { BackLink } from "~/components/ui/back-link";
 
 export const metadata: Metadata = { title: "New model" };
 
@@ -55,11 +55,7 @@ export default async function NewModelPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <Link href={`/orgs/${organization.id}/models`} className="font-medium text-brand-700 hover:underline">
-            ← All models
-          </Link>
-        </nav>
+        <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
         <PageHeader
           eyebrow={organization.name}
           title="New model"

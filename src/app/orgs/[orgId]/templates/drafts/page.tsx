@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
 import { listTemplateDrafts } from "~/server/services/template-drafts/list-template-drafts";
 import { listTemplates } from "~/server/services/templates/list-templates";
+import { BackLink } from "~/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Template drafts" };
 
@@ -31,11 +32,7 @@ export default async function TemplateDraftsPage({ params }: { params: Promise<{
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <Link href={base} className="font-medium text-brand-700 hover:underline">
-            ← Templates
-          </Link>
-        </nav>
+        <BackLink href={base}>Templates</BackLink>
         <PageHeader
           eyebrow={organization.name}
           title="Template drafts"

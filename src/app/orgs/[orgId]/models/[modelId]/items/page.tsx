@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { CreateItemsPanel } from "~/components/items/create-items-panel";
@@ -9,6 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { listItems } from "~/server/services/items/list-items";
+import { BackLink } from "~/components/ui/back-link";
 
 type Props = { params: Promise<{ orgId: string; modelId: string }>; searchParams: Promise<{ identifier?: string | string[] }> };
 
@@ -37,11 +37,7 @@ export default async function ItemsPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={`/orgs/${organization.id}/models`} className="font-medium text-brand-700 hover:underline">
-          ← All models
-        </Link>
-      </nav>
+      <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
       <PageHeader
         eyebrow="Model"
         title={model.name}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -7,6 +6,7 @@ import { TemplateBuilder } from "~/components/template-builder/template-builder"
 import { PageHeader } from "~/components/ui/page-header";
 import { orNotFound } from "~/lib/or-not-found";
 import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
+import { BackLink } from "~/components/ui/back-link";
 
 type Props = { params: Promise<{ orgId: string; draftId: string }> };
 
@@ -29,11 +29,7 @@ export default async function TemplateDraftPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <Link href={`/orgs/${organization.id}/templates/drafts`} className="font-medium text-brand-700 hover:underline">
-            ← Template drafts
-          </Link>
-        </nav>
+        <BackLink href={`/orgs/${organization.id}/templates/drafts`}>Template drafts</BackLink>
         <PageHeader eyebrow="Template builder" title={draft.name} description={draft.description || undefined} />
       </div>
       <TemplateBuilder organizationId={organization.id} draft={draft} />

@@ -1,0 +1,13 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** The way back to the page above this one, above a page's header ("← All models"). */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <Link href={href} className="font-medium text-brand-700 hover:underline">
+        ← {children}
+      </Link>
+    </nav>
+  );
+}
