@@ -1,15 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 
-/** Runs the built app (`next start`) against a database and waits until it answers. */
+/**
+ * Runs the built app as `npm start` runs it (scripts/serve-next.ts, our HTTP server around Next, in production)
+ * against a database and waits until it answers, so the figures are of what users run.
+ */
 export async function startApp(options: { databaseUrl: string; port: number; logFile: string }): Promise<ChildProcess> {
   // Measuring whatever else listens there would print someone else's figures.
   if (await isListening(options.port)) throw new Error(`Port ${options.port} is in use; set BENCH_PORT to a free one.`);
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(options.port)], {
+  // Node's default conditions, as scripts/start.ts starts it: Next must not load React's server build.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
       BETTER_AUTH_URL: `http://localhost:${options.port}`,
