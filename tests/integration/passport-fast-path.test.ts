@@ -6,8 +6,6 @@ import * as pageRouteModule from "~/app/p/[uuid]/route";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { passportFastPath, publishPassportRoutes, type RoutesManifest } from "~/server/http/passport-fast-path";
-import { passportPageRoute } from "~/server/public-pages/public-routes";
-import { passportRoute } from "~/server/rest/passport-route";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -63,7 +61,7 @@ beforeAll(async () => {
   const created = await api<TItem>("POST", `${modelPath(world, model.id)}/items`, { token: world.token });
   expect(created.status).toBe(201);
   item = created.body;
-  publishPassportRoutes({ passport: passportRoute, page: passportPageRoute });
+  publishPassportRoutes({ passport: passportRouteModule.GET, page: pageRouteModule.GET });
   const fastPath = passportFastPath(MANIFEST, false);
   if (typeof fastPath === "string") throw new Error(fastPath);
   // Next's stand-in: whatever the fast path leaves reaches it.

@@ -4,10 +4,10 @@ import type { RouteHandler } from "~/server/rest/rest-route";
 /**
  * Anonymous passport reads answered by the app's HTTP server (scripts/serve-next.ts) without Next's router, which
  * costs about a millisecond of CPU per request: several times what answering a cached passport takes. The answer is
- * the route's own: the server calls the very route handlers Next would (`passportRoute`, `passportPageRoute`) and
- * adds what Next adds around a route handler's response — the `headers()` of next.config.mjs and the `Vary` of app
- * routes, both read from the build's routes manifest — so status, headers and bytes are Next's (tested in
- * tests/integration/passport-fast-path.test.ts and e2e/passports/passport-fast-path.spec.ts).
+ * the route's own: the server calls the very GET handlers Next would (src/app/api/product-passports/[uuid] and
+ * src/app/p/[uuid]) and adds what Next adds around a route handler's response — the `headers()` of next.config.mjs
+ * and the `Vary` of app routes, both read from the build's routes manifest — so status, headers and bytes are Next's
+ * (tested in tests/integration/passport-fast-path.test.ts and e2e/passports/passport-fast-path.spec.ts).
  *
  * The handlers are published from inside Next's bundle (src/instrumentation.ts) rather than imported here: this
  * module also runs under tsx in serve-next, whose default conditions cannot load the server modules ("server-only"),

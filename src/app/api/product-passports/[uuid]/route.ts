@@ -1,5 +1,16 @@
-import { passportRoute } from "~/server/rest/passport-route";
+import { ZPassportQuery } from "~/domain/passport-schema";
+import { publicRoute } from "~/server/rest/public-route";
 import { restRoutes } from "~/server/rest/rest-route";
+import { ZPublicIdentifierPath } from "~/server/rest/path-params";
+import { readPassport } from "~/server/services/passports/read-passport";
 
 /** Public: the passport of a model or an item; a member's key or session, or `?grant=`, shows more (docs/api.md §Passports). */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({ GET: passportRoute });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+  GET: publicRoute({
+    params: ZPublicIdentifierPath,
+    query: ZPassportQuery,
+    isCallerResolved: true,
+    run: ({ params, query, actor }) => readPassport({ uuid: params.uuid, actor, grantToken: query.grant }),
+    caching: (passport) => ({ etag: `"${passport.version}-${passport.readerLevel}"`, isShared: passport.readerLevel === "public" }),
+  }),
+});
