@@ -16,7 +16,8 @@ const HEAP_PROBE = [
 ].join(" ");
 
 /**
- * Runs the built app (`next start`) against a database and waits until it answers. With `heapProbeFile`, the app
+ * Runs the built app as `npm start` runs it (scripts/serve-next.ts, our HTTP server around Next, in production)
+ * against a database and waits until it answers, so the figures are of what users run. With `heapProbeFile`, the app
  * can be asked for its live heap with {@link liveHeapMb}.
  */
 export async function startApp(options: {
@@ -29,11 +30,13 @@ export async function startApp(options: {
   if (await isListening(options.port)) throw new Error(`Port ${options.port} is in use; set BENCH_PORT to a free one.`);
   const log = createWriteStream(options.logFile);
   const probe = options.heapProbeFile ? ["--expose-gc", "--import", `data:text/javascript,${HEAP_PROBE}`] : [];
-  const child = spawn(process.execPath, [...probe, "node_modules/next/dist/bin/next", "start", "--port", String(options.port)], {
+  // Node's default conditions, as scripts/start.ts starts it: Next must not load React's server build.
+  const child = spawn(process.execPath, [...probe, "--import", "tsx", "scripts/serve-next.ts"], {
     env: {
       ...process.env,
       ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
       NODE_ENV: "production",
+      PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
       BETTER_AUTH_URL: `http://localhost:${options.port}`,
