@@ -102,7 +102,9 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
     count: visible.length,
     getScrollElement: () => gridRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Rows beyond the view on each side: enough for scrolling, few, as every row rendered is paint work in each
+    // typed key's frame (docs/editor.md, typing in a cell).
+    overscan: 4,
     scrollMargin: headerRows * HEADER_HEIGHT,
     scrollPaddingStart: headerRows * HEADER_HEIGHT,
   });
