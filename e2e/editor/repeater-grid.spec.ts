@@ -362,6 +362,61 @@ test("undo and redo in the card view: one step per field edit, typing in a field
   await expect(substances.getByRole("group", { name: /^Row \d$/ })).toHaveCount(3);
 });
 
+test("Undo and Redo buttons on a phone (375 px): enabled only with a step to take, in the card and the table view", async ({
+  demoPage: page,
+}) => {
+  const ref = await modelWithSubstances(page, 3);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openEditor(page, ref);
+  const saveBar = page.getByRole("region", { name: "Save changes" });
+  const undoButton = saveBar.getByRole("button", { name: "Undo", exact: true });
+  const redoButton = saveBar.getByRole("button", { name: "Redo", exact: true });
+  await expect(undoButton).toBeVisible();
+  await expect(undoButton).toBeDisabled();
+  await expect(redoButton).toBeDisabled();
+
+  // Cards: typing not yet recorded is a step for Undo, which leaves the field focused.
+  const substances = page.getByRole("region", { name: "Hazardous substances" });
+  const name1 = substances.getByRole("group", { name: "Row 1", exact: true }).getByLabel("Substance name");
+  await name1.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" oxide");
+  await expect(undoButton).toBeEnabled();
+  await expect(redoButton).toBeDisabled();
+  await undoButton.click();
+  await expect(name1).toHaveValue("Substance 1");
+  await expect(name1).toBeFocused();
+  await expect(saveBar).toContainText("Undone.");
+  await expect(page.getByTestId("unsaved-count")).toHaveText("No unsaved changes");
+  await expect(undoButton).toBeDisabled();
+  await redoButton.click();
+  await expect(name1).toHaveValue("Substance 1 oxide");
+  await expect(saveBar).toContainText("Redone.");
+  await expect(redoButton).toBeDisabled();
+  await expectAxeClean(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/undo-cards-375.png` });
+
+  // The table: the same history; the grid keeps focus.
+  await substances.getByRole("button", { name: "Table view of Hazardous substances" }).click();
+  const grid = substances.getByRole("grid", { name: "Hazardous substances" });
+  await grid.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.type("Zinc");
+  await page.keyboard.press("Enter");
+  await expect(cell(grid, 2, 1)).toHaveText("Zinc");
+  await undoButton.click();
+  await expect(cell(grid, 2, 1)).toHaveText("Substance 2");
+  await expect(grid).toBeFocused();
+  await redoButton.click();
+  await expect(cell(grid, 2, 1)).toHaveText("Zinc");
+  await undoButton.click();
+  await undoButton.click();
+  await expect(cell(grid, 1, 1)).toHaveText("Substance 1");
+  await expect(page.getByTestId("unsaved-count")).toHaveText("No unsaved changes");
+  await expect(undoButton).toBeDisabled();
+  await expectAxeClean(page);
+});
+
 test("drag a row by its handle in the table: a draft change like Alt+↑/↓, undone, redone, saved", async ({ demoPage: page }) => {
   const ref = await modelWithSubstances(page, 12);
   await openEditor(page, ref);

@@ -111,6 +111,7 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
           isReloading={isReloading}
           onDiscard={discard}
           onReload={reload}
+          onAnnounce={announce}
           owner="item"
           roots={views.roots}
         />

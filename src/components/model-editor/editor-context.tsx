@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { beginFieldEdit, endFieldEdit } from "~/components/repeater-grid/grid-history";
+import { beginFieldEdit, endFieldEdit, historySteps, subscribeHistorySteps } from "~/components/repeater-grid/grid-history";
 import type { TemplateIndex } from "~/domain/template-index";
 
 export type EditorContextValue = {
@@ -73,4 +73,15 @@ export function useIsBusy(): boolean {
   const { store } = useEditor();
   const isBusy = useCallback(() => store.isBusy, [store]);
   return useSyncExternalStore(store.subscribeStructure, isBusy, isBusy);
+}
+
+/** Whether Undo and Redo can act now; re-renders the caller only when one of them changes, not on every keystroke. */
+export function useHistorySteps(): { canUndo: boolean; canRedo: boolean } {
+  const { store } = useEditor();
+  const subscribe = useCallback((listener: () => void) => subscribeHistorySteps(store, listener), [store]);
+  const steps = useCallback(() => historySteps(store), [store]);
+  // The server renders both disabled: a fresh page has nothing to undo.
+  const text = useSyncExternalStore(subscribe, steps, () => "");
+  const names = text.split(" ");
+  return { canUndo: names.includes("undo"), canRedo: names.includes("redo") };
 }

@@ -100,6 +100,7 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
           isReloading={isReloading}
           onDiscard={discard}
           onReload={reload}
+          onAnnounce={announce}
           roots={views.roots}
         />
       </form>

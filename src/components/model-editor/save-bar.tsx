@@ -2,7 +2,9 @@
 
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { CompletenessStatus } from "~/components/model-editor/completeness-status";
-import { useEditor, useEditsSummary, useIsBusy } from "~/components/model-editor/editor-context";
+import { useEditor, useEditsSummary, useHistorySteps, useIsBusy } from "~/components/model-editor/editor-context";
+import type { UndoCommand } from "~/components/model-editor/undo-keys";
+import { stepHistory } from "~/components/model-editor/use-undo-shortcut";
 import type { SubSectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -16,6 +18,8 @@ export type SaveBarProps = {
   isReloading: boolean;
   onDiscard: () => void;
   onReload: () => void;
+  /** Says what Undo or Redo did ("Undone."), in the bar's status. */
+  onAnnounce: (message: string) => void;
   /** What the editor edits, for its messages. */
   owner?: "model" | "item";
   /** The sections shown, for the draft's completeness. */
@@ -28,10 +32,12 @@ export function conflictMessage(owner: "model" | "item"): string {
 }
 
 /**
- * Sticks to the bottom of the screen: how many changes are unsaved, Save (the form's submit button, so Enter in
- * a field saves too) and Discard, and what the last write said. A stale version offers Reload, which keeps edits.
+ * Sticks to the bottom of the screen: how many changes are unsaved, Undo and Redo, Save (the form's submit button,
+ * so Enter in a field saves too) and Discard, and what the last write said. A stale version offers Reload, which
+ * keeps edits.
  */
-export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, owner = "model", roots }: SaveBarProps) {
+export function SaveBar(props: SaveBarProps) {
+  const { status, isConflict, isReloading, onDiscard, onReload, onAnnounce, owner = "model", roots } = props;
   const { store } = useEditor();
   useEditsSummary();
   const isBusy = useIsBusy();
@@ -90,7 +96,8 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
             </p>
             <CompletenessStatus roots={roots} />
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <HistoryButtons onAnnounce={onAnnounce} />
             <Button variant="secondary" onClick={() => setIsConfirmingDiscard(true)} disabled={count === 0 || isBusy}>
               Discard
             </Button>
@@ -119,6 +126,42 @@ export function SaveBar({ status, isConflict, isReloading, onDiscard, onReload, 
       </ConfirmDialog>
     </div>
   );
+}
+
+const HISTORY: { command: UndoCommand; label: string; keys: string }[] = [
+  { command: "undo", label: "Undo", keys: "Control+Z" },
+  { command: "redo", label: "Redo", keys: "Control+Shift+Z Control+Y" },
+];
+
+/**
+ * The draft's undo and redo as buttons, for phones and anyone without the keys (docs/editor.md); the same steps in
+ * the card and the table view. Enabled only when they can act.
+ */
+function HistoryButtons({ onAnnounce }: { onAnnounce: (message: string) => void }) {
+  const { store } = useEditor();
+  const { canUndo, canRedo } = useHistorySteps();
+  return HISTORY.map(({ command, label, keys }) => {
+    const isEnabled = command === "undo" ? canUndo : canRedo;
+    return (
+      <Button
+        key={command}
+        variant="ghost"
+        aria-keyshortcuts={keys}
+        // aria-disabled, not disabled: undoing the last step must not drop the button's focus to the page's top.
+        aria-disabled={!isEnabled}
+        className="aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
+        // Focus stays where it is: the table keeps the keyboard, a card field its typing (which Undo takes back first).
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          if (isEnabled && stepHistory(store, command, { focus: false })) {
+            onAnnounce(command === "undo" ? "Undone." : "Redone.");
+          }
+        }}
+      >
+        {label}
+      </Button>
+    );
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { isTextEntry, undoCommand, undoHandler } from "~/components/model-editor/undo-keys";
+import { isTextEntry, undoCommand, undoHandler, type UndoCommand } from "~/components/model-editor/undo-keys";
 import { openFieldEdit, redo, undo } from "~/components/repeater-grid/grid-history";
 
 /**
@@ -21,18 +21,28 @@ export function useUndoShortcut(store: DraftStore, onDone: (message: string) => 
       const isDraftField = open !== undefined && target?.id === inputIdFor(open.key);
       const focus = { isTextEntry: isTextEntry(target), isDraftField, hasUncommittedTyping: isDraftField && open.isChanged };
       if (undoHandler(focus) === "browser") return;
-      const keys = command === "undo" ? undo(store) : redo(store);
       // Nothing to do: the key is left to the browser, which may still have typing of its own to redo.
-      if (!keys) return;
+      if (!stepHistory(store, command, { focus: true })) return;
       event.preventDefault();
-      const input = keys.map((key) => document.getElementById(inputIdFor(key))).find((element) => element !== null);
-      if (input && input !== document.activeElement) {
-        input.focus({ preventScroll: true });
-        input.scrollIntoView({ block: "nearest" });
-      }
       onDone(command === "undo" ? "Undone." : "Redone.");
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [store, onDone]);
+}
+
+/**
+ * Undoes or redoes one step of the draft and brings a card field it changed into view: focused, from the keys (as a
+ * text editor's caret goes to what it undid); only scrolled to, from the buttons, so a phone's keyboard does not
+ * open. False when there was nothing to do.
+ */
+export function stepHistory(store: DraftStore, command: UndoCommand, { focus }: { focus: boolean }): boolean {
+  const keys = command === "undo" ? undo(store) : redo(store);
+  if (!keys) return false;
+  const input = keys.map((key) => document.getElementById(inputIdFor(key))).find((element) => element !== null);
+  if (input && input !== document.activeElement) {
+    if (focus) input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: "nearest" });
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
 import { cn } from "~/lib/cn";
@@ -49,11 +49,13 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       onDoubleClick={() => onStartEdit(position - 1, col)}
       title={problem}
       className={cn(
-        "relative flex h-10 min-w-0 items-center border-r border-b border-slate-200 px-2 text-sm text-slate-900",
+        // Only the active cell is positioned (its outline above its neighbours, the editor inside it): a positioned
+        // cell is a paint layer of its own, and a hundred of them made every typed key's frame slower to paint.
+        "flex h-10 min-w-0 items-center border-r border-b border-slate-200 px-2 text-sm text-slate-900",
         isSelected && "bg-brand-50",
         problem && "bg-red-50 text-red-900",
         isEdited && !problem && "bg-amber-50/60",
-        isActive && "z-10 outline-2 -outline-offset-2 outline-brand-600",
+        isActive && "relative z-10 outline-2 -outline-offset-2 outline-brand-600",
         problem && isActive && "outline-red-600",
       )}
     >
@@ -74,9 +76,11 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   );
 });
 
-/** The input of a cell being edited; its text stays local until the edit ends, so typing renders this input only. */
+/**
+ * The input of a cell being edited. Uncontrolled: the browser keeps the typed text until the edit ends, so a
+ * keystroke renders nothing in React (typing is the table's hottest path; docs/editor.md).
+ */
 function CellEditor({ initial, label, onEnd }: { initial: string; label: string; onEnd: (end: EditEnd) => void }) {
-  const [text, setText] = useState(initial);
   // A ref, not state: the input's removal after Escape fires a blur before any re-render, which must not commit.
   const isDone = useRef(false);
   const end = (result: EditEnd) => {
@@ -86,6 +90,7 @@ function CellEditor({ initial, label, onEnd }: { initial: string; label: string;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     event.stopPropagation();
+    const text = event.currentTarget.value;
     if (event.key === "Enter") end({ text, move: "down" });
     else if (event.key === "Tab") end({ text, move: event.shiftKey ? "left" : "right" });
     else if (event.key === "Escape") end({ move: "stay" });
@@ -98,14 +103,14 @@ function CellEditor({ initial, label, onEnd }: { initial: string; label: string;
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
       aria-label={label}
-      value={text}
+      defaultValue={initial}
       autoComplete="off"
       spellCheck={false}
-      onChange={(event) => setText(event.currentTarget.value)}
       onKeyDown={onKeyDown}
-      onBlur={() => end({ text, move: "stay" })}
+      onBlur={(event) => end({ text: event.currentTarget.value, move: "stay" })}
       onMouseDown={(event) => event.stopPropagation()}
-      className="absolute inset-0 h-full w-full border-0 bg-white px-2 text-sm outline-2 -outline-offset-2 outline-brand-600"
+      // Strict containment: the cell gives the input its size, so a keystroke lays out and paints the input alone.
+      className="absolute inset-0 h-full w-full border-0 bg-white px-2 text-sm outline-2 -outline-offset-2 outline-brand-600 contain-strict"
     />
   );
 }

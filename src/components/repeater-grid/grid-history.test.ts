@@ -5,9 +5,11 @@ import {
   beginFieldEdit,
   endFieldEdit,
   historyOf,
+  historySteps,
   openFieldEdit,
   recordRowChange,
   redo,
+  subscribeHistorySteps,
   undo,
   writeCells,
 } from "~/components/repeater-grid/grid-history";
@@ -126,5 +128,34 @@ describe("field edits in the form", () => {
     s.applyModel(owner(["saved", "b", "c"], 2), s.pendingEdits());
     endFieldEdit(s, key(0));
     expect(historyOf(s).canUndo).toBe(false);
+  });
+});
+
+describe("what the Undo and Redo buttons can do", () => {
+  it("follows the history and the typing in the open field, telling its subscribers", () => {
+    const s = store();
+    let calls = 0;
+    const unsubscribe = subscribeHistorySteps(s, () => calls++);
+    expect(historySteps(s)).toBe("");
+    beginFieldEdit(s, key(0));
+    s.setInput(key(0), "x");
+    expect(historySteps(s)).toBe("undo");
+    undo(s);
+    expect(historySteps(s)).toBe("redo");
+    redo(s);
+    expect(historySteps(s)).toBe("undo");
+    undo(s);
+    // Typing anew in the field leaves nothing to redo: Redo would record it first.
+    s.setInput(key(0), "y");
+    expect(historySteps(s)).toBe("undo");
+    endFieldEdit(s, key(0));
+    writeCells(s, [{ key: key(1), value: "B" }]);
+    undo(s);
+    expect(historySteps(s)).toBe("undo redo");
+    expect(calls).toBeGreaterThan(0);
+    unsubscribe();
+    const before = calls;
+    undo(s);
+    expect(calls).toBe(before);
   });
 });

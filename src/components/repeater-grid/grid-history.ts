@@ -138,3 +138,27 @@ export function redo(store: DraftStore): string[] | undefined {
   const entry = historyOf(store).redo();
   return entry && apply(store, entry, "after");
 }
+
+/**
+ * What Undo and Redo would do now, as one comparable string ("undo redo", "undo", "redo" or ""), for buttons
+ * enabled only when they can act. Typing in the open field not yet recorded is undoable, and leaves nothing to redo
+ * (`redo` records it first).
+ */
+export function historySteps(store: DraftStore): string {
+  const history = historyOf(store);
+  const isTyping = openFieldEdit(store)?.isChanged === true;
+  const steps = [];
+  if (isTyping || history.canUndo) steps.push("undo");
+  if (!isTyping && history.canRedo) steps.push("redo");
+  return steps.join(" ");
+}
+
+/** Calls back on every change of `historySteps`: the history's, and the draft's (typing in the open field). */
+export function subscribeHistorySteps(store: DraftStore, listener: () => void): () => void {
+  const unsubscribeHistory = historyOf(store).subscribe(listener);
+  const unsubscribeDraft = store.subscribeChanges(listener);
+  return () => {
+    unsubscribeHistory();
+    unsubscribeDraft();
+  };
+}

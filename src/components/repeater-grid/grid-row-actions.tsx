@@ -2,7 +2,7 @@
 
 import { Button } from "~/components/ui/button";
 
-export type RowAction = "insertAbove" | "insertBelow" | "duplicate" | "delete" | "moveUp" | "moveDown" | "undo" | "redo";
+export type RowAction = "insertAbove" | "insertBelow" | "duplicate" | "delete" | "moveUp" | "moveDown";
 
 const ACTIONS: { action: RowAction; label: string; keys?: string }[] = [
   { action: "insertAbove", label: "Insert row above" },
@@ -11,8 +11,6 @@ const ACTIONS: { action: RowAction; label: string; keys?: string }[] = [
   { action: "delete", label: "Delete selected rows", keys: "Control+Shift+Delete" },
   { action: "moveUp", label: "Move up", keys: "Alt+ArrowUp" },
   { action: "moveDown", label: "Move down", keys: "Alt+ArrowDown" },
-  { action: "undo", label: "Undo", keys: "Control+Z" },
-  { action: "redo", label: "Redo", keys: "Control+Shift+Z Control+Y" },
 ];
 
 const ADDING: readonly RowAction[] = ["insertAbove", "insertBelow", "duplicate"];
@@ -38,7 +36,7 @@ export function GridRowActions({ name, hasRows, fullNoteId, onAction }: GridRowA
             size="sm"
             aria-keyshortcuts={keys}
             aria-describedby={isBlocked ? fullNoteId : undefined}
-            disabled={isBlocked || (!hasRows && action !== "insertBelow" && action !== "undo" && action !== "redo")}
+            disabled={isBlocked || (!hasRows && action !== "insertBelow")}
             className={action === "delete" ? "text-red-700 hover:bg-red-50" : undefined}
             // Keep focus in the grid, so the keyboard goes on where it was.
             onMouseDown={(event) => event.preventDefault()}

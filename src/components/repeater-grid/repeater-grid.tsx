@@ -102,7 +102,9 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
     count: visible.length,
     getScrollElement: () => gridRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Rows beyond the view on each side: enough for scrolling, few, as every row rendered is paint work in each
+    // typed key's frame (docs/editor.md, typing in a cell).
+    overscan: 4,
     scrollMargin: headerRows * HEADER_HEIGHT,
     scrollPaddingStart: headerRows * HEADER_HEIGHT,
   });
@@ -220,7 +222,8 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
       const count = writeAt(planFillDown(range, (row, col) => store.value(keyAt({ row, col }) ?? "")));
       setMessage(count ? `Filled down ${count} ${count === 1 ? "cell" : "cells"}.` : "Nothing to fill down.");
     } else if (command) {
-      onRowAction(command);
+      const keys = command === "undo" ? undo(store) : redo(store);
+      setMessage(keys ? (command === "undo" ? "Undone." : "Redone.") : `Nothing to ${command}.`);
     } else if (isCommand && lower === "a") {
       setSelection({ anchor: { row: 0, col: 0 }, focus: { row: size.rows - 1, col: size.cols - 1 } });
     } else if (event.key.length === 1 && !isCommand && !event.altKey && keyAt(active.focus)) {
@@ -235,11 +238,6 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
 
   /** Row operations on the selected rows, each one undoable step of the draft. */
   const onRowAction = (action: RowAction) => {
-    if (action === "undo" || action === "redo") {
-      const keys = action === "undo" ? undo(store) : redo(store);
-      setMessage(keys ? (action === "undo" ? "Undone." : "Redone.") : `Nothing to ${action}.`);
-      return;
-    }
     const all = store.rows(repeaterId);
     const full = fullText(name, limits, all.length);
     if (full && (action === "insertAbove" || action === "insertBelow" || action === "duplicate")) {

@@ -6,6 +6,7 @@
 export class UndoHistory<E> {
   private readonly done: E[] = [];
   private readonly undone: E[] = [];
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly limit = 500) {}
 
@@ -17,6 +18,12 @@ export class UndoHistory<E> {
     return this.undone.length > 0;
   }
 
+  /** Called after every change of what can be undone or redone (for buttons that are enabled only then). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** `merge` returns the combined entry when `next` continues the last one, or undefined to keep both. */
   record(entry: E, merge?: (last: E, next: E) => E | undefined): void {
     this.undone.length = 0;
@@ -24,16 +31,18 @@ export class UndoHistory<E> {
     const merged = last !== undefined && merge ? merge(last, entry) : undefined;
     if (merged !== undefined) {
       this.done[this.done.length - 1] = merged;
-      return;
+    } else {
+      this.done.push(entry);
+      if (this.done.length > this.limit) this.done.shift();
     }
-    this.done.push(entry);
-    if (this.done.length > this.limit) this.done.shift();
+    this.emit();
   }
 
   /** The entry to revert, now redoable; undefined when there is none. */
   undo(): E | undefined {
     const entry = this.done.pop();
     if (entry !== undefined) this.undone.push(entry);
+    this.emit();
     return entry;
   }
 
@@ -41,11 +50,17 @@ export class UndoHistory<E> {
   redo(): E | undefined {
     const entry = this.undone.pop();
     if (entry !== undefined) this.done.push(entry);
+    this.emit();
     return entry;
   }
 
   clear(): void {
     this.done.length = 0;
     this.undone.length = 0;
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
   }
 }
