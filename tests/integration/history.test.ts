@@ -199,6 +199,39 @@ describe("a model's history", () => {
     ]);
   });
 
+  it("records one change per place when a save touches it twice", async () => {
+    const model = await postModel(world);
+    const values = dataValuesPath(world, model.id);
+    const rows = ["A", "B", "C"].map((value, row) => dv(IDS.substances, IDS.substance, row, value));
+    const filled = expectModel(await api("POST", values, { token: world.token, body: rows }), 201);
+    // Row 1 removed and added again under its number, row 2 removed and added back as it was, row 3 added and
+    // modified: a modify from the removed value, nothing, and an add of the last value.
+    expectModel(
+      await api("POST", `${modelPath(world, model.id)}/changes`, {
+        token: world.token,
+        headers: { "if-match": `"${filled.version}"` },
+        body: {
+          deleteRows: [
+            { dataSectionId: IDS.substances, row: 1 },
+            { dataSectionId: IDS.substances, row: 2 },
+          ],
+          add: [
+            dv(IDS.substances, IDS.substance, 1, "B2"),
+            dv(IDS.substances, IDS.substance, 2, "C"),
+            dv(IDS.substances, IDS.substance, 3, "D"),
+          ],
+          modify: [dv(IDS.substances, IDS.substance, 3, "D2")],
+        },
+      }),
+      200,
+    );
+    const [entry] = await historyOf(model.id);
+    expect(entry?.changes.filter((c) => c.dataFieldId === IDS.substance)).toEqual([
+      { dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 1, kind: "modify", from: "B", to: "B2" },
+      { dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 3, kind: "add", from: null, to: "D2" },
+    ]);
+  });
+
   it("answers the latest change of each asked value, with who and from what to what", async () => {
     const model = await postModel(world);
     const caller = createCallerFactory(appRouter)({ headers: new Headers(), actor: colleague.actor });
@@ -238,6 +271,28 @@ describe("a model's history", () => {
       }),
     ]);
     expect(await caller.history.latest({ ...target, keys })).toEqual(latest);
+  });
+
+  it("finds a value's latest change behind many later writes of other values", async () => {
+    const model = await postModel(world);
+    const caller = createCallerFactory(appRouter)({ headers: new Headers(), actor: colleague.actor });
+    const target = { organizationId: world.organization.id, modelId: model.id };
+    await caller.dataValues.modify({ ...target, values: [dv(IDS.general, IDS.name, 0, "Early")] });
+    // More writes since than the lookup reads in one step (history-sql.ts), so it must read on.
+    for (let weight = 1; weight <= 40; weight++) {
+      await caller.dataValues.modify({ ...target, values: [dv(IDS.general, IDS.weight, 0, weight)] });
+    }
+    const latest = await caller.history.latest({
+      ...target,
+      keys: [
+        { dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 },
+        { dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 },
+      ],
+    });
+    expect(latest).toEqual([
+      expect.objectContaining({ dataFieldId: IDS.name, kind: "modify", from: null, to: "Early" }),
+      expect.objectContaining({ dataFieldId: IDS.weight, kind: "modify", from: "39", to: "40" }),
+    ]);
   });
 });
 

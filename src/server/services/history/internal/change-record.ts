@@ -6,10 +6,11 @@ import type { PassportDataOwner } from "~/server/services/internal/passport-data
 
 /**
  * The history row of the write in progress (docs/data-model.md, History). writePassportData opens it once the owner
- * is locked; the statements that write values add their value changes to it in the same statement, set-based; a
- * write that changed nothing drops it again. A failed write rolls it back with everything else.
+ * is locked; the statements that write values add their value changes to its arrays in the same statement,
+ * set-based; a write that changed nothing drops it again. A failed write rolls it back with everything else.
+ * `hasRecords` is false until a statement that may record has been built: until then nothing needs merging.
  */
-export type OpenChange = { id: string };
+export type OpenChange = { id: string; hasRecords: boolean };
 
 export async function openChange(
   tx: Tx,
@@ -17,13 +18,13 @@ export async function openChange(
 ): Promise<OpenChange> {
   const modelId = owner.kind === "item" ? owner.modelId : owner.id;
   const itemId = owner.kind === "item" ? owner.id : null;
-  const [row] = await tx.$queryRaw<OpenChange[]>`
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "itemId", "userId", "apiKeyId", "via")
     VALUES (${organizationId}, ${owner.kind}::"PassportOwnerKind", ${modelId}::uuid, ${itemId}::uuid, ${actor.userId},
             ${actor.apiKeyId ?? null}, ${historyVia(actor)}::"ChangeVia")
     RETURNING "id"::text AS "id"`;
   if (!row) throw new Error("Inserting a passport_change returned no row");
-  return row;
+  return { id: row.id, hasRecords: false };
 }
 
 /** Drops the change of a write that changed nothing, so the history lists only writes that did. */
@@ -33,32 +34,65 @@ export async function discardChange(tx: Tx, change: OpenChange): Promise<void> {
 
 type ValueChangeKind = "add" | "modify" | "delete" | "move";
 
+/** The value-change arrays of passport_change, parallel: element i of each is one value change. */
+const ARRAYS = Prisma.raw(`"valueSectionIds", "valueFieldIds", "valueRows", "valueKinds", "oldValues", "newValues"`);
+
+/** The recorded value changes of `change` as rows (s, f, r, k, o, n). */
+function recordedRows(change: OpenChange): Prisma.Sql {
+  return Prisma.sql`SELECT u.* FROM "passport_change" AS p
+    CROSS JOIN LATERAL unnest(p."valueSectionIds", p."valueFieldIds", p."valueRows", p."valueKinds", p."oldValues",
+                              p."newValues") AS u(s, f, r, k, o, n)
+    WHERE p."id" = ${change.id}::bigint`;
+}
+
+/** Sets the arrays of `change` to the rows (s, f, r, k, o, n) of `source`, one aggregate per array. */
+function storeArrays(change: OpenChange, source: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`UPDATE "passport_change" AS c SET (${ARRAYS}) = (
+      SELECT coalesce(array_agg(m.s), '{}'), coalesce(array_agg(m.f), '{}'), coalesce(array_agg(m.r), '{}'),
+             coalesce(array_agg(m.k), '{}'), coalesce(array_agg(m.o), '{}'), coalesce(array_agg(m.n), '{}')
+      FROM (${source}) AS m(s, f, r, k, o, n))
+    WHERE c."id" = ${change.id}::bigint`;
+}
+
 /**
- * A CTE (`, <name> AS (INSERT …)`) to append to a statement's WITH list: records each row of `source` — columns
+ * A CTE (`, <name> AS (UPDATE …)`) to append to a statement's WITH list: records each row of `source` — columns
  * (s, f, r, ov, nv): section, field, row, value before, value after — as a value change of `change`. It runs with
- * the statement that writes the values, so recording costs no round trip and reads the pre-image the statement saw.
- * Without a change (a new model's initial values) it is empty.
+ * the statement that writes the values, so recording costs no round trip and reads the pre-image the statement saw;
+ * the changes land in one row of arrays, not one row each. Without a change (a new model's initial values) it is
+ * empty.
  */
 export function recordValueChanges(change: OpenChange | undefined, kind: ValueChangeKind, source: Prisma.Sql): Prisma.Sql {
   if (!change) return Prisma.empty;
-  // A move (a reorder renumbering rows, apply-data-changes.ts) may land on a place the same write already recorded
-  // a change at (a value added or modified, then moved there by `moveRecordedRows`, or a row deleted there): that
-  // earlier record stays, as it says more than "moved".
-  const onConflict = kind === "move" ? Prisma.sql`ON CONFLICT DO NOTHING` : Prisma.empty;
-  return Prisma.sql`, "recorded" AS (
-    INSERT INTO "passport_change_value" ("changeId", "dataSectionId", "dataFieldId", "row", "kind", "oldValue", "newValue")
-    SELECT ${change.id}::bigint, x.s, x.f, x.r, ${kind}::"ValueChangeKind", x.ov, x.nv FROM (${source}) AS x(s, f, r, ov, nv)
-    ${onConflict}
-  )`;
+  const fresh = Prisma.sql`SELECT x.s, x.f, x.r, ${kind}::"ValueChangeKind", x.ov, x.nv FROM (${source}) AS x(s, f, r, ov, nv)`;
+  if (!change.hasRecords) {
+    change.hasRecords = true;
+    return Prisma.sql`, "recorded" AS (${storeArrays(change, fresh)})`;
+  }
+  // A place the write already recorded holds one change: its first value before and its last value after. A move
+  // (a reorder, apply-data-changes.ts) onto a recorded place leaves the earlier record, which says more than
+  // "moved" (a value added or modified and moved there by `moveRecordedRows`, or a row deleted there); a value
+  // added where the write deleted one is a modify; one added and then deleted again, or set back to the value it
+  // had before the write, is no change at all.
+  return Prisma.sql`, "recorded" AS (${storeArrays(
+    change,
+    Prisma.sql`SELECT coalesce(e.s, x.s), coalesce(e.f, x.f), coalesce(e.r, x.r),
+        CASE WHEN e.k IS NULL THEN x.k WHEN x.k IS NULL OR x.k = 'move' THEN e.k WHEN e.k = 'add' THEN e.k
+             WHEN x.k = 'delete' THEN x.k ELSE 'modify'::"ValueChangeKind" END,
+        CASE WHEN e.k IS NULL THEN x.ov ELSE e.o END,
+        CASE WHEN e.k IS NOT NULL AND (x.k IS NULL OR x.k = 'move') THEN e.n ELSE x.nv END
+      FROM (${recordedRows(change)}) AS e
+      FULL JOIN (${fresh}) AS x(s, f, r, k, ov, nv) ON e.s = x.s AND e.f = x.f AND e.r = x.r
+      WHERE (e.k IS DISTINCT FROM 'add' OR x.k IS DISTINCT FROM 'delete')
+        AND NOT coalesce(e.k <> 'add' AND x.k IN ('add', 'modify') AND e.o IS NOT DISTINCT FROM x.nv, false)`,
+  )})`;
 }
 
 /**
  * Keeps the records of a write in step with a reorder in the same write (renumberRows): what the write added or
  * modified in row `from[i]` of the given sections is recorded at `to[i]`, the row the value has once the write is
  * done, so the history names the row the user sees. Deletes keep their row: the deleted row has no later number.
- * Like the values, the records pass through negative rows, as a permutation would collide with itself in one
- * statement. A record landing where the write deleted a value of a removed row becomes one change of that place:
- * a modify from the deleted value to the new one.
+ * A record landing where the write deleted a value of a removed row becomes one change of that place: a modify from
+ * the deleted value to the new one. One statement rewrites the arrays.
  */
 export async function moveRecordedRows(
   tx: Tx,
@@ -67,25 +101,21 @@ export async function moveRecordedRows(
   from: readonly number[],
   to: readonly number[],
 ): Promise<void> {
-  if (!change) return;
-  const sections = [...sectionIds];
+  if (!change?.hasRecords) return;
   await tx.$executeRaw`
-    UPDATE "passport_change_value" AS c SET "row" = -1 - m.t
-    FROM unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
-    WHERE c."changeId" = ${change.id}::bigint AND c."dataSectionId" = ANY(${sections}::uuid[]) AND c."row" = m.f
-      AND c."kind" <> 'delete'`;
-  await tx.$executeRaw`
-    WITH "replaced" AS (
-      DELETE FROM "passport_change_value" AS d USING "passport_change_value" AS c
-      WHERE d."changeId" = ${change.id}::bigint AND c."changeId" = d."changeId" AND d."kind" = 'delete' AND c."row" < 0
-        AND c."dataSectionId" = d."dataSectionId" AND c."dataFieldId" = d."dataFieldId" AND d."row" = -1 - c."row"
-      RETURNING d."dataSectionId", d."dataFieldId", d."row", d."oldValue"
+    WITH "e" AS (
+      SELECT u.s, u.f, coalesce(m.t, u.r) AS r, u.k, u.o, u.n, m.t IS NOT NULL AS "moved"
+      FROM (${recordedRows(change)}) AS u
+      LEFT JOIN unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
+        ON u.k <> 'delete' AND u.s = ANY(${[...sectionIds]}::uuid[]) AND u.r = m.f
     )
-    UPDATE "passport_change_value" AS c SET "kind" = 'modify', "oldValue" = r."oldValue"
-    FROM "replaced" AS r
-    WHERE c."changeId" = ${change.id}::bigint AND c."dataSectionId" = r."dataSectionId"
-      AND c."dataFieldId" = r."dataFieldId" AND c."row" = -1 - r."row"`;
-  await tx.$executeRaw`
-    UPDATE "passport_change_value" SET "row" = -1 - "row"
-    WHERE "changeId" = ${change.id}::bigint AND "dataSectionId" = ANY(${sections}::uuid[]) AND "row" < 0`;
+    ${storeArrays(
+      change,
+      Prisma.sql`SELECT a.s, a.f, a.r, CASE WHEN d.k IS NULL THEN a.k ELSE 'modify'::"ValueChangeKind" END,
+          CASE WHEN d.k IS NULL THEN a.o ELSE d.o END, a.n
+        FROM "e" AS a
+        LEFT JOIN "e" AS d ON a."moved" AND d.k = 'delete' AND d.s = a.s AND d.f = a.f AND d.r = a.r
+        WHERE NOT (a.k = 'delete' AND EXISTS (
+          SELECT 1 FROM "e" AS b WHERE b."moved" AND b.s = a.s AND b.f = a.f AND b.r = a.r))`,
+    )}`;
 }

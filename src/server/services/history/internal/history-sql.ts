@@ -13,7 +13,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
-/** Reads of the history tables (passport_change, passport_change_value); the writes are in change-record.ts. */
+/** Reads of the history (passport_change with its value-change arrays); the writes are in change-record.ts. */
 
 /** The changes of one owner: a model's own (not its items'), or one item's. Both use an index ending in id. */
 function ownerChanges(owner: PassportDataOwner): Prisma.Sql {
@@ -53,10 +53,14 @@ type EntryRow = AuthorColumns & {
   changes: { s: string; f: string; r: number; k: string; o: string | null; n: string | null }[];
 };
 
+/** The value changes of the change `c` as rows (s, f, r, k, o, n), unnested from its parallel arrays. */
+const VALUE_CHANGES = Prisma.sql`unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueKinds", c."oldValues",
+                                        c."newValues") AS v(s, f, r, k, o, n)`;
+
 /**
  * One page of an owner's history, newest first, `limit + 1` entries read so the caller knows if more follow. Each
- * entry lists its first MAX_LISTED_VALUE_CHANGES value changes (read along the primary key, so a write of 100,000
- * values costs a short index scan here) and counts them all.
+ * entry lists its first MAX_LISTED_VALUE_CHANGES value changes by section, field and row (a top-N sort of its
+ * arrays) and counts them all (the arrays' length).
  */
 export async function readHistoryPage(
   db: Tx,
@@ -64,21 +68,15 @@ export async function readHistoryPage(
   { beforeId, limit }: { beforeId: string | undefined; limit: number },
 ): Promise<{ entries: THistoryEntry[]; hasMore: boolean }> {
   const rows = await db.$queryRaw<EntryRow[]>`
-    SELECT c."id"::text AS "id", c."at", c."properties", ${AUTHOR_COLUMNS}, n."valueCount", v."changes"
+    SELECT c."id"::text AS "id", c."at", c."properties", ${AUTHOR_COLUMNS}, cardinality(c."valueRows") AS "valueCount",
+           l."changes"
     FROM "passport_change" AS c
     ${AUTHOR_JOINS}
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS "valueCount" FROM "passport_change_value" WHERE "changeId" = c."id"
-    ) AS n
-    CROSS JOIN LATERAL (
-      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x."dataSectionId", 'f', x."dataFieldId", 'r', x."row", 'k', x."kind",
-                                                   'o', x."oldValue", 'n', x."newValue")
-                                 ORDER BY x."dataSectionId", x."dataFieldId", x."row"), '[]'::jsonb) AS "changes"
-      FROM (
-        SELECT * FROM "passport_change_value" WHERE "changeId" = c."id"
-        ORDER BY "dataSectionId", "dataFieldId", "row" LIMIT ${MAX_LISTED_VALUE_CHANGES}
-      ) AS x
-    ) AS v
+      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x.s, 'f', x.f, 'r', x.r, 'k', x.k, 'o', x.o, 'n', x.n)
+                                 ORDER BY x.s, x.f, x.r), '[]'::jsonb) AS "changes"
+      FROM (SELECT v.* FROM ${VALUE_CHANGES} ORDER BY v.s, v.f, v.r LIMIT ${MAX_LISTED_VALUE_CHANGES}) AS x
+    ) AS l
     WHERE ${ownerChanges(owner)} ${beforeId === undefined ? Prisma.empty : Prisma.sql`AND c."id" < ${beforeId}::bigint`}
     ORDER BY c."id" DESC
     LIMIT ${limit + 1}`;
@@ -112,33 +110,72 @@ type LatestRow = AuthorColumns & {
   newValue: string | null;
 };
 
+/** How many of an owner's changes one step of readLatestValueChanges searches. */
+const LATEST_BATCH = 32;
+
 /**
- * The latest change of each given value of an owner; values never changed since history began are left out. Per
- * key, the owner's changes are walked newest first and each is probed on the primary key, so the cost grows with
- * the keys asked and the changes since a value's last change, not with the size of past writes.
+ * The latest change of each given value of an owner; values never changed since history began are left out. The
+ * owner's changes are searched newest first, a batch at a time, each batch's arrays unnested and joined to the keys
+ * still open, until every key is found or the history ends: the values a conflict asks about were mostly changed
+ * by the last few writes, so the cost grows with the changes since a value's last change, not with all of history.
  */
 export async function readLatestValueChanges(
   db: Tx,
   owner: PassportDataOwner,
   keys: readonly TValueKey[],
 ): Promise<TLatestValueChange[]> {
-  if (keys.length === 0) return [];
-  const rows = await db.$queryRaw<LatestRow[]>`
-    SELECT key.s::text AS "s", key.f::text AS "f", key.r AS "r", x.*
-    FROM unnest(${keys.map((k) => k.dataSectionId)}::uuid[], ${keys.map((k) => k.dataFieldId)}::uuid[],
-                ${keys.map((k) => k.row)}::int[]) AS key(s, f, r)
-    CROSS JOIN LATERAL (
-      SELECT c."id"::text AS "changeId", c."at", ${AUTHOR_COLUMNS}, v."kind"::text AS "kind", v."oldValue", v."newValue"
-      FROM "passport_change" AS c
-      JOIN "passport_change_value" AS v
-        ON v."changeId" = c."id" AND v."dataSectionId" = key.s AND v."dataFieldId" = key.f AND v."row" = key.r
-      ${AUTHOR_JOINS}
-      WHERE ${ownerChanges(owner)}
-      ORDER BY c."id" DESC
-      LIMIT 1
-    ) AS x
-    ORDER BY key.s, key.f, key.r`;
-  return rows.map((row) => ({
+  const found = new Map<string, TLatestValueChange>();
+  let open = [...keys];
+  let beforeId: string | undefined;
+  while (open.length > 0) {
+    // One row per hit, each with the batch's size and oldest id; one row of nulls when nothing was hit.
+    const rows = await db.$queryRaw<(BatchColumns & Partial<LatestRow>)[]>`
+      WITH "batch" AS (
+        SELECT c.* FROM "passport_change" AS c
+        WHERE ${ownerChanges(owner)} ${beforeId === undefined ? Prisma.empty : Prisma.sql`AND c."id" < ${beforeId}::bigint`}
+        ORDER BY c."id" DESC
+        LIMIT ${LATEST_BATCH}
+      ), "hit" AS (
+        SELECT DISTINCT ON (v.s, v.f, v.r) v.s::text AS "s", v.f::text AS "f", v.r AS "r", c."id"::text AS "changeId",
+               c."at", ${AUTHOR_COLUMNS}, v.k::text AS "kind", v.o AS "oldValue", v.n AS "newValue"
+        FROM "batch" AS c
+        CROSS JOIN LATERAL ${VALUE_CHANGES}
+        JOIN unnest(${open.map((k) => k.dataSectionId)}::uuid[], ${open.map((k) => k.dataFieldId)}::uuid[],
+                    ${open.map((k) => k.row)}::int[]) AS key(s, f, r)
+          ON v.s = key.s AND v.f = key.f AND v.r = key.r
+        ${AUTHOR_JOINS}
+        ORDER BY v.s, v.f, v.r, c."id" DESC
+      )
+      SELECT b."batchSize", b."oldestId", h.*
+      FROM (SELECT count(*)::int AS "batchSize", min("id")::text AS "oldestId" FROM "batch") AS b
+      LEFT JOIN "hit" AS h ON true`;
+    for (const row of rows) if (isHit(row)) found.set(keyOf(row.s, row.f, row.r), toLatest(row));
+    open = open.filter((k) => !found.has(keyOf(k.dataSectionId, k.dataFieldId, k.row)));
+    const [first] = rows;
+    if (!first || first.batchSize < LATEST_BATCH || first.oldestId === null) break;
+    beforeId = first.oldestId;
+  }
+  return [...found.values()].sort(
+    (a, b) => compare(a.dataSectionId, b.dataSectionId) || compare(a.dataFieldId, b.dataFieldId) || a.row - b.row,
+  );
+}
+
+type BatchColumns = { batchSize: number; oldestId: string | null };
+
+function isHit(row: BatchColumns & Partial<LatestRow>): row is BatchColumns & LatestRow {
+  return row.changeId !== undefined && row.changeId !== null;
+}
+
+function keyOf(s: string, f: string, r: number): string {
+  return `${s}|${f}|${r}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function toLatest(row: LatestRow): TLatestValueChange {
+  return {
     dataSectionId: row.s,
     dataFieldId: row.f,
     row: row.r,
@@ -149,5 +186,5 @@ export async function readLatestValueChanges(
     at: row.at.toISOString(),
     via: ZHistoryVia.parse(row.via),
     who: toAuthor(row),
-  }));
+  };
 }
