@@ -1,18 +1,11 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { itemLabel } from "~/components/items/item-label";
 import { ModelValuesSummary } from "~/components/items/model-values-summary";
-import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
-import { EditorNotices } from "~/components/model-editor/editor-notices";
-import { LeaveGuard } from "~/components/model-editor/leave-guard";
-import { useDraftBackup } from "~/components/model-editor/use-draft-backup";
-import { useSaveShortcut } from "~/components/model-editor/use-save-shortcut";
-import { useUndoShortcut } from "~/components/model-editor/use-undo-shortcut";
-import { SaveBar } from "~/components/model-editor/save-bar";
+import { EditorForm } from "~/components/model-editor/editor-form";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
-import { useEditorWrites } from "~/components/model-editor/use-editor-writes";
 import { buildSectionViews } from "~/components/models/section-views";
 import { PageHeader } from "~/components/ui/page-header";
 import type { TItem } from "~/domain/item-schema";
@@ -30,49 +23,16 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Item" }), [template]);
   const modelViews = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const store = useEditorStore(item, views.index);
-  // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
-  const [isHydrated, setIsHydrated] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one extra render after hydration is the point
-  useEffect(() => setIsHydrated(true), []);
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
-  const {
-    status,
-    isConflict,
-    isReloading,
-    conflicts,
-    chooseConflict,
-    addRow,
-    removeRow,
-    announce,
-    save,
-    discard,
-    reload,
-    restoreStaleBackup,
-  } = useEditorWrites({
-    store,
-    index: views.index,
-    target,
-  });
-  const backup = useDraftBackup(store, { kind: "item", id: item.id }, restoreStaleBackup);
-  const formRef = useRef<HTMLFormElement>(null);
-  useSaveShortcut(formRef);
-  useUndoShortcut(store, announce);
-  const context = useMemo<EditorContextValue>(
-    () => ({ store, index: views.index, organizationId, addRow, removeRow }),
-    [store, views, organizationId, addRow, removeRow],
-  );
   const itemsHref = `/orgs/${organizationId}/models/${model.id}/items`;
 
   return (
-    <EditorProvider value={context}>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={save}
-        className="space-y-6 pb-4"
-        aria-labelledby="item-title"
-        data-hydrated={isHydrated ? "true" : undefined}
-      >
+    <EditorForm
+      store={store}
+      views={views}
+      target={target}
+      labelledBy="item-title"
+      header={
         <div className="space-y-3">
           <BackLink href={itemsHref}>Items of {model.name}</BackLink>
           <PageHeader
@@ -91,32 +51,14 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
             </p>
           ) : null}
         </div>
-        <EditorNotices
-          offer={backup.offer}
-          isStale={backup.isStale}
-          onRestore={backup.restore}
-          onDismiss={backup.dismiss}
-          conflicts={conflicts}
-          onChoose={chooseConflict}
-        />
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
-            <SectionTree roots={views.roots} emptyText="This model's template has no Item-level fields." />
-          </div>
-          <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
+      }
+    >
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <SectionTree roots={views.roots} emptyText="This model's template has no Item-level fields." />
         </div>
-        <SaveBar
-          status={status}
-          isConflict={isConflict}
-          isReloading={isReloading}
-          onDiscard={discard}
-          onReload={reload}
-          onAnnounce={announce}
-          owner="item"
-          roots={views.roots}
-        />
-      </form>
-      <LeaveGuard />
-    </EditorProvider>
+        <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
+      </div>
+    </EditorForm>
   );
 }
