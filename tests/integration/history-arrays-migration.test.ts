@@ -1,9 +1,7 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { migrate, MIGRATIONS_DIR } from "~/server/db/migrate";
-import { createFreshDatabase, withClient } from "./support/fresh-database";
+import { withClient } from "./support/fresh-database";
+import { databaseMigratedBefore } from "./support/migrated-before";
 
 /**
  * The history-arrays migration on a database that already holds history: each change's passport_change_value rows
@@ -17,18 +15,8 @@ afterEach(async () => {
 });
 
 it("moves each change's value rows into its arrays and drops passport_change_value", async () => {
-  const fresh = await createFreshDatabase();
+  const fresh = await databaseMigratedBefore(ARRAYS_MIGRATION);
   cleanups.push(fresh.drop);
-  const before = await mkdtemp(path.join(tmpdir(), "passport-migrations-"));
-  cleanups.push(() => rm(before, { recursive: true, force: true }));
-  await cp(MIGRATIONS_DIR, before, {
-    recursive: true,
-    filter: (source) => {
-      const name = path.relative(MIGRATIONS_DIR, source).split(path.sep)[0] ?? "";
-      return !/^\d{14}_/.test(name) || name < ARRAYS_MIGRATION;
-    },
-  });
-  await migrate(fresh.url, before);
 
   const [org, user, template, model] = ["org-a", "user-1", crypto.randomUUID(), crypto.randomUUID()];
   // Section ids chosen so that their order differs from the order of insertion.

@@ -1,9 +1,7 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { migrate, MIGRATIONS_DIR } from "~/server/db/migrate";
-import { createFreshDatabase, withClient } from "./support/fresh-database";
+import { withClient } from "./support/fresh-database";
+import { databaseMigratedBefore } from "./support/migrated-before";
 
 /**
  * The items migration on a database that already holds models: each existing identifier gets its model's
@@ -17,19 +15,8 @@ afterEach(async () => {
 });
 
 it("gives existing identifiers their model's organization and makes values unique per organization", async () => {
-  const fresh = await createFreshDatabase();
+  const fresh = await databaseMigratedBefore(ITEMS_MIGRATION);
   cleanups.push(fresh.drop);
-  const before = await mkdtemp(path.join(tmpdir(), "passport-migrations-"));
-  cleanups.push(() => rm(before, { recursive: true, force: true }));
-  // Only the migrations before the items one: later ones may build on the tables it creates.
-  await cp(MIGRATIONS_DIR, before, {
-    recursive: true,
-    filter: (source) => {
-      const name = path.relative(MIGRATIONS_DIR, source).split(path.sep)[0] ?? "";
-      return !/^\d{14}_/.test(name) || name < ITEMS_MIGRATION;
-    },
-  });
-  await migrate(fresh.url, before);
 
   const [orgA, orgB, user, template, model, upi] = [
     "org-a",
