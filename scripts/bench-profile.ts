@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
-import pg from "pg";
 import { startApp } from "./bench/bench-app";
 import { spawnBareHandler } from "./bench/bare-handler";
 import { repeaterValues } from "./bench/bench-template";
 import { createBenchWorld } from "./bench/bench-world";
 import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
 import { type CpuProfile, summariseProfile } from "./bench/profile-summary";
+import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 
 /**
  * `npm run bench:profile`: where the time of one `GET model` (105 values) goes. Three sequential latencies side by
@@ -25,7 +25,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3789);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const { resultsDir } = prepareLoadRun();
-const { url: databaseUrl, drop } = await freshDatabase(serverUrl);
+const { url: databaseUrl, drop } = await createFreshPostgresDatabase(serverUrl, "passport_profile");
 await useDatabase(databaseUrl);
 const world = await createBenchWorld();
 const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, "app-profile.log") });
@@ -116,23 +116,4 @@ async function httpJson(method: string, url: string, body: unknown): Promise<unk
   });
   if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return response.json();
-}
-
-async function freshDatabase(url: string) {
-  const name = `passport_profile_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }

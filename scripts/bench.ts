@@ -10,6 +10,7 @@ import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
+import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -41,7 +42,7 @@ report.pglite = await benchBackend("PGlite (embedded)", embedded.url);
 await embedded.stop();
 
 if (process.env.BENCH_DATABASE_URL) {
-  const { url, drop } = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL);
+  const { url, drop } = await createFreshPostgresDatabase(process.env.BENCH_DATABASE_URL, "passport_bench");
   report.postgres = await benchBackend("PostgreSQL", url);
   await drop();
 }
@@ -313,23 +314,4 @@ async function assertSameAnswer(world: World, target: { name: string; method: st
         `${app.body.length}/${bare.body.length} bytes)\napp:  ${app.body.slice(0, 400)}\nbare: ${bare.body.slice(0, 400)}`,
     );
   }
-}
-
-async function freshPostgresDatabase(serverUrl: string) {
-  const name = `passport_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }

@@ -1,7 +1,7 @@
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
 import { migrate } from "~/server/db/migrate";
+import { createFreshPostgresDatabase } from "../../scripts/support/fresh-postgres-database";
 
 /**
  * One freshly migrated database per test run: an in-memory PGlite server by default, or a new database on the
@@ -23,22 +23,8 @@ async function freshEmbeddedDatabase() {
 }
 
 async function freshPostgresDatabase(serverUrl: string) {
-  const name = `passport_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    teardown: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await createFreshPostgresDatabase(serverUrl, "passport_test");
+  return { url, teardown: drop };
 }
 
 declare module "vitest" {
