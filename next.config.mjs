@@ -1,29 +1,6 @@
+import { securityHeaders } from "./src/server/http/security-headers.mjs";
+
 const isDev = process.env.NODE_ENV !== "production";
-
-/**
- * Security headers for every response. Next.js inlines its bootstrap scripts, hence 'unsafe-inline' for scripts;
- * 'unsafe-eval' is needed only by React's development build, so production never allows it.
- */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
-const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -35,7 +12,7 @@ const nextConfig = {
   // Loaded by Node at run time rather than bundled: native-ish drivers and the WASM database.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: securityHeaders({ isDev }) }];
   },
 };
 

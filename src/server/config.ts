@@ -84,6 +84,16 @@ const ZConfig = z.object({
     .optional(),
   /** The sender of verification and invitation mails. */
   MAIL_FROM: z.string().min(3).default("Passport Studio <no-reply@localhost>"),
+  /**
+   * A shared cache's purge endpoint (a CDN's, or a small adapter in front of it): every committed write that changes
+   * passports POSTs their models' surrogate keys there (src/server/http/shared-cache.ts, docs/api.md §Passports).
+   */
+  CACHE_PURGE_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), { error: "must be an http:// or https:// URL" })
+    .optional(),
+  /** Sent as `Authorization: Bearer …` with each purge. */
+  CACHE_PURGE_TOKEN: z.string().min(1).optional(),
   /** Where rate-limit counters live when set (redis:// or rediss://); without it they live in the database. */
   REDIS_URL: z
     .url()

@@ -91,7 +91,7 @@ describe("the public passport page", () => {
   it("answers 304 to a current copy, and a new ETag after a write", async () => {
     const first = await open(uuidOf(model));
     const etag = first.headers.get("etag") as string;
-    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=5, s-maxage=5, stale-while-revalidate=5");
     const again = await open(uuidOf(model), { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
@@ -108,7 +108,7 @@ describe("the public passport page", () => {
   it("shows a grant's fields with its link, privately cached, and hides them again once revoked", async () => {
     const { token, id } = await grant("legitimate-interest");
     const granted = await open(uuidOf(item), { grant: token });
-    expect(granted.headers.get("cache-control")).toBe("private, no-cache");
+    expect(granted.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
     const text = await granted.text();
     expect(text).toContain(MANUAL_URL);
     expect(text).toContain("legitimate interest");

@@ -92,7 +92,7 @@ describe("GET /api/product-passports/{uuid}", () => {
     expect(section(passport, IDS.evidence)).toMatchObject({ dataFields: [], dataValues: [], hiddenFieldCount: 1 });
     expect(passport.hiddenFieldCount).toBe(2);
     expect(JSON.stringify(passport)).not.toContain("manual.pdf");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=5, must-revalidate");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=5, s-maxage=5, stale-while-revalidate=5");
   });
 
   it("merges an item's passport: the model's values with the item's own fields", async () => {

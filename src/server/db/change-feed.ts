@@ -13,10 +13,10 @@ import { getDb } from "~/server/db/client";
  */
 
 /**
- * Key revocations and membership changes (payload: what to forget, see verify-api-key.ts); writes to a model or its
- * items (payload: the model's id, see services/passports/internal/passport-cache.ts).
+ * Key revocations and membership changes (payload: what to forget, see verify-api-key.ts). Cached passports need no
+ * channel: each read checks the epochs the database keeps (services/passports/internal/passport-cache.ts).
  */
-const CHANNELS = ["passport_api_keys", "passport_models"] as const;
+const CHANNELS = ["passport_api_keys"] as const;
 export type ChangeChannel = (typeof CHANNELS)[number];
 type Handler = (payload: string) => void;
 

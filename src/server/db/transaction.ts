@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
+import { isSharedCachePurgeConfigured, purgeSharedCaches } from "~/server/http/shared-cache";
 
 /** A Prisma client inside an interactive transaction (or the client itself, for reads outside one). */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
@@ -9,10 +10,31 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
  * Runs `work` as one transaction. Prisma's defaults (2 s to get a connection, 5 s to finish) would turn a busy pool
  * into errors and cut off a legitimate write or read of 100,000 data values on a slow disk; writers on one model are
  * serialised by a row lock, so waiting is bounded by them. A connection not had within 30 s is a 503 (P2028).
+ *
+ * With CACHE_PURGE_URL set, the models whose passports the transaction changed — collected by the database's
+ * passport-epoch triggers, whatever statement changed them (migration 20261127003000_passport_epoch) — are read
+ * before commit and purged from the shared cache after it, before the write is answered.
  */
-export function inTransaction<T>(
+export async function inTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   { isolationLevel }: { isolationLevel?: "RepeatableRead" } = {},
 ): Promise<T> {
-  return getDb().$transaction(work, { maxWait: 30_000, timeout: 120_000, isolationLevel });
+  const isPurging = isSharedCachePurgeConfigured();
+  let changedModels: string[] = [];
+  const result = await getDb().$transaction(
+    async (tx) => {
+      const value = await work(tx);
+      if (isPurging) changedModels = await readChangedModels(tx);
+      return value;
+    },
+    { maxWait: 30_000, timeout: 120_000, isolationLevel },
+  );
+  if (changedModels.length > 0) await purgeSharedCaches(changedModels);
+  return result;
+}
+
+async function readChangedModels(tx: Tx): Promise<string[]> {
+  const [row] = await tx.$queryRaw<{ models: string | null }[]>`
+    SELECT current_setting('passport.changed_models', true) AS "models"`;
+  return (row?.models ?? "").split(" ").filter(Boolean);
 }

@@ -63,7 +63,8 @@ const ZIfNoneMatchHeader = z.object({
 const CACHE_HEADERS = {
   ETag: { description: "Changes with every write and with the reader's level.", schema: { type: "string" } },
   "Cache-Control": {
-    description: "`public, max-age=5, must-revalidate` for an anonymous reader, `private, max-age=0, must-revalidate` otherwise.",
+    description:
+      "`public, max-age=5, s-maxage=5, stale-while-revalidate=5` for an anonymous reader (with `Surrogate-Key` and `Cache-Tag: model-<modelId>`), `private, max-age=0, must-revalidate` otherwise.",
     schema: { type: "string" },
   },
 } as const;

@@ -43,9 +43,9 @@ export function isNotModified(request: Request, etag: string): boolean {
  */
 export async function cachedResponse(
   request: Request,
-  options: { etag: string; cacheControl: string; contentType: string; body: () => Promise<BodyInit> | BodyInit },
+  options: { etag: string; cacheHeaders: Record<string, string>; contentType: string; body: () => Promise<BodyInit> | BodyInit },
 ): Promise<Response> {
-  const headers = { ETag: options.etag, "Cache-Control": options.cacheControl };
+  const headers = { ETag: options.etag, ...options.cacheHeaders };
   if (isNotModified(request, options.etag)) return new Response(null, { status: 304, headers });
   return new Response(await options.body(), { status: 200, headers: { ...headers, "Content-Type": options.contentType } });
 }

@@ -9,6 +9,7 @@ import { cachedResponse, etagOf, publicErrorResponse } from "~/server/public-pag
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
 import { publicBaseUrl } from "~/server/config";
+import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import { readPassport } from "~/server/services/passports/read-passport";
@@ -41,12 +42,6 @@ const ZQrPngQuery = z.strictObject({
   ).optional(),
 });
 
-/**
- * A QR code's URL changes when its model's GTIN is set or cleared (docs/gs1.md), so caches revalidate every time;
- * the ETag (of the URL) makes that a 304 without rendering.
- */
-const QR_CACHE_CONTROL = "public, no-cache";
-
 type QrFormat = "svg" | "png";
 
 /** `/p/{uuid}/qr.svg` and `/p/{uuid}/qr.png?size=`: the passport's link as a QR code (docs/gs1.md). */
@@ -58,10 +53,12 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
         format === "png"
           ? (parse(ZQrPngQuery, searchParams(request), "Query parameters are invalid.", "$query").size ?? QR_PNG_SIZE.default)
           : 0;
-      const { url } = await getPassportLink({ uuid });
+      const { url, modelId } = await getPassportLink({ uuid });
+      // The code's URL changes when its model's GTIN is set or cleared (docs/gs1.md): cached like the passport, and
+      // purged with it; the ETag (of the URL) makes a revalidation a 304 without rendering.
       return await cachedResponse(request, {
         etag: etagOf("qr", format, size, url),
-        cacheControl: QR_CACHE_CONTROL,
+        cacheHeaders: publicCacheHeaders(modelId),
         contentType: format === "svg" ? "image/svg+xml" : "image/png",
         body: async () =>
           format === "svg"
@@ -114,8 +111,8 @@ function renderedPage(passport: TPassport): { html: string; etag: string } {
 
 /**
  * `/p/{uuid}[?grant=]`: the public passport page (docs/gs1.md §The passport page). It never reads the session
- * cookie — everyone, members too, sees the public passport, or a grant's — so a CDN may share the public page.
- * `no-cache` makes every copy revalidate: a write is visible on the next read, and a current copy costs a 304.
+ * cookie — everyone, members too, sees the public passport, or a grant's — so shared caches keep the public page
+ * like the JSON passport (src/server/http/shared-cache.ts); a grant's page stays in its reader's browser.
  */
 export const passportPageRoute: RouteHandler = async (request, context) => {
   try {
@@ -126,7 +123,8 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const page = renderedPage(passport);
     return await cachedResponse(request, {
       etag: page.etag,
-      cacheControl: passport.readerLevel === "public" ? "public, no-cache" : "private, no-cache",
+      cacheHeaders:
+        passport.readerLevel === "public" ? publicCacheHeaders(passport.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL },
       contentType: "text/html; charset=utf-8",
       body: () => page.html,
     });

@@ -3,11 +3,15 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
 import { resolveActor } from "~/server/auth/resolve-actor";
+import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
 
-/** How a public answer may be cached: its ETag, and whether shared caches (a CDN) may keep it. */
-export type PublicCaching = { etag: string; isShared: boolean };
+/**
+ * How a public answer may be cached: its ETag, and — when shared caches (nginx, a CDN) may keep it — the model it is
+ * about, whose surrogate key purges it (src/server/http/shared-cache.ts).
+ */
+export type PublicCaching = { etag: string; sharedAbout?: { modelId: string } };
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
   params: P;
@@ -22,10 +26,6 @@ type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
   /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
   caching?: (result: R, input: { actor: Actor | null }) => PublicCaching;
 };
-
-/** Shared caches keep an anonymous answer briefly and revalidate it; a reader's own answer stays in its browser. */
-const SHARED_CACHE_CONTROL = "public, max-age=5, must-revalidate";
-const PRIVATE_CACHE_CONTROL = "private, max-age=0, must-revalidate";
 
 /**
  * A REST route anyone may call, without a key or a session: only reads that a public passport viewer needs. It
@@ -43,8 +43,10 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
       const actor = definition.isCallerResolved ? await optionalActor(request.headers) : null;
       const result = await definition.run({ params, query: query as z.infer<Q>, actor });
       if (!definition.caching) return Response.json(result);
-      const { etag, isShared } = definition.caching(result, { actor });
-      const headers = { ETag: etag, "Cache-Control": isShared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL };
+      const { etag, sharedAbout } = definition.caching(result, { actor });
+      // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
+      const caching = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+      const headers = { ETag: etag, ...caching };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(jsonOf(result), { headers: { ...headers, "Content-Type": "application/json" } });
     } catch (error) {

@@ -133,7 +133,7 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
  * Every method a route does not serve answers 405 with the contract's error body and an Allow header — OPTIONS too,
  * which Next would otherwise answer itself with a bare 204 (the API serves no cross-origin requests). HEAD is GET
  * without the body where GET is served, as Next would do. Methods Next does not route at all (TRACE, CONNECT, …)
- * are answered below Next, by src/server/http/refuse-unroutable-methods.ts.
+ * are answered before Next, by the app's HTTP server (src/server/http/answer-before-next.ts).
  */
 export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
   const head = handlers.GET;

@@ -11,7 +11,6 @@ import {
   readOwner,
   touchOwner,
 } from "~/server/services/internal/passport-data-owner";
-import { forgetPassportsOf } from "~/server/services/passports/internal/passport-cache";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type WritePassportDataOptions<O extends PassportDataOwner> = {
@@ -36,23 +35,21 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * the owner's row locked and scoped to the organization (404), If-Match (412), the owner's template index, then the
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
- * clients' If-Match still holds, and leaves no history. Answers the owner as read back inside the transaction, after
- * the cached passports of the model (and its items) are forgotten, so the next passport read shows the write.
+ * clients' If-Match still holds, and leaves no history. Answers the owner as read back inside the transaction. The
+ * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
 export async function writePassportData<O extends PassportDataOwner>(
   { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<O>,
   write: PassportDataWrite,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
   assertMemberOf(actor, organizationId);
-  const { dto, isChanged } = await inTransaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
     const index = await loadTemplateIndex(tx, locked.templateId);
     const change = await openChange(tx, { actor, organizationId, owner });
     const changed = await write(tx, { ...locked, change }, index);
     if (changed) await touchOwner(tx, owner);
     else await discardChange(tx, change);
-    return { dto: await readOwner(tx, owner), isChanged: changed };
+    return readOwner(tx, owner);
   });
-  if (isChanged) await forgetPassportsOf(owner.kind === "item" ? owner.modelId : owner.id);
-  return dto;
 }

@@ -9,16 +9,17 @@ export type GetPassportLinkOptions = { uuid: string };
  * The URL a passport's QR code encodes (docs/gs1.md): the GS1 Digital Link URI `${PUBLIC_BASE_URL}/01/…` when the
  * identifier's value is a GS1 key, or when it names a model that has a GTIN of its own (`/01/{gtin}`, which the
  * resolver leads to that model); else the page `${PUBLIC_BASE_URL}/p/{uuid}`. Public; an identifier not in use
- * (unknown, retired) is a 404 revealing nothing.
+ * (unknown, retired) is a 404 revealing nothing. Also names the model, whose surrogate key the code is cached under.
  */
-export async function getPassportLink({ uuid }: GetPassportLinkOptions): Promise<{ url: string }> {
+export async function getPassportLink({ uuid }: GetPassportLinkOptions): Promise<{ url: string; modelId: string }> {
   const row = await getDb().uniqueProductIdentifier.findFirst({
     where: { uuid, retiredAt: null, OR: [{ modelId: { not: null } }, { itemId: { not: null } }] },
-    select: { value: true, model: { select: { gtin: true } } },
+    select: { value: true, model: { select: { id: true, gtin: true } }, item: { select: { modelId: true } } },
   });
-  if (!row) throw new AppError("NOT_FOUND", "Passport not found.");
+  const modelId = row?.model?.id ?? row?.item?.modelId;
+  if (!row || !modelId) throw new AppError("NOT_FOUND", "Passport not found.");
   const key = parseGs1Key(row.value);
-  if (key.kind === "key") return { url: `${publicBaseUrl()}${gs1KeyPath(key.key)}` };
+  if (key.kind === "key") return { url: `${publicBaseUrl()}${gs1KeyPath(key.key)}`, modelId };
   const gtin = row.model?.gtin;
-  return { url: `${publicBaseUrl()}${gtin ? gs1KeyPath({ gtin }) : `/p/${uuid}`}` };
+  return { url: `${publicBaseUrl()}${gtin ? gs1KeyPath({ gtin }) : `/p/${uuid}`}`, modelId };
 }

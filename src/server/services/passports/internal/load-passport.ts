@@ -3,24 +3,28 @@ import { inTransaction } from "~/server/db/transaction";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
-import type { PassportEntry } from "~/server/services/passports/internal/passport-cache";
+import type { LoadedPassport } from "~/server/services/passports/internal/passport-cache";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
-type IdentifierRow = { organizationId: string; modelId: string | null; itemId: string | null };
+type IdentifierRow = { organizationId: string; modelId: string | null; itemId: string | null; epoch: string | null };
 
 /**
  * The passport an identifier in use opens, assembled with every field its owner holds; null for an unknown or retired
- * identifier. One snapshot (repeatable read), so the model's and the item's versions describe the values read.
+ * identifier. One snapshot (repeatable read), so the model's and the item's versions and passport epochs describe
+ * the values read (passport-cache.ts compares the epochs on every later read).
  */
-export async function loadPassport(uuid: string): Promise<Omit<PassportEntry, "views" | "until"> | null> {
+export async function loadPassport(uuid: string): Promise<LoadedPassport | null> {
   return inTransaction(
     async (tx) => {
       const [identifier] = await tx.$queryRaw<IdentifierRow[]>`
-        SELECT u."organizationId", COALESCE(u."modelId", i."modelId")::text AS "modelId", u."itemId"::text AS "itemId"
-        FROM "unique_product_identifier" AS u LEFT JOIN "item" AS i ON i."id" = u."itemId"
+        SELECT u."organizationId", COALESCE(u."modelId", i."modelId")::text AS "modelId", u."itemId"::text AS "itemId",
+          m."passportEpoch" || '.' || COALESCE(i."passportEpoch"::text, '') AS "epoch"
+        FROM "unique_product_identifier" AS u
+          LEFT JOIN "item" AS i ON i."id" = u."itemId"
+          LEFT JOIN "model" AS m ON m."id" = COALESCE(u."modelId", i."modelId")
         WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
-      if (!identifier?.modelId) return null;
-      const { organizationId, modelId, itemId } = identifier;
+      if (!identifier?.modelId || identifier.epoch === null) return null;
+      const { organizationId, modelId, itemId, epoch } = identifier;
       const model = await findModel(tx, modelId, organizationId);
       if (!model) return null;
       const item = itemId ? await tx.item.findUnique({ where: { id: itemId }, select: itemSelect }) : null;
@@ -45,7 +49,7 @@ export async function loadPassport(uuid: string): Promise<Omit<PassportEntry, "v
         modelValues: model.dataValues,
         itemValues,
       });
-      return { organizationId, modelId, assembled };
+      return { organizationId, modelId, epoch, assembled };
     },
     { isolationLevel: "RepeatableRead" },
   );
