@@ -28,7 +28,7 @@ export type LoadedPassport = Omit<PassportEntry, "views">;
 
 // On globalThis: Next's bundles may load this module more than once; one cache per process is enough.
 const globalForCache = globalThis as unknown as { passportStudioPassportCache?: Map<string, PassportEntry> };
-const cache: Map<string, PassportEntry> = (globalForCache.passportStudioPassportCache ??= new Map());
+const cache = (globalForCache.passportStudioPassportCache ??= new Map<string, PassportEntry>());
 
 /**
  * The passport epochs of the identifier `uuid` opens now: the same expression as load-passport.ts reads with the
