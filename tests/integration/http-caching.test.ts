@@ -1,0 +1,302 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server as HttpServer,
+} from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SHARED_MAX_AGE_S, surrogateKeyOf } from "~/server/http/shared-cache";
+import { isBuildStale } from "../../scripts/build";
+import { REPO_ROOT, startNextScript, type ScriptProcess } from "./support/processes";
+import { createWorld, type World } from "./support/world";
+
+/**
+ * HTTP caching end to end (issue 20): the built app as `npm start` serves it (scripts/serve-next.ts), and nginx with
+ * the shipped configuration (deploy/nginx/passport-studio.conf) in front of it. nginx must be installed (.ci/run
+ * installs Debian's): without it this file fails, it does not skip. Also the app's own server's answers before Next
+ * (malformed escapes, unroutable methods) and the purge hook (CACHE_PURGE_URL).
+ */
+
+const SECRET = "http-caching-secret-0123456789abcdef0123";
+const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"];
+
+let world: World;
+let app: ScriptProcess;
+let appOrigin: string;
+let nginx: ChildProcess;
+let nginxOrigin: string;
+let nginxDir: string;
+let purgeReceiver: HttpServer;
+const purges: { surrogateKey: string | undefined; body: string }[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The shipped configuration with this run's port, app server and cache folder, inside a minimal nginx.conf. */
+function nginxConfig(dir: string, port: number, appPort: number): string {
+  const shipped = readFileSync(path.join(REPO_ROOT, "deploy/nginx/passport-studio.conf"), "utf8");
+  const site = shipped
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^(\s*)server 127\.0\.0\.1:3000;$/m, `$1server 127.0.0.1:${appPort};`)
+    .replace("/var/cache/nginx/passport-studio", path.join(dir, "cache"));
+  for (const [pattern, what] of [
+    [`listen 127.0.0.1:${port};`, "listen"],
+    [`server 127.0.0.1:${appPort};`, "upstream"],
+    [path.join(dir, "cache"), "cache path"],
+  ]) {
+    if (!site.includes(pattern as string)) throw new Error(`deploy/nginx/passport-studio.conf: its ${what} line was not found`);
+  }
+  writeFileSync(path.join(dir, "passport-studio.conf"), site);
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return `daemon off;
+worker_processes 1;
+pid ${path.join(dir, "nginx.pid")};
+error_log ${path.join(dir, "error.log")} warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
+  include ${path.join(dir, "passport-studio.conf")};
+}
+`;
+}
+
+async function startNginx(appPort: number): Promise<void> {
+  const port = await freePort();
+  nginxDir = mkdtempSync(path.join(tmpdir(), "passport-nginx-"));
+  mkdirSync(path.join(nginxDir, "cache"));
+  // nginx's workers run as an unprivileged user when the tests run as root.
+  for (const dir of [nginxDir, path.join(nginxDir, "cache")]) chmodSync(dir, 0o777);
+  writeFileSync(path.join(nginxDir, "nginx.conf"), nginxConfig(nginxDir, port, appPort));
+  const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? "nginx";
+  nginx = spawn(binary, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  nginx.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const failed = new Promise<never>((_, reject) => {
+    nginx.once("error", (error) =>
+      reject(new Error(`nginx could not start (is it installed? .ci/run installs it): ${error.message}`)),
+    );
+    nginx.once("exit", (code) => reject(new Error(`nginx exited with ${code}: ${output}`)));
+  });
+  nginxOrigin = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const answered = await fetch(`${nginxOrigin}/api/openapi.json`, { method: "HEAD" }).then(
+        () => true,
+        () => false,
+      );
+      if (answered) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`nginx did not answer: ${output}`);
+  })();
+  await Promise.race([ready, failed]);
+}
+
+beforeAll(async () => {
+  if (isBuildStale()) {
+    const build = startNextScript("scripts/build.ts", []);
+    const { code } = await build.wait();
+    if (code !== 0) throw new Error(`the build failed:\n${build.stderr}`);
+  }
+  world = await createWorld("http-caching");
+  purgeReceiver = createHttpServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      purges.push({ surrogateKey: request.headers["surrogate-key"] as string | undefined, body });
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => purgeReceiver.listen(0, "127.0.0.1", resolve));
+  const purgePort = (purgeReceiver.address() as { port: number }).port;
+  const appPort = await freePort();
+  appOrigin = `http://127.0.0.1:${appPort}`;
+  app = startNextScript("scripts/serve-next.ts", [], {
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    DATABASE_URL: inject("databaseUrl"),
+    BETTER_AUTH_SECRET: SECRET,
+    BETTER_AUTH_URL: appOrigin,
+    CACHE_PURGE_URL: `http://127.0.0.1:${purgePort}/purge`,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  await app.waitForOutput((lines) => lines.some((line) => line.includes(`on port ${appPort}`)));
+  await startNginx(appPort);
+}, 900_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGTERM");
+  await app?.kill("SIGTERM");
+  await new Promise((resolve) => purgeReceiver?.close(resolve));
+  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+});
+
+async function createModel(name: string): Promise<{ id: string; uuid: string }> {
+  const response = await fetch(`${appOrigin}/api/organizations/${world.organization.id}/models`, {
+    method: "POST",
+    headers: { api_token: world.token, "content-type": "application/json" },
+    body: JSON.stringify({ name, templateId: world.template.id }),
+  });
+  expect(response.status).toBe(201);
+  const model = (await response.json()) as { id: string; uniqueProductIdentifiers: { uuid: string }[] };
+  return { id: model.id, uuid: model.uniqueProductIdentifiers[0]?.uuid ?? "" };
+}
+
+function expectSecurityHeaders(response: Response, what: string): void {
+  for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${what}: ${name}`).toBeTruthy();
+}
+
+describe("the app's own HTTP server, before Next", () => {
+  it("answers a malformed percent-escape with 400 JSON under /api and the HTML 404 page elsewhere, on every route family", async () => {
+    const api = [
+      "/api/product-passports/%ff",
+      "/api/organizations/%ff",
+      "/api/organizations/%E0%A4%A/models",
+      "/api/trpc/%ff",
+      "/api/trpc/models.list%2C%ff",
+      "/api/auth/%ff",
+      "/api/openapi.json/%ff",
+      "/api/%c0%af",
+    ];
+    const pages = [
+      "/p/%ff",
+      "/p/%ff/qr.svg",
+      "/01/%ff",
+      "/01/09506000134352/21/%ff",
+      "/orgs/%ff",
+      "/docs/api/%ff",
+      "/%ff",
+      "/sign-in/%zz",
+    ];
+    for (const target of api) {
+      const response = await fetch(`${appOrigin}${target}`);
+      expect(response.status, target).toBe(400);
+      expect(response.headers.get("content-type"), target).toBe("application/json");
+      expect(await response.json(), target).toMatchObject({ statusCode: 400, error: "Bad Request" });
+      expectSecurityHeaders(response, target);
+    }
+    for (const target of pages) {
+      const response = await fetch(`${appOrigin}${target}`, { headers: { accept: "text/html" } });
+      expect(response.status, target).toBe(404);
+      expect(response.headers.get("content-type"), target).toContain("text/html");
+      expect(await response.text(), target).toContain("404");
+      expectSecurityHeaders(response, target);
+    }
+    // A well-formed escape is Next's as before.
+    expect((await fetch(`${appOrigin}/api/product-passports/%61`)).status).toBe(400);
+    expect(app.stderr).not.toContain("URIError");
+  });
+
+  it("answers a method Next cannot route with 405, Allow and the security headers", async () => {
+    // fetch refuses TRACE itself: a bare request.
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const { status, headers, body } = await rawRequest(method, `${appOrigin}/api/openapi.json`);
+      expect(status, method).toBe(405);
+      expect(headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      expect(JSON.parse(body)).toMatchObject({ statusCode: 405, error: "Method Not Allowed" });
+      for (const name of SECURITY_HEADERS) expect(headers[name], `${method}: ${name}`).toBeTruthy();
+    }
+  });
+});
+
+function rawRequest(method: string, url: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.once("error", reject);
+    request.end();
+  });
+}
+
+describe("nginx with deploy/nginx/passport-studio.conf in front of the app", () => {
+  it("answers anonymous passports, pages and QR codes from its cache, with the app's headers", async () => {
+    const model = await createModel("Cached by nginx");
+    for (const target of [`/api/product-passports/${model.uuid}`, `/p/${model.uuid}`, `/p/${model.uuid}/qr.svg`]) {
+      const first = await fetch(`${nginxOrigin}${target}`);
+      expect(first.status, target).toBe(200);
+      expect(first.headers.get("x-cache-status"), target).toBe("MISS");
+      const body = await first.text();
+      const second = await fetch(`${nginxOrigin}${target}`);
+      expect(second.headers.get("x-cache-status"), target).toBe("HIT");
+      expect(await second.text()).toBe(body);
+      expect(second.headers.get("cache-control")).toBe(`public, max-age=5, s-maxage=5, stale-while-revalidate=5`);
+      expect(second.headers.get("surrogate-key")).toBe(surrogateKeyOf(model.id));
+      expectSecurityHeaders(second, `${target} from the cache`);
+    }
+  });
+
+  it("shows a write within the documented staleness, and the app POSTs the model's surrogate key to CACHE_PURGE_URL", async () => {
+    const model = await createModel("Before the write");
+    const target = `${nginxOrigin}/api/product-passports/${model.uuid}`;
+    const nameThroughNginx = async () => ((await (await fetch(target)).json()) as { name: string }).name;
+    expect(await nameThroughNginx()).toBe("Before the write");
+    expect((await fetch(target)).headers.get("x-cache-status")).toBe("HIT");
+    purges.length = 0;
+    // The write goes through nginx too (only GET and HEAD are cached).
+    const written = await fetch(`${nginxOrigin}/api/organizations/${world.organization.id}/models/${model.id}`, {
+      method: "PATCH",
+      headers: { api_token: world.token, "content-type": "application/json" },
+      body: JSON.stringify({ name: "After the write" }),
+    });
+    expect(written.status).toBe(200);
+    const writtenAt = Date.now();
+    expect(purges.map((purge) => purge.surrogateKey)).toContain(surrogateKeyOf(model.id));
+    expect(JSON.parse(purges[0]?.body ?? "{}")).toEqual({ surrogateKeys: [surrogateKeyOf(model.id)] });
+    // The app answers the write at once; nginx within s-maxage (plus the one request that refreshes it).
+    expect((await (await fetch(`${appOrigin}/api/product-passports/${model.uuid}`)).json()) as object).toMatchObject({
+      name: "After the write",
+    });
+    const bound = (SHARED_MAX_AGE_S + 2) * 1000;
+    let name = await nameThroughNginx();
+    while (name !== "After the write" && Date.now() - writtenAt < bound) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      name = await nameThroughNginx();
+    }
+    expect(name).toBe("After the write");
+    expect(Date.now() - writtenAt).toBeLessThan(bound);
+  });
+
+  it("never answers a member, a key or a grant from the cache, nor stores their answers", async () => {
+    const model = await createModel("Members bypass");
+    const target = `${nginxOrigin}/api/product-passports/${model.uuid}`;
+    expect((await fetch(target)).headers.get("x-cache-status")).toBe("MISS");
+    const callers: Record<string, string>[] = [{ api_token: world.token }, { authorization: `Bearer ${world.token}` }];
+    for (const headers of callers) {
+      const member = await fetch(target, { headers });
+      expect(member.headers.get("x-cache-status")).toBe("BYPASS");
+      expect(((await member.json()) as { readerLevel: string }).readerLevel).toBe("member");
+      expect(member.headers.get("cache-control")).toContain("private");
+    }
+    const withCookie = await fetch(target, { headers: { cookie: "better-auth.session_token=unknown" } });
+    expect(withCookie.headers.get("x-cache-status")).toBe("BYPASS");
+    const withGrant = await fetch(`${target}?grant=not-a-grant`);
+    expect(withGrant.headers.get("x-cache-status")).toBe("BYPASS");
+    // The anonymous copy is still the public passport.
+    const anonymous = await fetch(target);
+    expect(anonymous.headers.get("x-cache-status")).toBe("HIT");
+    expect(((await anonymous.json()) as { readerLevel: string }).readerLevel).toBe("public");
+    // A member's page is never stored under the anonymous key either: the API's own answers are private.
+    const models = await fetch(`${nginxOrigin}/api/organizations/${world.organization.id}/models`, {
+      headers: { api_token: world.token },
+    });
+    expect(models.status).toBe(200);
+    expect((await fetch(`${nginxOrigin}/api/organizations/${world.organization.id}/models`)).status).toBe(401);
+  });
+});
