@@ -11,12 +11,14 @@ import { spawnBareHandler } from "./bench/bare-handler";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
+import { startNginx } from "./support/nginx";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
  * Bulk: for 1,000 / 10,000 / 100,000 data values in one request, the median time of add, modify and read-model over
  * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
- * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections.
+ * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections. Anonymous
+ * passport reads through nginx with the shipped micro-cache (deploy/nginx/) beside the same reads straight to the app.
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -26,11 +28,15 @@ const SIZES = [
   { count: 10_000, runs: 5 },
   { count: 100_000, runs: 3 },
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
+// BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app (a quick look).
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "nginx") throw new Error(`BENCH_ONLY=${ONLY}: only "nginx" can be selected`);
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
-// BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side).
+// BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side); nginx the next.
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? BARE_PORT + 1);
 
 const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
@@ -59,6 +65,7 @@ async function benchBackend(label: string, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    if (ONLY === "nginx") return { nginx: await nginxComparison(world) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -74,7 +81,8 @@ async function benchBackend(label: string, databaseUrl: string) {
       },
       client,
     );
-    return { bulk, throughput, bare, items };
+    const nginx = await nginxComparison(world);
+    return { bulk, throughput, bare, items, nginx };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
@@ -216,8 +224,6 @@ async function bareComparison(world: World, databaseUrl: string) {
   const patchBody = JSON.stringify(repeaterValues(world.template, 10, "q"));
   // The first PATCH changes the values; from then on both servers answer the unchanged model.
   await call(world, "PATCH", `/models/${modelId}/data-values`, JSON.parse(patchBody));
-  const model = (await call(world, "GET", `/models/${modelId}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
-  const item = (await call(world, "POST", `/models/${modelId}/items`)) as { uniqueProductIdentifiers: { uuid: string }[] };
   const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
   try {
     const inOrganization = `/api/organizations/${world.organizationId}`;
@@ -229,18 +235,6 @@ async function bareComparison(world: World, databaseUrl: string) {
         path: `${inOrganization}/models/${modelId}/data-values`,
         body: patchBody,
       },
-      // Anonymous, as a scanned QR code reads it; warm (the first, checking request fills the app's cache).
-      {
-        name: "GET passport of the model",
-        method: "GET" as const,
-        path: `/api/product-passports/${model.uniqueProductIdentifiers[0]?.uuid}`,
-      },
-      {
-        name: "GET passport of an item",
-        method: "GET" as const,
-        path: `/api/product-passports/${item.uniqueProductIdentifiers[0]?.uuid}`,
-      },
-      { name: "GET /p/{uuid} page of an item", method: "GET" as const, path: `/p/${item.uniqueProductIdentifiers[0]?.uuid}` },
     ];
     const rows = [];
     for (const target of targets) {
@@ -313,5 +307,60 @@ async function assertSameAnswer(world: World, target: { name: string; method: st
       `${target.name}: the bare handler's answer differs from the app's (status ${app.status}/${bare.status}, ETag ${app.etag}/${bare.etag}, ` +
         `${app.body.length}/${bare.body.length} bytes)\napp:  ${app.body.slice(0, 400)}\nbare: ${bare.body.slice(0, 400)}`,
     );
+  }
+}
+
+/**
+ * Anonymous passport reads (as scanned codes read them) through nginx with the shipped configuration
+ * (deploy/nginx/passport-studio.conf, its micro-cache) beside the same reads straight to the app, loaded alternately
+ * for the same time. Every answer must be a 200 either way.
+ */
+async function nginxComparison(world: World) {
+  const modelId = await createModel(world);
+  await call(world, "POST", `/models/${modelId}/data-values`, repeaterValues(world.template, 100, "n"));
+  const model = (await call(world, "GET", `/models/${modelId}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
+  const item = (await call(world, "POST", `/models/${modelId}/items`)) as { uniqueProductIdentifiers: { uuid: string }[] };
+  const [modelUuid, itemUuid] = [model.uniqueProductIdentifiers[0]?.uuid, item.uniqueProductIdentifiers[0]?.uuid];
+  const nginx = await startNginx(NGINX_PORT, [PORT]);
+  try {
+    const targets = [
+      { name: "GET passport of the model (105 values)", path: `/api/product-passports/${modelUuid}` },
+      { name: "GET passport of an item", path: `/api/product-passports/${itemUuid}` },
+      { name: "GET /p/{uuid} page of an item", path: `/p/${itemUuid}` },
+    ];
+    const rows = [];
+    for (const target of targets) {
+      const load = (port: number) =>
+        autocannon({ url: `http://127.0.0.1:${port}${target.path}`, connections: CONNECTIONS, duration: DURATION_S });
+      const direct = await load(PORT);
+      const cached = await load(NGINX_PORT);
+      for (const [label, result] of [
+        ["app", direct],
+        ["nginx", cached],
+      ] as const) {
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${target.name} through ${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+      rows.push({
+        name: target.name,
+        appRequestsPerSecond: direct.requests.average,
+        nginxRequestsPerSecond: cached.requests.average,
+        ratio: cached.requests.average / direct.requests.average,
+        appP50Ms: direct.latency.p50,
+        nginxP50Ms: cached.latency.p50,
+      });
+    }
+    console.log(
+      `\n| anonymous read (${CONNECTIONS} connections, ${DURATION_S} s each) | straight to the app req/s | through nginx req/s | nginx ÷ app (goal ≥ 5) | app p50 | nginx p50 |`,
+    );
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const row of rows) {
+      console.log(
+        `| ${row.name} | ${row.appRequestsPerSecond.toFixed(0)} | ${row.nginxRequestsPerSecond.toFixed(0)} | ${row.ratio.toFixed(1)} | ${row.appP50Ms} | ${row.nginxP50Ms} |`,
+      );
+    }
+    return rows;
+  } finally {
+    await nginx.stop();
   }
 }

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import {
   createServer as createHttpServer,
   request as httpRequest,
@@ -7,12 +5,11 @@ import {
   type Server as HttpServer,
 } from "node:http";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SHARED_MAX_AGE_S, surrogateKeyOf } from "~/server/http/shared-cache";
 import { isBuildStale } from "../../scripts/build";
-import { REPO_ROOT, startNextScript, type ScriptProcess } from "./support/processes";
+import { type RunningNginx, startNginx } from "../../scripts/support/nginx";
+import { startNextScript, type ScriptProcess } from "./support/processes";
 import { createWorld, type World } from "./support/world";
 
 /**
@@ -28,9 +25,8 @@ const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "
 let world: World;
 let app: ScriptProcess;
 let appOrigin: string;
-let nginx: ChildProcess;
+let nginx: RunningNginx;
 let nginxOrigin: string;
-let nginxDir: string;
 let purgeReceiver: HttpServer;
 const purges: { surrogateKey: string | undefined; body: string }[] = [];
 
@@ -43,67 +39,6 @@ function freePort(): Promise<number> {
       probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
-}
-
-/** The shipped configuration with this run's port, app server and cache folder, inside a minimal nginx.conf. */
-function nginxConfig(dir: string, port: number, appPort: number): string {
-  const shipped = readFileSync(path.join(REPO_ROOT, "deploy/nginx/passport-studio.conf"), "utf8");
-  const site = shipped
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
-    .replace(/^(\s*)server 127\.0\.0\.1:3000;$/m, `$1server 127.0.0.1:${appPort};`)
-    .replace("/var/cache/nginx/passport-studio", path.join(dir, "cache"));
-  for (const [pattern, what] of [
-    [`listen 127.0.0.1:${port};`, "listen"],
-    [`server 127.0.0.1:${appPort};`, "upstream"],
-    [path.join(dir, "cache"), "cache path"],
-  ]) {
-    if (!site.includes(pattern as string)) throw new Error(`deploy/nginx/passport-studio.conf: its ${what} line was not found`);
-  }
-  writeFileSync(path.join(dir, "passport-studio.conf"), site);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  return `daemon off;
-worker_processes 1;
-pid ${path.join(dir, "nginx.pid")};
-error_log ${path.join(dir, "error.log")} warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
-  include ${path.join(dir, "passport-studio.conf")};
-}
-`;
-}
-
-async function startNginx(appPort: number): Promise<void> {
-  const port = await freePort();
-  nginxDir = mkdtempSync(path.join(tmpdir(), "passport-nginx-"));
-  mkdirSync(path.join(nginxDir, "cache"));
-  // nginx's workers run as an unprivileged user when the tests run as root.
-  for (const dir of [nginxDir, path.join(nginxDir, "cache")]) chmodSync(dir, 0o777);
-  writeFileSync(path.join(nginxDir, "nginx.conf"), nginxConfig(nginxDir, port, appPort));
-  const binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? "nginx";
-  nginx = spawn(binary, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  nginx.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const failed = new Promise<never>((_, reject) => {
-    nginx.once("error", (error) =>
-      reject(new Error(`nginx could not start (is it installed? .ci/run installs it): ${error.message}`)),
-    );
-    nginx.once("exit", (code) => reject(new Error(`nginx exited with ${code}: ${output}`)));
-  });
-  nginxOrigin = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const answered = await fetch(`${nginxOrigin}/api/openapi.json`, { method: "HEAD" }).then(
-        () => true,
-        () => false,
-      );
-      if (answered) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`nginx did not answer: ${output}`);
-  })();
-  await Promise.race([ready, failed]);
 }
 
 beforeAll(async () => {
@@ -135,14 +70,14 @@ beforeAll(async () => {
     NEXT_TELEMETRY_DISABLED: "1",
   });
   await app.waitForOutput((lines) => lines.some((line) => line.includes(`on port ${appPort}`)));
-  await startNginx(appPort);
+  nginx = await startNginx(await freePort(), [appPort]);
+  nginxOrigin = nginx.origin;
 }, 900_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGTERM");
+  await nginx?.stop();
   await app?.kill("SIGTERM");
   await new Promise((resolve) => purgeReceiver?.close(resolve));
-  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
 });
 
 async function createModel(name: string): Promise<{ id: string; uuid: string }> {
