@@ -330,6 +330,14 @@ async function nginxComparison(world: World) {
     ];
     const rows = [];
     for (const target of targets) {
+      // Warm: Next loads a route's code on its first request, and the app's passport cache fills on the first read.
+      for (let warmUp = 0; warmUp < 20; warmUp++) {
+        for (const port of [PORT, NGINX_PORT]) {
+          const response = await fetch(`http://127.0.0.1:${port}${target.path}`);
+          if (response.status !== 200) throw new Error(`${target.name} on port ${port}: ${response.status}`);
+          await response.arrayBuffer();
+        }
+      }
       const load = (port: number) =>
         autocannon({ url: `http://127.0.0.1:${port}${target.path}`, connections: CONNECTIONS, duration: DURATION_S });
       const direct = await load(PORT);
