@@ -22,8 +22,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           // Several app servers share one database only on PostgreSQL (the embedded one serves one process), so
-          // that file belongs to the PostgreSQL run of `npm test` alone.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/integration/several-app-servers.test.ts"],
+          // those files belong to the PostgreSQL run of `npm test` alone.
+          exclude: process.env.TEST_DATABASE_URL
+            ? []
+            : ["tests/integration/several-app-servers.test.ts", "tests/integration/seed-race.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/support/setup-env.ts"],

@@ -3,6 +3,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
+import { runOperatorCli } from "../operator-cli";
 import { addRows, BATTERY, createBatteryModel, editorUrl, openEditor, trpcMutation, type ModelRef } from "../models/model-helpers";
 
 /** Fields of the seeded battery template (prisma/seed/battery-passport.json) beyond those model-helpers names. */
@@ -12,9 +13,18 @@ const SAFETY_MEASURES = "06a13c80-bc61-4b32-8d09-f4da92596e67"; // access: legit
 const PUBLIC_PLACE = "Gigafactory Leipzig";
 const RESTRICTED_SAFETY = "Discharge below 2 V before opening the casing";
 
-/** A GTIN-14 with a valid check digit, fresh per run so keys never clash with an earlier test's. */
+/** The demo organization (prisma seed), which scans of these specs' GTINs must lead to. */
+const DEMO_ORGANIZATION_ID = "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30";
+/** A GS1 company prefix of this run: the resolver follows only GTINs under a prefix verified for their organization. */
+const PREFIX = `9${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+
+test.beforeAll(async () => {
+  await runOperatorCli(["gs1-prefix:add", "--organization", DEMO_ORGANIZATION_ID, "--prefix", PREFIX, "--note", "e2e"]);
+});
+
+/** A GTIN-14 under PREFIX with a valid check digit, fresh per run so keys never clash with an earlier test's. */
 function freshGtin(): string {
-  const body = `0${String(Math.floor(Math.random() * 1e12)).padStart(12, "0")}`;
+  const body = `0${PREFIX}${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
   let sum = 0;
   for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${body}${(10 - (sum % 10)) % 10}`;

@@ -3,8 +3,12 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
+import { ZGs1CompanyPrefix } from "~/domain/gs1/gs1-company-prefix";
 import { OPERATOR } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
+import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
+import { listGs1Prefixes } from "~/server/services/gs1-prefixes/list-gs1-prefixes";
+import { removeGs1Prefix } from "~/server/services/gs1-prefixes/remove-gs1-prefix";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
@@ -100,6 +104,22 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     flags: z.strictObject({}),
     // Values stored before GS1 keys were normalised (docs/gs1.md); safe to run again and while the app serves.
     run: () => normaliseIdentifierValues({ actor: OPERATOR }),
+  }),
+  "gs1-prefix:add": command({
+    usage: "gs1-prefix:add --organization ORG_ID --prefix DIGITS [--note TEXT]",
+    flags: z.strictObject({ organization: ZId, prefix: ZGs1CompanyPrefix, note: z.string().trim().max(500).optional() }),
+    // The operator has checked the licence (GS1's GEPIR / Verified by GS1, or the certificate): docs/gs1.md.
+    run: ({ organization, prefix, note }) => addGs1Prefix({ actor: OPERATOR, organizationId: organization, prefix, note }),
+  }),
+  "gs1-prefix:list": command({
+    usage: "gs1-prefix:list [--organization ORG_ID]",
+    flags: z.strictObject({ organization: ZId.optional() }),
+    run: ({ organization }) => listGs1Prefixes({ actor: OPERATOR, organizationId: organization }),
+  }),
+  "gs1-prefix:remove": command({
+    usage: "gs1-prefix:remove --organization ORG_ID --prefix DIGITS",
+    flags: z.strictObject({ organization: ZId, prefix: ZGs1CompanyPrefix }),
+    run: ({ organization, prefix }) => removeGs1Prefix({ actor: OPERATOR, organizationId: organization, prefix }),
   }),
   seed: command({ usage: "seed", flags: z.strictObject({}), run: () => seedDemoData() }),
 };

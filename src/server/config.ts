@@ -32,6 +32,11 @@ const ZConfig = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /** QR codes one client address may have rendered per minute (a code already in the cache is free); 429 beyond. */
+  QR_RENDERS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Passport reads with `?grant=` per grant token and minute, and per client address and minute; 429 beyond. */
+  GRANT_READS_PER_MINUTE_PER_GRANT: z.coerce.number().int().min(1).default(120),
+  GRANT_READS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   /** Proxies in front of the app whose X-Forwarded-For entries count (src/server/http/client-address.ts). */
   TRUST_PROXY: z
     .string()

@@ -5,7 +5,9 @@ import * as qrPng from "~/app/p/[uuid]/qr.png/route";
 import * as qrSvg from "~/app/p/[uuid]/qr.svg/route";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import { OPERATOR } from "~/domain/actor";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
+import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
 import { getDb } from "~/server/db/client";
 import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
 import type { RouteHandler } from "~/server/rest/rest-route";
@@ -66,7 +68,10 @@ beforeAll(async () => {
   beta = await createWorld("public-beta");
   const alphaModel = await restrictedModel(alpha);
   betaModel = await restrictedModel(beta);
-  const body = `0${String(Math.floor(Math.random() * 1e12)).padStart(12, "0")}`;
+  // Under a GS1 company prefix verified for alpha, or the resolver would not follow it (docs/gs1.md).
+  const prefix = `7${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  await addGs1Prefix({ actor: OPERATOR, organizationId: alpha.organization.id, prefix });
+  const body = `0${prefix}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
   gtin = `${body}${gtinCheckDigit(body)}`;
   const created = await api<TItem>("POST", `${modelPath(alpha, alphaModel.id)}/items`, {
     token: alpha.token,

@@ -13,7 +13,10 @@ import type { TPassport } from "~/domain/passport-schema";
 import type { THistoryEntry } from "~/domain/history";
 import { appRouter } from "~/server/trpc/_app";
 import { createCallerFactory } from "~/server/trpc/trpc";
+import { OPERATOR } from "~/domain/actor";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
+import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
+import { removeGs1Prefix } from "~/server/services/gs1-prefixes/remove-gs1-prefix";
 import { publicBaseUrl } from "~/server/config";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
@@ -26,9 +29,14 @@ let model: TModel;
 let gtin: string;
 let item: TItem;
 
-/** A fresh GTIN-14 per run, so keys never collide with another test's in the shared database. */
-function freshGtin(): string {
-  const body = `0${String(Math.floor(Math.random() * 1e12)).padStart(12, "0")}`;
+/** A 7-digit GS1 company prefix of this run, verified for the fixture organization (docs/gs1.md). */
+const PREFIX = `9${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+
+/** A fresh GTIN-14 under `prefix` per call, so keys never collide with another test's in the shared database. */
+function freshGtin(prefix = PREFIX): string {
+  const body = `0${prefix}${String(Math.floor(Math.random() * 1e12))
+    .padStart(12 - prefix.length, "0")
+    .slice(0, 12 - prefix.length)}`;
   return `${body}${gtinCheckDigit(body)}`;
 }
 
@@ -47,6 +55,7 @@ async function call(handler: RouteHandler | undefined, path: string, params: Rec
 
 beforeAll(async () => {
   world = await createWorld("gs1");
+  await addGs1Prefix({ actor: OPERATOR, organizationId: world.organization.id, prefix: PREFIX });
   model = await postModel(world);
   gtin = freshGtin();
   const created = await api<TItem>("POST", itemsPath(model.id), {
@@ -245,7 +254,7 @@ describe("a model's own GTIN", () => {
     expect((await getModelOf(world, target.id)).version).toBe(target.version);
   });
 
-  it("names one model across the installation: another model, in any organization, gets a 409", async () => {
+  it("names one model per organization: another model of it gets a 409, another organization may hold it too", async () => {
     const claimed = freshGtin();
     const first = await postModel(world, { gtin: claimed });
     const sibling = await postModel(world);
@@ -256,7 +265,9 @@ describe("a model's own GTIN", () => {
       token: elsewhere.token,
       body: { name: "Foreign", templateId: elsewhere.template.id, gtin: claimed },
     });
-    expectError(foreign, 409);
+    // Held, not resolved: the resolver still follows the prefix owner's model (below, "squatted keys").
+    expect(foreign.status).toBe(201);
+    expect(await location(`/01/${claimed}`)).toBe(`/p/${first.uniqueProductIdentifiers[0]?.uuid}`);
     // Two requests claiming one GTIN at once: one wins, the other is a 409, never a 500.
     const contested = freshGtin();
     const racing = await Promise.all(
@@ -292,5 +303,99 @@ describe("a model's own GTIN", () => {
     const history = await api<THistoryEntry[]>("GET", `${modelPath(world, target.id)}/history`, { token: world.token });
     expect(history.body[0]?.properties).toEqual([{ name: "gtin", from: viaTrpc, to: viaChanges }]);
     expect(history.body[1]?.properties).toEqual([{ name: "gtin", from: "", to: viaTrpc }]);
+  });
+});
+
+describe("squatted keys (issue 19 #9): only the organization that proved the GS1 company prefix resolves", () => {
+  const resolve = (path: string, headers: HeadersInit = {}) =>
+    call(path.includes("/21/") ? resolveSerial.GET : path.includes("/10/") ? resolveLot.GET : resolveGtin.GET, path, {}, headers);
+
+  async function expectNotVerified(path: string) {
+    const json = await resolve(path);
+    expect(json.status, path).toBe(404);
+    expect(json.headers.get("location")).toBeNull();
+    const body = (await json.json()) as { message: string };
+    expect(body.message).toMatch(/^Not verified: /);
+    expect(body.message).not.toMatch(/\/p\//);
+    const page = await resolve(path, { accept: "text/html" });
+    expect(page.status).toBe(404);
+    expect(page.headers.get("location")).toBeNull();
+    const html = await page.text();
+    expect(html).toContain("Not verified");
+    expect(html).not.toMatch(/\/p\/[0-9a-f-]{36}/);
+  }
+
+  const qrUrl = async (uuid: string) => {
+    const png = await call(qrPng.GET, `/p/${uuid}/qr.png`, { uuid });
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  };
+
+  it("a squatter who registers the owner's GTIN first captures none of its scans", async () => {
+    const squatter = await createWorld("gs1-squatter");
+    const squatterModel = await postModel(squatter);
+    const victimGtin = freshGtin();
+
+    // The squatter goes first, with an item key and as a model's own GTIN: both are stored (held) ...
+    const squatterItem = await api<TItem>("POST", `${modelPath(squatter, squatterModel.id)}/items`, {
+      token: squatter.token,
+      body: { uniqueProductIdentifiers: [{ value: `(01)${victimGtin}(21)S1` }] },
+    });
+    expect(squatterItem.status, JSON.stringify(squatterItem.body)).toBe(201);
+    const squatterGtinModel = await postModel(squatter, { gtin: victimGtin });
+    expect(squatterGtinModel.gtin).toBe(victimGtin);
+    // ... but resolve to nothing, and their QR codes encode the passport page, not the Digital Link.
+    await expectNotVerified(`/01/${victimGtin}/21/S1`);
+    await expectNotVerified(`/01/${victimGtin}`);
+    const squatterUuid = squatterItem.body.uniqueProductIdentifiers[0]?.uuid as string;
+    expect(await qrUrl(squatterUuid)).toBe(`${publicBaseUrl()}/p/${squatterUuid}`);
+
+    // The prefix owner registers the same keys later: its passports are the ones scans lead to.
+    const ownerItem = await api<TItem>("POST", itemsPath(model.id), {
+      token: world.token,
+      body: { uniqueProductIdentifiers: [{ value: `(01)${victimGtin}(21)S1` }] },
+    });
+    expect(ownerItem.status, JSON.stringify(ownerItem.body)).toBe(201);
+    const ownerModel = await postModel(world, { gtin: victimGtin });
+    expect((await resolve(`/01/${victimGtin}/21/S1`)).headers.get("location")).toBe(
+      `/p/${ownerItem.body.uniqueProductIdentifiers[0]?.uuid}`,
+    );
+    expect((await resolve(`/01/${victimGtin}`)).headers.get("location")).toBe(`/p/${ownerModel.uniqueProductIdentifiers[0]?.uuid}`);
+    // A key only the squatter holds, under the owner's prefix, still leads nowhere.
+    const onlySquatter = await api<TItem>("POST", `${modelPath(squatter, squatterModel.id)}/items`, {
+      token: squatter.token,
+      body: { uniqueProductIdentifiers: [{ value: `(01)${victimGtin}(21)S2` }] },
+    });
+    expect(onlySquatter.status).toBe(201);
+    await expectNotVerified(`/01/${victimGtin}/21/S2`);
+  });
+
+  it("a GTIN under no verified prefix resolves for nobody; removing a prefix stops its GTINs at once", async () => {
+    // A prefix of this run that nobody verified (8 digits so that it cannot overlap PREFIX by chance).
+    const unclaimedPrefix = `8${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const unverified = freshGtin(unclaimedPrefix);
+    const held = await postModel(world, { gtin: unverified });
+    expect(held.gtin).toBe(unverified);
+    await expectNotVerified(`/01/${unverified}`);
+    const uuid = held.uniqueProductIdentifiers[0]?.uuid as string;
+    expect(await qrUrl(uuid)).toBe(`${publicBaseUrl()}/p/${uuid}`);
+
+    await addGs1Prefix({ actor: OPERATOR, organizationId: world.organization.id, prefix: unclaimedPrefix });
+    expect((await resolve(`/01/${unverified}`)).headers.get("location")).toBe(`/p/${uuid}`);
+    expect(await qrUrl(uuid)).toBe(`${publicBaseUrl()}/01/${unverified}`);
+    await removeGs1Prefix({ actor: OPERATOR, organizationId: world.organization.id, prefix: unclaimedPrefix });
+    await expectNotVerified(`/01/${unverified}`);
+  });
+
+  it("lets no second organization verify an overlapping prefix", async () => {
+    const other = await createWorld("gs1-overlap");
+    for (const prefix of [PREFIX, `${PREFIX}1`, PREFIX.slice(0, 5)]) {
+      await expect(addGs1Prefix({ actor: OPERATOR, organizationId: other.organization.id, prefix })).rejects.toMatchObject({
+        code: "CONFLICT",
+      });
+    }
+    // The owner adding its own prefix again changes nothing.
+    const again = await addGs1Prefix({ actor: OPERATOR, organizationId: world.organization.id, prefix: PREFIX });
+    expect(again.organizationId).toBe(world.organization.id);
   });
 });

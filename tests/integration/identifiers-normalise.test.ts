@@ -2,7 +2,9 @@ import { beforeAll, expect, inject, it } from "vitest";
 import * as resolveSerial from "~/app/01/[gtin]/21/[serial]/route";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import { OPERATOR } from "~/domain/actor";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
+import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
 import { getDb } from "~/server/db/client";
 import { modelPath, postModel } from "./support/actors";
 import { api } from "./support/http";
@@ -17,13 +19,17 @@ import { createWorld, type World } from "./support/world";
 
 let world: World;
 let model: TModel;
+/** A GS1 company prefix of this run, verified for the world's organization so that the resolver follows its keys. */
+const PREFIX = `6${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+
 beforeAll(async () => {
   world = await createWorld("normalise");
+  await addGs1Prefix({ actor: OPERATOR, organizationId: world.organization.id, prefix: PREFIX });
   model = await postModel(world);
 });
 
 function freshGtin(): string {
-  const body = `0${String(Math.floor(Math.random() * 1e12)).padStart(12, "0")}`;
+  const body = `0${PREFIX}${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
   return `${body}${gtinCheckDigit(body)}`;
 }
 

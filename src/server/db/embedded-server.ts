@@ -28,7 +28,14 @@ export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
 type ServerInfo = { pid: number; port: number };
 
+/** Authenticated connections: the app's pool (DB_POOL_SIZE), the CLI and the change feed, with room to spare. */
 const MAX_CONNECTIONS = 32;
+/**
+ * Connections still proving the password, counted apart from MAX_CONNECTIONS so that clients without the password
+ * can never take a slot of the app's pool; past this many, a new one is closed at once. Each has at most
+ * AUTHENTICATION_TIMEOUT_MS (5 s) to authenticate.
+ */
+const MAX_AUTHENTICATING = 128;
 
 function infoFile(dataDir: string): string {
   return path.join(dataDir, "server.json");
@@ -63,6 +70,11 @@ export async function startEmbeddedServer(options: { dataDir: string; port?: num
     (server as unknown as { queryQueue: ExchangeAwareQueryQueue }).queryQueue = new ExchangeAwareQueryQueue(db);
     const closeUnauthenticated = requirePassword(server, password);
     await server.start();
+    // pglite-socket also caps the listening socket at maxConnections, which counts connections still authenticating:
+    // 32 strangers holding theirs open made every request that needed the database fail (issue 19 #5). The two
+    // budgets of requirePassword and pglite-socket's own count of authenticated handlers replace that cap.
+    const listener = (server as unknown as { server: net.Server | null }).server;
+    if (listener) listener.maxConnections = Number.MAX_SAFE_INTEGER;
     const port = Number(server.getServerConn().split(":").pop());
     if (!inMemory) {
       const info: ServerInfo = { pid: process.pid, port };
@@ -90,7 +102,9 @@ export async function startEmbeddedServer(options: { dataDir: string; port?: num
 /**
  * pglite-socket answers a client's startup message with AuthenticationOk for anyone, so each new connection first
  * proves the password (scram-authentication.ts) and only then reaches the shipped handler, with its startup
- * message replayed. Returns a function that drops connections still authenticating (they hold the server open).
+ * message replayed. At most MAX_AUTHENTICATING connections authenticate at once, each for at most
+ * AUTHENTICATION_TIMEOUT_MS. Returns a function that drops connections still authenticating (they hold the server
+ * open).
  */
 function requirePassword(server: PGLiteSocketServer, password: string): () => void {
   const verifier = scramVerifier(password);
@@ -98,6 +112,10 @@ function requirePassword(server: PGLiteSocketServer, password: string): () => vo
   const internals = server as unknown as { handleConnection: (socket: Socket) => Promise<void> };
   const serve = internals.handleConnection.bind(server);
   internals.handleConnection = async (socket) => {
+    if (authenticating.size >= MAX_AUTHENTICATING) {
+      socket.destroy();
+      return;
+    }
     authenticating.add(socket);
     const replay = await authenticateConnection(socket, verifier);
     authenticating.delete(socket);

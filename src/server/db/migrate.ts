@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { withSetupLock } from "~/server/db/setup-lock";
 
 /**
  * Applies prisma/migrations/<timestamp>_<name>/migration.sql in order, each in its own transaction, and records
@@ -21,9 +22,6 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
-
-// Any constant works; it only has to be the same for every process that migrates this database.
-const MIGRATION_LOCK_KEY = 72_707_369;
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 
@@ -47,26 +45,16 @@ export type MigrateResult = { applied: string[] };
 
 export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): Promise<MigrateResult> {
   const migrations = await readMigrations(dir);
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    // Held for the whole run, from before the bookkeeping table is created: two migrators starting at once on a
-    // fresh PostgreSQL database (the app and a CLI) would otherwise race on CREATE TABLE. PGlite has one session
-    // and runs one transaction at a time, so there the lock changes nothing and nothing races.
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    try {
-      await client.query(MIGRATIONS_TABLE_DDL);
-      const applied: string[] = [];
-      for (const migration of migrations) {
-        if (await applyOne(client, migration)) applied.push(migration.name);
-      }
-      return { applied };
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+  // The setup lock is held for the whole run, from before the bookkeeping table is created: two migrators starting at
+  // once on a fresh PostgreSQL database (the app and a CLI) would otherwise race on CREATE TABLE.
+  return withSetupLock(connectionString, async (client) => {
+    await client.query(MIGRATIONS_TABLE_DDL);
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (await applyOne(client, migration)) applied.push(migration.name);
     }
-  } finally {
-    await client.end();
-  }
+    return { applied };
+  });
 }
 
 async function applyOne(client: pg.Client, migration: Migration): Promise<boolean> {

@@ -14,7 +14,12 @@ import type { Socket } from "node:net";
 export type ScramVerifier = { salt: Buffer; iterations: number; storedKey: Buffer; serverKey: Buffer };
 
 const ITERATIONS = 4096;
-const AUTHENTICATION_TIMEOUT_MS = 60_000; // PostgreSQL's authentication_timeout
+/**
+ * How long a connection may take to prove the password before it is closed (PostgreSQL's authentication_timeout is
+ * 60 s). Short, since only a client that does not know the password needs more than a few milliseconds, and every
+ * connection still authenticating holds a socket (docs/security.md, The embedded database).
+ */
+export const AUTHENTICATION_TIMEOUT_MS = 5_000;
 const PROTOCOL_3 = 196_608;
 const SSL_REQUEST = 80_877_103;
 const GSSENC_REQUEST = 80_877_104;

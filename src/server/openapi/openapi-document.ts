@@ -29,7 +29,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "The body is not `application/json`.",
   429: "Too many requests with this key; `Retry-After` says when to try again.",
   500: "Our bug; the message carries an id to quote when reporting it.",
-  503: "The database is too busy to start the work; nothing was saved. `Retry-After` says when to send it again.",
+  503: "The database is too busy to start the work, or it or Redis is unreachable; nothing was saved. `Retry-After` says when to send it again.",
 };
 
 const ERROR_RESPONSE_IDS: Record<number, string> = {

@@ -146,7 +146,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${ORG}/models`,
     tag: "Models",
     summary: "Create a model from a template or a product data model",
-    description: "A `gtin` another model holds (in any organization) is refused (409).",
+    description: "A `gtin` another model of the organization holds is refused (409).",
     params: ZOrgPath,
     body: ZModelCreateRequest,
     status: 201,

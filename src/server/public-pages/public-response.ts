@@ -19,10 +19,9 @@ export function publicErrorResponse(request: Request, error: unknown): Response 
   if (!(error instanceof AppError)) return unexpectedErrorResponse(error);
   if (!prefersHtml(request)) return errorResponse(error);
   const { http, reason } = APP_ERROR_STATUS[error.code];
-  return new Response(renderErrorPage(http, reason, error.message), {
-    status: http,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  if (error.retryAfterSeconds !== undefined) headers.set("Retry-After", String(error.retryAfterSeconds));
+  return new Response(renderErrorPage(http, reason, error.message), { status: http, headers });
 }
 
 /** A strong ETag of what a representation is made of (its bytes, or the inputs that fully decide them). */

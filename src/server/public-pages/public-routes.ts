@@ -8,8 +8,11 @@ import { renderPassportPage } from "~/server/public-pages/passport-page";
 import { cachedResponse, etagOf, publicErrorResponse } from "~/server/public-pages/public-response";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
-import { publicBaseUrl } from "~/server/config";
+import { getConfig, publicBaseUrl } from "~/server/config";
+import { clientAddress } from "~/server/http/client-address";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { cachedQrImage, qrCacheKey, rememberQrImage } from "~/server/public-pages/qr-image-cache";
+import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-limit";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import { readPassport } from "~/server/services/passports/read-passport";
@@ -60,15 +63,38 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
         etag: etagOf("qr", format, size, url),
         cacheHeaders: publicCacheHeaders(modelId),
         contentType: format === "svg" ? "image/svg+xml" : "image/png",
-        body: async () =>
-          format === "svg"
-            ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 4 })
-            : new Uint8Array(await QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 4, width: size })),
+        body: () => qrImage(format, size, url, clientAddress(request.headers)),
       });
     } catch (error) {
       return publicErrorResponse(request, error);
     }
   };
+}
+
+/**
+ * The code from the cache, or rendered: a render is what costs (0.4 s of CPU for a large PNG), so only renders count
+ * against the client address's QR_RENDERS_PER_MINUTE_PER_ADDRESS (429 beyond). A request that did not come through
+ * the app's HTTP server has no address and is bounded by the cache alone.
+ */
+async function qrImage(
+  format: QrFormat,
+  size: number,
+  url: string,
+  address: string | null,
+): Promise<string | Uint8Array<ArrayBuffer>> {
+  const key = qrCacheKey(format, size, url);
+  const cached = cachedQrImage(key);
+  if (cached !== undefined) return cached;
+  if (address !== null) {
+    const rule = { windowMs: PER_MINUTE, max: getConfig().QR_RENDERS_PER_MINUTE_PER_ADDRESS };
+    await enforceRateLimit(`qr:${address}`, rule, "QR codes rendered for this address");
+  }
+  const image =
+    format === "svg"
+      ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 4 })
+      : new Uint8Array(await QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 4, width: size }));
+  rememberQrImage(key, image);
+  return image;
 }
 
 /** The `{uuid}` of a /p route; anything but a UUID names no passport, so it is the same 404 as an unknown one. */
@@ -119,7 +145,12 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const uuid = await passportUuid(context);
     const query = ZPassportQuery.safeParse(searchParams(request));
     // A malformed grant opens nothing, like an unknown one: the page is then the public passport.
-    const passport = await readPassport({ uuid, actor: null, grantToken: query.success ? query.data.grant : undefined });
+    const passport = await readPassport({
+      uuid,
+      actor: null,
+      grantToken: query.success ? query.data.grant : undefined,
+      clientAddress: clientAddress(request.headers),
+    });
     const page = renderedPage(passport);
     return await cachedResponse(request, {
       etag: page.etag,

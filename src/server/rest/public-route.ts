@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
+import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
@@ -22,7 +23,8 @@ type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
    * valid (401), as everywhere.
    */
   isCallerResolved?: boolean;
-  run: (input: { params: z.infer<P>; query: z.infer<Q>; actor: Actor | null }) => Promise<R>;
+  /** `clientAddress`: the caller's address (src/server/http/client-address.ts), for per-address limits. */
+  run: (input: { params: z.infer<P>; query: z.infer<Q>; actor: Actor | null; clientAddress: string | null }) => Promise<R>;
   /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
   caching?: (result: R, input: { actor: Actor | null }) => PublicCaching;
 };
@@ -41,7 +43,12 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
       const actor = definition.isCallerResolved ? await optionalActor(request.headers) : null;
-      const result = await definition.run({ params, query: query as z.infer<Q>, actor });
+      const result = await definition.run({
+        params,
+        query: query as z.infer<Q>,
+        actor,
+        clientAddress: clientAddress(request.headers),
+      });
       if (!definition.caching) return Response.json(result);
       const { etag, sharedAbout } = definition.caching(result, { actor });
       // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.

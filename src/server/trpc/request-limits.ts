@@ -8,11 +8,29 @@ import { readBodyText } from "~/server/rest/read-json-body";
  * REST bodies (MAX_BODY_BYTES, 413 past it), so tRPC never buffers more than that.
  */
 
-/** How many procedure calls the request carries: `/api/trpc/a,b,c?batch=1` is three. */
+/**
+ * How many procedure calls the request carries: `/api/trpc/a,b,c?batch=1` is three. Counted on the list tRPC will
+ * run: its fetch adapter trims slashes and percent-decodes the path before splitting it at commas, so `a%2Cb` is two
+ * calls, not one.
+ */
 export function trpcCallCount(request: Request, endpoint: string): number {
   const url = new URL(request.url);
   if (url.searchParams.get("batch") !== "1") return 1;
-  return url.pathname.slice(endpoint.length + 1).split(",").length;
+  const raw = trimSlashes(trimSlashes(url.pathname).slice(trimSlashes(endpoint).length));
+  return decodedPath(raw).split(",").length;
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\//, "").replace(/\/$/, "");
+}
+
+/** A path that does not decode makes tRPC refuse the whole request before running any call; count it raw. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The request with its body read under the limit; throws AppError (400, 413) for a request past the bounds. */

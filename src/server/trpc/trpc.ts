@@ -22,8 +22,11 @@ export async function createTrpcContext({ headers, calls = 1 }: { headers: Heade
   try {
     return { headers, actor: await resolveActor(headers, { requests: Math.max(1, calls) }) };
   } catch (error) {
-    // An unknown or revoked key is a 401 for every procedure, not a 500 from a failed context.
+    // An unknown or revoked key is a 401 for every procedure, not a 500 from a failed context; a database or Redis
+    // that is away while the caller is resolved is a 503, as in REST.
     if (error instanceof AppError) throw toTrpcError(error);
+    const unavailable = databaseBusyError(error);
+    if (unavailable) throw toTrpcError(unavailable);
     throw error;
   }
 }

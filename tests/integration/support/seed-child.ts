@@ -11,6 +11,7 @@ import type { SeedStep } from "~/server/services/seed/seed-demo-data";
  * step and `seeded <json>` (or `nothing to seed`) at the end.
  *
  *   node --import tsx seed-child.ts DATA_DIR [--hold-after STEP | --hold-at-account-insert]
+ *   node --import tsx seed-child.ts postgresql://…   (a PostgreSQL database, as `npm start` with DATABASE_URL)
  *
  * To let the test SIGKILL it at a known point, it can stop there and hold: after a step has been written
  * (`--hold-after`), or inside better-auth's sign-up, when the user row is written but its password account not
@@ -41,7 +42,9 @@ if (mode === "--hold-at-account-insert") {
   } as typeof pg.Client.prototype.query;
 }
 
-const server = await startEmbeddedServer({ dataDir });
+const server = /^postgres(ql)?:\/\//.test(dataDir)
+  ? { url: dataDir, stop: () => Promise.resolve() }
+  : await startEmbeddedServer({ dataDir });
 await migrate(server.url);
 setDatabaseUrl(server.url);
 const seeded = await seedOnFirstStart({

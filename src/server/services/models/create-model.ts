@@ -23,7 +23,7 @@ export async function createModel({ actor, organizationId, input }: CreateModelO
     const id = crypto.randomUUID();
     const identifier = crypto.randomUUID();
     const gtin = input.gtin ?? null;
-    if (gtin !== null) await claimModelGtin(tx, { gtin, modelId: id, issuePath: "$.gtin" });
+    if (gtin !== null) await claimModelGtin(tx, { gtin, modelId: id, organizationId, issuePath: "$.gtin" });
     await tx.model.create({
       data: {
         id,

@@ -1,6 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
+import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
 import { openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
 import { cachedPassport, type PassportEntry, passportView } from "~/server/services/passports/internal/passport-cache";
@@ -12,6 +13,8 @@ export type ReadPassportOptions = {
   actor: Actor | null;
   /** The secret of an access grant (`?grant=`); one that does not open this passport is simply ignored. */
   grantToken?: string;
+  /** The reader's address (src/server/http/client-address.ts), for the limit on reads with a grant. */
+  clientAddress?: string | null;
 };
 
 /**
@@ -21,14 +24,22 @@ export type ReadPassportOptions = {
  * identifier is NOT_FOUND, and a grant that opens nothing leaves the reader anonymous: neither reveals anything.
  * The answer is shared between readers of one level: callers must not change it.
  */
-export async function readPassport({ uuid, actor, grantToken }: ReadPassportOptions): Promise<TPassport> {
+export async function readPassport({ uuid, actor, grantToken, clientAddress = null }: ReadPassportOptions): Promise<TPassport> {
   const entry = await cachedPassport(uuid, () => loadPassport(uuid));
   if (!entry) throw new AppError("NOT_FOUND", "Passport not found.");
-  return passportView(entry, await readerLevel(entry, uuid, actor, grantToken));
+  return passportView(entry, await readerLevel(entry, uuid, actor, grantToken, clientAddress));
 }
 
-async function readerLevel(entry: PassportEntry, uuid: string, actor: Actor | null, grantToken?: string): Promise<TReaderLevel> {
+async function readerLevel(
+  entry: PassportEntry,
+  uuid: string,
+  actor: Actor | null,
+  grantToken: string | undefined,
+  clientAddress: string | null,
+): Promise<TReaderLevel> {
   if (actor?.organizationIds.includes(entry.organizationId)) return "member";
   if (grantToken === undefined || grantToken === "") return "public";
+  // Limited per grant and address (429), before the grant is checked: a guesser's unknown tokens count too.
+  await chargeGrantRead(grantToken, clientAddress);
   return (await openGrant(grantToken, { organizationId: entry.organizationId, modelId: entry.modelId, uuid })) ?? "public";
 }

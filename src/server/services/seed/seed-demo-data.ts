@@ -2,7 +2,9 @@ import batteryPassport from "../../../../prisma/seed/battery-passport.json";
 import laptop from "../../../../prisma/seed/laptop.json";
 import productDataModels from "../../../../prisma/seed/product-data-models.json";
 import textile from "../../../../prisma/seed/textile.json";
+import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
+import { withSetupLock } from "~/server/db/setup-lock";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
@@ -36,9 +38,33 @@ export type SeedResult = {
  * transaction of ours, so the seed is a sequence of steps, each atomic and idempotent (every piece is looked up by
  * its fixed id or email first), recorded in `_seed_state`: the row is written before the first step and completed
  * after the last. Running it again creates only what is missing, so a run after a crash finishes the demo; a
- * completed seed run again creates nothing and prints no new API key.
+ * completed seed run again creates nothing and prints no new API key. It runs under the database's setup lock, as
+ * migrations do (src/server/db/setup-lock.ts).
  */
-export async function seedDemoData({ onStepDone }: SeedDemoDataOptions = {}): Promise<SeedResult> {
+export async function seedDemoData(options: SeedDemoDataOptions = {}): Promise<SeedResult> {
+  return withSetupLock(databaseUrl(), () => runDemoSeed(options));
+}
+
+/**
+ * The seed, only when `isNeeded` says so; the question is asked under the same lock as the seed, so of several app
+ * servers starting at once on one fresh database the first seeds and the others find the seed done (issue 19 #6:
+ * without the lock they raced on the demo user's unique email).
+ */
+export async function seedDemoDataIfNeeded(
+  isNeeded: () => Promise<boolean>,
+  options: SeedDemoDataOptions = {},
+): Promise<SeedResult | null> {
+  return withSetupLock(databaseUrl(), async () => ((await isNeeded()) ? runDemoSeed(options) : null));
+}
+
+/** The URL the process's Prisma client uses: the setup lock must be taken on the same database. */
+function databaseUrl(): string {
+  const url = getConfig().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the seed needs the database it seeds.");
+  return url;
+}
+
+async function runDemoSeed({ onStepDone }: SeedDemoDataOptions): Promise<SeedResult> {
   const db = getDb();
   const state = await db.seedState.upsert({
     where: { name: DEMO_SEED },

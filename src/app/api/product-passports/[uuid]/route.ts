@@ -10,7 +10,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
     params: ZPublicIdentifierPath,
     query: ZPassportQuery,
     isCallerResolved: true,
-    run: ({ params, query, actor }) => readPassport({ uuid: params.uuid, actor, grantToken: query.grant }),
+    run: ({ params, query, actor, clientAddress }) =>
+      readPassport({ uuid: params.uuid, actor, grantToken: query.grant, clientAddress }),
     caching: (passport) => ({
       etag: `"${passport.version}-${passport.readerLevel}"`,
       ...(passport.readerLevel === "public" && { sharedAbout: { modelId: passport.modelId } }),

@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { AppError } from "~/domain/app-error";
+import { MAX_TRPC_BATCH_SIZE } from "~/lib/trpc/batch-size";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
@@ -26,6 +27,8 @@ async function handle(request: Request): Promise<Response> {
     endpoint: ENDPOINT,
     req: bounded,
     router: appRouter,
+    // Checked already by boundedTrpcRequest; tRPC's own count of the list it runs is the second guard.
+    maxBatchSize: MAX_TRPC_BATCH_SIZE,
     // info.calls is the parsed batch (`/api/trpc/a,b,c?batch=1`): a batch of n calls costs an API key n requests.
     createContext: ({ req, info }) => createTrpcContext({ headers: req.headers, calls: info.calls.length }),
     responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
