@@ -87,12 +87,32 @@ function deserialize(input: unknown, problems: AasProblemList): aas.Environment 
     problems.add("$", "The body is not an AAS environment: expected a JSON object with `submodels`.", "skipped");
     return undefined;
   }
+  // The reference deserializer and this import recurse per level: a body nested deeper than any template is refused
+  // before either runs, so it cannot exhaust the stack.
+  if (depthExceeds(input, MAX_JSON_DEPTH)) {
+    problems.add("$", `The environment is nested deeper than ${MAX_JSON_DEPTH} levels; no submodel template is.`, "skipped");
+    return undefined;
+  }
   const result = jsonization.environmentFromJsonable(input as jsonization.JsonValue);
   if (result.error !== null) {
     problems.add(`$${result.error.path.toString()}`, `Not a valid AAS V3.0 environment: ${result.error.message}`, "skipped");
     return undefined;
   }
   return result.mustValue();
+}
+
+const MAX_JSON_DEPTH = 256;
+
+/** Whether any value inside `root` sits deeper than `limit` arrays and objects (walked without recursion). */
+function depthExceeds(root: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Each finding of the reference verifier, with what the import does about it. */
@@ -256,6 +276,8 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   }
   const required = rowScope.required && isRequiredCardinality(cardinalityOf(element));
   const fields = dataElementFields(element, elementPath, required, elementContext(builder), section.name);
+  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path.
+  for (const field of fields ?? []) delete field.options[AAS_OPTION.idShort];
   if (fields) addFields(section, fields, elementPath, builder);
   else skipUnrepresentable(element, elementPath, builder.problems);
   placeChildren(section, builder);

@@ -20,9 +20,14 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 /** The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return Buffer.from(await readBodyBytes(request, maxBytes)).toString("utf8");
+}
+
+/** The body's bytes, with the same limit as `readBodyText`. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -36,7 +41,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**
