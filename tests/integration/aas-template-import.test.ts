@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
 import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
 import type { TSection } from "~/domain/template-schema";
 import { aasxPackage } from "./support/aasx-package";
 import { api, type ApiResponse } from "./support/http";
+import { REPO_ROOT, runCli } from "./support/processes";
 import { createWorld, type World } from "./support/world";
 
 /**
@@ -275,4 +279,32 @@ describe("what cannot be imported", () => {
     const stale = await importJson(draft.id, source("02099-1-dpp-metadata.json"), { "if-match": `"${draft.revision + 5}"` });
     expect(stale.status).toBe(412);
   });
+});
+
+describe("cli template:import with AAS files", () => {
+  it("composes one template from several --file flags (JSON and AASX) and prints the problems", async () => {
+    const workDir = await mkdtemp(path.join(tmpdir(), "passport-aas-cli-"));
+    try {
+      const aasx = path.join(workDir, "dpp-metadata.aasx");
+      await writeFile(aasx, aasxPackage(source("02099-1-dpp-metadata.json")));
+      const json = path.join(REPO_ROOT, "..", "shared/standards/idta/02035-1-battery-nameplate.json");
+      const run = await runCli(
+        ["template:import", "--org", world.organization.id, "--file", json, "--file", aasx, "--name", "Nameplate and metadata"],
+        { databaseUrl: inject("databaseUrl") },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as { id: string; problems: { source: string; action: string }[] };
+      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set([json, aasx]));
+      const template = await api<{ name: string; sections: TSection[] }>(
+        "GET",
+        `/api/organizations/${world.organization.id}/templates/${result.id}`,
+        { token: world.token },
+      );
+      expect(template.body.name).toBe("Nameplate and metadata");
+      const roots = template.body.sections.filter((s) => s.parentId === null).map((s) => s.options?.["aas.idShort"]);
+      expect(roots).toEqual(["BatteryNameplate", "DppMetadata"]);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

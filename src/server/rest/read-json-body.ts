@@ -20,11 +20,12 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 /** The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  return Buffer.from(await readBodyBytes(request, maxBytes)).toString("utf8");
+  const bytes = await readBodyBytes(request, maxBytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }
 
 /** The body's bytes, with the same limit as `readBodyText`. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
@@ -41,7 +42,9 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  const joined = Buffer.concat(chunks);
+  // A view of the same memory (Buffer.concat allocates a plain ArrayBuffer), so a large body is never copied again.
+  return new Uint8Array(joined.buffer as ArrayBuffer, joined.byteOffset, joined.byteLength);
 }
 
 /**

@@ -121,7 +121,7 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
   const url = new URL(path, "http://localhost:3000");
   const headers = new Headers(options.headers);
   if (options.token) headers.set("api_token", options.token);
-  let body: string | Uint8Array | undefined = options.rawBody;
+  let body: BodyInit | undefined = options.rawBody instanceof Uint8Array ? new Uint8Array(options.rawBody) : options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
