@@ -44,7 +44,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   }
   const joined = Buffer.concat(chunks);
   // A view of the same memory (Buffer.concat allocates a plain ArrayBuffer), so a large body is never copied again.
-  return new Uint8Array(joined.buffer as ArrayBuffer, joined.byteOffset, joined.byteLength);
+  return new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
 }
 
 /**
