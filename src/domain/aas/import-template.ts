@@ -9,7 +9,14 @@ import {
   unitOption,
 } from "~/domain/aas/aas-data-element";
 import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
-import { AAS_OPTION, MAX_OPTION_LENGTH, semanticIdOption, semanticKey, withUniqueLanguages } from "~/domain/aas/aas-metadata";
+import {
+  AAS_OPTION,
+  humanizeIdShort,
+  MAX_OPTION_LENGTH,
+  semanticIdOption,
+  semanticKey,
+  withUniqueLanguages,
+} from "~/domain/aas/aas-metadata";
 import { GRID_COLUMNS, type Layout } from "~/domain/layout";
 import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
 
@@ -142,7 +149,7 @@ function importSubmodel(submodel: aas.Submodel, path: string, builder: Builder):
   const options = metadataOptions(submodel, submodel.semanticId, path, builder);
   options[AAS_OPTION.templateId] = submodel.administration?.templateId ?? submodel.id;
   const section = newSection(builder, path, {
-    name: (langOptionsName(submodel) ?? name).slice(0, 200),
+    name: (langOptionsName(submodel) ?? (humanizeIdShort(submodel.idShort ?? "") || submodel.id)).slice(0, 200),
     type: "Group",
     parentId: null,
     options,
