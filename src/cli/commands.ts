@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { composeAasTemplate } from "~/domain/aas/compose-aas-template";
+import { readAasxEnvironment } from "~/domain/aas/read-aasx";
 import { AppError } from "~/domain/app-error";
 import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
 import { ZVisibility } from "~/domain/template-schema";
@@ -27,7 +29,13 @@ import { importTemplate } from "~/server/services/templates/import-template";
  */
 
 type FlagsSchema = z.ZodObject;
-type Command<S extends FlagsSchema> = { usage: string; flags: S; run: (flags: z.infer<S>) => Promise<unknown> };
+type Command<S extends FlagsSchema> = {
+  usage: string;
+  flags: S;
+  /** Flags that may be given more than once (their value is then a list). */
+  multiple?: readonly string[];
+  run: (flags: z.infer<S>) => Promise<unknown>;
+};
 
 /** Erases each command's flag type so they fit one table; `flags` still checks the input before `run` sees it. */
 function command<S extends FlagsSchema>(definition: Command<S>): Command<FlagsSchema> {
@@ -73,16 +81,27 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     run: ({ id }) => revokeApiKey({ actor: OPERATOR, id }),
   }),
   "template:import": command({
-    usage: "template:import --org ORG_ID --file PATH",
-    flags: z.strictObject({ org: ZId, file: ZId }),
-    run: async ({ org, file }) => {
-      const definition = await readJsonFile(file);
-      const template = await importTemplate({
-        organizationId: org,
-        createdByUserId: await operatorUserId(org),
-        definition,
-      });
-      return { id: template.id };
+    usage: "template:import --org ORG_ID --file PATH [--file PATH …] [--name N]",
+    flags: z.strictObject({ org: ZId, file: z.array(ZId).min(1), name: ZId.max(200).optional() }),
+    multiple: ["file"],
+    run: async ({ org, file, name }) => {
+      const createdByUserId = await operatorUserId(org);
+      const inputs = await Promise.all(file.map(readTemplateFile));
+      const [first] = inputs;
+      // One file of our own template JSON, as before; AAS environments (JSON or AASX), one or several, compose one.
+      if (first && inputs.length === 1 && !isAasEnvironment(first.content)) {
+        const template = await importTemplate({ organizationId: org, createdByUserId, definition: first.content });
+        return { id: template.id };
+      }
+      const notAas = inputs.find((input) => !isAasEnvironment(input.content));
+      if (notAas)
+        throw new AppError("BAD_REQUEST", `${notAas.file} is not an AAS environment; several --file flags compose AAS files only.`);
+      const { document, problems, moreProblems } = composeAasTemplate(
+        inputs.map((input) => ({ label: input.file, environment: input.content })),
+        { name },
+      );
+      const template = await importTemplate({ organizationId: org, createdByUserId, definition: document });
+      return { id: template.id, problems, moreProblems };
     },
   }),
   "pdm:import": command({
@@ -123,6 +142,23 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
   }),
   seed: command({ usage: "seed", flags: z.strictObject({}), run: () => seedDemoData() }),
 };
+
+/** A template file: an AASX package (by its extension) gives its environment, anything else is read as JSON. */
+async function readTemplateFile(file: string): Promise<{ file: string; content: unknown }> {
+  if (!/\.aasx$/i.test(file)) return { file, content: await readJsonFile(file) };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch {
+    throw new AppError("BAD_REQUEST", `Cannot read ${file}.`);
+  }
+  return { file, content: readAasxEnvironment(bytes) };
+}
+
+/** An AAS environment holds `submodels`; our template JSON holds `sections`. */
+function isAasEnvironment(content: unknown): boolean {
+  return typeof content === "object" && content !== null && "submodels" in content && !("sections" in content);
+}
 
 async function readJsonFile(file: string): Promise<unknown> {
   let text: string;

@@ -19,10 +19,15 @@ async function main(argv: string[]): Promise<number> {
       .join("\n");
     throw new UsageError(`${name ? `Unknown command "${name}"` : "No command given"}. Commands:\n${list}`);
   }
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     // Every flag takes a string value; parseArgs refuses unknown flags by name.
-    const options = Object.fromEntries(Object.keys(command.flags.shape).map((key) => [key, { type: "string" as const }]));
+    const options = Object.fromEntries(
+      Object.keys(command.flags.shape).map((key) => [
+        key,
+        { type: "string" as const, multiple: command.multiple?.includes(key) ?? false },
+      ]),
+    );
     values = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. Usage: ${command.usage}`);

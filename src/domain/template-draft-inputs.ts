@@ -36,3 +36,12 @@ export const ZDraftPublishInput = ZDraftInput.extend({ ifMatch: ZIfMatch, public
 export const ZTemplateVersionsInput = z.object({ organizationId: ZUuid, templateId: ZUuid });
 export const ZModelUpgradeStatusInput = z.object({ organizationId: ZUuid, modelId: ZUuid });
 export const ZModelUpgradeInput = ZModelUpgradeStatusInput.extend({ templateId: ZUuid, ifMatch: ZIfMatch });
+
+/** The builder's AAS upload: the environment's JSON, or an AASX package as base64 (tRPC carries JSON only). */
+export const ZDraftImportAasInput = ZDraftInput.extend({
+  ifMatch: ZIfMatch,
+  upload: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("json"), environment: z.unknown() }),
+    z.object({ kind: z.literal("aasx"), base64: z.base64() }),
+  ]),
+});

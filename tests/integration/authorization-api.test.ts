@@ -100,6 +100,11 @@ function draftCalls(orgId: string, modelId: string, templateId: string): Call[] 
     ["DELETE", field, {}],
     ["POST", `${field}/move`, { body: down }],
     ["POST", `${draft}/publish`, { body: { visibility: "Public" } }],
+    [
+      "POST",
+      `${draft}/aas-submodels`,
+      { body: { submodels: [{ modelType: "Submodel", id: "urn:example:injected", idShort: "Injected", kind: "Template" }] } },
+    ],
     ["GET", `/api/organizations/${orgId}/templates/${templateId}/versions`, {}],
     ["GET", `/api/organizations/${orgId}/models/${modelId}/template-status`, {}],
     ["GET", `${upgrade}?templateId=${templateId}`, {}],

@@ -1221,6 +1221,19 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
       }),
   ],
   [
+    "POST /organizations/{orgaId}/template-drafts/{draftId}/aas-submodels",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "POST",
+        path: (id) => `${draftPath(id)}/aas-submodels`,
+        // A submodel of kind Instance: nothing a template imports, so every variation must be refused (400, or
+        // 404/412/413/415 before the body is looked at) and nothing stored.
+        base: () => [["submodels", j([{ modelType: "Submodel", id: "urn:example:instance", idShort: "Instance", kind: "Instance" }])]],
+        hasIfMatch: true,
+      }),
+  ],
+  [
     "POST /organizations/{orgaId}/models/{modelId}/upgrade",
     [...EDIT_FAMILIES, "unknown ids"],
     () =>

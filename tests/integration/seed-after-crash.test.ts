@@ -18,7 +18,7 @@ import { runCli, startScript } from "./support/processes";
 
 const CHILD = "tests/integration/support/seed-child.ts";
 const ENV = { BETTER_AUTH_SECRET: "seed-after-crash-secret-0123456789abcdef" };
-const TEMPLATE_COUNT = 3;
+const TEMPLATE_COUNT = 4;
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -109,7 +109,7 @@ describe("a first start killed while it seeds the demo", () => {
         organizations: 1,
         owners: 1,
         templates: TEMPLATE_COUNT,
-        productDataModels: productDataModels.length,
+        productDataModels: productDataModels.length + 1,
         apikeys: 1,
       });
       expect(state.hasPassword, "the demo user can sign in with its password").toBe(true);

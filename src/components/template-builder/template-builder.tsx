@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { AasImportPanel, type AasUploadInput } from "~/components/template-builder/aas-import-panel";
 import { FieldPanel, type FieldActions } from "~/components/template-builder/field-panel";
 import { LayoutPanel, type LayoutScope } from "~/components/template-builder/layout-panel";
 import { LivePreview } from "~/components/template-builder/live-preview";
@@ -10,6 +11,7 @@ import { useDraftWrites, type DraftTarget } from "~/components/template-builder/
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
+import type { AasImportProblem } from "~/domain/aas/aas-import-problems";
 import type { Breakpoint, Layout } from "~/domain/layout";
 import type { TDataFieldMoveRequest, TSectionMoveRequest, TTemplateDraft } from "~/domain/template-draft-schema";
 import { layoutBelow } from "~/domain/template-draft-edits";
@@ -111,6 +113,21 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       (current) => withSection(current, id, (s) => ({ ...s, layout })),
     );
 
+  // Each submodel of the upload becomes a top-level section; the first one added is selected.
+  const importAas = async (upload: AasUploadInput) => {
+    let outcome: { problems: AasImportProblem[]; moreProblems: number } | undefined;
+    const before = new Set(sectionIds(draft));
+    const saved = await run(async (t) => {
+      const imported = await client.importAas.mutate({ ...t, upload });
+      outcome = imported;
+      return imported.templateDraft;
+    });
+    if (!saved || !outcome) return undefined;
+    const added = saved.sections.filter((s) => s.parentId === null && !before.has(s.id));
+    if (added[0]) selectSection(added[0].id);
+    return { submodels: added.length, problems: outcome.problems, moreProblems: outcome.moreProblems };
+  };
+
   const publish = async ({ version, visibility }: { version: string; visibility: TVisibility | undefined }) => {
     setPublished(undefined);
     if (version !== draft.version && !(await run((t) => client.update.mutate({ ...t, patch: { version } })))) return;
@@ -168,6 +185,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
             actions={sectionActions}
             isBusy={isBusy}
           />
+          <AasImportPanel onImport={importAas} isBusy={isBusy} />
         </Panel>
         <div className="min-w-0 space-y-6">
           <Panel id="fields-heading" title={section ? `Fields of ${section.name}` : "Fields"}>

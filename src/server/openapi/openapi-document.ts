@@ -122,7 +122,12 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
     },
     ...(route.body
       ? {
-          requestBody: { required: !route.body.safeParse(undefined).success, content: { "application/json": { schema: route.body } } },
+          requestBody: {
+            required: !route.body.safeParse(undefined).success,
+            content: route.bodyContent
+              ? Object.fromEntries(Object.entries(route.bodyContent).map(([type, schema]) => [type, { schema }]))
+              : { "application/json": { schema: route.body } },
+          },
         }
       : {}),
     responses,

@@ -74,6 +74,8 @@ export type RestApiRoute = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body's schema per media type, where a route takes more than JSON (then `body` only marks that it has one). */
+  bodyContent?: Record<string, z.ZodType>;
   /** The success status; 200 unless given. 204 answers no body. */
   status?: 200 | 201 | 204;
   /** The success body; none for 204. */

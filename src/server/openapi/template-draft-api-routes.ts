@@ -21,6 +21,7 @@ import {
   ZModelUpgradeRequest,
   ZTemplateVersion,
 } from "~/domain/template-upgrade";
+import { AASX_MEDIA_TYPES, ZAasEnvironmentBody, ZAasSubmodelsImported, ZAasxBody } from "~/domain/aas/aas-upload";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZDraftFieldPath, ZDraftPath, ZDraftSectionPath, ZModelPath, ZOrgPath, ZTemplatePath } from "~/server/rest/path-params";
 
@@ -188,5 +189,25 @@ export const TEMPLATE_DRAFT_API_ROUTES: readonly RestApiRoute[] = [
     versioned: true,
     ifMatch: true,
     errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: `${DRAFT}/aas-submodels`,
+    tag: TAG,
+    summary: "Add the submodel templates of an AAS environment (JSON or AASX) to the draft",
+    description:
+      "Each submodel of kind Template becomes a top-level section (docs/aas-import.md). `problems` lists each finding of " +
+      "the reference verifier and what the import repaired or skipped (at most 100; `moreProblems` counts the rest). " +
+      "400 listing the problems when nothing could be imported; 415 for an AASX whose environment is XML.",
+    params: ZDraftPath,
+    body: ZAasEnvironmentBody,
+    bodyContent: {
+      "application/json": ZAasEnvironmentBody,
+      ...Object.fromEntries(AASX_MEDIA_TYPES.map((type) => [type, ZAasxBody])),
+    },
+    status: 201,
+    response: ZAasSubmodelsImported,
+    ifMatch: true,
+    errors: [404],
   },
 ];

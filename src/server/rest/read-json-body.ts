@@ -20,9 +20,15 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 /** The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+}
+
+/** The body's bytes, with the same limit as `readBodyText`. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -36,7 +42,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const joined = Buffer.concat(chunks);
+  // A view of the same memory (Buffer.concat allocates a plain ArrayBuffer), so a large body is never copied again.
+  return new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
 }
 
 /**

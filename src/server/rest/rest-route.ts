@@ -33,6 +33,11 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
    * large body. A call of one small service function; the service checks the same again when it runs.
    */
   preflight?: (input: PreflightInput<z.infer<P>, z.infer<Q>>) => Promise<void> | void;
+  /**
+   * Reads the body instead of `readJsonBody` (same size limit), for a route that also takes a body other than JSON
+   * (an AASX package); its result is then parsed with `body`.
+   */
+  readRawBody?: (request: Request, maxBytes: number) => Promise<unknown>;
   /** A cheap check of the parsed body before its schema runs (e.g. too many data values: 413 at once). */
   checkBody?: (body: unknown) => void;
   /** A request without a body parses `undefined` with the body schema (which must then accept it). */
@@ -79,13 +84,16 @@ type Describe = (issues: Issue[], body: unknown) => Issue[];
  */
 async function readBody<B extends z.ZodType>(
   request: Request,
-  definition: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe; isBodyOptional?: boolean },
+  definition: Pick<
+    RouteDefinition<z.ZodType, z.ZodType, B>,
+    "body" | "checkBody" | "describeBodyIssues" | "isBodyOptional" | "readRawBody"
+  >,
 ): Promise<z.infer<B> | undefined> {
-  const { body: schema, checkBody, describeBodyIssues, isBodyOptional } = definition;
+  const { body: schema, checkBody, describeBodyIssues, isBodyOptional, readRawBody = readJsonBody } = definition;
   if (!schema) return undefined;
   if (isBodyOptional && hasNoBody(request)) return parse(schema, undefined, "The request body is invalid.", "$");
   return withBodyPermit(request.headers, async () => {
-    const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
+    const input = await readRawBody(request, getConfig().MAX_BODY_BYTES);
     checkBody?.(input);
     return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
   });

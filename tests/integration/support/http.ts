@@ -33,6 +33,7 @@ import * as modelUpgrade from "~/app/api/organizations/[orgaId]/models/[modelId]
 import * as modelTemplateStatus from "~/app/api/organizations/[orgaId]/models/[modelId]/template-status/route";
 import * as drafts from "~/app/api/organizations/[orgaId]/template-drafts/route";
 import * as draft from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/route";
+import * as draftAasSubmodels from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/aas-submodels/route";
 import * as draftPublish from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/publish/route";
 import * as draftSections from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/route";
 import * as draftSection from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/route";
@@ -87,6 +88,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/template-drafts$/, ["orgaId"], drafts],
   [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)$/, ["orgaId", "draftId"], draft],
   [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/publish$/, ["orgaId", "draftId"], draftPublish],
+  [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/aas-submodels$/, ["orgaId", "draftId"], draftAasSubmodels],
   [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections$/, ["orgaId", "draftId"], draftSections],
   [/^\/api\/organizations\/([^/]+)\/template-drafts\/([^/]+)\/sections\/([^/]+)$/, ["orgaId", "draftId", "sectionId"], draftSection],
   [
@@ -113,13 +115,13 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
 
-export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type CallOptions = { token?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> };
 
 export async function api<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const url = new URL(path, "http://localhost:3000");
   const headers = new Headers(options.headers);
   if (options.token) headers.set("api_token", options.token);
-  let body: string | undefined = options.rawBody;
+  let body: BodyInit | undefined = options.rawBody instanceof Uint8Array ? new Uint8Array(options.rawBody) : options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");

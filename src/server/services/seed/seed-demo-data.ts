@@ -9,12 +9,15 @@ import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { importTemplate } from "~/server/services/templates/import-template";
+import { idtaBatteryProductDataModel, idtaBatteryTemplate } from "~/server/services/seed/internal/idta-battery-passport";
 
 export const DEMO_USER = { email: "demo@passport.studio", password: "passport-demo", name: "Demo User" } as const;
 export const DEMO_ORGANIZATION = { id: "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30", name: "Demo Manufacturing" } as const;
 export const DEMO_SEED = "demo";
 
-const TEMPLATES = [batteryPassport, laptop, textile];
+// The IDTA battery passport is composed from prisma/seed/idta/ when a seed runs, not when this module loads.
+const templateDefinitions = () => [batteryPassport, laptop, textile, idtaBatteryTemplate()];
+const productDataModelDefinitions = () => [...productDataModels, idtaBatteryProductDataModel()];
 const DEMO_KEY_NAME = "Demo key";
 
 export type SeedStep = "user" | "organization" | "templates" | "product-data-models" | "api-key";
@@ -97,7 +100,7 @@ async function runDemoSeed({ onStepDone }: SeedDemoDataOptions): Promise<SeedRes
   await onStepDone?.("organization");
 
   const templates = [];
-  for (const definition of TEMPLATES) {
+  for (const definition of templateDefinitions()) {
     if (!(await db.template.findUnique({ where: { id: definition.id }, select: { id: true } }))) {
       await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition });
       created = true;
@@ -107,7 +110,7 @@ async function runDemoSeed({ onStepDone }: SeedDemoDataOptions): Promise<SeedRes
   await onStepDone?.("templates");
 
   const pdms = [];
-  for (const definition of productDataModels) {
+  for (const definition of productDataModelDefinitions()) {
     if (!(await db.productDataModel.findUnique({ where: { id: definition.id }, select: { id: true } }))) {
       await importProductDataModel({ organizationId: organization.id, createdByUserId: user.id, definition });
       created = true;

@@ -13,6 +13,8 @@
  *   deleteDataField { organizationId, draftId, ifMatch?, sectionId, fieldId }              → TTemplateDraft
  *   moveDataField   { organizationId, draftId, ifMatch?, sectionId, fieldId, move: TDataFieldMoveRequest } → TTemplateDraft
  *   publish         { organizationId, draftId, ifMatch?, publication: TPublishRequest }    → TPublishResponse
+ *   importAas       { organizationId, draftId, ifMatch?, upload: {kind:"json", environment} | {kind:"aasx", base64} }
+ *                                                                                          → TAasSubmodelsImported
  * `ifMatch` is the draft's `revision`; schemas in src/domain/template-draft-schema.ts and template-draft-inputs.ts.
  */
 import {
@@ -20,6 +22,7 @@ import {
   ZDraftAddSectionInput,
   ZDraftCreateInput,
   ZDraftDataFieldInput,
+  ZDraftImportAasInput,
   ZDraftInput,
   ZDraftListInput,
   ZDraftModifyDataFieldInput,
@@ -35,6 +38,7 @@ import { addDraftSection } from "~/server/services/template-drafts/add-draft-sec
 import { createTemplateDraft } from "~/server/services/template-drafts/create-template-draft";
 import { deleteDraftDataField } from "~/server/services/template-drafts/delete-draft-data-field";
 import { deleteDraftSection } from "~/server/services/template-drafts/delete-draft-section";
+import { importAasSubmodels } from "~/server/services/template-drafts/import-aas-submodels";
 import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
 import { listTemplateDrafts } from "~/server/services/template-drafts/list-template-drafts";
 import { modifyDraftDataField } from "~/server/services/template-drafts/modify-draft-data-field";
@@ -84,5 +88,10 @@ export const templateDraftsRouter = router({
   }),
   publish: protectedProcedure.input(ZDraftPublishInput).mutation(async ({ ctx, input: { publication, ...target } }) => {
     return await publishTemplateDraft({ actor: ctx.actor, ...target, input: publication });
+  }),
+  importAas: protectedProcedure.input(ZDraftImportAasInput).mutation(async ({ ctx, input: { upload, ...target } }) => {
+    const body =
+      upload.kind === "json" ? upload : { kind: "aasx" as const, bytes: new Uint8Array(Buffer.from(upload.base64, "base64")) };
+    return await importAasSubmodels({ actor: ctx.actor, ...target, upload: body });
   }),
 });

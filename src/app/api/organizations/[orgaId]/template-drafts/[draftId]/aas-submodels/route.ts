@@ -1,0 +1,18 @@
+import { ZAasUpload } from "~/domain/aas/aas-upload";
+import { ZDraftPath } from "~/server/rest/path-params";
+import { readAasUpload } from "~/server/rest/read-aas-upload";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { assertDraftInOrganization } from "~/server/services/template-drafts/assert-draft-in-organization";
+import { importAasSubmodels } from "~/server/services/template-drafts/import-aas-submodels";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  POST: restRoute({
+    params: ZDraftPath,
+    preflight: ({ actor, params }) => assertDraftInOrganization({ actor, organizationId: params.orgaId, draftId: params.draftId }),
+    readRawBody: readAasUpload,
+    body: ZAasUpload,
+    status: 201,
+    run: ({ actor, params, body, ifMatch }) =>
+      importAasSubmodels({ actor, organizationId: params.orgaId, draftId: params.draftId, ifMatch, upload: body }),
+  }),
+});

@@ -1,0 +1,180 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { addImportedSections } from "~/domain/aas/add-imported-sections";
+import { importAasTemplate } from "~/domain/aas/import-template";
+import { validateDraft } from "~/domain/template-draft-edits";
+
+const IDTA = "../shared/standards/idta";
+const files = readdirSync(IDTA).filter((f) => f.endsWith(".json"));
+
+function read(file: string): unknown {
+  return JSON.parse(readFileSync(`${IDTA}/${file}`, "utf8"));
+}
+
+const emptyDraft = { name: "AAS", description: "", sectors: [], version: "1.0.0", sections: [] };
+
+describe("importAasTemplate on the IDTA templates", () => {
+  it.each(files)("%s becomes valid draft sections, its findings listed", (file) => {
+    const result = importAasTemplate(read(file));
+    expect(result.rootIds).toHaveLength(1);
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(result.problems.some((p) => p.action === "repaired")).toBe(true);
+    const { document } = addImportedSections(emptyDraft, result);
+    expect(() => validateDraft(document)).not.toThrow();
+    console.log(
+      file,
+      result.sections.length,
+      result.sections.reduce((n, s) => n + s.dataFields.length, 0),
+      result.problems
+        .map((p) => `${p.action} ${p.path} ${p.message}`)
+        .filter((m) => !m.includes("AASd-120") && !m.includes("unique lang")),
+    );
+  });
+});
+
+type Json = Record<string, unknown>;
+
+function environment(elements: Json[], kind = "Template"): Json {
+  return {
+    submodels: [{ modelType: "Submodel", id: "urn:example:sm", idShort: "Example", kind, submodelElements: elements }],
+  };
+}
+
+describe("importAasTemplate rules", () => {
+  it("maps value types to field types and options", () => {
+    const result = importAasTemplate(
+      environment([
+        {
+          modelType: "Property",
+          idShort: "Count",
+          valueType: "xs:unsignedInt",
+          qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: "One" }],
+        },
+        { modelType: "Property", idShort: "Mass", valueType: "xs:double" },
+        { modelType: "Property", idShort: "Made", valueType: "xs:date" },
+        { modelType: "Property", idShort: "Recycled", valueType: "xs:boolean" },
+        { modelType: "MultiLanguageProperty", idShort: "Remarks" },
+        { modelType: "File", idShort: "Manual", contentType: "application/pdf" },
+        { modelType: "ReferenceElement", idShort: "Maker" },
+      ]),
+    );
+    const fields = result.sections[0]?.dataFields ?? [];
+    expect(fields.map((f) => [f.name, f.type])).toEqual([
+      ["Count", "NumericField"],
+      ["Mass", "NumericField"],
+      ["Made", "TextField"],
+      ["Recycled", "TextField"],
+      ["Remarks", "TextField"],
+      ["Manual", "FileField"],
+      ["Maker", "TextField"],
+    ]);
+    expect(fields[0]?.options).toMatchObject({
+      decimals: "0",
+      min: "0",
+      max: "4294967295",
+      required: "true",
+      "aas.valueType": "xs:unsignedInt",
+    });
+    expect(fields[2]?.options).toMatchObject({ format: "date" });
+    expect(fields[3]?.options).toMatchObject({ choices: "true|false" });
+    expect(fields[4]?.options).toMatchObject({ multiline: "true", "aas.modelType": "MultiLanguageProperty" });
+    // Two fields a row from md, one a row below.
+    expect(fields.map((f) => [f.layout.rowStart.xs, f.layout.rowStart.md, f.layout.colStart.md])).toEqual([
+      [1, 1, 1],
+      [2, 1, 7],
+      [3, 2, 1],
+      [4, 2, 7],
+      [5, 3, 1],
+      [6, 3, 7],
+      [7, 4, 1],
+    ]);
+  });
+
+  it("makes lists and repeating collections repeaters, and keeps a list inside a repeater as one entry", () => {
+    const result = importAasTemplate(
+      environment([
+        {
+          modelType: "SubmodelElementList",
+          idShort: "Materials",
+          typeValueListElement: "SubmodelElementCollection",
+          qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: "OneToMany" }],
+          value: [
+            {
+              modelType: "SubmodelElementCollection",
+              value: [
+                { modelType: "Property", idShort: "Name", valueType: "xs:string" },
+                {
+                  modelType: "SubmodelElementList",
+                  idShort: "Aliases",
+                  typeValueListElement: "Property",
+                  valueTypeListElement: "xs:string",
+                  value: [{ modelType: "Property", valueType: "xs:string" }],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          modelType: "SubmodelElementCollection",
+          idShort: "Contact",
+          qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: "ZeroToMany" }],
+          value: [{ modelType: "Property", idShort: "Email", valueType: "xs:string" }],
+        },
+      ]),
+    );
+    const byName = new Map(result.sections.map((s) => [s.name, s]));
+    expect(byName.get("Materials")).toMatchObject({
+      type: "Repeatable",
+      options: { minRows: "1", "aas.modelType": "SubmodelElementList" },
+    });
+    expect(byName.get("Aliases")).toMatchObject({ type: "Group" });
+    expect(byName.get("Aliases")?.dataFields[0]?.options["aas.idShort"]).toBeUndefined();
+    expect(byName.get("Contact")).toMatchObject({ type: "Repeatable" });
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ action: "info", message: expect.stringContaining("repeaters do not nest") }),
+    );
+    const { document } = addImportedSections(emptyDraft, result);
+    expect(() => validateDraft(document)).not.toThrow();
+  });
+
+  it("skips what it cannot represent and submodels that are not templates, each with a problem", () => {
+    const result = importAasTemplate({
+      submodels: [
+        { modelType: "Submodel", id: "urn:a", idShort: "A", kind: "Instance" },
+        {
+          modelType: "Submodel",
+          id: "urn:b",
+          idShort: "B",
+          kind: "Template",
+          submodelElements: [
+            { modelType: "Capability", idShort: "Weld" },
+            { modelType: "Entity", idShort: "Part", entityType: "CoManagedEntity" },
+          ],
+        },
+      ],
+    });
+    expect(result.rootIds).toHaveLength(1);
+    expect(result.problems.filter((p) => p.action === "skipped").map((p) => p.path)).toEqual([
+      "$.submodels[0]",
+      "$.submodels[1].submodelElements[0]",
+      "$.submodels[1].submodelElements[1]",
+    ]);
+  });
+
+  it("refuses input that is no environment, or nested too deep, with a problem instead of throwing", () => {
+    let deep: Json = { modelType: "Property", idShort: "Leaf", valueType: "xs:string" };
+    for (let i = 0; i < 5_000; i += 1) deep = { modelType: "SubmodelElementCollection", idShort: `C${i}`, value: [deep] };
+    for (const input of [null, [1], "x", { submodels: "no" }, environment([deep])]) {
+      const result = importAasTemplate(input);
+      expect(result.rootIds).toEqual([]);
+      expect(result.problems[0]?.action).toBe("skipped");
+    }
+  });
+
+  it("lists at most 100 problems and counts the rest", () => {
+    const elements = Array.from({ length: 150 }, (_, i) => ({ modelType: "Capability", idShort: `C${i}` }));
+    const result = importAasTemplate(environment(elements));
+    expect(result.problems).toHaveLength(100);
+    expect(result.moreProblems).toBe(50);
+  });
+});

@@ -1,0 +1,438 @@
+import { jsonization, stringification, types as aas, verification } from "@aas-core-works/aas-core3.0-typescript";
+import {
+  cardinalityOf,
+  dataElementFields,
+  elementName,
+  type FieldDraft,
+  isRequiredCardinality,
+  langOptions,
+  unitOption,
+} from "~/domain/aas/aas-data-element";
+import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
+import {
+  AAS_OPTION,
+  humanizeIdShort,
+  MAX_OPTION_LENGTH,
+  semanticIdOption,
+  semanticKey,
+  withUniqueLanguages,
+} from "~/domain/aas/aas-metadata";
+import { GRID_COLUMNS, type Layout } from "~/domain/layout";
+import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
+
+/**
+ * An AAS environment holding submodel templates → sections of a template draft (docs/aas-import.md). Pure: the
+ * caller reads the input (JSON, or the environment part of an AASX) and stores the sections. Every verification
+ * finding of the input and every element that could not be represented is a problem entry; nothing is dropped
+ * silently and nothing throws for bad input.
+ */
+
+export type ImportAasTemplateOptions = {
+  /** Ids for the new sections and fields (the seed passes a deterministic one). */
+  newId?: () => string;
+  /** How many sections the draft may still take (MAX_SECTIONS less those it has). */
+  sectionBudget?: number;
+};
+
+export type ImportAasTemplateResult = {
+  /** Every new section, flat, each top-level one followed by its descendants; top-level layouts are placed by the caller. */
+  sections: TSection[];
+  /** The top-level sections, one per imported submodel, in the environment's order. */
+  rootIds: string[];
+  problems: AasImportProblem[];
+  moreProblems: number;
+};
+
+type Scope = {
+  /** Inside a repeater: a nested list or repeated collection cannot repeat again (repeaters do not nest). */
+  inRepeater: boolean;
+  /** Whether every enclosing collection is itself required, so a required element is required in the form. */
+  required: boolean;
+};
+
+type Builder = {
+  problems: AasProblemList;
+  newId: () => string;
+  sections: TSection[];
+  sectionBudget: number;
+  conceptDescriptions: Map<string, aas.ConceptDescription>;
+};
+
+export function importAasTemplate(input: unknown, options: ImportAasTemplateOptions = {}): ImportAasTemplateResult {
+  const problems = new AasProblemList();
+  const environment = deserialize(input, problems);
+  const builder: Builder = {
+    problems,
+    newId: options.newId ?? (() => crypto.randomUUID()),
+    sections: [],
+    sectionBudget: options.sectionBudget ?? MAX_SECTIONS,
+    conceptDescriptions: new Map(),
+  };
+  const rootIds: string[] = [];
+  if (environment) {
+    reportFindings(environment, problems);
+    for (const cd of environment.conceptDescriptions ?? []) builder.conceptDescriptions.set(cd.id, cd);
+    const shells = environment.assetAdministrationShells?.length ?? 0;
+    if (shells > 0) {
+      problems.add(
+        "$.assetAdministrationShells",
+        `${shells} asset administration shell(s) not imported: a template takes the submodel templates only.`,
+        "info",
+      );
+    }
+    for (const [i, submodel] of (environment.submodels ?? []).entries()) {
+      const id = importSubmodel(submodel, `$.submodels[${i}]`, builder);
+      if (id) rootIds.push(id);
+    }
+    if ((environment.submodels ?? []).length === 0) problems.add("$.submodels", "The environment holds no submodel.", "info");
+  }
+  return { sections: builder.sections, rootIds, problems: problems.problems, moreProblems: problems.moreProblems };
+}
+
+function deserialize(input: unknown, problems: AasProblemList): aas.Environment | undefined {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    problems.add("$", "The body is not an AAS environment: expected a JSON object with `submodels`.", "skipped");
+    return undefined;
+  }
+  // The reference deserializer and this import recurse per level: a body nested deeper than any template is refused
+  // before either runs, so it cannot exhaust the stack.
+  if (depthExceeds(input, MAX_JSON_DEPTH)) {
+    problems.add("$", `The environment is nested deeper than ${MAX_JSON_DEPTH} levels; no submodel template is.`, "skipped");
+    return undefined;
+  }
+  const result = jsonization.environmentFromJsonable(input as jsonization.JsonValue);
+  if (result.error !== null) {
+    problems.add(`$${result.error.path.toString()}`, `Not a valid AAS V3.0 environment: ${result.error.message}`, "skipped");
+    return undefined;
+  }
+  return result.mustValue();
+}
+
+const MAX_JSON_DEPTH = 256;
+
+/** Whether any value inside `root` sits deeper than `limit` arrays and objects (walked without recursion). */
+function depthExceeds(root: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Each finding of the reference verifier, with what the import does about it. */
+function reportFindings(environment: aas.Environment, problems: AasProblemList): void {
+  for (const finding of verification.verify(environment)) {
+    const path = `$${finding.path.toString()}`;
+    if (finding.message.includes("AASd-120")) {
+      problems.add(path, `${finding.message} The idShort of an element inside a list is not carried over.`, "repaired");
+    } else if (/must specify unique languages/.test(finding.message)) {
+      problems.add(path, `${finding.message} The first text of each language is kept.`, "repaired");
+    } else {
+      problems.add(path, finding.message, "info");
+    }
+  }
+}
+
+function importSubmodel(submodel: aas.Submodel, path: string, builder: Builder): string | undefined {
+  const name = submodel.idShort ?? submodel.id;
+  if (submodel.kind !== aas.ModellingKind.Template) {
+    builder.problems.add(
+      path,
+      `Submodel "${name}" is of kind Instance, not a template; skipped (only submodel templates are imported).`,
+      "skipped",
+    );
+    return undefined;
+  }
+  const options = metadataOptions(submodel, submodel.semanticId, path, builder);
+  options[AAS_OPTION.templateId] = submodel.administration?.templateId ?? submodel.id;
+  const section = newSection(builder, path, {
+    name: (langOptionsName(submodel) ?? (humanizeIdShort(submodel.idShort ?? "") || submodel.id)).slice(0, 200),
+    type: "Group",
+    parentId: null,
+    options,
+  });
+  if (!section) return undefined;
+  fillSection(section, submodel.submodelElements ?? [], `${path}.submodelElements`, { inRepeater: false, required: true }, builder);
+  return section.id;
+}
+
+function langOptionsName(element: aas.IReferable): string | undefined {
+  const text = element.displayName?.find((s) => /^en(-|$)/i.test(s.language))?.text ?? element.displayName?.[0]?.text;
+  return text?.trim() || undefined;
+}
+
+/** The section's fields and nested sections from its elements, then their grid cells. */
+function fillSection(
+  section: TSection,
+  elements: readonly aas.ISubmodelElement[],
+  path: string,
+  scope: Scope,
+  builder: Builder,
+): void {
+  for (const [k, element] of elements.entries()) importElement(section, element, `${path}[${k}]`, scope, builder);
+  placeChildren(section, builder);
+}
+
+function importElement(section: TSection, element: aas.ISubmodelElement, path: string, scope: Scope, builder: Builder): void {
+  if (aas.isSubmodelElementCollection(element)) {
+    importCollection(section, element, path, scope, builder);
+    return;
+  }
+  if (aas.isSubmodelElementList(element)) {
+    importList(section, element, path, scope, builder);
+    return;
+  }
+  const required = scope.required && isRequiredCardinality(cardinalityOf(element));
+  const fields = dataElementFields(element, path, required, elementContext(builder), "Value");
+  if (!fields) {
+    skipUnrepresentable(element, path, builder.problems);
+    return;
+  }
+  addFields(section, fields, path, builder);
+}
+
+function importCollection(
+  parent: TSection,
+  collection: aas.SubmodelElementCollection,
+  path: string,
+  scope: Scope,
+  builder: Builder,
+): void {
+  const cardinality = cardinalityOf(collection);
+  const repeats = cardinality === "ZeroToMany" || cardinality === "OneToMany";
+  if (repeats && scope.inRepeater) {
+    builder.problems.add(
+      path,
+      `Collection "${collection.idShort}" may repeat, but it sits inside a repeater and repeaters do not nest; kept as one entry per row.`,
+      "info",
+    );
+  }
+  const isRepeater = repeats && !scope.inRepeater;
+  const options = metadataOptions(collection, collection.semanticId, path, builder);
+  if (isRepeater && cardinality === "OneToMany") options.minRows = "1";
+  const section = newSection(builder, path, {
+    name: elementName(collection, "Collection"),
+    type: isRepeater ? "Repeatable" : "Group",
+    parentId: parent.id,
+    options,
+  });
+  if (!section) return;
+  const childScope = isRepeater
+    ? { inRepeater: true, required: true }
+    : { inRepeater: scope.inRepeater, required: scope.required && isRequiredCardinality(cardinality) };
+  fillSection(section, collection.value ?? [], `${path}.value`, childScope, builder);
+}
+
+/**
+ * A list is a repeater whose row is its element: a collection's elements become the row's fields and sections, a
+ * single data element the row's one field. Inside a repeater it cannot repeat again and is kept as one entry.
+ */
+function importList(parent: TSection, list: aas.SubmodelElementList, path: string, scope: Scope, builder: Builder): void {
+  const children = list.value ?? [];
+  const [element] = children;
+  if (!element) {
+    builder.problems.add(path, `List "${list.idShort}" holds no element to take the shape of its rows from; skipped.`, "skipped");
+    return;
+  }
+  if (children.length > 1) {
+    builder.problems.add(
+      `${path}.value`,
+      `List "${list.idShort}" holds ${children.length} elements; the first one is the shape of its rows.`,
+      "info",
+    );
+  }
+  if (aas.isSubmodelElementList(element)) {
+    builder.problems.add(
+      `${path}.value[0]`,
+      `List "${list.idShort}" is a list of lists, which a template cannot represent; skipped.`,
+      "skipped",
+    );
+    return;
+  }
+  if (scope.inRepeater) {
+    builder.problems.add(
+      path,
+      `List "${list.idShort}" sits inside a repeater and repeaters do not nest; kept as one entry per row.`,
+      "info",
+    );
+  }
+  const isRepeater = !scope.inRepeater;
+  const cardinality = cardinalityOf(list);
+  const options = metadataOptions(list, list.semanticId, path, builder);
+  options[AAS_OPTION.modelType] = "SubmodelElementList";
+  const listElementSemanticId = semanticIdOption(list.semanticIdListElement) ?? semanticIdOption(element.semanticId);
+  if (listElementSemanticId) options[AAS_OPTION.listElementSemanticId] = listElementSemanticId;
+  if (isRepeater && (cardinality === "One" || cardinality === "OneToMany")) options.minRows = "1";
+  const section = newSection(builder, path, {
+    name: elementName(list, "List"),
+    type: isRepeater ? "Repeatable" : "Group",
+    parentId: parent.id,
+    options,
+  });
+  if (!section) return;
+  const rowScope = isRepeater
+    ? { inRepeater: true, required: true }
+    : { inRepeater: true, required: scope.required && isRequiredCardinality(cardinality) };
+  const elementPath = `${path}.value[0]`;
+  if (aas.isSubmodelElementCollection(element)) {
+    fillSection(section, element.value ?? [], `${elementPath}.value`, rowScope, builder);
+    return;
+  }
+  const required = rowScope.required && isRequiredCardinality(cardinalityOf(element));
+  const fields = dataElementFields(element, elementPath, required, elementContext(builder), section.name);
+  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path.
+  for (const field of fields ?? []) delete field.options[AAS_OPTION.idShort];
+  if (fields) addFields(section, fields, elementPath, builder);
+  else skipUnrepresentable(element, elementPath, builder.problems);
+  placeChildren(section, builder);
+}
+
+const SKIP_REASONS: Record<string, string> = {
+  Operation: "an operation is behaviour, not data a passport holds",
+  BasicEventElement: "an event is behaviour, not data a passport holds",
+  RelationshipElement: "a relationship between two elements has no field type here",
+  AnnotatedRelationshipElement: "a relationship between two elements has no field type here",
+  Blob: "binary content is not stored in a template; use a File instead",
+  Capability: "a capability describes behaviour, not data a passport holds",
+  Entity: "an entity (a sub-asset with its own statements) has no section type here",
+};
+
+function skipUnrepresentable(element: aas.ISubmodelElement, path: string, problems: AasProblemList): void {
+  const modelType = stringification.modelTypeToString(element.modelType()) ?? "Element";
+  const reason = SKIP_REASONS[modelType] ?? "this element type has no field type here";
+  problems.add(path, `${modelType} "${element.idShort ?? "(no idShort)"}" skipped: ${reason}.`, "skipped");
+}
+
+function elementContext(builder: Builder) {
+  return {
+    problems: builder.problems,
+    metadata: (element: aas.ISubmodelElement, path: string) => {
+      const options = metadataOptions(element, element.semanticId, path, builder);
+      const unit = unitOption(conceptDescriptionOf(element, builder), path, builder.problems);
+      if (unit) options.unit = unit;
+      return options;
+    },
+    conceptDescriptionOf: (element: aas.ISubmodelElement) => conceptDescriptionOf(element, builder),
+  };
+}
+
+function conceptDescriptionOf(element: aas.IHasSemantics, builder: Builder): aas.ConceptDescription | undefined {
+  const key = semanticKey(element.semanticId);
+  return key === undefined ? undefined : builder.conceptDescriptions.get(key);
+}
+
+/** idShort, semanticId, descriptions and the concept description of a referable element, as options. */
+function metadataOptions(
+  element: aas.IReferable & aas.IHasSemantics,
+  semanticId: aas.Reference | null,
+  path: string,
+  builder: Builder,
+): Record<string, string> {
+  const options: Record<string, string> = {};
+  // A list's element has no idShort (AASd-120); its list's section or field carries the path.
+  if (element.idShort) options[AAS_OPTION.idShort] = element.idShort;
+  const semantic = semanticIdOption(semanticId);
+  if (semantic) putOption(options, AAS_OPTION.semanticId, semantic, path, builder.problems);
+  const { description, displayName } = langOptions(element);
+  if (description) putOption(options, AAS_OPTION.description, description, path, builder.problems);
+  if (displayName) putOption(options, AAS_OPTION.displayName, displayName, path, builder.problems);
+  const cd = conceptDescriptionOf(element, builder);
+  if (cd) {
+    const json = JSON.stringify(withUniqueLanguages(jsonization.toJsonable(cd)));
+    putOption(options, AAS_OPTION.conceptDescription, json, path, builder.problems);
+  }
+  return options;
+}
+
+function putOption(options: Record<string, string>, key: string, value: string, path: string, problems: AasProblemList): void {
+  if (value.length > MAX_OPTION_LENGTH) {
+    problems.add(
+      path,
+      `${key} is ${value.length.toLocaleString("en-US")} characters, more than an option holds (${MAX_OPTION_LENGTH.toLocaleString("en-US")}); left out.`,
+      "skipped",
+    );
+    return;
+  }
+  options[key] = value;
+}
+
+type SectionDraft = Pick<TSection, "name" | "type" | "parentId"> & { options: Record<string, string> };
+
+/** A new section under its parent, or undefined (and a problem) when the template has no room for more sections. */
+function newSection(builder: Builder, path: string, draft: SectionDraft): TSection | undefined {
+  if (builder.sections.length >= builder.sectionBudget) {
+    builder.problems.add(
+      path,
+      `"${draft.name}" skipped with its content: a template holds at most ${MAX_SECTIONS} sections.`,
+      "skipped",
+    );
+    return undefined;
+  }
+  const section: TSection = {
+    id: builder.newId(),
+    name: draft.name,
+    type: draft.type,
+    parentId: draft.parentId,
+    subSections: [],
+    dataFields: [],
+    granularityLevel: "Model",
+    layout: fullWidthRow(1, 1),
+    ...(Object.keys(draft.options).length > 0 && { options: draft.options }),
+  };
+  builder.sections.push(section);
+  if (draft.parentId !== null) builder.sections.find((s) => s.id === draft.parentId)?.subSections.push(section.id);
+  return section;
+}
+
+function addFields(section: TSection, fields: readonly FieldDraft[], path: string, builder: Builder): void {
+  for (const field of fields) {
+    if (section.dataFields.length >= MAX_FIELDS_PER_SECTION) {
+      builder.problems.add(path, `"${field.name}" skipped: a section holds at most ${MAX_FIELDS_PER_SECTION} data fields.`, "skipped");
+      continue;
+    }
+    const dataField: TDataField = {
+      id: builder.newId(),
+      name: field.name,
+      type: field.type,
+      options: field.options,
+      granularityLevel: "Model",
+      layout: fullWidthRow(1, 1),
+    };
+    section.dataFields.push(dataField);
+  }
+}
+
+/**
+ * Fields one per row on small screens and two per row from md; nested sections full width below them. The grid
+ * is the template's 12 columns.
+ */
+function placeChildren(section: TSection, builder: Builder): void {
+  const half = GRID_COLUMNS / 2;
+  section.dataFields.forEach((field, k) => {
+    const md = { colStart: k % 2 === 0 ? 1 : half + 1, colSpan: half, rowStart: Math.floor(k / 2) + 1 };
+    field.layout = {
+      colStart: { xs: 1, sm: 1, md: md.colStart, lg: md.colStart, xl: md.colStart },
+      colSpan: { xs: GRID_COLUMNS, sm: GRID_COLUMNS, md: half, lg: half, xl: half },
+      rowStart: { xs: k + 1, sm: k + 1, md: md.rowStart, lg: md.rowStart, xl: md.rowStart },
+      rowSpan: { xs: 1, sm: 1, md: 1, lg: 1, xl: 1 },
+    };
+  });
+  const fieldRows = section.dataFields.length;
+  const fieldRowsMd = Math.ceil(fieldRows / 2);
+  section.subSections.forEach((id, j) => {
+    const child = builder.sections.find((s) => s.id === id);
+    if (child) child.layout = fullWidthRow(fieldRows + j + 1, fieldRowsMd + j + 1);
+  });
+}
+
+export function fullWidthRow(rowSmall: number, rowMd: number): Layout {
+  return {
+    colStart: { xs: 1, sm: 1, md: 1, lg: 1, xl: 1 },
+    colSpan: { xs: GRID_COLUMNS, sm: GRID_COLUMNS, md: GRID_COLUMNS, lg: GRID_COLUMNS, xl: GRID_COLUMNS },
+    rowStart: { xs: rowSmall, sm: rowSmall, md: rowMd, lg: rowMd, xl: rowMd },
+    rowSpan: { xs: 1, sm: 1, md: 1, lg: 1, xl: 1 },
+  };
+}

@@ -1,0 +1,310 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
+import type { TModel } from "~/domain/model-schema";
+import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
+import type { TSection } from "~/domain/template-schema";
+import { aasxPackage } from "./support/aasx-package";
+import { api, type ApiResponse } from "./support/http";
+import { REPO_ROOT, runCli } from "./support/processes";
+import { createWorld, type World } from "./support/world";
+
+/**
+ * The import of IDTA submodel templates (docs/aas-import.md) through `POST …/template-drafts/{id}/aas-submodels`:
+ * each of the nine shared templates imports with its problems listed, publishes, and a model of it takes values;
+ * the imported sections and fields carry the template's semanticIds at the same idShort paths. (The export check
+ * — the same paths in an exported environment — joins this file with the export.)
+ */
+
+const IDTA = "../shared/standards/idta";
+const FILES = readdirSync(IDTA)
+  .filter((file) => file.endsWith(".json"))
+  .sort();
+const BATTERY_PARTS = FILES.filter((file) => file.startsWith("02035-") || file.startsWith("02099-1"));
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld("aas-import");
+});
+
+const drafts = () => `/api/organizations/${world.organization.id}/template-drafts`;
+
+function source(file: string): string {
+  return readFileSync(`${IDTA}/${file}`, "utf8");
+}
+
+async function newDraft(name: string): Promise<TTemplateDraft> {
+  const response = await api<TTemplateDraft>("POST", drafts(), { token: world.token, body: { name } });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+async function importJson(draftId: string, environment: string, headers: Record<string, string> = {}) {
+  return api<TAasSubmodelsImported>("POST", `${drafts()}/${draftId}/aas-submodels`, {
+    token: world.token,
+    rawBody: environment,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+function expectImported(response: ApiResponse<TAasSubmodelsImported>): TAasSubmodelsImported {
+  if (response.status !== 201) throw new Error(`import answered ${response.status}: ${JSON.stringify(response.body).slice(0, 2000)}`);
+  return response.body;
+}
+
+// ---- semanticIds by idShort path, on both sides ----
+
+type Json = Record<string, unknown>;
+
+function firstKey(reference: unknown): string | undefined {
+  const keys = (reference as { keys?: { value?: string }[] } | undefined)?.keys;
+  return keys?.[0]?.value;
+}
+
+/** idShort path → semanticId of each submodel and element; a list's element is addressed through its list. */
+function sourceSemanticIds(environment: Json): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
+  const walk = (elements: Json[], prefix: string) => {
+    for (const element of elements) {
+      const path = `${prefix}.${String(element.idShort)}`;
+      found.set(path, firstKey(element.semanticId));
+      if (element.modelType === "SubmodelElementCollection") walk((element.value as Json[]) ?? [], path);
+      if (element.modelType === "SubmodelElementList") {
+        const [child] = (element.value as Json[]) ?? [];
+        if (child?.modelType === "SubmodelElementCollection") walk((child.value as Json[]) ?? [], path);
+        else if (child) found.set(`${path}[]`, firstKey(child.semanticId));
+      }
+    }
+  };
+  for (const submodel of environment.submodels as Json[]) {
+    found.set(String(submodel.idShort), firstKey(submodel.semanticId));
+    walk((submodel.submodelElements as Json[]) ?? [], String(submodel.idShort));
+  }
+  return found;
+}
+
+function optionKey(value: string | undefined): string | undefined {
+  if (value === undefined || !value.startsWith("{")) return value;
+  return firstKey(JSON.parse(value));
+}
+
+function importedSemanticIds(sections: readonly TSection[], rootIds: readonly string[]): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const walk = (section: TSection, path: string) => {
+    found.set(path, optionKey(section.options?.["aas.semanticId"]));
+    for (const field of section.dataFields) {
+      const idShort = field.options["aas.idShort"];
+      found.set(idShort === undefined ? `${path}[]` : `${path}.${idShort}`, optionKey(field.options["aas.semanticId"]));
+    }
+    for (const id of section.subSections) {
+      const child = byId.get(id);
+      if (child) walk(child, `${path}.${child.options?.["aas.idShort"]}`);
+    }
+  };
+  for (const id of rootIds) {
+    const root = byId.get(id);
+    if (root) walk(root, String(root.options?.["aas.idShort"]));
+  }
+  return found;
+}
+
+// ---- a model of the published template takes values ----
+
+function sampleValue(section: TSection, fieldId: string): string {
+  const field = section.dataFields.find((f) => f.id === fieldId);
+  const options = field?.options ?? {};
+  if (field?.type === "NumericField") return options.min ?? options.max ?? "12.5";
+  if (field?.type === "FileField") return "https://example.com/documents/declaration.pdf";
+  if (options.choices) return options.choices.split("|")[0] ?? "";
+  if (options.format === "date") return "2026-02-18";
+  return "Example value";
+}
+
+async function fillAFewFields(templateId: string, sections: readonly TSection[]): Promise<void> {
+  const created = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
+    token: world.token,
+    body: { name: "From an IDTA template", templateId },
+  });
+  expect(created.status).toBe(201);
+  const bySection = new Map(sections.map((s) => [s.id, s]));
+  const path = `/api/organizations/${world.organization.id}/models/${created.body.id}/data-values`;
+  // A template that is one repeater (02035-2, 02035-3) starts without values: a first row is added instead.
+  const inRepeater = (section: TSection | undefined): boolean =>
+    section !== undefined && (section.type === "Repeatable" || inRepeater(bySection.get(section.parentId ?? "")));
+  const repeater = sections.find((s) => s.dataFields.length > 0 && inRepeater(s));
+  const targets =
+    created.body.dataValues.length > 0
+      ? created.body.dataValues.slice(0, 4)
+      : (repeater?.dataFields.slice(0, 3).map((f) => ({ dataSectionId: repeater.id, dataFieldId: f.id, row: 0 })) ?? []);
+  const values = targets.map((v) => {
+    const section = bySection.get(v.dataSectionId);
+    if (!section) throw new Error("a value outside the template");
+    return { dataSectionId: v.dataSectionId, dataFieldId: v.dataFieldId, row: v.row, value: sampleValue(section, v.dataFieldId) };
+  });
+  expect(values.length).toBeGreaterThan(0);
+  const method = created.body.dataValues.length > 0 ? "PATCH" : "POST";
+  const written = await api<TModel>(method, path, { token: world.token, body: values });
+  expect(written.status).toBe(method === "PATCH" ? 200 : 201);
+  for (const value of values) {
+    expect(written.body.dataValues).toContainEqual(expect.objectContaining({ ...value }));
+  }
+}
+
+async function publish(draft: TTemplateDraft): Promise<TPublishResponse> {
+  const response = await api<TPublishResponse>("POST", `${drafts()}/${draft.id}/publish`, {
+    token: world.token,
+    body: {},
+    headers: { "if-match": `"${draft.revision}"` },
+  });
+  if (response.status !== 201) throw new Error(`publish answered ${response.status}: ${JSON.stringify(response.body).slice(0, 2000)}`);
+  return response.body;
+}
+
+describe("each shared IDTA submodel template", () => {
+  it.each(FILES)("%s imports with its problems listed, publishes, and a model of it takes values", async (file) => {
+    const draft = await newDraft(file);
+    const { templateDraft, problems, moreProblems } = expectImported(await importJson(draft.id, source(file)));
+    // Every IDTA file fails the reference verifier; each finding is listed with what was done about it.
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.filter((p) => p.action === "repaired").length).toBeGreaterThan(0);
+    expect(moreProblems).toBe(0);
+    const environment = JSON.parse(source(file)) as Json;
+    const rootIds = templateDraft.sections.filter((s) => s.parentId === null).map((s) => s.id);
+    expect(rootIds).toHaveLength((environment.submodels as Json[]).length);
+    const root = templateDraft.sections.find((s) => s.id === rootIds[0]);
+    const [submodel] = environment.submodels as Json[];
+    expect(root?.options?.["aas.templateId"]).toBe(
+      (submodel?.administration as { templateId?: string } | undefined)?.templateId ?? submodel?.id,
+    );
+    expect(importedSemanticIds(templateDraft.sections, rootIds)).toEqual(sourceSemanticIds(environment));
+
+    const published = await publish(templateDraft);
+    await fillAFewFields(published.published.templateId, templateDraft.sections);
+  });
+});
+
+describe("composing a template", () => {
+  it("adds the seven battery parts and the DPP metadata to one draft, one top-level section each, and publishes it", async () => {
+    let draft = await newDraft("EU Battery Passport (IDTA 02035)");
+    for (const file of BATTERY_PARTS) {
+      draft = expectImported(await importJson(draft.id, source(file), { "if-match": `"${draft.revision}"` })).templateDraft;
+    }
+    const roots = draft.sections.filter((s) => s.parentId === null);
+    expect(roots.map((s) => s.options?.["aas.idShort"])).toEqual([
+      "BatteryNameplate",
+      "HandoverDocumentation",
+      "CarbonFootprint",
+      "TechnicalData",
+      "ProductCondition",
+      "MaterialComposition",
+      "Circularity",
+      "DppMetadata",
+    ]);
+    // Stacked one below the other at every breakpoint.
+    expect(roots.map((s) => s.layout.rowStart.xs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const published = await publish(draft);
+    await fillAFewFields(published.published.templateId, draft.sections);
+  });
+
+  it("takes an AASX package, and refuses one whose environment is XML with 415, storing nothing", async () => {
+    const draft = await newDraft("From AASX");
+    const response = await api<TAasSubmodelsImported>("POST", `${drafts()}/${draft.id}/aas-submodels`, {
+      token: world.token,
+      rawBody: aasxPackage(source("02006-3-digital-nameplate.json")),
+      headers: { "content-type": "application/asset-administration-shell-package" },
+    });
+    const imported = expectImported(response);
+    expect(imported.templateDraft.sections.find((s) => s.parentId === null)?.options?.["aas.idShort"]).toBe("Nameplate");
+
+    const xml = await api("POST", `${drafts()}/${draft.id}/aas-submodels`, {
+      token: world.token,
+      rawBody: aasxPackage("<environment/>", { environmentPart: "aasx/data.xml" }),
+      headers: { "content-type": "application/zip" },
+    });
+    expect(xml.status).toBe(415);
+    const after = await api<TTemplateDraft>("GET", `${drafts()}/${draft.id}`, { token: world.token });
+    expect(after.body.revision).toBe(imported.templateDraft.revision);
+  });
+});
+
+describe("what cannot be imported", () => {
+  const environmentWith = (kind: string, elements: Json[]) =>
+    JSON.stringify({
+      submodels: [{ modelType: "Submodel", id: "urn:example:sm", idShort: "Example", kind, submodelElements: elements }],
+    });
+
+  it("lists elements it cannot represent as skipped, and imports the rest", async () => {
+    const draft = await newDraft("Skips");
+    const environment = environmentWith("Template", [
+      { modelType: "Property", idShort: "Weight", valueType: "xs:double" },
+      { modelType: "Operation", idShort: "Recalibrate" },
+      { modelType: "Blob", idShort: "Picture", contentType: "image/png" },
+      { modelType: "Range", idShort: "Temperature", valueType: "xs:int" },
+    ]);
+    const { templateDraft, problems } = expectImported(await importJson(draft.id, environment));
+    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[1]", action: "skipped" }));
+    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[2]", action: "skipped" }));
+    const [section] = templateDraft.sections;
+    expect(section?.dataFields.map((f) => [f.name, f.type])).toEqual([
+      ["Weight", "NumericField"],
+      ["Temperature (min)", "NumericField"],
+      ["Temperature (max)", "NumericField"],
+    ]);
+  });
+
+  it("answers 400 with the reasons, storing nothing, when no submodel template is in the body", async () => {
+    const draft = await newDraft("Nothing");
+    for (const body of [environmentWith("Instance", []), JSON.stringify({ submodels: [{ modelType: "Nonsense" }] }), "[1, 2]"]) {
+      const response = await importJson(draft.id, body);
+      expect(response.status).toBe(400);
+      expect((response.body as { issues?: unknown[] }).issues?.length).toBeGreaterThan(0);
+    }
+    const after = await api<TTemplateDraft>("GET", `${drafts()}/${draft.id}`, { token: world.token });
+    expect(after.body).toMatchObject({ revision: draft.revision, sections: [] });
+  });
+
+  it("answers 415 for a body that is neither JSON nor an AASX package, and 412 for a stale If-Match", async () => {
+    const draft = await newDraft("Media types");
+    const text = await api("POST", `${drafts()}/${draft.id}/aas-submodels`, {
+      token: world.token,
+      rawBody: "hello",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(text.status).toBe(415);
+    const stale = await importJson(draft.id, source("02099-1-dpp-metadata.json"), { "if-match": `"${draft.revision + 5}"` });
+    expect(stale.status).toBe(412);
+  });
+});
+
+describe("cli template:import with AAS files", () => {
+  it("composes one template from several --file flags (JSON and AASX) and prints the problems", async () => {
+    const workDir = await mkdtemp(path.join(tmpdir(), "passport-aas-cli-"));
+    try {
+      const aasx = path.join(workDir, "dpp-metadata.aasx");
+      await writeFile(aasx, aasxPackage(source("02099-1-dpp-metadata.json")));
+      const json = path.join(REPO_ROOT, "..", "shared/standards/idta/02035-1-battery-nameplate.json");
+      const run = await runCli(
+        ["template:import", "--org", world.organization.id, "--file", json, "--file", aasx, "--name", "Nameplate and metadata"],
+        { databaseUrl: inject("databaseUrl") },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as { id: string; problems: { source: string; action: string }[] };
+      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set([json, aasx]));
+      const template = await api<{ name: string; sections: TSection[] }>(
+        "GET",
+        `/api/organizations/${world.organization.id}/templates/${result.id}`,
+        { token: world.token },
+      );
+      expect(template.body.name).toBe("Nameplate and metadata");
+      const roots = template.body.sections.filter((s) => s.parentId === null).map((s) => s.options?.["aas.idShort"]);
+      expect(roots).toEqual(["BatteryNameplate", "DppMetadata"]);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
