@@ -2,7 +2,7 @@ import { changesValueCount } from "~/domain/data-changes";
 import { ZDataValuesInput, ZDeleteRowInput, ZModelChangesInput } from "~/domain/procedure-inputs";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
-import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { protectedProcedure, router } from "~/server/trpc/trpc";

@@ -2,7 +2,7 @@ import { changesValueCount, withChangeTriples, ZModelChangesRequest } from "~/do
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";
 import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({

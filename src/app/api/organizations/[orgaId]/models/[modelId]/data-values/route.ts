@@ -3,7 +3,7 @@ import { ZDeleteRowQuery } from "~/domain/model-schema";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
-import { assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";

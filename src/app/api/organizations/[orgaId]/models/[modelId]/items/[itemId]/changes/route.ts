@@ -2,7 +2,7 @@ import { changesValueCount, withChangeTriples, ZItemChangesRequest } from "~/dom
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZItemPath } from "~/server/rest/path-params";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
