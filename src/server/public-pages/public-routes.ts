@@ -5,7 +5,7 @@ import { ZQueryInteger } from "~/domain/model-schema";
 import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
 import { isUuid } from "~/domain/uuid";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
-import { cachedResponse, etagOf, publicErrorResponse } from "~/server/public-pages/public-response";
+import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
 import { publicBaseUrl } from "~/server/config";
@@ -60,7 +60,7 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
           : 0;
       const { url } = await getPassportLink({ uuid });
       return await cachedResponse(request, {
-        etag: etagOf("qr", format, size, url),
+        etag: contentEtag("qr", format, size, url),
         cacheControl: QR_CACHE_CONTROL,
         contentType: format === "svg" ? "image/svg+xml" : "image/png",
         body: async () =>
@@ -106,7 +106,7 @@ function renderedPage(passport: TPassport): { html: string; etag: string } {
   let page = renderedPages.get(passport);
   if (!page) {
     const text = renderPassportPage(passport);
-    page = { html: text, etag: etagOf("page", text) };
+    page = { html: text, etag: contentEtag("page", text) };
     renderedPages.set(passport, page);
   }
   return page;

@@ -4,7 +4,7 @@ import type { Actor } from "~/domain/actor";
 import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
-import { etagOf, readIfMatch } from "~/server/rest/if-match";
+import { readIfMatch, versionEtag } from "~/server/rest/conditional-headers";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
@@ -124,8 +124,8 @@ export function searchParams(request: Request): Record<string, string> {
  */
 function versionHeaders(result: unknown): HeadersInit | undefined {
   if (typeof result !== "object" || result === null) return undefined;
-  if ("version" in result && typeof result.version === "number") return { ETag: etagOf(result.version) };
-  if ("revision" in result && typeof result.revision === "number") return { ETag: etagOf(result.revision) };
+  if ("version" in result && typeof result.version === "number") return { ETag: versionEtag(result.version) };
+  if ("revision" in result && typeof result.revision === "number") return { ETag: versionEtag(result.revision) };
   return undefined;
 }
 
