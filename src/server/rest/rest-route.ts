@@ -16,7 +16,7 @@ import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
  * body and no route can answer bad input with a 500.
  */
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 type Input<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; ifMatch: number | undefined };
 
@@ -135,12 +135,12 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
  * without the body where GET is served, as Next would do. Methods Next does not route at all (TRACE, CONNECT, …)
  * are answered below Next, by src/server/http/refuse-unroutable-methods.ts.
  */
-export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
+export function restRoutes<M extends Partial<Record<ServedMethod, AnyHandler>>>(handlers: M): RouteMethods<M> {
   const head = handlers.GET;
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
   const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
-  const all: Partial<Record<Method, RouteHandler>> = { ...handlers, HEAD: head };
-  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  const all: Partial<Record<Method, AnyHandler>> = { ...handlers, HEAD: head };
+  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as RouteMethods<M>;
 }
 
 function methodNotAllowedResponse(method: string, allow: string): Response {
@@ -152,3 +152,9 @@ function methodNotAllowedResponse(method: string, allow: string): Response {
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 type ServedMethod = Exclude<Method, "HEAD" | "OPTIONS">;
+/** A served method's handler keeps its own type (a handler that needs no context can be called without one). */
+type AnyHandler = RouteHandler | ((request: Request) => Promise<Response>);
+/** Every method a route file exports: the served ones as given (HEAD is GET's), the others the 405 handler. */
+type RouteMethods<M> = {
+  [K in Method]: K extends keyof M ? M[K] : K extends "HEAD" ? ("GET" extends keyof M ? M["GET"] : RouteHandler) : RouteHandler;
+};

@@ -3,6 +3,7 @@ import { AppError } from "~/domain/app-error";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
+import { restRoutes } from "~/server/rest/rest-route";
 import { appRouter } from "~/server/trpc/_app";
 import { retryAfterHeaders } from "~/server/trpc/error-shape";
 import { boundedTrpcRequest } from "~/server/trpc/request-limits";
@@ -32,4 +33,4 @@ async function handle(request: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: handler, POST: handler });

@@ -5,7 +5,7 @@ import { createAccessGrant } from "~/server/services/access-grants/create-access
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
 import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
     run: ({ actor, params }) => listAccessGrants({ actor, organizationId: params.orgaId, modelId: params.modelId }),

@@ -3,7 +3,7 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { duplicateModel } from "~/server/services/models/duplicate-model";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZModelPath,
     body: ZModelDuplicateRequest.optional(),

@@ -5,7 +5,7 @@ import { ZModelPath } from "~/server/rest/path-params";
 import { createItem } from "~/server/services/items/create-item";
 import { listItems } from "~/server/services/items/list-items";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
     query: ZItemListQuery,

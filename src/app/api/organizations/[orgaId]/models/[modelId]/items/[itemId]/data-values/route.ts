@@ -10,7 +10,7 @@ import { modifyDataValues } from "~/server/services/data-values/modify-data-valu
 const itemOf = (params: { modelId: string; itemId: string }) =>
   ({ kind: "item", id: params.itemId, modelId: params.modelId }) as const;
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZItemPath,
     body: ZDataValuesRequest,
