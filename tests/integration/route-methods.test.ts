@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createWorld, type World } from "./support/world";
 
 /**
  * Every route file, every method: Next answers a method a route file does not export itself (OPTIONS with 204 and
@@ -73,3 +74,58 @@ describe("every route answers every method it does not serve with 405 and an hon
     }
   });
 });
+
+/**
+ * Membership of the organization in the path is the first rule: a caller who is not a member gets 403 before a
+ * byte of the body is read, on every write of every route under /organizations/{orgaId} (restRoute checks it for
+ * all of them). The body is a stream that records whether anyone pulled it.
+ */
+describe("a non-member's write is refused with 403 before its body is read", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld("route-methods");
+  });
+
+  const organizationRoutes = FILES.filter((file) => file.includes("/[orgaId]/"));
+
+  it("finds the organization's routes", () => {
+    expect(organizationRoutes.length).toBeGreaterThan(20);
+  });
+
+  it.each(organizationRoutes.map((file) => [relative(process.cwd(), file), file]))("%s", async (_name, file) => {
+    const route = (await import(file)) as Partial<Record<string, Handler>>;
+    const allow = ((await call(route.OPTIONS as Handler, "OPTIONS", file)).headers.get("allow") ?? "").split(", ");
+    const writes = allow.filter((method) => method !== "GET" && method !== "HEAD");
+    for (const method of writes) {
+      let isRead = false;
+      // highWaterMark 0: the stream is pulled only when someone reads it, not to fill a queue in advance.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            isRead = true;
+            controller.enqueue(new TextEncoder().encode("{}"));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      // Every path id is a fresh uuid, so the organization is one the caller is not a member of.
+      // A valid query for the one write that takes one (DELETE data-values), so only membership can refuse it.
+      const request = new Request(`${urlOf(file)}?dataSectionId=${crypto.randomUUID()}&row=0`, {
+        method,
+        body,
+        duplex: "half",
+        headers: { "content-type": "application/json", api_token: world.token },
+      } as RequestInit);
+      const response = await (route[method] as Handler)(request, { params: Promise.resolve(paramsOf(file)) });
+      expect(response.status, `${method} → 403`).toBe(403);
+      expect(isRead, `${method} read the body`).toBe(false);
+    }
+  });
+});
+
+/** The dynamic segments of a route file, each a fresh uuid. */
+function paramsOf(file: string): Record<string, string> {
+  const names = [...relative(APP, file).matchAll(/\[([a-zA-Z]+)\]/g)].map((m) => m[1] ?? "");
+  return Object.fromEntries(names.map((name) => [name, crypto.randomUUID()]));
+}

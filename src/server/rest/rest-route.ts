@@ -9,6 +9,7 @@ import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
+import { assertMemberOf } from "~/server/services/access";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -56,6 +57,9 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
+      // Membership of the organization the path names is the first rule (403), and it is checked here, for every
+      // route, before anything is read of the body; a route's preflight then adds what the path names (404).
+      assertMemberOfPathOrganization(actor, params);
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
       const body = await readBody(request, definition);
@@ -69,6 +73,12 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       return unexpectedErrorResponse(error);
     }
   };
+}
+
+function assertMemberOfPathOrganization(actor: Actor, params: unknown): void {
+  if (typeof params === "object" && params !== null && "orgaId" in params && typeof params.orgaId === "string") {
+    assertMemberOf(actor, params.orgaId);
+  }
 }
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];
