@@ -3,15 +3,14 @@ import { withDataValueTriples } from "~/domain/data-value";
 import type { Actor } from "~/domain/actor";
 import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
 import { assertOwnerInOrganization } from "~/server/services/data-values/assert-owner-in-organization";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 type OwnerPath = { orgaId: string; modelId: string; itemId?: string };
 
 /** The model or the item a data-values or changes path names. */
-export function ownerOf(params: OwnerPath): PassportDataOwner {
+export function ownerOf(params: OwnerPath) {
   return params.itemId === undefined
-    ? { kind: "model", id: params.modelId }
-    : { kind: "item", id: params.itemId, modelId: params.modelId };
+    ? ({ kind: "model", id: params.modelId } as const)
+    : ({ kind: "item", id: params.itemId, modelId: params.modelId } as const);
 }
 
 /** The owner in the path exists in the caller's organization: 403/404 before the body is read (restRoute's `preflight`). */
