@@ -1,5 +1,12 @@
-import { changesValueCount, withChangeTriples } from "~/domain/data-changes";
-import { withDataValueTriples } from "~/domain/data-value";
+import type { z } from "zod";
+import { changesValueCount, withChangeTriples, type ZItemChangesRequest, type ZModelChangesRequest } from "~/domain/data-changes";
+import { withDataValueTriples, ZDataValuesRequest } from "~/domain/data-value";
+import { ZDeleteRowQuery } from "~/domain/model-schema";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { addDataValues } from "~/server/services/data-values/add-data-values";
+import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
+import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
+import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import type { Actor } from "~/domain/actor";
 import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
 import { assertOwnerInOrganization } from "~/server/services/data-values/assert-owner-in-organization";
@@ -33,4 +40,48 @@ export function passportDataChecks(body: "values" | "changes" | "none") {
     checkBody: (input: unknown) => assertDataValueCount(changesValueCount(input)),
     describeBodyIssues: withChangeTriples,
   };
+}
+
+/**
+ * The routes of `…/data-values` for a model (`ZModelPath`) or an item (`ZItemPath`): the same rules and operations
+ * for both, for the fields of the owner's level (docs/api.md §Items).
+ */
+export function dataValuesRoutes(params: z.ZodType<OwnerPath>) {
+  return restRoutes({
+    POST: restRoute({
+      params,
+      ...passportDataChecks("values"),
+      body: ZDataValuesRequest,
+      status: 201,
+      run: ({ actor, params: path, body, ifMatch }) =>
+        addDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch }),
+    }),
+    PATCH: restRoute({
+      params,
+      ...passportDataChecks("values"),
+      body: ZDataValuesRequest,
+      run: ({ actor, params: path, body, ifMatch }) =>
+        modifyDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch }),
+    }),
+    DELETE: restRoute({
+      params,
+      ...passportDataChecks("none"),
+      query: ZDeleteRowQuery,
+      run: ({ actor, params: path, query, ifMatch }) =>
+        deleteRepeaterRow({ actor, organizationId: path.orgaId, owner: ownerOf(path), ...query, ifMatch }),
+    }),
+  });
+}
+
+/** The route of `…/changes` for a model or an item; `body` is the owner's changes schema (an item has no details). */
+export function changesRoutes(params: z.ZodType<OwnerPath>, body: typeof ZModelChangesRequest | typeof ZItemChangesRequest) {
+  return restRoutes({
+    POST: restRoute({
+      params,
+      ...passportDataChecks("changes"),
+      body,
+      run: ({ actor, params: path, body: changes, ifMatch }) =>
+        applyDataChanges({ actor, organizationId: path.orgaId, owner: ownerOf(path), changes, ifMatch }),
+    }),
+  });
 }

@@ -1,15 +1,5 @@
 import { ZItemChangesRequest } from "~/domain/data-changes";
-import { ownerOf, passportDataChecks } from "~/server/rest/passport-data-route";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { changesRoutes } from "~/server/rest/passport-data-route";
 import { ZItemPath } from "~/server/rest/path-params";
-import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
-  POST: restRoute({
-    params: ZItemPath,
-    ...passportDataChecks("changes"),
-    body: ZItemChangesRequest,
-    run: ({ actor, params, body, ifMatch }) =>
-      applyDataChanges({ actor, organizationId: params.orgaId, owner: ownerOf(params), changes: body, ifMatch }),
-  }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = changesRoutes(ZItemPath, ZItemChangesRequest);
