@@ -3,6 +3,7 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
+import { layerRules } from "./eslint.layers.mjs";
 
 /**
  * `npm run lint`. Type-aware: typescript-eslint's recommendedTypeChecked (floating and misused promises, unsafe `any`
@@ -72,6 +73,8 @@ export default defineConfig([
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
+  // The layer rules of ARCHITECTURE.md and the function size of CODE_STYLE.md (eslint.layers.mjs).
+  ...layerRules,
   // The few .mjs config files are outside tsconfig (allowJs is off), so they get the untyped rules only.
   { files: ["**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
 ]);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TPassport } from "~/domain/passport-schema";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
-import { etagOf } from "~/server/public-pages/public-response";
+import { contentEtag } from "~/server/public-pages/public-response";
 
 /**
  * The bench's yardstick for the app's per-request overhead: the same work as the app's `GET model` and
@@ -122,7 +122,7 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     response
       .writeHead(200, {
         "content-type": "text/html; charset=utf-8",
-        etag: etagOf("page", page),
+        etag: contentEtag("page", page),
         "cache-control": "public, no-cache",
       })
       .end(page);

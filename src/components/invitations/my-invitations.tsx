@@ -1,9 +1,10 @@
 import { InvitationResponse } from "~/components/invitations/invitation-response";
 import { ResendVerificationButton } from "~/components/invitations/resend-verification-button";
 import { Alert } from "~/components/ui/alert";
-import type { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "~/server/trpc/_app";
 
-export type MyInvitationsProps = { mine: Awaited<ReturnType<typeof listMyInvitations>> };
+export type MyInvitationsProps = { mine: inferRouterOutputs<AppRouter>["invitations"]["mine"] };
 
 /**
  * On the signed-in user's landing pages: invitations to their address, or, while the address is unverified, why

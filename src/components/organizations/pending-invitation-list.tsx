@@ -1,6 +1,9 @@
 import { RevokeInvitationButton } from "~/components/organizations/revoke-invitation-button";
 import { LocalTime } from "~/components/ui/local-time";
-import type { TInvitation } from "~/server/services/invitations/invitation-dto";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "~/server/trpc/_app";
+
+type TInvitation = inferRouterOutputs<AppRouter>["invitations"]["list"][number];
 
 export type PendingInvitationListProps = { organizationId: string; invitations: TInvitation[] };
 

@@ -7,7 +7,7 @@ import { LayoutPanel, type LayoutScope } from "~/components/template-builder/lay
 import { LivePreview } from "~/components/template-builder/live-preview";
 import { describeIssue, PublishDialog, type PublishResult } from "~/components/template-builder/publish-dialog";
 import { SectionPanel, type SectionActions } from "~/components/template-builder/section-panel";
-import { useDraftWrites, type DraftTarget } from "~/components/template-builder/use-draft-writes";
+import { useDraftWrites, type DraftTarget, type DraftWriteError } from "~/components/template-builder/use-draft-writes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -137,45 +137,8 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          Next version <strong className="text-slate-900">{draft.version}</strong>
-          {draft.publications.length > 0
-            ? ` · published: ${draft.publications.map((p) => p.version).join(", ")}`
-            : " · not published yet"}
-          {isBusy ? " · saving…" : ""}
-        </p>
-        <Button onClick={() => setIsPublishing(true)}>Publish…</Button>
-      </div>
-      {error?.isConflict ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            This draft was changed elsewhere (another tab or another member). Your last change was not saved: reload to see the latest
-            draft, then make it again.
-          </span>
-          <Button variant="secondary" size="sm" onClick={() => void reload()}>
-            Reload draft
-          </Button>
-        </Alert>
-      ) : error ? (
-        <Alert tone="error">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <p>{error.message}</p>
-              {error.issues.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {error.issues.map((issue, i) => (
-                    <li key={i}>{describeIssue(issue, draft)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-            <Button variant="ghost" size="sm" onClick={dismissError}>
-              Dismiss
-            </Button>
-          </div>
-        </Alert>
-      ) : null}
+      <DraftHeader draft={draft} isBusy={isBusy} onPublish={() => setIsPublishing(true)} />
+      <DraftErrorAlert error={error} draft={draft} onReload={() => void reload()} onDismiss={dismissError} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Panel id="sections-heading" title="Sections">
           <SectionPanel
@@ -255,5 +218,65 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
         </section>
       </CardBody>
     </Card>
+  );
+}
+
+/** The next version's label, the versions published so far, and the button that opens publishing. */
+function DraftHeader({ draft, isBusy, onPublish }: { draft: TTemplateDraft; isBusy: boolean; onPublish: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">
+        Next version <strong className="text-slate-900">{draft.version}</strong>
+        {draft.publications.length > 0
+          ? ` · published: ${draft.publications.map((p) => p.version).join(", ")}`
+          : " · not published yet"}
+        {isBusy ? " · saving…" : ""}
+      </p>
+      <Button onClick={onPublish}>Publish…</Button>
+    </div>
+  );
+}
+
+type DraftErrorAlertProps = {
+  error: DraftWriteError | undefined;
+  draft: TTemplateDraft;
+  onReload: () => void;
+  onDismiss: () => void;
+};
+
+/** A refused edit: a conflict offers to reload the draft; any other error lists its issues until dismissed. */
+function DraftErrorAlert({ error, draft, onReload, onDismiss }: DraftErrorAlertProps) {
+  return (
+    <>
+      {error?.isConflict ? (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>
+            This draft was changed elsewhere (another tab or another member). Your last change was not saved: reload to see the latest
+            draft, then make it again.
+          </span>
+          <Button variant="secondary" size="sm" onClick={onReload}>
+            Reload draft
+          </Button>
+        </Alert>
+      ) : error ? (
+        <Alert tone="error">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <p>{error.message}</p>
+              {error.issues.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {error.issues.map((issue, i) => (
+                    <li key={i}>{describeIssue(issue, draft)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <Button variant="ghost" size="sm" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+    </>
   );
 }

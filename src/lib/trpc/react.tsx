@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import { useState, type ReactNode } from "react";
-import { MAX_TRPC_BATCH_SIZE } from "~/lib/trpc/batch-size";
+import { MAX_TRPC_BATCH_SIZE } from "~/domain/trpc-batch-size";
 import type { AppRouter } from "~/server/trpc/_app";
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "~/domain/app-error";
 import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
+import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { renderErrorPage } from "~/server/public-pages/public-document";
 
@@ -24,16 +25,9 @@ export function publicErrorResponse(request: Request, error: unknown): Response 
   return new Response(renderErrorPage(http, reason, error.message), { status: http, headers });
 }
 
-/** A strong ETag of what a representation is made of (its bytes, or the inputs that fully decide them). */
-export function etagOf(...parts: (string | number)[]): string {
+/** A strong ETag hashed from what a representation is made of (its bytes, or the inputs that fully decide them). */
+export function contentEtag(...parts: (string | number)[]): string {
   return `"${createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 27)}"`;
-}
-
-/** True when the client already holds this representation (If-None-Match lists its ETag, or `*`). */
-export function isNotModified(request: Request, etag: string): boolean {
-  const header = request.headers.get("if-none-match");
-  if (!header) return false;
-  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 /**
@@ -45,6 +39,6 @@ export async function cachedResponse(
   options: { etag: string; cacheHeaders: Record<string, string>; contentType: string; body: () => Promise<BodyInit> | BodyInit },
 ): Promise<Response> {
   const headers = { ETag: options.etag, ...options.cacheHeaders };
-  if (isNotModified(request, options.etag)) return new Response(null, { status: 304, headers });
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), options.etag)) return new Response(null, { status: 304, headers });
   return new Response(await options.body(), { status: 200, headers: { ...headers, "Content-Type": options.contentType } });
 }

@@ -5,7 +5,7 @@ import { ZQueryInteger } from "~/domain/model-schema";
 import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
 import { isUuid } from "~/domain/uuid";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
-import { cachedResponse, etagOf, publicErrorResponse } from "~/server/public-pages/public-response";
+import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
 import { getConfig, publicBaseUrl } from "~/server/config";
@@ -60,7 +60,7 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
       // The code's URL changes when its model's GTIN is set or cleared (docs/gs1.md): cached like the passport, and
       // purged with it; the ETag (of the URL) makes a revalidation a 304 without rendering.
       return await cachedResponse(request, {
-        etag: etagOf("qr", format, size, url),
+        etag: contentEtag("qr", format, size, url),
         cacheHeaders: publicCacheHeaders(modelId),
         contentType: format === "svg" ? "image/svg+xml" : "image/png",
         body: () => qrImage(format, size, url, clientAddress(request.headers)),
@@ -129,7 +129,7 @@ function renderedPage(passport: TPassport): { html: string; etag: string } {
   let page = renderedPages.get(passport);
   if (!page) {
     const text = renderPassportPage(passport);
-    page = { html: text, etag: etagOf("page", text) };
+    page = { html: text, etag: contentEtag("page", text) };
     renderedPages.set(passport, page);
   }
   return page;

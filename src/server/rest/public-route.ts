@@ -5,6 +5,7 @@ import { readApiKey } from "~/server/auth/read-api-key";
 import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
 
@@ -79,11 +80,4 @@ function jsonOf(result: unknown): string {
 function optionalActor(headers: Headers): Promise<Actor | null> {
   if (readApiKey(headers) === undefined && !headers.has("cookie")) return Promise.resolve(null);
   return resolveActor(headers);
-}
-
-/** RFC 9110 §13.1.2: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.trim() === "*" || header.split(",").some((tag) => bare(tag) === bare(etag));
 }

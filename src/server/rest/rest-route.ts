@@ -4,11 +4,12 @@ import type { Actor } from "~/domain/actor";
 import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
-import { etagOf, readIfMatch } from "~/server/rest/if-match";
+import { readIfMatch, versionEtag } from "~/server/rest/conditional-headers";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
+import { assertMemberOf } from "~/server/services/access";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -16,7 +17,7 @@ import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
  * body and no route can answer bad input with a 500.
  */
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 type Input<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; ifMatch: number | undefined };
 
@@ -61,6 +62,9 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       const query = definition.query
         ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
         : undefined;
+      // Membership of the organization the path names is the first rule (403), and it is checked here, for every
+      // route, before anything is read of the body; a route's preflight then adds what the path names (404).
+      assertMemberOfPathOrganization(actor, params);
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
       const body = await readBody(request, definition);
@@ -74,6 +78,12 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       return unexpectedErrorResponse(error);
     }
   };
+}
+
+function assertMemberOfPathOrganization(actor: Actor, params: unknown): void {
+  if (typeof params === "object" && params !== null && "orgaId" in params && typeof params.orgaId === "string") {
+    assertMemberOf(actor, params.orgaId);
+  }
 }
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];
@@ -132,8 +142,8 @@ export function searchParams(request: Request): Record<string, string> {
  */
 function versionHeaders(result: unknown): HeadersInit | undefined {
   if (typeof result !== "object" || result === null) return undefined;
-  if ("version" in result && typeof result.version === "number") return { ETag: etagOf(result.version) };
-  if ("revision" in result && typeof result.revision === "number") return { ETag: etagOf(result.revision) };
+  if ("version" in result && typeof result.version === "number") return { ETag: versionEtag(result.version) };
+  if ("revision" in result && typeof result.revision === "number") return { ETag: versionEtag(result.revision) };
   return undefined;
 }
 
@@ -143,12 +153,12 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
  * without the body where GET is served, as Next would do. Methods Next does not route at all (TRACE, CONNECT, …)
  * are answered before Next, by the app's HTTP server (src/server/http/answer-before-next.ts).
  */
-export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>>(handlers: M): Record<Method, RouteHandler> {
+export function restRoutes<M extends Partial<Record<ServedMethod, AnyHandler>>>(handlers: M): RouteMethods<M> {
   const head = handlers.GET;
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
   const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
-  const all: Partial<Record<Method, RouteHandler>> = { ...handlers, HEAD: head };
-  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  const all: Partial<Record<Method, AnyHandler>> = { ...handlers, HEAD: head };
+  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as RouteMethods<M>;
 }
 
 function methodNotAllowedResponse(method: string, allow: string): Response {
@@ -160,3 +170,9 @@ function methodNotAllowedResponse(method: string, allow: string): Response {
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 type ServedMethod = Exclude<Method, "HEAD" | "OPTIONS">;
+/** A served method's handler keeps its own type (a handler that needs no context can be called without one). */
+type AnyHandler = RouteHandler | ((request: Request) => Promise<Response>);
+/** Every method a route file exports: the served ones as given (HEAD is GET's), the others the 405 handler. */
+type RouteMethods<M> = {
+  [K in Method]: K extends keyof M ? M[K] : K extends "HEAD" ? ("GET" extends keyof M ? M["GET"] : RouteHandler) : RouteHandler;
+};

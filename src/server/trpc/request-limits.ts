@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import { MAX_TRPC_BATCH_SIZE } from "~/lib/trpc/batch-size";
+import { MAX_TRPC_BATCH_SIZE } from "~/domain/trpc-batch-size";
 import { readBodyText } from "~/server/rest/read-json-body";
 
 /**

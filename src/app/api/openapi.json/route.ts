@@ -2,6 +2,6 @@ import { restRoutes } from "~/server/rest/rest-route";
 import { openApiDocument } from "~/server/openapi/openapi-document";
 
 /** The API's OpenAPI 3.1 document: public (it describes the API, not anyone's data) and the same until a deploy. */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: () => Promise.resolve(Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } })),
 });

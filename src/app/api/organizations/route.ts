@@ -4,7 +4,7 @@ import { ZNoPath } from "~/server/rest/path-params";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({ params: ZNoPath, run: ({ actor }) => listOrganizations({ actor }) }),
   // Needs a signed-in session (the service refuses keys): the caller becomes the owner.
   POST: restRoute({

@@ -1,6 +1,9 @@
 import { API_REFERENCE_HTML } from "~/server/openapi/api-reference-page";
+import { restRoutes } from "~/server/rest/rest-route";
 
 /** The API reference page (Swagger UI over /api/openapi.json); public, like the document it shows. */
-export function GET(): Response {
-  return new Response(API_REFERENCE_HTML, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+function apiReferencePage(): Promise<Response> {
+  return Promise.resolve(new Response(API_REFERENCE_HTML, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
 }
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: apiReferencePage });

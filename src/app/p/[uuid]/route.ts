@@ -5,4 +5,4 @@ import { restRoutes } from "~/server/rest/rest-route";
  * The public passport page (docs/gs1.md §The passport page): a route handler answering HTML, so that it runs no
  * root layout (no session, no cookies, no script) and can answer 304 from its ETag.
  */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({ GET: passportPageRoute });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: passportPageRoute });

@@ -7,7 +7,7 @@ import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { Tx } from "~/server/db/transaction";
 import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
-import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
+import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";
 import {
   deleteRows,
   existingTriples,
@@ -16,7 +16,7 @@ import {
   rowNumbers,
   updateDataValues,
 } from "~/server/services/data-values/internal/data-value-sql";
-import { assertValid } from "~/server/services/data-values/internal/prepare-data-values";
+import { assertValid } from "~/server/services/data-values/internal/assert-valid";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
@@ -28,7 +28,25 @@ export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOw
   /** `details` (name, description, GTIN) only for a model. */
   changes: TModelChangesRequest;
   ifMatch?: number;
+  /**
+   * Set when the request is one part sent on its own, by the single REST operations (POST, PATCH and DELETE
+   * data-values): its issue paths then start at `$` (`$[2].value`, not `$.add[2].value`), and the one row a DELETE
+   * names is its URL's resource, so a missing row is a 404 there instead of an issue in a body (docs/api.md).
+   */
+  part?: "add" | "modify" | "deleteRow";
 };
+
+/** Where each part of a request sits, for issue paths: the changes body's keys, or `$` for a part sent alone. */
+type PartPaths = { add: string; modify: string; deleteRows: string; reorder: string };
+
+function partPaths(part: ApplyDataChangesOptions["part"]): PartPaths {
+  return {
+    add: part === "add" ? "$" : "$.add",
+    modify: part === "modify" ? "$" : "$.modify",
+    deleteRows: part === "deleteRow" ? "$" : "$.deleteRows",
+    reorder: "$.reorder",
+  };
+}
 
 /**
  * A whole save in one transaction: row deletes, then adds (new rows, completed with nulls like POST data-values),
@@ -38,35 +56,39 @@ export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOw
  */
 export async function applyDataChanges<O extends PassportDataOwner>({
   changes,
+  part,
   ...target
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
+  const at = partPaths(part);
   const addInputs = changes.add ?? [];
   const modifyInputs = changes.modify ?? [];
   assertDataValueCount(addInputs.length + modifyInputs.length);
-  const adds = prepareValues(addInputs, "$.add");
-  const modifies = prepareValues(modifyInputs, "$.modify");
+  const adds = prepareValues(addInputs, at.add);
+  const modifies = prepareValues(modifyInputs, at.modify);
   const level = ownerLevel(target.owner);
   if (target.owner.kind === "item" && changes.details !== undefined) {
     throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
   }
   return writePassportData(target, async (tx, owner, index) => {
     assertValid([
-      ...atPath(requestValueIssues(index, addInputs, adds, level, { isEmptyRequiredAllowed: true }), "$.add"),
-      ...atPath(requestValueIssues(index, modifyInputs, modifies, level), "$.modify"),
-      ...repeaterIssues(index, changes.deleteRows ?? [], "$.deleteRows"),
-      ...repeaterIssues(index, changes.reorder ?? [], "$.reorder"),
+      // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
+      ...atPath(requestValueIssues(index, addInputs, adds, level, { isEmptyRequiredAllowed: true }), at.add),
+      ...atPath(requestValueIssues(index, modifyInputs, modifies, level), at.modify),
+      ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
+      ...repeaterIssues(index, changes.reorder ?? [], at.reorder),
     ]);
-    const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? []);
-    const isAdded = await applyAdds(tx, owner, index, adds, level);
+    const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? [], part === "deleteRow" ? "url" : at.deleteRows);
+    const isAdded = await applyAdds(tx, owner, index, adds, level, at.add);
     // Counted after the deletes, so one save may delete a row and add another to a full repeater.
-    await assertRowLimits(tx, owner, index, adds, "$.add");
-    const isModified = await applyModifies(tx, owner, modifies);
+    await assertRowLimits(tx, owner, index, adds, at.add);
+    const isModified = await applyModifies(tx, owner, modifies, at.modify);
     const isReordered = await applyReorders(tx, owner, index, changes.reorder ?? []);
     const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
     return isDeleted || isAdded || isModified || isReordered || isRenamed;
   });
 }
 
+/** What can be checked before a transaction opens: the same triple twice. Numbers become decimal strings. */
 function prepareValues(inputs: readonly TDataValueInput[], prefix: string): TDataValue[] {
   const values = inputs.map(normalizeDataValue);
   const duplicates = findDuplicateTriples(values);
@@ -78,6 +100,7 @@ function prepareValues(inputs: readonly TDataValueInput[], prefix: string): TDat
 
 /** The domain's issues point into one array (`$[3]`); here that array is one part of the body (`$.add[3]`). */
 function atPath(issues: Issue[], prefix: string): Issue[] {
+  if (prefix === "$") return issues;
   return issues.map((issue) => ({ ...issue, path: `${prefix}${issue.path.slice(1)}` }));
 }
 
@@ -95,7 +118,14 @@ function groupByRepeater(refs: readonly TRowRef[]): Map<string, number[]> {
   return groups;
 }
 
-async function applyRowDeletes(tx: Tx, owner: WritingOwner, index: TemplateIndex, refs: readonly TRowRef[]): Promise<boolean> {
+/** `at` is where the rows sit in the body, or "url" when the request's URL names the one row (then a missing one is 404). */
+async function applyRowDeletes(
+  tx: Tx,
+  owner: WritingOwner,
+  index: TemplateIndex,
+  refs: readonly TRowRef[],
+  at: string,
+): Promise<boolean> {
   const issues: Issue[] = [];
   for (const [repeaterId, rows] of groupByRepeater(refs)) {
     const sectionIds = repeaterSectionIds(index, repeaterId);
@@ -103,20 +133,24 @@ async function applyRowDeletes(tx: Tx, owner: WritingOwner, index: TemplateIndex
     for (const row of rows) {
       if (existing.has(row)) continue;
       const i = refs.findIndex((ref) => ref.dataSectionId === repeaterId && ref.row === row);
-      issues.push({
-        path: `$.deleteRows[${i}].row`,
-        message: `Row ${row} of this repeater does not exist`,
-        dataSectionId: repeaterId,
-        row,
-      });
+      issues.push({ path: `${at}[${i}].row`, message: `Row ${row} of this repeater does not exist`, dataSectionId: repeaterId, row });
     }
     await deleteRows(tx, owner, sectionIds, rows);
   }
-  if (issues.length > 0) throw new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
+  const [first] = issues;
+  if (first && at === "url") throw new AppError("NOT_FOUND", `${first.message}.`);
+  if (first) throw new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
   return refs.length > 0;
 }
 
-async function applyAdds(tx: Tx, owner: WritingOwner, index: TemplateIndex, adds: TDataValue[], level: OwnerLevel): Promise<boolean> {
+async function applyAdds(
+  tx: Tx,
+  owner: WritingOwner,
+  index: TemplateIndex,
+  adds: TDataValue[],
+  level: OwnerLevel,
+  at: string,
+): Promise<boolean> {
   if (adds.length === 0) return false;
   // A savepoint lets a conflict be explained by what existed before the adds, not by what they just inserted.
   await tx.$executeRaw`SAVEPOINT before_add`;
@@ -126,23 +160,27 @@ async function applyAdds(tx: Tx, owner: WritingOwner, index: TemplateIndex, adds
     const taken = await existingTriples(tx, owner, adds);
     throw new AppError(
       "CONFLICT",
-      `${taken.size} of the added data values already exist; send them in modify. Nothing was saved.`,
-      adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`$.add[${i}]`, "This data value already exists", v)] : [])),
+      `${taken.size} of the added data values already exist; change them with modify (PATCH). Nothing was saved.`,
+      adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)] : [])),
     );
   }
   await insertDataValues(tx, owner, completeRepeaterRows(index, adds, level).slice(adds.length));
   return true;
 }
 
-async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[]): Promise<boolean> {
+async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[], at: string): Promise<boolean> {
   if (modifies.length === 0) return false;
   const { matched, changed } = await updateDataValues(tx, owner, modifies);
   if (matched < modifies.length) {
     const found = await existingTriples(tx, owner, modifies);
     const missing = modifies.flatMap((v, i) =>
-      found.has(tripleKey(v)) ? [] : [dataValueIssue(`$.modify[${i}]`, "No such data value; add it in add", v)],
+      found.has(tripleKey(v)) ? [] : [dataValueIssue(`${at}[${i}]`, "No such data value; add it with add (POST)", v)],
     );
-    throw new AppError("VALIDATION", `${missing.length} modified data value(s) do not exist; nothing was saved.`, missing);
+    throw new AppError(
+      "VALIDATION",
+      `${missing.length} modified data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`,
+      missing,
+    );
   }
   return changed > 0;
 }

@@ -1,9 +1,6 @@
-import { AppError } from "~/domain/app-error";
-import { isRepeaterSection, repeaterSectionIds } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
-import { deleteRow } from "~/server/services/data-values/internal/data-value-sql";
+import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import type { PassportDataOwner, PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
 
 export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataOwner> = {
   actor: Actor;
@@ -15,22 +12,14 @@ export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataO
 };
 
 /**
- * Removes one row of a repeater: its values in the repeater and in its nested sections. Other rows keep their
- * numbers, since a row number is part of each value's identity that clients may hold.
+ * Removes one row of a repeater (its values in the repeater and its nested sections): a changes request with one
+ * `deleteRows` entry (`applyDataChanges`). The row is named by the URL, so a missing one is a 404. Other rows keep
+ * their numbers, since a row number is part of each value's identity that clients may hold.
  */
 export async function deleteRepeaterRow<O extends PassportDataOwner>({
   dataSectionId,
   row,
   ...target
 }: DeleteRepeaterRowOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  return writePassportData(target, async (tx, owner, index) => {
-    if (!isRepeaterSection(index, dataSectionId)) {
-      throw new AppError("BAD_REQUEST", `Section ${dataSectionId} is not a repeater of this ${owner.kind}'s template.`, [
-        { path: "$.dataSectionId", message: "Must be the id of a Repeatable section", dataSectionId, row },
-      ]);
-    }
-    const deleted = await deleteRow(tx, owner, repeaterSectionIds(index, dataSectionId), row);
-    if (deleted === 0) throw new AppError("NOT_FOUND", `Row ${row} of section ${dataSectionId} does not exist.`);
-    return true;
-  });
+  return applyDataChanges({ ...target, changes: { deleteRows: [{ dataSectionId, row }] }, part: "deleteRow" });
 }

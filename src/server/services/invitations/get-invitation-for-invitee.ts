@@ -3,7 +3,7 @@ import { isUuid } from "~/domain/uuid";
 import type { Actor } from "~/domain/actor";
 import type { Tx } from "~/server/db/transaction";
 import { getDb } from "~/server/db/client";
-import { invitationSelect, toInvitationDto, type InvitationStatus } from "~/server/services/invitations/invitation-dto";
+import { invitationSelect, toInvitationDto, type InvitationStatus } from "~/server/services/invitations/internal/invitation-dto";
 
 export type GetInvitationForInviteeOptions = { actor: Actor; invitationId: string };
 

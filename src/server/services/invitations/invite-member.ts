@@ -8,7 +8,7 @@ import {
   invitationSelect,
   openInvitationWhere,
   toInvitationDto,
-} from "~/server/services/invitations/invitation-dto";
+} from "~/server/services/invitations/internal/invitation-dto";
 
 export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string };
 

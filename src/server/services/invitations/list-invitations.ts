@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor, Operator } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
+import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/internal/invitation-dto";
 
 /** A member lists one of their organizations; the operator may list one or all. */
 export type ListInvitationsOptions = { actor: Actor; organizationId: string } | { actor: Operator; organizationId?: string };

@@ -1,7 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
-import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/invitation-dto";
+import { invitationSelect, openInvitationWhere, toInvitationDto } from "~/server/services/invitations/internal/invitation-dto";
 
 export type ListMyInvitationsOptions = { actor: Actor };
 

@@ -1,7 +1,7 @@
-import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
+import { assertModelVisible } from "~/server/services/items/internal/find-item";
 
 export type AssertModelInOrganizationOptions = { actor: Actor; organizationId: string; modelId: string };
 
@@ -12,6 +12,5 @@ export type AssertModelInOrganizationOptions = { actor: Actor; organizationId: s
  */
 export async function assertModelInOrganization({ actor, organizationId, modelId }: AssertModelInOrganizationOptions): Promise<void> {
   assertMemberOf(actor, organizationId);
-  const model = await getDb().model.findFirst({ where: { id: modelId, organizationId }, select: { id: true } });
-  if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+  await assertModelVisible(getDb(), organizationId, modelId);
 }

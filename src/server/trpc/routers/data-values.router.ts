@@ -1,19 +1,10 @@
-import { changesValueCount } from "~/domain/data-changes";
 import { ZDataValuesInput, ZDeleteRowInput, ZModelChangesInput } from "~/domain/procedure-inputs";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
-import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/internal/data-value-count";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
-
-/** Too many values is a 413 before the input schema checks each of them, as in the REST routes. */
-const valuesProcedure = protectedProcedure.use(async ({ getRawInput, next }) => {
-  const input = await getRawInput();
-  if (typeof input === "object" && input !== null && "values" in input) assertDataValueCountOf(input.values);
-  if (typeof input === "object" && input !== null && "changes" in input) assertDataValueCount(changesValueCount(input.changes));
-  return next();
-});
+import { valuesProcedure } from "~/server/trpc/values-procedure";
 
 export const dataValuesRouter = router({
   add: valuesProcedure.input(ZDataValuesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {

@@ -17,6 +17,7 @@ import { deleteItem } from "~/server/services/items/delete-item";
 import { getItem } from "~/server/services/items/get-item";
 import { listItems } from "~/server/services/items/list-items";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
+import { valuesProcedure } from "~/server/trpc/values-procedure";
 
 const itemOf = (input: { modelId: string; itemId: string }) => ({ kind: "item", id: input.itemId, modelId: input.modelId }) as const;
 
@@ -38,13 +39,13 @@ export const itemsRouter = router({
     return null;
   }),
   dataValues: router({
-    add: protectedProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+    add: valuesProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await addDataValues({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
-    modify: protectedProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+    modify: valuesProcedure.input(ZItemDataValuesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await modifyDataValues({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
-    applyChanges: protectedProcedure.input(ZItemChangesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+    applyChanges: valuesProcedure.input(ZItemChangesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await applyDataChanges({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
     deleteRow: protectedProcedure.input(ZItemDeleteRowInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {

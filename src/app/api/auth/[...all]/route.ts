@@ -1,10 +1,5 @@
 import { handleAuthRequest } from "~/server/auth/handle-auth-request";
+import { restRoutes } from "~/server/rest/rest-route";
 
 // Only allowed endpoints reach better-auth; see src/server/auth/auth-endpoints.ts.
-export async function GET(request: Request): Promise<Response> {
-  return handleAuthRequest(request);
-}
-
-export async function POST(request: Request): Promise<Response> {
-  return handleAuthRequest(request);
-}
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: handleAuthRequest, POST: handleAuthRequest });

@@ -5,7 +5,7 @@ import { ZPublicIdentifierPath } from "~/server/rest/path-params";
 import { readPassport } from "~/server/services/passports/read-passport";
 
 /** Public: the passport of a model or an item; a member's key or session, or `?grant=`, shows more (docs/api.md §Passports). */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: publicRoute({
     params: ZPublicIdentifierPath,
     query: ZPassportQuery,

@@ -4,6 +4,7 @@ import { MAX_TRPC_BATCH_SIZE } from "~/lib/trpc/batch-size";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
+import { restRoutes } from "~/server/rest/rest-route";
 import { appRouter } from "~/server/trpc/_app";
 import { retryAfterHeaders } from "~/server/trpc/error-shape";
 import { boundedTrpcRequest } from "~/server/trpc/request-limits";
@@ -35,4 +36,4 @@ async function handle(request: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: handler, POST: handler });

@@ -1,10 +1,14 @@
 import { apiReferenceAsset } from "~/server/openapi/api-reference-page";
+import { type RouteContext, restRoutes } from "~/server/rest/rest-route";
 
 /** The scripts and styles of the API reference page, from our own origin. */
-export async function GET(_request: Request, context: { params: Promise<{ asset: string }> }): Promise<Response> {
-  const asset = await apiReferenceAsset((await context.params).asset);
+async function apiReferenceAssetRoute(_request: Request, context: RouteContext): Promise<Response> {
+  const { asset: name } = (await context.params) ?? {};
+  const asset = typeof name === "string" ? await apiReferenceAsset(name) : undefined;
   if (!asset) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(Buffer.from(asset.body)), {
     headers: { "Content-Type": asset.contentType, "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: apiReferenceAssetRoute });

@@ -133,17 +133,6 @@ export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: rea
   );
 }
 
-/** Deletes one row of a repeater: the values at `row` in the given sections (the repeater and its nested ones). */
-export async function deleteRow(tx: Tx, owner: WrittenOwner, sectionIds: readonly string[], row: number): Promise<number> {
-  const { table, key } = OWNER_TABLES[owner.kind];
-  return countDeleted(
-    tx,
-    owner,
-    Prisma.sql`DELETE FROM ${table}
-      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ${row}`,
-  );
-}
-
 /** Runs a DELETE of values, recording each deleted value with its last value; returns how many were deleted. */
 async function countDeleted(tx: Tx, owner: WrittenOwner, deletion: Prisma.Sql): Promise<number> {
   const [result] = await tx.$queryRaw<{ deleted: number }[]>`

@@ -6,7 +6,7 @@ import { inviteMember } from "~/server/services/invitations/invite-member";
 /** open-dpp's `organizations.inviteUser`: `{email}`. Needs a signed-in session (the service refuses keys). */
 const ZInviteBody = ZInvitationCreateInput.pick({ email: true });
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZOrgPath,
     body: ZInviteBody,

@@ -3,7 +3,7 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
 import { findIdentifiers } from "~/server/services/identifiers/find-identifiers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZOrgPath,
     query: ZUniqueProductIdentifierQuery,

@@ -4,7 +4,7 @@ import { ZPublicIdentifierPath } from "~/server/rest/path-params";
 import { getIdentifierMetadata } from "~/server/services/identifiers/get-identifier-metadata";
 
 /** Public: a passport viewer reads which organization an identifier belongs to without a key. */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: publicRoute({
     params: ZPublicIdentifierPath,
     run: ({ params }) => getIdentifierMetadata({ uuid: params.uuid }),

@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
-import { orNotFound } from "~/lib/or-not-found";
+import { orNotFound } from "~/app/_lib/or-not-found";
 import { getItem } from "~/server/services/items/get-item";
 import { getModel } from "~/server/services/models/get-model";
 import { getTemplate } from "~/server/services/templates/get-template";

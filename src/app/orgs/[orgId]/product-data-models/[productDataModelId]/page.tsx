@@ -4,7 +4,7 @@ import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { DefinitionHeader } from "~/components/models/definition-header";
 import { TemplatePreview } from "~/components/models/template-preview";
-import { orNotFound } from "~/lib/or-not-found";
+import { orNotFound } from "~/app/_lib/or-not-found";
 import { getProductDataModel } from "~/server/services/product-data-models/get-product-data-model";
 
 type Props = { params: Promise<{ orgId: string; productDataModelId: string }> };

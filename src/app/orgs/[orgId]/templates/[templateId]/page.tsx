@@ -6,7 +6,7 @@ import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { DefinitionHeader } from "~/components/models/definition-header";
 import { TemplatePreview } from "~/components/models/template-preview";
 import { Badge } from "~/components/ui/badge";
-import { orNotFound } from "~/lib/or-not-found";
+import { orNotFound } from "~/app/_lib/or-not-found";
 import { getTemplate } from "~/server/services/templates/get-template";
 import { listTemplateVersions } from "~/server/services/templates/list-template-versions";
 

@@ -1,7 +1,7 @@
 import { ZModelUpdateRequest } from "~/domain/model-schema";
+import { preflightOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
-import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 import { deleteModel } from "~/server/services/models/delete-model";
 import { getModel } from "~/server/services/models/get-model";
 import { updateModel } from "~/server/services/models/update-model";
@@ -13,7 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   PATCH: restRoute({
     params: ZModelPath,
-    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+    preflight: preflightOwner,
     body: ZModelUpdateRequest,
     run: ({ actor, params, body, ifMatch }) =>
       updateModel({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body, ifMatch }),

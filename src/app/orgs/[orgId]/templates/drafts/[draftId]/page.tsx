@@ -4,7 +4,7 @@ import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { TemplateBuilder } from "~/components/template-builder/template-builder";
 import { PageHeader } from "~/components/ui/page-header";
-import { orNotFound } from "~/lib/or-not-found";
+import { orNotFound } from "~/app/_lib/or-not-found";
 import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
 import { BackLink } from "~/components/ui/back-link";
 

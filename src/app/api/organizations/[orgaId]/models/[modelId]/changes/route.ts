@@ -1,18 +1,5 @@
-import { changesValueCount, withChangeTriples, ZModelChangesRequest } from "~/domain/data-changes";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelChangesRequest } from "~/domain/data-changes";
+import { changesRoutes } from "~/server/rest/passport-data-route";
 import { ZModelPath } from "~/server/rest/path-params";
-import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
-import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
-  POST: restRoute({
-    params: ZModelPath,
-    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
-    body: ZModelChangesRequest,
-    checkBody: (body) => assertDataValueCount(changesValueCount(body)),
-    describeBodyIssues: withChangeTriples,
-    run: ({ actor, params, body, ifMatch }) =>
-      applyDataChanges({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId }, changes: body, ifMatch }),
-  }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = changesRoutes(ZModelPath, ZModelChangesRequest);

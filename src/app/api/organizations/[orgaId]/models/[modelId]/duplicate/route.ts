@@ -1,11 +1,13 @@
 import { ZModelDuplicateRequest } from "~/domain/model-schema";
+import { preflightOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { duplicateModel } from "~/server/services/models/duplicate-model";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZModelPath,
+    preflight: preflightOwner,
     body: ZModelDuplicateRequest.optional(),
     isBodyOptional: true,
     status: 201,

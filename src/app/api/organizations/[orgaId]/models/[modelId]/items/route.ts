@@ -1,11 +1,12 @@
 import { ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { PagedResult } from "~/server/rest/paged-response";
+import { preflightOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { createItem } from "~/server/services/items/create-item";
 import { listItems } from "~/server/services/items/list-items";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
     query: ZItemListQuery,
@@ -14,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
   }),
   POST: restRoute({
     params: ZModelPath,
+    preflight: preflightOwner,
     body: ZItemCreateRequest.optional(),
     isBodyOptional: true,
     status: 201,

@@ -1,7 +1,7 @@
 import { ZModelUpgradeQuery, ZModelUpgradeRequest } from "~/domain/template-upgrade";
 import { ZModelPath } from "~/server/rest/path-params";
+import { preflightOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
-import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 import { previewModelUpgrade } from "~/server/services/models/preview-model-upgrade";
 import { upgradeModel } from "~/server/services/models/upgrade-model";
 
@@ -14,7 +14,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   POST: restRoute({
     params: ZModelPath,
-    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+    preflight: preflightOwner,
     body: ZModelUpgradeRequest,
     run: ({ actor, params, body, ifMatch }) =>
       upgradeModel({ actor, organizationId: params.orgaId, modelId: params.modelId, templateId: body.templateId, ifMatch }),

@@ -3,7 +3,7 @@ import { ZAccessGrantPath } from "~/server/rest/path-params";
 import { revokeAccessGrant } from "~/server/services/access-grants/revoke-access-grant";
 
 /** DELETE revokes: the grant stays listed, with its reads, and opens nothing from the next read on. */
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   DELETE: restRoute({
     params: ZAccessGrantPath,
     run: ({ actor, params }) =>

@@ -3,7 +3,7 @@ import { ZItemPath } from "~/server/rest/path-params";
 import { deleteItem } from "~/server/services/items/delete-item";
 import { getItem } from "~/server/services/items/get-item";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZItemPath,
     run: ({ actor, params }) => getItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),

@@ -1,11 +1,13 @@
 import { ZItemBulkCreateRequest } from "~/domain/item-schema";
+import { preflightOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { bulkCreateItems } from "~/server/services/items/bulk-create-items";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZModelPath,
+    preflight: preflightOwner,
     body: ZItemBulkCreateRequest,
     status: 201,
     run: ({ actor, params, body }) => bulkCreateItems({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body }),

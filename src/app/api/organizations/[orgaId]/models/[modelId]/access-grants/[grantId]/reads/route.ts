@@ -2,7 +2,7 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZAccessGrantPath } from "~/server/rest/path-params";
 import { listAccessGrantReads } from "~/server/services/access-grants/list-access-grant-reads";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZAccessGrantPath,
     run: ({ actor, params }) =>

@@ -1,22 +1,5 @@
-import { changesValueCount, withChangeTriples, ZItemChangesRequest } from "~/domain/data-changes";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZItemChangesRequest } from "~/domain/data-changes";
+import { changesRoutes } from "~/server/rest/passport-data-route";
 import { ZItemPath } from "~/server/rest/path-params";
-import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import { assertDataValueCount } from "~/server/services/data-values/internal/data-value-count";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
-  POST: restRoute({
-    params: ZItemPath,
-    body: ZItemChangesRequest,
-    checkBody: (body) => assertDataValueCount(changesValueCount(body)),
-    describeBodyIssues: withChangeTriples,
-    run: ({ actor, params, body, ifMatch }) =>
-      applyDataChanges({
-        actor,
-        organizationId: params.orgaId,
-        owner: { kind: "item", id: params.itemId, modelId: params.modelId },
-        changes: body,
-        ifMatch,
-      }),
-  }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = changesRoutes(ZItemPath, ZItemChangesRequest);

@@ -4,7 +4,7 @@ import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZItemPath } from "~/server/rest/path-params";
 import { listHistory } from "~/server/services/history/list-history";
 
-export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZItemPath,
     query: ZHistoryQuery,

@@ -1,0 +1,45 @@
+/**
+ * The layer rules of ARCHITECTURE.md, so they cannot drift: each block names who may not import what. The code
+ * imports through the `~/` alias everywhere, so the patterns match it. Kept apart from eslint.config.mjs so that
+ * src/eslint-rules.test.ts can run exactly these rules on small fixtures and prove each one fails on a violation.
+ * A later block's `no-restricted-imports` replaces an earlier one's for the files both match, so each block lists
+ * every pattern its files are bound by.
+ */
+const SERVER_CODE = {
+  regex: "^~/(app/|server/(?!trpc/_app$))",
+  message:
+    "Components never import server code or pages: a page loads the data and passes it as props; types come from the tRPC router (inferRouterOutputs<AppRouter>).",
+};
+const INTERNAL = {
+  regex: "^~/server/services/(.+/)?internal/",
+  message: "Adapters call operations (services/<domain>/<verb-noun>.ts), never a service's internal/ helpers.",
+};
+const BROWSER_LIB = { regex: "^~/lib/", message: "src/lib/ is the browser's; the server never imports it." };
+const OUTSIDE_DOMAIN = {
+  regex: "^~/(?!domain/)",
+  message: "src/domain holds pure rules: it imports only src/domain and packages, nothing of the app.",
+};
+
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+export const layerRules = [
+  { files: ["src/components/**/*.{ts,tsx}"], rules: restrict(SERVER_CODE) },
+  { files: ["src/server/**/*.ts"], rules: restrict(BROWSER_LIB) },
+  // The adapters: pages and route handlers, the REST wrapper, the tRPC routers, the CLI.
+  { files: ["src/app/**/*.{ts,tsx}", "src/cli/**/*.ts"], rules: restrict(INTERNAL) },
+  { files: ["src/server/rest/**/*.ts", "src/server/trpc/**/*.ts"], rules: restrict(INTERNAL, BROWSER_LIB) },
+  { files: ["src/domain/**/*.ts"], rules: restrict(OUTSIDE_DOMAIN) },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: [
+      "src/**/*.test.{ts,tsx}",
+      // TODO(merge): another branch is splitting the editor's large functions; drop these two once it is merged.
+      "src/components/repeater-grid/**",
+      "src/components/model-editor/**",
+    ],
+    rules: {
+      // CODE_STYLE.md: a function longer than this does several things. Tests are lists of cases and are exempt.
+      "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+];

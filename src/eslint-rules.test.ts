@@ -1,0 +1,54 @@
+import { ESLint, type Linter } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain ES module without types, the same one eslint.config.mjs spreads.
+import { layerRules } from "../eslint.layers.mjs";
+
+/** The layer rules alone (no type information needed), on code given as text under a path of the tree. */
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+    ...(layerRules as Linter.Config[]),
+  ],
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
+  it.each([
+    ["src/components/x/a.tsx", 'import { getModel } from "~/server/services/models/get-model";'],
+    ["src/components/x/a.tsx", 'import type { TInvitation } from "~/server/services/invitations/internal/invitation-dto";'],
+    ["src/components/x/a.tsx", 'import { orNotFound } from "~/app/_lib/or-not-found";'],
+    ["src/app/api/x/route.ts", 'import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";'],
+    ["src/server/rest/x.ts", 'import { lockOwner } from "~/server/services/internal/passport-data-owner";'],
+    ["src/server/trpc/routers/x.router.ts", 'import { readItem } from "~/server/services/items/internal/item-dto";'],
+    ["src/server/services/models/x.ts", 'import { cn } from "~/lib/cn";'],
+    ["src/domain/x.ts", 'import { getConfig } from "~/server/config";'],
+    ["src/domain/x.ts", 'import { cn } from "~/lib/cn";'],
+    ["src/server/trpc/x.ts", 'import { cn } from "~/lib/cn";'],
+  ])("%s: %s", async (filePath, code) => {
+    expect(await problems(filePath, code)).toContain("no-restricted-imports");
+  });
+
+  it.each([
+    ["src/components/x/a.tsx", 'import type { AppRouter } from "~/server/trpc/_app";'],
+    ["src/components/x/a.tsx", 'import { isFilled } from "~/domain/completeness";'],
+    ["src/app/api/x/route.ts", 'import { addDataValues } from "~/server/services/data-values/add-data-values";'],
+    ["src/server/services/models/x.ts", 'import { readModel } from "~/server/services/models/internal/model-dto";'],
+    ["src/domain/x.ts", 'import { z } from "zod";\nimport { ZText } from "~/domain/text";'],
+    ["src/app/layout.tsx", 'import { TrpcProvider } from "~/lib/trpc/react";'],
+  ])("allows %s: %s", async (filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+
+  it("fails a function over 150 lines, outside tests", async () => {
+    const long = `export function f(): number {\n${Array.from({ length: 151 }, (_, i) => `  const a${i} = ${i};`).join("\n")}\n  return 0;\n}\n`;
+    expect(await problems("src/server/services/models/x.ts", long)).toContain("max-lines-per-function");
+    expect(await problems("src/server/services/models/x.test.ts", long)).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+import { changesValueCount } from "~/domain/data-changes";
+import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
+import { protectedProcedure } from "~/server/trpc/trpc";
+
+/**
+ * The procedure of every write of a model's or an item's values: too many values is a 413 before the input schema
+ * checks each of them, as in the REST routes (`passportDataChecks`).
+ */
+export const valuesProcedure = protectedProcedure.use(async ({ getRawInput, next }) => {
+  const input = await getRawInput();
+  if (typeof input === "object" && input !== null && "values" in input) assertDataValueCountOf(input.values);
+  if (typeof input === "object" && input !== null && "changes" in input) assertDataValueCount(changesValueCount(input.changes));
+  return next();
+});
