@@ -21,7 +21,11 @@ export function isAscending(rows: readonly number[]): boolean {
 
 /** A row number no saved or draft row of the repeater has: above all of them, so a gap is never reused. */
 export function freeRowNumber(saved: readonly number[], draft: readonly number[]): number {
-  return Math.max(-1, ...saved, ...draft) + 1;
+  // A loop, not Math.max(...rows): tens of thousands of arguments can overflow the stack.
+  let highest = -1;
+  for (const row of saved) if (row > highest) highest = row;
+  for (const row of draft) if (row > highest) highest = row;
+  return highest + 1;
 }
 
 export type Rebased = {

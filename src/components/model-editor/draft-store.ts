@@ -57,6 +57,12 @@ export class DraftStore {
   private savedRows = new Map<string, readonly number[]>();
   private readonly draftRows = new Map<string, readonly number[]>();
   private rowChanges = 0;
+  /** `rowChanges` is recounted when read after the rows changed, so a batch of row changes counts once. */
+  private isRowCountStale = false;
+  /** Open `batch` calls; while one is open, notifications wait for its end (`flush`). */
+  private batchDepth = 0;
+  private readonly batchedKeys = new Set<string>();
+  private readonly batched = { edits: false, structure: false, change: false };
   private revealed = false;
   private busy = false;
   private editRevision = 0;
@@ -111,7 +117,28 @@ export class DraftStore {
 
   /** Unsaved changes: value edits, and rows added, removed or reordered (`rowChangeCount`). */
   get editCount(): number {
+    if (this.isRowCountStale) {
+      let count = 0;
+      for (const [repeaterId, rows] of this.draftRows) count += rowChangeCount(this.savedRowsOf(repeaterId), rows);
+      this.rowChanges = count;
+      this.isRowCountStale = false;
+    }
     return this.edits.size + this.rowChanges;
+  }
+
+  /**
+   * Runs `change` as one update: listeners hear of it once, at the end, however many rows and values it changed.
+   * Paste, import, fill-down, removing many rows and undoing them go through here, so their cost grows with the rows
+   * they touch, not with the rows times every listener's work (a listener may recount the whole draft).
+   */
+  batch<T>(change: () => T): T {
+    this.batchDepth++;
+    try {
+      return change();
+    } finally {
+      this.batchDepth--;
+      if (this.batchDepth === 0) this.flush();
+    }
   }
 
   get isRevealed(): boolean {
@@ -159,7 +186,8 @@ export class DraftStore {
   }
 
   isNewRow(repeaterId: string, row: number): boolean {
-    return this.draftRows.get(repeaterId)?.includes(row) === true && !this.savedRowsOf(repeaterId).includes(row);
+    const draft = this.draftRows.get(repeaterId);
+    return draft !== undefined && setOf(draft).has(row) && !setOf(this.savedRowsOf(repeaterId)).has(row);
   }
 
   snapshot(): DraftSnapshot {
@@ -185,22 +213,35 @@ export class DraftStore {
 
   /** Adds an empty row at position `at` (default: last); returns its row number. */
   insertRow(repeaterId: string, at?: number): number {
+    return this.insertRows(repeaterId, 1, at)[0] as number;
+  }
+
+  /** Adds `count` empty rows together at position `at` (default: last); returns their row numbers, in order. */
+  insertRows(repeaterId: string, count: number, at?: number): number[] {
     const rows = this.rows(repeaterId);
-    const row = freeRowNumber(this.savedRowsOf(repeaterId), rows);
-    this.setRows(repeaterId, moveInList([...rows, row], row, at ?? rows.length));
-    return row;
+    const first = freeRowNumber(this.savedRowsOf(repeaterId), rows);
+    const added = Array.from({ length: count }, (_, i) => first + i);
+    const place = Math.max(0, Math.min(at ?? rows.length, rows.length));
+    this.setRows(repeaterId, [...rows.slice(0, place), ...added, ...rows.slice(place)]);
+    return added;
   }
 
   /** Removes a row from the draft, and the unsaved edits in it. */
   removeRow(repeaterId: string, row: number): void {
-    for (const key of this.rowKeys(repeaterId, row)) {
+    this.removeRows(repeaterId, [row]);
+  }
+
+  /** Removes rows from the draft, and the unsaved edits in them, in one pass over the draft's keys. */
+  removeRows(repeaterId: string, rows: readonly number[]): void {
+    const removed = new Set(rows);
+    for (const key of this.rowKeys(repeaterId, removed)) {
       this.edits.delete(key);
       this.serverErrors.delete(key);
       this.touch(key);
     }
     this.setRows(
       repeaterId,
-      this.rows(repeaterId).filter((r) => r !== row),
+      this.rows(repeaterId).filter((r) => !removed.has(r)),
     );
   }
 
@@ -383,16 +424,14 @@ export class DraftStore {
   }
 
   private countRowChanges(): void {
-    let count = 0;
-    for (const [repeaterId, rows] of this.draftRows) count += rowChangeCount(this.savedRowsOf(repeaterId), rows);
-    this.rowChanges = count;
+    this.isRowCountStale = true;
   }
 
-  /** Keys of a row's values, saved or edited, in the repeater and its nested sections. */
-  private rowKeys(repeaterId: string, row: number): string[] {
+  /** Keys of the values of some rows, saved or edited, in the repeater and its nested sections. */
+  private rowKeys(repeaterId: string, rows: ReadonlySet<number>): string[] {
     return [...new Set([...this.base.keys(), ...this.edits.keys()])].filter((key) => {
       const triple = parseValueKey(key);
-      return triple?.row === row && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
+      return triple !== undefined && rows.has(triple.row) && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
     });
   }
 
@@ -446,26 +485,50 @@ export class DraftStore {
 
   private touch(key: string): void {
     this.revisions.set(key, this.revision(key) + 1);
-    for (const listener of this.keyListeners.get(key) ?? []) listener();
+    if (this.batchDepth > 0) this.batchedKeys.add(key);
+    else for (const listener of this.keyListeners.get(key) ?? []) listener();
   }
 
   private emitEdits(): void {
     this.editRevision++;
-    for (const listener of this.editListeners) listener();
+    if (this.batchDepth > 0) this.batched.edits = true;
+    else for (const listener of this.editListeners) listener();
     this.emitChange();
   }
 
   private emitChange(): void {
-    for (const listener of this.changeListeners) listener();
+    if (this.batchDepth > 0) this.batched.change = true;
+    else for (const listener of this.changeListeners) listener();
   }
 
   private emitStructure(): void {
     this.structureRevision++;
-    for (const listener of this.structureListeners) listener();
+    if (this.batchDepth > 0) this.batched.structure = true;
+    else for (const listener of this.structureListeners) listener();
+  }
+
+  /** The end of a batch: each listener once, the keys' listeners of each key touched. */
+  private flush(): void {
+    const keys = [...this.batchedKeys];
+    const { edits, structure, change } = this.batched;
+    this.batchedKeys.clear();
+    this.batched.edits = this.batched.structure = this.batched.change = false;
+    for (const key of keys) for (const listener of this.keyListeners.get(key) ?? []) listener();
+    if (structure) for (const listener of this.structureListeners) listener();
+    if (edits) for (const listener of this.editListeners) listener();
+    if (edits || change) for (const listener of this.changeListeners) listener();
   }
 }
 
 const NO_ROWS: readonly number[] = Object.freeze([]);
+
+/** Row lists are never changed in place (a change makes a new array), so each one's set is made once. */
+const rowSets = new WeakMap<readonly number[], ReadonlySet<number>>();
+function setOf(rows: readonly number[]): ReadonlySet<number> {
+  let set = rowSets.get(rows);
+  if (!set) rowSets.set(rows, (set = new Set(rows)));
+  return set;
+}
 
 function subscribeTo(set: Set<Listener>, listener: Listener): () => void {
   set.add(listener);

@@ -46,8 +46,15 @@ export function EditorForm({ store, views, target, labelledBy, onSavedName, head
   useUndoShortcut(store, writes.announce);
   const { addRow, removeRow } = writes;
   const context = useMemo<EditorContextValue>(
-    () => ({ store, index: views.index, organizationId: target.organizationId, addRow, removeRow }),
-    [store, views, target.organizationId, addRow, removeRow],
+    () => ({
+      store,
+      index: views.index,
+      level: owner === "item" ? "Item" : "Model",
+      organizationId: target.organizationId,
+      addRow,
+      removeRow,
+    }),
+    [store, views, owner, target.organizationId, addRow, removeRow],
   );
 
   return (

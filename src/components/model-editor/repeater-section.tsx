@@ -10,7 +10,7 @@ import { SectionCompleteness } from "~/components/model-editor/completeness-stat
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import { SectionHeading } from "~/components/models/section-heading";
 import { gridColumns } from "~/components/repeater-grid/grid-columns";
-import { recordRowChange } from "~/components/repeater-grid/grid-history";
+import { recordRowChange } from "~/components/model-editor/draft-history";
 import { RepeaterGrid } from "~/components/repeater-grid/repeater-grid";
 import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/repeater-grid/row-limits";
 import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";

@@ -12,7 +12,7 @@ import { ownerWrites } from "~/components/model-editor/owner-writes";
 import { newRowAt } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
-import { recordRowChange } from "~/components/repeater-grid/grid-history";
+import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { TemplateIndex } from "~/domain/template-index";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";

@@ -41,6 +41,7 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
     () => ({
       store,
       index: views.index,
+      level: "Model",
       organizationId,
       addRow: (repeaterId, at) => store.insertRow(repeaterId, at),
       removeRow: (repeaterId, row) => store.removeRow(repeaterId, row),
