@@ -18,6 +18,8 @@ export type EditorContextValue = {
   addRow: (repeaterId: string, at?: number) => number | undefined;
   /** Removes a row from the draft; Discard brings it back, Save deletes it. */
   removeRow: (repeaterId: string, row: number) => void;
+  /** Saves the draft as the Save button does; whether it is saved now (a write that needs it first, as an upgrade). */
+  saveDraft: () => Promise<boolean>;
 };
 
 const EditorContext = createContext<EditorContextValue | null>(null);

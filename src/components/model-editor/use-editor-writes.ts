@@ -162,19 +162,19 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     setConflicts((current) => current.map((c) => (c.key === key ? { ...c, choice } : c)));
   };
 
-  const save = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (store.isBusy) return;
+  /** Saves the draft; whether everything is saved now (nothing to save counts as saved). */
+  const saveDraft = async (): Promise<boolean> => {
+    if (store.isBusy) return false;
     const undecided = conflicts.filter((c) => c.choice === undefined).length;
     if (undecided > 0) {
       const count = undecided === 1 ? "the 1 field" : `each of the ${undecided} fields`;
       setStatus({ tone: "error", text: `Choose a value for ${count} changed by both sides; nothing was saved.` });
       document.querySelector<HTMLInputElement>("[data-testid='conflicts'] input[type='radio']")?.focus();
-      return;
+      return false;
     }
     if (store.editCount === 0) {
       setConflicts([]);
-      return;
+      return true;
     }
     const problems = store.problems();
     if (problems.length > 0) {
@@ -182,7 +182,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
       setStatus({ tone: "error", text: `Fix ${count} before saving; nothing was saved.` });
       focusDraft(problems[0]?.key);
-      return;
+      return false;
     }
     const request = saveRequest({
       edits: store.pendingEdits(),
@@ -191,7 +191,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
       newRow: (repeaterId, row) => newRowAt(index, repeaterId, row, owner.level) ?? [],
     });
-    if (!request) return;
+    if (!request) return true;
     setStatus(null);
     store.setBusy(true);
     let isStale = false;
@@ -201,7 +201,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     } catch (error) {
       isStale = trpcErrorInfo(error).code === "PRECONDITION_FAILED";
       if (!isStale) showWriteError(error, [...request.sent.keys()]);
-      return;
+      return false;
     } finally {
       store.setBusy(false);
       if (isStale) void reload();
@@ -210,6 +210,12 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     setIsConflict(false);
     setConflicts([]);
     setStatus({ tone: "success", text: "All changes saved." });
+    return true;
+  };
+
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void saveDraft();
   };
 
   const discard = () => {
@@ -228,6 +234,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     removeRow,
     announce,
     save,
+    saveDraft,
     discard,
     reload,
     restoreStaleBackup,
