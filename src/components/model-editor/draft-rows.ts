@@ -37,10 +37,17 @@ export type Rebased = {
 
 /**
  * Puts a repeater's draft rows on top of newer saved rows (after reloading a model changed elsewhere): rows removed
- * elsewhere go, rows added elsewhere come in at the end, rows this draft removed stay removed, and this draft's new
- * rows keep their place — under a fresh number if the newer state has taken theirs.
+ * elsewhere go — except those in `keep` (rows this draft edited), which stay in their place as new rows under a
+ * fresh number, so an edit is never lost to a removal elsewhere —, rows added elsewhere come in at the end, rows this
+ * draft removed stay removed, and this draft's new rows keep their place — under a fresh number if the newer state
+ * has taken theirs.
  */
-export function rebaseRows(before: readonly number[], after: readonly number[], draft: readonly number[]): Rebased {
+export function rebaseRows(
+  before: readonly number[],
+  after: readonly number[],
+  draft: readonly number[],
+  keep: ReadonlySet<number> = new Set(),
+): Rebased {
   const beforeSet = new Set(before);
   const afterSet = new Set(after);
   const renumbered = new Map<number, number>();
@@ -49,6 +56,10 @@ export function rebaseRows(before: readonly number[], after: readonly number[], 
   for (const row of draft) {
     if (beforeSet.has(row)) {
       if (afterSet.has(row)) rows.push(row);
+      else if (keep.has(row)) {
+        renumbered.set(row, next);
+        rows.push(next++);
+      }
       continue;
     }
     if (afterSet.has(row)) {

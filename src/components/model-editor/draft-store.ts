@@ -19,7 +19,11 @@ export type DraftStoreOptions = {
   repeaterOf: (sectionId: string) => string | null;
 };
 
-export type ApplyResult = { droppedEdits: number };
+/**
+ * What putting the draft on a newer saved state did to it: edits of values the owner no longer has (dropped), and
+ * rows this draft edited that were removed elsewhere, kept as new rows with the edits (`keptRows`, one per row).
+ */
+export type ApplyResult = { droppedEdits: number; keptRows: number };
 
 /** The draft as a plain value, for keeping it in the browser's storage (`draft-backup.ts`). */
 export type DraftSnapshot = { edits: [string, DraftValue][]; rows: [string, number[]][] };
@@ -359,6 +363,7 @@ export class DraftStore {
   applyModel(model: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>, sentRows?: RowLists): ApplyResult {
     const previous = this.base;
     const previousRows = this.savedRows;
+    let keptRows = new Map<string, Set<number>>();
     const next = new Map<string, DraftValue>();
     if (model.name !== undefined) next.set(NAME_KEY, model.name);
     if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
@@ -386,8 +391,10 @@ export class DraftStore {
         if (!isAscending(rows)) this.renumberEdits(repeaterId, new Map(rows.map((row, i) => [row, i])), changed);
       }
     } else {
+      keptRows = this.keepEditedRows(previous, previousRows);
       for (const [repeaterId, draft] of [...this.draftRows]) {
-        const rebased = rebaseRows(previousRows.get(repeaterId) ?? NO_ROWS, this.savedRowsOf(repeaterId), draft);
+        const before = previousRows.get(repeaterId) ?? NO_ROWS;
+        const rebased = rebaseRows(before, this.savedRowsOf(repeaterId), draft, keptRows.get(repeaterId));
         if (rebased.rows) this.draftRows.set(repeaterId, rebased.rows);
         else this.draftRows.delete(repeaterId);
         this.renumberEdits(repeaterId, rebased.renumbered, changed);
@@ -409,7 +416,41 @@ export class DraftStore {
     for (const key of changed) this.touch(key);
     this.emitEdits();
     this.emitStructure();
-    return { droppedEdits };
+    let kept = 0;
+    for (const rows of keptRows.values()) kept += rows.size;
+    return { droppedEdits, keptRows: kept };
+  }
+
+  /**
+   * Rows of the draft that the new saved state (`this.base`, `this.savedRows`) no longer has, though the draft edited
+   * them: each is kept whole — its other values from the state before (`previous`) become edits too — so the rebase
+   * re-adds it as a new row. By repeater.
+   */
+  private keepEditedRows(previous: ReadonlyMap<string, DraftValue>, previousRows: ReadonlyMap<string, readonly number[]>) {
+    const kept = new Map<string, Set<number>>();
+    for (const key of this.edits.keys()) {
+      const triple = parseValueKey(key);
+      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
+      if (!triple || repeaterId === null) continue;
+      const wasSaved = setOf(previousRows.get(repeaterId) ?? NO_ROWS).has(triple.row);
+      const isSaved = setOf(this.savedRowsOf(repeaterId)).has(triple.row);
+      const isInDraft = setOf(this.rows(repeaterId)).has(triple.row) || !this.draftRows.has(repeaterId);
+      if (!wasSaved || isSaved || !isInDraft) continue;
+      let rows = kept.get(repeaterId);
+      if (!rows) kept.set(repeaterId, (rows = new Set()));
+      rows.add(triple.row);
+    }
+    if (kept.size === 0) return kept;
+    for (const [key, value] of previous) {
+      const triple = parseValueKey(key);
+      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
+      if (!triple || repeaterId === null || !kept.get(repeaterId)?.has(triple.row) || this.edits.has(key)) continue;
+      this.edits.set(key, value);
+    }
+    // A repeater whose rows the draft did not change had no draft rows: its rows before are the draft to rebase.
+    for (const repeaterId of kept.keys())
+      if (!this.draftRows.has(repeaterId)) this.draftRows.set(repeaterId, previousRows.get(repeaterId) ?? NO_ROWS);
+    return kept;
   }
 
   // ---- internals ----

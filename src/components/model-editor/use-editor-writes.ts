@@ -95,9 +95,9 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     try {
       const latest = await owner.latest();
       const found = findConflicts(store.pendingEdits(), (key) => store.savedValue(key), ownerValues(latest));
-      const { droppedEdits } = applyModel(latest);
+      const { droppedEdits, keptRows } = applyModel(latest);
       setIsConflict(false);
-      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`);
+      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`, keptRows);
     } catch (error) {
       setIsConflict(true);
       setStatus({ tone: "error", text: trpcErrorInfo(error).message });
@@ -125,17 +125,22 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
   };
 
   /** Lists the conflicts of a draft put on a newer saved state and tells the user what happened and what is next. */
-  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string) => {
+  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string, keptRows = 0) => {
     setConflicts(await withAuthors(found));
     const dropped =
       droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
+    // A row this draft edited and someone else removed is kept as a new row with the edits: the user decides.
+    const kept =
+      keptRows > 0
+        ? ` ${keptRows === 1 ? "A row you edited was" : `${keptRows} rows you edited were`} removed elsewhere; ${keptRows === 1 ? "it is" : "they are"} kept here as new, with your edits: save to add ${keptRows === 1 ? "it" : "them"} back, or remove ${keptRows === 1 ? "it" : "them"}.`
+        : "";
     const next =
       found.length > 0
         ? ` Choose a value for the ${found.length === 1 ? "field" : `${found.length} fields`} you both changed, then save.`
         : store.editCount > 0
           ? " Your edits are kept on top; review them and save."
           : "";
-    setStatus({ tone: "info", text: `${lead}${next}${dropped}` });
+    setStatus({ tone: "info", text: `${lead}${next}${kept}${dropped}` });
   };
 
   /** Adds who saved each conflicting value and when; the conflicts still show without them if the history fails. */
