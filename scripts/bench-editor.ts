@@ -55,6 +55,8 @@ const browser = await chromium.launch({
 try {
   await waitForApp();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // A 5,000-row page at 4× throttle on a shared, busy machine can take longer than Playwright's 30 s default.
+  page.setDefaultTimeout(180_000);
   await page.goto(`${BASE_URL}/sign-in`);
   await page.getByLabel("Email").fill("demo@passport.studio");
   await page.getByLabel("Password").fill("passport-demo");
