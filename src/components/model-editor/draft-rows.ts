@@ -21,7 +21,11 @@ export function isAscending(rows: readonly number[]): boolean {
 
 /** A row number no saved or draft row of the repeater has: above all of them, so a gap is never reused. */
 export function freeRowNumber(saved: readonly number[], draft: readonly number[]): number {
-  return Math.max(-1, ...saved, ...draft) + 1;
+  // A loop, not Math.max(...rows): tens of thousands of arguments can overflow the stack.
+  let highest = -1;
+  for (const row of saved) if (row > highest) highest = row;
+  for (const row of draft) if (row > highest) highest = row;
+  return highest + 1;
 }
 
 export type Rebased = {
@@ -33,10 +37,17 @@ export type Rebased = {
 
 /**
  * Puts a repeater's draft rows on top of newer saved rows (after reloading a model changed elsewhere): rows removed
- * elsewhere go, rows added elsewhere come in at the end, rows this draft removed stay removed, and this draft's new
- * rows keep their place — under a fresh number if the newer state has taken theirs.
+ * elsewhere go — except those in `keep` (rows this draft edited), which stay in their place as new rows under a
+ * fresh number, so an edit is never lost to a removal elsewhere —, rows added elsewhere come in at the end, rows this
+ * draft removed stay removed, and this draft's new rows keep their place — under a fresh number if the newer state
+ * has taken theirs.
  */
-export function rebaseRows(before: readonly number[], after: readonly number[], draft: readonly number[]): Rebased {
+export function rebaseRows(
+  before: readonly number[],
+  after: readonly number[],
+  draft: readonly number[],
+  keep: ReadonlySet<number> = new Set(),
+): Rebased {
   const beforeSet = new Set(before);
   const afterSet = new Set(after);
   const renumbered = new Map<number, number>();
@@ -45,6 +56,10 @@ export function rebaseRows(before: readonly number[], after: readonly number[], 
   for (const row of draft) {
     if (beforeSet.has(row)) {
       if (afterSet.has(row)) rows.push(row);
+      else if (keep.has(row)) {
+        renumbered.set(row, next);
+        rows.push(next++);
+      }
       continue;
     }
     if (afterSet.has(row)) {

@@ -88,14 +88,37 @@ describe("DraftStore", () => {
     expect([...drafts.pendingEdits()]).toEqual([[NAME_KEY, "Pack 3"]]);
   });
 
-  it("keeps edits over a newer model and drops those whose row is gone", () => {
+  it("keeps edits over a newer model, and a row edited here but removed elsewhere as a new row with the edit", () => {
     const drafts = store();
     drafts.setInput(fieldKey, "30");
     drafts.setInput(valueKey(REPEATER, ROW_FIELD, 1), "changed");
-    const { droppedEdits } = drafts.applyModel(model({ version: 5, description: "from elsewhere" }, [0]));
-    expect(droppedEdits).toBe(1);
-    expect([...drafts.pendingEdits()]).toEqual([[fieldKey, "30"]]);
+    const { droppedEdits, keptRows } = drafts.applyModel(model({ version: 5, description: "from elsewhere" }, [0]));
+    expect(droppedEdits).toBe(0);
+    expect(keptRows).toBe(1);
     expect(drafts.value(DESCRIPTION_KEY)).toBe("from elsewhere");
+    // Row 1 is gone from the saved state; the draft re-adds it under a fresh number, with the edit.
+    expect(drafts.savedRowsOf(REPEATER)).toEqual([0]);
+    expect(drafts.rows(REPEATER)).toEqual([0, 2]);
+    expect(drafts.isNewRow(REPEATER, 2)).toBe(true);
+    expect([...drafts.pendingEdits()]).toEqual([
+      [fieldKey, "30"],
+      [valueKey(REPEATER, ROW_FIELD, 2), "changed"],
+    ]);
+  });
+
+  it("re-adds a removed row whole: its other saved values come with the edit", () => {
+    const OTHER = "77777777-7777-4777-8777-777777777777";
+    const withTwoFields = model({}, [0, 1]);
+    withTwoFields.dataValues.push({ dataSectionId: REPEATER, dataFieldId: OTHER, row: 1, value: "kept" });
+    const drafts = store(withTwoFields);
+    drafts.setInput(valueKey(REPEATER, ROW_FIELD, 1), "changed");
+    drafts.applyModel(model({ version: 2 }, [0]));
+    expect(drafts.value(valueKey(REPEATER, ROW_FIELD, 2))).toBe("changed");
+    expect(drafts.value(valueKey(REPEATER, OTHER, 2))).toBe("kept");
+    // A row removed elsewhere that this draft did not edit simply goes.
+    const untouched = store(withTwoFields);
+    expect(untouched.applyModel(model({ version: 2 }, [0])).keptRows).toBe(0);
+    expect(untouched.rows(REPEATER)).toEqual([0]);
   });
 
   it("reports problems of edits only, and shows server errors until the value changes", () => {

@@ -19,7 +19,11 @@ export type DraftStoreOptions = {
   repeaterOf: (sectionId: string) => string | null;
 };
 
-export type ApplyResult = { droppedEdits: number };
+/**
+ * What putting the draft on a newer saved state did to it: edits of values the owner no longer has (dropped), and
+ * rows this draft edited that were removed elsewhere, kept as new rows with the edits (`keptRows`, one per row).
+ */
+export type ApplyResult = { droppedEdits: number; keptRows: number };
 
 /** The draft as a plain value, for keeping it in the browser's storage (`draft-backup.ts`). */
 export type DraftSnapshot = { edits: [string, DraftValue][]; rows: [string, number[]][] };
@@ -57,6 +61,12 @@ export class DraftStore {
   private savedRows = new Map<string, readonly number[]>();
   private readonly draftRows = new Map<string, readonly number[]>();
   private rowChanges = 0;
+  /** `rowChanges` is recounted when read after the rows changed, so a batch of row changes counts once. */
+  private isRowCountStale = false;
+  /** Open `batch` calls; while one is open, notifications wait for its end (`flush`). */
+  private batchDepth = 0;
+  private readonly batchedKeys = new Set<string>();
+  private readonly batched = { edits: false, structure: false, change: false };
   private revealed = false;
   private busy = false;
   private editRevision = 0;
@@ -111,7 +121,28 @@ export class DraftStore {
 
   /** Unsaved changes: value edits, and rows added, removed or reordered (`rowChangeCount`). */
   get editCount(): number {
+    if (this.isRowCountStale) {
+      let count = 0;
+      for (const [repeaterId, rows] of this.draftRows) count += rowChangeCount(this.savedRowsOf(repeaterId), rows);
+      this.rowChanges = count;
+      this.isRowCountStale = false;
+    }
     return this.edits.size + this.rowChanges;
+  }
+
+  /**
+   * Runs `change` as one update: listeners hear of it once, at the end, however many rows and values it changed.
+   * Paste, import, fill-down, removing many rows and undoing them go through here, so their cost grows with the rows
+   * they touch, not with the rows times every listener's work (a listener may recount the whole draft).
+   */
+  batch<T>(change: () => T): T {
+    this.batchDepth++;
+    try {
+      return change();
+    } finally {
+      this.batchDepth--;
+      if (this.batchDepth === 0) this.flush();
+    }
   }
 
   get isRevealed(): boolean {
@@ -159,7 +190,8 @@ export class DraftStore {
   }
 
   isNewRow(repeaterId: string, row: number): boolean {
-    return this.draftRows.get(repeaterId)?.includes(row) === true && !this.savedRowsOf(repeaterId).includes(row);
+    const draft = this.draftRows.get(repeaterId);
+    return draft !== undefined && setOf(draft).has(row) && !setOf(this.savedRowsOf(repeaterId)).has(row);
   }
 
   snapshot(): DraftSnapshot {
@@ -185,22 +217,35 @@ export class DraftStore {
 
   /** Adds an empty row at position `at` (default: last); returns its row number. */
   insertRow(repeaterId: string, at?: number): number {
+    return this.insertRows(repeaterId, 1, at)[0] as number;
+  }
+
+  /** Adds `count` empty rows together at position `at` (default: last); returns their row numbers, in order. */
+  insertRows(repeaterId: string, count: number, at?: number): number[] {
     const rows = this.rows(repeaterId);
-    const row = freeRowNumber(this.savedRowsOf(repeaterId), rows);
-    this.setRows(repeaterId, moveInList([...rows, row], row, at ?? rows.length));
-    return row;
+    const first = freeRowNumber(this.savedRowsOf(repeaterId), rows);
+    const added = Array.from({ length: count }, (_, i) => first + i);
+    const place = Math.max(0, Math.min(at ?? rows.length, rows.length));
+    this.setRows(repeaterId, [...rows.slice(0, place), ...added, ...rows.slice(place)]);
+    return added;
   }
 
   /** Removes a row from the draft, and the unsaved edits in it. */
   removeRow(repeaterId: string, row: number): void {
-    for (const key of this.rowKeys(repeaterId, row)) {
+    this.removeRows(repeaterId, [row]);
+  }
+
+  /** Removes rows from the draft, and the unsaved edits in them, in one pass over the draft's keys. */
+  removeRows(repeaterId: string, rows: readonly number[]): void {
+    const removed = new Set(rows);
+    for (const key of this.rowKeys(repeaterId, removed)) {
       this.edits.delete(key);
       this.serverErrors.delete(key);
       this.touch(key);
     }
     this.setRows(
       repeaterId,
-      this.rows(repeaterId).filter((r) => r !== row),
+      this.rows(repeaterId).filter((r) => !removed.has(r)),
     );
   }
 
@@ -318,6 +363,7 @@ export class DraftStore {
   applyModel(model: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>, sentRows?: RowLists): ApplyResult {
     const previous = this.base;
     const previousRows = this.savedRows;
+    let keptRows = new Map<string, Set<number>>();
     const next = new Map<string, DraftValue>();
     if (model.name !== undefined) next.set(NAME_KEY, model.name);
     if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
@@ -345,8 +391,10 @@ export class DraftStore {
         if (!isAscending(rows)) this.renumberEdits(repeaterId, new Map(rows.map((row, i) => [row, i])), changed);
       }
     } else {
+      keptRows = this.keepEditedRows(previous, previousRows);
       for (const [repeaterId, draft] of [...this.draftRows]) {
-        const rebased = rebaseRows(previousRows.get(repeaterId) ?? NO_ROWS, this.savedRowsOf(repeaterId), draft);
+        const before = previousRows.get(repeaterId) ?? NO_ROWS;
+        const rebased = rebaseRows(before, this.savedRowsOf(repeaterId), draft, keptRows.get(repeaterId));
         if (rebased.rows) this.draftRows.set(repeaterId, rebased.rows);
         else this.draftRows.delete(repeaterId);
         this.renumberEdits(repeaterId, rebased.renumbered, changed);
@@ -368,7 +416,41 @@ export class DraftStore {
     for (const key of changed) this.touch(key);
     this.emitEdits();
     this.emitStructure();
-    return { droppedEdits };
+    let kept = 0;
+    for (const rows of keptRows.values()) kept += rows.size;
+    return { droppedEdits, keptRows: kept };
+  }
+
+  /**
+   * Rows of the draft that the new saved state (`this.base`, `this.savedRows`) no longer has, though the draft edited
+   * them: each is kept whole — its other values from the state before (`previous`) become edits too — so the rebase
+   * re-adds it as a new row. By repeater.
+   */
+  private keepEditedRows(previous: ReadonlyMap<string, DraftValue>, previousRows: ReadonlyMap<string, readonly number[]>) {
+    const kept = new Map<string, Set<number>>();
+    for (const key of this.edits.keys()) {
+      const triple = parseValueKey(key);
+      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
+      if (!triple || repeaterId === null) continue;
+      const wasSaved = setOf(previousRows.get(repeaterId) ?? NO_ROWS).has(triple.row);
+      const isSaved = setOf(this.savedRowsOf(repeaterId)).has(triple.row);
+      const isInDraft = setOf(this.rows(repeaterId)).has(triple.row) || !this.draftRows.has(repeaterId);
+      if (!wasSaved || isSaved || !isInDraft) continue;
+      let rows = kept.get(repeaterId);
+      if (!rows) kept.set(repeaterId, (rows = new Set()));
+      rows.add(triple.row);
+    }
+    if (kept.size === 0) return kept;
+    for (const [key, value] of previous) {
+      const triple = parseValueKey(key);
+      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
+      if (!triple || repeaterId === null || !kept.get(repeaterId)?.has(triple.row) || this.edits.has(key)) continue;
+      this.edits.set(key, value);
+    }
+    // A repeater whose rows the draft did not change had no draft rows: its rows before are the draft to rebase.
+    for (const repeaterId of kept.keys())
+      if (!this.draftRows.has(repeaterId)) this.draftRows.set(repeaterId, previousRows.get(repeaterId) ?? NO_ROWS);
+    return kept;
   }
 
   // ---- internals ----
@@ -383,16 +465,14 @@ export class DraftStore {
   }
 
   private countRowChanges(): void {
-    let count = 0;
-    for (const [repeaterId, rows] of this.draftRows) count += rowChangeCount(this.savedRowsOf(repeaterId), rows);
-    this.rowChanges = count;
+    this.isRowCountStale = true;
   }
 
-  /** Keys of a row's values, saved or edited, in the repeater and its nested sections. */
-  private rowKeys(repeaterId: string, row: number): string[] {
+  /** Keys of the values of some rows, saved or edited, in the repeater and its nested sections. */
+  private rowKeys(repeaterId: string, rows: ReadonlySet<number>): string[] {
     return [...new Set([...this.base.keys(), ...this.edits.keys()])].filter((key) => {
       const triple = parseValueKey(key);
-      return triple?.row === row && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
+      return triple !== undefined && rows.has(triple.row) && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
     });
   }
 
@@ -446,26 +526,50 @@ export class DraftStore {
 
   private touch(key: string): void {
     this.revisions.set(key, this.revision(key) + 1);
-    for (const listener of this.keyListeners.get(key) ?? []) listener();
+    if (this.batchDepth > 0) this.batchedKeys.add(key);
+    else for (const listener of this.keyListeners.get(key) ?? []) listener();
   }
 
   private emitEdits(): void {
     this.editRevision++;
-    for (const listener of this.editListeners) listener();
+    if (this.batchDepth > 0) this.batched.edits = true;
+    else for (const listener of this.editListeners) listener();
     this.emitChange();
   }
 
   private emitChange(): void {
-    for (const listener of this.changeListeners) listener();
+    if (this.batchDepth > 0) this.batched.change = true;
+    else for (const listener of this.changeListeners) listener();
   }
 
   private emitStructure(): void {
     this.structureRevision++;
-    for (const listener of this.structureListeners) listener();
+    if (this.batchDepth > 0) this.batched.structure = true;
+    else for (const listener of this.structureListeners) listener();
+  }
+
+  /** The end of a batch: each listener once, the keys' listeners of each key touched. */
+  private flush(): void {
+    const keys = [...this.batchedKeys];
+    const { edits, structure, change } = this.batched;
+    this.batchedKeys.clear();
+    this.batched.edits = this.batched.structure = this.batched.change = false;
+    for (const key of keys) for (const listener of this.keyListeners.get(key) ?? []) listener();
+    if (structure) for (const listener of this.structureListeners) listener();
+    if (edits) for (const listener of this.editListeners) listener();
+    if (edits || change) for (const listener of this.changeListeners) listener();
   }
 }
 
 const NO_ROWS: readonly number[] = Object.freeze([]);
+
+/** Row lists are never changed in place (a change makes a new array), so each one's set is made once. */
+const rowSets = new WeakMap<readonly number[], ReadonlySet<number>>();
+function setOf(rows: readonly number[]): ReadonlySet<number> {
+  let set = rowSets.get(rows);
+  if (!set) rowSets.set(rows, (set = new Set(rows)));
+  return set;
+}
 
 function subscribeTo(set: Set<Listener>, listener: Listener): () => void {
   set.add(listener);

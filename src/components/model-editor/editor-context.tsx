@@ -2,12 +2,14 @@
 
 import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { beginFieldEdit, endFieldEdit, historySteps, subscribeHistorySteps } from "~/components/repeater-grid/grid-history";
-import type { TemplateIndex } from "~/domain/template-index";
+import { beginFieldEdit, endFieldEdit, historySteps, subscribeHistorySteps } from "~/components/model-editor/draft-history";
+import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 export type EditorContextValue = {
   store: DraftStore;
   index: TemplateIndex;
+  /** The level of the values being edited: "Model" in a model's editor, "Item" in an item's; what paste and import check against. */
+  level: OwnerLevel;
   organizationId: string;
   /**
    * Draft row changes, as stable callbacks, so the context value never changes and no row re-renders because of
@@ -16,6 +18,8 @@ export type EditorContextValue = {
   addRow: (repeaterId: string, at?: number) => number | undefined;
   /** Removes a row from the draft; Discard brings it back, Save deletes it. */
   removeRow: (repeaterId: string, row: number) => void;
+  /** Saves the draft as the Save button does; whether it is saved now (a write that needs it first, as an upgrade). */
+  saveDraft: () => Promise<boolean>;
 };
 
 const EditorContext = createContext<EditorContextValue | null>(null);
@@ -39,7 +43,7 @@ export function useDraftKey(key: string): void {
 /**
  * One draft bound to an input, re-rendering the caller for this key only. A problem with the typed value shows once
  * the user leaves the input (or tries to save), not on the first keystroke; a server error shows until the value
- * is changed. Focus and blur bound the field's edit, which undo takes back as one step (`grid-history.ts`).
+ * is changed. Focus and blur bound the field's edit, which undo takes back as one step (`draft-history.ts`).
  */
 export function useDraftInput(key: string) {
   const { store } = useEditor();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { EditorNotices } from "~/components/model-editor/editor-notices";
 import type { DraftStore } from "~/components/model-editor/draft-store";
@@ -45,9 +45,23 @@ export function EditorForm({ store, views, target, labelledBy, onSavedName, head
   useSaveShortcut(formRef);
   useUndoShortcut(store, writes.announce);
   const { addRow, removeRow } = writes;
+  // The context never changes with the writes' state, so no field re-renders for it: saving goes through a ref.
+  const saveRef = useRef(writes.saveDraft);
+  useEffect(() => {
+    saveRef.current = writes.saveDraft;
+  });
+  const saveDraft = useCallback(() => saveRef.current(), []);
   const context = useMemo<EditorContextValue>(
-    () => ({ store, index: views.index, organizationId: target.organizationId, addRow, removeRow }),
-    [store, views, target.organizationId, addRow, removeRow],
+    () => ({
+      store,
+      index: views.index,
+      level: owner === "item" ? "Item" : "Model",
+      organizationId: target.organizationId,
+      addRow,
+      removeRow,
+      saveDraft,
+    }),
+    [store, views, owner, target.organizationId, addRow, removeRow, saveDraft],
   );
 
   return (

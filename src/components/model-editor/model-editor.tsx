@@ -3,21 +3,29 @@
 import { useEffect, useMemo, useState } from "react";
 import { DetailsCard } from "~/components/model-editor/details-card";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
+import { ModelUpgradeNotice } from "~/components/model-editor/model-upgrade-notice";
 import { EditorForm } from "~/components/model-editor/editor-form";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { buildSectionViews, countFields } from "~/components/models/section-views";
 import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
+import type { TTemplateVersion } from "~/domain/template-upgrade";
 
-export type ModelEditorProps = { organizationId: string; model: TModel; template: TTemplate };
+export type ModelEditorProps = {
+  organizationId: string;
+  model: TModel;
+  template: TTemplate;
+  /** The template's version the model follows and a newer one, when there is one: the editor offers the upgrade. */
+  upgrade?: { current: TTemplateVersion; newer: TTemplateVersion };
+};
 
 /**
  * The model editor: name, description and the template's sections on the grid, with the save bar. Values live in a
  * `DraftStore` (one subscription per field, so typing re-renders one field); the form, its writes and the save bar are
  * `EditorForm`, shared with the item editor.
  */
-export function ModelEditor({ organizationId, model, template }: ModelEditorProps) {
+export function ModelEditor({ organizationId, model, template, upgrade }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
   const store = useEditorStore(model, views.index);
@@ -36,13 +44,24 @@ export function ModelEditor({ organizationId, model, template }: ModelEditorProp
       labelledBy="model-title"
       onSavedName={setSavedName}
       header={
-        <ModelEditorHeader
-          organizationId={organizationId}
-          name={savedName}
-          model={model}
-          template={template}
-          itemFieldCount={itemFieldCount}
-        />
+        <>
+          {upgrade ? (
+            <ModelUpgradeNotice
+              organizationId={organizationId}
+              modelId={model.id}
+              current={upgrade.current}
+              newer={upgrade.newer}
+              sections={template.sections}
+            />
+          ) : null}
+          <ModelEditorHeader
+            organizationId={organizationId}
+            name={savedName}
+            model={model}
+            template={template}
+            itemFieldCount={itemFieldCount}
+          />
+        </>
       }
     >
       <DetailsCard />

@@ -2,8 +2,9 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { memo, type ReactNode } from "react";
+import { memo, useCallback, type ReactNode } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
+import type { CardMeasure } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
 import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
 import { sortableRowId } from "~/components/repeater-grid/row-drag";
@@ -32,6 +33,8 @@ export type RepeaterRowProps = {
   onRequestRemove: (row: number) => void;
   /** The row's content, from the section tree; the same function from render to render, so the memo holds. */
   renderRow: (row: number) => ReactNode;
+  /** In a virtualised list (`repeater-cards.tsx`): the card's place, and the ref that measures its height. */
+  measure?: CardMeasure;
 };
 
 /**
@@ -39,17 +42,27 @@ export type RepeaterRowProps = {
  * own position changes (a row above it was removed), never because another row or field changed.
  */
 export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
-  const { view, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow } = props;
+  const { view, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow, measure } = props;
   const headingId = `row-${view.section.id}-${row}`;
   const contentId = `${headingId}-content`;
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
+  const measureRef = measure?.ref;
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      setNodeRef(element);
+      measureRef?.(element);
+    },
+    [setNodeRef, measureRef],
+  );
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
       data-row={row}
+      data-index={measure?.index}
       style={{ transform: CSS.Translate.toString(transform), transition: transition }}
       className={cn(
-        position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]",
+        // Measured cards keep their gap inside them (padding is measured, a margin is not).
+        measure ? "pb-3" : position > EAGER_ROWS && "[contain-intrinsic-size:auto_24rem] [content-visibility:auto]",
         isDragging && "relative z-10 shadow-lg",
       )}
     >

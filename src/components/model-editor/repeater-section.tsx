@@ -1,19 +1,15 @@
 "use client";
 
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { hasAnyField } from "~/components/model-editor/completeness";
 import { addRowButtonId, inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { SectionCompleteness } from "~/components/model-editor/completeness-status";
-import { RepeaterRow } from "~/components/model-editor/repeater-row";
+import { RepeaterCards } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
 import { gridColumns } from "~/components/repeater-grid/grid-columns";
-import { recordRowChange } from "~/components/repeater-grid/grid-history";
 import { RepeaterGrid } from "~/components/repeater-grid/repeater-grid";
 import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/repeater-grid/row-limits";
-import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";
 import { useRepeaterView } from "~/components/repeater-grid/use-repeater-view";
 import { ViewSwitch } from "~/components/repeater-grid/view-switch";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
@@ -46,31 +42,6 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const canAdd = hasAnyField(view) && !fullNote;
   const columns = useMemo(() => gridColumns(view), [view]);
   const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const drop = dropMove(rows, rows, active.id, over?.id);
-    if (!drop) return;
-    recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
-    setAnnouncement(`Row ${drop.fromPosition} of ${view.section.name} moved to row ${drop.toPosition}.`);
-  };
-  const accessibility = useMemo(
-    () => ({
-      announcements: rowDragAnnouncements(view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
-      screenReaderInstructions: rowDragInstructions,
-    }),
-    [store, repeaterId, view.section.name],
-  );
-  const onToggle = useCallback(
-    (row: number) =>
-      setCollapsed((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(row)) next.add(row);
-        return next;
-      }),
-    [],
-  );
   // A repeater nested in another repeater's rows leaves the count to the outer one (see section-tree.tsx).
   const parentId = view.section.parentId;
   const isOutsideRows = parentId === null || (index.sections.get(parentId)?.repeaterId ?? null) === null;
@@ -119,38 +90,15 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">No rows yet.</p>
       ) : (
-        <>
-          {rows.length > 1 && (
-            <div className="flex gap-2">
-              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(rows))}>
-                Collapse all
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
-                Expand all
-              </Button>
-            </div>
-          )}
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
-            <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-              <ol className="space-y-3" aria-label={`${view.section.name} rows`}>
-                {rows.map((row, i) => (
-                  <RepeaterRow
-                    key={row}
-                    view={view}
-                    depth={depth}
-                    row={row}
-                    position={i + 1}
-                    labelColumn={columns.find((column) => column.field.type === "TextField")}
-                    isCollapsed={collapsed.has(row)}
-                    onToggle={onToggle}
-                    onRequestRemove={onRequestRemove}
-                    renderRow={renderRow}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
-        </>
+        <RepeaterCards
+          view={view}
+          depth={depth}
+          rows={rows}
+          columns={columns}
+          onRequestRemove={onRequestRemove}
+          onMoved={setAnnouncement}
+          renderRow={renderRow}
+        />
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button

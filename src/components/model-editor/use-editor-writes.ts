@@ -2,17 +2,16 @@ import { useCallback, useMemo, useState, type SubmitEvent } from "react";
 import type { RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftStore, DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
 import { saveRequest, type EditorTarget } from "~/components/model-editor/editor-requests";
-import { authorName } from "~/components/history/history-labels";
 import { type Conflict, findConflicts, ownerValues } from "~/components/model-editor/conflicts";
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
 import { rebaseBackup } from "~/components/model-editor/stale-backup";
-import { parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
 import { focusDraft } from "~/components/model-editor/focus-draft";
-import { ownerWrites } from "~/components/model-editor/owner-writes";
+import { ownerWrites, type OwnerWrites } from "~/components/model-editor/owner-writes";
+import { rebaseNotice, withAuthors } from "~/components/model-editor/rebase-notice";
 import { newRowAt } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
-import { recordRowChange } from "~/components/repeater-grid/grid-history";
+import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { TemplateIndex } from "~/domain/template-index";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
@@ -53,38 +52,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     [store, onSavedName],
   );
 
-  /** Shows why a write failed: issues at their fields, or one message. */
-  const showWriteError = useCallback(
-    (error: unknown, sentKeys: readonly string[]) => {
-      const info = trpcErrorInfo(error);
-      const placed = placeServerIssues(info.issues, sentKeys);
-      if (placed.byKey.size > 0) {
-        store.setServerErrors(placed.byKey);
-        focusDraft([...placed.byKey.keys()][0]);
-      }
-      setStatus({ tone: "error", text: info.message, details: placed.general });
-    },
-    [store],
-  );
-
-  /** Adds an empty row to the draft (at position `at`, default last), one undoable step; undefined when none fits. */
-  const addRow = useCallback(
-    (repeaterId: string, at?: number) => {
-      if (store.isBusy || !newRowAt(index, repeaterId, 0, owner.level)) return undefined;
-      setStatus(null);
-      return recordRowChange(store, repeaterId, () => store.insertRow(repeaterId, at));
-    },
-    [owner, store, index],
-  );
-
-  const removeRow = useCallback(
-    (repeaterId: string, row: number) => {
-      if (store.isBusy) return;
-      setStatus(null);
-      recordRowChange(store, repeaterId, () => store.removeRow(repeaterId, row));
-    },
-    [store],
-  );
+  const { addRow, removeRow } = useRowWrites(store, index, owner, setStatus);
 
   /** Says what a change outside a write did (an undo, a redo), where the writes' outcomes show. */
   const announce = useCallback((text: string) => setStatus({ tone: "info", text }), []);
@@ -95,9 +63,9 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     try {
       const latest = await owner.latest();
       const found = findConflicts(store.pendingEdits(), (key) => store.savedValue(key), ownerValues(latest));
-      const { droppedEdits } = applyModel(latest);
+      const { droppedEdits, keptRows } = applyModel(latest);
       setIsConflict(false);
-      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`);
+      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`, keptRows);
     } catch (error) {
       setIsConflict(true);
       setStatus({ tone: "error", text: trpcErrorInfo(error).message });
@@ -125,33 +93,10 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
   };
 
   /** Lists the conflicts of a draft put on a newer saved state and tells the user what happened and what is next. */
-  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string) => {
-    setConflicts(await withAuthors(found));
-    const dropped =
-      droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
-    const next =
-      found.length > 0
-        ? ` Choose a value for the ${found.length === 1 ? "field" : `${found.length} fields`} you both changed, then save.`
-        : store.editCount > 0
-          ? " Your edits are kept on top; review them and save."
-          : "";
-    setStatus({ tone: "info", text: `${lead}${next}${dropped}` });
-  };
-
-  /** Adds who saved each conflicting value and when; the conflicts still show without them if the history fails. */
-  const withAuthors = async (found: Conflict[]): Promise<Conflict[]> => {
-    const keys = found.flatMap((c) => parseValueKey(c.key) ?? []);
-    if (keys.length === 0) return found;
-    try {
-      const changes = await owner.latestChanges(keys);
-      const byKey = new Map(changes.map((c) => [valueKey(c.dataSectionId, c.dataFieldId, c.row), c]));
-      return found.map((c) => {
-        const change = byKey.get(c.key);
-        return change ? { ...c, changedBy: authorName(change.who), changedAt: change.at } : c;
-      });
-    } catch {
-      return found;
-    }
+  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string, keptRows = 0) => {
+    setConflicts(await withAuthors(owner, found));
+    const hasEdits = store.editCount > 0;
+    setStatus({ tone: "info", text: rebaseNotice({ lead, conflicts: found.length, droppedEdits, keptRows, hasEdits }) });
   };
 
   const chooseConflict = (key: string, choice: "mine" | "theirs") => {
@@ -162,27 +107,18 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     setConflicts((current) => current.map((c) => (c.key === key ? { ...c, choice } : c)));
   };
 
-  const save = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (store.isBusy) return;
-    const undecided = conflicts.filter((c) => c.choice === undefined).length;
-    if (undecided > 0) {
-      const count = undecided === 1 ? "the 1 field" : `each of the ${undecided} fields`;
-      setStatus({ tone: "error", text: `Choose a value for ${count} changed by both sides; nothing was saved.` });
-      document.querySelector<HTMLInputElement>("[data-testid='conflicts'] input[type='radio']")?.focus();
-      return;
+  /** Saves the draft; whether everything is saved now (nothing to save counts as saved). */
+  const saveDraft = async (): Promise<boolean> => {
+    if (store.isBusy) return false;
+    const refusal = saveRefusal(store, conflicts);
+    if (refusal) {
+      setStatus({ tone: "error", text: refusal.text });
+      refusal.focus();
+      return false;
     }
     if (store.editCount === 0) {
       setConflicts([]);
-      return;
-    }
-    const problems = store.problems();
-    if (problems.length > 0) {
-      store.reveal();
-      const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
-      setStatus({ tone: "error", text: `Fix ${count} before saving; nothing was saved.` });
-      focusDraft(problems[0]?.key);
-      return;
+      return true;
     }
     const request = saveRequest({
       edits: store.pendingEdits(),
@@ -191,7 +127,7 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
       newRow: (repeaterId, row) => newRowAt(index, repeaterId, row, owner.level) ?? [],
     });
-    if (!request) return;
+    if (!request) return true;
     setStatus(null);
     store.setBusy(true);
     let isStale = false;
@@ -200,8 +136,8 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       applyModel(next, request.sent, request.sentRows);
     } catch (error) {
       isStale = trpcErrorInfo(error).code === "PRECONDITION_FAILED";
-      if (!isStale) showWriteError(error, [...request.sent.keys()]);
-      return;
+      if (!isStale) setStatus(showWriteError(store, error, [...request.sent.keys()]));
+      return false;
     } finally {
       store.setBusy(false);
       if (isStale) void reload();
@@ -210,6 +146,12 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     setIsConflict(false);
     setConflicts([]);
     setStatus({ tone: "success", text: "All changes saved." });
+    return true;
+  };
+
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void saveDraft();
   };
 
   const discard = () => {
@@ -228,8 +170,59 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
     removeRow,
     announce,
     save,
+    saveDraft,
     discard,
     reload,
     restoreStaleBackup,
   };
+}
+
+/** "Add row" and "Remove row": draft changes only, each one undoable step, none while a write runs. */
+function useRowWrites(store: DraftStore, index: TemplateIndex, owner: OwnerWrites, setStatus: (status: null) => void) {
+  /** Adds an empty row to the draft (at position `at`, default last); undefined when none fits. */
+  const addRow = useCallback(
+    (repeaterId: string, at?: number) => {
+      if (store.isBusy || !newRowAt(index, repeaterId, 0, owner.level)) return undefined;
+      setStatus(null);
+      return recordRowChange(store, repeaterId, () => store.insertRow(repeaterId, at));
+    },
+    [owner, store, index, setStatus],
+  );
+  const removeRow = useCallback(
+    (repeaterId: string, row: number) => {
+      if (store.isBusy) return;
+      setStatus(null);
+      recordRowChange(store, repeaterId, () => store.removeRow(repeaterId, row));
+    },
+    [store, setStatus],
+  );
+  return { addRow, removeRow };
+}
+
+/** Why the draft may not be saved now, as the save bar says it, and where focus goes; undefined when it may. */
+function saveRefusal(store: DraftStore, conflicts: readonly Conflict[]): { text: string; focus: () => void } | undefined {
+  const undecided = conflicts.filter((c) => c.choice === undefined).length;
+  if (undecided > 0) {
+    const count = undecided === 1 ? "the 1 field" : `each of the ${undecided} fields`;
+    return {
+      text: `Choose a value for ${count} changed by both sides; nothing was saved.`,
+      focus: () => document.querySelector<HTMLInputElement>("[data-testid='conflicts'] input[type='radio']")?.focus(),
+    };
+  }
+  const problems = store.problems();
+  if (problems.length === 0) return undefined;
+  store.reveal();
+  const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
+  return { text: `Fix ${count} before saving; nothing was saved.`, focus: () => focusDraft(problems[0]?.key) };
+}
+
+/** Why a write failed: issues placed at their fields (the first focused), and the save bar's message. */
+function showWriteError(store: DraftStore, error: unknown, sentKeys: readonly string[]): EditorStatus {
+  const info = trpcErrorInfo(error);
+  const placed = placeServerIssues(info.issues, sentKeys);
+  if (placed.byKey.size > 0) {
+    store.setServerErrors(placed.byKey);
+    focusDraft([...placed.byKey.keys()][0]);
+  }
+  return { tone: "error", text: info.message, details: placed.general };
 }

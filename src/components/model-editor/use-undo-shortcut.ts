@@ -2,11 +2,12 @@ import { useEffect } from "react";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { isTextEntry, undoCommand, undoHandler, type UndoCommand } from "~/components/model-editor/undo-keys";
-import { openFieldEdit, redo, undo } from "~/components/repeater-grid/grid-history";
+import { openFieldEdit, redo, undo } from "~/components/model-editor/draft-history";
+import { revealDraft } from "~/components/model-editor/focus-draft";
 
 /**
  * Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) undo and redo the draft's changes from anywhere on the page, one
- * step per field edit, cell edit, paste or row operation (`grid-history.ts`); the table answers its own keys first.
+ * step per field edit, cell edit, paste or row operation (`draft-history.ts`); the table answers its own keys first.
  * Inside a text field holding typing not yet recorded, the browser's own undo runs instead (`undoHandler`). Focus
  * moves to the field the step changed, as a text editor's caret goes to what it undid.
  */
@@ -43,6 +44,9 @@ export function stepHistory(store: DraftStore, command: UndoCommand, { focus }: 
   if (input && input !== document.activeElement) {
     if (focus) input.focus({ preventScroll: true });
     input.scrollIntoView({ block: "nearest" });
+  } else if (!input && keys[0] !== undefined) {
+    // A card of a long repeater not rendered now (only those in view are): its list brings it in.
+    revealDraft(keys[0], { focus });
   }
   return true;
 }

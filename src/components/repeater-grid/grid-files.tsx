@@ -2,8 +2,8 @@
 
 import { useRef, useState, type ChangeEvent } from "react";
 import { useEditor } from "~/components/model-editor/editor-context";
+import { applyPlan } from "~/components/repeater-grid/apply-plan";
 import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
-import { recordRowChange } from "~/components/repeater-grid/grid-history";
 import { columnTitle, exportTable, planImport, type ImportPlan } from "~/components/repeater-grid/row-import";
 import { tooManyText, type RowLimits } from "~/components/repeater-grid/row-limits";
 import { downloadBlob, MAX_IMPORT_ROWS, readTableFile, toCsv, toXlsx } from "~/components/repeater-grid/table-files";
@@ -27,7 +27,7 @@ const LISTED_PROBLEMS = 10;
  * repeater's rows as CSV or XLSX.
  */
 export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFilesProps) {
-  const { store, index } = useEditor();
+  const { store, index, level } = useEditor();
   const inputRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileName, setFileName] = useState("");
@@ -45,7 +45,7 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
       }
       setError("");
       setFileName(file.name);
-      setPlan(planImport(table, columns, index, "Model"));
+      setPlan(planImport(table, columns, index, level));
     } catch {
       onDone(`${file.name} could not be read as CSV or XLSX.`);
     }
@@ -62,14 +62,7 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
       setError(tooMany);
       return;
     }
-    recordRowChange(store, repeaterId, () => {
-      const added = Array.from({ length: plan.rowCount }, () => store.insertRow(repeaterId));
-      for (const cell of plan.cells) {
-        const column = columns[cell.col];
-        const row = added[cell.row];
-        if (column && row !== undefined && cell.value !== null) store.setInput(cellKey(column, row), cell.value);
-      }
-    });
+    applyPlan(store, { repeaterId, columns, rows: [], rowsToAdd: plan.rowCount, cells: plan.cells });
     onDone(
       `Added ${plan.rowCount} rows from ${fileName}` +
         (plan.problemCount ? `; ${plan.problemCount} ${plan.problemCount === 1 ? "cell needs" : "cells need"} fixing (marked).` : "."),

@@ -41,9 +41,12 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
     () => ({
       store,
       index: views.index,
+      level: "Model",
       organizationId,
       addRow: (repeaterId, at) => store.insertRow(repeaterId, at),
       removeRow: (repeaterId, row) => store.removeRow(repeaterId, row),
+      // The preview never saves: its draft is for trying the layout out.
+      saveDraft: () => Promise.resolve(false),
     }),
     [store, views, organizationId],
   );

@@ -5,7 +5,6 @@ import { AccessGrantsPanel } from "~/components/access-grants/access-grants-pane
 import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
-import { ModelUpgradeNotice } from "~/components/models/model-upgrade-notice";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
 import { getModelTemplateStatus } from "~/server/services/models/get-model-template-status";
@@ -32,17 +31,13 @@ export default async function ModelEditorPage({ params }: Props) {
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   return (
     <div className="space-y-6">
-      {status.newerVersion ? (
-        <ModelUpgradeNotice
-          organizationId={organization.id}
-          modelId={model.id}
-          modelVersion={model.version}
-          current={status.template}
-          newer={status.newerVersion}
-          sections={template.sections}
-        />
-      ) : null}
-      <ModelEditor key={template.id} organizationId={organization.id} model={model} template={template} />
+      <ModelEditor
+        key={template.id}
+        organizationId={organization.id}
+        model={model}
+        template={template}
+        upgrade={status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
+      />
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
       {passportUuid && <PassportCodePanel uuid={passportUuid} label={model.name} />}
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />

@@ -12,7 +12,7 @@ import {
   subscribeHistorySteps,
   undo,
   writeCells,
-} from "~/components/repeater-grid/grid-history";
+} from "~/components/model-editor/draft-history";
 
 const REPEATER = "22222222-2222-4222-8222-222222222222";
 const FIELD = "44444444-4444-4444-8444-444444444444";

@@ -1,5 +1,5 @@
 import type { DraftStore, DraftValue } from "~/components/model-editor/draft-store";
-import { UndoHistory } from "~/components/repeater-grid/undo-history";
+import { UndoHistory } from "~/components/model-editor/undo-history";
 
 type CellChange = { key: string; before: DraftValue; after: DraftValue };
 
@@ -87,7 +87,9 @@ export function writeCells(store: DraftStore, writes: readonly { key: string; va
     .map(({ key, value }) => ({ key, before: store.value(key), after: value }))
     .filter(({ before, after }) => (before ?? "") !== (after ?? ""));
   if (cells.length === 0) return 0;
-  for (const { key, after } of cells) writeValue(store, key, after);
+  store.batch(() => {
+    for (const { key, after } of cells) writeValue(store, key, after);
+  });
   historyOf(store).record({ cells });
   return cells.length;
 }
@@ -100,10 +102,11 @@ export function recordRowChange<T>(store: DraftStore, repeaterId: string, change
   commitFieldEdit(store);
   const rowsBefore = store.rows(repeaterId);
   const editsBefore = store.pendingEdits();
-  const result = change();
+  const result = store.batch(change);
   const editsAfter = store.pendingEdits();
   const valueIn = (edits: Map<string, DraftValue>, key: string) => (edits.has(key) ? (edits.get(key) ?? null) : store.savedValue(key));
   const cells: CellChange[] = [];
+  // Linear in the draft's edits: a step is read from the draft once before and once after, whatever it did.
   for (const key of new Set([...editsBefore.keys(), ...editsAfter.keys()])) {
     const before = valueIn(editsBefore, key);
     const after = valueIn(editsAfter, key);
@@ -114,8 +117,10 @@ export function recordRowChange<T>(store: DraftStore, repeaterId: string, change
 }
 
 function apply(store: DraftStore, entry: HistoryEntry, side: "before" | "after"): string[] {
-  if (entry.rows) store.restore({ edits: [], rows: [[entry.rows.repeaterId, [...entry.rows[side]]]] });
-  for (const cell of entry.cells) writeValue(store, cell.key, cell[side]);
+  store.batch(() => {
+    if (entry.rows) store.restore({ edits: [], rows: [[entry.rows.repeaterId, [...entry.rows[side]]]] });
+    for (const cell of entry.cells) writeValue(store, cell.key, cell[side]);
+  });
   // The open field now holds what the history put there; its own edit starts from that.
   const open = openEdits.get(store);
   if (open) open.before = store.value(open.key);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { UndoHistory } from "~/components/repeater-grid/undo-history";
+import { UndoHistory } from "~/components/model-editor/undo-history";
 
 type Edit = { key: string; before: string | undefined; after: string };
 

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useEditor, useEditsSummary } from "~/components/model-editor/editor-context";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -13,8 +14,6 @@ import { trpc } from "~/lib/trpc/react";
 export type ModelUpgradeNoticeProps = {
   organizationId: string;
   modelId: string;
-  /** The model's version (its ETag), sent as If-Match so an upgrade never overwrites edits made meanwhile. */
-  modelVersion: number;
   current: TTemplateVersion;
   newer: TTemplateVersion;
   /** The model's current template, to name the fields of values that would be lost. */
@@ -24,10 +23,19 @@ export type ModelUpgradeNoticeProps = {
 /**
  * "A newer version of its template exists", with an Upgrade action: the dialog previews the values the upgrade would
  * lose (the server refuses it with 409 while any would be), and the page reloads onto the new version after it.
+ *
+ * It sits inside the editor, which knows the model's version as of its last save (sent as If-Match, so a save on
+ * this page does not make the upgrade stale) and its unsaved changes: the dialog names them, and Upgrade saves them
+ * first (nothing is upgraded when that save fails), so no change is left behind in the browser.
  */
-export function ModelUpgradeNotice({ organizationId, modelId, modelVersion, current, newer, sections }: ModelUpgradeNoticeProps) {
+export function ModelUpgradeNotice({ organizationId, modelId, current, newer, sections }: ModelUpgradeNoticeProps) {
   const router = useRouter();
+  const { store, saveDraft } = useEditor();
+  useEditsSummary();
+  const unsaved = store.editCount;
   const [isOpen, setIsOpen] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | undefined>(undefined);
   const preview = trpc.modelUpgrades.preview.useQuery(
     { organizationId, modelId, templateId: newer.id },
     { enabled: isOpen, staleTime: 0 },
@@ -44,11 +52,27 @@ export function ModelUpgradeNotice({ organizationId, modelId, modelVersion, curr
     return field && section ? `${section.name} › ${field.name}` : fieldId;
   };
   const lost = preview.data?.lostValues ?? [];
-  const error = upgrade.error
-    ? trpcErrorInfo(upgrade.error).message
-    : preview.error
-      ? trpcErrorInfo(preview.error).message
-      : undefined;
+  const onConfirm = async () => {
+    setSaveError(undefined);
+    if (store.editCount > 0) {
+      setIsSaving(true);
+      const isSaved = await saveDraft();
+      setIsSaving(false);
+      if (!isSaved || store.editCount > 0) {
+        setSaveError("Your changes could not be saved (the save bar says why), so nothing was upgraded.");
+        return;
+      }
+    }
+    // The version of the last save, read now: a save made on this page (just above, or earlier) is not stale.
+    upgrade.mutate({ organizationId, modelId, templateId: newer.id, ifMatch: store.version });
+  };
+  const error = saveError
+    ? saveError
+    : upgrade.error
+      ? trpcErrorInfo(upgrade.error).message
+      : preview.error
+        ? trpcErrorInfo(preview.error).message
+        : undefined;
 
   return (
     <>
@@ -63,13 +87,19 @@ export function ModelUpgradeNotice({ organizationId, modelId, modelVersion, curr
       <ConfirmDialog
         isOpen={isOpen}
         title={`Upgrade to version ${newer.version}?`}
-        confirmLabel="Upgrade"
-        isPending={upgrade.isPending}
+        confirmLabel={unsaved > 0 ? "Save and upgrade" : "Upgrade"}
+        isPending={isSaving || upgrade.isPending}
         canConfirm={preview.data?.canUpgrade === true}
         error={error}
-        onConfirm={() => upgrade.mutate({ organizationId, modelId, templateId: newer.id, ifMatch: modelVersion })}
+        onConfirm={() => void onConfirm()}
         onCancel={() => setIsOpen(false)}
       >
+        {unsaved > 0 ? (
+          <p data-testid="upgrade-unsaved" className="mb-2 font-medium">
+            You have {unsaved === 1 ? "1 unsaved change" : `${unsaved} unsaved changes`} on this page. They are saved first, then the
+            model moves to version {newer.version}.
+          </p>
+        ) : null}
         {preview.isPending ? (
           <p>Checking which values the new version keeps…</p>
         ) : lost.length === 0 ? (

@@ -1,0 +1,180 @@
+"use client";
+
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { recordRowChange } from "~/components/model-editor/draft-history";
+import { inputIdFor, parseValueKey } from "~/components/model-editor/draft-keys";
+import { useEditor } from "~/components/model-editor/editor-context";
+import { registerRevealer } from "~/components/model-editor/focus-draft";
+import { RepeaterRow } from "~/components/model-editor/repeater-row";
+import type { SectionView } from "~/components/models/section-views";
+import type { GridColumn } from "~/components/repeater-grid/grid-columns";
+import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";
+import { Button } from "~/components/ui/button";
+
+/**
+ * Above this many rows the cards are virtualised: only those in (and near) the window are in the DOM, so a
+ * 5,000-row repeater on a phone is a few cards, not 15,000 inputs (docs/editor.md, the card view).
+ */
+export const VIRTUAL_CARDS_ABOVE = 30;
+/** A collapsed-free card's height before it is measured; measured heights replace it as cards render. */
+const ESTIMATED_CARD_HEIGHT = 360;
+
+export type RepeaterCardsProps = {
+  view: SectionView;
+  depth: number;
+  rows: readonly number[];
+  columns: readonly GridColumn[];
+  onRequestRemove: (row: number) => void;
+  onMoved: (message: string) => void;
+  renderRow: (row: number) => ReactNode;
+};
+
+/** A repeater's rows as cards: collapse and expand, reorder by drag, and only the cards in view rendered when many. */
+export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
+  const { store } = useEditor();
+  const repeaterId = view.section.id;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const drop = dropMove(rows, rows, active.id, over?.id);
+    if (!drop) return;
+    recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
+    onMoved(`Row ${drop.fromPosition} of ${view.section.name} moved to row ${drop.toPosition}.`);
+  };
+  const accessibility = useMemo(
+    () => ({
+      announcements: rowDragAnnouncements(view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
+      screenReaderInstructions: rowDragInstructions,
+    }),
+    [store, repeaterId, view.section.name],
+  );
+  const onToggle = useCallback(
+    (row: number) =>
+      setCollapsed((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(row)) next.add(row);
+        return next;
+      }),
+    [],
+  );
+  const labelColumn = useMemo(() => columns.find((column) => column.field.type === "TextField"), [columns]);
+  const card = (row: number, position: number, measure?: CardMeasure) => (
+    <RepeaterRow
+      key={row}
+      view={view}
+      depth={depth}
+      row={row}
+      position={position}
+      labelColumn={labelColumn}
+      isCollapsed={collapsed.has(row)}
+      onToggle={onToggle}
+      onRequestRemove={onRequestRemove}
+      renderRow={renderRow}
+      measure={measure}
+    />
+  );
+  const label = `${view.section.name} rows`;
+
+  return (
+    <>
+      {rows.length > 1 && (
+        <div className="flex gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(rows))}>
+            Collapse all
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
+            Expand all
+          </Button>
+        </div>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+          {rows.length > VIRTUAL_CARDS_ABOVE ? (
+            <VirtualCards repeaterId={repeaterId} rows={rows} label={label} card={card} />
+          ) : (
+            <ol className="space-y-3" aria-label={label}>
+              {rows.map((row, i) => card(row, i + 1))}
+            </ol>
+          )}
+        </SortableContext>
+      </DndContext>
+    </>
+  );
+}
+
+export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
+
+type VirtualCardsProps = {
+  repeaterId: string;
+  rows: readonly number[];
+  label: string;
+  card: (row: number, position: number, measure: CardMeasure) => ReactNode;
+};
+
+/**
+ * The cards in the window and a few beyond, in the page's own scroll (a phone scrolls the page, not a box): space
+ * above and below stands for the others, by measured heights. A draft's input in a card not rendered (focus after a
+ * failed save, undo) is reached through `registerRevealer`.
+ */
+function VirtualCards({ repeaterId, rows, label, card }: VirtualCardsProps) {
+  const { index } = useEditor();
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [pending, setPending] = useState<{ key: string; focus: boolean } | null>(null);
+  // Where the list starts on the page: measured when it mounts, its rows change and the window is resized.
+  useLayoutEffect(() => {
+    const measure = () => setScrollMargin(Math.round((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [rows.length]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 2,
+    scrollMargin,
+    getItemKey: (i) => rows[i] ?? i,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  useEffect(
+    () =>
+      registerRevealer((key, how) => {
+        const triple = parseValueKey(key);
+        if (!triple || index.sections.get(triple.dataSectionId)?.repeaterId !== repeaterId) return false;
+        const at = rows.indexOf(triple.row);
+        if (at < 0) return false;
+        virtualizer.scrollToIndex(at, { align: "center" });
+        setPending({ key, ...how });
+        return true;
+      }),
+    [index, repeaterId, rows, virtualizer],
+  );
+  // Once the revealed card has rendered, its input takes focus (or is only scrolled to, from a button).
+  useEffect(() => {
+    if (!pending) return;
+    const input = document.getElementById(inputIdFor(pending.key));
+    if (!input) return;
+    if (pending.focus) input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: "center" });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the input exists
+    setPending(null);
+  }, [pending, items]);
+
+  const first = items[0];
+  const last = items.at(-1);
+  const before = first ? first.start - scrollMargin : 0;
+  const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+  return (
+    <ol ref={listRef} aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row === undefined ? null : card(row, item.index + 1, { index: item.index, ref: virtualizer.measureElement });
+      })}
+    </ol>
+  );
+}

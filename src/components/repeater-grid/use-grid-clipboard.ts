@@ -1,0 +1,70 @@
+"use client";
+
+import type { ClipboardEvent } from "react";
+import type { DraftStore } from "~/components/model-editor/draft-store";
+import { applyPlan } from "~/components/repeater-grid/apply-plan";
+import type { GridColumn } from "~/components/repeater-grid/grid-columns";
+import { planPaste } from "~/components/repeater-grid/paste-plan";
+import { tooManyText, type RowLimits } from "~/components/repeater-grid/row-limits";
+import { parseTsv, serialiseTsv } from "~/components/repeater-grid/tsv";
+import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
+import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
+
+export type UseGridClipboardOptions = {
+  store: DraftStore;
+  index: TemplateIndex;
+  /** The owner's level, which the pasted values are checked against (an item's editor: "Item"). */
+  level: OwnerLevel;
+  repeaterId: string;
+  name: string;
+  columns: readonly GridColumn[];
+  limits: RowLimits;
+  visible: readonly number[];
+  grid: GridSelectionState;
+  isEditing: boolean;
+  say: (message: string) => void;
+};
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Copy the selection as TSV; paste TSV at it (adding the rows the block needs), as one undoable step. */
+export function useGridClipboard(options: UseGridClipboardOptions) {
+  const { store, index, level, repeaterId, name, columns, limits, visible, grid, isEditing, say } = options;
+  const { range, size, keyAt } = grid;
+
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (isEditing || size.rows === 0) return;
+    const block: string[][] = [];
+    for (let row = range.top; row <= range.bottom; row++) {
+      const cells: string[] = [];
+      for (let col = range.left; col <= range.right; col++) cells.push(store.inputText(keyAt({ row, col }) ?? ""));
+      block.push(cells);
+    }
+    event.clipboardData.setData("text/plain", serialiseTsv(block));
+    event.preventDefault();
+    say(`Copied ${plural(block.length * (range.right - range.left + 1), "cell", "cells")}.`);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (isEditing) return;
+    const block = parseTsv(event.clipboardData.getData("text/plain"));
+    event.preventDefault();
+    if (block.length === 0) return;
+    const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level });
+    const tooMany = tooManyText(name, limits, store.rows(repeaterId).length, plan.rowsToAdd);
+    if (tooMany) {
+      say(tooMany);
+      return;
+    }
+    // Rows the block needs beyond the last one shown are added at the end of the repeater.
+    applyPlan(store, { repeaterId, columns, rows: visible, rowsToAdd: plan.rowsToAdd, cells: plan.cells });
+    const bad = plan.cells.filter((cell) => cell.problem).length;
+    const parts = [`Pasted ${plural(plan.cells.length, "cell", "cells")}.`];
+    if (plan.rowsToAdd > 0) parts.push(`Added ${plural(plan.rowsToAdd, "row", "rows")}.`);
+    if (plan.clippedCells > 0) parts.push(`${plan.clippedCells} cells right of the last column were left out.`);
+    if (bad > 0) parts.push(`${bad} ${bad === 1 ? "cell needs" : "cells need"} fixing (marked).`);
+    say(parts.join(" "));
+  };
+
+  return { onCopy, onPaste };
+}
