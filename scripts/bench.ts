@@ -10,12 +10,14 @@ import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
+import { aasBench } from "./bench/bench-aas";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
  * Bulk: for 1,000 / 10,000 / 100,000 data values in one request, the median time of add, modify and read-model over
  * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
- * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections.
+ * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections. The AAS export of
+ * 10,000 values beside reading them as the contract's JSON (BENCH_ONLY=aas runs that row alone).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -58,6 +60,15 @@ async function benchBackend(label: string, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const aasContext = {
+      template: world.template,
+      call: (method: string, suffix: string, body?: unknown) => call(world, method, suffix, body),
+      timed,
+      createModel: () => createModel(world),
+      median,
+    };
+    // BENCH_ONLY=aas measures the AAS export row alone (its figure in the README comes from such a run).
+    if (process.env.BENCH_ONLY === "aas") return { aas: await aasBench(aasContext) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -73,7 +84,8 @@ async function benchBackend(label: string, databaseUrl: string) {
       },
       client,
     );
-    return { bulk, throughput, bare, items };
+    const aas = await aasBench(aasContext);
+    return { bulk, throughput, bare, items, aas };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
