@@ -56,6 +56,8 @@ type Context = {
   ids: IdShortMap;
   sections: Map<string, AssembledSection>;
   concepts: Map<string, Jsonable>;
+  /** Each field's idShort, names and semantics, built once per export and shared by its rows' elements. */
+  heads: Map<string, Jsonable>;
 };
 
 export function passportToAasEnvironment({ passport, level, baseUrl }: AasExportInput): Jsonable {
@@ -66,6 +68,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
     ids: templateIdShorts(passport.sections.map((s) => s.section)),
     sections: new Map(passport.sections.map((s) => [s.section.id, s])),
     concepts: new Map(),
+    heads: new Map(),
   };
   const shellId = aasShellId(baseUrl, header.modelId, header.itemId);
   const submodels: Jsonable[] = [];
@@ -193,7 +196,8 @@ function referableOf(ctx: Context, named: { id: string; name: string }, meta: Aa
 
 function fieldElement(ctx: Context, field: TDataField, value: string | null): Jsonable {
   const meta = aasMeta(field.options);
-  const head: Jsonable = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) };
+  let head = ctx.heads.get(field.id);
+  if (!head) ctx.heads.set(field.id, (head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) }));
   const kind =
     meta.modelType ?? (field.type === "FileField" ? "File" : field.type === "ProductPassportLink" ? "ReferenceElement" : "Property");
   const special = specialElement(kind, field, meta, value);
