@@ -12,6 +12,7 @@ import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 import { startNginx } from "./support/nginx";
+import { aasBench } from "./bench/bench-aas";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -19,6 +20,7 @@ import { startNginx } from "./support/nginx";
  * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
  * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections. Anonymous
  * passport reads through nginx with the shipped micro-cache (deploy/nginx/) beside the same reads straight to the app.
+ * The AAS export of 10,000 values beside reading them as the contract's JSON.
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -28,9 +30,10 @@ const SIZES = [
   { count: 10_000, runs: 5 },
   { count: 100_000, runs: 3 },
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
-// BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app (a quick look).
+// BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
+// only the AAS export row (a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "nginx") throw new Error(`BENCH_ONLY=${ONLY}: only "nginx" can be selected`);
+if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas") throw new Error(`BENCH_ONLY=${ONLY}: only "nginx" or "aas"`);
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
@@ -65,7 +68,15 @@ async function benchBackend(label: string, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const aasContext = {
+      template: world.template,
+      call: (method: string, suffix: string, body?: unknown) => call(world, method, suffix, body),
+      timed,
+      createModel: () => createModel(world),
+      median,
+    };
     if (ONLY === "nginx") return { nginx: await nginxComparison(world) };
+    if (ONLY === "aas") return { aas: await aasBench(aasContext) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -82,7 +93,8 @@ async function benchBackend(label: string, databaseUrl: string) {
       client,
     );
     const nginx = await nginxComparison(world);
-    return { bulk, throughput, bare, items, nginx };
+    const aas = await aasBench(aasContext);
+    return { bulk, throughput, bare, items, nginx, aas };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

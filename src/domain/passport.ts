@@ -21,8 +21,8 @@ export type PassportSource = {
   itemValues?: readonly TDataValue[];
 };
 
-type AssembledField = { field: TDataField; access: AccessLevel; rows: Map<number, string | null> };
-type AssembledSection = { section: TSection; fields: AssembledField[] };
+export type AssembledField = { field: TDataField; access: AccessLevel; rows: Map<number, string | null> };
+export type AssembledSection = { section: TSection; fields: AssembledField[] };
 export type AssembledPassport = { header: PassportHeader; sections: AssembledSection[] };
 
 export function assemblePassport({ header, index, modelValues, itemValues }: PassportSource): AssembledPassport {
@@ -50,7 +50,7 @@ export function assemblePassport({ header, index, modelValues, itemValues }: Pas
 export function passportFor(assembled: AssembledPassport, level: TReaderLevel): TPassport {
   let hiddenFieldCount = 0;
   const dataSections = assembled.sections.map(({ section, fields }): TPassportSection => {
-    const visible = level === "member" ? fields : fields.filter((f) => canReadAccess(level, f.access));
+    const visible = visibleFields(fields, level);
     hiddenFieldCount += fields.length - visible.length;
     return {
       id: section.id,
@@ -66,6 +66,11 @@ export function passportFor(assembled: AssembledPassport, level: TReaderLevel): 
     };
   });
   return { ...assembled.header, readerLevel: level, hiddenFieldCount, dataSections };
+}
+
+/** The fields of a section a reader of `level` may see: the one cut of the passport JSON and the AAS export. */
+export function visibleFields(fields: readonly AssembledField[], level: TReaderLevel): readonly AssembledField[] {
+  return level === "member" ? fields : fields.filter((f) => canReadAccess(level, f.access));
 }
 
 /** The rows any visible field has a value in, in order; each row names every visible field (null when unset). */

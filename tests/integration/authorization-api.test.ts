@@ -74,6 +74,9 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["DELETE", `${models}/${modelId}/access-grants/${alphaGrants[0]?.id}`, {}],
     ["GET", `${models}/${modelId}/access-grants/${alphaGrants[0]?.id}/reads`, {}],
     ["POST", `${models}/${modelId}/changes`, { body: { modify: [dv(IDS.substances, IDS.substance, 0, "Changed")] } }],
+    ["GET", `${models}/${modelId}/aas`, {}],
+    ["GET", `${models}/${modelId}/aas?format=aasx`, {}],
+    ["PUT", `${models}/${modelId}/aas`, { body: { submodels: [] } }],
     ...draftCalls(orgId, modelId, templateId),
   ];
 }

@@ -11,7 +11,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values and POST changes — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes and PUT aas — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -952,7 +952,7 @@ function grantRevokeFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 // The template builder: draft edits, publish and the model upgrade, each body made invalid one way at a time.
 
 type BodyRoute = {
-  method: "POST" | "PATCH";
+  method: "POST" | "PATCH" | "PUT";
   /** The path, with `id` replacing the id the route acts on (the draft, or the model) when given. */
   path: (id?: string) => string;
   /** A valid body; every family breaks it. */
@@ -1101,6 +1101,18 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     () => ({ ...valuesFamilies(CHANGES_VALUES), ...changesFamilies() }),
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/changes", VALUE_FAMILIES, () => valuesFamilies(ITEM_CHANGES_VALUES)],
+  [
+    "PUT /organizations/{orgaId}/models/{modelId}/aas",
+    EDIT_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "PUT",
+        path: (id) => `/api/organizations/${world.organization.id}/models/${id ?? modelId}/aas`,
+        // An environment that verifies but matches nothing of the template, so every variation stays invalid.
+        base: () => [["submodels", j([{ modelType: "Submodel", id: "urn:fuzz:1", idShort: "NoSuchSection" }])]],
+        hasIfMatch: true,
+      }),
+  ],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
   [

@@ -101,7 +101,14 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {
     [String(status)]: {
       description: SUCCESS_DESCRIPTIONS[status],
-      ...(route.response ? { content: { "application/json": { schema: route.response } } } : {}),
+      ...(route.response
+        ? {
+            content: {
+              "application/json": { schema: route.response },
+              ...(route.alternativeMediaType && { [route.alternativeMediaType]: { schema: { type: "string", format: "binary" } } }),
+            },
+          }
+        : {}),
       ...successHeaders(route),
     },
     ...(route.isConditional

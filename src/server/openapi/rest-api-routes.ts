@@ -51,6 +51,7 @@ import {
   ZPublicIdentifierPath,
   ZTemplatePath,
 } from "~/server/rest/path-params";
+import { AAS_EXPORT_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
@@ -93,6 +94,8 @@ export type RestApiRoute = {
   readsCaller?: boolean;
   /** Answers `ETag` and `Cache-Control`, and 304 to an `If-None-Match` naming the current ETag. */
   isConditional?: boolean;
+  /** Another media type the success response may have besides JSON, as binary (an AASX package). */
+  alternativeMediaType?: string;
 };
 
 const ORG = "/api/organizations/{orgaId}";
@@ -560,4 +563,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     isPublic: true,
   },
   ...TEMPLATE_DRAFT_API_ROUTES,
+  ...AAS_EXPORT_API_ROUTES,
 ];

@@ -19,7 +19,7 @@ import { assertMemberOf } from "~/server/services/access";
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Input<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; ifMatch: number | undefined };
+type Input<P, Q, B> = { actor: Actor; params: P; query: Q; body: B; ifMatch: number | undefined; headers: Headers };
 
 type PreflightInput<P, Q> = { actor: Actor; params: P; query: Q };
 
@@ -69,8 +69,10 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
       const body = await readBody(request, definition);
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
-      const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
+      const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers), headers: request.headers });
       if (result === undefined) return new Response(null, { status: 204 });
+      // A route that answers something other than JSON (an AASX package) builds its own response.
+      if (result instanceof Response) return result;
       if (result instanceof PagedResult) return pagedResponse(result, request.url);
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {

@@ -41,6 +41,8 @@ import * as draftSectionMove from "~/app/api/organizations/[orgaId]/template-dra
 import * as draftFields from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/route";
 import * as draftField from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/route";
 import * as draftFieldMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move/route";
+import * as modelAas from "~/app/api/organizations/[orgaId]/models/[modelId]/aas/route";
+import * as itemAas from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/aas/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -68,6 +70,8 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/history$/, ["orgaId", "modelId", "itemId"], itemHistory],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/aas$/, ["orgaId", "modelId"], modelAas],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/aas$/, ["orgaId", "modelId", "itemId"], itemAas],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],

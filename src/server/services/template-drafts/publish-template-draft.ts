@@ -1,5 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
+import { withAasIdShorts } from "~/domain/aas/id-short";
 import { publishableDefinition } from "~/domain/template-draft-edits";
 import type { TPublishRequest, TPublishResponse } from "~/domain/template-draft-schema";
 import { Prisma } from "~/generated/prisma/client";
@@ -32,7 +33,10 @@ export async function publishTemplateDraft({
   return inTransaction(async (tx) => {
     const { lineageId } = await lockTemplateDraft(tx, { organizationId, draftId, ifMatch });
     const row = await tx.templateDraft.findUniqueOrThrow({ where: { id: draftId }, select: { document: true } });
-    const document = readDocument(row.document);
+    const stored = readDocument(row.document);
+    // Every section and field keeps the AAS idShort it is first published with (docs/aas.md §idShorts): in the
+    // template and in the draft, so a rename in a later version does not change what AAS clients address.
+    const document = { ...stored, sections: withAasIdShorts(stored.sections) };
     const definition = publishableDefinition({ ...document, sectors: input.sectors ?? document.sectors });
     const taken = await tx.template.findFirst({ where: { lineageId, version: definition.version }, select: { id: true } });
     if (taken) throw versionTaken(definition.version);
@@ -58,6 +62,7 @@ export async function publishTemplateDraft({
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw versionTaken(definition.version);
       throw error;
     }
+    await tx.templateDraft.update({ where: { id: draftId }, data: { document }, select: { id: true } });
     let productDataModelId: string | null = null;
     if (input.visibility) {
       productDataModelId = crypto.randomUUID();

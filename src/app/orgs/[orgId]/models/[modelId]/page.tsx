@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
+import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { AccessGrantsPanel } from "~/components/access-grants/access-grants-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
@@ -40,6 +41,11 @@ export default async function ModelEditorPage({ params }: Props) {
       />
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
       {passportUuid && <PassportCodePanel uuid={passportUuid} label={model.name} />}
+      <AasDownloadPanel
+        exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`}
+        fileName={`model-${model.name}`}
+        noun="model"
+      />
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
       <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
     </div>

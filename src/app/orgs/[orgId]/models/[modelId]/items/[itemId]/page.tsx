@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { loadItemPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { itemLabel } from "~/components/items/item-label";
 import { ItemEditor } from "~/components/items/item-editor";
+import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
 
@@ -22,6 +23,11 @@ export default async function ItemEditorPage({ params }: Props) {
     <div className="space-y-6">
       <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
       {passportUuid && <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} />}
+      <AasDownloadPanel
+        exportPath={`/api/organizations/${organization.id}/models/${model.id}/items/${item.id}/aas`}
+        fileName={`item-${model.name}-${itemLabel(item)}`}
+        noun="item"
+      />
       <HistoryPanel organizationId={organization.id} modelId={model.id} itemId={item.id} sections={template.sections} />
     </div>
   );

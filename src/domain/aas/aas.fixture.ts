@@ -1,0 +1,203 @@
+import { createRequire } from "node:module";
+import fc from "fast-check";
+import type { TDataValue } from "~/domain/data-value";
+import { parseTemplateDefinition } from "~/domain/template-definition";
+import type { TDataFieldType, TSection } from "~/domain/template-schema";
+
+/**
+ * Generated templates and values for the AAS property tests (unit and integration): names with spaces, umlauts,
+ * leading digits and control characters, every field type and AAS element kind, nested sections, repeaters, empty
+ * and missing values — and the reference verifier, loaded the way plain Node can (its ESM build cannot).
+ */
+
+type Aas = typeof import("@aas-core-works/aas-core3.0-typescript");
+export const aas = createRequire(import.meta.url)("@aas-core-works/aas-core3.0-typescript") as Aas;
+
+/** Every finding of the reference verifier (deserialisation included), as readable strings; [] means it verifies. */
+export function verificationErrors(environment: unknown): string[] {
+  const parsed = aas.jsonization.environmentFromJsonable(environment as never);
+  if (parsed.error !== null) return [`${parsed.error.path.toString()}: ${parsed.error.message}`];
+  return [...aas.verification.verify(parsed.mustValue())].map((e) => `${e.path.toString()}: ${e.message}`);
+}
+
+const NAME_PIECES = [
+  "Größe",
+  "Ölstand",
+  "Äußeres",
+  "2nd life",
+  "1",
+  "  ",
+  "capacity (kWh)",
+  "_x",
+  "é",
+  "Naïve",
+  "a\u0001b",
+  "",
+  "Ü",
+  "State of health",
+  "ß",
+];
+export const arbName = fc.oneof(
+  fc.array(fc.constantFrom(...NAME_PIECES), { minLength: 1, maxLength: 3 }).map((p) => p.join(" ").trim() || "x"),
+  fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.includes("\u0000") && s.trim() !== ""),
+);
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+type FieldSpec = { type: TDataFieldType; options: Record<string, string> };
+
+const VALID_REFERENCE = JSON.stringify({ type: "ExternalReference", keys: [{ type: "GlobalReference", value: "urn:x:1" }] });
+const BAD_REFERENCE = JSON.stringify({ type: "ModelReference", keys: [] });
+
+const arbAasOptions = fc.record(
+  {
+    "aas.semanticId": fc.constantFrom("https://admin-shell.io/idta/x/1", VALID_REFERENCE, BAD_REFERENCE, "{not json", ""),
+    "aas.description": fc.constantFrom(
+      JSON.stringify([
+        { language: "en", text: "A" },
+        { language: "en", text: "dup" },
+        { language: "de", text: "B" },
+      ]),
+      JSON.stringify([{ language: "", text: "" }]),
+      "nope",
+    ),
+    "aas.displayName": fc.constantFrom(JSON.stringify([{ language: "de", text: "Größe" }]), "[]"),
+    "aas.idShort": fc.constantFrom("Capacity", "capacity", "1bad", "Dup", "Dup"),
+    unit: fc.constantFrom("kg", "kWh", "%", ""),
+    "aas.conceptDescription": fc.constantFrom(
+      JSON.stringify({ modelType: "ConceptDescription", id: "urn:cd:1" }),
+      JSON.stringify({ modelType: "ConceptDescription", id: "" }),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+/** Fields of every type; `aas.modelType` asks for each element kind, `aas.valueType` for several xs: types. */
+const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: arbAasOptions }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ format: "date" }) }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ choices: "true|false" }) }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ "aas.modelType": "MultiLanguageProperty" }) }),
+  fc.record({
+    type: fc.constant<TDataFieldType>("TextField"),
+    options: fc.constant({ "aas.modelType": "Range", "aas.valueType": "xs:double" }),
+  }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ "aas.modelType": "ReferenceElement" }) }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ "aas.valueType": "xs:dateTime" }) }),
+  fc.record({
+    type: fc.constant<TDataFieldType>("NumericField"),
+    options: fc.constantFrom<Record<string, string>>(
+      {},
+      { unit: "kg" },
+      { "aas.valueType": "xs:int" },
+      { "aas.valueType": "xs:double" },
+    ),
+  }),
+  fc.record({ type: fc.constant<TDataFieldType>("FileField"), options: fc.constant({}) }),
+  fc.record({ type: fc.constant<TDataFieldType>("ProductPassportLink"), options: fc.constant({}) }),
+);
+
+/** A value a field of this kind may hold once stored (what the write path accepts), or null. */
+export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
+  const kind = field.options["aas.modelType"];
+  const some = (() => {
+    if (field.type === "NumericField") return fc.constantFrom("0", "-12.5", "1000000000000000000000001", "3", "0.001");
+    if (field.type === "FileField") return fc.constantFrom("files/manual 1.pdf", "https://example.com/a.pdf", "files/ü.png", "x");
+    if (field.type === "ProductPassportLink") return fc.constantFrom(uuid(99), "https://example.com/p/1");
+    if (field.options.format === "date") return fc.constantFrom("2024-02-29", "1999-12-31");
+    if (field.options.choices) return fc.constantFrom("true", "false");
+    if (kind === "Range") return fc.constantFrom("1..2", "..5", "-1.5..", "1..x", "abc");
+    if (kind === "MultiLanguageProperty") return fc.oneof(arbName, fc.constant(""), fc.constant("[not json"));
+    if (kind === "ReferenceElement") return fc.constantFrom("urn:x", "https://a.b/c", "", "a\u0001b");
+    if (field.options["aas.valueType"] === "xs:dateTime") return fc.constantFrom("2024-01-01T00:00:00Z", "yesterday");
+    return fc.oneof(
+      fc.string({ maxLength: 30 }).map((s) => s.replaceAll("\u0000", "")),
+      arbName,
+      fc.constant(""),
+    );
+  })();
+  return fc.option(some, { nil: null, freq: 4 });
+}
+
+export type GeneratedPassport = { sections: TSection[]; values: TDataValue[]; itemValues: TDataValue[] };
+
+/** A template of 1–4 top-level sections (some repeaters, some with a nested group) and values for every field. */
+export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
+  .array(
+    fc.record({
+      name: arbName,
+      options: fc.option(arbAasOptions, { nil: undefined }),
+      isRepeater: fc.boolean(),
+      isItem: fc.boolean(),
+      fields: fc.array(fc.record({ name: arbName, spec: arbField, isItem: fc.boolean() }), { maxLength: 4 }),
+      nested: fc.option(
+        fc.record({ name: arbName, fields: fc.array(fc.record({ name: arbName, spec: arbField }), { maxLength: 3 }) }),
+        {
+          nil: undefined,
+        },
+      ),
+      rowCount: fc.integer({ min: 0, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((specs) => {
+    let n = 1;
+    const input: unknown[] = [];
+    const slots: { sectionId: string; fieldId: string; spec: FieldSpec; rows: number; isItem: boolean }[] = [];
+    for (const spec of specs) {
+      const sectionId = uuid(n++);
+      const rows = spec.isRepeater ? spec.rowCount : 1;
+      const sectionOptions = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([k]) => k !== "unit"));
+      input.push({
+        id: sectionId,
+        name: spec.name,
+        type: spec.isRepeater ? "Repeatable" : "Group",
+        granularityLevel: spec.isItem ? "Item" : "Model",
+        options: sectionOptions,
+        dataFields: spec.fields.map((f) => {
+          const fieldId = uuid(n++);
+          slots.push({ sectionId, fieldId, spec: f.spec, rows, isItem: spec.isItem || f.isItem });
+          return {
+            id: fieldId,
+            name: f.name,
+            type: f.spec.type,
+            options: f.spec.options,
+            granularityLevel: f.isItem ? "Item" : "Model",
+          };
+        }),
+      });
+      if (spec.nested) {
+        const nestedId = uuid(n++);
+        input.push({
+          id: nestedId,
+          name: spec.nested.name,
+          type: "Group",
+          parentId: sectionId,
+          granularityLevel: spec.isItem ? "Item" : "Model",
+          dataFields: spec.nested.fields.map((f) => {
+            const fieldId = uuid(n++);
+            slots.push({ sectionId: nestedId, fieldId, spec: f.spec, rows, isItem: spec.isItem });
+            return { id: fieldId, name: f.name, type: f.spec.type, options: f.spec.options };
+          }),
+        });
+      }
+    }
+    const parsed = parseTemplateDefinition({ name: "Generated", sections: input });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const cells = slots.flatMap((slot) =>
+      Array.from({ length: slot.rows }, (_, row) => arbValue(slot.spec).map((value) => ({ slot, row, value }))),
+    );
+    return fc.tuple(...cells).map((filled) => {
+      const toValue = ({ slot, row, value }: (typeof filled)[number]): TDataValue => ({
+        dataSectionId: slot.sectionId,
+        dataFieldId: slot.fieldId,
+        row,
+        value,
+      });
+      return {
+        sections: parsed.value.sections,
+        values: filled.filter((c) => !c.slot.isItem).map(toValue),
+        itemValues: filled.filter((c) => c.slot.isItem).map(toValue),
+      };
+    });
+  });

@@ -1,0 +1,368 @@
+/**
+ * A passport as one Asset Administration Shell V3.0 environment (docs/aas.md): the passport assembled once and cut
+ * for the reader with the passport's own rule (`visibleFields`), so the AAS shows exactly the fields the passport
+ * JSON shows. Pure, and total: whatever the template and values hold, the result passes the reference verifier
+ * (`verification.verify` of @aas-core-works/aas-core3.0-typescript) — a value that cannot take its preferred AAS form
+ * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
+ */
+import {
+  type AasMeta,
+  aasMeta,
+  fitsValueType,
+  globalReference,
+  isIdentifier,
+  isUriReference,
+  type Jsonable,
+  type LangString,
+  modelReference,
+  xmlSafe,
+} from "~/domain/aas/export-metadata";
+import { deriveIdShort, type IdShortMap, templateIdShorts } from "~/domain/aas/id-short";
+import { gs1KeyPath, parseGs1Key } from "~/domain/gs1/gs1-key";
+import { type AssembledField, type AssembledPassport, type AssembledSection, visibleFields } from "~/domain/passport";
+import type { TReaderLevel } from "~/domain/passport-schema";
+import type { TDataField } from "~/domain/template-schema";
+
+export const IEC_61360_TEMPLATE = "https://admin-shell.io/DataSpecificationTemplates/DataSpecificationIEC61360/3/0";
+/** The element kinds a field may ask for with `aas.modelType`. */
+export const AAS_MODEL_TYPES = ["Property", "MultiLanguageProperty", "File", "Range", "ReferenceElement"] as const;
+/** `min..max`: how a Range field stores its value (docs/field-options.md §AAS). */
+export const RANGE_SEPARATOR = "..";
+
+export type AasExportInput = { passport: AssembledPassport; level: TReaderLevel; baseUrl: string };
+
+/** The stable ids of a passport's shell and submodels (docs/aas.md §Identifiers). */
+export function aasShellId(baseUrl: string, modelId: string, itemId?: string): string {
+  return itemId === undefined ? `${baseUrl}/aas/models/${modelId}` : `${baseUrl}/aas/models/${modelId}/items/${itemId}`;
+}
+
+export function aasSubmodelId(shellId: string, sectionId: string): string {
+  return `${shellId}/submodels/${sectionId}`;
+}
+
+/** The GS1 Digital Link URI of the passport's identifier (or of a model's own GTIN), else its canonical page URL. */
+export function aasGlobalAssetId(passport: AssembledPassport, baseUrl: string): string {
+  const { header } = passport;
+  const identifier = header.uniqueProductIdentifiers.find((u) => u.uuid === header.id);
+  const key = identifier ? parseGs1Key(identifier.value) : undefined;
+  if (key?.kind === "key") return `${baseUrl}${gs1KeyPath(key.key)}`;
+  if (header.itemId === undefined && header.gtin) return `${baseUrl}${gs1KeyPath({ gtin: header.gtin })}`;
+  return `${baseUrl}/p/${header.id}`;
+}
+
+type Context = {
+  baseUrl: string;
+  level: TReaderLevel;
+  ids: IdShortMap;
+  sections: Map<string, AssembledSection>;
+  concepts: Map<string, Jsonable>;
+  /** Each field's idShort, names and semantics, built once per export and shared by its rows' elements. */
+  heads: Map<string, Jsonable>;
+};
+
+export function passportToAasEnvironment({ passport, level, baseUrl }: AasExportInput): Jsonable {
+  const { header } = passport;
+  const ctx: Context = {
+    baseUrl,
+    level,
+    ids: templateIdShorts(passport.sections.map((s) => s.section)),
+    sections: new Map(passport.sections.map((s) => [s.section.id, s])),
+    concepts: new Map(),
+    heads: new Map(),
+  };
+  const shellId = aasShellId(baseUrl, header.modelId, header.itemId);
+  const submodels: Jsonable[] = [];
+  for (const assembled of passport.sections) {
+    if (assembled.section.parentId !== null && ctx.sections.has(assembled.section.parentId)) continue;
+    if (!hasFields(ctx, assembled)) continue;
+    submodels.push(submodelOf(ctx, assembled, aasSubmodelId(shellId, assembled.section.id)));
+  }
+  const shell: Jsonable = {
+    modelType: "AssetAdministrationShell",
+    id: shellId,
+    idShort: deriveIdShort(header.name, "Passport"),
+    ...langStrings("displayName", nameStrings(header.name)),
+    ...langStrings("description", textStrings(header.description)),
+    assetInformation: {
+      assetKind: header.itemId === undefined ? "Type" : "Instance",
+      globalAssetId: aasGlobalAssetId(passport, baseUrl),
+    },
+    ...(header.itemId !== undefined && {
+      derivedFrom: modelReference("AssetAdministrationShell", aasShellId(baseUrl, header.modelId)),
+    }),
+    ...(submodels.length > 0 && { submodels: submodels.map((s) => modelReference("Submodel", s.id as string)) }),
+  };
+  return {
+    assetAdministrationShells: [shell],
+    ...(submodels.length > 0 && { submodels }),
+    ...(ctx.concepts.size > 0 && { conceptDescriptions: [...ctx.concepts.values()] }),
+  };
+}
+
+function fieldsOf(ctx: Context, assembled: AssembledSection): readonly AssembledField[] {
+  return visibleFields(assembled.fields, ctx.level);
+}
+
+function childSections(ctx: Context, assembled: AssembledSection): AssembledSection[] {
+  return assembled.section.subSections
+    .map((id) => ctx.sections.get(id))
+    .filter((s) => s !== undefined && hasFields(ctx, s)) as AssembledSection[];
+}
+
+/** Whether the section or a section below it has a field this reader sees; one with none is left out. */
+function hasFields(ctx: Context, assembled: AssembledSection): boolean {
+  if (fieldsOf(ctx, assembled).length > 0) return true;
+  return assembled.section.subSections.some((id) => {
+    const child = ctx.sections.get(id);
+    return child !== undefined && hasFields(ctx, child);
+  });
+}
+
+function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Jsonable {
+  const { section } = assembled;
+  const meta = aasMeta(section.options);
+  const elements = section.type === "Repeatable" ? [listOf(ctx, assembled)] : contentOf(ctx, assembled, 0);
+  return {
+    modelType: "Submodel",
+    id,
+    ...referableOf(ctx, section, meta),
+    ...(meta.templateId !== undefined && { administration: { templateId: meta.templateId } }),
+    kind: "Instance",
+    ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...(elements.length > 0 && { submodelElements: elements }),
+  };
+}
+
+/** A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). */
+function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
+  const elements = fieldsOf(ctx, assembled).map((f) => fieldElement(ctx, f.field, f.rows.get(row) ?? null));
+  for (const child of childSections(ctx, assembled)) {
+    elements.push(child.section.type === "Repeatable" ? listOf(ctx, child) : collectionOf(ctx, child, row));
+  }
+  return elements;
+}
+
+function collectionOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable {
+  const meta = aasMeta(assembled.section.options);
+  const value = contentOf(ctx, assembled, row);
+  return {
+    modelType: "SubmodelElementCollection",
+    ...referableOf(ctx, assembled.section, meta),
+    ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...(value.length > 0 && { value }),
+  };
+}
+
+/**
+ * A repeater: a SubmodelElementList of one collection per row, in row order. List children carry no idShort
+ * (AASd-120) and, when the list names a semanticIdListElement, that semanticId (AASd-107).
+ */
+function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
+  const meta = aasMeta(assembled.section.options);
+  const rows = [...rowNumbers(ctx, assembled)].sort((a, b) => a - b);
+  const value = rows.map((row): Jsonable => {
+    const content = contentOf(ctx, assembled, row);
+    return {
+      modelType: "SubmodelElementCollection",
+      ...(meta.listElementSemanticId && { semanticId: meta.listElementSemanticId }),
+      ...(content.length > 0 && { value: content }),
+    };
+  });
+  return {
+    modelType: "SubmodelElementList",
+    ...referableOf(ctx, assembled.section, meta),
+    ...(meta.semanticId && { semanticId: meta.semanticId }),
+    orderRelevant: true,
+    ...(meta.listElementSemanticId && { semanticIdListElement: meta.listElementSemanticId }),
+    typeValueListElement: "SubmodelElementCollection",
+    ...(value.length > 0 && { value }),
+  };
+}
+
+/** The rows any visible field of the repeater (or of a section inside it) has, as the passport JSON lists them. */
+function rowNumbers(ctx: Context, assembled: AssembledSection, into = new Set<number>()): Set<number> {
+  for (const { rows } of fieldsOf(ctx, assembled)) for (const row of rows.keys()) into.add(row);
+  for (const child of childSections(ctx, assembled)) rowNumbers(ctx, child, into);
+  return into;
+}
+
+function referableOf(ctx: Context, named: { id: string; name: string }, meta: AasMeta): Jsonable {
+  return {
+    idShort: ctx.ids.get(named.id) ?? deriveIdShort(named.name, "Element"),
+    ...langStrings("displayName", meta.displayName ?? nameStrings(named.name)),
+    ...langStrings("description", meta.description),
+  };
+}
+
+function fieldElement(ctx: Context, field: TDataField, value: string | null): Jsonable {
+  const meta = aasMeta(field.options);
+  let head = ctx.heads.get(field.id);
+  if (!head) ctx.heads.set(field.id, (head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) }));
+  const kind =
+    meta.modelType ?? (field.type === "FileField" ? "File" : field.type === "ProductPassportLink" ? "ReferenceElement" : "Property");
+  const special = specialElement(kind, field, meta, value);
+  return special ? { ...special, ...head } : { modelType: "Property", ...head, ...propertyValue(field, meta, value) };
+}
+
+/** The element of a non-Property kind, or undefined when the value cannot take that form (a Property then). */
+function specialElement(kind: string, field: TDataField, meta: AasMeta, value: string | null): Jsonable | undefined {
+  switch (kind) {
+    case "File": {
+      const uri = value === null ? null : fileUri(value);
+      if (uri === undefined) return undefined;
+      return { modelType: "File", contentType: contentTypeOf(uri ?? ""), ...(uri !== null && { value: uri }) };
+    }
+    case "ReferenceElement":
+      if (value !== null && (value !== xmlSafe(value) || !isIdentifier(value))) return undefined;
+      return { modelType: "ReferenceElement", ...(value !== null && { value: globalReference(value) }) };
+    case "MultiLanguageProperty": {
+      if (value === null) return { modelType: "MultiLanguageProperty" };
+      const strings = multiLanguageValue(value);
+      return strings ? { modelType: "MultiLanguageProperty", value: strings } : undefined;
+    }
+    case "Range": {
+      const valueType = meta.valueType ?? "xs:decimal";
+      if (value === null) return { modelType: "Range", valueType };
+      const bounds = rangeBounds(value, valueType);
+      return bounds ? { modelType: "Range", valueType, ...bounds } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The `xs:` type a field's values are written as (docs/aas.md §Value types). */
+export function preferredValueType(field: Pick<TDataField, "type" | "options">): string {
+  const meta = aasMeta(field.options);
+  if (meta.valueType !== undefined) return meta.valueType;
+  if (field.type === "NumericField") return "xs:decimal";
+  if (field.type === "ProductPassportLink" || field.type === "FileField") return "xs:anyURI";
+  if (field.options.format === "date") return "xs:date";
+  if (field.options.choices === "true|false" || field.options.choices === "false|true") return "xs:boolean";
+  return "xs:string";
+}
+
+function propertyValue(field: TDataField, _meta: AasMeta, value: string | null): Jsonable {
+  const valueType = preferredValueType(field);
+  if (value === null) return { valueType };
+  if (fitsValueType(value, valueType)) return { valueType, value };
+  if (field.type === "NumericField" && fitsValueType(value, "xs:decimal")) return { valueType: "xs:decimal", value };
+  return { valueType: "xs:string", value: xmlSafe(value) };
+}
+
+/**
+ * The field's semanticId, and its unit as an IEC 61360 concept description: the template's own concept description
+ * when it verifies, else one we make from `unit` (its id under our base URL, referenced as the semanticId or, when
+ * the template gave another semanticId, as a supplemental one).
+ */
+function semanticsOf(ctx: Context, field: TDataField, meta: AasMeta): Jsonable {
+  const semanticId = meta.semanticId;
+  const given = meta.conceptDescription;
+  if (given) {
+    ctx.concepts.set(given.id as string, given);
+    return { semanticId: semanticId ?? globalReference(given.id as string) };
+  }
+  const unit = xmlSafe(field.options.unit ?? "").trim();
+  if (unit === "") return semanticId ? { semanticId } : {};
+  const conceptId = `${ctx.baseUrl}/aas/concept-descriptions/${field.id}`;
+  if (!ctx.concepts.has(conceptId)) ctx.concepts.set(conceptId, unitConcept(conceptId, field, unit));
+  if (!semanticId) return { semanticId: globalReference(conceptId) };
+  return { semanticId, supplementalSemanticIds: [globalReference(conceptId)] };
+}
+
+function unitConcept(id: string, field: TDataField, unit: string): Jsonable {
+  const preferredName = clip(xmlSafe(field.name).trim(), 255) || deriveIdShort(field.name, "Field");
+  return {
+    modelType: "ConceptDescription",
+    id,
+    embeddedDataSpecifications: [
+      {
+        dataSpecification: globalReference(IEC_61360_TEMPLATE),
+        dataSpecificationContent: {
+          modelType: "DataSpecificationIec61360",
+          preferredName: [{ language: "en", text: preferredName }],
+          // AASc-3a-008: a concept description of IEC 61360 needs a definition in English.
+          definition: [{ language: "en", text: `${preferredName}, in ${unit}`.slice(0, 1023) }],
+          unit: clip(unit, 255),
+          dataType: field.type === "NumericField" ? "REAL_MEASURE" : "STRING",
+        },
+      },
+    ],
+  };
+}
+
+/** A file reference as a URI (RFC 2396, as AAS asks): characters a URI cannot hold are percent-encoded. */
+export function fileUri(value: string): string | undefined {
+  if (isUriReference(value)) return value;
+  try {
+    const encoded = encodeURI(value);
+    return isUriReference(encoded) ? encoded : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  txt: "text/plain",
+  csv: "text/csv",
+  html: "text/html",
+  json: "application/json",
+  xml: "application/xml",
+  zip: "application/zip",
+  step: "application/step",
+  stp: "application/step",
+};
+
+/** The MIME type a file reference's extension names; application/octet-stream when it names none we know. */
+export function contentTypeOf(uri: string): string {
+  const extension = /\.([a-zA-Z0-9]+)(?:[?#].*)?$/.exec(uri)?.[1]?.toLowerCase();
+  return (extension && CONTENT_TYPES[extension]) ?? "application/octet-stream";
+}
+
+/** A MultiLanguageProperty's value: a JSON array of {language, text}, or plain text read as English. */
+export function multiLanguageValue(value: string): LangString[] | undefined {
+  if (value.startsWith("[")) {
+    const strings = aasMeta({ "aas.description": value }).description;
+    if (strings) return strings;
+  }
+  if (value === "" || value !== xmlSafe(value) || value.length > 1023) return undefined;
+  return [{ language: "en", text: value }];
+}
+
+function rangeBounds(value: string, valueType: string): Jsonable | undefined {
+  const at = value.indexOf(RANGE_SEPARATOR);
+  if (at < 0) return undefined;
+  const min = value.slice(0, at);
+  const max = value.slice(at + RANGE_SEPARATOR.length);
+  if ((min !== "" && !fitsValueType(min, valueType)) || (max !== "" && !fitsValueType(max, valueType))) return undefined;
+  return { ...(min !== "" && { min }), ...(max !== "" && { max }) };
+}
+
+function nameStrings(name: string): LangString[] | undefined {
+  const text = clip(xmlSafe(name).trim(), 128);
+  return text === "" ? undefined : [{ language: "en", text }];
+}
+
+function textStrings(text: string): LangString[] | undefined {
+  const clipped = clip(xmlSafe(text).trim(), 1023);
+  return clipped === "" ? undefined : [{ language: "en", text: clipped }];
+}
+
+function langStrings(key: string, strings: LangString[] | undefined): Jsonable {
+  return strings ? { [key]: strings } : {};
+}
+
+/** At most `max` UTF-16 code units, never cutting a surrogate pair in half. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  if (/[\ud800-\udbff]/.test(text[end - 1] ?? "")) end--;
+  return text.slice(0, end);
+}

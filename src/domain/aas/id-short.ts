@@ -1,0 +1,100 @@
+/**
+ * AAS idShorts of our sections and fields (docs/aas.md §idShorts). An idShort must match `^[a-zA-Z][a-zA-Z0-9_]*$`
+ * (AASd-002), be at most 128 characters, and be unique among its siblings (AASd-022). The template's `aas.idShort`
+ * option wins when it is valid and not yet taken; otherwise one is derived from the name. Templates are immutable, so
+ * deriving from one template always gives the same ids; publishing a draft stores them (`withAasIdShorts`), so a
+ * rename in a later version keeps the id the earlier version exported.
+ */
+import type { TDataField, TSection } from "~/domain/template-schema";
+
+export const ID_SHORT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]*$/;
+const MAX_ID_SHORT = 128;
+// Room for a collision suffix such as "_12".
+const MAX_STEM = MAX_ID_SHORT - 8;
+
+const TRANSLITERATION: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
+
+export function isValidIdShort(value: string): boolean {
+  return value.length <= MAX_ID_SHORT && ID_SHORT_PATTERN.test(value);
+}
+
+/**
+ * A valid idShort from a display name: umlauts transliterated, other accents dropped, words joined in PascalCase
+ * (the IDTA templates' style), a leading digit prefixed with "N"; `fallback` when nothing usable is left.
+ */
+export function deriveIdShort(name: string, fallback: string): string {
+  const latin = name
+    .replace(/[äöüÄÖÜß]/g, (c) => TRANSLITERATION[c] ?? c)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
+  const words = latin.split(/[^a-zA-Z0-9]+/).filter((w) => w !== "");
+  let stem = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  if (stem === "") stem = fallback;
+  if (/^[0-9]/.test(stem)) stem = `N${stem}`;
+  return stem.slice(0, MAX_STEM);
+}
+
+/**
+ * idShorts for one parent's children, in order: a child's valid, untaken `preferred` id first (all of them before any
+ * derived one, so a derived id never steals a stored one), then the derived id, suffixed `_2`, `_3`… on collision.
+ * Uniqueness is case-insensitive, the stricter reading of AASd-022.
+ */
+export function uniqueIdShorts(children: readonly { name: string; preferred?: string; fallback: string }[]): string[] {
+  const taken = new Set<string>();
+  const result: (string | undefined)[] = children.map(({ preferred }) => {
+    if (preferred === undefined || !isValidIdShort(preferred) || taken.has(preferred.toLowerCase())) return undefined;
+    taken.add(preferred.toLowerCase());
+    return preferred;
+  });
+  return children.map((child, k) => {
+    const given = result[k];
+    if (given !== undefined) return given;
+    const stem = deriveIdShort(child.name, child.fallback);
+    let candidate = stem;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem}_${n}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** The idShorts of every section and field of a template, by id; siblings are a section's fields and sub-sections. */
+export type IdShortMap = ReadonlyMap<string, string>;
+
+const cache = new WeakMap<readonly TSection[], IdShortMap>();
+
+export function templateIdShorts(sections: readonly TSection[]): IdShortMap {
+  const hit = cache.get(sections);
+  if (hit) return hit;
+  const ids = new Map<string, string>();
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const assign = (children: readonly (TSection | TDataField)[]) => {
+    const names = uniqueIdShorts(
+      children.map((c) => ({
+        name: c.name,
+        preferred: c.options?.["aas.idShort"],
+        fallback: "dataFields" in c ? "Section" : "Field",
+      })),
+    );
+    children.forEach((c, k) => ids.set(c.id, names[k]!));
+  };
+  assign(sections.filter((s) => s.parentId === null || !byId.has(s.parentId)));
+  for (const section of sections) {
+    const subSections = section.subSections.map((id) => byId.get(id)).filter((s): s is TSection => s !== undefined);
+    assign([...section.dataFields, ...subSections]);
+  }
+  cache.set(sections, ids);
+  return ids;
+}
+
+/** The sections with every section and field carrying its `aas.idShort`, so later renames keep the exported ids. */
+export function withAasIdShorts(sections: readonly TSection[]): TSection[] {
+  const ids = templateIdShorts(sections);
+  return sections.map((section) => ({
+    ...section,
+    options: { ...section.options, "aas.idShort": ids.get(section.id)! },
+    dataFields: section.dataFields.map((field) => ({
+      ...field,
+      options: { ...field.options, "aas.idShort": ids.get(field.id)! },
+    })),
+  }));
+}

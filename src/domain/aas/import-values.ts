@@ -1,0 +1,171 @@
+/**
+ * The values an AAS environment holds for one owner's template (docs/aas.md §Importing values): each submodel is
+ * matched to a top-level section, each element to a field or sub-section of the matched section — by semanticId when
+ * both name one, else by idShort (the ids our export writes, `templateIdShorts`). A repeater's list gives its rows
+ * in list order. Pure: the caller turns the result into one changes request of the one write path. What matches
+ * nothing (or cannot be a value of the field it matched) is listed, never dropped silently.
+ */
+import { aasMeta, type Jsonable } from "~/domain/aas/export-metadata";
+import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
+import { templateIdShorts } from "~/domain/aas/id-short";
+import { appendPath } from "~/domain/json-path";
+import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
+import type { TDataField, TSection } from "~/domain/template-schema";
+
+export type ImportedValue = { dataSectionId: string; dataFieldId: string; row: number; value: string | null };
+export type UnmatchedElement = { path: string; reason: string };
+
+export type AasValueImport = {
+  /** Values of fields outside repeaters (row 0). */
+  values: ImportedValue[];
+  /** Per repeater given in the environment: its rows' values, rows numbered 0…n-1 in list order. */
+  repeaters: Map<string, { rowCount: number; values: ImportedValue[] }>;
+  unmatched: UnmatchedElement[];
+  /** How many fields and repeaters the environment matched. */
+  matchedCount: number;
+};
+
+type Ctx = { index: TemplateIndex; level: OwnerLevel; ids: ReadonlyMap<string, string>; result: AasValueImport };
+
+/** At most this many unmatched elements are listed (the rest are counted in the last entry). */
+export const MAX_UNMATCHED = 100;
+
+export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level: OwnerLevel): AasValueImport {
+  const sections = [...index.sections.values()].map((e) => e.section);
+  const ctx: Ctx = {
+    index,
+    level,
+    ids: templateIdShorts(sections),
+    result: { values: [], repeaters: new Map(), unmatched: [], matchedCount: 0 },
+  };
+  const roots = index.rootSectionIds.map((id) => index.sections.get(id)!.section);
+  const submodels = arrayOf(environment.submodels);
+  submodels.forEach((submodel, k) => {
+    const path = appendPath("$.submodels", k);
+    const section = matchOne(ctx, submodel, roots);
+    if (!section) return unmatched(ctx, path, "no top-level section of the template has its semanticId or idShort");
+    const elements = arrayOf(submodel.submodelElements);
+    if (section.type !== "Repeatable") return readContent(ctx, section, elements, 0, appendPath(path, "submodelElements"));
+    // Our export writes a top-level repeater as the submodel's one list.
+    const list = elements.find((e) => e.modelType === "SubmodelElementList");
+    if (!list) return unmatched(ctx, path, `section "${section.name}" is a repeater, and the submodel has no list`);
+    readList(ctx, section, list, appendPath(path, "submodelElements", elements.indexOf(list)));
+  });
+  return ctx.result;
+}
+
+function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[], row: number, path: string): void {
+  const children = [
+    ...section.dataFields,
+    ...section.subSections.map((id) => ctx.index.sections.get(id)?.section).filter((s) => s !== undefined),
+  ];
+  elements.forEach((element, k) => {
+    const at = appendPath(path, k);
+    const child = matchOne(ctx, element, children);
+    if (!child) return unmatched(ctx, at, `nothing in section "${section.name}" has its semanticId or idShort`);
+    if ("dataFields" in child) {
+      if (child.type === "Repeatable") return readList(ctx, child, element, at);
+      if (element.modelType !== "SubmodelElementCollection") return unmatched(ctx, at, `section "${child.name}" needs a collection`);
+      return readContent(ctx, child, arrayOf(element.value), row, appendPath(at, "value"));
+    }
+    readField(ctx, section, child, element, row, at);
+  });
+}
+
+function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): void {
+  if (list.modelType !== "SubmodelElementList")
+    return unmatched(ctx, path, `section "${section.name}" is a repeater and needs a list`);
+  const entry = ctx.index.sections.get(section.id)!;
+  const ownsFields = [section.id, ...entry.descendants].some((id) => {
+    const e = ctx.index.sections.get(id);
+    return e !== undefined && e.section.dataFields.some((f) => fieldLevel(e, f) === ctx.level);
+  });
+  if (!ownsFields)
+    return unmatched(ctx, path, `the rows of "${section.name}" belong to the ${ctx.level === "Model" ? "items" : "model"}`);
+  const rows = arrayOf(list.value);
+  ctx.result.matchedCount++;
+  const before = ctx.result.values.length;
+  rows.forEach((row, r) => readContent(ctx, section, arrayOf(row.value), r, appendPath(path, "value", r, "value")));
+  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows.
+  const values = ctx.result.values.splice(before);
+  ctx.result.repeaters.set(section.id, { rowCount: rows.length, values });
+}
+
+function readField(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number, path: string): void {
+  const entry = ctx.index.sections.get(section.id)!;
+  if (fieldLevel(entry, field) !== ctx.level) {
+    return unmatched(ctx, path, `field "${field.name}" belongs to the ${ctx.level === "Model" ? "items" : "model"}`);
+  }
+  const value = elementValue(element);
+  if (value === undefined)
+    return unmatched(
+      ctx,
+      path,
+      `a ${typeof element.modelType === "string" ? element.modelType : "element"} cannot be the value of field "${field.name}"`,
+    );
+  ctx.result.matchedCount++;
+  ctx.result.values.push({ dataSectionId: section.id, dataFieldId: field.id, row, value });
+}
+
+/** The stored form of an element's value (docs/aas.md §Value forms); undefined for an element that holds none. */
+export function elementValue(element: Jsonable): string | null | undefined {
+  switch (element.modelType) {
+    case "Property":
+    case "File":
+      return typeof element.value === "string" ? element.value : null;
+    case "MultiLanguageProperty": {
+      const strings = arrayOf(element.value).map((s) => ({ language: stringOf(s.language), text: stringOf(s.text) }));
+      if (strings.length === 0) return null;
+      if (strings.length === 1 && strings[0]!.language === "en") return strings[0]!.text;
+      return JSON.stringify(strings);
+    }
+    case "Range": {
+      const min = typeof element.min === "string" ? element.min : "";
+      const max = typeof element.max === "string" ? element.max : "";
+      return min === "" && max === "" ? null : `${min}${RANGE_SEPARATOR}${max}`;
+    }
+    case "ReferenceElement": {
+      const keys = arrayOf((element.value as Jsonable | undefined)?.keys);
+      const last = keys[keys.length - 1];
+      return last && typeof last.value === "string" ? last.value : null;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The child an element names: the one with its semanticId (when several share it, the one of them with its idShort),
+ * else the one with its idShort.
+ */
+function matchOne<T extends { id: string; options?: Record<string, string> }>(
+  ctx: Ctx,
+  element: Jsonable,
+  candidates: readonly T[],
+): T | undefined {
+  const idShort = typeof element.idShort === "string" ? element.idShort : undefined;
+  const byIdShort = (list: readonly T[]) => (idShort === undefined ? undefined : list.find((c) => ctx.ids.get(c.id) === idShort));
+  const semantic = firstKey(element.semanticId);
+  const bySemantic = semantic === undefined ? [] : candidates.filter((c) => firstKey(aasMeta(c.options).semanticId) === semantic);
+  if (bySemantic.length === 1) return bySemantic[0];
+  if (bySemantic.length > 1) return byIdShort(bySemantic) ?? bySemantic[0];
+  return byIdShort(candidates);
+}
+
+function firstKey(reference: unknown): string | undefined {
+  const key = arrayOf((reference as Jsonable | undefined)?.keys)[0];
+  return key && typeof key.value === "string" ? key.value : undefined;
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function arrayOf(value: unknown): Jsonable[] {
+  return Array.isArray(value) ? (value.filter((v) => typeof v === "object" && v !== null) as Jsonable[]) : [];
+}
+
+function unmatched(ctx: Ctx, path: string, reason: string): void {
+  const list = ctx.result.unmatched;
+  if (list.length < MAX_UNMATCHED) list.push({ path, reason });
+}

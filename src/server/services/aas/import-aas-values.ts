@@ -1,0 +1,98 @@
+import { jsonization, verification } from "@aas-core-works/aas-core3.0-typescript";
+import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
+import type { Actor } from "~/domain/actor";
+import type { Jsonable } from "~/domain/aas/export-metadata";
+import { aasValuesFor, type ImportedValue, type UnmatchedElement } from "~/domain/aas/import-values";
+import type { TModelChangesRequest, TRowRef } from "~/domain/data-changes";
+import type { TDataValue } from "~/domain/data-value";
+import { repeaterSectionIds } from "~/domain/template-index";
+import { getDb } from "~/server/db/client";
+import { assertMemberOf } from "~/server/services/access";
+import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
+import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
+import { getItem } from "~/server/services/items/get-item";
+import { getModel } from "~/server/services/models/get-model";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+export type ImportAasValuesOptions<O extends PassportDataOwner> = {
+  actor: Actor;
+  organizationId: string;
+  owner: O;
+  /** An AAS V3.0 environment (JSON), e.g. one our export wrote and a client filled. */
+  environment: unknown;
+  ifMatch?: number;
+};
+
+export type ImportAasValuesResult<O extends PassportDataOwner> = PassportDataOwnerDtos[O["kind"]] & { unmatched: UnmatchedElement[] };
+
+/**
+ * Sets a model's or an item's values from an AAS environment (docs/aas.md §Importing values). The input must
+ * deserialise and verify with the reference library (400 listing at most MAX_ISSUES findings); its submodels are
+ * matched to the template by semanticId, then idShort; nothing matching at all is a 400. The values go through the
+ * changes operation (`applyDataChanges`, the one write path: If-Match, history, one transaction); a repeater the
+ * environment gives gets exactly the environment's rows. Without If-Match the version read here is used, so a write
+ * in between is a 412 rather than rows replaced on a stale view. Elements that matched nothing are answered.
+ */
+export async function importAasValues<O extends PassportDataOwner>({
+  actor,
+  organizationId,
+  owner,
+  environment,
+  ifMatch,
+}: ImportAasValuesOptions<O>): Promise<ImportAasValuesResult<O>> {
+  assertMemberOf(actor, organizationId);
+  const verified = verifiedEnvironment(environment);
+  const current =
+    owner.kind === "model"
+      ? await getModel({ actor, organizationId, modelId: owner.id })
+      : await getItem({ actor, organizationId, modelId: owner.modelId, itemId: owner.id });
+  const index = await loadTemplateIndex(getDb(), current.templateId);
+  const imported = aasValuesFor(verified, index, ownerLevel(owner));
+  if (imported.matchedCount === 0) {
+    const issues = imported.unmatched.map(({ path, reason }): Issue => ({ path, message: reason }));
+    throw new AppError("VALIDATION", "Nothing in the environment matches the template of this passport.", issues);
+  }
+  const changes = changesOf(current.dataValues, imported, (id) => repeaterSectionIds(index, id));
+  const dto = await applyDataChanges({ actor, organizationId, owner, changes, ifMatch: ifMatch ?? current.version });
+  return { ...dto, unmatched: imported.unmatched };
+}
+
+function verifiedEnvironment(input: unknown): Jsonable {
+  const parsed = jsonization.environmentFromJsonable(input as jsonization.JsonValue);
+  if (parsed.error !== null) {
+    const issue = { path: `$${parsed.error.path.toString()}`, message: parsed.error.message };
+    throw new AppError("VALIDATION", `The AAS environment cannot be read: ${parsed.error.message}`, [issue]);
+  }
+  const issues: Issue[] = [];
+  let count = 0;
+  for (const error of verification.verify(parsed.mustValue())) {
+    if (count++ < MAX_ISSUES) issues.push({ path: `$${error.path.toString()}`, message: error.message });
+  }
+  if (count > 0) throw new AppError("VALIDATION", "The AAS environment does not verify (AAS V3.0).", issues, undefined, count);
+  return input as Jsonable;
+}
+
+/**
+ * The changes request: each repeater the environment gives loses its current rows and gets the environment's
+ * (rows 0…n-1); every other value is modified where the owner has it and added where it has not.
+ */
+function changesOf(
+  currentValues: readonly TDataValue[],
+  imported: ReturnType<typeof aasValuesFor>,
+  sectionsOfRepeater: (id: string) => string[],
+): TModelChangesRequest {
+  const existing = new Set(currentValues.map((v) => `${v.dataSectionId}/${v.dataFieldId}/${v.row}`));
+  const deleteRows: TRowRef[] = [];
+  const add: ImportedValue[] = [];
+  for (const [repeaterId, { values }] of imported.repeaters) {
+    const sections = new Set(sectionsOfRepeater(repeaterId));
+    const rows = new Set(currentValues.filter((v) => sections.has(v.dataSectionId)).map((v) => v.row));
+    for (const row of rows) deleteRows.push({ dataSectionId: repeaterId, row });
+    add.push(...values);
+  }
+  const modify: ImportedValue[] = [];
+  for (const value of imported.values) {
+    (existing.has(`${value.dataSectionId}/${value.dataFieldId}/${value.row}`) ? modify : add).push(value);
+  }
+  return { deleteRows, add, modify };
+}
