@@ -69,12 +69,10 @@ describe("QR codes", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ statusCode: 429 });
 
-    // A code in the cache costs nothing and is served to the same address, byte for byte, quickly.
+    // A code in the cache costs no render: it is served to the address over its budget, byte for byte.
     const first = await qr(base, address);
     expect(first.status).toBe(200);
-    const started = performance.now();
     const again = await qr(base, address);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
     // Another address has its own budget.
     expect((await qr(base + 3, freshAddress())).status).toBe(200);

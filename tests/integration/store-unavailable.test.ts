@@ -91,7 +91,7 @@ describe("a store that is away", () => {
     } finally {
       await db.$disconnect();
     }
-  });
+  }, 180_000);
 });
 
 describe("the embedded database's connection slots", () => {
@@ -124,5 +124,5 @@ describe("the embedded database's connection slots", () => {
       await db.$disconnect();
       await server.stop();
     }
-  }, 30_000);
+  }, 180_000);
 });
