@@ -15,6 +15,11 @@ const ZConfig = z.object({
     .int()
     .positive()
     .default(32 * 1024 * 1024),
+  /**
+   * Seconds a request body may take to arrive, from the moment the app starts reading it (408 past it), so a client
+   * that uploads slowly cannot hold the large-body gate (src/server/rest/large-body-gate.ts) for long.
+   */
+  BODY_READ_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Most data values one add or modify request may carry. */
   MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */

@@ -7,16 +7,21 @@ import { isTrustedOrigin, untrustedOriginError } from "~/server/auth/same-origin
 import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
 import { errorResponse } from "~/server/rest/error-response";
+import { announcedTooLarge, readBodyText, tooLarge } from "~/server/rest/read-json-body";
 
 /**
  * /api/auth/*: only the allowed endpoints reach better-auth, which sees the client address this app trusts (its
  * rate limiter keys on it), and sign-in is limited per account as well as per address.
  */
 
+/** The largest body an authentication endpoint reads (a sign-up is name, email and password: under 1 KiB). */
+export const AUTH_MAX_BODY_BYTES = 64 * 1024;
+
 /** The test better-auth's body parser (better-call) uses to read a body as JSON. */
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  if (announcedTooLarge(request.headers, AUTH_MAX_BODY_BYTES)) return errorResponse(tooLarge(AUTH_MAX_BODY_BYTES));
   const path = authEndpointPath(request.url);
   if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
     return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
@@ -26,7 +31,15 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method === "POST" && origin && origin !== "null" && !isTrustedOrigin(origin)) {
     return errorResponse(untrustedOriginError(origin));
   }
-  const body = request.method === "POST" ? await request.text() : undefined;
+  let body: string | undefined;
+  try {
+    // Bounded before anything else looks at it (better-auth's rate limit included): an auth body is a few hundred
+    // bytes, and one of 300 MB must never be held in memory.
+    body = request.method === "POST" ? await readBodyText(request, AUTH_MAX_BODY_BYTES) : undefined;
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
   const forwarded = withClientAddress(request, body);
 
   let email: string | null = null;

@@ -7,7 +7,7 @@ import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-resp
 import { etagOf, readIfMatch } from "~/server/rest/if-match";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
-import { readJsonBody } from "~/server/rest/read-json-body";
+import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 
 /**
@@ -140,7 +140,22 @@ export function restRoutes<M extends Partial<Record<ServedMethod, RouteHandler>>
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
   const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
   const all: Partial<Record<Method, RouteHandler>> = { ...handlers, HEAD: head };
-  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  return Object.fromEntries(METHODS.map((method) => [method, refusingAnnouncedOversize(all[method] ?? notAllowed)])) as Record<
+    Method,
+    RouteHandler
+  >;
+}
+
+/**
+ * A Content-Length past MAX_BODY_BYTES is a 413 on every method of every route, before the caller is even resolved
+ * — also where the body would be ignored — so no route can be the one that lets a huge body in. A body of unknown
+ * length is cut off by the reader (readBodyText) the moment it passes the limit.
+ */
+function refusingAnnouncedOversize(handler: RouteHandler): RouteHandler {
+  return (request, context) => {
+    const max = getConfig().MAX_BODY_BYTES;
+    return announcedTooLarge(request.headers, max) ? Promise.resolve(errorResponse(tooLarge(max))) : handler(request, context);
+  };
 }
 
 function methodNotAllowedResponse(method: string, allow: string): Response {
