@@ -151,7 +151,15 @@ describe("every tRPC procedure", () => {
 describe("the authentication endpoints", () => {
   const auth = () =>
     import(join(APP, "api/auth/[...all]/route.ts")) as Promise<Record<"POST", (request: Request) => Promise<Response>>>;
-  const SERVED = ["sign-up/email", "sign-in/email", "sign-out", "send-verification-email"];
+  const SERVED = [
+    "sign-up/email",
+    "sign-in/email",
+    "sign-out",
+    "send-verification-email",
+    "request-password-reset",
+    "reset-password",
+    "confirm-email",
+  ];
   const REFUSED = ["update-user", "change-email", "no-such-endpoint"];
 
   it("read at most their own small limit of any body, anonymous or not, before any rate limit", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { toNextJsHandler } from "better-auth/next-js";
+import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
 import { authEndpointPath, isAllowedAuthEndpoint } from "~/server/auth/auth-endpoints";
@@ -7,6 +8,7 @@ import { isTrustedOrigin, untrustedOriginError } from "~/server/auth/same-origin
 import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
 import { errorResponse } from "~/server/rest/error-response";
+import { verifyEmail } from "~/server/services/identity/verify-email";
 import { announcedTooLarge, readBodyText, tooLarge } from "~/server/rest/read-json-body";
 
 /**
@@ -23,7 +25,8 @@ const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (announcedTooLarge(request.headers, AUTH_MAX_BODY_BYTES)) return errorResponse(tooLarge(AUTH_MAX_BODY_BYTES));
   const path = authEndpointPath(request.url);
-  if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
+  const isConfirmEmail = request.method === "POST" && path === CONFIRM_EMAIL_PATH;
+  if (path === null || (!isConfirmEmail && !isAllowedAuthEndpoint(request.method, path))) {
     return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
   }
   // better-auth would refuse the same origins with a bare "Invalid origin"; this answer says what to set.
@@ -40,6 +43,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
+  if (isConfirmEmail) return confirmEmail(body);
   const forwarded = withClientAddress(request, body);
 
   let email: string | null = null;
@@ -61,6 +65,32 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
   if (email !== null && response.status !== 401) await releaseSignInAttempt(email);
   return response;
+}
+
+/**
+ * The explicit step of email verification (the /verify-email page's button): our endpoint, not better-auth's, since
+ * the token is ours (src/server/auth/email-verification-token.ts).
+ */
+async function confirmEmail(body: string | undefined): Promise<Response> {
+  try {
+    const input = ZConfirmEmail.safeParse(parseJson(body));
+    if (!input.success) throw new AppError("BAD_REQUEST", 'Send {"token": "…"} from the verification link.');
+    return Response.json(await verifyEmail(input.data));
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+}
+
+const CONFIRM_EMAIL_PATH = "/confirm-email";
+const ZConfirmEmail = z.object({ token: z.string().min(1).max(2000) });
+
+function parseJson(body: string | undefined): unknown {
+  try {
+    return JSON.parse(body ?? "") as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 // getAuth() opens the database, so it is called per request rather than when Next loads the route at build time.
