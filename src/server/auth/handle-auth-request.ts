@@ -55,7 +55,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     email = signInEmail(body);
   }
   if (email !== null) {
-    const verdict = await reserveSignInAttempt(email);
+    const verdict = await reserveSignInAttempt(email, clientAddress(request.headers));
     if (!verdict.isAllowed) {
       const message = "Too many failed sign-ins for this account. Try again later.";
       return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, verdict.retryAfterSeconds));
@@ -63,7 +63,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   }
   const response = asContractError(await callBetterAuth(forwarded));
   // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
-  if (email !== null && response.status !== 401) await releaseSignInAttempt(email);
+  if (email !== null && response.status !== 401) await releaseSignInAttempt(email, clientAddress(request.headers));
   return response;
 }
 
