@@ -58,7 +58,8 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
         : undefined;
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
-      const body = await readBody(request, definition);
+      // Only now, with the caller known and the path's checks passed, may a large body take the gate's slot.
+      const body = await readBody(request, definition, actor.userId);
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers) });
       if (result === undefined) return new Response(null, { status: 204 });
@@ -80,11 +81,12 @@ type Describe = (issues: Issue[], body: unknown) => Issue[];
 async function readBody<B extends z.ZodType>(
   request: Request,
   definition: { body?: B; checkBody?: (body: unknown) => void; describeBodyIssues?: Describe; isBodyOptional?: boolean },
+  holder: string,
 ): Promise<z.infer<B> | undefined> {
   const { body: schema, checkBody, describeBodyIssues, isBodyOptional } = definition;
   if (!schema) return undefined;
   if (isBodyOptional && hasNoBody(request)) return parse(schema, undefined, "The request body is invalid.", "$");
-  return withBodyPermit(request.headers, async () => {
+  return withBodyPermit(request.headers, holder, async () => {
     const input = await readJsonBody(request, getConfig().MAX_BODY_BYTES);
     checkBody?.(input);
     return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
