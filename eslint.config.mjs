@@ -75,6 +75,27 @@ export default defineConfig([
   },
   // The layer rules of ARCHITECTURE.md and the function size of CODE_STYLE.md (eslint.layers.mjs).
   ...layerRules,
+  {
+    // One bounded reader of request bodies (src/server/rest/read-json-body.ts readBodyText): a body read any other
+    // way would have no size limit, no deadline and no UTF-8 check. src/server/rest/body-readers.test.ts checks the
+    // same in `npm test`.
+    files: ["src/**/*.ts", "src/**/*.tsx", "scripts/**/*.ts"],
+    ignores: ["src/server/rest/read-json-body.ts", "**/*.test.ts", "scripts/bench/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name=/^(request|req|incoming)$/][callee.property.name=/^(text|json|arrayBuffer|formData|blob|bytes)$/]",
+          message: "Read request bodies only with readBodyText/readJsonBody (src/server/rest/read-json-body.ts).",
+        },
+        {
+          selector: "MemberExpression[object.property.name='body'][property.name=/^(getReader|pipeTo|pipeThrough|tee)$/]",
+          message: "Read request bodies only with readBodyText/readJsonBody (src/server/rest/read-json-body.ts).",
+        },
+      ],
+    },
+  },
   // The few .mjs config files are outside tsconfig (allowJs is off), so they get the untyped rules only.
   { files: ["**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
 ]);

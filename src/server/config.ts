@@ -15,6 +15,11 @@ const ZConfig = z.object({
     .int()
     .positive()
     .default(32 * 1024 * 1024),
+  /**
+   * Seconds a request body may take to arrive, from the moment the app starts reading it (408 past it), so a client
+   * that uploads slowly cannot hold the large-body gate (src/server/rest/large-body-gate.ts) for long.
+   */
+  BODY_READ_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Most data values one add or modify request may carry. */
   MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */
@@ -24,8 +29,16 @@ const ZConfig = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   /** Sign-in and sign-up attempts per client address and minute (429 with Retry-After beyond). */
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins per account (email) within the window; beyond them that account's sign-in answers 429. */
+  /**
+   * Failed sign-ins per account (email) and client address within the window; beyond them that address's sign-in to
+   * the account answers 429 (src/server/auth/sign-in-attempts.ts).
+   */
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins per account from all addresses within the window; beyond them only addresses that have not
+   * failed for the account may try, once each.
+   */
+  SIGN_IN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(100),
   SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce
     .number()
     .int()

@@ -96,41 +96,70 @@ describe("the sign-in limit per client address", () => {
 });
 
 describe("the limit on failed sign-ins per account", () => {
-  it("refuses the account — with the right password too — after the failures, until the window has passed", async () => {
+  const restoreLimits = { ...getConfig() };
+  afterEach(() => {
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT = restoreLimits.SIGN_IN_FAILURES_PER_ACCOUNT;
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES = restoreLimits.SIGN_IN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES;
+  });
+
+  it("refuses the guessing address — with the right password too — until the window has passed, never the owner's", async () => {
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT = 3;
     const email = uniqueEmail("target");
     await createUser({ email, password: PASSWORD });
     const other = uniqueEmail("bystander");
     await createUser({ email: other, password: PASSWORD });
-    const { SIGN_IN_FAILURES_PER_ACCOUNT: max, SIGN_IN_FAILURE_WINDOW_MINUTES: minutes } = getConfig();
+    const { SIGN_IN_FAILURE_WINDOW_MINUTES: minutes } = getConfig();
+    const stranger = uniqueAddress();
 
-    // Each guess from its own address, as a botnet would: the per-address limit never applies.
-    for (let attempt = 0; attempt < max; attempt += 1) {
-      await expectStatus(await signIn(attempt % 2 === 0 ? email : email.toUpperCase(), `wrong-${attempt}`), 401);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const guess = await signIn(attempt % 2 === 0 ? email : email.toUpperCase(), `wrong-${attempt}`, { peer: stranger });
+      await expectStatus(guess, 401);
     }
-    const refused = await signIn(email, PASSWORD);
+    const refused = await signIn(email, PASSWORD, { peer: stranger });
     expectError({ status: refused.status, headers: refused.headers, body: await refused.json() }, 429);
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
     expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
 
-    // Other accounts are untouched, and their successful sign-ins give the target nothing back.
-    await expectStatus(await signIn(other, PASSWORD), 200);
-    await expectStatus(await signIn(other, "wrong-password"), 401);
-    await expectStatus(await signIn(email, PASSWORD), 429);
+    // The stranger did not lock the owner out: from the owner's own address the account signs in.
+    await expectStatus(await signIn(email, PASSWORD), 200);
+    // Other accounts are untouched, and their successful sign-ins give the stranger nothing back.
+    await expectStatus(await signIn(other, PASSWORD, { peer: stranger }), 200);
+    await expectStatus(await signIn(email, PASSWORD, { peer: stranger }), 429);
 
     // The count lives in the database (any app server, any restart): once its window has passed, sign-in works.
     await getDb().$executeRaw`
       UPDATE "sign_in_attempt" SET "windowStart" = "windowStart" - make_interval(mins => ${minutes}::int)`;
-    await expectStatus(await signIn(email, PASSWORD), 200);
+    await expectStatus(await signIn(email, PASSWORD, { peer: stranger }), 200);
   });
 
-  it("lets no more than the limit of parallel guesses through", async () => {
+  it("under a botnet's guesses lets each address that has not failed try once: the owner gets in, the botnet no further", async () => {
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT = 3;
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT_ALL_ADDRESSES = 4;
+    const email = uniqueEmail("botnet-target");
+    await createUser({ email, password: PASSWORD });
+    const bots = [uniqueAddress(), uniqueAddress()];
+    for (const bot of bots) {
+      for (let attempt = 0; attempt < 2; attempt += 1) await expectStatus(await signIn(email, `wrong-${attempt}`, { peer: bot }), 401);
+    }
+    // Four failures in all: each bot that failed is refused now, though neither used up its own three.
+    for (const bot of bots) await expectStatus(await signIn(email, PASSWORD, { peer: bot }), 429);
+    // The owner, from an address that never failed, signs in.
+    await expectStatus(await signIn(email, PASSWORD), 200);
+    // A fresh bot address gets one guess, and no second.
+    const fresh = uniqueAddress();
+    await expectStatus(await signIn(email, "wrong-again", { peer: fresh }), 401);
+    await expectStatus(await signIn(email, "wrong-once-more", { peer: fresh }), 429);
+  });
+
+  it("lets no more than the limit of parallel guesses from one address through", async () => {
+    getConfig().SIGN_IN_FAILURES_PER_ACCOUNT = 3;
     const email = uniqueEmail("parallel");
     await createUser({ email, password: PASSWORD });
-    const { SIGN_IN_FAILURES_PER_ACCOUNT: max } = getConfig();
-    const responses = await Promise.all(Array.from({ length: max * 2 }, (_, i) => signIn(email, `wrong-${i}`)));
+    const peer = uniqueAddress();
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(email, `wrong-${i}`, { peer })));
     const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([...Array<number>(max).fill(401), ...Array<number>(max).fill(429)]);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
   });
 
   it("does not count successful sign-ins", async () => {

@@ -23,6 +23,11 @@ export default async function SignInPage() {
       }
     >
       <SignInForm />
+      <p className="mt-4 text-center text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,36 +1,74 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "~/components/auth/auth-card";
+import { ConfirmEmailButton } from "~/components/auth/confirm-email-button";
 import { Alert } from "~/components/ui/alert";
 import { AppError } from "~/domain/app-error";
-import { verifyEmail } from "~/server/services/identity/verify-email";
+import { describeVerification, type VerificationRequest } from "~/server/services/identity/verify-email";
 
 export const metadata: Metadata = { title: "Verify your email address" };
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
 
-/** The page a verification mail links to (src/server/mail/verification-mail.ts). */
+/**
+ * The page a verification mail links to (src/server/mail/verification-mail.ts). Opening it changes nothing: it names
+ * the account that asked (address, name, when it was made), and only its Verify button verifies — so neither a mail
+ * scanner following the link nor the owner of an address someone else signed up with verifies a stranger's account.
+ */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
-  let problem: string | null = null;
-  try {
-    if (typeof token !== "string" || token === "") throw new AppError("BAD_REQUEST", "This verification link is incomplete.");
-    await verifyEmail({ token });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    problem = error.message;
+  const request = await describe(token);
+  const footer = (
+    <Link href="/" className={linkClass}>
+      Continue to Passport Studio
+    </Link>
+  );
+  if (request === null || request instanceof AppError || typeof token !== "string") {
+    const message = request instanceof AppError ? request.message : "This verification link is incomplete.";
+    return (
+      <AuthCard title="Email address not verified" description="The link did not work." footer={footer}>
+        <Alert tone="error">{message}</Alert>
+      </AuthCard>
+    );
+  }
+  if (request.isVerified) {
+    return (
+      <AuthCard title="Email address verified" description="Nothing more to do." footer={footer}>
+        <Alert tone="success">{`${request.email} is verified.`}</Alert>
+      </AuthCard>
+    );
   }
   return (
     <AuthCard
-      title={problem ? "Email address not verified" : "Email address verified"}
-      description={problem ? "The link did not work." : "Thank you. Invitations sent to this address can now be accepted."}
-      footer={
-        <Link href="/" className={linkClass}>
-          Continue to Passport Studio
-        </Link>
-      }
+      title="Verify your email address"
+      description="Verify only if you created this account. If you did not, close this page: the account stays unverified."
+      footer={footer}
     >
-      {problem ? <Alert tone="error">{problem}</Alert> : <Alert tone="success">Your email address is verified.</Alert>}
+      <dl className="mb-4 space-y-1 text-sm">
+        <div>
+          <dt className="inline font-medium">Email: </dt>
+          <dd className="inline">{request.email}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Account name: </dt>
+          <dd className="inline">{request.name}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Created: </dt>
+          <dd className="inline">{request.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC</dd>
+        </div>
+      </dl>
+      <ConfirmEmailButton token={token} email={request.email} />
     </AuthCard>
   );
+}
+
+async function describe(token: string | string[] | undefined): Promise<VerificationRequest | AppError | null> {
+  if (typeof token !== "string" || token === "") return null;
+  try {
+    return await describeVerification({ token });
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
 }

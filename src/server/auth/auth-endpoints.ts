@@ -1,7 +1,8 @@
 import "server-only";
 /**
- * The better-auth endpoints reachable over HTTP under /api/auth: the ones the app's pages call, plus email
- * verification. Everything else better-auth and its plugins would serve (API key create/update/delete, organization
+ * The better-auth endpoints reachable over HTTP under /api/auth: the ones the app's pages call. better-auth's own
+ * GET /verify-email is not among them — it verifies on a plain GET, which a mail scanner does too; the app's
+ * /verify-email page and POST /api/auth/confirm-email (src/server/auth/handle-auth-request.ts) take its place. Everything else better-auth and its plugins would serve (API key create/update/delete, organization
  * management, update-user, change-email, …) answers 404, so the app's own services — with their rules, such as a
  * revoked key staying revoked — are the only way to change those things. Server code calls better-auth in-process
  * (getAuth().api), which this list does not affect.
@@ -11,8 +12,9 @@ const ALLOWED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "POST /sign-in/email",
   "POST /sign-out",
   "GET /get-session",
-  "GET /verify-email",
   "POST /send-verification-email",
+  "POST /request-password-reset",
+  "POST /reset-password",
 ]);
 
 export const AUTH_BASE_PATH = "/api/auth";

@@ -1,13 +1,18 @@
 import "server-only";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
+import { z } from "zod";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { organization } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
 import { getConfig, publicOrigin, trustedOrigins } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
+import { EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
+import { PASSWORD_RESET_HOURS, sendPasswordResetMail } from "~/server/mail/password-reset-mail";
 import { sendVerificationMail } from "~/server/mail/verification-mail";
+import { retireUnverifiedAccount } from "~/server/services/identity/retire-unverified-account";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 
 /**
@@ -25,10 +30,24 @@ function createAuth() {
     baseURL: publicOrigin(),
     // The same list our own cross-site check uses (src/server/auth/same-origin.ts), so both accept the same pages.
     trustedOrigins: trustedOrigins(),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // "Forgot password?": a one-time link by mail (src/server/mail/password-reset-mail.ts), valid one hour; setting
+      // the new password ends every session of the account.
+      sendResetPassword: sendPasswordResetMail,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_HOURS * 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    hooks: { before: replaceUnverifiedAccountOnSignUp },
     // Sign-in works unverified; an address proves itself (src/server/mail/verification-mail.ts) before it carries
     // access, i.e. before an invitation to it can be accepted.
-    emailVerification: { sendOnSignUp: true, expiresIn: 24 * 60 * 60, sendVerificationEmail: sendVerificationMail },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
+      sendVerificationEmail: sendVerificationMail,
+    },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // The address src/server/auth/handle-auth-request.ts resolved under TRUST_PROXY, never a header a client chose.
@@ -40,7 +59,12 @@ function createAuth() {
       enabled: true,
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": signInLimit, "/sign-up/email": signInLimit },
+      customRules: {
+        "/sign-in/email": signInLimit,
+        "/sign-up/email": signInLimit,
+        "/request-password-reset": signInLimit,
+        "/reset-password": signInLimit,
+      },
       // Counted where every app server sees the same count (the database, or Redis when REDIS_URL is set).
       customStorage: { consume: consumeAuthRateLimit },
     },
@@ -66,6 +90,20 @@ function createAuth() {
     ],
   });
 }
+
+/**
+ * A sign-up with the address of an unverified account replaces that account (retire-unverified-account.ts). Runs
+ * after better-auth's per-address rate limit and origin check, and only for a sign-up that is otherwise well-formed,
+ * so a refused sign-up retires nothing.
+ */
+const replaceUnverifiedAccountOnSignUp = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/sign-up/email") return;
+  const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown; name?: unknown };
+  const { email, password, name } = body;
+  if (typeof email !== "string" || typeof name !== "string" || name.trim() === "" || typeof password !== "string") return;
+  if (password.length < 8 || password.length > 128 || !z.email().safeParse(email).success) return;
+  await retireUnverifiedAccount(email);
+});
 
 /** better-auth's per-address limits (`rule.window` in seconds) on our shared counters, in fixed windows. */
 async function consumeAuthRateLimit(key: string, rule: { window: number; max: number }) {

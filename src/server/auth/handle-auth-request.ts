@@ -1,5 +1,6 @@
 import "server-only";
 import { toNextJsHandler } from "better-auth/next-js";
+import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { getAuth } from "~/server/auth/auth";
 import { authEndpointPath, isAllowedAuthEndpoint } from "~/server/auth/auth-endpoints";
@@ -7,18 +8,25 @@ import { isTrustedOrigin, untrustedOriginError } from "~/server/auth/same-origin
 import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
 import { errorResponse } from "~/server/rest/error-response";
+import { verifyEmail } from "~/server/services/identity/verify-email";
+import { announcedTooLarge, readBodyText, tooLarge } from "~/server/rest/read-json-body";
 
 /**
  * /api/auth/*: only the allowed endpoints reach better-auth, which sees the client address this app trusts (its
  * rate limiter keys on it), and sign-in is limited per account as well as per address.
  */
 
+/** The largest body an authentication endpoint reads (a sign-up is name, email and password: under 1 KiB). */
+export const AUTH_MAX_BODY_BYTES = 64 * 1024;
+
 /** The test better-auth's body parser (better-call) uses to read a body as JSON. */
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  if (announcedTooLarge(request.headers, AUTH_MAX_BODY_BYTES)) return errorResponse(tooLarge(AUTH_MAX_BODY_BYTES));
   const path = authEndpointPath(request.url);
-  if (path === null || !isAllowedAuthEndpoint(request.method, path)) {
+  const isConfirmEmail = request.method === "POST" && path === CONFIRM_EMAIL_PATH;
+  if (path === null || (!isConfirmEmail && !isAllowedAuthEndpoint(request.method, path))) {
     return errorResponse(new AppError("NOT_FOUND", "There is no such authentication endpoint."));
   }
   // better-auth would refuse the same origins with a bare "Invalid origin"; this answer says what to set.
@@ -26,7 +34,16 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method === "POST" && origin && origin !== "null" && !isTrustedOrigin(origin)) {
     return errorResponse(untrustedOriginError(origin));
   }
-  const body = request.method === "POST" ? await request.text() : undefined;
+  let body: string | undefined;
+  try {
+    // Bounded before anything else looks at it (better-auth's rate limit included): an auth body is a few hundred
+    // bytes, and one of 300 MB must never be held in memory.
+    body = request.method === "POST" ? await readBodyText(request, AUTH_MAX_BODY_BYTES) : undefined;
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+  if (isConfirmEmail) return confirmEmail(body);
   const forwarded = withClientAddress(request, body);
 
   let email: string | null = null;
@@ -38,7 +55,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     email = signInEmail(body);
   }
   if (email !== null) {
-    const verdict = await reserveSignInAttempt(email);
+    const verdict = await reserveSignInAttempt(email, clientAddress(request.headers));
     if (!verdict.isAllowed) {
       const message = "Too many failed sign-ins for this account. Try again later.";
       return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, verdict.retryAfterSeconds));
@@ -46,8 +63,34 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   }
   const response = asContractError(await callBetterAuth(forwarded));
   // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
-  if (email !== null && response.status !== 401) await releaseSignInAttempt(email);
+  if (email !== null && response.status !== 401) await releaseSignInAttempt(email, clientAddress(request.headers));
   return response;
+}
+
+/**
+ * The explicit step of email verification (the /verify-email page's button): our endpoint, not better-auth's, since
+ * the token is ours (src/server/auth/email-verification-token.ts).
+ */
+async function confirmEmail(body: string | undefined): Promise<Response> {
+  try {
+    const input = ZConfirmEmail.safeParse(parseJson(body));
+    if (!input.success) throw new AppError("BAD_REQUEST", 'Send {"token": "…"} from the verification link.');
+    return Response.json(await verifyEmail(input.data));
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    throw error;
+  }
+}
+
+const CONFIRM_EMAIL_PATH = "/confirm-email";
+const ZConfirmEmail = z.object({ token: z.string().min(1).max(2000) });
+
+function parseJson(body: string | undefined): unknown {
+  try {
+    return JSON.parse(body ?? "") as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 // getAuth() opens the database, so it is called per request rather than when Next loads the route at build time.

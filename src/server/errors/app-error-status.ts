@@ -11,6 +11,7 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, { http: number; reason: stri
   METHOD_NOT_ALLOWED: { http: 405, reason: "Method Not Allowed", trpc: "METHOD_NOT_SUPPORTED" },
   CONFLICT: { http: 409, reason: "Conflict", trpc: "CONFLICT" },
   PRECONDITION_FAILED: { http: 412, reason: "Precondition Failed", trpc: "PRECONDITION_FAILED" },
+  REQUEST_TIMEOUT: { http: 408, reason: "Request Timeout", trpc: "TIMEOUT" },
   PAYLOAD_TOO_LARGE: { http: 413, reason: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, reason: "Unsupported Media Type", trpc: "UNSUPPORTED_MEDIA_TYPE" },
   TOO_MANY_REQUESTS: { http: 429, reason: "Too Many Requests", trpc: "TOO_MANY_REQUESTS" },

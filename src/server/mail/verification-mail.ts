@@ -1,7 +1,8 @@
+import { createEmailVerificationToken, EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
 import { publicOrigin } from "~/server/config";
 import { sendMail } from "~/server/mail/send-mail";
 
-/** The page that verifies an address (src/app/verify-email/page.tsx), with the token better-auth signed. */
+/** The page that verifies an address (src/app/verify-email/page.tsx), with a token bound to the account. */
 export function verificationLink(token: string): string {
   return `${publicOrigin()}/verify-email?token=${encodeURIComponent(token)}`;
 }
@@ -12,23 +13,26 @@ export function verificationLink(token: string): string {
  * at once (create-user.ts), so they get no mail — and the CLI's stdout stays pure JSON.
  */
 export async function sendVerificationMail(
-  { user, token }: { user: { email: string; name: string }; token: string },
+  { user }: { user: { id: string; email: string; name: string } },
   request?: Request,
 ): Promise<void> {
   if (!request) return;
-  const link = verificationLink(token);
+  // better-auth's own token names only the address; ours names the account too (email-verification-token.ts).
+  const link = verificationLink(await createEmailVerificationToken(user.id, user.email));
   await sendMail({
     to: user.email,
     subject: "Verify your email address for Passport Studio",
     text: [
       `Hello ${user.name},`,
       "",
-      "Please confirm that this address is yours by opening the link below. Until then, invitations to",
-      "organizations sent to this address cannot be accepted. The link is valid for 24 hours.",
+      `Someone — we hope you — created the Passport Studio account "${user.name}" with this address. If it is`,
+      'yours, open the link below and press "Verify". Until then, invitations to organizations sent to this',
+      `address cannot be accepted. The link is valid for ${EMAIL_VERIFICATION_HOURS} hours.`,
       "",
       link,
       "",
-      "If you did not create a Passport Studio account, ignore this mail.",
+      "If you did not create this account, ignore this mail: the account stays unverified, and you can still sign",
+      "up with this address yourself (that replaces the unverified account).",
     ].join("\n"),
     link,
     linkLabel: "Verification link",

@@ -37,3 +37,44 @@ describe("readBodyText", () => {
     expect(failure).toMatchObject({ message: "disk on fire" });
   });
 });
+
+describe("readBodyText's checks", () => {
+  it("refuses invalid UTF-8 with 400 instead of storing U+FFFD", async () => {
+    const bytes = new Uint8Array([0x22, 0x61, 0xff, 0xfe, 0x22]); // "a\xff\xfe"
+    const request = new Request("http://localhost/api/x", { method: "POST", body: bytes });
+    await expect(readBodyText(request, 100)).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("UTF-8") });
+  });
+
+  it("refuses a truncated multi-byte sequence at the end", async () => {
+    const request = new Request("http://localhost/api/x", { method: "POST", body: new Uint8Array([0x22, 0xe2, 0x82]) });
+    await expect(readBodyText(request, 100)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("keeps valid multi-byte text split across chunks", async () => {
+    const euro = new TextEncoder().encode('"€"');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(euro.subarray(0, 2));
+        controller.enqueue(euro.subarray(2));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/api/x", { method: "POST", body, duplex: "half" } as RequestInit);
+    await expect(readBodyText(request, 100)).resolves.toBe('"€"');
+  });
+
+  it("gives up on a body that does not arrive within the deadline with 408, and stops reading it", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("[1,"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/api/x", { method: "POST", body, duplex: "half" } as RequestInit);
+    await expect(readBodyText(request, 100, 50)).rejects.toMatchObject({ code: "REQUEST_TIMEOUT" });
+    expect(cancelled).toBe(true);
+  });
+});

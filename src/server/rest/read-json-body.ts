@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/app-error";
+import { getConfig } from "~/server/config";
 
 /**
  * Reads a JSON body with a byte limit: the size is checked against Content-Length first and counted again while
@@ -18,22 +19,33 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-/** The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest. */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const bytes = await readBodyBytes(request, maxBytes);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+/**
+ * THE one reader of request bodies: every route that reads a body (restRoute, the tRPC handler, /api/auth) calls
+ * this, and the lint rule `no-restricted-syntax` in eslint.config.mjs (with src/server/rest/body-readers.test.ts)
+ * keeps `request.text()`, `.json()`, `.arrayBuffer()`, `.formData()` and `.body.getReader()` out of every other file.
+ *
+ * The body as text, refused with 413 past `maxBytes` (announced or counted) without buffering the rest, with 408
+ * when it has not arrived within BODY_READ_TIMEOUT_SECONDS, and with 400 when it is not valid UTF-8 (never stored
+ * with U+FFFD in place of the bytes the client sent).
+ */
+export async function readBodyText(request: Request, maxBytes: number, timeoutMs = bodyReadTimeoutMs()): Promise<string> {
+  return decodeUtf8(await readBodyBytes(request, maxBytes, timeoutMs));
 }
 
-/** The body's bytes, with the same limit as `readBodyText`. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+/** The body's bytes (for binary bodies such as AASX packages), with the same limit and deadline as `readBodyText`. */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  timeoutMs = bodyReadTimeoutMs(),
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (announcedTooLarge(request.headers, maxBytes)) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { done, value } = await readChunk(reader);
+    const { done, value } = await readChunk(reader, deadline);
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -47,21 +59,56 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
 }
 
+/** A Content-Length over the limit: refused before anything is read (every REST route checks it first). */
+export function announcedTooLarge(headers: Headers, maxBytes: number): boolean {
+  const declared = Number(headers.get("content-length"));
+  return Number.isFinite(declared) && declared > maxBytes;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8; send it encoded as UTF-8.");
+  }
+}
+
+function bodyReadTimeoutMs(): number {
+  return getConfig().BODY_READ_TIMEOUT_SECONDS * 1000;
+}
+
 /**
  * A client that closes its connection before the body arrived leaves Node's stream failing with "aborted"
  * (ECONNRESET). Nothing was read, so nothing changed, and it is the client's doing: a 400, not a 500 logged as our bug.
  */
-async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+async function readChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()));
+  });
   try {
-    return await reader.read();
+    const result = await Promise.race([reader.read(), late]);
+    if (result === "late") {
+      // Cancelling ends the pending read too; its rejection, if any, has nobody left to hear it.
+      reader.cancel().catch(() => undefined);
+      throw new AppError("REQUEST_TIMEOUT", "The request body did not arrive in time; send it faster or in smaller parts.");
+    }
+    return result;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ECONNRESET") {
       throw new AppError("BAD_REQUEST", "The request body ended early: the connection was closed before it arrived.");
     }
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-function tooLarge(maxBytes: number): AppError {
+export function tooLarge(maxBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${maxBytes} bytes.`);
 }

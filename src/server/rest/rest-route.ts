@@ -7,7 +7,7 @@ import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-resp
 import { readIfMatch, versionEtag } from "~/server/rest/conditional-headers";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
-import { readJsonBody } from "~/server/rest/read-json-body";
+import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 import { assertMemberOf } from "~/server/services/access";
 
@@ -67,7 +67,8 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       assertMemberOfPathOrganization(actor, params);
       // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
-      const body = await readBody(request, definition);
+      // Only now, with the caller known and the path's checks passed, may a large body take the gate's slot.
+      const body = await readBody(request, definition, actor.userId);
       const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers), headers: request.headers });
       if (result === undefined) return new Response(null, { status: 204 });
@@ -100,11 +101,12 @@ async function readBody<B extends z.ZodType>(
     RouteDefinition<z.ZodType, z.ZodType, B>,
     "body" | "checkBody" | "describeBodyIssues" | "isBodyOptional" | "readRawBody"
   >,
+  holder: string,
 ): Promise<z.infer<B> | undefined> {
   const { body: schema, checkBody, describeBodyIssues, isBodyOptional, readRawBody = readJsonBody } = definition;
   if (!schema) return undefined;
   if (isBodyOptional && hasNoBody(request)) return parse(schema, undefined, "The request body is invalid.", "$");
-  return withBodyPermit(request.headers, async () => {
+  return withBodyPermit(request.headers, holder, async () => {
     const input = await readRawBody(request, getConfig().MAX_BODY_BYTES);
     checkBody?.(input);
     return parse(schema, input, "The request body is invalid.", "$", describeBodyIssues);
@@ -160,7 +162,21 @@ export function restRoutes<M extends Partial<Record<ServedMethod, AnyHandler>>>(
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
   const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
   const all: Partial<Record<Method, AnyHandler>> = { ...handlers, HEAD: head };
-  return Object.fromEntries(METHODS.map((method) => [method, all[method] ?? notAllowed])) as RouteMethods<M>;
+  return Object.fromEntries(
+    METHODS.map((method) => [method, refusingAnnouncedOversize(all[method] ?? notAllowed)]),
+  ) as RouteMethods<M>;
+}
+
+/**
+ * A Content-Length past MAX_BODY_BYTES is a 413 on every method of every route, before the caller is even resolved
+ * — also where the body would be ignored — so no route can be the one that lets a huge body in. A body of unknown
+ * length is cut off by the reader (readBodyText) the moment it passes the limit.
+ */
+function refusingAnnouncedOversize(handler: AnyHandler): RouteHandler {
+  return (request, context) => {
+    const max = getConfig().MAX_BODY_BYTES;
+    return announcedTooLarge(request.headers, max) ? Promise.resolve(errorResponse(tooLarge(max))) : handler(request, context);
+  };
 }
 
 function methodNotAllowedResponse(method: string, allow: string): Response {

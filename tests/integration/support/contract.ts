@@ -30,6 +30,7 @@ const REASON: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   412: "Precondition Failed",
   413: "Payload Too Large",

@@ -1,0 +1,39 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+
+export type ConfirmEmailButtonProps = { token: string; email: string };
+
+/**
+ * The explicit step of email verification: opening the link only shows the account; this button (a POST) verifies
+ * it, so a mail scanner that follows links verifies nothing.
+ */
+export function ConfirmEmailButton({ token, email }: ConfirmEmailButtonProps) {
+  const [state, setState] = useState<{ status: "idle" | "sending" | "done" } | { status: "failed"; message: string }>({
+    status: "idle",
+  });
+  async function onClick() {
+    setState({ status: "sending" });
+    const response = await fetch("/api/auth/confirm-email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    }).catch(() => null);
+    if (response?.ok) return setState({ status: "done" });
+    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+    setState({ status: "failed", message: body?.message ?? "Could not verify the address; try again." });
+  }
+  if (state.status === "done") {
+    return <Alert tone="success">{`${email} is verified. Invitations sent to it can now be accepted.`}</Alert>;
+  }
+  return (
+    <div className="space-y-3">
+      {state.status === "failed" ? <Alert tone="error">{state.message}</Alert> : null}
+      <Button className="w-full" disabled={state.status === "sending"} onClick={onClick}>
+        {state.status === "sending" ? "Verifying…" : "Verify"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useState, type SubmitEvent } from "react";
+import { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/text-field";
+import { ZEmail } from "~/domain/identity-schemas";
+import { authClient } from "~/lib/auth-client";
+import { useFormErrors } from "~/lib/use-form-errors";
+
+const FIELDS = ["email"] as const;
+const ZForgotPasswordInput = z.object({ email: ZEmail });
+
+/** Asks for a reset link; the answer is the same whether the address has an account or not. */
+export function ForgotPasswordForm() {
+  const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZForgotPasswordInput.safeParse({ email: new FormData(event.currentTarget).get("email") });
+    if (!parsed.success) return showInvalid(parsed.error);
+    setState("sending");
+    const { error } = await authClient.requestPasswordReset({ email: parsed.data.email });
+    if (error) {
+      setState("idle");
+      return show({ fields: {}, form: error.message ?? "Could not send the link. Try again later." });
+    }
+    setState("sent");
+  }
+
+  if (state === "sent") {
+    return (
+      <Alert tone="success">
+        If a verified account uses this address, a link to reset its password is on its way. Check your mail.
+      </Alert>
+    );
+  }
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
+      <Button type="submit" className="w-full" disabled={state === "sending"}>
+        {state === "sending" ? "Sending…" : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useState, type SubmitEvent } from "react";
+import { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/text-field";
+import { ZPassword } from "~/domain/identity-schemas";
+import { authClient } from "~/lib/auth-client";
+import { useFormErrors } from "~/lib/use-form-errors";
+
+const FIELDS = ["password"] as const;
+const ZResetPasswordInput = z.object({ password: ZPassword });
+
+/** Sets a new password with the one-time token of a reset mail; every session of the account ends. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const [state, setState] = useState<"idle" | "saving" | "done">("idle");
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZResetPasswordInput.safeParse({ password: new FormData(event.currentTarget).get("password") });
+    if (!parsed.success) return showInvalid(parsed.error);
+    setState("saving");
+    const { error } = await authClient.resetPassword({ newPassword: parsed.data.password, token });
+    if (error) {
+      setState("idle");
+      const message =
+        error.code === "INVALID_TOKEN"
+          ? "This reset link is invalid or has expired. Ask for a new one."
+          : (error.message ?? "Try again.");
+      return show({ fields: {}, form: message });
+    }
+    setState("done");
+  }
+
+  if (state === "done") {
+    return (
+      <Alert tone="success">
+        Your password is changed.{" "}
+        <a href="/sign-in" className="font-medium underline">
+          Sign in
+        </a>{" "}
+        with it.
+      </Alert>
+    );
+  }
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.fields.password}
+      />
+      <Button type="submit" className="w-full" disabled={state === "saving"}>
+        {state === "saving" ? "Saving…" : "Set new password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { publicOrigin } from "~/server/config";
+import { sendMail } from "~/server/mail/send-mail";
+import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
+
+/** Reset mails one address gets per hour, whoever asks: asking cannot flood a mailbox. */
+export const PASSWORD_RESET_MAILS_PER_HOUR = 3;
+export const PASSWORD_RESET_HOURS = 1;
+
+/** The page that sets a new password (src/app/reset-password/page.tsx), with better-auth's one-time token. */
+export function passwordResetLink(token: string): string {
+  return `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * better-auth's `sendResetPassword` (POST /api/auth/request-password-reset, "Forgot password?"). The answer to the
+ * request is the same whether a mail goes out or not, so it tells nobody which addresses have accounts. Only a
+ * verified address gets one: the password of an account whose address nobody proved is not recoverable by mail —
+ * signing up again with the address replaces such an account (retire-unverified-account.ts).
+ */
+export async function sendPasswordResetMail(
+  { user, token }: { user: { email: string; name: string; emailVerified: boolean }; token: string },
+  request?: Request,
+): Promise<void> {
+  if (!request || !user.emailVerified) return;
+  const key = `password-reset:${createHash("sha256").update(user.email.toLowerCase()).digest("hex")}`;
+  const verdict = await consumeRateLimit(key, { windowMs: 60 * 60 * 1000, max: PASSWORD_RESET_MAILS_PER_HOUR });
+  if (!verdict.isAllowed) return;
+  const link = passwordResetLink(token);
+  await sendMail({
+    to: user.email,
+    subject: "Reset your Passport Studio password",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Someone asked to reset the password of your Passport Studio account. To choose a new one, open the link",
+      `below within ${PASSWORD_RESET_HOURS} hour. Setting it signs you out everywhere.`,
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+    ].join("\n"),
+    link,
+    linkLabel: "Password reset link",
+  });
+}

@@ -1,0 +1,32 @@
+import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
+import { getDb } from "~/server/db/client";
+
+/**
+ * An unverified account never blocks a sign-up with its address (docs/security.md, "Members and invitations"):
+ * whoever signs up with it takes the address, and the account that held it unproven is retired — its address
+ * becomes a random `retired-…@retired.invalid`, its password and sessions are deleted and its API keys revoked, so
+ * nobody can sign in to it or act as it again. What it made (organizations, models) stays in the database, for an
+ * operator, rather than being deleted on a stranger's word. Its verification links stop working (they are bound to
+ * the account and its address), so a squatter's account can never become verified, and it could never have seen or
+ * accepted an invitation (those need a verified address). A verified account is never touched.
+ */
+export async function retireUnverifiedAccount(email: string): Promise<{ userId: string } | null> {
+  const retired = await getDb().$transaction(async (tx) => {
+    const user = await tx.user.findFirst({
+      where: { email: { equals: email, mode: "insensitive" }, emailVerified: false },
+      select: { id: true },
+    });
+    if (!user) return null;
+    const now = new Date();
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.account.deleteMany({ where: { userId: user.id } });
+    await tx.apikey.updateMany({ where: { referenceId: user.id, revokedAt: null }, data: { revokedAt: now, enabled: false } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { email: `retired-${crypto.randomUUID()}@retired.invalid`, updatedAt: now },
+    });
+    return { userId: user.id };
+  });
+  if (retired) await forgetApiKeysOf(retired.userId);
+  return retired;
+}
