@@ -21,9 +21,14 @@ import { readPassport } from "~/server/services/passports/read-passport";
 /** `/01/{gtin}[/10/{lot}][/21/{serial}]` → 307 to the passport page. The path is read raw, so its escapes stay exact. */
 export const digitalLinkRoute: RouteHandler = async (request) => {
   try {
-    const { uuid } = await resolveDigitalLink({ path: new URL(request.url).pathname });
+    const url = new URL(request.url);
+    const { uuid } = await resolveDigitalLink({ path: url.pathname });
+    // An access grant's secret travels on (`/01/…?grant=` → `/p/{uuid}?grant=`); other query parameters are
+    // Digital Link attributes the page does not use.
+    const grant = url.searchParams.get("grant");
+    const location = `/p/${uuid}${grant ? `?grant=${encodeURIComponent(grant)}` : ""}`;
     // Where a key leads changes when items come and go, so no cache keeps the redirect.
-    return new Response(null, { status: 307, headers: { Location: `/p/${uuid}`, "Cache-Control": "no-store" } });
+    return new Response(null, { status: 307, headers: { Location: location, "Cache-Control": "no-store" } });
   } catch (error) {
     return publicErrorResponse(request, error);
   }
@@ -126,7 +131,7 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const page = renderedPage(passport);
     return await cachedResponse(request, {
       etag: page.etag,
-      cacheControl: passport.readerLevel === "public" ? "public, no-cache" : "private, no-cache",
+      cacheControl: passport.readerLevel === "public" && !passport.grantRefused ? "public, no-cache" : "private, no-cache",
       contentType: "text/html; charset=utf-8",
       body: () => page.html,
     });

@@ -11,6 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = restRoutes({
     query: ZPassportQuery,
     isCallerResolved: true,
     run: ({ params, query, actor }) => readPassport({ uuid: params.uuid, actor, grantToken: query.grant }),
-    caching: (passport) => ({ etag: `"${passport.version}-${passport.readerLevel}"`, isShared: passport.readerLevel === "public" }),
+    caching: (passport) => ({
+      etag: `"${passport.version}-${passport.readerLevel}${passport.grantRefused ? `-${passport.grantRefused}` : ""}"`,
+      isShared: passport.readerLevel === "public" && !passport.grantRefused,
+    }),
   }),
 });
