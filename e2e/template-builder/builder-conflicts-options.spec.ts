@@ -78,3 +78,55 @@ test("after a publication the publish dialog proposes the next free version labe
   await expect(dialog.getByText("Published version 1.1.0.")).toBeVisible();
   await expect(dialog.getByLabel("Version label")).toHaveValue("1.2.0");
 });
+
+test("two tabs change the same field: both versions are shown, what was typed is kept, and either can be chosen", async ({
+  demoPage: page,
+}) => {
+  const builderUrl = await createDraftFromScratch(page, `Conflict ${uniqueSuffix()}`);
+  await addSection(page, "General");
+  await addField(page, "Mass", "NumericField");
+  await addField(page, "Colour");
+  const other = await page.context().newPage();
+  await other.goto(builderUrl);
+  await other.getByRole("list", { name: "Fields of General" }).getByRole("button", { name: /^Mass/ }).click();
+  const theirs = other.getByRole("form", { name: "Edit field Mass" });
+  await theirs.getByLabel("Unit").fill("g");
+  await theirs.getByRole("button", { name: "Save field" }).click();
+  await settled(other);
+
+  // Another field's edit in the stale tab does not conflict: it is rebased and saved.
+  await page
+    .getByRole("list", { name: "Fields of General" })
+    .getByRole("button", { name: /^Colour/ })
+    .click();
+  const colour = page.getByRole("form", { name: "Edit field Colour" });
+  await colour.getByLabel("Field name").fill("Paint colour");
+  await colour.getByRole("button", { name: "Save field" }).click();
+  await expect(page.getByRole("list", { name: "Fields of General" }).getByRole("button", { name: /^Paint colour/ })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // The same field's options changed in both tabs: a conflict, with both shown and nothing lost.
+  await page.getByRole("list", { name: "Fields of General" }).getByRole("button", { name: /^Mass/ }).click();
+  const mine = page.getByRole("form", { name: "Edit field Mass" });
+  await expect(mine.getByLabel("Unit")).toHaveValue("g");
+  await theirs.getByLabel("Unit").fill("t");
+  await other.getByRole("form", { name: "Edit field Mass" }).getByRole("button", { name: "Save field" }).click();
+  await settled(other);
+  await mine.getByLabel("Unit").fill("kg");
+  await mine.getByRole("button", { name: "Save field" }).click();
+  const conflict = page.getByRole("alert").filter({ hasText: "was also changed elsewhere" });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByText("unit = kg")).toBeVisible();
+  await expect(conflict.getByText("unit = t")).toBeVisible();
+  await conflict.getByRole("button", { name: "Apply my change" }).click();
+  await expect(conflict).toHaveCount(0);
+  await settled(page);
+  await page.reload();
+  await page
+    .getByRole("region", { name: "Sections" })
+    .getByRole("button", { name: /^General/ })
+    .click();
+  await page.getByRole("list", { name: "Fields of General" }).getByRole("button", { name: /^Mass/ }).click();
+  await expect(page.getByRole("form", { name: "Edit field Mass" }).getByLabel("Unit")).toHaveValue("kg");
+  await other.close();
+});

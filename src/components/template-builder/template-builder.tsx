@@ -6,7 +6,7 @@ import { LayoutPanel, type LayoutScope } from "~/components/template-builder/lay
 import { LivePreview } from "~/components/template-builder/live-preview";
 import { describeIssue, PublishDialog, type PublishResult } from "~/components/template-builder/publish-dialog";
 import { SectionPanel, type SectionActions } from "~/components/template-builder/section-panel";
-import { useDraftWrites, type DraftTarget } from "~/components/template-builder/use-draft-writes";
+import { useDraftWrites, type DraftConflict, type DraftTarget } from "~/components/template-builder/use-draft-writes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -22,7 +22,7 @@ export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDra
  * live preview at the chosen breakpoint, and publishing. Every edit is one tRPC call answered with the whole draft.
  */
 export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuilderProps) {
-  const { draft, error, isBusy, run, reload, client, dismissError } = useDraftWrites(initial, organizationId);
+  const { draft, error, conflict, isBusy, run, client, dismissError } = useDraftWrites(initial, organizationId);
   const [sectionId, setSectionId] = useState<string | undefined>(initial.sections[0]?.id);
   const [fieldId, setFieldId] = useState<string | undefined>();
   const [scope, setScope] = useState<LayoutScope>(sectionId ? { kind: "section", sectionId } : { kind: "root" });
@@ -63,7 +63,16 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
         if (id) selectSection(id);
       });
     },
-    modify: (id, patch) => void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch })),
+    modify: (id, patch) =>
+      void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch }), undefined, {
+        label: `section ${draft.sections.find((s) => s.id === id)?.name ?? ""}`,
+        read: (d) =>
+          pickKeys(
+            d.sections.find((s) => s.id === id),
+            patch,
+          ),
+        mine: patch,
+      }),
     remove: (id) => {
       if (id === sectionId) setSectionId(undefined);
       setScope({ kind: "root" });
@@ -83,7 +92,11 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       });
     },
     modify: (inSection, id, patch) =>
-      void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch })),
+      void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch }), undefined, {
+        label: `field ${fieldById(draft, id)?.name ?? ""}`,
+        read: (d) => pickKeys(fieldById(d, id), patch),
+        mine: patch,
+      }),
     remove: (inSection, id) => {
       setFieldId(undefined);
       void run((t) => client.deleteDataField.mutate({ ...t, sectionId: inSection, fieldId: id }));
@@ -130,17 +143,8 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
         </p>
         <Button onClick={() => setIsPublishing(true)}>Publish…</Button>
       </div>
-      {error?.isConflict ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            This draft was changed elsewhere (another tab or another member). Your last change was not saved: reload to see the latest
-            draft, then make it again.
-          </span>
-          <Button variant="secondary" size="sm" onClick={() => void reload()}>
-            Reload draft
-          </Button>
-        </Alert>
-      ) : error ? (
+      {conflict ? <ConflictAlert conflict={conflict} /> : null}
+      {error ? (
         <Alert tone="error">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
@@ -215,6 +219,72 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       />
     </div>
   );
+}
+
+const fieldById = (draft: TTemplateDraft, id: string) => draft.sections.flatMap((s) => s.dataFields).find((f) => f.id === id);
+
+/** The properties of `of` that an edit sets: the part of the draft the edit is about (null when `of` is gone). */
+function pickKeys(of: object | undefined, patch: object): unknown {
+  if (!of) return null;
+  return Object.fromEntries(Object.keys(patch).map((key) => [key, (of as Record<string, unknown>)[key] ?? null]));
+}
+
+/**
+ * Another tab changed what this edit changes: both versions side by side, and the user's choice. The edit is kept
+ * until then, so nothing typed is lost.
+ */
+function ConflictAlert({ conflict }: { conflict: DraftConflict }) {
+  return (
+    <Alert tone="error">
+      <div className="space-y-3">
+        <p>
+          The {conflict.label} was also changed elsewhere (another tab or another member) while you edited it. Your change is kept
+          here, not saved yet: choose which to keep.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ConflictSide title="Your change" value={conflict.mine} />
+          <ConflictSide title="Saved elsewhere" value={conflict.theirs} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={conflict.applyMine}>
+            Apply my change
+          </Button>
+          <Button variant="secondary" size="sm" onClick={conflict.keepTheirs}>
+            Keep the other change
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
+
+function ConflictSide({ title, value }: { title: string; value: unknown }) {
+  return (
+    <div className="min-w-0 rounded-md border border-red-200 bg-white p-2 text-slate-900">
+      <p className="text-sm font-semibold">{title}</p>
+      {value === null ? (
+        <p className="text-sm">(deleted)</p>
+      ) : (
+        <dl className="text-sm">
+          {Object.entries(value as Record<string, unknown>).map(([key, part]) => (
+            <div key={key} className="flex flex-wrap gap-x-2">
+              <dt className="font-medium">{key}:</dt>
+              <dd className="min-w-0 break-words">{describePart(part)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function describePart(part: unknown): string {
+  if (part === null || part === undefined) return "—";
+  if (typeof part !== "object") return JSON.stringify(part);
+  const entries = Object.entries(part as Record<string, unknown>);
+  return entries.length === 0
+    ? "(none)"
+    : entries.map(([key, value]) => `${key} = ${typeof value === "string" ? value : JSON.stringify(value)}`).join("; ");
 }
 
 const sectionIds = (draft: TTemplateDraft) => draft.sections.map((s) => s.id);
