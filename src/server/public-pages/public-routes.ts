@@ -63,7 +63,7 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
         format === "png"
           ? (parse(ZQrPngQuery, searchParams(request), "Query parameters are invalid.", "$query").size ?? QR_PNG_SIZE.default)
           : 0;
-      const { url } = await getPassportLink({ uuid });
+      const { url } = await getPassportLink({ uuid, requestOrigin: new URL(request.url).origin });
       return await cachedResponse(request, {
         etag: etagOf("qr", format, size, url),
         cacheControl: QR_CACHE_CONTROL,

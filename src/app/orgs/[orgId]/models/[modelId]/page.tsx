@@ -7,6 +7,8 @@ import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
 import { ModelUpgradeNotice } from "~/components/models/model-upgrade-notice";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { requestOrigin } from "~/app/_lib/request-origin";
+import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
 import { getModelTemplateStatus } from "~/server/services/models/get-model-template-status";
 
@@ -30,6 +32,7 @@ export default async function ModelEditorPage({ params }: Props) {
   const grants = await listAccessGrants({ actor, organizationId: organization.id, modelId: model.id });
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
+  const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   return (
     <div className="space-y-6">
       {status.newerVersion ? (
@@ -44,7 +47,7 @@ export default async function ModelEditorPage({ params }: Props) {
       ) : null}
       <ModelEditor key={template.id} organizationId={organization.id} model={model} template={template} />
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
-      {passportUuid && <PassportCodePanel uuid={passportUuid} label={model.name} />}
+      {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
       <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
     </div>
