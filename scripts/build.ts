@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ensurePrismaClient } from "./generate";
@@ -22,14 +22,29 @@ export function isBuildStale(): boolean {
   return INPUTS.some((input) => newestMtime(input) > built);
 }
 
-export function buildApp({ force = false } = {}): void {
+/**
+ * `showProgress`: Next says nothing for minutes while it compiles, so a line every 15 s says the build goes on. The
+ * build runs synchronously (callers wait for it), so the ticker is a small process of its own, ended with the build.
+ */
+export function buildApp({ force = false, showProgress = false } = {}): void {
   ensurePrismaClient();
   if (!force && !isBuildStale()) return;
   console.log("Building the app (once, and again after the sources change)…");
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const ticker = showProgress
+    ? spawn(
+        process.execPath,
+        ["-e", "const t=Date.now();setInterval(()=>console.log(`Building… ${Math.round((Date.now()-t)/1000)} s`),15000)"],
+        { stdio: ["ignore", "inherit", "inherit"] },
+      )
+    : undefined;
+  try {
+    execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+  } finally {
+    ticker?.kill();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildApp({ force: true });

@@ -48,9 +48,12 @@ const origin = `http://localhost:${config.PORT}`;
 // Without BETTER_AUTH_URL the app is reached by whatever address this machine has; the ones printed below are
 // trusted (beside localhost and 127.0.0.1, which src/server/config.ts trusts then), so signing up there works.
 const networkOrigins = config.BETTER_AUTH_URL ? [] : networkAddresses().map((address) => `http://${address}:${config.PORT}`);
-await seedOnFirstStart(origin);
+const signInHint = await seedOnFirstStart(origin);
 
-if (!isDev) buildApp();
+if (!isDev) {
+  console.log(`\nBuilding… the app answers at ${origin} once the build below is done (the first build takes minutes).`);
+  buildApp({ showProgress: true });
+}
 
 // Our own server around Next (scripts/serve-next.ts), so rate limits see the socket's address.
 const next = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts", ...(isDev ? ["--dev"] : [])], {
@@ -77,8 +80,9 @@ async function shutdown(code: number): Promise<void> {
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 next.on("exit", (code) => void shutdown(code ?? 0));
+void announceWhenReady(origin, signInHint);
 
-async function seedOnFirstStart(appOrigin: string): Promise<void> {
+async function seedOnFirstStart(appOrigin: string): Promise<string | undefined> {
   const { getDb } = await import("~/server/db/client");
   const { DEMO_USER } = await import("~/server/services/seed/seed-demo-data");
   const { seedOnFirstStart: seedIfNeeded } = await import("~/server/services/seed/seed-on-first-start");
@@ -92,9 +96,33 @@ async function seedOnFirstStart(appOrigin: string): Promise<void> {
     }
   }
   const hasDemoUser = (await getDb().user.count({ where: { email: DEMO_USER.email } })) > 0;
-  console.log(`\nPassport Studio: ${appOrigin}`);
+  return hasDemoUser ? `Sign in as ${DEMO_USER.email} with the password ${DEMO_USER.password}` : undefined;
+}
+
+/**
+ * The address is printed only once the app answers there: a first start builds the app for minutes, and a URL
+ * printed before that leads to "connection refused". Until then a line every few seconds says what it waits for.
+ */
+async function announceWhenReady(appOrigin: string, signInHint: string | undefined): Promise<void> {
+  const started = Date.now();
+  let lastSaid = started;
+  for (;;) {
+    if (stopping) return;
+    try {
+      const response = await fetch(`${appOrigin}/sign-in`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      if (response.status < 500) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - lastSaid >= 10_000) {
+      lastSaid = Date.now();
+      console.log(`Starting the app… ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(`\nPassport Studio is ready: ${appOrigin}`);
   for (const networkOrigin of networkOrigins) console.log(`  on your network: ${networkOrigin}`);
-  if (hasDemoUser) console.log(`Sign in as ${DEMO_USER.email} with the password ${DEMO_USER.password}\n`);
+  if (signInHint) console.log(`${signInHint}\n`);
 }
 
 /** This machine's IPv4 addresses other than loopback, as other devices on the network reach it. */

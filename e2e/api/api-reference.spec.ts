@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { openApiDocument } from "~/server/openapi/openapi-document";
 
@@ -51,4 +52,27 @@ test("/docs/api renders every operation under the production CSP, from our own o
 
   expect(problems).toEqual([]);
   expect(foreign).toEqual([]);
+});
+
+test("/docs/api passes axe at 1280 and 375 px, with an operation open", async ({ browser }) => {
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/docs/api");
+    // Swagger UI renders every operation in the browser: slow on a busy machine.
+    await expect(page.locator(".opblock")).toHaveCount(operationCount, { timeout: 60_000 });
+    const closed = await new AxeBuilder({ page }).analyze();
+    expect(
+      closed.violations.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`),
+      `closed at ${width}px`,
+    ).toEqual([]);
+    await page.locator(".opblock").first().locator(".opblock-summary-control").click();
+    await expect(page.locator(".opblock").first().getByRole("button", { name: "Try it out" })).toBeVisible();
+    const open = await new AxeBuilder({ page }).analyze();
+    expect(
+      open.violations.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`),
+      `open at ${width}px`,
+    ).toEqual([]);
+    await context.close();
+  }
 });

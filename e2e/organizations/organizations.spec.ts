@@ -72,6 +72,8 @@ test("a member invites a colleague by email: only the colleague, verified, can j
     await colleaguePage.getByRole("button", { name: `Accept invitation to ${organizationName}` }).click();
     await expect(colleaguePage.getByRole("heading", { level: 1, name: organizationName })).toBeVisible();
     await expect(colleaguePage).toHaveURL(new RegExp(`/orgs/${organizationId}$`));
+    // The header's organization switcher names the joined organization at once, without a reload.
+    await expect(colleaguePage.getByRole("button", { name: `Organization: ${organizationName}` })).toBeVisible();
 
     await ownerPage.reload();
     await expect(ownerPage.getByRole("heading", { name: "2 members" })).toBeVisible();

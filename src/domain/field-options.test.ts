@@ -31,7 +31,9 @@ describe("fieldOptionIssues", () => {
     expect(messages({ choices: "1|2" }, "NumericField")).toEqual([
       `${path}.choices Option "choices" applies to TextField only, not to NumericField`,
     ]);
-    expect(messages({ choices: "A|B", format: "date" })).toEqual([`${path} Options "choices" and "format" cannot be combined`]);
+    expect(messages({ choices: "A|B", format: "date" })).toEqual([
+      `${path}.format Options "choices" and "format" cannot be combined: each decides the input on its own (allowed values a select, a date a date input, several lines a text area); keep one`,
+    ]);
   });
 
   it("accepts valid options and keeps unknown keys without complaint", () => {

@@ -169,8 +169,13 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
     issues.push({ path: appendPath(path, "max"), message: `Option "max" (${max}) is below "min" (${min})` });
   }
   const shaping = EXCLUSIVE_OPTIONS.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
-  if (shaping.length > 1) {
-    issues.push({ path, message: `Options ${shaping.map((key) => `"${key}"`).join(" and ")} cannot be combined` });
+  const last = shaping.at(-1);
+  if (shaping.length > 1 && last !== undefined) {
+    // Named at the last of them, the one a form shows it beside (the builder shows every issue inline).
+    issues.push({
+      path: appendPath(path, last),
+      message: `Options ${shaping.map((key) => `"${key}"`).join(" and ")} cannot be combined: each decides the input on its own (allowed values a select, a date a date input, several lines a text area); keep one`,
+    });
   }
   return issues;
 }

@@ -60,6 +60,11 @@ export const ZPassport = z.object({
   readerLevel: ZReaderLevel,
   /** Fields left out for this reader, over all sections; 0 when the reader sees everything there is. */
   hiddenFieldCount: z.number().int().min(0),
+  /**
+   * Present when `?grant=` was given and opened nothing, so the reader sees the public passport: "revoked" or
+   * "expired" (a grant of this passport), else "not-valid" (docs/security.md §Access grants).
+   */
+  grantRefused: z.enum(["revoked", "expired", "not-valid"]).optional(),
   dataSections: z.array(ZPassportSection),
 });
 

@@ -163,9 +163,24 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** The origin (and path prefix) of passport links in QR codes and Digital Link URIs, without a trailing slash. */
-export function publicBaseUrl(): string {
-  return (getConfig().PUBLIC_BASE_URL ?? publicOrigin()).replace(/\/+$/, "");
+/**
+ * The origin links made for a request should use: without BETTER_AUTH_URL (development, `npm start` on one
+ * machine), the origin the request came in on when it is one of `trustedOrigins()` — so a QR code made while using
+ * the app at http://127.0.0.1:3000 points there, not at localhost — else the public origin. An untrusted Host header
+ * can never choose where links point (docs/gs1.md, QR codes).
+ */
+export function linkOrigin(requestOrigin?: string): string {
+  const origin = requestOrigin === undefined ? undefined : originOf(requestOrigin);
+  if (!getConfig().BETTER_AUTH_URL && origin && trustedOrigins().includes(origin)) return origin;
+  return publicOrigin();
+}
+
+/**
+ * The origin (and path prefix) of passport links in QR codes and Digital Link URIs, without a trailing slash:
+ * PUBLIC_BASE_URL, else `linkOrigin` of the request.
+ */
+export function publicBaseUrl(requestOrigin?: string): string {
+  return (getConfig().PUBLIC_BASE_URL ?? linkOrigin(requestOrigin)).replace(/\/+$/, "");
 }
 
 /** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */

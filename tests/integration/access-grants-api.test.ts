@@ -117,11 +117,19 @@ describe("access grants", () => {
     const after = await read(uuidOf(model), grant.token);
     expect(after.readerLevel).toBe("public");
     expect(hasManual(after)).toBe(false);
+    // The holder of the link is told why it shows only the public passport.
+    expect(after.grantRefused).toBe("revoked");
 
     const expiring = await createGrant(world, model.id);
     await getDb().accessGrant.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await read(uuidOf(model), expiring.token)).readerLevel).toBe("public");
-    expect((await read(uuidOf(model), "made-up-token")).readerLevel).toBe("public");
+    const expired = await read(uuidOf(model), expiring.token);
+    expect(expired.readerLevel).toBe("public");
+    expect(expired.grantRefused).toBe("expired");
+    const madeUp = await read(uuidOf(model), "made-up-token");
+    expect(madeUp.readerLevel).toBe("public");
+    expect(madeUp.grantRefused).toBe("not-valid");
+    // Without ?grant= nothing is said.
+    expect((await read(uuidOf(model))).grantRefused).toBeUndefined();
   });
 
   it("opens one passport only when made for one, and never another organization's passports", async () => {

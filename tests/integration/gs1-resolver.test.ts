@@ -101,6 +101,21 @@ describe("GS1 keys as identifier values", () => {
       token: world.token,
     });
     expect(list.body.items.map((i) => i.id)).toEqual([item.id]);
+    // As the item list shows it, as a scanner sends it, and as a Digital Link URI.
+    for (const form of [
+      `(01)${gtin}(21)A1`,
+      `01${gtin} 21A1`,
+      `01${gtin}${String.fromCharCode(29)}21A1`,
+      `https://id.example/01/${gtin}/21/A1`,
+    ]) {
+      const found = await apiPage<TItemSummary>(`${itemsPath(model.id)}?identifier=${encodeURIComponent(form)}`, {
+        token: world.token,
+      });
+      expect(
+        found.body.items.map((i) => i.id),
+        form,
+      ).toEqual([item.id]);
+    }
   });
 });
 
@@ -112,6 +127,13 @@ describe("the Digital Link resolver", () => {
       expect(response.status).toBe(307);
       expect(response.headers.get("location")).toBe(`/p/${uuid}`);
     }
+  });
+
+  it("keeps an access grant's ?grant= on the redirect, and no other query parameter", async () => {
+    const uuid = item.uniqueProductIdentifiers[0]?.uuid;
+    const response = await call(resolveSerial.GET, `/01/${gtin}/21/A1?linkType=gs1:pip&grant=a%2Fb+c`);
+    expect(response.status).toBe(307);
+    expect(response.headers.get("location")).toBe(`/p/${uuid}?grant=${encodeURIComponent("a/b c")}`);
   });
 
   it("redirects /01/{gtin}/10/{lot} to the item holding that lot, and /01/{gtin} to the model", async () => {

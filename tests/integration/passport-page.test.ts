@@ -115,7 +115,26 @@ describe("the public passport page", () => {
     // The authority field stays hidden from a legitimate-interest grant.
     expect(text).toContain("Restricted information");
     await getDb().accessGrant.update({ where: { id }, data: { revokedAt: new Date() } });
-    expect(await (await open(uuidOf(item), { grant: token })).text()).not.toContain(MANUAL_URL);
+    const revoked = await open(uuidOf(item), { grant: token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get("cache-control")).toBe("private, no-cache");
+    const revokedText = await revoked.text();
+    expect(revokedText).not.toContain(MANUAL_URL);
+    // Its holder is told why, and still sees the public passport.
+    expect(revokedText).toContain("The access link you opened was revoked");
+    expect(revokedText).toContain("Cell pack &lt;LFP&gt;");
+  });
+
+  it("says when a grant link has expired or opens nothing here; the plain page says nothing of links", async () => {
+    const { token, id } = await grant("authority");
+    await getDb().accessGrant.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await (await open(uuidOf(item), { grant: token })).text()).toContain("The access link you opened has expired.");
+    expect(await (await open(uuidOf(item), { grant: "made-up" })).text()).toContain(
+      "The access link you opened does not give access to this passport.",
+    );
+    const plain = await open(uuidOf(item));
+    expect(plain.headers.get("cache-control")).toBe("public, no-cache");
+    expect(await plain.text()).not.toContain("access link you opened");
   });
 
   it("answers an HTML 404 page for unknown and malformed ids", async () => {

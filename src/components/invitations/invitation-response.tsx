@@ -12,7 +12,11 @@ export type InvitationResponseProps = { invitationId: string; organizationName: 
 export function InvitationResponse({ invitationId, organizationName }: InvitationResponseProps) {
   const router = useRouter();
   const accept = trpc.invitations.accept.useMutation({
-    onSuccess: ({ organizationId }) => router.push(`/orgs/${organizationId}`),
+    // The header's organization switcher is rendered by the layout, which a navigation keeps: refresh it too.
+    onSuccess: ({ organizationId }) => {
+      router.push(`/orgs/${organizationId}`);
+      router.refresh();
+    },
   });
   const decline = trpc.invitations.decline.useMutation({ onSuccess: () => router.refresh() });
   const isPending = accept.isPending || decline.isPending || accept.isSuccess;

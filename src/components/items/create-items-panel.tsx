@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
-import { issuesByLine, parseSerialLines } from "~/components/items/serial-lines";
+import { issuesByLine, MAX_LISTED_LINES, parseSerialLines, serialLineIssues } from "~/components/items/serial-lines";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -54,6 +54,13 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       setOutcome({ tone: "error", text: "Paste at least one serial number, one per line." });
       return;
     }
+    // Every bad line at once, before sending (the server stops at its first kind of problem).
+    const local = mode === "serials" ? serialLineIssues(lines) : { byLine: [], general: [] };
+    if (local.byLine.length > 0) {
+      setLineErrors(local.byLine);
+      setOutcome({ tone: "error", text: linesNeedFixing(local.byLine.length) });
+      return;
+    }
     setIsPending(true);
     try {
       const request = mode === "count" ? { count: Number(count) } : { identifiers: lines.map((line) => line.value) };
@@ -66,7 +73,9 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       const placed =
         mode === "serials" ? issuesByLine(info.issues, lines) : { byLine: [], general: info.issues.map((i) => i.message) };
       setLineErrors(placed.byLine);
-      setOutcome({ tone: "error", text: info.message, general: placed.general });
+      // Issues placed at their lines are listed there; the summary then says how many, never a raw `$.…` path.
+      const text = placed.byLine.length > 0 && placed.general.length === 0 ? linesNeedFixing(placed.byLine.length) : info.message;
+      setOutcome({ tone: "error", text, general: placed.general });
     } finally {
       setIsPending(false);
     }
@@ -100,13 +109,21 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
               }
               after={
                 lineErrors.length > 0 ? (
-                  <ul aria-label="Problems by line" className="mt-2 space-y-1 text-sm text-red-700">
-                    {lineErrors.map(({ line, message }) => (
-                      <li key={`${line}-${message}`}>
-                        Line {line}: {message}
-                      </li>
-                    ))}
-                  </ul>
+                  <>
+                    <ul aria-label="Problems by line" className="mt-2 space-y-1 text-sm text-red-700">
+                      {lineErrors.slice(0, MAX_LISTED_LINES).map(({ line, message }) => (
+                        <li key={`${line}-${message}`}>
+                          Line {line}: {message}
+                        </li>
+                      ))}
+                    </ul>
+                    {lineErrors.length > MAX_LISTED_LINES ? (
+                      <p className="mt-1 text-sm text-red-700">
+                        … and {(lineErrors.length - MAX_LISTED_LINES).toLocaleString("en")} more
+                        {lineErrors.length - MAX_LISTED_LINES === 1 ? " problem" : " problems"}.
+                      </p>
+                    ) : null}
+                  </>
                 ) : null
               }
             >
@@ -155,4 +172,8 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       </CardBody>
     </Card>
   );
+}
+
+function linesNeedFixing(count: number): string {
+  return `${count.toLocaleString("en")} line${count === 1 ? " needs" : "s need"} fixing; nothing was created.`;
 }

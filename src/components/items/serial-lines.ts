@@ -1,4 +1,6 @@
 import type { Issue } from "~/domain/app-error";
+import { findDuplicateValues } from "~/domain/identifier-values";
+import { ZIdentifierValue } from "~/domain/item-schema";
 
 /** One pasted serial number and the line it was on (1-based), so an issue about it can name the line. */
 export type SerialLine = { value: string; line: number };
@@ -33,4 +35,27 @@ export function issuesByLine(issues: readonly Issue[], lines: readonly SerialLin
   }
   byLine.sort((a, b) => a.line - b.line);
   return { byLine, general };
+}
+
+/** The most problem lines the form lists; the count of the rest follows them. */
+export const MAX_LISTED_LINES = 50;
+
+/**
+ * Every problem of a pasted list the browser can see before sending it, all at once: each value checked by the
+ * request schema's own rule (`ZIdentifierValue`: length, GS1 key syntax), then values that are the same identifier
+ * in any of its forms. The server checks the same again and adds what only it knows (values already taken).
+ */
+export function serialLineIssues(lines: readonly SerialLine[]) {
+  const issues: Issue[] = [];
+  const stored: string[] = [];
+  for (const [i, { value }] of lines.entries()) {
+    const parsed = ZIdentifierValue.safeParse(value);
+    if (parsed.success) stored.push(parsed.data);
+    else {
+      stored.push(value);
+      issues.push({ path: `$.identifiers[${i}]`, message: parsed.error.issues[0]?.message ?? "Not a valid identifier" });
+    }
+  }
+  issues.push(...findDuplicateValues(stored, (i) => `$.identifiers[${i}]`));
+  return issuesByLine(issues, lines);
 }

@@ -6,13 +6,15 @@ export type PassportCodePanelProps = {
   uuid: string;
   /** What the passport is of, for the image's text alternative and the downloaded files' names. */
   label: string;
+  /** The URL the code encodes, shown so the user can see where a scan leads before printing it. */
+  pointsTo: string;
 };
 
 /**
  * The passport's QR code with its public page and downloads (docs/gs1.md). A server component: the image and the
  * files are the public /p/{uuid}/qr.* routes, so nothing here needs script.
  */
-export function PassportCodePanel({ uuid, label }: PassportCodePanelProps) {
+export function PassportCodePanel({ uuid, label, pointsTo }: PassportCodePanelProps) {
   const fileName = `passport-${label.replace(/[^\w.-]+/g, "-").slice(0, 60)}`;
   return (
     <Card aria-labelledby={`passport-code-${uuid}`}>
@@ -31,6 +33,9 @@ export function PassportCodePanel({ uuid, label }: PassportCodePanelProps) {
             Passport QR code
           </h2>
           <p className="mt-1 text-sm text-slate-600">Print it on the product: scanning it opens the public passport page.</p>
+          <p className="mt-1 text-sm break-all text-slate-700">
+            It points to <span className="font-mono">{pointsTo}</span>
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <a href={`/p/${uuid}/qr.svg`} download={`${fileName}.svg`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
               Download SVG

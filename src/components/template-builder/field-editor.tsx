@@ -1,7 +1,7 @@
 "use client";
 
 import { formText } from "~/components/template-builder/form-text";
-import { useState, type SubmitEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { DataFieldTypeSelect, GranularitySelect } from "~/components/template-builder/builder-selects";
@@ -53,6 +53,9 @@ const OPTION_CHOICES: Record<string, { value: string; label: string }[]> = {
 const FLAG_OPTIONS = new Set(["required", "multiline"]);
 const FLAG_LABELS: Record<string, string> = { required: "Required", multiline: "Several lines (a text area)" };
 
+/** Where an issue that names no option of the form is shown: above the Save button. */
+const FORM_ERROR = "$form";
+
 /** Free-text options whose values are numbers, for the phone keyboard. */
 const NUMERIC_OPTIONS = new Set(["min", "max", "decimals", "maxLength"]);
 
@@ -63,6 +66,7 @@ const NUMERIC_OPTIONS = new Set(["min", "max", "decimals", "maxLength"]);
 export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
   const [type, setType] = useState<TDataFieldType>(field.type);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formId = useId();
   const keys = optionKeysFor(type);
   const recognised = new Set<string>(ZDataFieldType.options.flatMap(optionKeysFor));
   const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key));
@@ -79,9 +83,14 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
       const value = formText(data, key);
       if (value !== "") options[key] = value;
     }
-    const issues = fieldOptionIssues({ type, options }, "$");
+    // Every issue of the one rule (fieldOptionIssues) is shown: beside its option, or above Save when it names none,
+    // so "Save field" never refuses without saying why.
     const found: Record<string, string> = {};
-    for (const issue of issues) found[issue.path.replace(/^\$\./, "")] = issue.message;
+    for (const issue of fieldOptionIssues({ type, options }, "$")) {
+      const key = issue.path.replace(/^\$\.?/, "");
+      const at = (keys as string[]).includes(key) ? key : FORM_ERROR;
+      found[at] = found[at] ? `${found[at]} ${issue.message}` : issue.message;
+    }
     const name = formText(data, "name");
     if (name === "") found.name = "Name must not be empty";
     setErrors(found);
@@ -112,10 +121,24 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
         {keys
           .filter((key) => FLAG_OPTIONS.has(key))
           .map((key) => (
-            <label key={`${type}-${key}`} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name={key} defaultChecked={field.options[key] === "true"} className="h-4 w-4" />
-              {FLAG_LABELS[key] ?? key}
-            </label>
+            <div key={`${type}-${key}`} className="space-y-1">
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name={key}
+                  defaultChecked={field.options[key] === "true"}
+                  className="h-4 w-4"
+                  aria-invalid={errors[key] ? true : undefined}
+                  aria-describedby={errors[key] ? `${formId}-${key}-error` : undefined}
+                />
+                {FLAG_LABELS[key] ?? key}
+              </label>
+              {errors[key] ? (
+                <p id={`${formId}-${key}-error`} className="text-sm text-red-700">
+                  {errors[key]}
+                </p>
+              ) : null}
+            </div>
           ))}
         <div className="grid gap-3 sm:grid-cols-2">
           {keys
@@ -152,6 +175,11 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
           <p className="text-xs text-slate-600">Kept unchanged: {unknown.map(([key]) => key).join(", ")}.</p>
         ) : null}
       </fieldset>
+      {errors[FORM_ERROR] ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors[FORM_ERROR]}
+        </p>
+      ) : null}
       <Button type="submit" disabled={isPending}>
         {isPending ? "Saving…" : "Save field"}
       </Button>

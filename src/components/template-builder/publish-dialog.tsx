@@ -10,6 +10,7 @@ import { TextField } from "~/components/ui/text-field";
 import type { Issue } from "~/domain/app-error";
 import type { TTemplateDraft } from "~/domain/template-draft-schema";
 import { parseTemplateDefinition } from "~/domain/template-definition";
+import { nextFreeVersionLabel } from "~/domain/version-label";
 import type { TVisibility } from "~/domain/template-schema";
 
 export type PublishResult = { templateId: string; version: string; productDataModelId: string | null };
@@ -42,6 +43,10 @@ export function PublishDialog({
 }: PublishDialogProps) {
   const titleId = useId();
   const [visibility, setVisibility] = useState<"none" | TVisibility>("none");
+  const [versionError, setVersionError] = useState<string | undefined>();
+  const published = draft.publications.map((p) => p.version);
+  // The draft keeps its label after a publication; the dialog proposes the next free one instead of a certain 409.
+  const proposed = nextFreeVersionLabel(draft.version, published);
   const checked = parseTemplateDefinition({
     name: draft.name,
     description: draft.description,
@@ -54,6 +59,14 @@ export function PublishDialog({
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const version = formText(new FormData(event.currentTarget), "version");
+    const error =
+      version === ""
+        ? "The version label must not be empty"
+        : published.includes(version)
+          ? `Version ${version} is already published; ${nextFreeVersionLabel(version, published)} is free.`
+          : undefined;
+    setVersionError(error);
+    if (error) return;
     onPublish({ version, visibility: visibility === "none" ? undefined : visibility });
   }
 
@@ -81,12 +94,18 @@ export function PublishDialog({
           </Alert>
         ) : null}
         <TextField
+          key={proposed}
           label="Version label"
           name="version"
-          defaultValue={draft.version}
+          defaultValue={proposed}
+          error={versionError}
           maxLength={50}
           autoComplete="off"
-          hint="Must differ from earlier versions, e.g. 1.1.0."
+          hint={
+            published.length > 0
+              ? `Must differ from the published ${published.join(", ")}.`
+              : "Must differ from earlier versions, e.g. 1.1.0."
+          }
         />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Also publish as a product data model</legend>

@@ -7,7 +7,12 @@ import { LayoutPanel, type LayoutScope } from "~/components/template-builder/lay
 import { LivePreview } from "~/components/template-builder/live-preview";
 import { describeIssue, PublishDialog, type PublishResult } from "~/components/template-builder/publish-dialog";
 import { SectionPanel, type SectionActions } from "~/components/template-builder/section-panel";
-import { useDraftWrites, type DraftTarget, type DraftWriteError } from "~/components/template-builder/use-draft-writes";
+import {
+  useDraftWrites,
+  type DraftConflict,
+  type DraftTarget,
+  type DraftWriteError,
+} from "~/components/template-builder/use-draft-writes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -24,7 +29,7 @@ export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDra
  * live preview at the chosen breakpoint, and publishing. Every edit is one tRPC call answered with the whole draft.
  */
 export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuilderProps) {
-  const { draft, error, isBusy, run, reload, client, dismissError } = useDraftWrites(initial, organizationId);
+  const { draft, error, conflict, isBusy, run, client, dismissError } = useDraftWrites(initial, organizationId);
   const [sectionId, setSectionId] = useState<string | undefined>(initial.sections[0]?.id);
   const [fieldId, setFieldId] = useState<string | undefined>();
   const [scope, setScope] = useState<LayoutScope>(sectionId ? { kind: "section", sectionId } : { kind: "root" });
@@ -65,7 +70,16 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
         if (id) selectSection(id);
       });
     },
-    modify: (id, patch) => void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch })),
+    modify: (id, patch) =>
+      void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch }), undefined, {
+        label: `section ${draft.sections.find((s) => s.id === id)?.name ?? ""}`,
+        read: (d) =>
+          pickKeys(
+            d.sections.find((s) => s.id === id),
+            patch,
+          ),
+        mine: patch,
+      }),
     remove: (id) => {
       if (id === sectionId) setSectionId(undefined);
       setScope({ kind: "root" });
@@ -85,7 +99,11 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       });
     },
     modify: (inSection, id, patch) =>
-      void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch })),
+      void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch }), undefined, {
+        label: `field ${fieldById(draft, id)?.name ?? ""}`,
+        read: (d) => pickKeys(fieldById(d, id), patch),
+        mine: patch,
+      }),
     remove: (inSection, id) => {
       setFieldId(undefined);
       void run((t) => client.deleteDataField.mutate({ ...t, sectionId: inSection, fieldId: id }));
@@ -138,7 +156,8 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
   return (
     <div className="space-y-6">
       <DraftHeader draft={draft} isBusy={isBusy} onPublish={() => setIsPublishing(true)} />
-      <DraftErrorAlert error={error} draft={draft} onReload={() => void reload()} onDismiss={dismissError} />
+      {conflict ? <ConflictAlert conflict={conflict} /> : null}
+      <DraftErrorAlert error={error} draft={draft} onDismiss={dismissError} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Panel id="sections-heading" title="Sections">
           <SectionPanel
@@ -198,6 +217,72 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
   );
 }
 
+const fieldById = (draft: TTemplateDraft, id: string) => draft.sections.flatMap((s) => s.dataFields).find((f) => f.id === id);
+
+/** The properties of `of` that an edit sets: the part of the draft the edit is about (null when `of` is gone). */
+function pickKeys(of: object | undefined, patch: object): unknown {
+  if (!of) return null;
+  return Object.fromEntries(Object.keys(patch).map((key) => [key, (of as Record<string, unknown>)[key] ?? null]));
+}
+
+/**
+ * Another tab changed what this edit changes: both versions side by side, and the user's choice. The edit is kept
+ * until then, so nothing typed is lost.
+ */
+function ConflictAlert({ conflict }: { conflict: DraftConflict }) {
+  return (
+    <Alert tone="error">
+      <div className="space-y-3">
+        <p>
+          The {conflict.label} was also changed elsewhere (another tab or another member) while you edited it. Your change is kept
+          here, not saved yet: choose which to keep.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ConflictSide title="Your change" value={conflict.mine} />
+          <ConflictSide title="Saved elsewhere" value={conflict.theirs} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={conflict.applyMine}>
+            Apply my change
+          </Button>
+          <Button variant="secondary" size="sm" onClick={conflict.keepTheirs}>
+            Keep the other change
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
+
+function ConflictSide({ title, value }: { title: string; value: unknown }) {
+  return (
+    <div className="min-w-0 rounded-md border border-red-200 bg-white p-2 text-slate-900">
+      <p className="text-sm font-semibold">{title}</p>
+      {value === null ? (
+        <p className="text-sm">(deleted)</p>
+      ) : (
+        <dl className="text-sm">
+          {Object.entries(value as Record<string, unknown>).map(([key, part]) => (
+            <div key={key} className="flex flex-wrap gap-x-2">
+              <dt className="font-medium">{key}:</dt>
+              <dd className="min-w-0 break-words">{describePart(part)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function describePart(part: unknown): string {
+  if (part === null || part === undefined) return "—";
+  if (typeof part !== "object") return JSON.stringify(part);
+  const entries = Object.entries(part as Record<string, unknown>);
+  return entries.length === 0
+    ? "(none)"
+    : entries.map(([key, value]) => `${key} = ${typeof value === "string" ? value : JSON.stringify(value)}`).join("; ");
+}
+
 const sectionIds = (draft: TTemplateDraft) => draft.sections.map((s) => s.id);
 const fieldIds = (draft: TTemplateDraft) => draft.sections.flatMap((s) => s.dataFields.map((f) => f.id));
 
@@ -237,46 +322,28 @@ function DraftHeader({ draft, isBusy, onPublish }: { draft: TTemplateDraft; isBu
   );
 }
 
-type DraftErrorAlertProps = {
-  error: DraftWriteError | undefined;
-  draft: TTemplateDraft;
-  onReload: () => void;
-  onDismiss: () => void;
-};
+type DraftErrorAlertProps = { error: DraftWriteError | undefined; draft: TTemplateDraft; onDismiss: () => void };
 
-/** A refused edit: a conflict offers to reload the draft; any other error lists its issues until dismissed. */
-function DraftErrorAlert({ error, draft, onReload, onDismiss }: DraftErrorAlertProps) {
+/** A refused edit lists its issues until dismissed (a change made elsewhere meanwhile is a conflict, shown apart). */
+function DraftErrorAlert({ error, draft, onDismiss }: DraftErrorAlertProps) {
+  if (!error) return null;
   return (
-    <>
-      {error?.isConflict ? (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            This draft was changed elsewhere (another tab or another member). Your last change was not saved: reload to see the latest
-            draft, then make it again.
-          </span>
-          <Button variant="secondary" size="sm" onClick={onReload}>
-            Reload draft
-          </Button>
-        </Alert>
-      ) : error ? (
-        <Alert tone="error">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <p>{error.message}</p>
-              {error.issues.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {error.issues.map((issue, i) => (
-                    <li key={i}>{describeIssue(issue, draft)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-            <Button variant="ghost" size="sm" onClick={onDismiss}>
-              Dismiss
-            </Button>
-          </div>
-        </Alert>
-      ) : null}
-    </>
+    <Alert tone="error">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p>{error.message}</p>
+          {error.issues.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {error.issues.map((issue, i) => (
+                <li key={i}>{describeIssue(issue, draft)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <Button variant="ghost" size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </Alert>
   );
 }

@@ -34,6 +34,7 @@ h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywher
 .note{margin:1rem 0 0;padding:.75rem 1rem;border-radius:.5rem;border:1px solid}
 .note.small{margin:0 0 .75rem;padding:.5rem .75rem;font-size:.875rem}
 .restricted{background:#fffbeb;border-color:#f59e0b;color:#78350f}
+.refused{background:#fef2f2;border-color:#f87171;color:#7f1d1d}
 .granted{background:#eff6ff;border-color:#93c5fd;color:#1e3a8a}
 .section{margin-top:1rem;padding:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem}
 .section .section{margin-top:0;padding:.75rem;background:#f8fafc}

@@ -45,7 +45,8 @@ export function renderPassportPage(passport: TPassport): string {
           <dd>${passport.itemId ? "one product (item)" : "a product model"}</dd>
         </div>
       </dl>
-      ${readerNote(passport.readerLevel)} ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)}
+      ${grantRefusedNote(passport.grantRefused)} ${readerNote(passport.readerLevel)}
+      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)}
     </header>
     ${roots.map((section) => renderSection(section, byId, 2, false))}
   </main>`;
@@ -57,6 +58,21 @@ const LEVEL_NAMES: Record<Exclude<TReaderLevel, "public">, string> = {
   authority: "market surveillance authorities",
   member: "members of the organization that publishes it",
 };
+
+const GRANT_REFUSED: Record<NonNullable<TPassport["grantRefused"]>, string> = {
+  revoked: "The access link you opened was revoked by the organization that publishes this passport.",
+  expired: "The access link you opened has expired.",
+  "not-valid": "The access link you opened does not give access to this passport.",
+};
+
+/** Says why a link with `?grant=` shows only the public passport, rather than leaving its holder to wonder. */
+function grantRefusedNote(refused: TPassport["grantRefused"]): SafeHtml | null {
+  if (!refused) return null;
+  return html`<p class="note refused" role="note">
+    <strong>${GRANT_REFUSED[refused]}</strong> You see the public passport; ask the publisher for a new link for the restricted
+    information.
+  </p>`;
+}
 
 function readerNote(level: TReaderLevel): SafeHtml | null {
   if (level === "public") return null;

@@ -25,9 +25,14 @@ import { readPassport } from "~/server/services/passports/read-passport";
 /** `/01/{gtin}[/10/{lot}][/21/{serial}]` → 307 to the passport page. The path is read raw, so its escapes stay exact. */
 export const digitalLinkRoute: RouteHandler = async (request) => {
   try {
-    const { uuid } = await resolveDigitalLink({ path: new URL(request.url).pathname });
+    const url = new URL(request.url);
+    const { uuid } = await resolveDigitalLink({ path: url.pathname });
+    // An access grant's secret travels on (`/01/…?grant=` → `/p/{uuid}?grant=`); other query parameters are
+    // Digital Link attributes the page does not use.
+    const grant = url.searchParams.get("grant");
+    const location = `/p/${uuid}${grant ? `?grant=${encodeURIComponent(grant)}` : ""}`;
     // Where a key leads changes when items come and go, so no cache keeps the redirect.
-    return new Response(null, { status: 307, headers: { Location: `/p/${uuid}`, "Cache-Control": "no-store" } });
+    return new Response(null, { status: 307, headers: { Location: location, "Cache-Control": "no-store" } });
   } catch (error) {
     return publicErrorResponse(request, error);
   }
@@ -56,7 +61,7 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
         format === "png"
           ? (parse(ZQrPngQuery, searchParams(request), "Query parameters are invalid.", "$query").size ?? QR_PNG_SIZE.default)
           : 0;
-      const { url, modelId } = await getPassportLink({ uuid });
+      const { url, modelId } = await getPassportLink({ uuid, requestOrigin: new URL(request.url).origin });
       // The code's URL changes when its model's GTIN is set or cleared (docs/gs1.md): cached like the passport, and
       // purged with it; the ETag (of the URL) makes a revalidation a 304 without rendering.
       return await cachedResponse(request, {
@@ -155,7 +160,9 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     return await cachedResponse(request, {
       etag: page.etag,
       cacheHeaders:
-        passport.readerLevel === "public" ? publicCacheHeaders(passport.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL },
+        passport.readerLevel === "public" && !passport.grantRefused
+          ? publicCacheHeaders(passport.modelId)
+          : { "Cache-Control": PRIVATE_CACHE_CONTROL },
       contentType: "text/html; charset=utf-8",
       body: () => page.html,
     });

@@ -1,6 +1,7 @@
 import type { TItemListQuery, TItemSummary } from "~/domain/item-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/domain/actor";
+import { identifierSearchValues } from "~/domain/gs1/identifier-search";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
@@ -11,7 +12,10 @@ import { assertModelVisible } from "~/server/services/items/internal/find-item";
 export type ListItemsOptions = { actor: Actor; organizationId: string; modelId: string; query: TItemListQuery };
 export type ItemPage = { items: TItemSummary[]; nextCursor: string | null };
 
-/** Items of a model, newest first, by cursor (like models); `identifier` keeps the item holding that value. */
+/**
+ * Items of a model, newest first, by cursor (like models); `identifier` keeps the item holding that value in any form
+ * it is shown or entered in (`identifierSearchValues`, docs/gs1.md).
+ */
 export async function listItems({ actor, organizationId, modelId, query }: ListItemsOptions): Promise<ItemPage> {
   assertMemberOf(actor, organizationId);
   const db = getDb();
@@ -22,7 +26,9 @@ export async function listItems({ actor, organizationId, modelId, query }: ListI
     modelId,
     organizationId,
     // With the organization named, the lookup uses the (organizationId, value) unique index.
-    ...(query.identifier ? { uniqueProductIdentifiers: { some: { organizationId, value: query.identifier } } } : {}),
+    ...(query.identifier
+      ? { uniqueProductIdentifiers: { some: { organizationId, value: { in: identifierSearchValues(query.identifier) } } } }
+      : {}),
     ...afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined),
   };
   const rows = await db.item.findMany({

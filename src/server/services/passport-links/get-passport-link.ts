@@ -4,7 +4,8 @@ import { publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { verifiedGtinOwner } from "~/server/services/gs1-prefixes/internal/gtin-owner";
 
-export type GetPassportLinkOptions = { uuid: string };
+/** `requestOrigin`: the origin the request came in on; links use it where it is trusted (`linkOrigin`). */
+export type GetPassportLinkOptions = { uuid: string; requestOrigin?: string };
 
 /**
  * The URL a passport's QR code encodes (docs/gs1.md): the GS1 Digital Link URI `${PUBLIC_BASE_URL}/01/…` when the
@@ -14,7 +15,7 @@ export type GetPassportLinkOptions = { uuid: string };
  * Public; an identifier not in use (unknown, retired) is a 404 revealing nothing. Also names the model, whose
  * surrogate key the code is cached under.
  */
-export async function getPassportLink({ uuid }: GetPassportLinkOptions): Promise<{ url: string; modelId: string }> {
+export async function getPassportLink({ uuid, requestOrigin }: GetPassportLinkOptions): Promise<{ url: string; modelId: string }> {
   const row = await getDb().uniqueProductIdentifier.findFirst({
     where: { uuid, retiredAt: null, OR: [{ modelId: { not: null } }, { itemId: { not: null } }] },
     select: {
@@ -30,5 +31,5 @@ export async function getPassportLink({ uuid }: GetPassportLinkOptions): Promise
   const gtin = row.model?.gtin;
   const key: Gs1Key | null = parsed.kind === "key" ? parsed.key : gtin ? { gtin } : null;
   const isResolvable = key !== null && (await verifiedGtinOwner(key.gtin)) === row.organizationId;
-  return { url: `${publicBaseUrl()}${isResolvable ? gs1KeyPath(key) : `/p/${uuid}`}`, modelId };
+  return { url: `${publicBaseUrl(requestOrigin)}${isResolvable ? gs1KeyPath(key) : `/p/${uuid}`}`, modelId };
 }

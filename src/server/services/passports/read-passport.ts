@@ -2,9 +2,9 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
-import { openGrant } from "~/server/services/access-grants/internal/grant-token";
+import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
-import { cachedPassport, type PassportEntry, passportView } from "~/server/services/passports/internal/passport-cache";
+import { cachedPassport, passportView } from "~/server/services/passports/internal/passport-cache";
 
 export type ReadPassportOptions = {
   /** The uuid of a model's or an item's unique product identifier. */
@@ -21,25 +21,20 @@ export type ReadPassportOptions = {
  * The passport of a model or an item as one reader may see it (docs/api.md §Passports): anyone sees the public
  * fields; a member of the owning organization every field; the holder of a grant of this model (or this passport),
  * neither revoked nor expired, the fields up to the grant's level, and the read is recorded. An unknown or retired
- * identifier is NOT_FOUND, and a grant that opens nothing leaves the reader anonymous: neither reveals anything.
+ * identifier is NOT_FOUND, and a grant that opens nothing leaves the reader anonymous, with `grantRefused` saying
+ * why (revoked or expired for the holder of a grant of this passport, else "not-valid": docs/security.md).
  * The answer is shared between readers of one level: callers must not change it.
  */
 export async function readPassport({ uuid, actor, grantToken, clientAddress = null }: ReadPassportOptions): Promise<TPassport> {
   const entry = await cachedPassport(uuid, () => loadPassport(uuid));
   if (!entry) throw new AppError("NOT_FOUND", "Passport not found.");
-  return passportView(entry, await readerLevel(entry, uuid, actor, grantToken, clientAddress));
-}
-
-async function readerLevel(
-  entry: PassportEntry,
-  uuid: string,
-  actor: Actor | null,
-  grantToken: string | undefined,
-  clientAddress: string | null,
-): Promise<TReaderLevel> {
-  if (actor?.organizationIds.includes(entry.organizationId)) return "member";
-  if (grantToken === undefined || grantToken === "") return "public";
+  if (actor?.organizationIds.includes(entry.organizationId)) return passportView(entry, "member");
+  if (grantToken === undefined || grantToken === "") return passportView(entry, "public");
   // Limited per grant and address (429), before the grant is checked: a guesser's unknown tokens count too.
   await chargeGrantRead(grantToken, clientAddress);
-  return (await openGrant(grantToken, { organizationId: entry.organizationId, modelId: entry.modelId, uuid })) ?? "public";
+  const target = { organizationId: entry.organizationId, modelId: entry.modelId, uuid };
+  const level: TReaderLevel | null = await openGrant(grantToken, target);
+  if (level) return passportView(entry, level);
+  // A copy: the shared public view stays as every other reader gets it.
+  return { ...passportView(entry, "public"), grantRefused: await grantRefusal(grantToken, target) };
 }

@@ -13,8 +13,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     run: ({ params, query, actor, clientAddress }) =>
       readPassport({ uuid: params.uuid, actor, grantToken: query.grant, clientAddress }),
     caching: (passport) => ({
-      etag: `"${passport.version}-${passport.readerLevel}"`,
-      ...(passport.readerLevel === "public" && { sharedAbout: { modelId: passport.modelId } }),
+      etag: `"${passport.version}-${passport.readerLevel}${passport.grantRefused ? `-${passport.grantRefused}` : ""}"`,
+      ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
     }),
   }),
 });

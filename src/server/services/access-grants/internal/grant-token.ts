@@ -36,3 +36,22 @@ export async function openGrant(token: string, { organizationId, modelId, uuid }
     SELECT "level" FROM g`;
   return rows[0]?.level ?? null;
 }
+
+/** Why a token given for a passport opened nothing (docs/security.md §Access grants). */
+export type GrantRefusal = "revoked" | "expired" | "not-valid";
+
+/**
+ * Why `openGrant` answered null for this token on this passport: "revoked" or "expired" only for a grant that would
+ * open this very passport but for that — its holder knows the 256-bit secret, so telling them its state reveals
+ * nothing to anyone else — and "not-valid" for every other case (unknown, another organization, model or
+ * passport), the same answer whatever exists.
+ */
+export async function grantRefusal(token: string, { organizationId, modelId, uuid }: GrantTarget): Promise<GrantRefusal> {
+  const rows = await getDb().$queryRaw<{ revoked: boolean }[]>`
+    SELECT "revokedAt" IS NOT NULL AS "revoked" FROM "access_grant"
+    WHERE "tokenHash" = ${hashGrantToken(token)} AND "organizationId" = ${organizationId} AND "modelId" = ${modelId}::uuid
+      AND ("passportUuid" IS NULL OR "passportUuid" = ${uuid}::uuid)`;
+  const row = rows[0];
+  if (!row) return "not-valid";
+  return row.revoked ? "revoked" : "expired";
+}

@@ -7,6 +7,8 @@ import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { requestOrigin } from "~/app/_lib/request-origin";
+import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
 import { getModelTemplateStatus } from "~/server/services/models/get-model-template-status";
 
@@ -30,6 +32,7 @@ export default async function ModelEditorPage({ params }: Props) {
   const grants = await listAccessGrants({ actor, organizationId: organization.id, modelId: model.id });
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
+  const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   return (
     <div className="space-y-6">
       <ModelEditor
@@ -40,7 +43,7 @@ export default async function ModelEditorPage({ params }: Props) {
         upgrade={status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
       />
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
-      {passportUuid && <PassportCodePanel uuid={passportUuid} label={model.name} />}
+      {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AasDownloadPanel
         exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`}
         fileName={`model-${model.name}`}

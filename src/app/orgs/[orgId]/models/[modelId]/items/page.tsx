@@ -7,6 +7,7 @@ import { ModelTabs } from "~/components/models/model-tabs";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchForm } from "~/components/ui/search-form";
+import { ZItemListQuery } from "~/domain/item-schema";
 import { listItems } from "~/server/services/items/list-items";
 import { BackLink } from "~/components/ui/back-link";
 
@@ -27,12 +28,12 @@ export default async function ItemsPage({ params, searchParams }: Props) {
   const actor = await requireSignedIn();
   const raw = (await searchParams).identifier;
   const identifier = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) ?? "";
-  const page = await listItems({
-    actor,
-    organizationId: organization.id,
-    modelId: model.id,
-    query: { identifier: identifier || undefined },
-  });
+  // The same query schema as the REST route: a GS1 key in any form is read as the stored key, a malformed one says why.
+  const query = ZItemListQuery.safeParse(identifier ? { identifier } : {});
+  const page = query.success
+    ? await listItems({ actor, organizationId: organization.id, modelId: model.id, query: query.data })
+    : { items: [], nextCursor: null };
+  const problem = query.success ? undefined : query.error.issues[0]?.message;
   const base = `/orgs/${organization.id}/models/${model.id}/items`;
 
   return (
@@ -52,7 +53,10 @@ export default async function ItemsPage({ params, searchParams }: Props) {
         </h2>
         {page.items.length === 0 ? (
           <EmptyState title={identifier ? `No item has the identifier “${identifier}”` : "No items yet"}>
-            {identifier ? "Identifiers match exactly." : "Create one item, or many at once from a list of serial numbers."}
+            {problem ??
+              (identifier
+                ? "A GS1 key matches in any form: (01)…(21)…, without parentheses, or a Digital Link URI; other identifiers match exactly."
+                : "Create one item, or many at once from a list of serial numbers.")}
           </EmptyState>
         ) : (
           <ItemList

@@ -5,6 +5,8 @@ import { ItemEditor } from "~/components/items/item-editor";
 import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { requestOrigin } from "~/app/_lib/request-origin";
+import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 
 type Props = { params: Promise<{ orgId: string; modelId: string; itemId: string }> };
 
@@ -19,10 +21,13 @@ export default async function ItemEditorPage({ params }: Props) {
   const { orgId, modelId, itemId } = await params;
   const { organization, model, template, item } = await loadItemPage(orgId, modelId, itemId);
   const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
+  const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   return (
     <div className="space-y-6">
       <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
-      {passportUuid && <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} />}
+      {passportUuid && passportLink && (
+        <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} pointsTo={passportLink.url} />
+      )}
       <AasDownloadPanel
         exportPath={`/api/organizations/${organization.id}/models/${model.id}/items/${item.id}/aas`}
         fileName={`item-${model.name}-${itemLabel(item)}`}

@@ -1,0 +1,41 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { readTableFile, toCsvText, toXlsx } from "~/components/repeater-grid/table-files";
+
+const TABLE = [
+  ["Name", "Share"],
+  ['=HYPERLINK("https://evil.example","x")', "-12.5"],
+  ["+1+1", "@SUM(A1)"],
+  ["-x", "plain, with comma"],
+  ["\tTab", "'=already"],
+];
+
+describe("the repeater's CSV and XLSX export", () => {
+  it("escapes formula-like cells in CSV with an apostrophe and quotes them; numbers stay numbers", () => {
+    const lines = toCsvText(TABLE).split("\r\n");
+    expect(lines).toEqual([
+      "Name,Share",
+      `"'=HYPERLINK(""https://evil.example"",""x"")",-12.5`,
+      `"'+1+1","'@SUM(A1)"`,
+      `"'-x","plain, with comma"`,
+      `"'\tTab","''=already"`,
+    ]);
+  });
+
+  it("reads its own CSV back as the values it came from", async () => {
+    const file = new File([toCsvText(TABLE)], "rows.csv", { type: "text/csv" });
+    expect(await readTableFile(file)).toEqual(TABLE);
+  });
+
+  it("escapes the same cells in XLSX, stored as text, and reads them back", async () => {
+    const blob = await toXlsx(TABLE, "Rows");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await blob.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getCell("A2").value).toBe(`'=HYPERLINK("https://evil.example","x")`);
+    expect(sheet?.getCell("A3").value).toBe("'+1+1");
+    expect(sheet?.getCell("B2").value).toBe("-12.5");
+    const file = new File([await blob.arrayBuffer()], "rows.xlsx");
+    expect(await readTableFile(file)).toEqual(TABLE);
+  });
+});
