@@ -35,7 +35,6 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
   const [scope, setScope] = useState<LayoutScope>(sectionId ? { kind: "section", sectionId } : { kind: "root" });
   const [breakpoint, setBreakpoint] = useState<Breakpoint>("md");
   const [isPublishing, setIsPublishing] = useState(false);
-  const [published, setPublished] = useState<PublishResult | undefined>();
   const section = draft.sections.find((candidate) => candidate.id === sectionId);
   // A new field or nested section goes below everything on its parent's grid (its fields and nested sections), so
   // the layout editor's literal placement is the one the model editor renders.
@@ -118,40 +117,10 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       }),
   };
 
-  // Layout steps show at once (several arrow presses queue); the server's draft replaces them when the queue drains.
-  const onFieldLayout = (inSection: string, id: string, layout: Layout) =>
-    void run(
-      (t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch: { layout } }),
-      (current) =>
-        withSection(current, inSection, (s) => ({ ...s, dataFields: s.dataFields.map((f) => (f.id === id ? { ...f, layout } : f)) })),
-    );
-  const onSectionLayout = (id: string, layout: Layout) =>
-    void run(
-      (t) => client.modifySection.mutate({ ...t, sectionId: id, patch: { layout } }),
-      (current) => withSection(current, id, (s) => ({ ...s, layout })),
-    );
+  const { onFieldLayout, onSectionLayout } = useLayoutWrites(run, client);
+  const importAas = useAasImport(draft, run, client, selectSection);
 
-  // Each submodel of the upload becomes a top-level section; the first one added is selected.
-  const importAas = async (upload: AasUploadInput) => {
-    let outcome: { problems: AasImportProblem[]; moreProblems: number } | undefined;
-    const before = new Set(sectionIds(draft));
-    const saved = await run(async (t) => {
-      const imported = await client.importAas.mutate({ ...t, upload });
-      outcome = imported;
-      return imported.templateDraft;
-    });
-    if (!saved || !outcome) return undefined;
-    const added = saved.sections.filter((s) => s.parentId === null && !before.has(s.id));
-    if (added[0]) selectSection(added[0].id);
-    return { submodels: added.length, problems: outcome.problems, moreProblems: outcome.moreProblems };
-  };
-
-  const publish = async ({ version, visibility }: { version: string; visibility: TVisibility | undefined }) => {
-    setPublished(undefined);
-    if (version !== draft.version && !(await run((t) => client.update.mutate({ ...t, patch: { version } })))) return;
-    const saved = await run((t) => client.publish.mutate({ ...t, publication: visibility ? { visibility } : {} }));
-    if (saved) setPublished(saved.published);
-  };
+  const { published, publish } = usePublish(draft, run, client);
 
   return (
     <div className="space-y-6">
@@ -223,6 +192,58 @@ const fieldById = (draft: TTemplateDraft, id: string) => draft.sections.flatMap(
 function pickKeys(of: object | undefined, patch: object): unknown {
   if (!of) return null;
   return Object.fromEntries(Object.keys(patch).map((key) => [key, (of as Record<string, unknown>)[key] ?? null]));
+}
+
+type DraftWrites = ReturnType<typeof useDraftWrites>;
+
+/** Publishing: the version label first when it was changed, then the publication; its result until the next try. */
+function usePublish(draft: TTemplateDraft, run: DraftWrites["run"], client: DraftWrites["client"]) {
+  const [published, setPublished] = useState<PublishResult | undefined>();
+  const publish = async ({ version, visibility }: { version: string; visibility: TVisibility | undefined }) => {
+    setPublished(undefined);
+    if (version !== draft.version && !(await run((t) => client.update.mutate({ ...t, patch: { version } })))) return;
+    const saved = await run((t) => client.publish.mutate({ ...t, publication: visibility ? { visibility } : {} }));
+    if (saved) setPublished(saved.published);
+  };
+  return { published, publish };
+}
+
+/** Layout steps show at once (several arrow presses queue); the server's draft replaces them when the queue drains. */
+function useLayoutWrites(run: DraftWrites["run"], client: DraftWrites["client"]) {
+  const onFieldLayout = (inSection: string, id: string, layout: Layout) =>
+    void run(
+      (t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch: { layout } }),
+      (current) =>
+        withSection(current, inSection, (s) => ({ ...s, dataFields: s.dataFields.map((f) => (f.id === id ? { ...f, layout } : f)) })),
+    );
+  const onSectionLayout = (id: string, layout: Layout) =>
+    void run(
+      (t) => client.modifySection.mutate({ ...t, sectionId: id, patch: { layout } }),
+      (current) => withSection(current, id, (s) => ({ ...s, layout })),
+    );
+  return { onFieldLayout, onSectionLayout };
+}
+
+/** Each submodel of an AAS upload becomes a top-level section; the first one added is selected. */
+function useAasImport(
+  draft: TTemplateDraft,
+  run: DraftWrites["run"],
+  client: DraftWrites["client"],
+  selectSection: (id: string) => void,
+) {
+  return async (upload: AasUploadInput) => {
+    let outcome: { problems: AasImportProblem[]; moreProblems: number } | undefined;
+    const before = new Set(sectionIds(draft));
+    const saved = await run(async (t) => {
+      const imported = await client.importAas.mutate({ ...t, upload });
+      outcome = imported;
+      return imported.templateDraft;
+    });
+    if (!saved || !outcome) return undefined;
+    const added = saved.sections.filter((s) => s.parentId === null && !before.has(s.id));
+    if (added[0]) selectSection(added[0].id);
+    return { submodels: added.length, problems: outcome.problems, moreProblems: outcome.moreProblems };
+  };
 }
 
 /**
