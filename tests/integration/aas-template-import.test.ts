@@ -118,7 +118,8 @@ function importedSemanticIds(sections: readonly TSection[], rootIds: readonly st
 function sampleValue(section: TSection, fieldId: string): string {
   const field = section.dataFields.find((f) => f.id === fieldId);
   const options = field?.options ?? {};
-  if (field?.type === "NumericField") return options.min ?? options.max ?? "12.5";
+  // An integer field (decimals "0", from xs:int and the like) takes no fraction.
+  if (field?.type === "NumericField") return options.min ?? options.max ?? (options.decimals === "0" ? "12" : "12.5");
   if (field?.type === "FileField") return "https://example.com/documents/declaration.pdf";
   if (options.choices) return options.choices.split("|")[0] ?? "";
   if (options.format === "date") return "2026-02-18";

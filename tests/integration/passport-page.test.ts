@@ -117,7 +117,7 @@ describe("the public passport page", () => {
     await getDb().accessGrant.update({ where: { id }, data: { revokedAt: new Date() } });
     const revoked = await open(uuidOf(item), { grant: token });
     expect(revoked.status).toBe(200);
-    expect(revoked.headers.get("cache-control")).toBe("private, no-cache");
+    expect(revoked.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
     const revokedText = await revoked.text();
     expect(revokedText).not.toContain(MANUAL_URL);
     // Its holder is told why, and still sees the public passport.
@@ -133,7 +133,7 @@ describe("the public passport page", () => {
       "The access link you opened does not give access to this passport.",
     );
     const plain = await open(uuidOf(item));
-    expect(plain.headers.get("cache-control")).toBe("public, no-cache");
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=5, s-maxage=5, stale-while-revalidate=5");
     expect(await plain.text()).not.toContain("access link you opened");
   });
 

@@ -1,32 +1,4 @@
-import { ZAasEnvironment, ZAasExportQuery } from "~/domain/aas/aas-schemas";
-import { aasResponse } from "~/server/rest/aas-response";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { aasRoutes } from "~/server/rest/aas-routes";
 import { ZModelPath } from "~/server/rest/path-params";
-import { exportAasEnvironment } from "~/server/services/aas/export-aas-environment";
-import { importAasValues } from "~/server/services/aas/import-aas-values";
-import { assertModelInOrganization } from "~/server/services/models/assert-model-in-organization";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
-  GET: restRoute({
-    params: ZModelPath,
-    query: ZAasExportQuery,
-    run: async ({ actor, params, query, headers }) => {
-      const owner = { kind: "model", id: params.modelId } as const;
-      const environment = await exportAasEnvironment({ actor, organizationId: params.orgaId, owner });
-      return aasResponse(environment, query.format, headers, `model-${params.modelId}`);
-    },
-  }),
-  PUT: restRoute({
-    params: ZModelPath,
-    preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
-    body: ZAasEnvironment,
-    run: ({ actor, params, body, ifMatch }) =>
-      importAasValues({
-        actor,
-        organizationId: params.orgaId,
-        owner: { kind: "model", id: params.modelId },
-        environment: body,
-        ifMatch,
-      }),
-  }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = aasRoutes(ZModelPath);

@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import { ZAasEnvironment, ZAasExportQuery } from "~/domain/aas/aas-schemas";
+import { aasResponse } from "~/server/rest/aas-response";
+import { ownerOf, preflightOwner } from "~/server/rest/passport-data-route";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { exportAasEnvironment } from "~/server/services/aas/export-aas-environment";
+import { importAasValues } from "~/server/services/aas/import-aas-values";
+
+type OwnerPath = { orgaId: string; modelId: string; itemId?: string };
+
+/**
+ * The routes of `…/aas` for a model (`ZModelPath`) or an item (`ZItemPath`), the same for both (docs/aas.md): GET
+ * exports the owner's passport as an AAS environment (JSON, or an AASX package), PUT sets its values from one.
+ */
+export function aasRoutes(params: z.ZodType<OwnerPath>) {
+  return restRoutes({
+    GET: restRoute({
+      params,
+      query: ZAasExportQuery,
+      run: async ({ actor, params: path, query, headers }) => {
+        const owner = ownerOf(path);
+        const environment = await exportAasEnvironment({ actor, organizationId: path.orgaId, owner });
+        return aasResponse(environment, query.format, headers, `${owner.kind}-${owner.id}`);
+      },
+    }),
+    PUT: restRoute({
+      params,
+      preflight: preflightOwner,
+      body: ZAasEnvironment,
+      run: ({ actor, params: path, body, ifMatch }) =>
+        importAasValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), environment: body, ifMatch }),
+    }),
+  });
+}
