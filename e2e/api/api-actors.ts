@@ -111,25 +111,36 @@ export function seededProductDataModels(): { id: string; name: string; visibilit
 export type DiscoveredRoute = { pattern: string; methods: string[]; file: string };
 
 /**
- * Every REST route on disk: src/app/api/<path>/route.ts with the methods its `restRoutes({...})` really serves.
- * A route file that does not use restRoutes gets no methods, so it cannot slip through unchecked.
+ * Every REST route on disk: src/app/api/<path>/route.ts with the methods it really serves, asked of the running app:
+ * every route file exports all seven methods through restRoutes, and an unserved one answers OPTIONS with 405 and an
+ * honest `Allow` (before anything else is checked), so the served methods are `Allow` less HEAD (GET's) and OPTIONS.
+ * Route files may build their handlers through a factory (dataValuesRoutes, aasRoutes), so their text is not read.
+ * A route that answers OPTIONS otherwise gets no methods, so it cannot slip through unchecked.
  */
-export function discoverRestRoutes(): DiscoveredRoute[] {
+export async function discoverRestRoutes(request: APIRequestContext): Promise<DiscoveredRoute[]> {
   const root = path.join(REPO_ROOT, "src/app/api");
-  const found: DiscoveredRoute[] = [];
+  const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const text = readFileSync(full, "utf8");
-        const served = /restRoutes\(\{([\s\S]*)\}\);?\s*$/.exec(text)?.[1] ?? "";
-        const methods = [...served.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*(?:restRoute|publicRoute)\(/gm)].map((m) => m[1]!);
-        const relative = path.relative(root, path.dirname(full)).split(path.sep).join("/");
-        found.push({ pattern: `/${relative}`, methods, file: path.relative(REPO_ROOT, full) });
-      }
+      else if (entry.name === "route.ts") files.push(full);
     }
   };
   walk(root);
+  const found = await Promise.all(
+    files.map(async (full) => {
+      const relative = path.relative(root, path.dirname(full)).split(path.sep).join("/");
+      // Any value fills a path parameter: the 405 comes before the path is parsed.
+      const concrete = relative.replace(/\[\.\.\.[^\]]+\]/g, "x").replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000");
+      const response = await request.fetch(`/api/${concrete}`, { method: "OPTIONS" });
+      const allow = response.status() === 405 ? (response.headers()["allow"] ?? "") : "";
+      const methods = allow
+        .split(",")
+        .map((method) => method.trim())
+        .filter((method) => method !== "" && method !== "HEAD" && method !== "OPTIONS");
+      return { pattern: `/${relative}`, methods, file: path.relative(REPO_ROOT, full) };
+    }),
+  );
   return found.sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
