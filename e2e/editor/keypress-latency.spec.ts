@@ -71,13 +71,14 @@ test(`typing in a model with a ${ROWS}-row repeater stays fast`, async ({ demoPa
   const startedAt = Date.now();
   await openEditor(page, ref);
   const substances = page.getByRole("region", { name: "Hazardous substances" });
-  // Above 10 rows the repeater opens as a table; this measures the card view, every row's inputs in the page.
+  // Above 10 rows the repeater opens as a table; this measures the card view (virtualised above 30 rows: the cards
+  // in the window are in the page, with the rest of the 200 rows standing for their space).
   await substances.getByRole("button", { name: "Cards view of Hazardous substances" }).click();
   await expect(substances.getByText(`${ROWS} rows`)).toBeVisible();
   const pageLoadMs = Date.now() - startedAt;
   const large = await measureTyping(
     page,
-    substances.getByRole("group", { name: "Row 150", exact: true }).getByLabel("Hazard class", { exact: true }),
+    substances.getByRole("group", { name: "Row 2", exact: true }).getByLabel("Hazard class", { exact: true }),
   );
   await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change");
 
