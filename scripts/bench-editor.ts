@@ -91,8 +91,14 @@ async function typingTable(page: Page): Promise<void> {
   }
 }
 
-const cpuText = (throttle: number) => (throttle === 1 ? "normal" : `${throttle}× slower`);
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+// Declarations, not const arrows: the top-level awaits above run before a const below them would be initialised.
+function cpuText(throttle: number): string {
+  return throttle === 1 ? "normal" : `${throttle}× slower`;
+}
+
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
 
 /** Paste and import of `BULK_SIZES` rows into an empty table, beside the time a 5,000-row table takes to render. */
 async function bulkTable(page: Page): Promise<void> {

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { answerBeforeNext, answerNextFailure } from "~/server/http/answer-before-next";
 import { stampPeerAddress } from "~/server/http/stamp-peer-address";
+import { handleNoticingUnavailableStores } from "~/server/http/store-unavailable-pages";
 
 /**
  * The app's HTTP server in place of `next start` / `next dev`, run by scripts/start.ts (`--dev` for development).
@@ -9,7 +10,8 @@ import { stampPeerAddress } from "~/server/http/stamp-peer-address";
  * client sent, so behind it the app could not tell an address the client chose from the real one; this server stamps
  * every request with the socket's address first (src/server/http/client-address.ts then applies TRUST_PROXY). It
  * answers methods Next cannot route and paths Next's router cannot decode itself, with the security headers
- * (src/server/http/answer-before-next.ts). Everything else is Next's; read volume is for HTTP caches in front
+ * (src/server/http/answer-before-next.ts), and turns a page's 500 into 503 when a store it needs is away
+ * (src/server/http/store-unavailable-pages.ts). Everything else is Next's; read volume is for HTTP caches in front
  * (docs/api.md §Passports, deploy/nginx/).
  */
 
@@ -23,7 +25,7 @@ await app.prepare();
 const server = createServer((request, response) => {
   stampPeerAddress(request);
   if (answerBeforeNext(request, response, isDev)) return;
-  handle(request, response).catch((error: unknown) => {
+  handleNoticingUnavailableStores(response, () => handle(request, response)).catch((error: unknown) => {
     console.error("[server] request failed:", error);
     answerNextFailure(response, isDev);
   });

@@ -4,11 +4,10 @@ import {
   type IncomingHttpHeaders,
   type Server as HttpServer,
 } from "node:http";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SHARED_MAX_AGE_S, STALE_WHILE_REVALIDATE_S, surrogateKeyOf } from "~/server/http/shared-cache";
-import { isBuildStale } from "../../scripts/build";
 import { type RunningNginx, startNginx } from "../../scripts/support/nginx";
+import { ensureAppBuilt, freePort } from "./support/built-app";
 import { startNextScript, type ScriptProcess } from "./support/processes";
 import { createWorld, type World } from "./support/world";
 
@@ -30,23 +29,8 @@ let nginxOrigin: string;
 let purgeReceiver: HttpServer;
 const purges: { surrogateKey: string | undefined; body: string }[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 beforeAll(async () => {
-  if (isBuildStale()) {
-    const build = startNextScript("scripts/build.ts", []);
-    const { code } = await build.wait();
-    if (code !== 0) throw new Error(`the build failed:\n${build.stderr}`);
-  }
+  await ensureAppBuilt();
   world = await createWorld("http-caching");
   purgeReceiver = createHttpServer((request, response) => {
     let body = "";

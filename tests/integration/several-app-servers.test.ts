@@ -1,8 +1,7 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { createApiKey } from "~/server/services/identity/create-api-key";
-import { isBuildStale } from "../../scripts/build";
+import { ensureAppBuilt, freePort } from "./support/built-app";
 import { startNextScript, type ScriptProcess } from "./support/processes";
 import { createWorld, type World } from "./support/world";
 
@@ -21,17 +20,6 @@ let world: World;
 let servers: [Server, Server];
 /** The one public origin both servers answer for, as behind a load balancer. */
 let publicOrigin: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function startAppServer(port: number): Promise<Server> {
   const child = startNextScript("scripts/serve-next.ts", [], {
@@ -80,11 +68,7 @@ async function signIn(server: Server, email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (isBuildStale()) {
-    const build = startNextScript("scripts/build.ts", []);
-    const { code } = await build.wait();
-    if (code !== 0) throw new Error(`the build failed:\n${build.stderr}`);
-  }
+  await ensureAppBuilt();
   const [portA, portB] = [await freePort(), await freePort()];
   publicOrigin = `http://localhost:${portA}`;
   world = await createWorld("servers");

@@ -2,8 +2,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "~/domain/app-error";
-import { getAuth } from "~/server/auth/auth";
 import type { Actor } from "~/domain/actor";
+import { readSession } from "~/server/auth/read-session";
 import { resolveActor } from "~/server/auth/resolve-actor";
 
 /**
@@ -14,7 +14,7 @@ import { resolveActor } from "~/server/auth/resolve-actor";
 export const getSession = cache(async () => {
   // headers() first: it marks the page as rendered per request, before anything touches the database.
   const requestHeaders = await headers();
-  return getAuth().api.getSession({ headers: requestHeaders });
+  return readSession(requestHeaders);
 });
 
 export const getCurrentActor = cache(async (): Promise<Actor | null> => {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
-import { getAuth } from "~/server/auth/auth";
 import { readApiKey } from "~/server/auth/read-api-key";
+import { readSession } from "~/server/auth/read-session";
 import { verifyApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 
@@ -18,7 +18,7 @@ export async function resolveActor(headers: Headers, { requests = 1 }: { request
     const { keyId, userId, organizationIds } = await verifyApiKey(key, requests);
     return { userId, organizationIds, via: "apiKey", apiKeyId: keyId };
   }
-  const session = await getAuth().api.getSession({ headers });
+  const session = await readSession(headers);
   if (!session) return null;
   return { userId: session.user.id, organizationIds: await membershipsOf(session.user.id), via: "session" };
 }
