@@ -1,46 +1,116 @@
+import type { DataValueTriple } from "~/domain/data-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { readSectionOptions } from "~/domain/section-options";
-import { fieldLevel, type OwnerLevel, repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import {
+  fieldLevel,
+  isRepeatable,
+  type OwnerLevel,
+  repeaterSectionIds,
+  type SectionEntry,
+  type TemplateIndex,
+} from "~/domain/template-index";
 
 /**
  * How complete passport data is: of the values of `required` fields (one per field outside repeaters, one per field
  * and row inside them), how many are filled; and a repeater's `minRows` counts like that many required values, one
  * filled per row it has (at most `minRows`). Saving incomplete data stays allowed (work in progress); this only
- * counts. The editor counts its draft, the models list counts what is saved (docs/data-model.md, "Completeness").
+ * counts (docs/data-model.md, "Completeness").
+ *
+ * The rule is one walk, `requiredSlots`: the editor counts its draft with it (per section, in document order, for
+ * "Jump to next missing"), and the models list's set-based count in the database takes its fields and row minimums
+ * from the same walk (`requiredFields`, `rowMinimums`), so the two cannot count different things.
  */
 export type TCompleteness = { filled: number; required: number };
+
+/** One thing completeness counts: a required field's value in one row, or one of the rows a repeater's minRows asks. */
+export type RequiredSlot =
+  | ({ kind: "value" } & DataValueTriple)
+  | { kind: "row"; repeaterId: string; /** 0-based: the repeater needs more than this many rows. */ position: number };
+
+/** The rows a repeater has now (row numbers; a repeater that has none answers []). */
+export type RowsOf = (repeaterId: string) => readonly number[];
 
 /** A value counts as filled when it holds something other than white space. */
 export function isFilled(value: string | null): boolean {
   return value !== null && value.trim() !== "";
 }
 
-/** The required fields of the owner's level in a template, as (section, field) pairs. */
-export function requiredFields(index: TemplateIndex, level: OwnerLevel): { dataSectionId: string; dataFieldId: string }[] {
-  const pairs: { dataSectionId: string; dataFieldId: string }[] = [];
-  for (const [dataSectionId, entry] of index.sections) {
-    for (const field of entry.fields.values()) {
-      if (readFieldOptions(field).required && fieldLevel(entry, field) === level) pairs.push({ dataSectionId, dataFieldId: field.id });
-    }
-  }
-  return pairs;
+/**
+ * The sections an owner counts, as its editor shows them: a model leaves out Item-level sections with everything
+ * inside them (they describe individual items); an item counts only its Item-level fields, wherever they are.
+ */
+function countedEntry(index: TemplateIndex, level: OwnerLevel, sectionId: string): SectionEntry | undefined {
+  const entry = index.sections.get(sectionId);
+  if (!entry || (level === "Model" && entry.section.granularityLevel === "Item")) return undefined;
+  return entry;
 }
 
 /**
- * The repeaters with a `minRows` whose rows the owner holds (those with a field of the owner's level, in the repeater
- * or its nested sections), with the sections whose values make up a row.
+ * What a section counts at `row` (a repeater: over all of its rows, then one slot per row its `minRows` asks for),
+ * its own required fields first, then its nested sections', in document order. `visited` guards against a corrupt
+ * template whose sections nest in a cycle.
+ */
+export function requiredSlots(
+  index: TemplateIndex,
+  level: OwnerLevel,
+  sectionId: string,
+  row: number,
+  rowsOf: RowsOf,
+  visited: ReadonlySet<string> = new Set(),
+): RequiredSlot[] {
+  const entry = countedEntry(index, level, sectionId);
+  if (!entry || visited.has(sectionId)) return [];
+  const inside = new Set(visited).add(sectionId);
+  const rowSlots = (at: number): RequiredSlot[] => [
+    ...[...entry.fields.values()]
+      .filter((field) => readFieldOptions(field).required && fieldLevel(entry, field) === level)
+      .map((field): RequiredSlot => ({ kind: "value", dataSectionId: sectionId, dataFieldId: field.id, row: at })),
+    ...entry.section.subSections.flatMap((childId) => requiredSlots(index, level, childId, at, rowsOf, inside)),
+  ];
+  if (!isRepeatable(entry.section)) return rowSlots(row);
+  const { minRows = 0 } = readSectionOptions(entry.section);
+  const minimum = holdsFieldsOf(index, level, sectionId)
+    ? Array.from({ length: minRows }, (_, position): RequiredSlot => ({ kind: "row", repeaterId: sectionId, position }))
+    : [];
+  return [...rowsOf(sectionId).flatMap(rowSlots), ...minimum];
+}
+
+/** Every slot of the owner's data, in document order. */
+export function allRequiredSlots(index: TemplateIndex, level: OwnerLevel, rowsOf: RowsOf): RequiredSlot[] {
+  return index.rootSectionIds.flatMap((id) => requiredSlots(index, level, id, 0, rowsOf));
+}
+
+/** Only a repeater that shows fields of this owner holds its rows, so only then do its minRows count. */
+function holdsFieldsOf(index: TemplateIndex, level: OwnerLevel, repeaterId: string): boolean {
+  return repeaterSectionIds(index, repeaterId).some((id) => {
+    const entry = countedEntry(index, level, id);
+    return entry !== undefined && [...entry.fields.values()].some((field) => fieldLevel(entry, field) === level);
+  });
+}
+
+/** Whether a slot is filled: its value holds something, or the repeater has the row a row slot needs. */
+export function isSlotFilled(slot: RequiredSlot, valueOf: (triple: DataValueTriple) => string | null, rowsOf: RowsOf): boolean {
+  return slot.kind === "row" ? rowsOf(slot.repeaterId).length > slot.position : isFilled(valueOf(slot));
+}
+
+/** The walk with one row in every repeater: each slot of a template's rule once, rows aside. */
+const ONE_ROW: RowsOf = () => [0];
+
+/** The required fields of the owner's level in a template, as (section, field) pairs: the walk's value slots. */
+export function requiredFields(index: TemplateIndex, level: OwnerLevel): { dataSectionId: string; dataFieldId: string }[] {
+  return allRequiredSlots(index, level, ONE_ROW).flatMap((slot) =>
+    slot.kind === "value" ? [{ dataSectionId: slot.dataSectionId, dataFieldId: slot.dataFieldId }] : [],
+  );
+}
+
+/**
+ * The repeaters whose `minRows` count for the owner (the walk's row slots), with the sections whose values make up a
+ * row (what the database counts rows by).
  */
 export function rowMinimums(index: TemplateIndex, level: OwnerLevel): { repeaterId: string; sectionIds: string[]; minRows: number }[] {
-  const minimums: { repeaterId: string; sectionIds: string[]; minRows: number }[] = [];
-  for (const [repeaterId, entry] of index.sections) {
-    const { minRows = 0 } = readSectionOptions(entry.section);
-    if (minRows === 0) continue;
-    const sectionIds = repeaterSectionIds(index, repeaterId);
-    const holdsRows = sectionIds.some((id) => {
-      const section = index.sections.get(id);
-      return section !== undefined && [...section.fields.values()].some((field) => fieldLevel(section, field) === level);
-    });
-    if (holdsRows) minimums.push({ repeaterId, sectionIds, minRows });
+  const minRows = new Map<string, number>();
+  for (const slot of allRequiredSlots(index, level, ONE_ROW)) {
+    if (slot.kind === "row") minRows.set(slot.repeaterId, slot.position + 1);
   }
-  return minimums;
+  return [...minRows].map(([repeaterId, rows]) => ({ repeaterId, sectionIds: repeaterSectionIds(index, repeaterId), minRows: rows }));
 }

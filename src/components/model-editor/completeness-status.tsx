@@ -1,34 +1,28 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import {
-  allRequiredKeys,
-  completenessText,
-  countFilled,
-  isKeyFilled,
-  requiredKeys,
-  type Completeness,
-} from "~/components/model-editor/completeness";
+import { completenessText, countFilled, isDraftSlotFilled, slotKey } from "~/components/model-editor/completeness";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { focusDraft } from "~/components/model-editor/focus-draft";
-import type { SectionView, SubSectionView } from "~/components/models/section-views";
+import type { SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
+import { allRequiredSlots, requiredSlots, type RequiredSlot, type TCompleteness } from "~/domain/completeness";
 
 /**
  * The completeness of the draft as the user sees it, recounted on every change; the caller re-renders only when the
  * count itself changes (the snapshot is a string).
  */
-function useCompleteness(keysOf: () => string[]): Completeness {
+function useCompleteness(slotsOf: () => RequiredSlot[]): TCompleteness {
   const { store } = useEditor();
   const snapshot = useCallback(() => {
     const { filled, required } = countFilled(
-      keysOf(),
+      slotsOf(),
       (key) => store.value(key),
       (id) => store.rows(id),
     );
     return `${filled}/${required}`;
-  }, [store, keysOf]);
+  }, [store, slotsOf]);
   const text = useSyncExternalStore(store.subscribeChanges, snapshot, snapshot);
   const [filled, required] = text.split("/").map(Number);
   return { filled: filled ?? 0, required: required ?? 0 };
@@ -36,9 +30,12 @@ function useCompleteness(keysOf: () => string[]): Completeness {
 
 /** A section's "2 of 3 required filled", beside its heading (a repeater: over all its rows). */
 export function SectionCompleteness({ view, row }: { view: SectionView; row: number }) {
-  const { store } = useEditor();
-  const keysOf = useCallback(() => requiredKeys(view, row, (id) => store.rows(id)), [view, row, store]);
-  const count = useCompleteness(keysOf);
+  const { store, index, level } = useEditor();
+  const slotsOf = useCallback(
+    () => requiredSlots(index, level, view.section.id, row, (id) => store.rows(id)),
+    [index, level, view.section.id, row, store],
+  );
+  const count = useCompleteness(slotsOf);
   const text = completenessText(count);
   if (!text) return null;
   const isComplete = count.filled === count.required;
@@ -50,28 +47,27 @@ export function SectionCompleteness({ view, row }: { view: SectionView; row: num
 }
 
 /** The whole draft's completeness, and "Jump to next missing": the next empty required field after the focused one. */
-export function CompletenessStatus({ roots }: { roots: readonly SubSectionView[] }) {
-  const { store } = useEditor();
-  const keysOf = useCallback(() => allRequiredKeys(roots, (id) => store.rows(id)), [roots, store]);
-  const count = useCompleteness(keysOf);
+export function CompletenessStatus() {
+  const { store, index, level } = useEditor();
+  const slotsOf = useCallback(() => allRequiredSlots(index, level, (id) => store.rows(id)), [index, level, store]);
+  const count = useCompleteness(slotsOf);
   const text = completenessText(count);
   if (!text) return null;
 
   const jump = () => {
-    const keys = keysOf();
+    const slots = slotsOf();
     const focusedId = document.activeElement?.id;
-    const at = keys.findIndex((key) => inputIdFor(key) === focusedId);
-    const ordered = [...keys.slice(at + 1), ...keys.slice(0, at + 1)];
-    focusDraft(
-      ordered.find(
-        (key) =>
-          !isKeyFilled(
-            key,
-            (k) => store.value(k),
-            (id) => store.rows(id),
-          ),
-      ),
+    const at = slots.findIndex((slot) => inputIdFor(slotKey(slot)) === focusedId);
+    const ordered = [...slots.slice(at + 1), ...slots.slice(0, at + 1)];
+    const missing = ordered.find(
+      (slot) =>
+        !isDraftSlotFilled(
+          slot,
+          (key) => store.value(key),
+          (id) => store.rows(id),
+        ),
     );
+    focusDraft(missing === undefined ? undefined : slotKey(missing));
   };
 
   return (

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { allRequiredKeys, completenessText, countFilled } from "~/components/model-editor/completeness";
+import { completenessText, countFilled, slotKey } from "~/components/model-editor/completeness";
 import { rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
-import { buildSectionViews } from "~/components/models/section-views";
+import { allRequiredSlots, type RowsOf } from "~/domain/completeness";
 import { parseTemplateDefinition } from "~/domain/template-definition";
+import { buildTemplateIndex } from "~/domain/template-index";
 
 const G = "10000000-0000-4000-8000-000000000001";
 const R = "10000000-0000-4000-8000-000000000002";
@@ -39,19 +40,24 @@ function views(rowOptions: Record<string, string> = {}) {
     ],
   });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return buildSectionViews(parsed.value.sections, { level: "Model" });
+  return buildTemplateIndex(parsed.value.sections);
 }
+
+/** The draft's required slots, as the editor counts them, and their draft keys. */
+const slotsOf = (index: ReturnType<typeof views>, rowsOf: RowsOf) => allRequiredSlots(index, "Model", rowsOf);
+const keysOf = (index: ReturnType<typeof views>, rowsOf: RowsOf) => slotsOf(index, rowsOf).map(slotKey);
 
 describe("completeness", () => {
   it("counts each required field once, and once per row inside a repeater", () => {
-    const keys = allRequiredKeys(views().roots, (id) => (id === R ? [0, 3] : []));
+    const rowsOf = (id: string) => (id === R ? [0, 3] : []);
+    const keys = keysOf(views(), rowsOf);
     expect(keys).toEqual([valueKey(G, A, 0), valueKey(R, C, 0), valueKey(R, C, 3)]);
     const values = new Map([
       [valueKey(G, A, 0), "x"],
       [valueKey(R, C, 0), "  "],
     ]);
     const count = countFilled(
-      keys,
+      slotsOf(views(), rowsOf),
       (key) => values.get(key) ?? null,
       () => [],
     );
@@ -62,12 +68,12 @@ describe("completeness", () => {
 
   it("counts a repeater's minRows like required values, one filled per row it has", () => {
     const rowsOf = (rows: number[]) => (id: string) => (id === R ? rows : []);
-    const { roots } = views({ minRows: "2" });
-    const one = allRequiredKeys(roots, rowsOf([4]));
-    expect(one).toEqual([valueKey(G, A, 0), valueKey(R, C, 4), rowMinimumKey(R, 0), rowMinimumKey(R, 1)]);
+    const index = views({ minRows: "2" });
+    const one = slotsOf(index, rowsOf([4]));
+    expect(one.map(slotKey)).toEqual([valueKey(G, A, 0), valueKey(R, C, 4), rowMinimumKey(R, 0), rowMinimumKey(R, 1)]);
     const values = new Map([[valueKey(R, C, 4), "x"]]);
     const valueOf = (key: string) => values.get(key) ?? null;
     expect(countFilled(one, valueOf, rowsOf([4]))).toEqual({ filled: 2, required: 4 });
-    expect(countFilled(allRequiredKeys(roots, rowsOf([])), valueOf, rowsOf([]))).toEqual({ filled: 0, required: 3 });
+    expect(countFilled(slotsOf(index, rowsOf([])), valueOf, rowsOf([]))).toEqual({ filled: 0, required: 3 });
   });
 });

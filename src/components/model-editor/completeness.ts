@@ -1,61 +1,30 @@
-import { parseRowMinimumKey, rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
+import { rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue } from "~/components/model-editor/draft-store";
-import type { SectionView, SubSectionView } from "~/components/models/section-views";
-import { isFilled } from "~/domain/completeness";
-import { readFieldOptions } from "~/domain/field-options";
-import { readSectionOptions } from "~/domain/section-options";
-
-export type Completeness = { filled: number; required: number };
+import { isSlotFilled, type RequiredSlot, type RowsOf, type TCompleteness } from "~/domain/completeness";
 
 /**
- * The keys of the required fields a section holds, in document order: its own at `row`, then its nested sections'.
- * A repeater holds its required fields once per row, in the order of its rows, so an empty row counts against
- * completeness like an empty field does; then one key per row its `minRows` asks for (the server's `rowMinimums`:
- * only a repeater that shows fields of this owner holds its rows).
+ * The editor's side of completeness: the rule — which values and rows count, in which order — is the domain's one
+ * walk (`requiredSlots` in src/domain/completeness.ts, which the models list counts by too); here its slots meet the
+ * draft store's keys, so the count follows the draft as the user types.
  */
-export function requiredKeys(view: SectionView, row: number, rowsOf: (repeaterId: string) => readonly number[]): string[] {
-  if (!view.isRepeater) return rowContent(view, row, rowsOf);
-  const rows = rowsOf(view.section.id).flatMap((repeaterRow) => rowContent(view, repeaterRow, rowsOf));
-  const { minRows = 0 } = readSectionOptions(view.section);
-  const minimum = hasAnyField(view) ? Array.from({ length: minRows }, (_, i) => rowMinimumKey(view.section.id, i)) : [];
-  return [...rows, ...minimum];
+
+/** The draft key a slot stands for: a value's key, or the key "Jump to next missing" maps to the Add row button. */
+export function slotKey(slot: RequiredSlot): string {
+  return slot.kind === "row"
+    ? rowMinimumKey(slot.repeaterId, slot.position)
+    : valueKey(slot.dataSectionId, slot.dataFieldId, slot.row);
 }
 
-export function hasAnyField(view: SectionView): boolean {
-  return view.fields.length > 0 || view.subSections.some(({ view: child }) => hasAnyField(child));
+/** Whether a slot is filled in the draft. */
+export function isDraftSlotFilled(slot: RequiredSlot, valueOf: (key: string) => DraftValue, rowsOf: RowsOf): boolean {
+  return isSlotFilled(slot, (triple) => valueOf(valueKey(triple.dataSectionId, triple.dataFieldId, triple.row)), rowsOf);
 }
 
-function rowContent(view: SectionView, row: number, rowsOf: (repeaterId: string) => readonly number[]): string[] {
-  const own = view.fields
-    .filter(({ field }) => readFieldOptions(field).required)
-    .map(({ field }) => valueKey(view.section.id, field.id, row));
-  return [...own, ...view.subSections.flatMap(({ view: child }) => requiredKeys(child, row, rowsOf))];
-}
-
-/** Every required key of the sections shown, in document order. */
-export function allRequiredKeys(roots: readonly SubSectionView[], rowsOf: (repeaterId: string) => readonly number[]): string[] {
-  return roots.flatMap(({ view }) => requiredKeys(view, 0, rowsOf));
-}
-
-/** Whether a required key is filled: its value holds something, or the repeater has the row a row-minimum key needs. */
-export function isKeyFilled(
-  key: string,
-  valueOf: (key: string) => DraftValue,
-  rowsOf: (repeaterId: string) => readonly number[],
-): boolean {
-  const rowMinimum = parseRowMinimumKey(key);
-  return rowMinimum ? rowsOf(rowMinimum.repeaterId).length > rowMinimum.position : isFilled(valueOf(key));
-}
-
-export function countFilled(
-  keys: readonly string[],
-  valueOf: (key: string) => DraftValue,
-  rowsOf: (repeaterId: string) => readonly number[],
-): Completeness {
-  return { filled: keys.filter((key) => isKeyFilled(key, valueOf, rowsOf)).length, required: keys.length };
+export function countFilled(slots: readonly RequiredSlot[], valueOf: (key: string) => DraftValue, rowsOf: RowsOf): TCompleteness {
+  return { filled: slots.filter((slot) => isDraftSlotFilled(slot, valueOf, rowsOf)).length, required: slots.length };
 }
 
 /** "7 of 9 required filled", or undefined when nothing is required. */
-export function completenessText({ filled, required }: Completeness): string | undefined {
+export function completenessText({ filled, required }: TCompleteness): string | undefined {
   return required === 0 ? undefined : `${filled} of ${required} required filled`;
 }

@@ -92,7 +92,6 @@ export function EditorForm({ store, views, target, labelledBy, onSavedName, head
           onReload={writes.reload}
           onAnnounce={writes.announce}
           owner={owner}
-          roots={views.roots}
         />
       </form>
       <LeaveGuard />

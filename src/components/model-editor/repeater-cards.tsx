@@ -10,8 +10,8 @@ import { useEditor } from "~/components/model-editor/editor-context";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import type { SectionView } from "~/components/models/section-views";
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
-import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
 import { Button } from "~/components/ui/button";
 
 /**

@@ -1,17 +1,17 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { hasAnyField } from "~/components/model-editor/completeness";
 import { addRowButtonId, inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { SectionCompleteness } from "~/components/model-editor/completeness-status";
 import { RepeaterCards } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
-import { gridColumns } from "~/components/repeater-grid/grid-columns";
-import { RepeaterGrid } from "~/components/repeater-grid/repeater-grid";
-import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/repeater-grid/row-limits";
-import { useRepeaterView } from "~/components/repeater-grid/use-repeater-view";
-import { ViewSwitch } from "~/components/repeater-grid/view-switch";
+import { hasAnyField } from "~/components/models/section-views";
+import { gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
+import { RepeaterGrid } from "~/components/model-editor/repeater-grid/repeater-grid";
+import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/model-editor/repeater-grid/row-limits";
+import { useRepeaterView } from "~/components/model-editor/repeater-grid/use-repeater-view";
+import { ViewSwitch } from "~/components/model-editor/repeater-grid/view-switch";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 

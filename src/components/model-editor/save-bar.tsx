@@ -5,7 +5,6 @@ import { CompletenessStatus } from "~/components/model-editor/completeness-statu
 import { useEditor, useEditsSummary, useHistorySteps, useIsBusy } from "~/components/model-editor/editor-context";
 import type { UndoCommand } from "~/components/model-editor/undo-keys";
 import { stepHistory } from "~/components/model-editor/use-undo-shortcut";
-import type { SubSectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
@@ -22,8 +21,6 @@ export type SaveBarProps = {
   onAnnounce: (message: string) => void;
   /** What the editor edits, for its messages. */
   owner?: "model" | "item";
-  /** The sections shown, for the draft's completeness. */
-  roots: readonly SubSectionView[];
 };
 
 /** What a stale version (412) says, naming what is edited: a model or one of its items. */
@@ -37,7 +34,7 @@ export function conflictMessage(owner: "model" | "item"): string {
  * keeps edits.
  */
 export function SaveBar(props: SaveBarProps) {
-  const { status, isConflict, isReloading, onDiscard, onReload, onAnnounce, owner = "model", roots } = props;
+  const { status, isConflict, isReloading, onDiscard, onReload, onAnnounce, owner = "model" } = props;
   const { store } = useEditor();
   useEditsSummary();
   const isBusy = useIsBusy();
@@ -94,7 +91,7 @@ export function SaveBar(props: SaveBarProps) {
             <p className="text-sm font-medium text-slate-800" data-testid="unsaved-count">
               {countText}
             </p>
-            <CompletenessStatus roots={roots} />
+            <CompletenessStatus />
           </div>
           <div className="flex flex-wrap gap-2">
             <HistoryButtons onAnnounce={onAnnounce} />

@@ -17,6 +17,11 @@ export type SectionView = {
 
 export type SectionViews = { index: TemplateIndex; roots: SubSectionView[] };
 
+/** Whether a section shows any field, itself or in its nested sections (a repeater without one takes no rows). */
+export function hasAnyField(view: SectionView): boolean {
+  return view.fields.length > 0 || view.subSections.some(({ view: child }) => hasAnyField(child));
+}
+
 export type BuildSectionViewsOptions = {
   /**
    * Which fields are shown, by the one granularity rule (`fieldLevel`). A model holds Model-level values only, so

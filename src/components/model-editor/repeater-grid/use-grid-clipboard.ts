@@ -2,12 +2,12 @@
 
 import type { ClipboardEvent } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { applyPlan } from "~/components/repeater-grid/apply-plan";
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
-import { planPaste } from "~/components/repeater-grid/paste-plan";
-import { tooManyText, type RowLimits } from "~/components/repeater-grid/row-limits";
-import { parseTsv, serialiseTsv } from "~/components/repeater-grid/tsv";
-import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
+import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { planPaste } from "~/components/model-editor/repeater-grid/paste-plan";
+import { tooManyText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
+import { parseTsv, serialiseTsv } from "~/components/model-editor/repeater-grid/tsv";
+import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 export type UseGridClipboardOptions = {

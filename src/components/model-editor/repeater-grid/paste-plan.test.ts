@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { columnGroups, gridColumns } from "~/components/repeater-grid/grid-columns";
-import { planFillDown, planPaste } from "~/components/repeater-grid/paste-plan";
-import { batteryRepeater } from "~/components/repeater-grid/test-support";
-import { parseTsv } from "~/components/repeater-grid/tsv";
+import { columnGroups, gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
+import { planFillDown, planPaste } from "~/components/model-editor/repeater-grid/paste-plan";
+import { batteryRepeater } from "~/components/model-editor/repeater-grid/test-support";
+import { parseTsv } from "~/components/model-editor/repeater-grid/tsv";
 
 const { index, view } = batteryRepeater("Hazardous substances");
 const columns = gridColumns(view);

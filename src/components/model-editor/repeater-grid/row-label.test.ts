@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { gridColumns } from "~/components/repeater-grid/grid-columns";
-import { parseRowJump, rowLabel, rowMatches, searchTerms } from "~/components/repeater-grid/row-label";
-import { batteryRepeater } from "~/components/repeater-grid/test-support";
+import { gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
+import { parseRowJump, rowLabel, rowMatches, searchTerms } from "~/components/model-editor/repeater-grid/row-label";
+import { batteryRepeater } from "~/components/model-editor/repeater-grid/test-support";
 
 const columns = gridColumns(batteryRepeater("Hazardous substances").view);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { gridColumns } from "~/components/repeater-grid/grid-columns";
-import { exportTable, mapHeaders, planImport } from "~/components/repeater-grid/row-import";
-import { batteryRepeater } from "~/components/repeater-grid/test-support";
+import { gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
+import { exportTable, mapHeaders, planImport } from "~/components/model-editor/repeater-grid/row-import";
+import { batteryRepeater } from "~/components/model-editor/repeater-grid/test-support";
 
 const hazardous = batteryRepeater("Hazardous substances");
 const columns = gridColumns(hazardous.view);

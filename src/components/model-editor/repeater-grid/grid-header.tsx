@@ -1,6 +1,6 @@
 "use client";
 
-import { columnGroups, type GridColumn } from "~/components/repeater-grid/grid-columns";
+import { columnGroups, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 
 export type GridHeaderProps = {
   name: string;

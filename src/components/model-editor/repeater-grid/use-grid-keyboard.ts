@@ -4,12 +4,12 @@ import type { KeyboardEvent } from "react";
 import { redo, undo, writeCells } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { undoCommand } from "~/components/model-editor/undo-keys";
-import { navigate, singleCell } from "~/components/repeater-grid/grid-navigation";
-import type { CellWrite } from "~/components/repeater-grid/paste-plan";
-import type { RowAction } from "~/components/repeater-grid/grid-row-actions";
-import { planFillDown } from "~/components/repeater-grid/paste-plan";
-import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
-import type { useCellEdit } from "~/components/repeater-grid/use-cell-edit";
+import { navigate, singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
+import type { CellWrite } from "~/components/model-editor/repeater-grid/paste-plan";
+import type { RowAction } from "~/components/model-editor/repeater-grid/grid-row-actions";
+import { planFillDown } from "~/components/model-editor/repeater-grid/paste-plan";
+import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
+import type { useCellEdit } from "~/components/model-editor/repeater-grid/use-cell-edit";
 
 export type UseGridKeyboardOptions = {
   store: DraftStore;

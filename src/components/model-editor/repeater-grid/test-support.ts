@@ -1,4 +1,4 @@
-import battery from "../../../prisma/seed/battery-passport.json";
+import battery from "../../../../prisma/seed/battery-passport.json";
 import { buildSectionViews, type SectionView } from "~/components/models/section-views";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from "react";
-import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
+import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import {
   clampSelection,
   rangeOf,
@@ -10,8 +10,8 @@ import {
   type CellPos,
   type GridSelection,
   type GridSize,
-} from "~/components/repeater-grid/grid-navigation";
-import { cellId } from "~/components/repeater-grid/grid-row";
+} from "~/components/model-editor/repeater-grid/grid-navigation";
+import { cellId } from "~/components/model-editor/repeater-grid/grid-row";
 
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 40;

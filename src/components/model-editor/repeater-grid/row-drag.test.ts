@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { moveInList } from "~/components/model-editor/draft-rows";
-import { dropMove, rowDragAnnouncements, sortableRowId } from "~/components/repeater-grid/row-drag";
+import { dropMove, rowDragAnnouncements, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
 
 describe("dropping a dragged row", () => {
   const all = [0, 1, 2, 5, 7];

@@ -2,7 +2,7 @@
 
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
-import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
+import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { cn } from "~/lib/cn";
 
 /** How an edit ended: with the typed text to keep (Enter, Tab, leaving) or none (Escape), and where to go next. */

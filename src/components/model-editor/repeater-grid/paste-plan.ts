@@ -1,5 +1,5 @@
-import type { CellRange } from "~/components/repeater-grid/grid-navigation";
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
+import type { CellRange } from "~/components/model-editor/repeater-grid/grid-navigation";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { validateDataValues } from "~/domain/data-value-validation";
 import type { TDataValue } from "~/domain/data-value";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";

@@ -2,11 +2,11 @@
 
 import { useRef, useState, type ChangeEvent } from "react";
 import { useEditor } from "~/components/model-editor/editor-context";
-import { applyPlan } from "~/components/repeater-grid/apply-plan";
-import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
-import { columnTitle, exportTable, planImport, type ImportPlan } from "~/components/repeater-grid/row-import";
-import { tooManyText, type RowLimits } from "~/components/repeater-grid/row-limits";
-import { downloadBlob, MAX_IMPORT_ROWS, readTableFile, toCsv, toXlsx } from "~/components/repeater-grid/table-files";
+import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
+import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { columnTitle, exportTable, planImport, type ImportPlan } from "~/components/model-editor/repeater-grid/row-import";
+import { tooManyText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
+import { downloadBlob, MAX_IMPORT_ROWS, readTableFile, toCsv, toXlsx } from "~/components/model-editor/repeater-grid/table-files";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 

@@ -1,4 +1,4 @@
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 
 const MAX_LABEL_LENGTH = 60;
 

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { writeCells } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import type { EditEnd } from "~/components/repeater-grid/grid-cell";
-import { navigate, singleCell } from "~/components/repeater-grid/grid-navigation";
-import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
+import type { EditEnd } from "~/components/model-editor/repeater-grid/grid-cell";
+import { navigate, singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
+import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 
 export type Editing = { index: number; col: number; text: string };
 

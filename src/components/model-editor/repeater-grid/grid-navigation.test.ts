@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isInRange, navigate, rangeOf, singleCell, type GridSelection } from "~/components/repeater-grid/grid-navigation";
+import { isInRange, navigate, rangeOf, singleCell, type GridSelection } from "~/components/model-editor/repeater-grid/grid-navigation";
 
 const size = { rows: 5, cols: 4 };
 const at = (row: number, col: number) => singleCell({ row, col });

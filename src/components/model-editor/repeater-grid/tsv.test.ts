@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseTsv, serialiseTsv } from "~/components/repeater-grid/tsv";
+import { parseTsv, serialiseTsv } from "~/components/model-editor/repeater-grid/tsv";
 
 describe("parseTsv", () => {
   it("reads Excel's CRLF rows with a final newline", () => {

@@ -1,5 +1,5 @@
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
-import { withProblems, type PlannedCell } from "~/components/repeater-grid/paste-plan";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { withProblems, type PlannedCell } from "~/components/model-editor/repeater-grid/paste-plan";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 /** A column's header in exported files; import reads it back, or the bare field name when that is unambiguous. */

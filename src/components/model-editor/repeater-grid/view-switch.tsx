@@ -1,6 +1,6 @@
 "use client";
 
-import type { RepeaterViewMode } from "~/components/repeater-grid/use-repeater-view";
+import type { RepeaterViewMode } from "~/components/model-editor/repeater-grid/use-repeater-view";
 import { cn } from "~/lib/cn";
 
 export type ViewSwitchProps = { name: string; mode: RepeaterViewMode; onModeChange: (mode: RepeaterViewMode) => void };

@@ -2,10 +2,10 @@
 
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { singleCell } from "~/components/repeater-grid/grid-navigation";
-import type { RowAction } from "~/components/repeater-grid/grid-row-actions";
-import { fullText, type RowLimits } from "~/components/repeater-grid/row-limits";
-import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
+import { singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
+import type { RowAction } from "~/components/model-editor/repeater-grid/grid-row-actions";
+import { fullText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
+import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 
 export type UseGridRowActionsOptions = {
   store: DraftStore;

@@ -5,9 +5,9 @@ import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useMemo, type RefObject } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { singleCell } from "~/components/repeater-grid/grid-navigation";
-import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/repeater-grid/row-drag";
-import type { GridSelectionState } from "~/components/repeater-grid/use-grid-selection";
+import { singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
+import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
+import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 
 /** A dragged row moves up and down only: its place among the rows is all a drop can change. */
 export const alongRows: Modifier = ({ transform }) => ({ ...transform, x: 0 });

@@ -1,7 +1,7 @@
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
-import { cellKey, type GridColumn } from "~/components/repeater-grid/grid-columns";
-import type { CellWrite } from "~/components/repeater-grid/paste-plan";
+import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import type { CellWrite } from "~/components/model-editor/repeater-grid/paste-plan";
 
 export type ApplyPlanOptions = {
   repeaterId: string;

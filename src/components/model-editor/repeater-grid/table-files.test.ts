@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { readTableFile, toCsvText, toXlsx } from "~/components/repeater-grid/table-files";
+import { readTableFile, toCsvText, toXlsx } from "~/components/model-editor/repeater-grid/table-files";
 
 const TABLE = [
   ["Name", "Share"],

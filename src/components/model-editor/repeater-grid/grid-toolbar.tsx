@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { parseRowJump } from "~/components/repeater-grid/row-label";
-import { rowCountText, type RowLimits } from "~/components/repeater-grid/row-limits";
+import { parseRowJump } from "~/components/model-editor/repeater-grid/row-label";
+import { rowCountText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { recordRowChange, redo, undo, writeCells } from "~/components/model-editor/draft-history";
 import { DraftStore } from "~/components/model-editor/draft-store";
-import { applyPlan } from "~/components/repeater-grid/apply-plan";
-import { cellKey, gridColumns } from "~/components/repeater-grid/grid-columns";
-import { planFillDown, planPaste } from "~/components/repeater-grid/paste-plan";
-import { batteryRepeater } from "~/components/repeater-grid/test-support";
+import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
+import { cellKey, gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
+import { planFillDown, planPaste } from "~/components/model-editor/repeater-grid/paste-plan";
+import { batteryRepeater } from "~/components/model-editor/repeater-grid/test-support";
 
 const { index, view } = batteryRepeater("Hazardous substances");
 const columns = gridColumns(view);

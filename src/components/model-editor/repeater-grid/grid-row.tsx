@@ -3,9 +3,9 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { memo, type MouseEvent } from "react";
-import { GridCell, type EditEnd } from "~/components/repeater-grid/grid-cell";
-import type { GridColumn } from "~/components/repeater-grid/grid-columns";
-import { sortableRowId } from "~/components/repeater-grid/row-drag";
+import { GridCell, type EditEnd } from "~/components/model-editor/repeater-grid/grid-cell";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
 import { cn } from "~/lib/cn";
 
 export type GridRowProps = {

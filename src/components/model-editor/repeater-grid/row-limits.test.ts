@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fullText, roomFor, rowCountText, rowLimitsOf, shortText, tooManyText } from "~/components/repeater-grid/row-limits";
+import {
+  fullText,
+  roomFor,
+  rowCountText,
+  rowLimitsOf,
+  shortText,
+  tooManyText,
+} from "~/components/model-editor/repeater-grid/row-limits";
 
 const limits = rowLimitsOf({ type: "Repeatable", options: { minRows: "2", maxRows: "3" } });
 
