@@ -6,10 +6,9 @@ import { SectionCompleteness } from "~/components/model-editor/completeness-stat
 import { EditorField } from "~/components/model-editor/editor-field";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { RepeaterSection } from "~/components/model-editor/repeater-section";
-import { SectionHeading } from "~/components/models/section-heading";
+import { SectionHeading, sectionFrameClass } from "~/components/models/section-heading";
 import { headingLevel, type SectionView, type SubSectionView } from "~/components/models/section-views";
 import { EmptyState } from "~/components/ui/empty-state";
-import { cn } from "~/lib/cn";
 
 export type SectionTreeProps = {
   roots: readonly SubSectionView[];
@@ -74,15 +73,7 @@ const SectionContent = memo(function SectionContent({ view, depth, row }: Sectio
 function renderSection(view: SectionView, depth: number, row: number): ReactNode {
   const headingId = `section-${view.section.id}-${row}`;
   return (
-    <section
-      aria-labelledby={headingId}
-      className={cn(
-        "min-w-0 space-y-4",
-        depth <= 2
-          ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
-      )}
-    >
+    <section aria-labelledby={headingId} className={sectionFrameClass(depth)}>
       {view.isRepeater ? (
         <RepeaterSection
           view={view}

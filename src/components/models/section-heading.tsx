@@ -14,3 +14,13 @@ export function SectionHeading({ level, id, className, children }: SectionHeadin
     </Tag>
   );
 }
+
+/** A section's frame, the same in the editor and the preview: a top-level one as a card, a nested one as an inset panel. */
+export function sectionFrameClass(depth: number): string {
+  return cn(
+    "min-w-0 space-y-4",
+    depth <= 2
+      ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
+  );
+}

@@ -1,10 +1,9 @@
 import { FieldInput } from "~/components/field-inputs/field-input";
 import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
 import { SectionBadges } from "~/components/models/section-badges";
-import { SectionHeading } from "~/components/models/section-heading";
+import { SectionHeading, sectionFrameClass } from "~/components/models/section-heading";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/cn";
 
 export type SectionPreviewProps = { view: SectionView; depth: number; organizationId: string };
 
@@ -37,15 +36,7 @@ export function SectionPreview({ view, depth, organizationId }: SectionPreviewPr
     </LayoutGrid>
   );
   return (
-    <section
-      aria-labelledby={headingId}
-      className={cn(
-        "min-w-0 space-y-4",
-        depth <= 2
-          ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
-      )}
-    >
+    <section aria-labelledby={headingId} className={sectionFrameClass(depth)}>
       <div className="flex flex-wrap items-center gap-2">
         <SectionHeading level={headingLevel(depth)} id={headingId}>
           {section.name}
