@@ -226,6 +226,9 @@ async function measureImport(page: Page, modelId: string, rows: number, throttle
 
 async function measurePhone(page: Page, modelId: string, throttle: number): Promise<Result> {
   await page.setViewportSize({ width: 375, height: 812 });
+  // The view a repeater shows in is remembered per repeater (localStorage); the tables above chose the table view,
+  // and a phone's first visit opens the cards.
+  await page.evaluate(() => localStorage.clear());
   const restore = await throttled(page, throttle);
   await page.goto(`${BASE_URL}/orgs/${ORGANIZATION_ID}/models/${modelId}`);
   const input = page.getByRole("group", { name: "Row 1", exact: true }).getByLabel("Substance name");
