@@ -233,6 +233,7 @@ const REST: Record<string, RestEntry> = {
     body: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
   },
   "GET /organizations/[orgaId]": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  "PATCH /organizations/[orgaId]": { expect: ON_ORGANIZATION, member: 200, body: () => ({ economicOperatorId: "DE123456789012345" }) },
   "GET /organizations/[orgaId]/members": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
   "POST /organizations/[orgaId]/invite": {
     expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
@@ -314,6 +315,9 @@ const REST: Record<string, RestEntry> = {
     body: () => ({ submodels: [] }),
   },
   "GET /organizations/[orgaId]/models/[modelId]/template-status": { expect: ON_A_RESOURCE, member: 200 },
+  // Without the model's commodity code and facilities the member reaches the record's 409 naming them.
+  "GET /organizations/[orgaId]/models/[modelId]/registry-record": { expect: ON_A_RESOURCE, member: 409 },
+  "GET /organizations/[orgaId]/models/[modelId]/items/registry-records": { expect: ON_A_RESOURCE, member: 409 },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },
   "POST /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 201, body: grantRequest },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads": { expect: ON_A_RESOURCE, member: 200 },
@@ -351,6 +355,7 @@ const REST: Record<string, RestEntry> = {
   "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 200 },
   "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/history": { expect: ON_A_RESOURCE, member: 200 },
   "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/aas": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record": { expect: ON_A_RESOURCE, member: 409 },
   "PUT /organizations/[orgaId]/models/[modelId]/items/[itemId]/aas": {
     expect: ON_A_RESOURCE,
     // An environment that matches none of the item's fields: the member reaches the importer's 400.

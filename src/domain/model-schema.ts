@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_ROW } from "~/domain/data-value";
 import { normaliseModelGtin } from "~/domain/gs1/gs1-key";
+import { ZCommodityCode, ZFacilityIds } from "~/domain/registry-settings";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -36,6 +37,9 @@ export const ZModelCreateRequest = z
     gtin: ZModelGtin.nullish(),
     templateId: ZUuid.optional(),
     marketplaceResourceId: ZUuid.optional(),
+    // The EU registry's settings of the model (docs/registry.md); null clears the code, [] the facilities.
+    commodityCode: ZCommodityCode.nullable().optional(),
+    facilityIds: ZFacilityIds.optional(),
   })
   .refine((body) => (body.templateId === undefined) !== (body.marketplaceResourceId === undefined), {
     error: "Give exactly one of templateId and marketplaceResourceId",
@@ -51,6 +55,9 @@ export const ZModelUpdateRequest = z
     gtin: ZModelGtin.nullable().optional(),
     templateId: ZUuid.optional(),
     marketplaceResourceId: ZUuid.optional(),
+    // The EU registry's settings of the model (docs/registry.md); null clears the code, [] the facilities.
+    commodityCode: ZCommodityCode.nullable().optional(),
+    facilityIds: ZFacilityIds.optional(),
   })
   .refine((body) => body.templateId === undefined || body.marketplaceResourceId === undefined, {
     error: "Give at most one of templateId and marketplaceResourceId",

@@ -77,6 +77,10 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", `${models}/${modelId}/aas`, {}],
     ["GET", `${models}/${modelId}/aas?format=aasx`, {}],
     ["PUT", `${models}/${modelId}/aas`, { body: { submodels: [] } }],
+    ["PATCH", `/api/organizations/${orgId}`, { body: { economicOperatorId: "DE123456789012345" } }],
+    ["GET", `${models}/${modelId}/registry-record`, {}],
+    ["GET", `${models}/${modelId}/items/registry-records`, {}],
+    ["GET", `${models}/${modelId}/items/${crypto.randomUUID()}/registry-record`, {}],
     ...draftCalls(orgId, modelId, templateId),
   ];
 }
@@ -191,6 +195,11 @@ describe("another organization", () => {
       if (method === "GET" && path.endsWith("/template-drafts")) {
         expect(response.status).toBe(200);
         expect((response.body as { id: string }[]).some((d) => d.id === alphaDraft.id)).toBe(false);
+        continue;
+      }
+      // Beta's own registry settings: no resource of alpha's in the path.
+      if (method === "PATCH" && path === `/api/organizations/${beta.organization.id}`) {
+        expect(response.status).toBe(200);
         continue;
       }
       const body = expectError(response, 404);

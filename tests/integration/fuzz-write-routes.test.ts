@@ -961,6 +961,8 @@ type BodyRoute = {
   idKeys?: string[];
   /** The route takes If-Match (a stale one is 412). */
   hasIfMatch: boolean;
+  /** Keys of `base` that may be null (it clears them): null there is a valid request, not a wrong type. */
+  nullableKeys?: string[];
 };
 
 function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -978,7 +980,7 @@ function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest
       fc
         .tuple(fc.constantFrom(...keys), fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1}', '["x"]', "0", "-1", '""'))
         // A parent may be null (the top level), so null there is a valid request.
-        .filter(([key, raw]) => !(raw === "null" && key === "parentSectionId"))
+        .filter(([key, raw]) => !(raw === "null" && (key === "parentSectionId" || route.nullableKeys?.includes(key))))
         .map(([key, raw]) => one(replaceEntry(base, key, raw))),
       fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
     ),
@@ -1111,6 +1113,22 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
         // An environment that verifies but matches nothing of the template, so every variation stays invalid.
         base: () => [["submodels", j([{ modelType: "Submodel", id: "urn:fuzz:1", idShort: "NoSuchSection" }])]],
         hasIfMatch: true,
+      }),
+  ],
+  [
+    "PATCH /organizations/{orgaId}",
+    BUILDER_FAMILIES,
+    () =>
+      bodyFamilies({
+        method: "PATCH",
+        path: (id) => `/api/organizations/${id ?? world.organization.id}`,
+        // An https URL is the one thing a backup base URL may be: http keeps every variation invalid.
+        base: () => [
+          ["economicOperatorId", j("DE123456789012345")],
+          ["backupBaseUrl", j("http://backup.example.org")],
+        ],
+        nullableKeys: ["backupBaseUrl"],
+        hasIfMatch: false,
       }),
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],

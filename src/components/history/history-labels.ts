@@ -25,6 +25,8 @@ export const PROPERTY_LABELS: Record<TPropertyChange["name"], string> = {
   description: "Description",
   templateId: "Template",
   gtin: "GTIN",
+  commodityCode: "Commodity code",
+  facilityIds: "Facilities",
 };
 
 export type FieldLabels = (change: Pick<TValueChange, "dataSectionId" | "dataFieldId" | "row">) => string;

@@ -43,6 +43,9 @@ import * as draftField from "~/app/api/organizations/[orgaId]/template-drafts/[d
 import * as draftFieldMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move/route";
 import * as modelAas from "~/app/api/organizations/[orgaId]/models/[modelId]/aas/route";
 import * as itemAas from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/aas/route";
+import * as modelRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/registry-record/route";
+import * as itemRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record/route";
+import * as itemsRegistryRecords from "~/app/api/organizations/[orgaId]/models/[modelId]/items/registry-records/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -66,12 +69,19 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/history$/, ["orgaId", "modelId"], modelHistory],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/registry-records$/, ["orgaId", "modelId"], itemsRegistryRecords],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/history$/, ["orgaId", "modelId", "itemId"], itemHistory],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/aas$/, ["orgaId", "modelId"], modelAas],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/aas$/, ["orgaId", "modelId", "itemId"], itemAas],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/registry-record$/, ["orgaId", "modelId"], modelRegistryRecord],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/registry-record$/,
+    ["orgaId", "modelId", "itemId"],
+    itemRegistryRecord,
+  ],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],

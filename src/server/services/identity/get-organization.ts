@@ -14,7 +14,13 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     isUuid(organizationId) && actor.organizationIds.includes(organizationId.toLowerCase())
       ? await getDb().organization.findUnique({
           where: { id: organizationId.toLowerCase() },
-          select: { id: true, name: true, createdAt: true, _count: { select: { members: true } } },
+          select: {
+            id: true,
+            name: true,
+            createdAt: true,
+            _count: { select: { members: true } },
+            registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
+          },
         })
       : null;
   if (!organization) throw new AppError("NOT_FOUND", "Organization not found.");
@@ -23,5 +29,8 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     name: organization.name,
     createdAt: organization.createdAt.toISOString(),
     memberCount: organization._count.members,
+    // The EU registry's settings (docs/registry.md), null until set.
+    economicOperatorId: organization.registry?.economicOperatorId ?? null,
+    backupBaseUrl: organization.registry?.backupBaseUrl ?? null,
   };
 }

@@ -2,6 +2,7 @@ import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
+import { updateModelRegistry } from "~/server/services/models/internal/update-model-registry";
 import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
@@ -14,7 +15,10 @@ export type UpdateModelOptions = {
   ifMatch?: number;
 };
 
-/** Updates name, description, GTIN and the template reference; a request that changes nothing keeps the version. */
+/**
+ * Updates name, description, GTIN, the template reference and the registry settings; a request that changes nothing
+ * keeps the version.
+ */
 export async function updateModel({ modelId, input, ...target }: UpdateModelOptions): Promise<TModel> {
   const { actor, organizationId } = target;
   return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
@@ -28,6 +32,8 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
     }
     const description = input.description === null ? "" : input.description;
     const properties = { name: input.name, description, gtin: input.gtin, gtinPath: "$.gtin", templateId };
-    return (await updateModelProperties(tx, owner, properties)) > 0;
+    const propertiesChanged = (await updateModelProperties(tx, owner, properties)) > 0;
+    const registry = { commodityCode: input.commodityCode, facilityIds: input.facilityIds };
+    return (await updateModelRegistry(tx, owner, registry)) || propertiesChanged;
   });
 }

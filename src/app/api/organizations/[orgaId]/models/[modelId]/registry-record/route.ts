@@ -1,0 +1,11 @@
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { getRegistryRecord } from "~/server/services/registry/get-registry-record";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  GET: restRoute({
+    params: ZModelPath,
+    run: ({ actor, params }) =>
+      getRegistryRecord({ actor, organizationId: params.orgaId, owner: { kind: "model", id: params.modelId } }),
+  }),
+});

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
+import { ZText } from "~/domain/text";
+
+/**
+ * The settings the EU DPP registry needs that a passport does not carry (docs/registry.md): an organization's
+ * economic operator identifier and backup base URL, a model's commodity code and facilities. The record itself is
+ * built in registry-record.ts.
+ */
+
+/** An EORI (country code + up to 15 characters), an LEI (20 characters) or another operator id: at most 50 characters. */
+export const ZEconomicOperatorId = ZText("Economic operator identifier")
+  .trim()
+  .min(1, { error: "Enter the economic operator identifier (an EORI or LEI, for example)" })
+  .max(50, { error: "Use at most 50 characters (the registry's limit)" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.:_/-]*$/, { error: "Use letters, digits and . : _ / - only" });
+
+/** The base URL of the backup copy of the organization's passports (Battery Regulation Art. 78): https only. */
+export const ZBackupBaseUrl = ZText("Backup base URL")
+  .trim()
+  .max(500, { error: "Use at most 500 characters" })
+  .refine((url) => isHttpsUrl(url), { error: "Give an https:// URL (the registry accepts no other)" });
+
+/** An HS (6), CN (8) or TARIC (10) code, or its chapter/heading (4): 4 to 10 digits. */
+export const ZCommodityCode = z.string().regex(/^[0-9]{4,10}$/, { error: "Give 4 to 10 digits (an HS, CN or TARIC code)" });
+
+/** A facility identifier: a GLN (13 digits, its check digit verified) or another identifier of at most 100 characters. */
+export const ZFacilityId = ZText("Facility identifier")
+  .trim()
+  .min(1, { error: "Enter a facility identifier" })
+  .max(100, { error: "Use at most 100 characters" })
+  .refine((id) => !/^[0-9]{13}$/.test(id) || gtinCheckDigit(id.slice(0, 12)) === Number(id[12]), {
+    error: "This GLN's check digit is wrong",
+  });
+
+export const ZFacilityIds = z
+  .array(ZFacilityId)
+  .max(100, { error: "List at most 100 facilities" })
+  .refine((ids) => new Set(ids).size === ids.length, { error: "List each facility once" });
+
+export const ZOrganizationRegistryUpdate = z.strictObject({
+  // null clears a setting.
+  economicOperatorId: ZEconomicOperatorId.nullable().optional(),
+  backupBaseUrl: ZBackupBaseUrl.nullable().optional(),
+});
+export type TOrganizationRegistryUpdate = z.infer<typeof ZOrganizationRegistryUpdate>;
+
+export type OrganizationRegistrySettings = { economicOperatorId: string | null; backupBaseUrl: string | null };
+export type ModelRegistrySettings = { commodityCode: string | null; facilityIds: string[] };
+
+/** An absolute https URL with a host. */
+export function isHttpsUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && parsed.hostname !== "";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { ZRegistryRecordAnswer, ZRegistryRecordsQuery } from "~/domain/registry-record";
+import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
+import { ZOrganization } from "~/domain/identity-schemas";
+import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
+import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
+
+const ORG = "/api/organizations/{orgaId}";
+const MODEL = `${ORG}/models/{modelId}`;
+const TAG = "EU registry";
+const RECORD =
+  "The EU DPP registry's registration record of the passport (docs/registry.md; JSON Schema: docs/schemas/eu-registry-record.schema.json), " +
+  "with `problems` the registry would refuse that no setting here can fix (a live URL that is not https). A setting missing is 409, " +
+  "one issue per setting with where to set it.";
+
+/** The EU registry's settings and records (docs/registry.md). */
+export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
+  {
+    method: "patch",
+    path: ORG,
+    tag: "Organizations",
+    summary: "Set the organization's EU registry settings",
+    description:
+      "`economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https); a key left out is kept, null clears it.",
+    params: ZOrgPath,
+    body: ZOrganizationRegistryUpdate,
+    response: ZOrganization,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/registry-record`,
+    tag: TAG,
+    summary: "The registry record of a model's passport",
+    description: RECORD,
+    params: ZModelPath,
+    response: ZRegistryRecordAnswer,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/items/{itemId}/registry-record`,
+    tag: TAG,
+    summary: "The registry record of an item's passport",
+    description: RECORD,
+    params: ZItemPath,
+    response: ZRegistryRecordAnswer,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/items/registry-records`,
+    tag: TAG,
+    summary: "The registry records of a model's items, newest first, at most 100 a page",
+    description: RECORD,
+    params: ZModelPath,
+    query: ZRegistryRecordsQuery,
+    response: z.array(ZRegistryRecordAnswer.extend({ itemId: z.string() })),
+    responseHeaders: {
+      Link: {
+        description:
+          'The next page, `</api/…?cursor=…>; rel="next"`, keeping the request\'s other parameters; absent on the last page.',
+        schema: { type: "string" },
+      },
+    },
+    errors: [404, 409],
+  },
+];

@@ -1,0 +1,50 @@
+import type { Actor } from "~/domain/actor";
+import { AppError } from "~/domain/app-error";
+import { buildRegistryRecord, type MissingSetting, type TRegistryRecord } from "~/domain/registry-record";
+import type { ModelRegistrySettings, OrganizationRegistrySettings } from "~/domain/registry-settings";
+import { publicBaseUrl } from "~/server/config";
+import { getDb } from "~/server/db/client";
+import { assertMemberOf } from "~/server/services/access";
+import { ownerPassport } from "~/server/services/aas/internal/owner-passport";
+import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+
+export type RegistryRecordAnswer = { record: TRegistryRecord; problems: string[] };
+
+export type GetRegistryRecordOptions = { actor: Actor; organizationId: string; owner: PassportDataOwner };
+
+/**
+ * The EU registry's record of a model's or an item's passport (docs/registry.md): the passport through its one read
+ * path, the settings read fresh. A setting missing is 409 with one issue per setting, naming where to set it.
+ */
+export async function getRegistryRecord({ actor, organizationId, owner }: GetRegistryRecordOptions): Promise<RegistryRecordAnswer> {
+  assertMemberOf(actor, organizationId);
+  const modelId = owner.kind === "model" ? owner.id : owner.modelId;
+  const passport = await ownerPassport(organizationId, owner);
+  const settings = await registrySettings(organizationId, modelId);
+  return recordOf(passport, settings);
+}
+
+export type RegistrySettings = { organization: OrganizationRegistrySettings; model: ModelRegistrySettings };
+
+export async function registrySettings(organizationId: string, modelId: string): Promise<RegistrySettings> {
+  const [organization, model] = await Promise.all([
+    getDb().organizationRegistry.findUnique({ where: { organizationId }, select: { economicOperatorId: true, backupBaseUrl: true } }),
+    getDb().modelRegistry.findUnique({ where: { modelId }, select: { commodityCode: true, facilityIds: true } }),
+  ]);
+  return {
+    organization: { economicOperatorId: organization?.economicOperatorId ?? null, backupBaseUrl: organization?.backupBaseUrl ?? null },
+    model: { commodityCode: model?.commodityCode ?? null, facilityIds: model?.facilityIds ?? [] },
+  };
+}
+
+export function recordOf(passport: Awaited<ReturnType<typeof ownerPassport>>, settings: RegistrySettings): RegistryRecordAnswer {
+  const result = buildRegistryRecord({ passport, baseUrl: publicBaseUrl(), ...settings });
+  if (result.kind === "missing") throw missingSettingsError(result.missing);
+  return { record: result.record, problems: result.problems };
+}
+
+/** 409, one issue per setting to fill, naming the request that sets it. */
+export function missingSettingsError(missing: readonly MissingSetting[]): AppError {
+  const issues = missing.map(({ setting, path, message }) => ({ path: `$.${setting}`, message: `${message} Set it with ${path}.` }));
+  return new AppError("CONFLICT", `The registry needs ${issues.length} more setting${issues.length === 1 ? "" : "s"}.`, issues);
+}
