@@ -111,7 +111,12 @@ for (const width of [360, 768, 1920]) {
   test(`pages fit a ${width}px wide screen and pass axe`, async ({ newUserPage: { page } }) => {
     await page.setViewportSize({ width, height: 900 });
     const organizationId = await createOrganization(page, `Wide ${uniqueSuffix()}`);
-    for (const path of [`/orgs/${organizationId}`, `/orgs/${organizationId}/members`, "/settings/api-keys"]) {
+    for (const path of [
+      `/orgs/${organizationId}`,
+      `/orgs/${organizationId}/members`,
+      `/orgs/${organizationId}/settings`,
+      "/settings/api-keys",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

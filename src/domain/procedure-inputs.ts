@@ -5,6 +5,7 @@ import { MAX_VALUE_KEYS, ZHistoryQuery, ZValueKey } from "~/domain/history";
 import { ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { ZModelCreateRequest, ZModelDuplicateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZAccessGrantCreateRequest } from "~/domain/passport-schema";
+import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -55,3 +56,6 @@ export const ZLatestValueChangesInput = ZModelInput.extend({
 });
 export const ZAccessGrantCreateInput = ZModelInput.extend({ grant: ZAccessGrantCreateRequest });
 export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
+
+/** The organization's EU registry settings (docs/registry.md), as the REST PATCH takes them, with the organization. */
+export const ZOrganizationRegistryInput = ZOrganizationRegistryUpdate.extend({ organizationId: ZUuid });

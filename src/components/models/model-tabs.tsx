@@ -1,14 +1,15 @@
 import Link from "next/link";
 import { cn } from "~/lib/cn";
 
-export type ModelTabsProps = { organizationId: string; modelId: string; current: "model" | "items"; className?: string };
+export type ModelTabsProps = { organizationId: string; modelId: string; current: "model" | "items" | "registry"; className?: string };
 
-/** The model's two pages: its own values, and its items (each battery, each serial number). */
+/** The model's pages: its own values, its items (each battery, each serial number), and its EU registry record. */
 export function ModelTabs({ organizationId, modelId, current, className }: ModelTabsProps) {
   const base = `/orgs/${organizationId}/models/${modelId}`;
   const tabs = [
     { key: "model", href: base, label: "Model data" },
     { key: "items", href: `${base}/items`, label: "Items" },
+    { key: "registry", href: `${base}/registry`, label: "EU registry" },
   ] as const;
   return (
     <nav aria-label="Model pages" className={cn("border-b border-slate-200", className)}>

@@ -19,10 +19,11 @@ export function OrgNav({ organizationId, organizationName }: OrgNavProps) {
       isActive: pathname.startsWith(`${base}/templates`) || pathname.startsWith(`${base}/product-data-models`),
     },
     { href: `${base}/members`, label: "Members", isActive: pathname.startsWith(`${base}/members`) },
+    { href: `${base}/settings`, label: "Settings", isActive: pathname.startsWith(`${base}/settings`) },
   ];
   return (
     <nav aria-label={`${organizationName} sections`} className="-mt-2 mb-6 border-b border-slate-200 sm:-mt-4 sm:mb-8">
-      <ul className="flex gap-1">
+      <ul className="flex flex-wrap gap-x-1">
         {links.map((link) => (
           <li key={link.href}>
             <Link

@@ -1,8 +1,10 @@
 import { ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
+import { ZOrganizationRegistryInput } from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { listMembers } from "~/server/services/identity/list-members";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
+import { updateOrganizationRegistry } from "~/server/services/identity/update-organization-registry";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
 const membersRouter = router({
@@ -21,6 +23,11 @@ export const organizationsRouter = router({
   // The caller becomes the owner of the organization they create.
   create: protectedProcedure.input(ZOrganizationCreateInput).mutation(async ({ ctx, input }) => {
     return await createOrganization({ name: input.name, actor: ctx.actor });
+  }),
+  // The EU registry's settings (docs/registry.md), as PATCH /api/organizations/{orgaId} sets them.
+  updateRegistry: protectedProcedure.input(ZOrganizationRegistryInput).mutation(async ({ ctx, input }) => {
+    const { organizationId, ...settings } = input;
+    return await updateOrganizationRegistry({ actor: ctx.actor, organizationId, input: settings });
   }),
   members: membersRouter,
 });

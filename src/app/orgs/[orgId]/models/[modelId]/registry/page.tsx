@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
+import { ModelTabs } from "~/components/models/model-tabs";
+import { ModelRegistryForm } from "~/components/registry/model-registry-form";
+import { Alert } from "~/components/ui/alert";
+import { BackLink } from "~/components/ui/back-link";
+import { Card, CardBody } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { AppError } from "~/domain/app-error";
+import { getRegistryRecord, registrySettings } from "~/server/services/registry/get-registry-record";
+
+type Props = { params: Promise<{ orgId: string; modelId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { orgId, modelId } = await params;
+  return { title: `EU registry · ${(await loadModelPage(orgId, modelId)).model.name}` };
+}
+
+/** What the EU registry needs of the model and the record it would get (docs/registry.md). */
+export default async function ModelRegistryPage({ params }: Props) {
+  const { orgId, modelId } = await params;
+  const { organization, model } = await loadModelPage(orgId, modelId);
+  const actor = await requireSignedIn();
+  const settings = await registrySettings(organization.id, model.id);
+  const answer = await getRegistryRecord({ actor, organizationId: organization.id, owner: { kind: "model", id: model.id } }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "CONFLICT") return error;
+      throw error;
+    },
+  );
+  const settingsHref = `/orgs/${organization.id}/settings`;
+
+  return (
+    <div className="space-y-6">
+      <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
+      <PageHeader eyebrow="Model" title={model.name} description="The registration record the EU registry of passports takes." />
+      <ModelTabs organizationId={organization.id} modelId={model.id} current="registry" />
+      <section aria-labelledby="model-registry-heading">
+        <Card>
+          <CardBody className="space-y-4">
+            <h2 id="model-registry-heading" className="text-lg font-semibold">
+              The model&apos;s settings
+            </h2>
+            <ModelRegistryForm
+              organizationId={organization.id}
+              modelId={model.id}
+              version={model.version}
+              commodityCode={settings.model.commodityCode}
+              facilityIds={settings.model.facilityIds}
+            />
+          </CardBody>
+        </Card>
+      </section>
+      <section aria-labelledby="registry-record-heading" className="space-y-3">
+        <h2 id="registry-record-heading" className="text-lg font-semibold">
+          Registration record
+        </h2>
+        {answer instanceof AppError ? (
+          <Alert tone="info">
+            <p>{answer.message} Still to fill:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {(answer.issues ?? []).map((issue) => (
+                <li key={issue.path}>{issue.message.replace(/ Set it with .*$/, "")}</li>
+              ))}
+            </ul>
+            <p className="mt-2">
+              The organization&apos;s settings are on its <Link href={settingsHref}>Settings</Link> page.
+            </p>
+          </Alert>
+        ) : (
+          <>
+            {answer.problems.map((problem) => (
+              <Alert key={problem} tone="info">
+                {problem}
+              </Alert>
+            ))}
+            <pre
+              className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+              data-testid="registry-record"
+            >
+              {JSON.stringify(answer.record, null, 2)}
+            </pre>
+            <p className="text-sm text-slate-600">
+              The records of the model&apos;s items: <code>GET …/models/{model.id}/items/registry-records</code> (docs/registry.md).
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
