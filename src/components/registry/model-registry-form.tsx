@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { Textarea } from "~/components/ui/textarea";
 import { ZCommodityCode, ZFacilityIds } from "~/domain/registry-settings";
+import { formText } from "~/lib/form-text";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { trpc } from "~/lib/trpc/react";
 
@@ -35,8 +36,8 @@ export function ModelRegistryForm({ organizationId, modelId, version, commodityC
     setIsSaved(false);
     const data = new FormData(event.currentTarget);
     const parsed = ZForm.safeParse({
-      commodityCode: textOf(data, "commodityCode").trim() || null,
-      facilityIds: textOf(data, "facilityIds")
+      commodityCode: formText(data, "commodityCode") || null,
+      facilityIds: formText(data, "facilityIds")
         .split("\n")
         .map((line) => line.trim())
         .filter((line) => line !== ""),
@@ -77,10 +78,4 @@ export function ModelRegistryForm({ organizationId, modelId, version, commodityC
       <div aria-live="polite">{isSaved ? <Alert tone="success">Registry settings saved.</Alert> : null}</div>
     </form>
   );
-}
-
-/** A text input's value (FormData holds strings for them; files never come from these forms). */
-function textOf(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === "string" ? value : "";
 }

@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { ZOrganizationRegistryInput } from "~/domain/procedure-inputs";
+import { formText } from "~/lib/form-text";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { trpc } from "~/lib/trpc/react";
 
@@ -28,7 +29,7 @@ export function OrganizationRegistryForm({ organizationId, economicOperatorId, b
     event.preventDefault();
     setIsSaved(false);
     const data = new FormData(event.currentTarget);
-    const valueOf = (name: string) => textOf(data, name).trim() || null;
+    const valueOf = (name: string) => formText(data, name) || null;
     const parsed = ZOrganizationRegistryInput.safeParse({
       organizationId,
       economicOperatorId: valueOf("economicOperatorId"),
@@ -71,10 +72,4 @@ export function OrganizationRegistryForm({ organizationId, economicOperatorId, b
       <div aria-live="polite">{isSaved ? <Alert tone="success">Registry settings saved.</Alert> : null}</div>
     </form>
   );
-}
-
-/** A text input's value (FormData holds strings for them; files never come from these forms). */
-function textOf(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === "string" ? value : "";
 }
