@@ -6,7 +6,8 @@ import { sourceValue, type ModelSource } from "~/components/models/model-sources
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
-import { listTemplates } from "~/server/services/templates/list-templates";
+import { listTemplateLineages } from "~/server/services/templates/list-templates";
+import type { TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
 
 export const metadata: Metadata = { title: "New model" };
@@ -20,19 +21,16 @@ type Props = {
 export default async function NewModelPage({ params, searchParams }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
-  const [templates, productDataModels] = await Promise.all([
-    listTemplates({ actor, organizationId: organization.id }),
+  const [lineages, productDataModels] = await Promise.all([
+    listTemplateLineages({ actor, organizationId: organization.id }),
     listProductDataModels({ actor }),
   ]);
   const sources: ModelSource[] = [
-    ...templates.map((template) => ({
-      kind: "template" as const,
-      id: template.id,
-      name: template.name,
-      version: template.version,
-      meta: template.sectors.join(", "),
-      sections: template.sections,
-    })),
+    // Each template's newest version, its older versions after it (the picker puts them behind a disclosure).
+    ...lineages.flatMap(({ latest, older }) => [
+      templateSource(latest),
+      ...older.map((template) => ({ ...templateSource(template), olderThan: latest.id })),
+    ]),
     ...productDataModels.map((pdm) => ({
       kind: "productDataModel" as const,
       id: pdm.id,
@@ -75,4 +73,15 @@ export default async function NewModelPage({ params, searchParams }: Props) {
 
 function first(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.toLowerCase();
+}
+
+function templateSource(template: TTemplate): ModelSource {
+  return {
+    kind: "template",
+    id: template.id,
+    name: template.name,
+    version: template.version,
+    meta: template.sectors.join(", "),
+    sections: template.sections,
+  };
 }
