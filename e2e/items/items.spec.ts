@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
-import { DEMO_ORGANIZATION_ID, trpcMutation } from "../models/model-helpers";
+import { createBatteryModel, DEMO_ORGANIZATION_ID, openEditor, trpcMutation } from "../models/model-helpers";
 import { runOperatorCli } from "../operator-cli";
 
 const LAYOUT = { colStart: { xs: 1 }, colSpan: { xs: 12 }, rowStart: { xs: 1 }, rowSpan: { xs: 1 } };
@@ -187,4 +187,33 @@ test("the items page and an item's editor fit a 375px screen", async ({ demoPage
   await expect(page.getByRole("region", { name: "Service log" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test.describe("in a German browser", () => {
+  test.use({ locale: "de-DE" });
+
+  test("the model's values beside an item are written as the browser writes numbers, as the model editor shows them", async ({
+    demoPage: page,
+  }) => {
+    const ref = await createBatteryModel(page, `Localised ${uniqueSuffix()}`);
+    await openEditor(page, ref);
+    const weight = page.getByRole("region", { name: "General information" }).getByLabel("Weight", { exact: true });
+    await weight.fill("412,5");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+    await page.reload();
+    await expect(weight).toHaveValue("412,5");
+
+    const item = await trpcMutation<{ id: string }>(page, "items.create", {
+      organizationId: ref.organizationId,
+      modelId: ref.modelId,
+    });
+    await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items/${item.id}`);
+    const modelValues = page.getByRole("complementary", { name: /The model's values/ });
+    await expect(modelValues.getByRole("definition").filter({ hasText: "412" })).toHaveText("412,5");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await modelValues.screenshot({ path: `/tmp/friction-model-values-${width}.png` });
+    }
+  });
 });

@@ -114,7 +114,9 @@ test("dragging a cell moves it and dragging its corner resizes it, snapped to th
   await settled(page);
 });
 
-test("at xl on a 1536 px screen the layout canvas and the live preview fit the builder's column", async ({ demoPage: page }, testInfo) => {
+test("at xl on a 1536 px screen the layout canvas and the live preview fit the builder's column", async ({
+  demoPage: page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1536, height: 900 });
   await createDraftFromScratch(page, `Wide layout ${uniqueSuffix()}`);
   await addSection(page, "Frame");
