@@ -217,3 +217,35 @@ test.describe("in a German browser", () => {
     }
   });
 });
+
+test("a GS1 identifier is added to an existing item made by count; a wrong check digit is refused at the field", async ({
+  demoPage: page,
+}) => {
+  const ref = await createBatteryModel(page, `Identified ${uniqueSuffix()}`);
+  const [item] = await trpcMutation<{ id: string }[]>(page, "items.bulkCreate", {
+    organizationId: ref.organizationId,
+    modelId: ref.modelId,
+    request: { count: 1 },
+  });
+  await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items/${item?.id}`);
+  const panel = page.getByRole("region", { name: "Identifiers" });
+  const field = panel.getByLabel("Add a GS1 identifier");
+  const serial = `A${Date.now().toString(36)}`;
+  await field.fill(`(01)09506000134353(21)${serial}`);
+  await panel.getByRole("button", { name: "Add identifier" }).click();
+  await expect(field).toHaveAccessibleDescription(/check digit/);
+
+  await field.fill(`https://id.example.com/01/09506000134352/21/${serial}`);
+  await panel.getByRole("button", { name: "Add identifier" }).click();
+  const shown = `(01)09506000134352(21)${serial}`;
+  await expect(panel.getByRole("status")).toHaveText(`Added ${shown}.`);
+  await expect(panel.getByRole("list", { name: "Identifiers of this item" }).getByText(shown)).toBeVisible();
+  await expect(field).toHaveValue("");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: `/tmp/friction-identifiers-${width}.png` });
+  }
+  // The item is found by it.
+  await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items?identifier=${encodeURIComponent(shown)}`);
+  await expect(page.getByRole("list", { name: "Items" }).getByRole("listitem")).toHaveCount(1);
+});
