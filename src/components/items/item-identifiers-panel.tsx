@@ -50,40 +50,47 @@ export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifi
   };
 
   return (
-    <Card aria-labelledby="item-identifiers-heading">
-      <CardBody className="space-y-3">
-        <h2 id="item-identifiers-heading" className="text-base font-semibold">
-          Identifiers
-        </h2>
-        <ul className="space-y-1 text-sm" aria-label="Identifiers of this item">
-          {identifiers.map((identifier) => (
-            <li key={identifier.uuid} className="font-mono break-all text-slate-800">
-              {displayIdentifier(identifier.value)}
-            </li>
-          ))}
-        </ul>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start" aria-label="Add an identifier">
-          <div className="min-w-0 flex-1">
-            <TextField
-              label="Add a GS1 identifier"
-              name="identifier"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              hint="A GS1 key as (01)…(21)…, its digits or a Digital Link URI; any other identifier is kept as typed."
-              error={error}
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
-            {isPending ? "Adding…" : "Add identifier"}
-          </Button>
-        </form>
-        <p role="status" className="text-sm text-slate-600">
-          {added}
-        </p>
-      </CardBody>
-    </Card>
+    <section aria-labelledby="item-identifiers-heading">
+      <Card>
+        <CardBody className="space-y-3">
+          <h2 id="item-identifiers-heading" className="text-base font-semibold">
+            Identifiers
+          </h2>
+          <ul className="space-y-1 text-sm" aria-label="Identifiers of this item">
+            {identifiers.map((identifier) => (
+              <li key={identifier.uuid} className="font-mono break-all text-slate-800">
+                {displayIdentifier(identifier.value)}
+              </li>
+            ))}
+          </ul>
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-2 sm:flex-row sm:items-start"
+            aria-label="Add an identifier"
+          >
+            <div className="min-w-0 flex-1">
+              <TextField
+                label="Add a GS1 identifier"
+                name="identifier"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                hint="A GS1 key as (01)…(21)…, its digits or a Digital Link URI; any other identifier is kept as typed."
+                error={error}
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+              />
+            </div>
+            <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
+              {isPending ? "Adding…" : "Add identifier"}
+            </Button>
+          </form>
+          <p role="status" className="text-sm text-slate-600">
+            {added}
+          </p>
+        </CardBody>
+      </Card>
+    </section>
   );
 }

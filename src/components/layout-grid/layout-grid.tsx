@@ -21,5 +21,8 @@ export type LayoutCanvasProps = Omit<ComponentProps<"div">, "style"> & { width: 
  * draws it smaller (its grids still see `width`), so a wide breakpoint fits a narrower page.
  */
 export function LayoutCanvas({ width, zoom = 1, className, ...props }: LayoutCanvasProps) {
-  return <div className={cn(styles.canvas, className)} style={{ width, zoom: zoom === 1 ? undefined : zoom }} {...props} />;
+  // Zoomed, the width comes out a hair under `width` (1279.98 px), under the breakpoint's container query: one pixel
+  // more keeps it at the breakpoint (the next one is hundreds of pixels away).
+  const style = zoom === 1 ? { width } : { width: width + 1, zoom };
+  return <div className={cn(styles.canvas, className)} style={style} {...props} />;
 }
