@@ -5,9 +5,9 @@ import { CreateModelForm } from "~/components/models/create-model-form";
 import { sourceValue, type ModelSource } from "~/components/models/model-sources";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
+import { listProductDataModelLineages } from "~/server/services/product-data-models/list-product-data-models";
 import { listTemplateLineages } from "~/server/services/templates/list-templates";
-import type { TTemplate } from "~/domain/template-schema";
+import type { TProductDataModel, TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
 
 export const metadata: Metadata = { title: "New model" };
@@ -21,24 +21,21 @@ type Props = {
 export default async function NewModelPage({ params, searchParams }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
-  const [lineages, productDataModels] = await Promise.all([
+  const [lineages, productDataModelLineages] = await Promise.all([
     listTemplateLineages({ actor, organizationId: organization.id }),
-    listProductDataModels({ actor }),
+    listProductDataModelLineages({ actor }),
   ]);
   const sources: ModelSource[] = [
-    // Each template's newest version, its older versions after it (the picker puts them behind a disclosure).
+    // Each template's (and product data model's) newest version, its older versions after it (the picker puts them
+    // behind a disclosure).
     ...lineages.flatMap(({ latest, older }) => [
       templateSource(latest),
       ...older.map((template) => ({ ...templateSource(template), olderThan: latest.id })),
     ]),
-    ...productDataModels.map((pdm) => ({
-      kind: "productDataModel" as const,
-      id: pdm.id,
-      name: pdm.name,
-      version: pdm.version,
-      meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
-      sections: pdm.sections,
-    })),
+    ...productDataModelLineages.flatMap(({ latest, older }) => [
+      productDataModelSource(latest),
+      ...older.map((pdm) => ({ ...productDataModelSource(pdm), olderThan: latest.id })),
+    ]),
   ];
   const query = await searchParams;
   const wanted = [
@@ -83,5 +80,16 @@ function templateSource(template: TTemplate): ModelSource {
     version: template.version,
     meta: template.sectors.join(", "),
     sections: template.sections,
+  };
+}
+
+function productDataModelSource(pdm: TProductDataModel): ModelSource {
+  return {
+    kind: "productDataModel",
+    id: pdm.id,
+    name: pdm.name,
+    version: pdm.version,
+    meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
+    sections: pdm.sections,
   };
 }
