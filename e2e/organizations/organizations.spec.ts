@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, signUp, test, uniqueSuffix } from "../fixtures";
 import { runOperatorCli } from "../operator-cli";
 import { verificationLink } from "../auth/verification-link";
@@ -108,20 +108,25 @@ test("cross-site writes with the session cookie are refused", async ({ newUserPa
   expect(response.status()).toBe(403);
 });
 
+/** Opens `path`: its heading shows, nothing scrolls sideways, and axe finds no violation. */
+async function expectFitsAndPassesAxe(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    path,
+  ).toEqual([]);
+}
+
 for (const width of [360, 768, 1920]) {
   test(`pages fit a ${width}px wide screen and pass axe`, async ({ newUserPage: { page } }) => {
     await page.setViewportSize({ width, height: 900 });
     const organizationId = await createOrganization(page, `Wide ${uniqueSuffix()}`);
     for (const path of [`/orgs/${organizationId}`, `/orgs/${organizationId}/members`, "/settings/api-keys"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        path,
-      ).toEqual([]);
+      await expectFitsAndPassesAxe(page, path);
     }
   });
 }
@@ -190,15 +195,7 @@ for (const width of [1280, 375]) {
   test(`the forgot-password and reset-password pages pass axe at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/forgot-password", "/reset-password?token=not-a-token", "/reset-password"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        path,
-      ).toEqual([]);
+      await expectFitsAndPassesAxe(page, path);
     }
     // After a submit too: the answer and the errors are part of the page.
     await page.goto("/forgot-password");
