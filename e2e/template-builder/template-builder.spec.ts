@@ -131,7 +131,7 @@ test("build a Bicycle template from scratch, publish 1.0.0 as a Public product d
   // So is the product data model published with each version.
   const published = page.getByRole("list", { name: "Product data models" });
   await expect(published.getByRole("radio", { name, exact: true })).toHaveAccessibleDescription(/^Version 1\.1\.0/);
-  await page.getByText(`Older versions of ${name} (1)`).click();
+  await templates.getByText(`Older versions of ${name} (1)`).click();
   await templates.getByRole("radio", { name: `${name} Version 1.0.0` }).check();
   await expect(page.getByRole("heading", { name: `Preview: ${name}` })).toBeVisible();
   await page.screenshot({ path: "/tmp/friction-new-model-1280.png", fullPage: true });
