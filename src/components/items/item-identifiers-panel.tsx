@@ -79,7 +79,6 @@ export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifi
                 error={error}
                 autoComplete="off"
                 spellCheck={false}
-                className="font-mono"
               />
             </div>
             <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
