@@ -649,6 +649,10 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, request: { count: 2 } }),
   },
+  "items.addIdentifier": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId, value: `SN-${crypto.randomUUID()}` }),
+  },
   "items.dataValues.add": {
     expect: ON_A_RESOURCE,
     // No Item-level repeater in the public product data model: the member meets the existing row-0 value (409).

@@ -1,20 +1,10 @@
-import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, signUp, test } from "../fixtures";
+import { verificationLink } from "./verification-link";
 
 /**
  * The verification link's page names the account and verifies only on its button; "Forgot password?" leads to a
- * reset request. The link is built here as the server builds it (src/server/auth/email-verification-token.ts),
- * with the secret the e2e server generated into its data directory, since the test server has no mail server.
+ * reset request.
  */
-
-function verificationLink(userId: string, email: string): string {
-  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "auth-secret"), "utf8").trim();
-  const payload = Buffer.from(JSON.stringify({ u: userId, e: email.toLowerCase(), x: Date.now() + 3_600_000 })).toString("base64url");
-  const signature = createHmac("sha256", secret).update(`email-verification:${payload}`).digest("base64url");
-  return `/verify-email?token=${encodeURIComponent(`${payload}.${signature}`)}`;
-}
 
 test("opening the verification link shows the account and verifies nothing; the button verifies it", async ({ page }) => {
   const user = await signUp(page);

@@ -524,3 +524,48 @@ test("export a repeater as XLSX; import an XLSX with its columns mapped by heade
   await expect(cell(grid, 14, 1)).toHaveText("Mercury");
   await expect(cell(grid, 14, 3)).toHaveText("0.005");
 });
+
+test("Add row moves focus into the new row: the table's new cell, and a long card list's new card on a phone", async ({
+  demoPage: page,
+}) => {
+  const ref = await modelWithSubstances(page, 12);
+  await openEditor(page, ref);
+  const substances = page.getByRole("region", { name: "Hazardous substances" });
+  const grid = substances.getByRole("grid", { name: "Hazardous substances" });
+  await expect(grid).toBeVisible();
+  await substances.getByRole("button", { name: "Add row to Hazardous substances" }).click();
+  await expect(grid).toHaveAttribute("aria-rowcount", "14");
+  // Not left on the button: the grid has focus, its active cell the new row's first.
+  await expect(grid).toBeFocused();
+  expect(await activeCell(grid)).toBe("13,1");
+  await page.keyboard.type("Typed at once");
+  await page.keyboard.press("Enter");
+  await expect(cell(grid, 13, 1)).toHaveText("Typed at once");
+
+  const many = await modelWithSubstances(page, 40);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openEditor(page, many);
+  const cards = page.getByRole("region", { name: "Hazardous substances" });
+  await cards.getByRole("button", { name: "Add row to Hazardous substances" }).click();
+  await expect(cards.getByRole("group", { name: "Row 41", exact: true }).getByLabel("Substance name", { exact: true })).toBeFocused();
+});
+
+test("on a 375 px phone a card's label is shown whole, not cut to a letter", async ({ demoPage: page }) => {
+  const ref = await createBatteryModel(page, `Labels ${uniqueSuffix()}`);
+  await addRows(page, ref, [
+    { dataSectionId: BATTERY.hazardousSubstances, row: 0, values: { [BATTERY.substanceName]: "Cobalt sulfate heptahydrate" } },
+  ]);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openEditor(page, ref);
+  const card = page.getByRole("region", { name: "Hazardous substances" }).getByRole("group", { name: "Row 1", exact: true });
+  const label = card.getByTestId("row-label");
+  await expect(label).toHaveText("Cobalt sulfate heptahydrate");
+  const fits = await label.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(fits.client).toBeGreaterThan(100);
+  expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+  // "Row 1" stays on one line.
+  const heading = card.getByRole("heading", { name: "Row 1" });
+  expect((await heading.boundingBox())?.height ?? 0).toBeLessThan(32);
+  await card.screenshot({ path: test.info().outputPath("card-375.png") });
+  await card.screenshot({ path: "/tmp/friction-card-375.png" });
+});

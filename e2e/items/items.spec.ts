@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
-import { DEMO_ORGANIZATION_ID, trpcMutation } from "../models/model-helpers";
+import { createBatteryModel, DEMO_ORGANIZATION_ID, openEditor, trpcMutation } from "../models/model-helpers";
 import { runOperatorCli } from "../operator-cli";
 
 const LAYOUT = { colStart: { xs: 1 }, colSpan: { xs: 12 }, rowStart: { xs: 1 }, rowSpan: { xs: 1 } };
@@ -187,4 +187,65 @@ test("the items page and an item's editor fit a 375px screen", async ({ demoPage
   await expect(page.getByRole("region", { name: "Service log" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test.describe("in a German browser", () => {
+  test.use({ locale: "de-DE" });
+
+  test("the model's values beside an item are written as the browser writes numbers, as the model editor shows them", async ({
+    demoPage: page,
+  }) => {
+    const ref = await createBatteryModel(page, `Localised ${uniqueSuffix()}`);
+    await openEditor(page, ref);
+    const weight = page.getByRole("region", { name: "General information" }).getByLabel("Weight", { exact: true });
+    await weight.fill("412,5");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+    await page.reload();
+    await expect(weight).toHaveValue("412,5");
+
+    const item = await trpcMutation<{ id: string }>(page, "items.create", {
+      organizationId: ref.organizationId,
+      modelId: ref.modelId,
+    });
+    await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items/${item.id}`);
+    const modelValues = page.getByRole("complementary", { name: /The model's values/ });
+    await expect(modelValues.getByRole("definition").filter({ hasText: "412" })).toHaveText("412,5");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await modelValues.screenshot({ path: `/tmp/friction-model-values-${width}.png` });
+    }
+  });
+});
+
+test("a GS1 identifier is added to an existing item made by count; a wrong check digit is refused at the field", async ({
+  demoPage: page,
+}) => {
+  const ref = await createBatteryModel(page, `Identified ${uniqueSuffix()}`);
+  const [item] = await trpcMutation<{ id: string }[]>(page, "items.bulkCreate", {
+    organizationId: ref.organizationId,
+    modelId: ref.modelId,
+    request: { count: 1 },
+  });
+  await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items/${item?.id}`);
+  const panel = page.getByRole("region", { name: "Identifiers" });
+  const field = panel.getByLabel("Add a GS1 identifier");
+  const serial = `A${Date.now().toString(36)}`;
+  await field.fill(`(01)09506000134353(21)${serial}`);
+  await panel.getByRole("button", { name: "Add identifier" }).click();
+  await expect(field).toHaveAccessibleDescription(/check digit/);
+
+  await field.fill(`https://id.example.com/01/09506000134352/21/${serial}`);
+  await panel.getByRole("button", { name: "Add identifier" }).click();
+  const shown = `(01)09506000134352(21)${serial}`;
+  await expect(panel.getByRole("status")).toHaveText(`Added ${shown}.`);
+  await expect(panel.getByRole("list", { name: "Identifiers of this item" }).getByText(shown)).toBeVisible();
+  await expect(field).toHaveValue("");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: `/tmp/friction-identifiers-${width}.png` });
+  }
+  // The item is found by it.
+  await page.goto(`/orgs/${ref.organizationId}/models/${ref.modelId}/items?identifier=${encodeURIComponent(shown)}`);
+  await expect(page.getByRole("list", { name: "Items" }).getByRole("listitem")).toHaveCount(1);
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, signUp, test, uniqueSuffix } from "../fixtures";
 import { runOperatorCli } from "../operator-cli";
+import { verificationLink } from "../auth/verification-link";
 
 test("a member invites a colleague by email: only the colleague, verified, can join; an outsider gets the 404 page", async ({
   browser,
@@ -107,6 +108,19 @@ test("cross-site writes with the session cookie are refused", async ({ newUserPa
   expect(response.status()).toBe(403);
 });
 
+/** Opens `path`: its heading shows, nothing scrolls sideways, and axe finds no violation. */
+async function expectFitsAndPassesAxe(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    path,
+  ).toEqual([]);
+}
+
 for (const width of [360, 768, 1920]) {
   test(`pages fit a ${width}px wide screen and pass axe`, async ({ newUserPage: { page } }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -117,15 +131,7 @@ for (const width of [360, 768, 1920]) {
       `/orgs/${organizationId}/settings`,
       "/settings/api-keys",
     ]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.help}`),
-        path,
-      ).toEqual([]);
+      await expectFitsAndPassesAxe(page, path);
     }
   });
 }
@@ -139,4 +145,74 @@ test("the sign-in, sign-up, verification and invitation pages pass axe", async (
       path,
     ).toEqual([]);
   }
+});
+
+test("an invited new user keeps the invitation at sign-up: the email is filled in, and verifying lands on the invitation", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ownerContext = await browser.newContext(clientContextOptions());
+  const inviteeContext = await browser.newContext(clientContextOptions());
+  try {
+    const ownerPage = await ownerContext.newPage();
+    await signUp(ownerPage);
+    const organizationName = `Inviting ${uniqueSuffix()}`;
+    const organizationId = await createOrganization(ownerPage, organizationName);
+    const email = `invitee-${uniqueSuffix()}@example.test`;
+    await ownerPage.goto(`/orgs/${organizationId}/members`);
+    await ownerPage.getByLabel("Email address").fill(email);
+    await ownerPage.getByRole("button", { name: "Send invitation" }).click();
+    await expect(ownerPage.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+    const [invitation] = await runOperatorCli<{ email: string; link: string }[]>(["invite:list", "--org", organizationId]);
+    const invitationPath = new URL(invitation?.link ?? "").pathname;
+
+    // The mailed link, opened by someone without an account: "Create an account" keeps the invitation.
+    const page = await inviteeContext.newPage();
+    await page.goto(invitationPath);
+    await expect(page.getByRole("heading", { level: 1, name: "You have an invitation" })).toBeVisible();
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/friction-invited-sign-up-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel("Name").fill("Invited Person");
+    await page.getByLabel("Password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Create account" }).click();
+    // Back on the invitation, which waits for the address to be verified.
+    await expect(page).toHaveURL(new RegExp(`${invitationPath}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "This invitation cannot be accepted" })).toBeVisible();
+
+    const session = (await (await page.request.get("/api/auth/get-session")).json()) as { user: { id: string } };
+    await page.goto(verificationLink(session.user.id, email));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(new RegExp(`${invitationPath}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Join ${organizationName}` })).toBeVisible();
+    await page.getByRole("button", { name: `Accept invitation to ${organizationName}` }).click();
+    await expect(page.getByRole("button", { name: `Organization: ${organizationName}` })).toBeVisible();
+  } finally {
+    await Promise.all([ownerContext.close(), inviteeContext.close()]);
+  }
+});
+
+for (const width of [1280, 375]) {
+  test(`the forgot-password and reset-password pages pass axe at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/forgot-password", "/reset-password?token=not-a-token", "/reset-password"]) {
+      await expectFitsAndPassesAxe(page, path);
+    }
+    // After a submit too: the answer and the errors are part of the page.
+    await page.goto("/forgot-password");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  });
+}
+
+test("/favicon.ico answers with an icon", async ({ request }) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An ICO file: reserved 0, type 1.
+  expect([...(await response.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
 });

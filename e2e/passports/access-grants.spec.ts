@@ -20,7 +20,8 @@ test("a grant made on the model page opens the restricted fields through its lin
   demoPage: page,
   playwright,
 }, testInfo) => {
-  const ref = await createBatteryModel(page, `Granted battery ${uniqueSuffix()}`);
+  const modelName = `Granted battery ${uniqueSuffix()}`;
+  const ref = await createBatteryModel(page, modelName);
   await openEditor(page, ref);
   // An anonymous client, without the demo user's session.
   const anonymous = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -53,7 +54,16 @@ test("a grant made on the model page opens the restricted fields through its lin
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await listed.getByRole("button", { name: `Show reads of ${party}` }).click();
-  await expect(listed.getByRole("list", { name: "Reads" }).getByText(uuid)).toBeVisible();
+  // The read log names the passport it read, not its raw uuid.
+  const reads = listed.getByRole("list", { name: "Reads" });
+  await expect(reads.getByRole("listitem")).toHaveCount(1);
+  await expect(reads.getByText(modelName, { exact: true })).toBeVisible();
+  await expect(reads.getByText(uuid)).toHaveCount(0);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await listed.screenshot({ path: `/tmp/friction-grant-reads-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await listed.getByRole("button", { name: `Revoke grant of ${party}` }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke this grant?" });

@@ -113,3 +113,47 @@ test("dragging a cell moves it and dragging its corner resizes it, snapped to th
   await expectCell(cell, { colStart: 4, colSpan: 6, rowStart: 2 });
   await settled(page);
 });
+
+test("at xl on a 1536 px screen the layout canvas and the live preview fit the builder's column", async ({
+  demoPage: page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1536, height: 900 });
+  await createDraftFromScratch(page, `Wide layout ${uniqueSuffix()}`);
+  await addSection(page, "Frame");
+  await addField(page, "Frame number");
+  await addField(page, "Frame material");
+  await chooseBreakpoint(page, "xl");
+  const fits = (testId: string) =>
+    page.getByTestId(testId).evaluate((canvas) => {
+      const frame = canvas.parentElement as HTMLElement;
+      return {
+        overflow: frame.scrollWidth - frame.clientWidth,
+        right: canvas.getBoundingClientRect().right - frame.getBoundingClientRect().right,
+      };
+    });
+  for (const testId of ["layout-canvas", "live-preview"]) {
+    const { overflow, right } = await fits(testId);
+    expect(overflow, `${testId} scrolls`).toBeLessThanOrEqual(0);
+    expect(right, `${testId} sticks out`).toBeLessThanOrEqual(0);
+  }
+  // The preview is drawn smaller but still laid out as at 1280 px, so its grids follow xl.
+  const previewWidth = await page.getByTestId("live-preview").evaluate((canvas) => parseFloat(getComputedStyle(canvas).width));
+  expect(previewWidth).toBeGreaterThanOrEqual(1280);
+  expect(previewWidth).toBeLessThan(1290);
+  await expect(page.getByTestId("preview-zoom")).toContainText("laid out as at 1280 px");
+  // Half as wide at xl only: the zoomed preview follows it, so its grids really are at xl.
+  await layoutCell(page, "Frame number").focus();
+  await press(page, "Shift+ArrowLeft", 6);
+  await expectCell(layoutCell(page, "Frame number"), { colStart: 1, colSpan: 6, rowStart: 1 });
+  await settled(page);
+  const preview = page.getByTestId("live-preview");
+  const input = preview.getByLabel("Frame number", { exact: true });
+  await expect
+    .poll(async () => ((await input.boundingBox())?.width ?? 0) / ((await preview.boundingBox())?.width ?? 1))
+    .toBeLessThan(0.6);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByTestId("layout-canvas").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/friction-builder-xl-1536.png", fullPage: true });
+  await attachScreenshot(page, testInfo, "builder-xl-1536.png");
+});

@@ -121,6 +121,20 @@ test("build a Bicycle template from scratch, publish 1.0.0 as a Public product d
   await selectSection(page, "General");
   await addField(page, "Colour");
   await publish(page, name, "1.1.0", "Public");
+
+  // The new-model page offers the template once, in its newest version; 1.0.0 is behind "Older versions".
+  await page.goto(`/orgs/${DEMO_ORGANIZATION_ID}/models/new`);
+  const templates = page.getByRole("list", { name: "Your organization's templates" });
+  await expect(templates.getByRole("radio", { name, exact: true })).toHaveCount(1);
+  await expect(templates.getByRole("radio", { name, exact: true })).toHaveAccessibleDescription(/^Version 1\.1\.0/);
+  await expect(templates.getByRole("radio", { name: `${name} Version 1.0.0` })).toHaveCount(0);
+  // So is the product data model published with each version.
+  const published = page.getByRole("list", { name: "Product data models" });
+  await expect(published.getByRole("radio", { name, exact: true })).toHaveAccessibleDescription(/^Version 1\.1\.0/);
+  await templates.getByText(`Older versions of ${name} (1)`).click();
+  await templates.getByRole("radio", { name: `${name} Version 1.0.0` }).check();
+  await expect(page.getByRole("heading", { name: `Preview: ${name}` })).toBeVisible();
+  await page.screenshot({ path: "/tmp/friction-new-model-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 900 });
   await attachScreenshot(page, testInfo, "builder-375.png");
 

@@ -114,7 +114,12 @@ export const ZAccessGrantCreated = ZAccessGrant.extend({
   link: z.string(),
 });
 
-export const ZAccessGrantRead = z.object({ readAt: z.string(), passportUuid: ZUuid });
+export const ZAccessGrantRead = z.object({
+  readAt: z.string(),
+  passportUuid: ZUuid,
+  /** What the passport is: its model's name, and for an item's passport the item's identifier; null once deleted. */
+  passportName: z.string().nullable(),
+});
 
 export type TAccessGrantCreateRequest = z.infer<typeof ZAccessGrantCreateRequest>;
 export type TAccessGrant = z.infer<typeof ZAccessGrant>;

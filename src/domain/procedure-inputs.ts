@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";
 import { MAX_VALUE_KEYS, ZHistoryQuery, ZValueKey } from "~/domain/history";
-import { ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
+import { ZIdentifierValue, ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { ZModelCreateRequest, ZModelDuplicateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZAccessGrantCreateRequest } from "~/domain/passport-schema";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
@@ -39,6 +39,8 @@ export const ZItemListInput = ZModelInput.extend({ query: ZItemListQuery.default
 export const ZItemCreateInput = ZModelInput.extend({ item: ZItemCreateRequest.default({}) });
 export const ZItemBulkCreateInput = ZModelInput.extend({ request: ZItemBulkCreateRequest });
 export const ZItemInput = ZModelInput.extend({ itemId: ZUuid });
+/** One more identifier for an existing item (a GS1 key in any form it is written in, or any other value). */
+export const ZItemIdentifierAddInput = ZItemInput.extend({ value: ZIdentifierValue });
 export const ZItemDataValuesInput = ZItemInput.extend({ ifMatch: ZVersion, values: ZDataValuesRequest });
 export const ZItemDeleteRowInput = ZItemInput.extend({
   ifMatch: ZVersion,

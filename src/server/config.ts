@@ -134,7 +134,10 @@ export function getConfig(): Config {
   return cached;
 }
 
-/** The app's public origin, which links in mails point to (better-auth's baseURL too). */
+/**
+ * The app's public origin (better-auth's baseURL, links made without a request such as the CLI's). Links made for a
+ * request (mails, QR codes) go through `linkOrigin`, which may choose the request's own trusted origin instead.
+ */
 export function publicOrigin(): string {
   const config = getConfig();
   return (config.BETTER_AUTH_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
@@ -173,6 +176,18 @@ export function linkOrigin(requestOrigin?: string): string {
   const origin = requestOrigin === undefined ? undefined : originOf(requestOrigin);
   if (!getConfig().BETTER_AUTH_URL && origin && trustedOrigins().includes(origin)) return origin;
   return publicOrigin();
+}
+
+/**
+ * The origin a request came in on, as the browser saw it: its `Origin` header (sent with every POST a page makes:
+ * sign-up, "Forgot password?", tRPC writes), else `http://` and its `Host` header (a page's GET). Only a hint:
+ * `linkOrigin` uses it where it is trusted and ignores it otherwise, so a forged header chooses nothing.
+ */
+export function requestOriginOf(headers: Headers): string | undefined {
+  const origin = headers.get("origin");
+  if (origin && originOf(origin)) return originOf(origin);
+  const host = headers.get("host");
+  return host ? originOf(`http://${host}`) : undefined;
 }
 
 /**

@@ -32,4 +32,29 @@ describe("the origin of links (QR codes, passport links)", () => {
     const base = await load({ PORT: "3000", BETTER_AUTH_URL: undefined, PUBLIC_BASE_URL: "https://id.example.com/" });
     expect(base.publicBaseUrl("http://127.0.0.1:3000")).toBe("https://id.example.com");
   });
+
+  it("reads the request's origin from its Origin header, else its Host", async () => {
+    const { requestOriginOf } = await load({ PORT: "3107" });
+    expect(requestOriginOf(new Headers({ origin: "http://127.0.0.1:3107", host: "localhost:3107" }))).toBe("http://127.0.0.1:3107");
+    expect(requestOriginOf(new Headers({ host: "127.0.0.1:3107" }))).toBe("http://127.0.0.1:3107");
+    expect(requestOriginOf(new Headers({ origin: "null", host: "[::1]:3107" }))).toBe("http://[::1]:3107");
+    expect(requestOriginOf(new Headers())).toBeUndefined();
+  });
+
+  it("mails' links (verification, password reset, invitation) use the trusted origin of the request", async () => {
+    await load({ PORT: "3107", BETTER_AUTH_URL: undefined, PUBLIC_BASE_URL: undefined, TRUSTED_ORIGINS: undefined });
+    const { verificationLink } = await import("~/server/mail/verification-mail");
+    const { passwordResetLink } = await import("~/server/mail/password-reset-mail");
+    const { invitationLink } = await import("~/server/services/invitations/internal/invitation-dto");
+    expect(verificationLink("t", "http://127.0.0.1:3107")).toBe("http://127.0.0.1:3107/verify-email?token=t");
+    expect(passwordResetLink("t", "http://127.0.0.1:3107")).toBe("http://127.0.0.1:3107/reset-password?token=t");
+    expect(invitationLink("i", "http://127.0.0.1:3107")).toBe("http://127.0.0.1:3107/invitations/i");
+    // A forged origin, and no request at all (the CLI), give the public origin.
+    expect(verificationLink("t", "http://evil.example")).toBe("http://localhost:3107/verify-email?token=t");
+    expect(invitationLink("i")).toBe("http://localhost:3107/invitations/i");
+    // With BETTER_AUTH_URL set, mails always point there.
+    await load({ PORT: "3107", BETTER_AUTH_URL: "https://dpp.example.com" });
+    const again = await import("~/server/mail/password-reset-mail");
+    expect(again.passwordResetLink("t", "http://127.0.0.1:3107")).toBe("https://dpp.example.com/reset-password?token=t");
+  });
 });

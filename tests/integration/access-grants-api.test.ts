@@ -105,6 +105,10 @@ describe("access grants", () => {
     expect(JSON.stringify(list.body)).not.toContain(grant.token);
     const reads = await api<TAccessGrantRead[]>("GET", `${grantsPath(world, model.id)}/${grant.id}/reads`, { token: world.token });
     expect(reads.body.map((r) => r.passportUuid).sort()).toEqual([uuidOf(model), uuidOf(item)].sort());
+    // Each read names its passport: the model's name, and an item's identifier after it.
+    const nameOf = (uuid: string) => reads.body.find((r) => r.passportUuid === uuid)?.passportName;
+    expect(nameOf(uuidOf(model))).toBe(model.name);
+    expect(nameOf(uuidOf(item))).toBe(`${model.name} · ${item.uniqueProductIdentifiers[0]?.value}`);
   });
 
   it("closes at once when revoked, and when expired, leaving the reader anonymous without an error", async () => {

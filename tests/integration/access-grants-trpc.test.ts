@@ -25,7 +25,8 @@ it("creates, lists, reads and revokes grants through tRPC; another organization'
   expect((await readPassport({ uuid, actor: null, grantToken: grant.token })).readerLevel).toBe("authority");
   expect(await caller.accessGrants.list(target)).toEqual([expect.objectContaining({ id: grant.id, readCount: 1, isActive: true })]);
   expect(await caller.accessGrants.reads({ ...target, grantId: grant.id })).toEqual([
-    { readAt: expect.any(String), passportUuid: uuid },
+    // Named as the reads list shows them (the model's name for its passport), never as a bare uuid.
+    { readAt: expect.any(String), passportUuid: uuid, passportName: model.name },
   ]);
   expect(await caller.accessGrants.revoke({ ...target, grantId: grant.id })).toMatchObject({ isActive: false });
   expect((await readPassport({ uuid, actor: null, grantToken: grant.token })).readerLevel).toBe("public");

@@ -5,6 +5,7 @@ import { ConfirmEmailButton } from "~/components/auth/confirm-email-button";
 import { Alert } from "~/components/ui/alert";
 import { AppError } from "~/domain/app-error";
 import { describeVerification, type VerificationRequest } from "~/server/services/identity/verify-email";
+import { newestOpenInvitationId } from "~/server/services/invitations/invitation-for-sign-up";
 
 export const metadata: Metadata = { title: "Verify your email address" };
 
@@ -38,6 +39,8 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
       </AuthCard>
     );
   }
+  // An invited new user goes on to the invitation once verified (the newest open one to the address).
+  const invitationId = await newestOpenInvitationId({ email: request.email });
   return (
     <AuthCard
       title="Verify your email address"
@@ -58,7 +61,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
           <dd className="inline">{request.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC</dd>
         </div>
       </dl>
-      <ConfirmEmailButton token={token} email={request.email} />
+      <ConfirmEmailButton token={token} email={request.email} next={invitationId ? `/invitations/${invitationId}` : undefined} />
     </AuthCard>
   );
 }

@@ -17,7 +17,15 @@ export function GrantReads({ organizationId, modelId, grantId }: GrantReadsProps
       {reads.data.map((read, i) => (
         <li key={`${read.readAt}-${i}`} className="flex flex-col sm:flex-row sm:gap-3">
           <LocalTime value={read.readAt} />
-          <span className="font-mono text-xs break-all text-slate-500">{read.passportUuid}</span>
+          {read.passportName === null ? (
+            <span className="text-slate-600">
+              A deleted passport <span className="font-mono text-xs break-all">({read.passportUuid})</span>
+            </span>
+          ) : (
+            <span className="break-words" title={read.passportUuid}>
+              {read.passportName}
+            </span>
+          )}
         </li>
       ))}
     </ol>

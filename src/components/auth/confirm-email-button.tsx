@@ -4,13 +4,14 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 
-export type ConfirmEmailButtonProps = { token: string; email: string };
+/** `next`: where to go once verified (the invitation an invited new user signed up from), if anywhere. */
+export type ConfirmEmailButtonProps = { token: string; email: string; next?: string };
 
 /**
  * The explicit step of email verification: opening the link only shows the account; this button (a POST) verifies
  * it, so a mail scanner that follows links verifies nothing.
  */
-export function ConfirmEmailButton({ token, email }: ConfirmEmailButtonProps) {
+export function ConfirmEmailButton({ token, email, next }: ConfirmEmailButtonProps) {
   const [state, setState] = useState<{ status: "idle" | "sending" | "done" } | { status: "failed"; message: string }>({
     status: "idle",
   });
@@ -21,7 +22,11 @@ export function ConfirmEmailButton({ token, email }: ConfirmEmailButtonProps) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ token }),
     }).catch(() => null);
-    if (response?.ok) return setState({ status: "done" });
+    if (response?.ok) {
+      setState({ status: "done" });
+      if (next) window.location.assign(next);
+      return;
+    }
     const body = (await response?.json().catch(() => null)) as { message?: string } | null;
     setState({ status: "failed", message: body?.message ?? "Could not verify the address; try again." });
   }

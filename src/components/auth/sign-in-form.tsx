@@ -10,7 +10,8 @@ import { ZSignInInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["email", "password"] as const;
 
-export function SignInForm() {
+/** `next`: where to go once signed in (a path of this app, chosen by the page). */
+export function SignInForm({ next = "/" }: { next?: string }) {
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
 
@@ -30,7 +31,7 @@ export function SignInForm() {
       return show({ fields: {}, form: message });
     }
     // A full load, so the header and every server component render for the signed-in user.
-    window.location.assign("/");
+    window.location.assign(next);
   }
 
   return (

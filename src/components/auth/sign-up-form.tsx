@@ -25,7 +25,10 @@ const MESSAGE_OF_ERROR_CODE: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email already exists. Sign in instead.",
 };
 
-export function SignUpForm() {
+/** `invitation`: the one the page was opened from; its address is filled in, and the new account lands on it. */
+export type SignUpFormProps = { invitation?: { id: string; email: string } };
+
+export function SignUpForm({ invitation }: SignUpFormProps) {
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
 
@@ -48,15 +51,25 @@ export function SignUpForm() {
       const field = FIELD_OF_ERROR_CODE[code];
       return show(field ? { fields: { [field]: message } } : { fields: {}, form: message });
     }
-    // Signed in already; the front door sends a user without organizations on to create one.
-    window.location.assign("/");
+    // Signed in already; the front door sends a user without organizations on to create one, an invited one goes
+    // back to the invitation.
+    window.location.assign(invitation ? `/invitations/${invitation.id}` : "/");
   }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField label="Name" name="name" autoComplete="name" required error={errors.fields.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={invitation?.email}
+        error={errors.fields.email}
+      />
       <TextField
         label="Password"
         name="password"

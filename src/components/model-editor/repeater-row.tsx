@@ -67,8 +67,9 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
       )}
     >
       <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4">
-        <div className="flex items-center justify-between gap-2">
-          <div className="flex min-w-0 items-center gap-2">
+        {/* On a phone the row's label takes a line of its own under the number and buttons, so it is not cut. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
             <button
               type="button"
               {...attributes}
@@ -81,8 +82,8 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
             <SectionHeading level={headingLevel(depth + 1)} id={headingId}>
               Row {position}
             </SectionHeading>
-            {labelColumn && <RowLabel column={labelColumn} row={row} position={position} />}
           </div>
+          {labelColumn && <RowLabel column={labelColumn} row={row} position={position} />}
           <div className="flex shrink-0 gap-1">
             <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
               {isCollapsed ? "Expand" : "Collapse"}
@@ -107,5 +108,12 @@ function RowLabel({ column, row, position }: { column: GridColumn; row: number; 
   const key = cellKey(column, row);
   useDraftKey(key);
   const label = rowLabel([column], () => store.value(key), position);
-  return label === `Row ${position}` ? null : <span className="truncate text-sm text-slate-600">{label}</span>;
+  return label === `Row ${position}` ? null : (
+    <span
+      data-testid="row-label"
+      className="order-last basis-full truncate text-sm text-slate-600 sm:order-none sm:min-w-0 sm:flex-1 sm:basis-0"
+    >
+      {label}
+    </span>
+  );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { addRowButtonId, inputIdFor, valueKey } from "~/components/model-editor/draft-keys";
+import { addRowButtonId, valueKey } from "~/components/model-editor/draft-keys";
+import { revealDraft } from "~/components/model-editor/focus-draft";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { SectionCompleteness } from "~/components/model-editor/completeness-status";
 import { RepeaterCards } from "~/components/model-editor/repeater-cards";
@@ -51,7 +52,9 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
     if (row === null || !rows.includes(row)) return;
     focusRowRef.current = null;
     const first = firstFieldKey(view, row);
-    if (first) document.getElementById(inputIdFor(first))?.focus();
+    // Through the revealers too: in the table view the new row's first cell becomes the grid's active cell, and a
+    // virtualised card list renders the new card first (focus-draft.ts).
+    if (first) revealDraft(first, { focus: true });
   }, [rows, view]);
 
   const onAdd = () => {

@@ -9,6 +9,8 @@ export type ModelSource = {
   /** Sectors of a template, the visibility of a product data model. */
   meta: string;
   sections: TSection[];
+  /** For an older version of a template: the id of its newest version, behind which the picker lists it. */
+  olderThan?: string;
 };
 
 /** The radio value of a source, unique across both kinds. */

@@ -108,7 +108,10 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
           data-testid="layout-canvas"
           className="relative grid"
           style={{
-            width: CANVAS_WIDTH[breakpoint] - 16,
+            // The breakpoint's width where the page has room, else the room there is: cells are placed in twelfths, so
+            // a narrower canvas shows the same layout (at xl, 1280 px, it would overflow the builder's column).
+            width: "100%",
+            maxWidth: CANVAS_WIDTH[breakpoint] - 16,
             gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
             gridTemplateRows: `repeat(${rowCount}, ${ROW_HEIGHT}px)`,
             gap: GAP,

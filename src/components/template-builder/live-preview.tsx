@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { LayoutCanvas } from "~/components/layout-grid/layout-grid";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { SectionTree } from "~/components/model-editor/section-tree";
@@ -22,13 +22,43 @@ export function LivePreview({ organizationId, sections, breakpoint }: LivePrevie
   const key = useMemo(() => JSON.stringify(sections), [sections]);
   // `relative` makes the scroller the containing block of the editor's absolutely positioned pieces (such as the
   // screen-reader text of a repeater's view switch): they scroll with a canvas wider than the window, never widen the page.
+  const width = CANVAS_WIDTH[breakpoint];
+  const [frameRef, zoom] = useFitZoom(width);
   return (
-    <div className="relative overflow-x-auto rounded-md border border-slate-200 bg-slate-100 p-2">
-      <LayoutCanvas width={CANVAS_WIDTH[breakpoint]} data-testid="live-preview" className="bg-slate-50 p-0">
-        <PreviewTree key={key} organizationId={organizationId} sections={sections} />
-      </LayoutCanvas>
+    <div className="space-y-1">
+      {zoom < 1 ? (
+        <p className="text-xs text-slate-600" data-testid="preview-zoom">
+          Shown at {Math.round(zoom * 100)} % to fit; laid out as at {width} px.
+        </p>
+      ) : null}
+      <div ref={frameRef} className="relative overflow-x-auto rounded-md border border-slate-200 bg-slate-100 p-2">
+        <LayoutCanvas width={width} zoom={zoom} data-testid="live-preview" className="bg-slate-50 p-0">
+          <PreviewTree key={key} organizationId={organizationId} sections={sections} />
+        </LayoutCanvas>
+      </div>
     </div>
   );
+}
+
+/**
+ * How much to shrink a canvas `width` px wide so it fits its frame (at most 1): the xl canvas (1280 px) is wider
+ * than the builder's column even on a 1536 px screen. Below 0.5 the canvas scrolls instead, so text stays legible.
+ */
+function useFitZoom(width: number): [RefObject<HTMLDivElement | null>, number] {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    // The frame's content box: its width less the padding.
+    const measure = () => setRoom(frame.clientWidth - 16);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  const zoom = room === null ? 1 : Math.min(1, Math.max(0.5, room / width));
+  return [frameRef, Math.floor(zoom * 100) / 100];
 }
 
 function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "breakpoint">) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { publicOrigin } from "~/server/config";
+import { linkOrigin, requestOriginOf } from "~/server/config";
 import { sendMail } from "~/server/mail/send-mail";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 
@@ -7,9 +7,12 @@ import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 export const PASSWORD_RESET_MAILS_PER_HOUR = 3;
 export const PASSWORD_RESET_HOURS = 1;
 
-/** The page that sets a new password (src/app/reset-password/page.tsx), with better-auth's one-time token. */
-export function passwordResetLink(token: string): string {
-  return `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+/**
+ * The page that sets a new password (src/app/reset-password/page.tsx), with better-auth's one-time token, on the
+ * origin the request came in on where it is trusted (`linkOrigin`).
+ */
+export function passwordResetLink(token: string, requestOrigin?: string): string {
+  return `${linkOrigin(requestOrigin)}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function sendPasswordResetMail(
   const key = `password-reset:${createHash("sha256").update(user.email.toLowerCase()).digest("hex")}`;
   const verdict = await consumeRateLimit(key, { windowMs: 60 * 60 * 1000, max: PASSWORD_RESET_MAILS_PER_HOUR });
   if (!verdict.isAllowed) return;
-  const link = passwordResetLink(token);
+  const link = passwordResetLink(token, requestOriginOf(request.headers));
   await sendMail({
     to: user.email,
     subject: "Reset your Passport Studio password",

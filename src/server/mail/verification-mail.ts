@@ -1,10 +1,13 @@
 import { createEmailVerificationToken, EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
-import { publicOrigin } from "~/server/config";
+import { linkOrigin, requestOriginOf } from "~/server/config";
 import { sendMail } from "~/server/mail/send-mail";
 
-/** The page that verifies an address (src/app/verify-email/page.tsx), with a token bound to the account. */
-export function verificationLink(token: string): string {
-  return `${publicOrigin()}/verify-email?token=${encodeURIComponent(token)}`;
+/**
+ * The page that verifies an address (src/app/verify-email/page.tsx), with a token bound to the account, on the
+ * origin the sign-up came in on where it is trusted (`linkOrigin`).
+ */
+export function verificationLink(token: string, requestOrigin?: string): string {
+  return `${linkOrigin(requestOrigin)}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -18,7 +21,7 @@ export async function sendVerificationMail(
 ): Promise<void> {
   if (!request) return;
   // better-auth's own token names only the address; ours names the account too (email-verification-token.ts).
-  const link = verificationLink(await createEmailVerificationToken(user.id, user.email));
+  const link = verificationLink(await createEmailVerificationToken(user.id, user.email), requestOriginOf(request.headers));
   await sendMail({
     to: user.email,
     subject: "Verify your email address for Passport Studio",

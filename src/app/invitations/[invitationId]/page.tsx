@@ -24,14 +24,14 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
     return (
       <AuthCard
         title="You have an invitation"
-        description="Sign in with the email address this invitation was sent to, or create an account with it, then open this link again."
+        description="Sign in with the email address this invitation was sent to, or create an account with it: you come back here afterwards."
         footer={
-          <Link href="/sign-up" className={linkClass}>
+          <Link href={`/sign-up?invitation=${encodeURIComponent(invitationId)}`} className={linkClass}>
             Create an account
           </Link>
         }
       >
-        <Link href="/sign-in" className={linkClass}>
+        <Link href={`/sign-in?invitation=${encodeURIComponent(invitationId)}`} className={linkClass}>
           Sign in
         </Link>
       </AuthCard>

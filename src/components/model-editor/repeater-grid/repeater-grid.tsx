@@ -2,7 +2,9 @@
 
 import { closestCenter, DndContext } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { parseValueKey } from "~/components/model-editor/draft-keys";
+import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { GridFiles } from "~/components/model-editor/repeater-grid/grid-files";
@@ -77,6 +79,22 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
     say,
   });
   const drag = useGridDrag({ store, repeaterId, name, visible, grid, gridRef, say });
+
+  // A draft's cell asked for from outside (the new row after "Add row", focus after a failed save) becomes the
+  // active cell, scrolled into view, and the grid takes focus.
+  useEffect(
+    () =>
+      registerRevealer((key, how) => {
+        const triple = parseValueKey(key);
+        const at = triple ? visible.indexOf(triple.row) : -1;
+        const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
+        if (at < 0 || col < 0) return false;
+        select(singleCell({ row: at, col }));
+        if (how.focus) gridRef.current?.focus({ preventScroll: true });
+        return true;
+      }),
+    [columns, visible, select],
+  );
 
   const activeKey = keyAt(active.focus);
   const activeProblem = activeKey ? (store.serverError(activeKey) ?? store.problem(activeKey)) : undefined;

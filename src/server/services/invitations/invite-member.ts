@@ -10,7 +10,8 @@ import {
   toInvitationDto,
 } from "~/server/services/invitations/internal/invitation-dto";
 
-export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string };
+/** `requestOrigin`: the origin the request came in on; the mailed link uses it where it is trusted (`linkOrigin`). */
+export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string; requestOrigin?: string };
 
 /**
  * Invites an email address to an organization; any member may invite (docs/security.md). Nobody becomes a member here:
@@ -18,7 +19,7 @@ export type InviteMemberOptions = { actor: Actor; organizationId: string; email:
  * signed up with a colleague's address before the colleague did gets nothing. Inviting an address with an open
  * invitation renews that one and mails it again.
  */
-export async function inviteMember({ actor, organizationId, email }: InviteMemberOptions) {
+export async function inviteMember({ actor, organizationId, email, requestOrigin }: InviteMemberOptions) {
   assertSignedIn(actor, "Inviting a member");
   if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
   const db = getDb();
@@ -41,7 +42,7 @@ export async function inviteMember({ actor, organizationId, email }: InviteMembe
         data: { id: crypto.randomUUID(), organizationId, email: address, role: "member", expiresAt, inviterId: actor.userId },
         select: invitationSelect,
       });
-  const invitation = toInvitationDto(row);
+  const invitation = toInvitationDto(row, requestOrigin);
   await sendMail({
     to: address,
     subject: `${invitation.invitedBy.name} invited you to ${invitation.organizationName} on Passport Studio`,

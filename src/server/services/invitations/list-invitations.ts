@@ -16,5 +16,5 @@ export async function listInvitations({ actor, organizationId }: ListInvitations
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     select: invitationSelect,
   });
-  return rows.map(toInvitationDto);
+  return rows.map((row) => toInvitationDto(row));
 }

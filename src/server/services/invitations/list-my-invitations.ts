@@ -21,6 +21,6 @@ export async function listMyInvitations({ actor }: ListMyInvitationsOptions) {
     select: invitationSelect,
   });
   // Already a member (the operator added them directly): nothing left to accept.
-  const invitations = rows.filter((row) => !actor.organizationIds.includes(row.organizationId)).map(toInvitationDto);
+  const invitations = rows.filter((row) => !actor.organizationIds.includes(row.organizationId)).map((row) => toInvitationDto(row));
   return { email: user.email, isEmailVerified: true, invitations };
 }

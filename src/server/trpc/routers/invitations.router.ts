@@ -6,6 +6,7 @@ import { listInvitations } from "~/server/services/invitations/list-invitations"
 import { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
 import { revokeInvitation } from "~/server/services/invitations/revoke-invitation";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
+import { requestOriginOf } from "~/server/config";
 
 /** Members invite by email; the invitee accepts with the verified address (see invite-member.ts). */
 export const invitationsRouter = router({
@@ -13,7 +14,8 @@ export const invitationsRouter = router({
     return await listInvitations({ actor: ctx.actor, organizationId: input.organizationId });
   }),
   create: protectedProcedure.input(ZInvitationCreateInput).mutation(async ({ ctx, input }) => {
-    return await inviteMember({ actor: ctx.actor, organizationId: input.organizationId, email: input.email });
+    const { organizationId, email } = input;
+    return await inviteMember({ actor: ctx.actor, organizationId, email, requestOrigin: requestOriginOf(ctx.headers) });
   }),
   revoke: protectedProcedure.input(ZInvitationRevokeInput).mutation(async ({ ctx, input }) => {
     return await revokeInvitation({ actor: ctx.actor, ...input });

@@ -4,6 +4,7 @@ import {
   ZItemCreateInput,
   ZItemDataValuesInput,
   ZItemDeleteRowInput,
+  ZItemIdentifierAddInput,
   ZItemInput,
   ZItemListInput,
 } from "~/domain/procedure-inputs";
@@ -13,6 +14,7 @@ import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import { bulkCreateItems } from "~/server/services/items/bulk-create-items";
 import { createItem } from "~/server/services/items/create-item";
+import { addItemIdentifier } from "~/server/services/items/add-item-identifier";
 import { deleteItem } from "~/server/services/items/delete-item";
 import { getItem } from "~/server/services/items/get-item";
 import { listItems } from "~/server/services/items/list-items";
@@ -33,6 +35,9 @@ export const itemsRouter = router({
   }),
   bulkCreate: protectedProcedure.input(ZItemBulkCreateInput).mutation(async ({ ctx, input: { request, ...target } }) => {
     return await bulkCreateItems({ actor: ctx.actor, ...target, input: request });
+  }),
+  addIdentifier: protectedProcedure.input(ZItemIdentifierAddInput).mutation(async ({ ctx, input }) => {
+    return await addItemIdentifier({ actor: ctx.actor, ...input });
   }),
   delete: protectedProcedure.input(ZItemInput).mutation(async ({ ctx, input }) => {
     await deleteItem({ actor: ctx.actor, ...input });

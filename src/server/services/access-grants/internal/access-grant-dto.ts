@@ -50,6 +50,6 @@ export async function findAccessGrants(
   }));
 }
 
-export function toAccessGrantReadDto(row: { readAt: Date; passportUuid: string }): TAccessGrantRead {
-  return { readAt: row.readAt.toISOString(), passportUuid: row.passportUuid };
+export function toAccessGrantReadDto(row: { readAt: Date; passportUuid: string }, passportName: string | null): TAccessGrantRead {
+  return { readAt: row.readAt.toISOString(), passportUuid: row.passportUuid, passportName };
 }

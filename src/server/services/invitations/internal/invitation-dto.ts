@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { publicOrigin } from "~/server/config";
+import { linkOrigin } from "~/server/config";
 
 /** How long an invitation can be accepted. Inviting the same address again renews it (and mails it again). */
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -20,12 +20,15 @@ export const invitationSelect = {
 
 type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof invitationSelect }>;
 
-/** The page an invitee opens (src/app/invitations/[invitationId]/page.tsx). */
-export function invitationLink(invitationId: string): string {
-  return `${publicOrigin()}/invitations/${invitationId}`;
+/**
+ * The page an invitee opens (src/app/invitations/[invitationId]/page.tsx), on the origin the inviting request came
+ * in on where it is trusted (`linkOrigin`), else the public origin (the CLI's `invite:list`).
+ */
+export function invitationLink(invitationId: string, requestOrigin?: string): string {
+  return `${linkOrigin(requestOrigin)}/invitations/${invitationId}`;
 }
 
-export function toInvitationDto(row: InvitationRow) {
+export function toInvitationDto(row: InvitationRow, requestOrigin?: string) {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -34,7 +37,7 @@ export function toInvitationDto(row: InvitationRow) {
     invitedBy: { name: row.inviter.name, email: row.inviter.email },
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
-    link: invitationLink(row.id),
+    link: invitationLink(row.id, requestOrigin),
   };
 }
 

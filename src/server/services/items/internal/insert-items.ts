@@ -70,7 +70,7 @@ export async function insertItems(
 }
 
 /** Throws a conflict listing the values taken in the organization, other than by the items `ownIds`. */
-async function assertValuesFree(
+export async function assertValuesFree(
   tx: Tx,
   {
     organizationId,

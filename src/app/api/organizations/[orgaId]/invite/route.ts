@@ -2,6 +2,7 @@ import { ZInvitationCreateInput } from "~/domain/identity-schemas";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
 import { inviteMember } from "~/server/services/invitations/invite-member";
+import { requestOriginOf } from "~/server/config";
 
 /** open-dpp's `organizations.inviteUser`: `{email}`. Needs a signed-in session (the service refuses keys). */
 const ZInviteBody = ZInvitationCreateInput.pick({ email: true });
@@ -11,6 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     params: ZOrgPath,
     body: ZInviteBody,
     status: 201,
-    run: ({ actor, params, body }) => inviteMember({ actor, organizationId: params.orgaId, email: body.email }),
+    run: ({ actor, params, body, headers }) =>
+      inviteMember({ actor, organizationId: params.orgaId, email: body.email, requestOrigin: requestOriginOf(headers) }),
   }),
 });

@@ -5,8 +5,9 @@ import { CreateModelForm } from "~/components/models/create-model-form";
 import { sourceValue, type ModelSource } from "~/components/models/model-sources";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
-import { listTemplates } from "~/server/services/templates/list-templates";
+import { listProductDataModelLineages } from "~/server/services/product-data-models/list-product-data-models";
+import { listTemplateLineages } from "~/server/services/templates/list-templates";
+import type { TProductDataModel, TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
 
 export const metadata: Metadata = { title: "New model" };
@@ -20,27 +21,21 @@ type Props = {
 export default async function NewModelPage({ params, searchParams }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
-  const [templates, productDataModels] = await Promise.all([
-    listTemplates({ actor, organizationId: organization.id }),
-    listProductDataModels({ actor }),
+  const [lineages, productDataModelLineages] = await Promise.all([
+    listTemplateLineages({ actor, organizationId: organization.id }),
+    listProductDataModelLineages({ actor }),
   ]);
   const sources: ModelSource[] = [
-    ...templates.map((template) => ({
-      kind: "template" as const,
-      id: template.id,
-      name: template.name,
-      version: template.version,
-      meta: template.sectors.join(", "),
-      sections: template.sections,
-    })),
-    ...productDataModels.map((pdm) => ({
-      kind: "productDataModel" as const,
-      id: pdm.id,
-      name: pdm.name,
-      version: pdm.version,
-      meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
-      sections: pdm.sections,
-    })),
+    // Each template's (and product data model's) newest version, its older versions after it (the picker puts them
+    // behind a disclosure).
+    ...lineages.flatMap(({ latest, older }) => [
+      templateSource(latest),
+      ...older.map((template) => ({ ...templateSource(template), olderThan: latest.id })),
+    ]),
+    ...productDataModelLineages.flatMap(({ latest, older }) => [
+      productDataModelSource(latest),
+      ...older.map((pdm) => ({ ...productDataModelSource(pdm), olderThan: latest.id })),
+    ]),
   ];
   const query = await searchParams;
   const wanted = [
@@ -75,4 +70,26 @@ export default async function NewModelPage({ params, searchParams }: Props) {
 
 function first(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.toLowerCase();
+}
+
+function templateSource(template: TTemplate): ModelSource {
+  return {
+    kind: "template",
+    id: template.id,
+    name: template.name,
+    version: template.version,
+    meta: template.sectors.join(", "),
+    sections: template.sections,
+  };
+}
+
+function productDataModelSource(pdm: TProductDataModel): ModelSource {
+  return {
+    kind: "productDataModel",
+    id: pdm.id,
+    name: pdm.name,
+    version: pdm.version,
+    meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
+    sections: pdm.sections,
+  };
 }

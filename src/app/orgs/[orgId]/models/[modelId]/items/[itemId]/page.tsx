@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { loadItemPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { itemLabel } from "~/components/items/item-label";
 import { ItemEditor } from "~/components/items/item-editor";
+import { ItemIdentifiersPanel } from "~/components/items/item-identifiers-panel";
 import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
@@ -25,6 +26,12 @@ export default async function ItemEditorPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
+      <ItemIdentifiersPanel
+        organizationId={organization.id}
+        modelId={model.id}
+        itemId={item.id}
+        identifiers={item.uniqueProductIdentifiers}
+      />
       {passportUuid && passportLink && (
         <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} pointsTo={passportLink.url} />
       )}
