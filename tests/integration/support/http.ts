@@ -43,6 +43,7 @@ import * as draftField from "~/app/api/organizations/[orgaId]/template-drafts/[d
 import * as draftFieldMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move/route";
 import * as modelAas from "~/app/api/organizations/[orgaId]/models/[modelId]/aas/route";
 import * as itemAas from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/aas/route";
+import * as aasReadApi from "~/app/api/aas/[...path]/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -141,6 +142,13 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
 
 /** Hands a request to the route module whose pattern matches, as Next would. */
 export async function dispatch(request: Request, pathname: string): Promise<Response> {
+  // The AAS read API's one catch-all route takes the rest of the path as segments, as Next hands them.
+  if (pathname.startsWith("/api/aas/")) {
+    const segments = pathname.slice("/api/aas/".length).split("/").map(decodeURIComponent);
+    const handler = (aasReadApi as RouteModule)[request.method];
+    if (!handler) throw new Error(`the AAS route has no ${request.method} export`);
+    return handler(request, { params: Promise.resolve({ path: segments }) });
+  }
   for (const [pattern, names, module] of ROUTES) {
     const match = pattern.exec(pathname);
     if (!match) continue;
