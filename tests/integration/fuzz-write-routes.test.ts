@@ -1306,3 +1306,45 @@ describe("request size", () => {
     expect(await currentState()).toEqual(snapshot);
   });
 });
+
+/**
+ * The AAS read API (/api/aas) takes identifiers, idShort paths, cursors and asset ids from the path and the query:
+ * whatever odd text arrives there, the answer is a 200 or a 4xx — never a 5xx — and `api()` checks it against the
+ * IDTA's OpenAPI files (a 4xx is the profiles' `Result`).
+ */
+describe("GET /api/aas/{path}", () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom("", "=", "====", "*", "é", "%", "a.b[0]", "$value", "$metadata", "__proto__", "a".repeat(3_000)),
+    fc.string({ maxLength: 30 }).map((s) => btoa(unescape(encodeURIComponent(s))).replace(/=+$/, "")),
+    fc.uint8Array({ maxLength: 30 }).map((bytes) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_"),
+    ),
+  );
+  // "." and ".." are resolved away by the URL itself before any server sees them.
+  const segment = text.filter((s) => s !== "." && s !== "..").map((s) => encodeURIComponent(s));
+  const head = fc.constantFrom("shells", "submodels", "lookup/shells", "serialization", "description", "nothing");
+  const tail = fc.array(fc.oneof(segment, fc.constantFrom("submodels", "submodel-elements", "$value", "$path", "$reference")), {
+    maxLength: 5,
+  });
+  const query = fc
+    .array(
+      fc.tuple(fc.constantFrom("limit", "cursor", "level", "assetIds", "aasIds", "submodelIds", "grant", "idShort", "extent"), text),
+      { maxLength: 4 },
+    )
+    .map((pairs) => pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&"));
+
+  it("answers odd paths and queries with a 200 or a 4xx Result, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(head, tail, query, async (first, rest, search) => {
+        const path = `/api/aas/${[first, ...rest].join("/")}${search ? `?${search}` : ""}`;
+        const response = await api("GET", path);
+        expect(response.status, path).toBeLessThan(500);
+        if (response.status >= 400) expect((response.body as { messages: unknown[] }).messages, path).toHaveLength(1);
+      }),
+      { numRuns: RUNS_PER_FAMILY * 8 },
+    );
+  });
+});

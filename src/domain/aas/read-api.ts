@@ -47,6 +47,13 @@ const notFound = (segments: readonly string[]) => new AppError("NOT_FOUND", `No 
  * NOT_FOUND for a path no profile serves, BAD_REQUEST for an identifier that is not base64url.
  */
 export function parseAasPath(segments: readonly string[]): AasRoute {
+  if (segments.some((s) => s === "")) throw notFound(segments);
+  // The path's shape first (a path no profile serves is a 404 whatever its ids), then its identifiers (400).
+  parseWith(segments, (encoded) => encoded);
+  return parseWith(segments, decodeAasIdentifier);
+}
+
+function parseWith(segments: readonly string[], decodeAasIdentifier: (encoded: string, name: string) => string): AasRoute {
   const [head, second, third, ...rest] = segments;
   if (head === "description" && segments.length === 1) return { kind: "description" };
   if (head === "serialization" && segments.length === 1) return { kind: "serialization" };
@@ -148,7 +155,7 @@ export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.
   }
   const result = schema.safeParse(parsed);
   if (!result.success) throw invalid;
-  return result.data as z.infer<S>;
+  return result.data;
 }
 
 const ZOffsetCursor = z.object({ offset: z.number().int().min(0) });
@@ -166,6 +173,18 @@ export function pageOf<T>(
     paging_metadata: end < items.length ? { cursor: encodeCursor({ offset: end }) } : {},
   };
 }
+
+/** The profiles' error body (`Result`, IDTA-01002 Part 2): what every error of the read API answers. */
+export const ZAasResult = z.object({
+  messages: z.array(
+    z.object({
+      code: z.string(),
+      messageType: z.enum(["Undefined", "Info", "Warning", "Error", "Exception"]),
+      text: z.string(),
+      timestamp: z.string(),
+    }),
+  ),
+});
 
 /** The profiles' error body: a `Result` whose one message says what went wrong. */
 export function aasResult(status: number, text: string, now: Date = new Date()): Jsonable {
@@ -199,7 +218,7 @@ export function elementMetadata(element: Jsonable): Jsonable {
 export function coreOf(element: Jsonable): Jsonable {
   const strip = (child: Element) => (childrenOf(child).length > 0 ? elementMetadata(child) : child);
   if (Array.isArray(element.submodelElements)) return { ...element, submodelElements: submodelElementsOf(element).map(strip) };
-  const children = childrenOf(element as Element);
+  const children = childrenOf(element);
   return children.length > 0 ? { ...element, value: children.map(strip) } : element;
 }
 
@@ -389,7 +408,7 @@ export function submodelView(submodelId: string, submodel: Jsonable, target: Aas
     case "$metadata":
       return elementMetadata(element);
     case "$value": {
-      const value = valueOnly(deep ? element : (coreOf(element) as Element));
+      const value = valueOnly(deep ? element : coreOf(element));
       if (value === undefined) throw new AppError("NOT_FOUND", `The element at ${target.idShortPath} holds no value.`);
       return value;
     }

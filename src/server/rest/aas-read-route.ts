@@ -20,7 +20,13 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     const { path } = await context.params;
     const segments = Array.isArray(path) ? path : typeof path === "string" ? [path] : [];
     const route = parseAasPath(segments);
-    const query = parse(ZAasReadQuery, searchParams(request), "Query parameters are invalid.", "$query");
+    // `/description` takes no parameters (its profile answers it with no error but 401 and 403).
+    const query = parse(
+      ZAasReadQuery,
+      route.kind === "description" ? {} : searchParams(request),
+      "Query parameters are invalid.",
+      "$query",
+    );
     const url = new URL(request.url);
     const lists = {
       assetIds: url.searchParams.getAll("assetIds"),

@@ -66,7 +66,8 @@ function responseSchema(file: string, template: string, method: string, status: 
   const operation = documents.get(file)?.paths?.[template]?.[method] as { responses: Record<string, JsonObject> } | undefined;
   if (!operation) throw new Error(`${file} documents no ${method} ${template}`);
   const key = String(status) in operation.responses ? String(status) : "default";
-  const response = operation.responses[key] as JsonObject;
+  const response = operation.responses[key] as JsonObject | undefined;
+  if (!response) throw new Error(`${file} lists no ${status} (and no default) for ${method} ${template}`);
   if (typeof response.$ref === "string") {
     const [relative, fragment] = response.$ref.split("#");
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), relative ?? ""));
@@ -78,7 +79,12 @@ function responseSchema(file: string, template: string, method: string, status: 
 /** Throws, naming each mismatch, when an /api/aas answer is not what the IDTA's OpenAPI files promise. */
 export function assertAasResponseMatchesSpec(method: string, pathname: string, status: number, body: unknown): void {
   const where = `${method} ${pathname} → ${status}`;
-  const rest = pathname.replace(/^\/api\/aas/, "");
+  // Matched as the server reads it: each segment percent-decoded (`%24value` is `$value`).
+  const rest = pathname
+    .replace(/^\/api\/aas/, "")
+    .split("/")
+    .map((segment) => encodeURIComponent(decodeURIComponent(segment)).replace(/%24/g, "$"))
+    .join("/");
   if (method !== "GET" && method !== "HEAD") {
     // The profiles are read-only: any other method is our 405 (its body is also a valid Result).
     if (status !== 405) throw new Error(`${where}: a method the read profiles do not serve must answer 405`);
