@@ -66,7 +66,7 @@ function responseSchema(file: string, template: string, method: string, status: 
   const operation = documents.get(file)?.paths?.[template]?.[method] as { responses: Record<string, JsonObject> } | undefined;
   if (!operation) throw new Error(`${file} documents no ${method} ${template}`);
   const key = String(status) in operation.responses ? String(status) : "default";
-  const response = operation.responses[key] as JsonObject | undefined;
+  const response = operation.responses[key];
   if (!response) throw new Error(`${file} lists no ${status} (and no default) for ${method} ${template}`);
   if (typeof response.$ref === "string") {
     const [relative, fragment] = response.$ref.split("#");
