@@ -33,7 +33,9 @@ const submodel = {
 
 describe("AAS read API mapping", () => {
   it("round-trips any identifier through base64url, and refuses what is not base64url", () => {
-    const text = fc.string({ minLength: 1, unit: "binary" }).filter((id) => id.isWellFormed());
+    const text = fc
+      .string({ minLength: 1, unit: "binary" })
+      .filter((id) => new TextDecoder().decode(new TextEncoder().encode(id)) === id); // well-formed UTF-16
     fc.assert(
       fc.property(text, (id) => {
         expect(decodeAasIdentifier(encodeAasIdentifier(id), "id")).toBe(id);
