@@ -67,5 +67,8 @@ test("compose the battery passport from the seven IDTA part files, publish it, f
   expect(verificationErrors(environment)).toEqual([]);
   const json = JSON.stringify(environment);
   expect(json).toContain('"value":"BAT-2026-0001"');
-  expect(json).toContain("https://admin-shell.io/idta/SubmodelTemplate/");
+  const nameplate = (
+    JSON.parse(readFileSync(`../shared/standards/idta/${PARTS[0]}`, "utf8")) as { submodels: { semanticId: unknown }[] }
+  ).submodels[0];
+  expect(json).toContain(JSON.stringify(nameplate?.semanticId));
 });

@@ -18,7 +18,7 @@ import { readAas } from "~/server/services/aas/read-aas-api";
 export async function aasReadRoute(request: Request, context: RouteContext): Promise<Response> {
   try {
     const { path } = await context.params;
-    const segments = Array.isArray(path) ? path : typeof path === "string" ? [path] : [];
+    const segments = (Array.isArray(path) ? path : typeof path === "string" ? [path] : []).map(decodedSegment);
     const route = parseAasPath(segments);
     // `/description` takes no parameters (its profile answers it with no error but 401 and 403).
     const query = parse(
@@ -58,4 +58,17 @@ function aasErrorResponse(error: unknown): Response {
   const id = crypto.randomUUID();
   console.error(`[api] unexpected error ${id}:`, error);
   return Response.json(aasResult(500, `Something went wrong on our side; quote ${id} when you report it.`), { status: 500 });
+}
+
+/**
+ * A path segment as the profile means it: an idShort path's brackets may arrive percent-encoded (`Rows%5B0%5D`), and
+ * a segment still encoded is decoded once (identifiers are base64url and idShorts hold no `%`, so nothing is lost).
+ */
+function decodedSegment(segment: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(segment)) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
