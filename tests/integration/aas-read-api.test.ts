@@ -135,6 +135,7 @@ describe("shells", () => {
     expect(elementsOf([general.body])).toContain("Manual");
     const refused = await aas<Submodel>(`/submodels/${b64(`${shellId}/submodels/${IDS.general}`)}?grant=not-a-grant`);
     expect(elementsOf([refused.body])).not.toContain("Manual");
+    expect(refused.headers.get("cache-control")).toContain("private");
   });
 
   it("pages all shells with limit and a stable cursor, each once", async () => {

@@ -37,7 +37,9 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     const reader = { actor, clientAddress: clientAddress(request.headers), ...(query.grant && { grantToken: query.grant }) };
     const { body, caching } = await readAas(route, query, lists, reader);
     if (!caching) return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-    const cacheHeaders = caching.level === "public" ? publicCacheHeaders(caching.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+    // Shared caches keep an anonymous answer briefly (as the passport's); a member's, or one asked with a grant, is private.
+    const isShared = caching.level === "public" && !query.grant;
+    const cacheHeaders = isShared ? publicCacheHeaders(caching.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
     const headers = { ETag: caching.etag, ...cacheHeaders };
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
     return Response.json(body, { headers });
