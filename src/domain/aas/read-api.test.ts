@@ -7,11 +7,13 @@ import {
   idShortPaths,
   pageOf,
   parseAasPath,
+  submodelElementsOf,
   submodelValue,
 } from "~/domain/aas/read-api";
+import type { Jsonable } from "~/domain/aas/export-metadata";
 import { AppError } from "~/domain/app-error";
 
-const submodel = {
+const submodel: Jsonable = {
   modelType: "Submodel",
   id: "https://example.com/sm",
   submodelElements: [
@@ -63,7 +65,7 @@ describe("AAS read API mapping", () => {
     expect(elementAt(submodel, "Rows[0].Cell")).toMatchObject({ value: "A" });
     expect(elementAt(submodel, "Rows[1].Cell")).toBeNull();
     expect(elementAt(submodel, "Weight[0]")).toBeNull();
-    expect(idShortPaths(submodel.submodelElements)).toEqual(["Weight", "Ok", "Name", "Rows", "Rows[0]", "Rows[0].Cell"]);
+    expect(idShortPaths(submodelElementsOf(submodel))).toEqual(["Weight", "Ok", "Name", "Rows", "Rows[0]", "Rows[0].Cell"]);
     expect(submodelValue(submodel)).toEqual({ Weight: 12.5, Ok: true, Name: [{ de: "Größe" }], Rows: [{ Cell: "A" }] });
   });
 
