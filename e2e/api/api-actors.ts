@@ -10,7 +10,8 @@ import { uniqueClientAddress } from "../fixtures";
  */
 
 // The app playwright.config.ts starts; E2E_BASE_URL points the API specs at another running instance.
-export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:3100";
+// The app playwright.config.ts starts: E2E_PORT when several checkouts run side by side.
+export const BASE_URL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export type Party = {

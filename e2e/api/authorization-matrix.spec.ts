@@ -81,6 +81,8 @@ type World = {
   grant: { id: string; token: string };
   /** The passport of A's other model, whose template has a restricted field holding the marker. */
   passportUuid: string;
+  /** The AAS read API's path (after /api/aas/) to that passport's submodel holding the restricted field. */
+  aasSubmodelPath: string;
   /** How many models and templates A has once the world is set up. */
   aModelCount: number;
   aTemplateCount: number;
@@ -186,6 +188,8 @@ type RestEntry = {
   isPublicByDesign?: true;
   /** Path ids this route names in place of the usual ones, whatever the caller. */
   pathIds?: () => Partial<Ids>;
+  /** What a catch-all segment (`[...path]`) stands for. */
+  restPath?: () => string;
 };
 
 /** Anyone, with or without credentials. */
@@ -397,6 +401,8 @@ const REST: Record<string, RestEntry> = {
   // A's other model's passport: its public fields are for anyone, its restricted one (holding the marker) for no one
   // of the matrix's callers; the leak check below proves it.
   "GET /product-passports/[uuid]": { expect: PUBLIC_PASSPORT, member: 200, pathIds: () => ({ uuid: w.passportUuid }) },
+  // The same passport through the AAS read API (docs/aas.md §Read API): the same rule, errors as the profiles' Result.
+  "GET /aas/[...path]": { expect: PUBLIC_PASSPORT, member: 200, restPath: () => w.aasSubmodelPath },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.
@@ -876,6 +882,14 @@ async function setUpWorld(playwright: {
   // A's member sees the restricted value, so its absence from everyone else's answer means something.
   const memberPassport = await send(request, "GET", `/api/product-passports/${passportUuid}`, { headers: { api_token: a.token } });
   expect(memberPassport.text).toContain(`Restricted ${marker}`);
+  // Its shell and submodel ids, as A's member's AAS export names them; the member reads the marker through /api/aas.
+  const exported = await send(request, "GET", `/api/organizations/${a.organizationId}/models/${passportModel.id}/aas`, {
+    headers: keyA,
+  });
+  const environment = JSON.parse(exported.text) as { assetAdministrationShells: { id: string }[]; submodels: { id: string }[] };
+  const b64 = (id: string) => Buffer.from(id, "utf8").toString("base64url");
+  const aasSubmodelPath = `shells/${b64(environment.assetAdministrationShells[0]!.id)}/submodels/${b64(environment.submodels[0]!.id)}`;
+  expect((await send(request, "GET", `/api/aas/${aasSubmodelPath}`, { headers: keyA })).text).toContain(`Restricted ${marker}`);
   const grant = await writeAsA<{ id: string; token: string }>("POST", `/models/${model.id}/access-grants`, {
     ...grantRequest(),
     partyName: `Authority ${marker}`,
@@ -906,6 +920,7 @@ async function setUpWorld(playwright: {
     upgradeTemplateId: upgrade.published.templateId,
     grant: { id: grant.id, token: grant.token },
     passportUuid,
+    aasSubmodelPath,
     aModelCount: await count("/models"),
     aTemplateCount: await count("/templates"),
   };
@@ -944,7 +959,10 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
   const [method, pattern] = key.split(" ") as [string, string];
   const entry = REST[key]!;
   const ids = { ...idsFor(caseName), ...entry.pathIds?.() };
-  const path = `/api${pattern.replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids])}${entry.query?.() ?? ""}`;
+  const filled = pattern
+    .replace(/\[\.\.\.\w+\]/g, () => entry.restPath?.() ?? "")
+    .replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids]);
+  const path = `/api${filled}${entry.query?.() ?? ""}`;
   const body = entry.body?.(ids);
   const headers = { ...credentialHeaders(caseName), ...(body === undefined ? {} : { "content-type": "application/json" }) };
   const answer = await send(w.request, method, path, { headers, data: body });
@@ -996,6 +1014,15 @@ function expectRestErrorBody(cell: Cell): void {
   expect.soft(cell.text, where).not.toMatch(/\n\s*at\s|node_modules|\.ts:\d+/);
 }
 
+/** The AAS read API's error body: the profiles' `Result`, one message whose code is the status. */
+function expectAasResultBody(cell: Cell): void {
+  const where = `${cell.name} · ${cell.caseName}`;
+  const body = JSON.parse(cell.text) as { messages?: { code?: string; messageType?: string; text?: string }[] };
+  expect.soft(body.messages?.[0]?.code, `${where}: ${cell.text}`).toBe(String(cell.status));
+  expect.soft(body.messages?.[0]?.messageType, where).toBe("Error");
+  expect.soft(cell.text, where).not.toMatch(/\n\s*at\s|node_modules|\.ts:\d+/);
+}
+
 /** tRPC's error envelope: the status in data.httpStatus, no stack. */
 function expectTrpcErrorBody(cell: Cell): void {
   const where = `${cell.name} · ${cell.caseName}`;
@@ -1014,7 +1041,11 @@ function checkCell(cell: Cell, expected: Expected): void {
       `${where}: expected ${JSON.stringify(expected)}, got ${cell.status} ${cell.text.slice(0, 300)}`,
     )
     .toBe(true);
-  if (cell.status >= 400) (cell.kind === "REST" ? expectRestErrorBody : expectTrpcErrorBody)(cell);
+  if (cell.status >= 400) {
+    const check =
+      cell.kind === "tRPC" ? expectTrpcErrorBody : cell.name.includes(" /aas/") ? expectAasResultBody : expectRestErrorBody;
+    check(cell);
+  }
   const leaked = secretsNotIn(cell.requestText).filter((secret) => cell.text.includes(secret));
   expect.soft(leaked, `${where} revealed organization A's data: ${cell.text.slice(0, 300)}`).toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, uniqueSuffix } from "../fixtures";
+import { openAasx, verificationErrors } from "../aas/aas-checks";
 import { DEMO_ORGANIZATION_ID } from "../models/model-helpers";
 import { createDraftFromScratch, publish, settled } from "./builder-helpers";
 
@@ -14,7 +15,7 @@ const PARTS = [
   "02035-7-battery-circularity.json",
 ] as const;
 
-test("compose the battery passport from the seven IDTA part files, publish it, and fill a model made from it", async ({
+test("compose the battery passport from the seven IDTA part files, publish it, fill a model made from it, and download it as an AASX that verifies", async ({
   demoPage: page,
 }) => {
   test.setTimeout(180_000);
@@ -51,4 +52,23 @@ test("compose the battery passport from the seven IDTA part files, publish it, a
   await expect(page.getByText("All changes saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("serial number", { exact: true }).first()).toHaveValue("BAT-2026-0001");
+
+  // The model page's AASX, opened as an AAS client would: the OPC parts, and an environment that verifies and
+  // carries the value at the IDTA template's semanticIds.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download AAS (AASX)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.aasx$/);
+  const { text, environment } = await openAasx(download);
+  expect(text("[Content_Types].xml")).toContain('PartName="/aasx/aasx-origin"');
+  expect(text("_rels/.rels")).toContain('Target="/aasx/aasx-origin"');
+  expect(text("_rels/.rels")).toContain("http://admin-shell.io/aasx/relationships/aasx-origin");
+  expect(text("aasx/_rels/aasx-origin.rels")).toContain("http://admin-shell.io/aasx/relationships/aas-spec");
+  expect(verificationErrors(environment)).toEqual([]);
+  const json = JSON.stringify(environment);
+  expect(json).toContain('"value":"BAT-2026-0001"');
+  const nameplate = (
+    JSON.parse(readFileSync(`../shared/standards/idta/${PARTS[0]}`, "utf8")) as { submodels: { semanticId: unknown }[] }
+  ).submodels[0];
+  expect(json).toContain(JSON.stringify(nameplate?.semanticId));
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { verificationErrors } from "~/domain/aas/aas.fixture";
 import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
 import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
@@ -14,9 +15,9 @@ import { createWorld, type World } from "./support/world";
 
 /**
  * The import of IDTA submodel templates (docs/aas-import.md) through `POST …/template-drafts/{id}/aas-submodels`:
- * each of the nine shared templates imports with its problems listed, publishes, and a model of it takes values;
- * the imported sections and fields carry the template's semanticIds at the same idShort paths. (The export check
- * — the same paths in an exported environment — joins this file with the export.)
+ * each of the nine shared templates imports with its problems listed, publishes, and a model of it takes generated
+ * values in every Model-level field; the imported sections and fields carry the template's semanticIds at the same
+ * idShort paths, and so does the model's export, which passes the reference verifier with zero errors.
  */
 
 const IDTA = "../shared/standards/idta";
@@ -126,7 +127,22 @@ function sampleValue(section: TSection, fieldId: string): string {
   return "Example value";
 }
 
-async function fillAFewFields(templateId: string, sections: readonly TSection[]): Promise<void> {
+/** Generated values: each field's own kind of value, varied by a counter (umlauts and spaces in the texts). */
+function generatedValue(section: TSection, fieldId: string, n: number): string {
+  const field = section.dataFields.find((f) => f.id === fieldId);
+  const options = field?.options ?? {};
+  if (field?.type === "TextField" && !options.choices && !options.format && !options.pattern) return `Wert ${n}: Größe ü ${n * 7}`;
+  if (field?.type === "NumericField" && options.min === undefined && options.max === undefined) {
+    return options.decimals === "0" ? String(10 + n) : `${10 + n}.${n % 10}5`;
+  }
+  return sampleValue(section, fieldId);
+}
+
+/**
+ * A model of the template with every Model-level field filled: the fields outside repeaters where the new model
+ * holds them, and a first row of each Model-level repeater.
+ */
+async function fillEveryField(templateId: string, sections: readonly TSection[]): Promise<TModel> {
   const created = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
     token: world.token,
     body: { name: "From an IDTA template", templateId },
@@ -134,26 +150,37 @@ async function fillAFewFields(templateId: string, sections: readonly TSection[])
   expect(created.status).toBe(201);
   const bySection = new Map(sections.map((s) => [s.id, s]));
   const path = `/api/organizations/${world.organization.id}/models/${created.body.id}/data-values`;
-  // A template that is one repeater (02035-2, 02035-3) starts without values: a first row is added instead.
   const inRepeater = (section: TSection | undefined): boolean =>
     section !== undefined && (section.type === "Repeatable" || inRepeater(bySection.get(section.parentId ?? "")));
-  const repeater = sections.find((s) => s.dataFields.length > 0 && inRepeater(s));
-  const targets =
-    created.body.dataValues.length > 0
-      ? created.body.dataValues.slice(0, 4)
-      : (repeater?.dataFields.slice(0, 3).map((f) => ({ dataSectionId: repeater.id, dataFieldId: f.id, row: 0 })) ?? []);
-  const values = targets.map((v) => {
+  const isModelLevel = (section: TSection): boolean =>
+    section.granularityLevel !== "Item" && (section.parentId === null || isModelLevel(bySection.get(section.parentId) ?? section));
+  let n = 0;
+  const valueOf = (v: { dataSectionId: string; dataFieldId: string; row: number }) => {
     const section = bySection.get(v.dataSectionId);
     if (!section) throw new Error("a value outside the template");
-    return { dataSectionId: v.dataSectionId, dataFieldId: v.dataFieldId, row: v.row, value: sampleValue(section, v.dataFieldId) };
-  });
-  expect(values.length).toBeGreaterThan(0);
-  const method = created.body.dataValues.length > 0 ? "PATCH" : "POST";
-  const written = await api<TModel>(method, path, { token: world.token, body: values });
-  expect(written.status).toBe(method === "PATCH" ? 200 : 201);
-  for (const value of values) {
-    expect(written.body.dataValues).toContainEqual(expect.objectContaining({ ...value }));
+    return { ...v, value: generatedValue(section, v.dataFieldId, ++n) };
+  };
+  let model = created.body;
+  const held = created.body.dataValues.map(valueOf);
+  if (held.length > 0) {
+    const written = await api<TModel>("PATCH", path, { token: world.token, body: held });
+    expect(written.status, JSON.stringify(written.body).slice(0, 1000)).toBe(200);
+    model = written.body;
   }
+  const rows = sections
+    .filter((s) => s.dataFields.length > 0 && inRepeater(s) && isModelLevel(s))
+    .flatMap((s) =>
+      s.dataFields.filter((f) => f.granularityLevel !== "Item").map((f) => ({ dataSectionId: s.id, dataFieldId: f.id, row: 0 })),
+    )
+    .map(valueOf);
+  if (rows.length > 0) {
+    const added = await api<TModel>("POST", path, { token: world.token, body: rows });
+    expect(added.status, JSON.stringify(added.body).slice(0, 1000)).toBe(201);
+    model = added.body;
+  }
+  expect(held.length + rows.length).toBeGreaterThan(0);
+  for (const value of [...held, ...rows]) expect(model.dataValues).toContainEqual(expect.objectContaining(value));
+  return model;
 }
 
 async function publish(draft: TTemplateDraft): Promise<TPublishResponse> {
@@ -167,26 +194,50 @@ async function publish(draft: TTemplateDraft): Promise<TPublishResponse> {
 }
 
 describe("each shared IDTA submodel template", () => {
-  it.each(FILES)("%s imports with its problems listed, publishes, and a model of it takes values", async (file) => {
-    const draft = await newDraft(file);
-    const { templateDraft, problems, moreProblems } = expectImported(await importJson(draft.id, source(file)));
-    // Every IDTA file fails the reference verifier; each finding is listed with what was done about it.
-    expect(problems.length).toBeGreaterThan(0);
-    expect(problems.filter((p) => p.action === "repaired").length).toBeGreaterThan(0);
-    expect(moreProblems).toBe(0);
-    const environment = JSON.parse(source(file)) as Json;
-    const rootIds = templateDraft.sections.filter((s) => s.parentId === null).map((s) => s.id);
-    expect(rootIds).toHaveLength((environment.submodels as Json[]).length);
-    const root = templateDraft.sections.find((s) => s.id === rootIds[0]);
-    const [submodel] = environment.submodels as Json[];
-    expect(root?.options?.["aas.templateId"]).toBe(
-      (submodel?.administration as { templateId?: string } | undefined)?.templateId ?? submodel?.id,
-    );
-    expect(importedSemanticIds(templateDraft.sections, rootIds)).toEqual(sourceSemanticIds(environment));
+  it.each(FILES)(
+    "%s imports with its problems listed, publishes, takes generated values, and exports them verified at its semanticIds",
+    async (file) => {
+      const draft = await newDraft(file);
+      const { templateDraft, problems, moreProblems } = expectImported(await importJson(draft.id, source(file)));
+      // Every IDTA file fails the reference verifier; each finding is listed with what was done about it.
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.filter((p) => p.action === "repaired").length).toBeGreaterThan(0);
+      expect(moreProblems).toBe(0);
+      const environment = JSON.parse(source(file)) as Json;
+      const rootIds = templateDraft.sections.filter((s) => s.parentId === null).map((s) => s.id);
+      expect(rootIds).toHaveLength((environment.submodels as Json[]).length);
+      const root = templateDraft.sections.find((s) => s.id === rootIds[0]);
+      const [submodel] = environment.submodels as Json[];
+      expect(root?.options?.["aas.templateId"]).toBe(
+        (submodel?.administration as { templateId?: string } | undefined)?.templateId ?? submodel?.id,
+      );
+      expect(importedSemanticIds(templateDraft.sections, rootIds)).toEqual(sourceSemanticIds(environment));
 
-    const published = await publish(templateDraft);
-    await fillAFewFields(published.published.templateId, templateDraft.sections);
-  });
+      const published = await publish(templateDraft);
+      const model = await fillEveryField(published.published.templateId, templateDraft.sections);
+
+      // Its export verifies with zero errors and carries the template's semanticIds at the same idShort paths.
+      const exported = await api<Json>("GET", `/api/organizations/${world.organization.id}/models/${model.id}/aas`, {
+        token: world.token,
+      });
+      expect(exported.status).toBe(200);
+      expect(verificationErrors(exported.body)).toEqual([]);
+      const templateIds = sourceSemanticIds(environment);
+      const compared = [...sourceSemanticIds(exported.body)].filter(([path]) => templateIds.get(path) !== undefined);
+      expect(compared.length).toBeGreaterThan(0);
+      for (const [path, semanticId] of compared) expect(semanticId, path).toBe(templateIds.get(path));
+      // Every imported section and field with a semanticId is in the export at its path (a section without any field,
+      // such as an empty collection of the template, is left out of an export: docs/aas.md).
+      const byId = new Map(templateDraft.sections.map((s) => [s.id, s]));
+      const holdsFields = (section: TSection): boolean =>
+        section.dataFields.length > 0 || section.subSections.some((id) => byId.has(id) && holdsFields(byId.get(id) as TSection));
+      const imported = [...importedSemanticIds(templateDraft.sections.filter(holdsFields), rootIds)].filter(
+        ([p, id]) => id !== undefined && !p.endsWith("[]"),
+      );
+      const exportedPaths = new Set(compared.map(([path]) => path));
+      for (const [path] of imported) expect(exportedPaths.has(path), path).toBe(true);
+    },
+  );
 });
 
 describe("composing a template", () => {
@@ -209,7 +260,7 @@ describe("composing a template", () => {
     // Stacked one below the other at every breakpoint.
     expect(roots.map((s) => s.layout.rowStart.xs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const published = await publish(draft);
-    await fillAFewFields(published.published.templateId, draft.sections);
+    await fillEveryField(published.published.templateId, draft.sections);
   });
 
   it("takes an AASX package, and refuses one whose environment is XML with 415, storing nothing", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { OPERATOR } from "~/domain/actor";
+import { encodeAasIdentifier } from "~/domain/aas/read-api";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
@@ -289,5 +290,26 @@ describe("passports", () => {
     }
     const member = await api<TPassport>("GET", `/api/product-passports/${uuid}`, { token: alpha.token });
     expect(JSON.stringify(member.body)).toContain("SECRET-MANUAL");
+
+    // The AAS read API cuts the same way: the shell's submodel, one element, the serialization, and the listings.
+    const shellId = `http://localhost:3000/aas/models/${model.id}`;
+    const submodel = encodeAasIdentifier(`${shellId}/submodels/${IDS.general}`);
+    const aasPaths = [
+      `/api/aas/shells/${encodeAasIdentifier(shellId)}/submodels/${submodel}`,
+      `/api/aas/submodels/${submodel}/submodel-elements`,
+      `/api/aas/serialization?aasIds=${encodeAasIdentifier(shellId)}&submodelIds=${submodel}`,
+      "/api/aas/submodels?limit=100",
+    ];
+    for (const [who, options, query] of readers) {
+      for (const path of aasPaths) {
+        const response = await api("GET", `${path}${query ? `${path.includes("?") ? "&" : "?"}${query.slice(1)}` : ""}`, options);
+        expect(response.status, `${who}: ${path}`).toBe(200);
+        expect(JSON.stringify(response.body), `${who}: ${path}`).not.toContain("SECRET-MANUAL");
+      }
+    }
+    for (const path of aasPaths.slice(0, 3)) {
+      expect(JSON.stringify((await api("GET", path, { token: alpha.token })).body), path).toContain("SECRET-MANUAL");
+    }
+    expect((await api("GET", `/api/aas/shells/${encodeAasIdentifier(shellId)}`, { token: "not-a-key" })).status).toBe(401);
   });
 });

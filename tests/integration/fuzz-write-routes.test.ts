@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import { isUuid } from "~/domain/uuid";
+import { encodeAasIdentifier } from "~/domain/aas/read-api";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -1322,5 +1323,47 @@ describe("request size", () => {
 
   it("after all of the above, the model and the model list are exactly as before", async () => {
     expect(await currentState()).toEqual(snapshot);
+  });
+});
+
+/**
+ * The AAS read API (/api/aas) takes identifiers, idShort paths, cursors and asset ids from the path and the query:
+ * whatever odd text arrives there, the answer is a 200 or a 4xx — never a 5xx — and `api()` checks it against the
+ * IDTA's OpenAPI files (a 4xx is the profiles' `Result`).
+ */
+describe("GET /api/aas/{path}", () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom("", "=", "====", "*", "é", "%", "a.b[0]", "$value", "$metadata", "__proto__", "a".repeat(3_000)),
+    fc.string({ maxLength: 30 }).map((s) => encodeAasIdentifier(s).replace(/=+$/, "")),
+    fc.uint8Array({ maxLength: 30 }).map((bytes) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_"),
+    ),
+  );
+  // "." and ".." are resolved away by the URL itself before any server sees them.
+  const segment = text.filter((s) => s !== "." && s !== "..").map((s) => encodeURIComponent(s));
+  const head = fc.constantFrom("shells", "submodels", "lookup/shells", "serialization", "description", "nothing");
+  const tail = fc.array(fc.oneof(segment, fc.constantFrom("submodels", "submodel-elements", "$value", "$path", "$reference")), {
+    maxLength: 5,
+  });
+  const query = fc
+    .array(
+      fc.tuple(fc.constantFrom("limit", "cursor", "level", "assetIds", "aasIds", "submodelIds", "grant", "idShort", "extent"), text),
+      { maxLength: 4 },
+    )
+    .map((pairs) => pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&"));
+
+  it("answers odd paths and queries with a 200 or a 4xx Result, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(head, tail, query, async (first, rest, search) => {
+        const path = `/api/aas/${[first, ...rest].join("/")}${search ? `?${search}` : ""}`;
+        const response = await api("GET", path);
+        expect(response.status, path).toBeLessThan(500);
+        if (response.status >= 400) expect((response.body as { messages: unknown[] }).messages, path).toHaveLength(1);
+      }),
+      { numRuns: RUNS_PER_FAMILY * 8 },
+    );
   });
 });

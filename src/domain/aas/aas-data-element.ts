@@ -1,5 +1,6 @@
 import { stringification, types as aas } from "@aas-core-works/aas-core3.0-typescript";
-import { AAS_OPTION, humanizeIdShort, iec61360Of, langStringsOption, preferredText } from "~/domain/aas/aas-metadata";
+import { humanizeIdShort, iec61360Of, langStringsOption, preferredText } from "~/domain/aas/aas-metadata";
+import { AAS_OPTION } from "~/domain/aas/aas-options";
 import type { AasProblemList } from "~/domain/aas/aas-import-problems";
 import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_PLACEHOLDER_LENGTH, MAX_UNIT_LENGTH } from "~/domain/field-options";
 import type { TDataFieldType } from "~/domain/template-schema";

@@ -1,25 +1,12 @@
 import { jsonization, types as aas } from "@aas-core-works/aas-core3.0-typescript";
 
 /**
- * Reading the AAS metadata the import keeps in `options` (docs/aas-import.md §Options). The keys are shared with
- * the export, which writes them back: a rule about their form lives here once.
+ * Reading the AAS metadata the import keeps in `options` (docs/aas-import.md §Options), under the keys of
+ * AAS_OPTION (aas-options.ts), the one table the export reads them by too: a rule about their form lives here once.
  */
 
 /** Option values are at most this long (template-schema.ts); larger metadata is left out with a problem. */
 export const MAX_OPTION_LENGTH = 10_000;
-
-export const AAS_OPTION = {
-  idShort: "aas.idShort",
-  semanticId: "aas.semanticId",
-  modelType: "aas.modelType",
-  valueType: "aas.valueType",
-  description: "aas.description",
-  displayName: "aas.displayName",
-  conceptDescription: "aas.conceptDescription",
-  templateId: "aas.templateId",
-  listElementSemanticId: "aas.listElementSemanticId",
-  rangeBound: "aas.rangeBound",
-} as const;
 
 type LangString = { language: string; text: string };
 

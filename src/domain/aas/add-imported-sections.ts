@@ -1,4 +1,4 @@
-import { AAS_OPTION } from "~/domain/aas/aas-metadata";
+import { AAS_OPTION } from "~/domain/aas/aas-options";
 import type { AasImportProblem } from "~/domain/aas/aas-import-problems";
 import type { ImportAasTemplateResult } from "~/domain/aas/import-template";
 import { layoutBelow } from "~/domain/template-draft-edits";

@@ -5,6 +5,7 @@
  * (`verification.verify` of @aas-core-works/aas-core3.0-typescript) — a value that cannot take its preferred AAS form
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
+import { AAS_OPTION } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
   aasMeta,
@@ -329,7 +330,7 @@ export function contentTypeOf(uri: string): string {
 /** A MultiLanguageProperty's value: a JSON array of {language, text}, or plain text read as English. */
 export function multiLanguageValue(value: string): LangString[] | undefined {
   if (value.startsWith("[")) {
-    const strings = aasMeta({ "aas.description": value }).description;
+    const strings = aasMeta({ [AAS_OPTION.description]: value }).description;
     if (strings) return strings;
   }
   if (value === "" || value !== xmlSafe(value) || value.length > 1023) return undefined;

@@ -1,10 +1,12 @@
 /**
- * The AAS metadata a template carries in its string→string `options` (docs/field-options.md §AAS), read defensively:
+ * The AAS metadata a template carries in its string→string `options` (docs/field-options.md §AAS; the keys are
+ * AAS_OPTION's, aas-options.ts, which the importer writes with), read defensively:
  * it may come from an imported IDTA file, and every IDTA file fails verification somewhere. Each piece is parsed and
  * verified on its own with the reference library; a piece that does not verify is left out of the export rather than
  * making the whole environment invalid. Pure; cached per options object (templates are immutable and cached).
  */
 import { jsonization, stringification, types, verification } from "@aas-core-works/aas-core3.0-typescript";
+import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 
 export type Jsonable = jsonization.JsonObject;
 export type LangString = { language: string; text: string };
@@ -28,20 +30,22 @@ export function aasMeta(options: Record<string, string> | undefined): AasMeta {
   const hit = cache.get(options);
   if (hit) return hit;
   const meta: AasMeta = {};
-  const semanticId = referenceOf(options["aas.semanticId"]);
+  const option = (key: keyof typeof AAS_OPTION) => aasOption(options, key);
+  const semanticId = referenceOf(option("semanticId"));
   if (semanticId) meta.semanticId = semanticId;
-  const listElementSemanticId = referenceOf(options["aas.listElementSemanticId"]);
+  const listElementSemanticId = referenceOf(option("listElementSemanticId"));
   if (listElementSemanticId) meta.listElementSemanticId = listElementSemanticId;
-  const description = langStringsOf(options["aas.description"], jsonization.langStringTextTypeFromJsonable);
+  const description = langStringsOf(option("description"), jsonization.langStringTextTypeFromJsonable);
   if (description) meta.description = description;
-  const displayName = langStringsOf(options["aas.displayName"], jsonization.langStringNameTypeFromJsonable);
+  const displayName = langStringsOf(option("displayName"), jsonization.langStringNameTypeFromJsonable);
   if (displayName) meta.displayName = displayName;
-  const valueType = options["aas.valueType"];
+  const valueType = option("valueType");
   if (valueType !== undefined && stringification.dataTypeDefXsdFromString(valueType) !== null) meta.valueType = valueType;
-  if (options["aas.modelType"] !== undefined) meta.modelType = options["aas.modelType"];
-  const templateId = options["aas.templateId"];
+  const modelType = option("modelType");
+  if (modelType !== undefined) meta.modelType = modelType;
+  const templateId = option("templateId");
   if (templateId !== undefined && isIdentifier(templateId)) meta.templateId = templateId;
-  const conceptDescription = conceptDescriptionOf(options["aas.conceptDescription"]);
+  const conceptDescription = conceptDescriptionOf(option("conceptDescription"));
   if (conceptDescription) meta.conceptDescription = conceptDescription;
   cache.set(options, meta);
   return meta;

@@ -5,6 +5,7 @@
  * deriving from one template always gives the same ids; publishing a draft stores them (`withAasIdShorts`), so a
  * rename in a later version keeps the id the earlier version exported.
  */
+import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
 export const ID_SHORT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]*$/;
@@ -71,7 +72,7 @@ export function templateIdShorts(sections: readonly TSection[]): IdShortMap {
     const names = uniqueIdShorts(
       children.map((c) => ({
         name: c.name,
-        preferred: c.options?.["aas.idShort"],
+        preferred: aasOption(c.options, "idShort"),
         fallback: "dataFields" in c ? "Section" : "Field",
       })),
     );
@@ -91,10 +92,10 @@ export function withAasIdShorts(sections: readonly TSection[]): TSection[] {
   const ids = templateIdShorts(sections);
   return sections.map((section) => ({
     ...section,
-    options: { ...section.options, "aas.idShort": ids.get(section.id)! },
+    options: { ...section.options, [AAS_OPTION.idShort]: ids.get(section.id)! },
     dataFields: section.dataFields.map((field) => ({
       ...field,
-      options: { ...field.options, "aas.idShort": ids.get(field.id)! },
+      options: { ...field.options, [AAS_OPTION.idShort]: ids.get(field.id)! },
     })),
   }));
 }

@@ -9,14 +9,8 @@ import {
   unitOption,
 } from "~/domain/aas/aas-data-element";
 import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
-import {
-  AAS_OPTION,
-  humanizeIdShort,
-  MAX_OPTION_LENGTH,
-  semanticIdOption,
-  semanticKey,
-  withUniqueLanguages,
-} from "~/domain/aas/aas-metadata";
+import { humanizeIdShort, MAX_OPTION_LENGTH, semanticIdOption, semanticKey, withUniqueLanguages } from "~/domain/aas/aas-metadata";
+import { AAS_OPTION } from "~/domain/aas/aas-options";
 import { GRID_COLUMNS, type Layout } from "~/domain/layout";
 import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
 

@@ -1,5 +1,7 @@
 import { ZAasEnvironment, ZAasExportQuery, ZItemAasImportResult, ZModelAasImportResult } from "~/domain/aas/aas-schemas";
 import { AASX_MEDIA_TYPE } from "~/domain/aas/aasx";
+import { AAS_READ_PROFILES, ZAasReadQuery, ZAasResult } from "~/domain/aas/read-api";
+import { z } from "zod";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath } from "~/server/rest/path-params";
 
@@ -65,5 +67,32 @@ export const AAS_EXPORT_API_ROUTES: readonly RestApiRoute[] = [
     versioned: true,
     ifMatch: true,
     errors: [404, 409],
+  },
+];
+
+const READ_API =
+  "The AAS read API (docs/aas.md §Read API): `{path}` is any path of the IDTA read profiles " +
+  AAS_READ_PROFILES.map((p) => `\`${p}\``).join(", ") +
+  " — `shells…`, `submodels…`, `serialization`, `lookup/shells…`, `description` — with identifiers base64url-encoded. Their " +
+  "bodies are those of the IDTA's OpenAPI files (IDTA-01002-3-1 V3.1.2), errors included: a `Result` with `messages[]`, not the " +
+  "error body of the rest of this API. Public passports at the public level; an API key sees its organization's at member level, " +
+  "`?grant=` a grant's level (single reads). Lists page with `limit` (at most 100) and the `cursor` of `paging_metadata`.";
+
+/** The AAS read API: one catch-all route, described in full by the IDTA's own OpenAPI files. */
+export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
+  {
+    method: "get",
+    path: "/api/aas/{path}",
+    tag: "AAS",
+    summary: "Read shells, submodels and their elements as an AAS server (AAS Part 2 read profiles)",
+    description: READ_API,
+    params: z.object({ path: z.string().meta({ description: "The profile's path, e.g. `shells/{aasIdentifier}/submodel-refs`." }) }),
+    query: ZAasReadQuery.omit({ limit: true }).extend({ limit: z.string().optional() }),
+    response: z.looseObject({}).meta({ description: "As the IDTA profile's OpenAPI file says for that path." }),
+    isPublic: true,
+    readsCaller: true,
+    isConditional: true,
+    errors: [404],
+    errorBody: ZAasResult,
   },
 ];

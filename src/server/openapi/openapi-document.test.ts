@@ -37,7 +37,8 @@ async function routesOnDisk(): Promise<{ operations: string[]; folders: string[]
     const answer = await route.OPTIONS(new Request("http://localhost/", { method: "OPTIONS" }), { params: Promise.resolve({}) });
     const methods = (answer.headers.get("allow") ?? "").split(", ").filter((m) => m !== "HEAD" && m !== "");
     expect(methods, `${full} serves no method through restRoutes`).not.toEqual([]);
-    const openApiPath = `/api${folder}`.replace(/\[(\w+)\]/g, "{$1}");
+    // A catch-all folder (`[...path]`) is one parameter holding the rest of the path.
+    const openApiPath = `/api${folder}`.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
     for (const method of methods) operations.push(`${method} ${openApiPath}`);
   }
   return { operations: operations.sort(), folders };

@@ -93,9 +93,12 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
 }
 
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
-  const errors = errorStatuses(route).map((status): [string, { $ref: string }] => [
+  const { errorBody } = route;
+  const errors = errorStatuses(route).map((status): [string, object] => [
     String(status),
-    { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` },
+    errorBody
+      ? { description: ERROR_DESCRIPTIONS[status] ?? String(status), content: { "application/json": { schema: errorBody } } }
+      : { $ref: `#/components/responses/${ERROR_RESPONSE_IDS[status]}` },
   ]);
   const status = route.status ?? 200;
   const responses: ZodOpenApiResponsesObject = {

@@ -51,7 +51,7 @@ import {
   ZPublicIdentifierPath,
   ZTemplatePath,
 } from "~/server/rest/path-params";
-import { AAS_EXPORT_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
+import { AAS_EXPORT_API_ROUTES, AAS_READ_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
 import { REGISTRY_API_ROUTES } from "~/server/openapi/registry-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
@@ -97,6 +97,8 @@ export type RestApiRoute = {
   isConditional?: boolean;
   /** Another media type the success response may have besides JSON, as binary (an AASX package). */
   alternativeMediaType?: string;
+  /** The body of every error answer, where it is not the shared ErrorBody (the AAS read API's `Result`). */
+  errorBody?: z.ZodType;
 };
 
 const ORG = "/api/organizations/{orgaId}";
@@ -566,4 +568,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   ...TEMPLATE_DRAFT_API_ROUTES,
   ...AAS_EXPORT_API_ROUTES,
   ...REGISTRY_API_ROUTES,
+  ...AAS_READ_API_ROUTES,
 ];

@@ -77,7 +77,8 @@ function jsonOf(result: unknown): string {
   return text;
 }
 
-function optionalActor(headers: Headers): Promise<Actor | null> {
+/** The caller of a public read: null without a key or a session cookie; a key presented must be valid (401). */
+export function optionalActor(headers: Headers): Promise<Actor | null> {
   if (readApiKey(headers) === undefined && !headers.has("cookie")) return Promise.resolve(null);
   return resolveActor(headers);
 }

@@ -46,6 +46,7 @@ import * as itemAas from "~/app/api/organizations/[orgaId]/models/[modelId]/item
 import * as modelRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/registry-record/route";
 import * as itemRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record/route";
 import * as itemsRegistryRecords from "~/app/api/organizations/[orgaId]/models/[modelId]/items/registry-records/route";
+import * as aasReadApi from "~/app/api/aas/[...path]/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -151,6 +152,13 @@ export async function api<T = unknown>(method: string, path: string, options: Ca
 
 /** Hands a request to the route module whose pattern matches, as Next would. */
 export async function dispatch(request: Request, pathname: string): Promise<Response> {
+  // The AAS read API's one catch-all route takes the rest of the path as segments, as Next hands them.
+  if (pathname.startsWith("/api/aas/")) {
+    const segments = pathname.slice("/api/aas/".length).split("/").map(decodeURIComponent);
+    const handler = (aasReadApi as RouteModule)[request.method];
+    if (!handler) throw new Error(`the AAS route has no ${request.method} export`);
+    return handler(request, { params: Promise.resolve({ path: segments }) });
+  }
   for (const [pattern, names, module] of ROUTES) {
     const match = pattern.exec(pathname);
     if (!match) continue;

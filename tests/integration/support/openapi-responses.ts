@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { openApiDocument } from "~/server/openapi/openapi-document";
+import { assertAasResponseMatchesSpec } from "./aas-openapi";
 
 /**
  * Checks a REST response against the OpenAPI document the app serves: its status must be one the document lists for
@@ -51,6 +52,8 @@ function validator(at: string): ValidateFunction {
 
 /** Throws, naming the route and each mismatch, when the response is not what the document promises. */
 export function assertResponseMatchesOpenApi(method: string, pathname: string, status: number, body: unknown): void {
+  // The AAS read API answers as the IDTA's own OpenAPI files say (docs/aas.md §Read API).
+  if (pathname.startsWith("/api/aas/")) return assertAasResponseMatchesSpec(method, pathname, status, body);
   const where = `${method} ${pathname} → ${status}`;
   // HEAD is GET without the body (RFC 9110 §9.3.2): its status must be one GET may answer. Called in process, the
   // handler still returns GET's body (the HTTP server drops it), so a body there must be GET's.

@@ -4,7 +4,7 @@ import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
 import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
-import { cachedPassport, passportView } from "~/server/services/passports/internal/passport-cache";
+import { cachedPassport, type PassportEntry, passportView } from "~/server/services/passports/internal/passport-cache";
 
 export type ReadPassportOptions = {
   /** The uuid of a model's or an item's unique product identifier. */
@@ -25,16 +25,33 @@ export type ReadPassportOptions = {
  * why (revoked or expired for the holder of a grant of this passport, else "not-valid": docs/security.md).
  * The answer is shared between readers of one level: callers must not change it.
  */
-export async function readPassport({ uuid, actor, grantToken, clientAddress = null }: ReadPassportOptions): Promise<TPassport> {
+export async function readPassport(options: ReadPassportOptions): Promise<TPassport> {
+  const opened = await openPassport(options);
+  if (opened.grantRefused === undefined) return passportView(opened.entry, opened.level);
+  // A copy: the shared public view stays as every other reader gets it.
+  return { ...passportView(opened.entry, "public"), grantRefused: opened.grantRefused };
+}
+
+export type OpenedPassport = {
+  entry: PassportEntry;
+  level: TReaderLevel;
+  /** Why the grant presented opened nothing (the reader stays public). */
+  grantRefused?: TPassport["grantRefused"];
+};
+
+/**
+ * The cached passport `uuid` opens and the level this reader sees it at, by readPassport's rules: every reader of a
+ * passport (JSON, page, AAS) goes through here, so all of them see the same fields.
+ */
+export async function openPassport({ uuid, actor, grantToken, clientAddress = null }: ReadPassportOptions): Promise<OpenedPassport> {
   const entry = await cachedPassport(uuid, () => loadPassport(uuid));
   if (!entry) throw new AppError("NOT_FOUND", "Passport not found.");
-  if (actor?.organizationIds.includes(entry.organizationId)) return passportView(entry, "member");
-  if (grantToken === undefined || grantToken === "") return passportView(entry, "public");
+  if (actor?.organizationIds.includes(entry.organizationId)) return { entry, level: "member" };
+  if (grantToken === undefined || grantToken === "") return { entry, level: "public" };
   // Limited per grant and address (429), before the grant is checked: a guesser's unknown tokens count too.
   await chargeGrantRead(grantToken, clientAddress);
   const target = { organizationId: entry.organizationId, modelId: entry.modelId, uuid };
   const level: TReaderLevel | null = await openGrant(grantToken, target);
-  if (level) return passportView(entry, level);
-  // A copy: the shared public view stays as every other reader gets it.
-  return { ...passportView(entry, "public"), grantRefused: await grantRefusal(grantToken, target) };
+  if (level) return { entry, level };
+  return { entry, level: "public", grantRefused: await grantRefusal(grantToken, target) };
 }

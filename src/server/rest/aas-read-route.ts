@@ -1,0 +1,76 @@
+import { aasResult, parseAasPath, ZAasReadQuery } from "~/domain/aas/read-api";
+import { AppError } from "~/domain/app-error";
+import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
+import { databaseBusyError } from "~/server/errors/database-busy";
+import { clientAddress } from "~/server/http/client-address";
+import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
+import { optionalActor } from "~/server/rest/public-route";
+import { parse, type RouteContext, searchParams } from "~/server/rest/rest-route";
+import { readAas } from "~/server/services/aas/read-aas-api";
+
+/**
+ * GET /api/aas/{…}: the AAS read API (docs/aas.md §Read API). The path is parsed into a typed route
+ * (src/domain/aas/read-api.ts), the one service answers it; errors are the profiles' `Result` with `messages[]`.
+ * Public like the passport: a key or session shows a member its organization's passports in full, `?grant=` a grant's
+ * level; one passport's answer carries its ETag and the passport's Cache-Control, a list is private.
+ */
+export async function aasReadRoute(request: Request, context: RouteContext): Promise<Response> {
+  try {
+    const { path } = await context.params;
+    const segments = (Array.isArray(path) ? path : typeof path === "string" ? [path] : []).map(decodedSegment);
+    const route = parseAasPath(segments);
+    // `/description` takes no parameters (its profile answers it with no error but 401 and 403).
+    const query = parse(
+      ZAasReadQuery,
+      route.kind === "description" ? {} : searchParams(request),
+      "Query parameters are invalid.",
+      "$query",
+    );
+    const url = new URL(request.url);
+    const lists = {
+      assetIds: url.searchParams.getAll("assetIds"),
+      aasIds: url.searchParams.getAll("aasIds"),
+      submodelIds: url.searchParams.getAll("submodelIds"),
+    };
+    const actor = await optionalActor(request.headers);
+    const reader = { actor, clientAddress: clientAddress(request.headers), ...(query.grant && { grantToken: query.grant }) };
+    const { body, caching } = await readAas(route, query, lists, reader);
+    if (!caching) return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    // Shared caches keep an anonymous answer briefly (as the passport's); a member's, or one asked with a grant, is private.
+    const isShared = caching.level === "public" && !query.grant;
+    const cacheHeaders = isShared ? publicCacheHeaders(caching.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+    const headers = { ETag: caching.etag, ...cacheHeaders };
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
+    return Response.json(body, { headers });
+  } catch (error) {
+    return aasErrorResponse(error);
+  }
+}
+
+function aasErrorResponse(error: unknown): Response {
+  const known = error instanceof AppError ? error : databaseBusyError(error);
+  if (known) {
+    const { http } = APP_ERROR_STATUS[known.code];
+    const issues = known.issues?.map((issue) => `${issue.path}: ${issue.message}`) ?? [];
+    const text = [known.message, ...issues].join(" ");
+    const headers = known.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(known.retryAfterSeconds) };
+    return Response.json(aasResult(http, text), { status: http, headers });
+  }
+  const id = crypto.randomUUID();
+  console.error(`[api] unexpected error ${id}:`, error);
+  return Response.json(aasResult(500, `Something went wrong on our side; quote ${id} when you report it.`), { status: 500 });
+}
+
+/**
+ * A path segment as the profile means it: an idShort path's brackets may arrive percent-encoded (`Rows%5B0%5D`), and
+ * a segment still encoded is decoded once (identifiers are base64url and idShorts hold no `%`, so nothing is lost).
+ */
+function decodedSegment(segment: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(segment)) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
