@@ -239,6 +239,15 @@ describe("discovery and description", () => {
     ]);
     const unknown = b64(JSON.stringify({ name: "globalAssetId", value: "https://example.com/nothing" }));
     expect((await aas<Paged<string[]>>(`/lookup/shells?assetIds=${unknown}`)).body.result).toEqual([]);
+    // V3.1's form of the same search: the asset links in the body of a POST.
+    const lookup = (body: unknown) => api<Paged<string[]>>("POST", `${BASE}/lookup/shellsByAssetLink`, { body });
+    const byLink = await lookup([{ name: "globalAssetId", value: shell.body.assetInformation.globalAssetId }]);
+    expect(byLink.status).toBe(200);
+    expect(byLink.body.result).toEqual([shellId]);
+    expect((await lookup([{ name: "globalAssetId", value: "https://example.com/nothing" }])).body.result).toEqual([]);
+    expect((await lookup([])).status).toBe(400);
+    expect((await lookup([{ name: "", value: "x" }])).status).toBe(400);
+    expect((await lookup({ name: "globalAssetId" })).status).toBe(400);
     const description = await aas<{ profiles: string[] }>("/description");
     expect(description.body.profiles).toContain(
       "https://admin-shell.io/aas/API/3/1/AssetAdministrationShellRepositoryServiceSpecification/SSP-002",

@@ -420,3 +420,10 @@ export function submodelView(submodelId: string, submodel: Jsonable, target: Aas
       return deep ? element : coreOf(element);
   }
 }
+
+/** The body of the Discovery profile's SearchAllAssetAdministrationShellIdsByAssetLink (POST /lookup/shellsByAssetLink). */
+export const ZAssetLinks = z
+  .array(z.object({ name: z.string().min(1).max(64), value: z.string().min(1).max(2048) }))
+  .min(1, { error: "Give one or more asset links {name, value}." })
+  .max(AAS_MAX_SERIALIZATION_IDS, { error: `Give at most ${AAS_MAX_SERIALIZATION_IDS} asset links.` });
+export type TAssetLinks = z.infer<typeof ZAssetLinks>;

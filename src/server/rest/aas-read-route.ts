@@ -1,4 +1,4 @@
-import { aasResult, parseAasPath, ZAasReadQuery } from "~/domain/aas/read-api";
+import { aasResult, parseAasPath, ZAasReadQuery, ZAssetLinks } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
 import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
 import { databaseBusyError } from "~/server/errors/database-busy";
@@ -7,7 +7,8 @@ import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-
 import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { optionalActor } from "~/server/rest/public-route";
 import { parse, type RouteContext, searchParams } from "~/server/rest/rest-route";
-import { readAas } from "~/server/services/aas/read-aas-api";
+import { lookupShellsByAssetLinks, readAas } from "~/server/services/aas/read-aas-api";
+import { readJsonBody } from "~/server/rest/read-json-body";
 
 /**
  * GET /api/aas/{…}: the AAS read API (docs/aas.md §Read API). The path is parsed into a typed route
@@ -43,6 +44,36 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     const headers = { ETag: caching.etag, ...cacheHeaders };
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
     return Response.json(body, { headers });
+  } catch (error) {
+    return aasErrorResponse(error);
+  }
+}
+
+/** At most 100 links of at most 2,048 characters each, as JSON: an anonymous body never needs more. */
+const LOOKUP_MAX_BYTES = 256 * 1024;
+
+/**
+ * POST /api/aas/lookup/shellsByAssetLink: the Discovery profile's search by asset links, whose links come in the body
+ * (the one POST of the read profiles). Any other path takes GET only.
+ */
+export async function aasLookupRoute(request: Request, context: RouteContext): Promise<Response> {
+  try {
+    const { path } = await context.params;
+    const segments = Array.isArray(path) ? path : typeof path === "string" ? [path] : [];
+    if (segments.join("/") !== "lookup/shellsByAssetLink") {
+      return Response.json(
+        aasResult(405, "Only /lookup/shellsByAssetLink takes POST; every other path of the AAS API is read with GET."),
+        {
+          status: 405,
+          headers: { Allow: "GET, HEAD" },
+        },
+      );
+    }
+    parse(ZAasReadQuery, searchParams(request), "Query parameters are invalid.", "$query");
+    const links = parse(ZAssetLinks, await readJsonBody(request, LOOKUP_MAX_BYTES), "The body is not a list of asset links.", "$");
+    const actor = await optionalActor(request.headers);
+    const { body } = await lookupShellsByAssetLinks(links, { actor, clientAddress: clientAddress(request.headers) });
+    return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   } catch (error) {
     return aasErrorResponse(error);
   }

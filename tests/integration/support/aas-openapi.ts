@@ -85,6 +85,16 @@ export function assertAasResponseMatchesSpec(method: string, pathname: string, s
     .split("/")
     .map((segment) => encodeURIComponent(decodeURIComponent(segment)).replace(/%24/g, "$"))
     .join("/");
+  if (method === "POST" && rest === "/lookup/shellsByAssetLink") {
+    // The one POST of the read profiles: Discovery's search by asset links.
+    const { file, at } = responseSchema(SPECS[2], "/lookup/shellsByAssetLink", "post", status);
+    const validate = validator(file, at);
+    if (!validate(body)) {
+      const problems = ajv.errorsText(validate.errors, { separator: "\n  ", dataVar: "body" });
+      throw new Error(`${where}: the body does not match ${SPECS[2]} /lookup/shellsByAssetLink:\n  ${problems}`);
+    }
+    return;
+  }
   if (method !== "GET" && method !== "HEAD") {
     // The profiles are read-only: any other method is our 405 (its body is also a valid Result).
     if (status !== 405) throw new Error(`${where}: a method the read profiles do not serve must answer 405`);

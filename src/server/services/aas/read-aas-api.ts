@@ -15,6 +15,7 @@ import {
   shellIdOfSubmodel,
   submodelView,
   type TAasReadQuery,
+  type TAssetLinks,
 } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
 import type { TReaderLevel } from "~/domain/passport-schema";
@@ -296,16 +297,30 @@ async function shellsOfAssets(encoded: readonly string[], reader: AasReader): Pr
       throw new AppError("BAD_REQUEST", "Each of assetIds must be a base64url-encoded SpecificAssetId {name, value}.");
     return parsed.data;
   });
+  return { reads: await shellsOfAssetLinks(assets, reader) };
+}
+
+/**
+ * The shells linked to every one of the asset links: a passport's shell has one, its `globalAssetId`, so links that
+ * name anything else, or two different values, find none.
+ */
+async function shellsOfAssetLinks(assets: readonly { name: string; value: string }[], reader: AasReader): Promise<ShellRead[]> {
   const values = new Set(assets.map((a) => (a.name === "globalAssetId" ? a.value : null)));
-  if (values.size !== 1 || values.has(null)) return { reads: [] };
+  if (values.size !== 1 || values.has(null)) return [];
   const value = assets[0]?.value as string;
   const uuid = await passportOfAsset(value);
-  if (uuid === null) return { reads: [] };
+  if (uuid === null) return [];
   const opened = await openPassport({ uuid, actor: reader.actor }).catch(() => null);
-  if (!opened) return { reads: [] };
+  if (!opened) return [];
   const read = shellReadOf(opened.entry, opened.level);
   const { globalAssetId } = read.shell.assetInformation as { globalAssetId: string };
-  return { reads: globalAssetId === value ? [read] : [] };
+  return globalAssetId === value ? [read] : [];
+}
+
+/** The Discovery profile's SearchAllAssetAdministrationShellIdsByAssetLink (POST /lookup/shellsByAssetLink). */
+export async function lookupShellsByAssetLinks(links: TAssetLinks, reader: AasReader): Promise<AasAnswer> {
+  const reads = await shellsOfAssetLinks(links, reader);
+  return { body: { paging_metadata: {}, result: reads.map((r) => r.shell.id) } };
 }
 
 const ZSpecificAssetId = z.object({ name: z.string().min(1).max(64), value: z.string().min(1).max(2048) });

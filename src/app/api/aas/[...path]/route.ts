@@ -1,5 +1,5 @@
-import { aasReadRoute } from "~/server/rest/aas-read-route";
+import { aasLookupRoute, aasReadRoute } from "~/server/rest/aas-read-route";
 import { restRoutes } from "~/server/rest/rest-route";
 
 /** The AAS read API (AAS Repository, Submodel Repository and Discovery read profiles): docs/aas.md §Read API. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: aasReadRoute });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: aasReadRoute, POST: aasLookupRoute });
