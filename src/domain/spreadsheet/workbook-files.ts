@@ -15,6 +15,9 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 export const FILE_TYPES = { csv: "text/csv", tsv: "text/tab-separated-values", xlsx: XLSX_TYPE, zip: "application/zip" } as const;
 export type FileKind = keyof typeof FILE_TYPES;
 
+/** An export as the REST route answers it: a stream, its media type and a file name. */
+export type SheetFile = { stream: ReadableStream<Uint8Array>; contentType: string; fileName: string };
+
 /** The most a zip (an XLSX file or a zip of CSV files) may hold once unpacked. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 /** The most rows all sheets of one file may have together. */

@@ -52,6 +52,7 @@ import {
   ZTemplatePath,
 } from "~/server/rest/path-params";
 import { AAS_EXPORT_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
+import { SPREADSHEET_API_ROUTES } from "~/server/openapi/spreadsheet-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
@@ -96,6 +97,10 @@ export type RestApiRoute = {
   isConditional?: boolean;
   /** Another media type the success response may have besides JSON, as binary (an AASX package). */
   alternativeMediaType?: string;
+  /** The success response is a file, not JSON: its media types (a spreadsheet export). */
+  fileResponse?: readonly string[];
+  /** A second success answer, 200 with the same body, and when it is given (an import's dry run). */
+  okWhen?: string;
 };
 
 const ORG = "/api/organizations/{orgaId}";
@@ -564,4 +569,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   },
   ...TEMPLATE_DRAFT_API_ROUTES,
   ...AAS_EXPORT_API_ROUTES,
+  ...SPREADSHEET_API_ROUTES,
 ];
