@@ -22,7 +22,7 @@ const ZMappingParam = z
   })
   .pipe(ZMappingOverrides);
 
-export const ZItemImportQuery = z.strictObject({
+export const ZItemImportQuery = z.object({
   dryRun: ZBooleanText.optional().meta({ description: "`true`: check and report, write nothing. Default `false`." }),
   mapping: ZMappingParam.optional().meta({
     description: 'Changes to the automatic column mapping, as JSON: `{"<sheet>": {"<column position>": "<key>" | null}}`.',
