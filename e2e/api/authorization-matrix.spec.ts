@@ -948,7 +948,11 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
   const ids = { ...idsFor(caseName), ...entry.pathIds?.() };
   const path = `/api${pattern.replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids])}${entry.query?.() ?? ""}`;
   const body = entry.body?.(ids);
-  const type = entry.raw ? { "content-type": entry.raw.type } : body === undefined ? {} : { "content-type": "application/json" };
+  const type: Record<string, string> = entry.raw
+    ? { "content-type": entry.raw.type }
+    : body === undefined
+      ? {}
+      : { "content-type": "application/json" };
   const headers = { ...credentialHeaders(caseName), ...type };
   const answer = await send(w.request, method, path, { headers, data: body, raw: entry.raw?.text });
   const requestText = `${path} ${JSON.stringify(body ?? null)}${entry.isPublicByDesign ? ` ${w.a.organizationId}` : ""}`;

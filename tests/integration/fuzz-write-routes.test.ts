@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import { isUuid } from "~/domain/uuid";
-import { XLSX_TYPE } from "~/domain/spreadsheet/workbook-files";
+import { XLSX_TYPE } from "~/domain/spreadsheet/file-types";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";

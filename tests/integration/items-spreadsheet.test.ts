@@ -5,7 +5,7 @@ import type { TItem } from "~/domain/item-schema";
 import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import { headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
 import { SHEET_IDS, spreadsheetSections } from "~/domain/spreadsheet/spreadsheet-template.fixture";
-import { FILE_TYPES } from "~/domain/spreadsheet/workbook-files";
+import { FILE_TYPES } from "~/domain/spreadsheet/file-types";
 import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { buildTemplateIndex } from "~/domain/template-index";

@@ -102,6 +102,7 @@ function toMapping({ sheet, layout, columns }: MappedSheet): TSheetMapping {
     sheet: sheet.name,
     target: layout.name,
     columns: (sheet.rows[0] ?? []).map((header, i) => ({ header, key: columns[i]?.key ?? null })),
+    available: layout.columns.map(({ key, title }) => ({ key, title })),
   };
 }
 

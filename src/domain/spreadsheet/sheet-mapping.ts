@@ -10,6 +10,8 @@ export const ZSheetMapping = z.object({
   /** The layout sheet it was matched to; null for a sheet the import ignores. */
   target: z.string().nullable(),
   columns: z.array(z.object({ header: z.string(), key: z.string().nullable() })),
+  /** Every key the target sheet offers with its title, for a mapping screen to choose from. */
+  available: z.array(z.object({ key: z.string(), title: z.string() })),
 });
 export type TSheetMapping = z.infer<typeof ZSheetMapping>;
 

@@ -3,6 +3,7 @@ import { unzipSync } from "fflate";
 import Papa from "papaparse";
 import { AppError } from "~/domain/app-error";
 import { unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import type { FileKind } from "~/domain/spreadsheet/file-types";
 import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
 
 /**
@@ -11,23 +12,10 @@ import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
  * unescaped (src/domain/spreadsheet-cell.ts), so an export imported again yields the values it came from.
  */
 
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const FILE_TYPES = { csv: "text/csv", tsv: "text/tab-separated-values", xlsx: XLSX_TYPE, zip: "application/zip" } as const;
-export type FileKind = keyof typeof FILE_TYPES;
-
-/** An export as the REST route answers it: a stream, its media type and a file name. */
-export type SheetFile = { stream: ReadableStream<Uint8Array>; contentType: string; fileName: string };
-
 /** The most a zip (an XLSX file or a zip of CSV files) may hold once unpacked. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 /** The most rows all sheets of one file may have together. */
 export const MAX_FILE_ROWS = 200_000;
-
-/** The kind of file a Content-Type names, or undefined for one the import does not read. */
-export function fileKindOf(contentType: string | null): FileKind | undefined {
-  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase();
-  return (Object.keys(FILE_TYPES) as FileKind[]).find((kind) => FILE_TYPES[kind] === type);
-}
 
 /** The file's sheets, every cell unescaped; a file that cannot be read is a 400, one too large a 413. */
 export async function readWorkbookFile(bytes: Uint8Array, kind: FileKind): Promise<Sheet[]> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZItemImportQuery, ZItemImportReport, ZSheetExportQuery } from "~/domain/spreadsheet/item-import-schema";
-import { FILE_TYPES } from "~/domain/spreadsheet/workbook-files";
+import { FILE_TYPES } from "~/domain/spreadsheet/file-types";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZModelPath, ZOrgPath } from "~/server/rest/path-params";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "~/domain/app-error";
-import { FILE_TYPES, type FileKind, fileKindOf, type SheetFile } from "~/domain/spreadsheet/workbook-files";
+import { FILE_TYPES, type FileKind, fileKindOf, type SheetFile } from "~/domain/spreadsheet/file-types";
 import { readBodyBytes } from "~/server/rest/read-json-body";
 
 /** A spreadsheet upload as the import reads it: the bytes and the kind its Content-Type names. */

@@ -5,7 +5,7 @@ import { strToU8, Zip, ZipDeflate } from "fflate";
 import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import type { TSheetFormat } from "~/domain/spreadsheet/item-import-schema";
-import { FILE_TYPES, type SheetFile } from "~/domain/spreadsheet/workbook-files";
+import { FILE_TYPES, type SheetFile } from "~/domain/spreadsheet/file-types";
 
 /** One sheet of an export: its header rows, then its rows page by page, read from the database as they are written. */
 export type ExportSheet = { name: string; fileName: string; header: string[][]; pages: () => AsyncIterable<string[][]> };

@@ -7,7 +7,7 @@ import { type ExportedItem, itemSheetRows } from "~/domain/spreadsheet/item-shee
 import { getDb } from "~/server/db/client";
 import type { Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
-import type { SheetFile } from "~/domain/spreadsheet/workbook-files";
+import type { SheetFile } from "~/domain/spreadsheet/file-types";
 import { type ExportSheet, sheetFileStream } from "~/server/services/internal/sheet-file-stream";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 

@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import type { TSheetFormat } from "~/domain/spreadsheet/item-import-schema";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import type { SheetFile } from "~/domain/spreadsheet/workbook-files";
+import type { SheetFile } from "~/domain/spreadsheet/file-types";
 import { sheetFileStream } from "~/server/services/internal/sheet-file-stream";
 
 export type ExportModelsOptions = { actor: Actor; organizationId: string; format: TSheetFormat };
