@@ -12,8 +12,8 @@ import pg from "pg";
  */
 
 const FIELDS = 10;
-const IMPORT_ITEMS = 10_000;
-const EXPORT_ITEMS = 100_000;
+// BENCH_SHEETS_ITEMS=1000,10000 (import, export) for a smaller run, e.g. to compare the export's peak RSS by size.
+const [IMPORT_ITEMS = 10_000, EXPORT_ITEMS = 100_000] = (process.env.BENCH_SHEETS_ITEMS ?? "").split(",").filter(Boolean).map(Number);
 
 export type SheetsBenchContext = {
   organizationId: string;
