@@ -65,7 +65,8 @@ test("import 1,000 items from an XLSX: the 3 errors shown at 1280 px, fixed, imp
   await page.getByRole("link", { name: "Export items (XLSX)" }).click();
   const path = await (await download).path();
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(path));
+  const file = await readFile(path);
+  await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength));
   const sheet = workbook.getWorksheet("Items");
   expect(sheet?.getRow(1).getCell(1).text).toBe("Identifier");
   expect(sheet?.getRow(2).getCell(1).text).toBe("identifier");
