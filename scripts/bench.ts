@@ -4,7 +4,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
-import { startApp } from "./bench/bench-app";
+import { liveHeapMb, startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
@@ -68,7 +68,9 @@ async function benchBackend(label: string, databaseUrl: string) {
   console.log(`\n## ${label}`);
   await useDatabase(databaseUrl);
   const world = await createBenchWorld();
-  const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, `app-${label.split(" ")[0]}.log`) });
+  const heapProbeFile = path.join(resultsDir, `heap-${label.split(" ")[0]}.json`);
+  const logFile = path.join(resultsDir, `app-${label.split(" ")[0]}.log`);
+  const app = await startApp({ databaseUrl, port: PORT, logFile, heapProbeFile });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -81,7 +83,10 @@ async function benchBackend(label: string, databaseUrl: string) {
     };
     if (ONLY === "nginx") return { nginx: await nginxComparison(world) };
     if (ONLY === "aas") return { aas: await aasBench(aasContext) };
-    const sheetsContext = { organizationId: world.organizationId, userId: world.userId, port: PORT, token: world.token, app, timed };
+    const sheetsContext = {
+      ...{ organizationId: world.organizationId, userId: world.userId, port: PORT, token: world.token, app, timed },
+      liveHeapMb: () => liveHeapMb(app, heapProbeFile),
+    };
     if (ONLY === "sheets") return { sheets: await sheetsBench(sheetsContext, client) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);

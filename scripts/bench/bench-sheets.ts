@@ -21,6 +21,8 @@ export type SheetsBenchContext = {
   port: number;
   token: string;
   app: ChildProcess;
+  /** The app's live heap after a full GC (bench-app.ts liveHeapMb), sampled during the export. */
+  liveHeapMb: () => Promise<number>;
   timed: (work: () => Promise<unknown>) => Promise<number>;
 };
 
@@ -98,6 +100,14 @@ export async function sheetsBench(context: SheetsBenchContext, client: pg.Client
   const rssBeforeKib = rssKib(pid);
   let rssPeakKib = rssBeforeKib;
   const sampler = setInterval(() => (rssPeakKib = Math.max(rssPeakKib, rssKib(pid))), 20);
+  // The live heap (after a forced GC) says whether the export retains memory; RSS alone also counts garbage not
+  // collected yet. Sampled one after another while the export runs.
+  const heapBeforeMiB = await context.liveHeapMb();
+  let heapPeakMiB = heapBeforeMiB;
+  let isExporting = true;
+  const heapSampler = (async () => {
+    while (isExporting) heapPeakMiB = Math.max(heapPeakMiB, await context.liveHeapMb());
+  })();
   let bytes = 0;
   const exportMs = await context.timed(async () => {
     const response = await fetch(`${base}/models/${exportModel}/items/export?format=csv`, { headers });
@@ -106,6 +116,8 @@ export async function sheetsBench(context: SheetsBenchContext, client: pg.Client
     for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
   });
   clearInterval(sampler);
+  isExporting = false;
+  await heapSampler;
   const exportFloorMs = await context.timed(() =>
     client.query(
       `SELECT i."id", u."value", v."dataSectionId", v."dataFieldId", v."value"
@@ -126,6 +138,8 @@ export async function sheetsBench(context: SheetsBenchContext, client: pg.Client
       ratio: exportMs / exportFloorMs,
       rssBeforeMiB: rssBeforeKib / 1024,
       rssPeakMiB: rssPeakKib / 1024,
+      liveHeapBeforeMiB: heapBeforeMiB,
+      liveHeapPeakMiB: heapPeakMiB,
     },
   };
   console.log("\n| spreadsheet | API (ms) | plain SQL (ms) | ratio (target ≤ 3) |");
