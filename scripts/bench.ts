@@ -4,7 +4,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
-import { startApp } from "./bench/bench-app";
+import { liveHeapMb, startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
@@ -13,6 +13,7 @@ import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 import { startNginx } from "./support/nginx";
 import { aasBench } from "./bench/bench-aas";
+import { sheetsBench } from "./bench/bench-sheets";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -20,7 +21,8 @@ import { aasBench } from "./bench/bench-aas";
  * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
  * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections. Anonymous
  * passport reads through nginx with the shipped micro-cache (deploy/nginx/) beside the same reads straight to the app.
- * The AAS export of 10,000 values beside reading them as the contract's JSON.
+ * The AAS export of 10,000 values beside reading them as the contract's JSON. The spreadsheet import of 10,000 items
+ * and export of 100,000 beside plain SQL, with the app's peak RSS during the export (scripts/bench/bench-sheets.ts).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -31,9 +33,11 @@ const SIZES = [
   { count: 100_000, runs: 3 },
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
-// only the AAS export row (a quick look).
+// only the AAS export row (a quick look), BENCH_ONLY=sheets only the spreadsheet import and export rows.
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas") throw new Error(`BENCH_ONLY=${ONLY}: only "nginx" or "aas"`);
+if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas" && ONLY !== "sheets") {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas" or "sheets"`);
+}
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
@@ -64,7 +68,9 @@ async function benchBackend(label: string, databaseUrl: string) {
   console.log(`\n## ${label}`);
   await useDatabase(databaseUrl);
   const world = await createBenchWorld();
-  const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, `app-${label.split(" ")[0]}.log`) });
+  const heapProbeFile = path.join(resultsDir, `heap-${label.split(" ")[0]}.json`);
+  const logFile = path.join(resultsDir, `app-${label.split(" ")[0]}.log`);
+  const app = await startApp({ databaseUrl, port: PORT, logFile, heapProbeFile });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -77,6 +83,11 @@ async function benchBackend(label: string, databaseUrl: string) {
     };
     if (ONLY === "nginx") return { nginx: await nginxComparison(world) };
     if (ONLY === "aas") return { aas: await aasBench(aasContext) };
+    const sheetsContext = {
+      ...{ organizationId: world.organizationId, userId: world.userId, port: PORT, token: world.token, app, timed },
+      liveHeapMb: () => liveHeapMb(app, heapProbeFile),
+    };
+    if (ONLY === "sheets") return { sheets: await sheetsBench(sheetsContext, client) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -94,7 +105,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     );
     const nginx = await nginxComparison(world);
     const aas = await aasBench(aasContext);
-    return { bulk, throughput, bare, items, nginx, aas };
+    const sheets = await sheetsBench(sheetsContext, client);
+    return { bulk, throughput, bare, items, nginx, aas, sheets };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

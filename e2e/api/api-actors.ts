@@ -31,14 +31,14 @@ export async function send(
   request: () => Promise<APIRequestContext>,
   method: string,
   url: string,
-  options: { headers?: Record<string, string>; data?: unknown } = {},
+  options: { headers?: Record<string, string>; data?: unknown; raw?: string } = {},
 ): Promise<{ status: number; text: string; response: APIResponse }> {
   const context = await request();
   try {
     const response = await context.fetch(url, {
       method,
       headers: options.headers,
-      data: options.data === undefined ? undefined : JSON.stringify(options.data),
+      data: options.raw ?? (options.data === undefined ? undefined : JSON.stringify(options.data)),
       maxRedirects: 0,
     });
     return { status: response.status(), text: await response.text(), response };

@@ -184,6 +184,8 @@ type RestEntry = {
   member: number;
   query?: () => string;
   body?: (ids: Ids) => unknown;
+  /** A body that is not JSON (a spreadsheet upload): its media type and text. */
+  raw?: { type: string; text: string };
   /** A public route answers the organization its identifier names: that id is what was asked for, not a leak. */
   isPublicByDesign?: true;
   /** Path ids this route names in place of the usual ones, whatever the caller. */
@@ -303,6 +305,7 @@ const REST: Record<string, RestEntry> = {
   },
   "POST /organizations/[orgaId]/template-drafts/[draftId]/publish": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
   "GET /organizations/[orgaId]/models": { expect: ON_ORGANIZATION, member: 200 },
+  "GET /organizations/[orgaId]/models/export": { expect: ON_ORGANIZATION, member: 200 },
   "POST /organizations/[orgaId]/models": {
     // B's organization with A's template: the template is not in that organization.
     expect: ON_A_RESOURCE,
@@ -354,6 +357,14 @@ const REST: Record<string, RestEntry> = {
     body: () => ({ modify: [{ dataSectionId: w.group.sectionId, dataFieldId: w.group.fieldId, row: 0, value: "matrix changes" }] }),
   },
   "GET /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/items/export": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/import": {
+    expect: ON_A_RESOURCE,
+    // A dry run: the member gets the report, and nothing is written.
+    member: 200,
+    query: () => "?dryRun=true",
+    raw: { type: "text/csv", text: "Identifier\nmatrix-import-1" },
+  },
   "POST /organizations/[orgaId]/models/[modelId]/items": { expect: ON_A_RESOURCE, member: 201, body: () => ({}) },
   "POST /organizations/[orgaId]/models/[modelId]/items/bulk": { expect: ON_A_RESOURCE, member: 201, body: () => ({ count: 2 }) },
   "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 200 },
@@ -964,8 +975,13 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
     .replace(/\[(\w+)\]/g, (_, name: string) => ids[name as keyof Ids]);
   const path = `/api${filled}${entry.query?.() ?? ""}`;
   const body = entry.body?.(ids);
-  const headers = { ...credentialHeaders(caseName), ...(body === undefined ? {} : { "content-type": "application/json" }) };
-  const answer = await send(w.request, method, path, { headers, data: body });
+  const type: Record<string, string> = entry.raw
+    ? { "content-type": entry.raw.type }
+    : body === undefined
+      ? {}
+      : { "content-type": "application/json" };
+  const headers = { ...credentialHeaders(caseName), ...type };
+  const answer = await send(w.request, method, path, { headers, data: body, raw: entry.raw?.text });
   const requestText = `${path} ${JSON.stringify(body ?? null)}${entry.isPublicByDesign ? ` ${w.a.organizationId}` : ""}`;
   return { kind: "REST", name: key, caseName, status: answer.status, text: answer.text, requestText };
 }

@@ -15,7 +15,7 @@ export async function createBenchWorld() {
   const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "bench" });
   const template = benchTemplate();
   await importTemplate({ organizationId: organization.id, createdByUserId: user.id, definition: template.definition });
-  return { organizationId: organization.id, token: key.token, template };
+  return { organizationId: organization.id, userId: user.id, token: key.token, template };
 }
 
 export type BenchWorld = Awaited<ReturnType<typeof createBenchWorld>>;

@@ -82,7 +82,19 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", `${models}/${modelId}/registry-record`, {}],
     ["GET", `${models}/${modelId}/items/registry-records`, {}],
     ["GET", `${models}/${modelId}/items/${crypto.randomUUID()}/registry-record`, {}],
+    ["GET", `${models}/${modelId}/items/export`, {}],
+    ["GET", `${models}/${modelId}/items/export?format=csv`, {}],
+    ["POST", `${models}/${modelId}/items/import?dryRun=true`, { rawBody: "Identifier\nX-1", headers: { "content-type": "text/csv" } }],
+    ["POST", `${models}/${modelId}/items/import`, { rawBody: "Identifier\nX-1", headers: { "content-type": "text/csv" } }],
     ...draftCalls(orgId, modelId, templateId),
+  ];
+}
+
+/** The organization's model list export: a member's answer is a file, so only the refusals are checked here. */
+function listExportCalls(orgId: string): Call[] {
+  return [
+    ["GET", `/api/organizations/${orgId}/models/export`, {}],
+    ["GET", `/api/organizations/${orgId}/models/export?format=csv`, {}],
   ];
 }
 
@@ -137,6 +149,7 @@ describe("authentication", () => {
     await revokeApiKey({ actor: OPERATOR, id: revoked.id });
     const calls: Call[] = [
       ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
+      ...listExportCalls(alpha.organization.id),
       ["GET", "/api/product-data-models", {}],
       ["GET", `/api/product-data-models/${crypto.randomUUID()}`, {}],
     ];
@@ -171,7 +184,11 @@ describe("another organization", () => {
   it("a valid key of a non-member gets 403 on every endpoint of the organization, and nothing changes", async () => {
     const outsider = await createOutsider();
     for (const token of [beta.token, outsider.token]) {
-      for (const [method, path, options] of organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id)) {
+      const calls = [
+        ...organizationCalls(alpha.organization.id, alphaModel.id, alpha.template.id),
+        ...listExportCalls(alpha.organization.id),
+      ];
+      for (const [method, path, options] of calls) {
         const response = await api(method, path, { ...options, token });
         const body = expectError(response, 403);
         expect(JSON.stringify(body), `${method} ${path}`).not.toContain("Alpha's model");

@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/client";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import { isUuid } from "~/domain/uuid";
 import { encodeAasIdentifier } from "~/domain/aas/read-api";
+import { XLSX_TYPE } from "~/domain/spreadsheet/file-types";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -12,7 +13,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes and PUT aas — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas and POST items/import — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -733,6 +734,50 @@ function itemCreateFamilies(kind: "one" | "bulk"): Record<string, fc.Arbitrary<F
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// POST items/import: files that cannot be imported (docs/spreadsheets.md); each carries at least one problem, so
+// even a request the route reads whole must be refused (400) and write nothing.
+
+const SPREADSHEET_TYPES = new Set(["text/csv", "text/tab-separated-values", "application/zip", XLSX_TYPE]);
+
+function importFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgaId: string = world.organization.id, model: string = modelId, query = "") =>
+    `/api/organizations/${orgaId}/models/${model}/items/import${query}`;
+  const send = (rawBody: string, type = "text/csv", query = ""): FuzzRequest => ({
+    method: "POST",
+    path: path(undefined, undefined, query),
+    headers: { "content-type": type },
+    rawBody,
+  });
+  // A GTIN with a wrong check digit: always an unknown identifier format.
+  const badGtin = fc.stringMatching(/^\d{13}$/).map((digits) => `(01)${digits}${(gtinCheckDigit(digits) + 1) % 10}`);
+  const badFile = fc.array(badGtin, { minLength: 1, maxLength: 20 }).map((ids) => ["Identifier", ...ids].join("\n"));
+  return {
+    "bad identifiers": fc
+      .tuple(badFile, fc.constantFrom("text/csv", "text/tab-separated-values"))
+      .map(([text, type]) => send(text, type)),
+    "not a spreadsheet": fc
+      .tuple(fc.string({ minLength: 1, maxLength: 200 }), fc.constantFrom(XLSX_TYPE, "application/zip"))
+      .map(([text, type]) => send(text, type)),
+    "wrong content type": fc
+      .tuple(
+        badFile,
+        wrongContentType.filter((type) => !SPREADSHEET_TYPES.has(type)),
+      )
+      .map(([text, type]) => send(text, type)),
+    "odd query": fc
+      .tuple(
+        badFile,
+        fc.constantFrom("?dryRun=yes", "?dryRun=1", "?mapping=%7B", "?mapping=%5B%5D", "?other=1", "?mapping=%7B%22Items%22%3A1%7D"),
+      )
+      .map(([text, query]) => send(text, "text/csv", query)),
+    "odd path ids": fc.oneof(
+      fc.tuple(badFile, notUuid).map(([text, id]) => ({ ...send(text), path: path(world.organization.id, encodeURIComponent(id)) })),
+      fc.tuple(badFile, unknownUuid()).map(([text, id]) => ({ ...send(text), path: path(world.organization.id, id) })),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // DELETE data-values?dataSectionId=…&row=…: odd query strings.
 
 /** Whose repeater row a DELETE removes: the model's substances (rows 0–1) or the item's cells (rows 0–2). */
@@ -1134,6 +1179,11 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/items/import",
+    ["bad identifiers", "not a spreadsheet", "wrong content type", "odd query", "odd path ids"],
+    importFamilies,
+  ],
   [
     "POST /organizations/{orgaId}/template-drafts",
     [...BUILDER_FAMILIES, "unknown ids"],

@@ -104,6 +104,9 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {
     [String(status)]: {
       description: SUCCESS_DESCRIPTIONS[status],
+      ...(route.fileResponse
+        ? { content: Object.fromEntries(route.fileResponse.map((type) => [type, { schema: { type: "string", format: "binary" } }])) }
+        : {}),
       ...(route.response
         ? {
             content: {
@@ -114,6 +117,9 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
         : {}),
       ...successHeaders(route),
     },
+    ...(route.okWhen && route.response
+      ? { 200: { description: route.okWhen, content: { "application/json": { schema: route.response } } } }
+      : {}),
     ...(route.isConditional
       ? { 304: { description: "Not Modified: the `If-None-Match` ETag still holds; no body.", headers: CACHE_HEADERS } }
       : {}),

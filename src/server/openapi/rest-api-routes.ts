@@ -53,6 +53,7 @@ import {
 } from "~/server/rest/path-params";
 import { AAS_EXPORT_API_ROUTES, AAS_READ_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
 import { REGISTRY_API_ROUTES } from "~/server/openapi/registry-api-routes";
+import { SPREADSHEET_API_ROUTES } from "~/server/openapi/spreadsheet-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
@@ -99,6 +100,10 @@ export type RestApiRoute = {
   alternativeMediaType?: string;
   /** The body of every error answer, where it is not the shared ErrorBody (the AAS read API's `Result`). */
   errorBody?: z.ZodType;
+  /** The success response is a file, not JSON: its media types (a spreadsheet export). */
+  fileResponse?: readonly string[];
+  /** A second success answer, 200 with the same body, and when it is given (an import's dry run). */
+  okWhen?: string;
 };
 
 const ORG = "/api/organizations/{orgaId}";
@@ -569,4 +574,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   ...AAS_EXPORT_API_ROUTES,
   ...REGISTRY_API_ROUTES,
   ...AAS_READ_API_ROUTES,
+  ...SPREADSHEET_API_ROUTES,
 ];

@@ -15,6 +15,9 @@ import * as itemHistory from "~/app/api/organizations/[orgaId]/models/[modelId]/
 import * as itemDataValues from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values/route";
 import * as item from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/route";
 import * as itemsBulk from "~/app/api/organizations/[orgaId]/models/[modelId]/items/bulk/route";
+import * as itemsImport from "~/app/api/organizations/[orgaId]/models/[modelId]/items/import/route";
+import * as itemsExport from "~/app/api/organizations/[orgaId]/models/[modelId]/items/export/route";
+import * as modelsExport from "~/app/api/organizations/[orgaId]/models/export/route";
 import * as items from "~/app/api/organizations/[orgaId]/models/[modelId]/items/route";
 import * as identifierReference from "~/app/api/organizations/[orgaId]/unique-product-identifiers/[uuid]/reference/route";
 import * as identifiers from "~/app/api/organizations/[orgaId]/unique-product-identifiers/route";
@@ -63,6 +66,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/templates$/, ["orgaId"], templates],
   [/^\/api\/organizations\/([^/]+)\/templates\/([^/]+)$/, ["orgaId", "templateId"], template],
   [/^\/api\/organizations\/([^/]+)\/models$/, ["orgaId"], models],
+  [/^\/api\/organizations\/([^/]+)\/models\/export$/, ["orgaId"], modelsExport],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)$/, ["orgaId", "modelId"], model],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/data-values$/, ["orgaId", "modelId"], modelDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/duplicate$/, ["orgaId", "modelId"], modelDuplicate],
@@ -71,6 +75,8 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/registry-records$/, ["orgaId", "modelId"], itemsRegistryRecords],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/import$/, ["orgaId", "modelId"], itemsImport],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/export$/, ["orgaId", "modelId"], itemsExport],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],

@@ -1,5 +1,8 @@
 import Papa from "papaparse";
-import { escapeSpreadsheetCell, mustQuoteSpreadsheetCell, unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import { escapeSpreadsheetCell, unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import { toCsvText } from "~/domain/spreadsheet/csv-text";
+
+export { toCsvText };
 
 /** The most rows a file may bring into a repeater at once; the server's own limits apply on save as well. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -31,18 +34,6 @@ async function readXlsx(buffer: ArrayBuffer): Promise<string[][]> {
   return rows;
 }
 
-/** The table as written to a file: every cell escaped against formula injection (src/domain/spreadsheet-cell.ts). */
-function escapedTable(table: readonly (readonly string[])[]): string[][] {
-  return table.map((row) => row.map(escapeSpreadsheetCell));
-}
-
-export function toCsvText(table: readonly (readonly string[])[]): string {
-  // Escaped cells are quoted as well (OWASP), others only where CSV needs it.
-  return Papa.unparse(escapedTable(table), {
-    quotes: (value: unknown) => typeof value === "string" && mustQuoteSpreadsheetCell(value),
-  });
-}
-
 export function toCsv(table: readonly (readonly string[])[]): Blob {
   // A byte-order mark makes Excel read the file as UTF-8.
   return new Blob([`\uFEFF${toCsvText(table)}`], { type: "text/csv;charset=utf-8" });
@@ -53,7 +44,7 @@ export async function toXlsx(table: readonly (readonly string[])[], sheetName: s
   const workbook = new Workbook();
   // Sheet names are at most 31 characters and may not hold []:*?/\ in Excel.
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Rows");
-  for (const row of escapedTable(table)) sheet.addRow(row);
+  for (const row of table) sheet.addRow(row.map(escapeSpreadsheetCell));
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
 }

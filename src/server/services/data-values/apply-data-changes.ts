@@ -18,7 +18,7 @@ import {
 } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid } from "~/server/services/data-values/internal/assert-valid";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
-import { writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
+import { type PassportDataWrite, writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 
 export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOwner> = {
@@ -59,17 +59,30 @@ export async function applyDataChanges<O extends PassportDataOwner>({
   part,
   ...target
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
+  return writePassportData(target, dataChangesWrite({ changes, part, owner: target.owner }));
+}
+
+/**
+ * The write of one owner's changes for the one write path: what can be checked without the database is checked
+ * now (a throw here takes no lock), the rest when the path runs it with the owner locked. Also used by an operation
+ * writing many owners in one transaction (the spreadsheet import).
+ */
+export function dataChangesWrite({
+  changes,
+  part,
+  owner: target,
+}: Pick<ApplyDataChangesOptions, "changes" | "part" | "owner">): PassportDataWrite {
   const at = partPaths(part);
   const addInputs = changes.add ?? [];
   const modifyInputs = changes.modify ?? [];
   assertDataValueCount(addInputs.length + modifyInputs.length);
   const adds = prepareValues(addInputs, at.add);
   const modifies = prepareValues(modifyInputs, at.modify);
-  const level = ownerLevel(target.owner);
-  if (target.owner.kind === "item" && changes.details !== undefined) {
+  const level = ownerLevel(target);
+  if (target.kind === "item" && changes.details !== undefined) {
     throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
   }
-  return writePassportData(target, async (tx, owner, index) => {
+  return async (tx, owner, index) => {
     assertValid([
       // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
       ...atPath(requestValueIssues(index, addInputs, adds, level, { isEmptyRequiredAllowed: true }), at.add),
@@ -85,7 +98,7 @@ export async function applyDataChanges<O extends PassportDataOwner>({
     const isReordered = await applyReorders(tx, owner, index, changes.reorder ?? []);
     const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
     return isDeleted || isAdded || isModified || isReordered || isRenamed;
-  });
+  };
 }
 
 /** What can be checked before a transaction opens: the same triple twice. Numbers become decimal strings. */

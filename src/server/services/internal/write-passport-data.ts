@@ -39,17 +39,31 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
 export async function writePassportData<O extends PassportDataOwner>(
-  { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<O>,
+  options: WritePassportDataOptions<O>,
   write: PassportDataWrite,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  assertMemberOf(actor, organizationId);
+  assertMemberOf(options.actor, options.organizationId);
   return inTransaction(async (tx) => {
-    const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
-    const index = await loadTemplateIndex(tx, locked.templateId);
-    const change = await openChange(tx, { actor, organizationId, owner });
-    const changed = await write(tx, { ...locked, change }, index);
-    if (changed) await touchOwner(tx, owner);
-    else await discardChange(tx, change);
-    return readOwner(tx, owner);
+    await writePassportDataIn(tx, options, write);
+    return readOwner(tx, options.owner);
   });
+}
+
+/**
+ * The same path inside a transaction the caller holds, for an operation that writes many owners all or nothing (the
+ * spreadsheet import, services/items/import-items.ts); the caller has checked membership. Says whether the write
+ * changed anything.
+ */
+export async function writePassportDataIn(
+  tx: Tx,
+  { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<PassportDataOwner>,
+  write: PassportDataWrite,
+): Promise<boolean> {
+  const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
+  const index = await loadTemplateIndex(tx, locked.templateId);
+  const change = await openChange(tx, { actor, organizationId, owner });
+  const changed = await write(tx, { ...locked, change }, index);
+  if (changed) await touchOwner(tx, owner);
+  else await discardChange(tx, change);
+  return changed;
 }

@@ -3,6 +3,7 @@ import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { CreateItemsPanel } from "~/components/items/create-items-panel";
 import { ItemList } from "~/components/items/item-list";
+import { ItemsSpreadsheetPanel } from "~/components/items/items-spreadsheet-panel";
 import { ModelTabs } from "~/components/models/model-tabs";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -46,6 +47,7 @@ export default async function ItemsPage({ params, searchParams }: Props) {
       />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
       <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
+      <ItemsSpreadsheetPanel organizationId={organization.id} modelId={model.id} />
       <SearchForm action={base} label="Find an item by identifier" name="identifier" value={identifier} />
       <section aria-labelledby="item-results-heading" className="space-y-4">
         <h2 id="item-results-heading" className="sr-only">

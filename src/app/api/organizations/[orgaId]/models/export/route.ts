@@ -1,0 +1,14 @@
+import { ZSheetExportQuery } from "~/domain/spreadsheet/item-import-schema";
+import { ZOrgPath } from "~/server/rest/path-params";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { sheetFileResponse } from "~/server/rest/spreadsheet-routes";
+import { exportModels } from "~/server/services/models/export-models";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  GET: restRoute({
+    params: ZOrgPath,
+    query: ZSheetExportQuery,
+    run: ({ actor, params, query }) =>
+      Promise.resolve(sheetFileResponse(exportModels({ actor, organizationId: params.orgaId, format: query.format }))),
+  }),
+});

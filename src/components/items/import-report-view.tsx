@@ -1,0 +1,89 @@
+"use client";
+
+import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+
+export type ImportReportViewProps = {
+  report: TItemImportReport;
+  /** Called with the column's change when the user maps a column to another key (or to none). */
+  onMappingChange: (change: { sheet: string; column: number; key: string | null }) => void;
+};
+
+/**
+ * A dry run's report: how many items would be created and updated, the column mapping of each sheet (adjustable:
+ * each file column's select lists the keys its sheet offers), and every problem by sheet, row, column and rule.
+ */
+export function ImportReportView({ report, onMappingChange }: ImportReportViewProps) {
+  const total = report.problems.length + report.moreProblems;
+  const choose = (sheet: string, column: number, key: string) => onMappingChange({ sheet, column, key: key === "" ? null : key });
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-800" data-testid="import-counts">
+        {report.create.toLocaleString("en")} item{report.create === 1 ? "" : "s"} to create, {report.update.toLocaleString("en")} to
+        update
+        {total > 0 ? `, ${total.toLocaleString("en")} problem${total === 1 ? "" : "s"} to fix first` : ""}.
+      </p>
+      {report.mapping.map((sheet) => (
+        <details key={sheet.sheet} className="rounded-md border border-slate-200 p-3" open={report.mapping.length === 1}>
+          <summary className="cursor-pointer text-sm font-medium">Columns of “{sheet.sheet}”</summary>
+          <table className="mt-2 w-full text-left text-sm" aria-label={`Column mapping of ${sheet.sheet}`}>
+            <thead>
+              <tr>
+                <th className="py-1 pr-4 font-medium">Column in the file</th>
+                <th className="py-1 font-medium">Fills</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.columns.map((column, i) => (
+                <tr key={`${i}-${column.header}`}>
+                  <td className="py-1 pr-4">{column.header || `(column ${i + 1})`}</td>
+                  <td className="py-1">
+                    <select
+                      aria-label={`Column “${column.header}” fills`}
+                      className="w-full max-w-md rounded border border-slate-300 px-2 py-1"
+                      value={column.key ?? ""}
+                      onChange={(event) => choose(sheet.sheet, i, event.target.value)}
+                    >
+                      <option value="">(left out)</option>
+                      {sheet.available.map((option) => (
+                        <option key={option.key} value={option.key}>
+                          {option.title}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ))}
+      {total > 0 ? (
+        <table className="w-full text-left text-sm" aria-label="Problems">
+          <thead>
+            <tr className="border-b border-slate-200">
+              <th className="py-1 pr-3 font-medium">Sheet</th>
+              <th className="py-1 pr-3 font-medium">Row</th>
+              <th className="py-1 pr-3 font-medium">Column</th>
+              <th className="py-1 pr-3 font-medium">Rule</th>
+              <th className="py-1 font-medium">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.problems.map((problem, i) => (
+              <tr key={i} className="border-b border-slate-100 align-top text-red-800">
+                <td className="py-1 pr-3">{problem.sheet}</td>
+                <td className="py-1 pr-3">{problem.row ?? "—"}</td>
+                <td className="py-1 pr-3">{problem.column ?? "—"}</td>
+                <td className="py-1 pr-3">{problem.rule}</td>
+                <td className="py-1">{problem.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report.moreProblems > 0 ? (
+        <p className="text-sm text-red-800">…and {report.moreProblems.toLocaleString("en")} more problems not listed.</p>
+      ) : null}
+    </div>
+  );
+}

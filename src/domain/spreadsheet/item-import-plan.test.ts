@@ -1,0 +1,238 @@
+import ExcelJS from "exceljs";
+import fc from "fast-check";
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { TDataValue } from "~/domain/data-value";
+import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import { toCsvText } from "~/domain/spreadsheet/csv-text";
+import { planItemImport } from "~/domain/spreadsheet/item-import-plan";
+import { headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
+import { type ExportedItem, itemSheetRows } from "~/domain/spreadsheet/item-sheet-rows";
+import { CHOICES, SHEET_IDS, spreadsheetSections } from "~/domain/spreadsheet/spreadsheet-template.fixture";
+import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
+import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
+import { buildTemplateIndex } from "~/domain/template-index";
+
+const index = buildTemplateIndex(spreadsheetSections());
+
+const TEXT_CHARS = [..."aZ09 ,;\"'\t\n=+-@€ä😀|/\\()<>&"];
+const text = fc.array(fc.constantFrom(...TEXT_CHARS), { minLength: 1, maxLength: 12 }).map((c) => c.join(""));
+const date = fc
+  .date({ min: new Date("1900-01-01"), max: new Date("2200-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const decimal = fc
+  .integer({ min: 0, max: 100_000 })
+  .map((n) => (n % 3 === 0 ? String(n / 100) : (n / 100).toFixed(2).replace(/\.?0+$/, "")));
+const voltage = fc.integer({ min: -99_999, max: 99_999 }).map((n) => String(n / 1000));
+const link = fc.oneof(fc.uuid({ version: 4 }), fc.constantFrom("https://example.com/p/1", "http://x.example/?a=1&b=2"));
+const file = fc.oneof(fc.constantFrom("files/manual.pdf", "docs/a b.pdf"), fc.constant("https://example.com/m.pdf"));
+const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+
+/** Values of one item, every field type, valid by the fixture's options (required always filled). */
+const itemValues = fc
+  .record({
+    text: nullable(text),
+    choice: nullable(fc.constantFrom(...CHOICES)),
+    date: nullable(date),
+    short: nullable(text.filter((t) => t.length <= 8)),
+    required: text,
+    number: nullable(decimal),
+    link: nullable(link),
+    file: nullable(file),
+    cells: fc
+      .uniqueArray(fc.integer({ min: 0, max: 20 }), { maxLength: 5 })
+      .chain((rows) =>
+        fc.tuple(...rows.map((row) => fc.record({ row: fc.constant(row), label: nullable(text), voltage: nullable(voltage) }))),
+      ),
+  })
+  .map((r): TDataValue[] => [
+    ...(["text", "choice", "date", "short", "required", "number", "link", "file"] as const).map((key) => ({
+      dataSectionId: SHEET_IDS.main,
+      dataFieldId: SHEET_IDS[key],
+      row: 0,
+      value: r[key],
+    })),
+    ...r.cells.flatMap((cell) => [
+      { dataSectionId: SHEET_IDS.cells, dataFieldId: SHEET_IDS.cellLabel, row: cell.row, value: cell.label },
+      { dataSectionId: SHEET_IDS.cells, dataFieldId: SHEET_IDS.cellVoltage, row: cell.row, value: cell.voltage },
+    ]),
+  ]);
+
+const identifier = fc.oneof(
+  fc.uuid({ version: 4 }),
+  fc.integer({ min: 1, max: 99_999 }).map((n) => `/01/09506000134352/21/${n}`),
+  fc.stringMatching(/^[A-Z]{2}-[0-9]{3,6}$/),
+);
+
+const items = fc
+  .uniqueArray(identifier, { minLength: 1, maxLength: 8 })
+  .chain((ids) => fc.tuple(...ids.map((id) => itemValues.map((values): ExportedItem => ({ identifiers: [id], values })))));
+
+function exportSheets(exported: readonly ExportedItem[]): Sheet[] {
+  const layout = itemSheetsLayout(index);
+  const rows = exported.map((item) => itemSheetRows(layout, item));
+  return [
+    { name: layout.items.name, rows: [...headerRows(layout.items), ...rows.map((r) => r.items)] },
+    ...layout.repeaters.map((sheet, i) => ({
+      name: sheet.name,
+      rows: [...headerRows(sheet), ...rows.flatMap((r) => r.repeaters[i] ?? [])],
+    })),
+  ];
+}
+
+async function asXlsx(sheets: Sheet[]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  for (const sheet of sheets) {
+    const ws = workbook.addWorksheet(sheet.name);
+    for (const row of sheet.rows) ws.addRow(row.map(escapeSpreadsheetCell));
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+function asCsvZip(sheets: Sheet[]): Uint8Array {
+  return zipSync(
+    Object.fromEntries(sheets.map((sheet, i) => [`${i === 0 ? "items" : sheet.name}.csv`, strToU8(toCsvText(sheet.rows))])),
+  );
+}
+
+const sorted = (values: readonly TDataValue[]) =>
+  [...values].sort((a, b) => `${a.dataSectionId}${a.dataFieldId}${a.row}`.localeCompare(`${b.dataSectionId}${b.dataFieldId}${b.row}`));
+
+async function expectRoundTrip(exported: readonly ExportedItem[], bytes: Uint8Array, kind: "xlsx" | "zip"): Promise<void> {
+  const plan = planItemImport(index, await readWorkbookFile(bytes, kind));
+  expect(plan.problems.kept).toEqual([]);
+  expect(plan.items.map((item) => item.identifiers)).toEqual(exported.map((item) => item.identifiers));
+  plan.items.forEach((item, i) => {
+    const values = [...item.values, ...[...item.repeaterRows.values()].flat()];
+    expect(sorted(values)).toEqual(sorted(exported[i]?.values ?? []));
+  });
+}
+
+describe("items export → import", () => {
+  it("gives back every value of every field type, repeater rows included, through XLSX", async () => {
+    await fc.assert(
+      fc.asyncProperty(items, async (exported) => expectRoundTrip(exported, await asXlsx(exportSheets(exported)), "xlsx")),
+      {
+        numRuns: 10,
+      },
+    );
+  }, 60_000);
+
+  it("gives back every value through a zip of CSV files", async () => {
+    await fc.assert(
+      fc.asyncProperty(items, async (exported) => expectRoundTrip(exported, asCsvZip(exportSheets(exported)), "zip")),
+      {
+        numRuns: 60,
+      },
+    );
+  }, 60_000);
+});
+
+describe("planItemImport", () => {
+  const header = ["Identifier", "Battery › Serial", "Battery › Capacity", "Chemistry", "Made on", "Batch", "Unknown"];
+
+  it("maps columns by title or bare field name and lists each problem by sheet, row, column and rule", () => {
+    const plan = planItemImport(index, [
+      {
+        name: "Items",
+        rows: [
+          header,
+          ["A-1", "s1", "12.5", "LFP", "2024-02-29", "B1", "x"],
+          ["A-2", "", "abc", "Lead", "2023-02-29", "123456789", ""],
+          ["(01)09506000134353(21)7", "s3", "1001", "NMC", "", "", ""],
+          ["A-1", "s4", "1.234", "", "", "", ""],
+        ],
+      },
+    ]);
+    expect(plan.mapping[0]?.columns.map((c) => c.key)).toEqual([
+      "identifier",
+      `${SHEET_IDS.main}/${SHEET_IDS.required}`,
+      `${SHEET_IDS.main}/${SHEET_IDS.number}`,
+      `${SHEET_IDS.main}/${SHEET_IDS.choice}`,
+      `${SHEET_IDS.main}/${SHEET_IDS.date}`,
+      `${SHEET_IDS.main}/${SHEET_IDS.short}`,
+      null,
+    ]);
+    expect(plan.problems.kept.map((p) => [p.row, p.column, p.rule])).toEqual([
+      [3, "Battery › Serial", "required"],
+      [3, "Battery › Capacity", "type"],
+      [3, "Chemistry", "choice"],
+      [3, "Made on", "type"],
+      [3, "Batch", "range"],
+      [4, "Identifier", "identifier-format"],
+      [4, "Battery › Capacity", "range"],
+      [5, "Identifier", "duplicate-identifier"],
+      [5, "Battery › Capacity", "range"],
+    ]);
+    expect(plan.problems.kept.every((p) => p.sheet === "Items")).toBe(true);
+  });
+
+  it("keeps 100 problems and counts the rest", () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`X-${i}`, "s", "not a number"]);
+    const plan = planItemImport(index, [{ name: "Items", rows: [header.slice(0, 3), ...rows] }]);
+    expect(plan.problems.kept).toHaveLength(100);
+    expect(plan.problems.moreProblems).toBe(9_900);
+  });
+
+  it("applies the caller's mapping over the automatic one", () => {
+    const plan = planItemImport(
+      index,
+      [
+        {
+          name: "Items",
+          rows: [
+            ["Id", "S/N"],
+            ["A-1", "x"],
+          ],
+        },
+      ],
+      {
+        Items: { "0": "identifier", "1": `${SHEET_IDS.main}/${SHEET_IDS.required}` },
+      },
+    );
+    expect(plan.items[0]?.identifiers).toEqual(["A-1"]);
+    expect(plan.items[0]?.values).toEqual([{ dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.required, row: 0, value: "x" }]);
+  });
+
+  it("refuses repeater rows of unknown items, bad or repeated row numbers, and more rows than maxRows", () => {
+    const cells = [
+      ["Identifier", "Row", "Label"],
+      ...Array.from({ length: 6 }, (_, i) => ["A-1", String(i + 1), "l"]),
+      ["B-9", "1", ""],
+      ["A-1", "0", ""],
+      ["A-1", "1", ""],
+    ];
+    const plan = planItemImport(index, [
+      {
+        name: "Items",
+        rows: [
+          ["Identifier", "Serial"],
+          ["A-1", "s"],
+        ],
+      },
+      { name: "Battery › Cells", rows: cells },
+    ]);
+    expect(plan.problems.kept.map((p) => [p.sheet, p.row, p.rule])).toEqual([
+      ["Battery › Cells", 8, "unknown-item"],
+      ["Battery › Cells", 9, "row"],
+      ["Battery › Cells", 10, "row"],
+      ["Battery › Cells", null, "range"],
+    ]);
+  });
+
+  it("reads back a formula-like value the export escaped, and unescapes nothing else", async () => {
+    const values = (v: string): TDataValue[] => [{ dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.required, row: 0, value: v }];
+    const exported = ['=HYPERLINK("https://evil.example")', "'=1+1", "+1", "-x", "@SUM(A1)"].map((v, i) => ({
+      identifiers: [`F-${i}`],
+      values: values(v),
+    }));
+    const sheets = exportSheets(exported);
+    const csv = toCsvText(sheets[0]?.rows ?? []);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(csv).toContain(`"''=1+1"`);
+    const plan = planItemImport(index, await readWorkbookFile(asCsvZip(sheets), "zip"));
+    expect(plan.items.map((item) => item.values.find((v) => v.dataFieldId === SHEET_IDS.required)?.value)).toEqual(
+      exported.map((item) => item.values[0]?.value),
+    );
+  });
+});

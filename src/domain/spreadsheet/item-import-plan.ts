@@ -1,0 +1,232 @@
+import type { TDataValue } from "~/domain/data-value";
+import { MAX_ROW } from "~/domain/data-value";
+import { isDecimalString } from "~/domain/decimal";
+import { readFieldOptions } from "~/domain/field-options";
+import { fieldValueProblem } from "~/domain/field-value";
+import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
+import { readSectionOptions } from "~/domain/section-options";
+import {
+  type FieldColumn,
+  type ItemSheetsLayout,
+  itemSheetsLayout,
+  ROW_KEY,
+  type SheetColumn,
+  type SheetLayout,
+} from "~/domain/spreadsheet/item-sheet-layout";
+import { type ImportRule, ProblemList } from "~/domain/spreadsheet/import-problems";
+import {
+  hasKeyRow,
+  mapColumns,
+  matchSheet,
+  type Sheet,
+  type TMappingOverrides,
+  type TSheetMapping,
+} from "~/domain/spreadsheet/sheet-mapping";
+import type { TemplateIndex } from "~/domain/template-index";
+
+/** The most identifier columns the items sheet may have. */
+export const MAX_IDENTIFIER_COLUMNS = 20;
+
+/** One item of the file: its identifiers (stored form), its values outside repeaters, its rows per repeater. */
+export type PlannedItem = {
+  /** The items sheet's row number, for problems found later (an identifier taken by another model). */
+  line: number;
+  identifiers: string[];
+  values: TDataValue[];
+  /** Per repeater whose sheet the file has: every row the item will hold there (the file replaces the rows). */
+  repeaterRows: Map<string, TDataValue[]>;
+};
+
+export type ItemImportPlan = {
+  items: PlannedItem[];
+  /** Repeaters whose sheet the file has: their rows are replaced; the others are left as they are. */
+  repeaterIds: string[];
+  mapping: TSheetMapping[];
+  problems: ProblemList;
+};
+
+type MappedSheet = { sheet: Sheet; layout: SheetLayout; columns: (SheetColumn | undefined)[]; firstDataRow: number };
+
+/**
+ * Reads a file's sheets as the items of a model (docs/spreadsheets.md): maps columns, checks every cell with the
+ * template's rules (the same `fieldValueProblem` as every write) and lists each problem by sheet, row and column,
+ * bounded. Nothing about the database is known here: whether an identifier names an existing item is the
+ * service's question.
+ */
+export function planItemImport(index: TemplateIndex, sheets: readonly Sheet[], overrides: TMappingOverrides = {}): ItemImportPlan {
+  const layout = itemSheetsLayout(index, MAX_IDENTIFIER_COLUMNS);
+  const problems = new ProblemList();
+  const mapped = mapSheets(layout, sheets, overrides, problems);
+  const mapping = mapped.map(toMapping);
+  const itemsSheet = mapped.find((m) => m.layout.repeaterId === null);
+  if (!itemsSheet) {
+    problems.add({ sheet: sheets[0]?.name ?? "", row: null, column: null, rule: "file", message: "The file has no items sheet" });
+    return { items: [], repeaterIds: [], mapping, problems };
+  }
+  const items = readItems(itemsSheet, problems);
+  const repeaterSheets = mapped.filter((m) => m.layout.repeaterId !== null);
+  const repeaterIds = repeaterSheets.map((m) => m.layout.repeaterId as string);
+  for (const item of items) for (const id of repeaterIds) item.repeaterRows.set(id, []);
+  const byIdentifier = new Map(items.flatMap((item) => item.identifiers.map((value) => [value, item] as const)));
+  for (const sheet of repeaterSheets) readRepeaterRows(index, sheet, byIdentifier, problems);
+  return { items, repeaterIds, mapping, problems };
+}
+
+function mapSheets(
+  layout: ItemSheetsLayout,
+  sheets: readonly Sheet[],
+  overrides: TMappingOverrides,
+  problems: ProblemList,
+): MappedSheet[] {
+  const layouts = [layout.items, ...layout.repeaters];
+  const used = new Set<SheetLayout>();
+  return sheets.flatMap((sheet, position) => {
+    const target = matchSheet(sheet, position, layouts);
+    if (!target || used.has(target)) {
+      const message = target
+        ? `A second sheet for "${target.name}"; it is left out`
+        : "Matches no repeater of the model; it is left out";
+      problems.add({ sheet: sheet.name, row: null, column: null, rule: "file", message });
+      return [];
+    }
+    used.add(target);
+    const isKeyed = hasKeyRow(sheet.rows, [target]);
+    const keys = mapColumns(sheet.rows[0] ?? [], isKeyed ? sheet.rows[1] : undefined, target, overrides[sheet.name]);
+    const columns = keys.map((key) => target.columns.find((c) => c.key === key));
+    return [{ sheet, layout: target, columns, firstDataRow: isKeyed ? 2 : 1 }];
+  });
+}
+
+function toMapping({ sheet, layout, columns }: MappedSheet): TSheetMapping {
+  return {
+    sheet: sheet.name,
+    target: layout.name,
+    columns: (sheet.rows[0] ?? []).map((header, i) => ({ header, key: columns[i]?.key ?? null })),
+    available: layout.columns.map(({ key, title }) => ({ key, title })),
+  };
+}
+
+/** The data rows of a sheet with their spreadsheet row numbers (1-based), skipping rows with no text at all. */
+function dataRows({ sheet, firstDataRow }: MappedSheet): { cells: string[]; line: number }[] {
+  return sheet.rows
+    .map((cells, i) => ({ cells, line: i + 1 }))
+    .slice(firstDataRow)
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
+}
+
+function readItems(mapped: MappedSheet, problems: ProblemList): PlannedItem[] {
+  const seen = new Map<string, number>();
+  return dataRows(mapped).map(({ cells, line }) => {
+    const item: PlannedItem = { line, identifiers: [], values: [], repeaterRows: new Map() };
+    mapped.columns.forEach((column, c) => {
+      const cell = cells[c] ?? "";
+      const at = { sheet: mapped.sheet.name, row: line, column: mapped.sheet.rows[0]?.[c] ?? "" };
+      if (column?.kind === "identifier" && cell.trim() !== "") {
+        const result = normaliseIdentifierValue(cell.trim());
+        if ("message" in result) return problems.add({ ...at, rule: "identifier-format", message: result.message });
+        const first = seen.get(result.value);
+        if (first !== undefined) {
+          const message = `"${cell.trim()}" is also the identifier of row ${first}`;
+          return problems.add({ ...at, rule: "duplicate-identifier", message });
+        }
+        seen.set(result.value, line);
+        item.identifiers.push(result.value);
+      } else if (column?.kind === "field") {
+        const value = checkedValue(column, cell, at, problems);
+        if (value !== undefined) item.values.push({ dataSectionId: column.sectionId, dataFieldId: column.fieldId, row: 0, value });
+      }
+    });
+    return item;
+  });
+}
+
+type CellPlace = { sheet: string; row: number; column: string };
+
+/** The value a cell stores (an empty cell is null), or undefined after listing its problem. */
+function checkedValue(column: FieldColumn, cell: string, at: CellPlace, problems: ProblemList): string | null | undefined {
+  const { field } = column;
+  if (cell === "") {
+    if (!readFieldOptions(field).required) return null;
+    problems.add({ ...at, rule: "required", message: `"${field.name}" is required` });
+    return undefined;
+  }
+  const problem = fieldValueProblem(field, cell);
+  if (problem === undefined) return cell;
+  problems.add({ ...at, rule: ruleOf(column, cell), message: `"${field.name}" ${problem}` });
+  return undefined;
+}
+
+/** Which rule a value `fieldValueProblem` refused broke: its type, a range (bounds, length, decimals) or a choice. */
+function ruleOf({ field }: FieldColumn, value: string): ImportRule {
+  const options = readFieldOptions(field);
+  if (field.type === "NumericField") return isDecimalString(value) ? "range" : "type";
+  if (field.type !== "TextField") return "type";
+  if (options.choices !== undefined && !options.choices.includes(value)) return "choice";
+  if (options.maxLength !== undefined && value.length > options.maxLength) return "range";
+  return "type";
+}
+
+function rowNumber(cell: string): number | undefined {
+  const text = cell.trim();
+  if (!/^\d{1,7}$/.test(text)) return undefined;
+  const row = Number(text) - 1;
+  return row >= 0 && row <= MAX_ROW ? row : undefined;
+}
+
+function readRepeaterRows(
+  index: TemplateIndex,
+  mapped: MappedSheet,
+  byIdentifier: ReadonlyMap<string, PlannedItem>,
+  problems: ProblemList,
+): void {
+  const repeaterId = mapped.layout.repeaterId as string;
+  const identifierAt = mapped.columns.findIndex((c) => c?.kind === "identifier");
+  const rowAt = mapped.columns.findIndex((c) => c?.key === ROW_KEY);
+  const header = (c: number) => mapped.sheet.rows[0]?.[c] ?? "";
+  const taken = new Set<string>();
+  for (const { cells, line } of dataRows(mapped)) {
+    const at = { sheet: mapped.sheet.name, row: line };
+    const text = (cells[identifierAt] ?? "").trim();
+    const normalised = normaliseIdentifierValue(text);
+    const item = "value" in normalised ? byIdentifier.get(normalised.value) : undefined;
+    if (!item) {
+      const message = `"${text}" is the identifier of no row of the items sheet`;
+      problems.add({ ...at, column: identifierAt < 0 ? null : header(identifierAt), rule: "unknown-item", message });
+      continue;
+    }
+    const row = rowNumber(cells[rowAt] ?? "");
+    const rowKey = `${item.line}|${row}`;
+    if (row === undefined || taken.has(rowKey)) {
+      const message = row === undefined ? `Row must be a whole number from 1 to ${MAX_ROW + 1}` : "This item has this row twice";
+      problems.add({ ...at, column: rowAt < 0 ? null : header(rowAt), rule: "row", message });
+      continue;
+    }
+    taken.add(rowKey);
+    const rows = item.repeaterRows.get(repeaterId) ?? [];
+    mapped.columns.forEach((column, c) => {
+      if (column?.kind !== "field") return;
+      const value = checkedValue(column, cells[c] ?? "", { ...at, column: header(c) }, problems);
+      if (value !== undefined) rows.push({ dataSectionId: column.sectionId, dataFieldId: column.fieldId, row, value });
+    });
+    item.repeaterRows.set(repeaterId, rows);
+  }
+  checkMaxRows(index, mapped, repeaterId, byIdentifier, problems);
+}
+
+function checkMaxRows(
+  index: TemplateIndex,
+  mapped: MappedSheet,
+  repeaterId: string,
+  byIdentifier: ReadonlyMap<string, PlannedItem>,
+  problems: ProblemList,
+): void {
+  const section = index.sections.get(repeaterId)?.section;
+  const { maxRows } = section ? readSectionOptions(section) : {};
+  if (maxRows === undefined) return;
+  for (const item of new Set(byIdentifier.values())) {
+    const count = new Set(item.repeaterRows.get(repeaterId)?.map((v) => v.row)).size;
+    if (count <= maxRows) continue;
+    const message = `The item of row ${item.line} of the items sheet has ${count} rows here; "${section?.name}" allows at most ${maxRows}`;
+    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "range", message });
+  }
+}

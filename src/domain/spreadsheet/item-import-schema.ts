@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { ZImportProblem } from "~/domain/spreadsheet/import-problems";
+import { ZMappingOverrides, ZSheetMapping } from "~/domain/spreadsheet/sheet-mapping";
+import { ZUuid } from "~/domain/uuid";
+
+/** The most items one import may create or update (as many as one bulk creation). */
+export const MAX_IMPORT_ITEMS = 10_000;
+
+const ZBooleanText = z.enum(["true", "false"]).transform((text) => text === "true");
+
+/** `mapping` is the browser's adjusted column mapping as JSON (sheet name → column position → key or null). */
+const ZMappingParam = z
+  .string()
+  .max(16_384)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "mapping must be JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(ZMappingOverrides);
+
+export const ZItemImportQuery = z.object({
+  dryRun: ZBooleanText.optional().meta({ description: "`true`: check and report, write nothing. Default `false`." }),
+  mapping: ZMappingParam.optional().meta({
+    description: 'Changes to the automatic column mapping, as JSON: `{"<sheet>": {"<column position>": "<key>" | null}}`.',
+  }),
+});
+export type TItemImportQuery = z.infer<typeof ZItemImportQuery>;
+
+/** What an import does or would do (docs/spreadsheets.md). */
+export const ZItemImportReport = z.object({
+  /** Items the file creates (rows whose identifiers name no item of the model). */
+  create: z.number().int(),
+  /** Items the file updates (matched by identifier). */
+  update: z.number().int(),
+  problems: z.array(ZImportProblem),
+  /** Problems found beyond the 100 listed. */
+  moreProblems: z.number().int(),
+  mapping: z.array(ZSheetMapping),
+  /** The ids of the items created, in the file's order; empty for a dry run. */
+  createdIds: z.array(ZUuid),
+});
+export type TItemImportReport = z.infer<typeof ZItemImportReport>;
+
+export const ZSheetFormat = z.enum(["csv", "xlsx"]);
+export const ZSheetExportQuery = z.strictObject({
+  format: ZSheetFormat.default("xlsx").meta({
+    description: "`xlsx` (one sheet per repeater) or `csv` (a zip of CSV files when the model has repeaters).",
+  }),
+});
+export type TSheetFormat = z.infer<typeof ZSheetFormat>;

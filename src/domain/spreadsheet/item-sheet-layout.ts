@@ -1,0 +1,130 @@
+import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
+import type { TDataField } from "~/domain/template-schema";
+
+/**
+ * The spreadsheet form of a model's items (docs/spreadsheets.md): one sheet "Items" with one row per item — its
+ * identifiers, then one column per Item-level field outside repeaters — and one more sheet per Item-level repeater,
+ * one row per repeater row, keyed by the item's (first) identifier and the row number. Every sheet starts with two
+ * header rows: the column's title (`Section › Field`, for people) and its key (for the import, so a renamed section
+ * or field does not break a round trip).
+ */
+
+/** A column of a sheet: what it holds, its title (first header row) and key (second header row). */
+export type SheetColumn =
+  | { kind: "identifier"; n: number; title: string; key: string }
+  | { kind: "row"; title: string; key: string }
+  | { kind: "field"; sectionId: string; fieldId: string; field: TDataField; title: string; key: string };
+
+export type FieldColumn = Extract<SheetColumn, { kind: "field" }>;
+
+export type SheetLayout = {
+  /** The sheet's name in a workbook; the CSV file's name (`<fileName>.csv`) in a zip. */
+  name: string;
+  fileName: string;
+  /** The repeater this sheet lists rows of; null for the items sheet. */
+  repeaterId: string | null;
+  columns: SheetColumn[];
+};
+
+export type ItemSheetsLayout = { items: SheetLayout; repeaters: SheetLayout[] };
+
+export const ITEMS_SHEET = "Items";
+export const IDENTIFIER_KEY = "identifier";
+export const ROW_KEY = "row";
+
+/** The key of the n-th identifier column (1-based): `identifier`, `identifier:2`, … */
+export function identifierKey(n: number): string {
+  return n === 1 ? IDENTIFIER_KEY : `${IDENTIFIER_KEY}:${n}`;
+}
+
+/** The key of a field's column: its section's and its own id, which stay when either is renamed. */
+export function fieldKey(sectionId: string, fieldId: string): string {
+  return `${sectionId}/${fieldId}`;
+}
+
+/** A section's path from the root of the template, as titles show it: `Battery › Cells`. */
+function sectionPath(index: TemplateIndex, sectionId: string): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (let id: string | null = sectionId; id !== null && !seen.has(id);) {
+    seen.add(id);
+    const entry = index.sections.get(id);
+    if (!entry) break;
+    names.unshift(entry.section.name);
+    id = entry.section.parentId;
+  }
+  return names;
+}
+
+// Excel's rules for sheet names: at most 31 characters, none of []:*?/\ and unique regardless of case.
+function sheetName(name: string, taken: Set<string>): string {
+  const base =
+    name
+      .replace(/[[\]:*?/\\]/g, " ")
+      .trim()
+      .slice(0, 31) || "Rows";
+  let candidate = base;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 27)} (${n})`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+function fileNameOf(name: string): string {
+  return name.replace(/[^\p{L}\p{N} ._()-]/gu, "_");
+}
+
+/**
+ * The sheets of a template's items. `identifierColumns` is how many identifier columns the items sheet has (the most
+ * identifiers any exported item holds; at least one). Fields and repeaters come in the template's document order.
+ */
+export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1): ItemSheetsLayout {
+  const identifiers: SheetColumn[] = Array.from({ length: Math.max(1, identifierColumns) }, (_, i) => ({
+    kind: "identifier",
+    n: i + 1,
+    title: i === 0 ? "Identifier" : `Identifier ${i + 1}`,
+    key: identifierKey(i + 1),
+  }));
+  const itemFields: SheetColumn[] = [];
+  const repeaterFields = new Map<string, SheetColumn[]>();
+  for (const sectionId of index.orderedSectionIds) {
+    const entry = index.sections.get(sectionId);
+    if (!entry) continue;
+    const path = sectionPath(index, sectionId).join(" › ");
+    for (const field of entry.section.dataFields) {
+      if (fieldLevel(entry, field) !== "Item") continue;
+      const column: FieldColumn = {
+        kind: "field",
+        sectionId,
+        fieldId: field.id,
+        field,
+        title: `${path} › ${field.name}`,
+        key: fieldKey(sectionId, field.id),
+      };
+      if (entry.repeaterId === null) itemFields.push(column);
+      else repeaterFields.set(entry.repeaterId, [...(repeaterFields.get(entry.repeaterId) ?? []), column]);
+    }
+  }
+  const taken = new Set([ITEMS_SHEET.toLowerCase()]);
+  const repeaters = [...repeaterFields].map(([repeaterId, columns]): SheetLayout => {
+    const name = sheetName(sectionPath(index, repeaterId).join(" › "), taken);
+    return {
+      name,
+      fileName: fileNameOf(name),
+      repeaterId,
+      columns: [
+        { kind: "identifier", n: 1, title: "Identifier", key: IDENTIFIER_KEY },
+        { kind: "row", title: "Row", key: ROW_KEY },
+        ...columns,
+      ],
+    };
+  });
+  return {
+    items: { name: ITEMS_SHEET, fileName: "items", repeaterId: null, columns: [...identifiers, ...itemFields] },
+    repeaters,
+  };
+}
+
+/** The two header rows of a sheet. */
+export function headerRows(sheet: SheetLayout): string[][] {
+  return [sheet.columns.map((c) => c.title), sheet.columns.map((c) => c.key)];
+}

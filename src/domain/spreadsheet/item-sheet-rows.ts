@@ -1,0 +1,34 @@
+import type { TDataValue } from "~/domain/data-value";
+import { fieldKey, type ItemSheetsLayout, type SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
+
+/** An item as the export reads it: its identifier values (oldest first) and its data values. */
+export type ExportedItem = { identifiers: readonly string[]; values: readonly TDataValue[] };
+
+/**
+ * The rows one item adds to each sheet of the layout (docs/spreadsheets.md): one row of the items sheet, and per
+ * repeater one row for each row number the item holds there, in row order, its Row cell the stored row + 1 (people
+ * count from 1; the import subtracts it again, so the numbers survive a round trip, gaps included). A value that is
+ * null is an empty cell. Cells are the values as stored: escaping is the file writer's job.
+ */
+export function itemSheetRows(layout: ItemSheetsLayout, item: ExportedItem): { items: string[]; repeaters: string[][][] } {
+  const byKey = new Map<string, Map<number, string | null>>();
+  for (const v of item.values) {
+    const key = fieldKey(v.dataSectionId, v.dataFieldId);
+    let rows = byKey.get(key);
+    if (!rows) byKey.set(key, (rows = new Map<number, string | null>()));
+    rows.set(v.row, v.value);
+  }
+  const first = item.identifiers[0] ?? "";
+  const cellsAt = (sheet: SheetLayout, row: number): string[] =>
+    sheet.columns.map((column) => {
+      if (column.kind === "identifier") return sheet.repeaterId === null ? (item.identifiers[column.n - 1] ?? "") : first;
+      if (column.kind === "row") return String(row + 1);
+      return byKey.get(column.key)?.get(row) ?? "";
+    });
+  const repeaters = layout.repeaters.map((sheet) => {
+    const rows = new Set<number>();
+    for (const column of sheet.columns) for (const row of byKey.get(column.key)?.keys() ?? []) rows.add(row);
+    return [...rows].sort((a, b) => a - b).map((row) => cellsAt(sheet, row));
+  });
+  return { items: cellsAt(layout.items, 0), repeaters };
+}

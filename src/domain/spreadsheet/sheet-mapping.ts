@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
+
+/** A sheet as read from a file: its name and its rows of text cells (already unescaped, spreadsheet-cell.ts). */
+export type Sheet = { name: string; rows: string[][] };
+
+/** Which column of the layout each column of a file's sheet fills (its key), or null for a column left out. */
+export const ZSheetMapping = z.object({
+  sheet: z.string(),
+  /** The layout sheet it was matched to; null for a sheet the import ignores. */
+  target: z.string().nullable(),
+  columns: z.array(z.object({ header: z.string(), key: z.string().nullable() })),
+  /** Every key the target sheet offers with its title, for a mapping screen to choose from. */
+  available: z.array(z.object({ key: z.string(), title: z.string() })),
+});
+export type TSheetMapping = z.infer<typeof ZSheetMapping>;
+
+/**
+ * Changes the caller makes to the automatic mapping (the browser's mapping screen): per sheet name, per column
+ * position (0-based), the key it fills or null to leave it out.
+ */
+export const ZMappingOverrides = z.record(
+  z.string().max(200),
+  z.record(z.string().regex(/^\d{1,4}$/), z.string().max(200).nullable()),
+);
+export type TMappingOverrides = z.infer<typeof ZMappingOverrides>;
+
+const normalise = (text: string) =>
+  text
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/\s*(›|>)\s*/g, " › ")
+    .toLocaleLowerCase();
+
+/** Whether a sheet's second row holds column keys (an export's second header row) rather than data. */
+export function hasKeyRow(rows: readonly (readonly string[])[], layouts: readonly SheetLayout[]): boolean {
+  const keys = new Set(layouts.flatMap((layout) => layout.columns.map((c) => c.key)));
+  return (rows[1] ?? []).some((cell) => keys.has(cell.trim()));
+}
+
+/**
+ * Maps a sheet's columns to the layout's keys: the caller's override first, then the key row, then the title
+ * (`Section › Field`, case, spacing and `>` for `›` ignored), then a field's bare name when only one column has
+ * it. A key already taken by an earlier column leaves the later one unmapped.
+ */
+export function mapColumns(
+  headers: readonly string[],
+  keyRow: readonly string[] | undefined,
+  layout: SheetLayout,
+  overrides: Record<string, string | null> = {},
+): (string | null)[] {
+  const known = new Set(layout.columns.map((c) => c.key));
+  const byTitle = new Map<string, string>();
+  const bareNames = new Map<string, string | null>();
+  for (const column of layout.columns) {
+    byTitle.set(normalise(column.title), column.key);
+    if (column.kind !== "field") continue;
+    const bare = normalise(column.field.name);
+    bareNames.set(bare, bareNames.has(bare) ? null : column.key);
+  }
+  const taken = new Set<string>();
+  return headers.map((header, i) => {
+    const override = overrides[String(i)];
+    const keyCell = keyRow?.[i]?.trim();
+    const byName = byTitle.get(normalise(header)) ?? bareNames.get(normalise(header)) ?? null;
+    const candidate = override !== undefined ? override : keyCell !== undefined && known.has(keyCell) ? keyCell : byName;
+    if (candidate === null || !known.has(candidate) || taken.has(candidate)) return null;
+    taken.add(candidate);
+    return candidate;
+  });
+}
+
+/**
+ * Which layout sheet a file's sheet holds: the one whose keys its key row names, else the one of its name (or CSV
+ * file name); the first sheet of a file is the items sheet when nothing else says so.
+ */
+export function matchSheet(sheet: Sheet, position: number, layouts: readonly SheetLayout[]): SheetLayout | undefined {
+  const keyRow = new Set((sheet.rows[1] ?? []).map((cell) => cell.trim()));
+  const byKeys = layouts.find((layout) => layout.columns.some((c) => c.kind === "field" && keyRow.has(c.key)));
+  if (byKeys) return byKeys;
+  const name = normalise(sheet.name.replace(/\.(csv|tsv|txt)$/i, ""));
+  const byName = layouts.find((layout) => normalise(layout.name) === name || normalise(layout.fileName) === name);
+  return byName ?? (position === 0 ? layouts[0] : undefined);
+}

@@ -1,0 +1,156 @@
+import { AppError, type Issue } from "~/domain/app-error";
+import type { Actor } from "~/domain/actor";
+import type { TRowRef } from "~/domain/data-changes";
+import type { TDataValue } from "~/domain/data-value";
+import { appendPath } from "~/domain/json-path";
+import { type ItemImportPlan, planItemImport } from "~/domain/spreadsheet/item-import-plan";
+import { MAX_IMPORT_ITEMS, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
+import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
+import { type FileKind } from "~/domain/spreadsheet/file-types";
+import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { getDb } from "~/server/db/client";
+import { inTransaction, type Tx } from "~/server/db/transaction";
+import { assertMemberOf } from "~/server/services/access";
+import { dataChangesWrite } from "~/server/services/data-values/apply-data-changes";
+import { writePassportDataIn } from "~/server/services/internal/write-passport-data";
+import { addIdentifiers, type ImportTarget, importTargets, lockItemsAndRows } from "~/server/services/items/internal/import-targets";
+import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+export type ImportItemsOptions = {
+  actor: Actor;
+  organizationId: string;
+  modelId: string;
+  file: { bytes: Uint8Array; kind: FileKind };
+  isDryRun: boolean;
+  mapping?: TMappingOverrides;
+};
+
+/**
+ * Creates and updates a model's items from a spreadsheet (docs/spreadsheets.md). A dry run reads, plans and reports
+ * without writing. Otherwise the whole file is applied in one transaction or not at all: the model is locked
+ * against template changes, the file is planned again on what is committed then, any problem refuses it (400
+ * listing them), and every item is written through the one write path (history, versions), so an edit running at
+ * the same time is either committed before the import sees the item, or waits for the import to commit.
+ */
+export async function importItems(options: ImportItemsOptions): Promise<TItemImportReport> {
+  const { actor, organizationId, modelId, file, isDryRun, mapping } = options;
+  assertMemberOf(actor, organizationId);
+  const sheets = await readWorkbookFile(file.bytes, file.kind);
+  const plan = async (db: Tx, templateId: string) => {
+    const index = await loadTemplateIndex(db, templateId);
+    const itemPlan = planItemImport(index, sheets, mapping);
+    if (itemPlan.items.length > MAX_IMPORT_ITEMS) {
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The file has ${itemPlan.items.length} items; at most ${MAX_IMPORT_ITEMS} are imported at once.`,
+      );
+    }
+    return { index, itemPlan, targets: await importTargets(db, organizationId, modelId, itemPlan) };
+  };
+  if (isDryRun) {
+    const db = getDb();
+    const { itemPlan, targets } = await plan(db, await modelTemplateId(db, organizationId, modelId));
+    return report(itemPlan, targets, []);
+  }
+  return inTransaction(async (tx) => {
+    const templateId = await lockModelForItems(tx, organizationId, modelId);
+    const { index, itemPlan, targets } = await plan(tx, templateId);
+    if (itemPlan.problems.count > 0) throw problemsError(itemPlan);
+    const counted = report(itemPlan, targets, []);
+    return { ...counted, createdIds: await writeTargets(tx, { ...options, templateId, index, plan: itemPlan }, targets) };
+  });
+}
+
+async function modelTemplateId(db: Tx, organizationId: string, modelId: string): Promise<string> {
+  const model = await db.model.findFirst({ where: { id: modelId, organizationId }, select: { templateId: true } });
+  if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+  return model.templateId;
+}
+
+function report(plan: ItemImportPlan, targets: readonly ImportTarget[], createdIds: string[]): TItemImportReport {
+  const update = new Set(targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]))).size;
+  return {
+    create: targets.filter((t) => t.itemId === null).length,
+    update,
+    problems: plan.problems.kept,
+    moreProblems: plan.problems.moreProblems,
+    mapping: plan.mapping,
+    createdIds,
+  };
+}
+
+/** The problems of a file imported without a dry run, as a 400's issues: `$["Items"][3]["Battery › Serial"]`. */
+function problemsError(plan: ItemImportPlan): AppError {
+  const issues: Issue[] = plan.problems.kept.map((p) => ({
+    path: appendPath("$", ...[p.sheet, p.row, p.column].filter((part) => part !== null)),
+    message: `${p.rule}: ${p.message}`,
+  }));
+  return new AppError(
+    "VALIDATION",
+    `The file has ${plan.problems.count} problem${plan.problems.count === 1 ? "" : "s"}; nothing was imported.`,
+    issues,
+    undefined,
+    plan.problems.count,
+  );
+}
+
+type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIndex; plan: ItemImportPlan };
+
+/** Creates the new items, then writes every item's values through the one write path; answers the created ids. */
+async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
+  const { actor, organizationId, modelId, templateId, index, plan } = context;
+  const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
+  const updatedIds = targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]));
+  const existingRows = await lockItemsAndRows(tx, updatedIds, repeaterOf);
+  const fresh = targets.filter((t) => t.itemId === null);
+  const created = fresh.map((t) => ({
+    id: crypto.randomUUID(),
+    identifiers: (t.newIdentifiers.length > 0 ? t.newIdentifiers : [crypto.randomUUID()]).map((value) => ({
+      uuid: crypto.randomUUID(),
+      value,
+    })),
+  }));
+  // A conflict names the items sheet's row of each taken identifier.
+  const lines = created.flatMap((item, k) => item.identifiers.map(() => fresh[k]?.item.line ?? 0));
+  const issuePath = (i: number) => `$["Items"][${lines[i] ?? 0}]`;
+  await insertItems(tx, { organizationId, modelId, templateId, items: created, issuePath });
+  fresh.forEach((t, i) => (t.itemId = created[i]?.id ?? null));
+  await addIdentifiers(
+    tx,
+    organizationId,
+    targets.filter((t) => !fresh.includes(t)),
+  );
+  for (const target of targets) {
+    const itemId = target.itemId as string;
+    const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
+    const owner = { kind: "item" as const, id: itemId, modelId };
+    try {
+      await writePassportDataIn(tx, { actor, organizationId, owner }, dataChangesWrite({ changes, owner }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, `Row ${target.item.line} of the items sheet: ${error.message}`, error.issues);
+    }
+  }
+  return created.map((item) => item.id);
+}
+
+/**
+ * What the file changes of one item: its values outside repeaters are modified; per repeater whose sheet the file
+ * has, rows the item holds and the file does not are deleted, rows both have are modified, the others added. So an
+ * item imported with the values it already holds changes nothing (no version, no history).
+ */
+function itemChanges(target: ImportTarget, repeaterIds: readonly string[], existingRowsOf: (repeaterId: string) => number[]) {
+  const deleteRows: TRowRef[] = [];
+  const add: TDataValue[] = [];
+  const modify: TDataValue[] = [...target.item.values];
+  for (const repeaterId of repeaterIds) {
+    const existing = new Set(existingRowsOf(repeaterId));
+    const values = target.item.repeaterRows.get(repeaterId) ?? [];
+    const fileRows = new Set(values.map((v) => v.row));
+    for (const row of existing) if (!fileRows.has(row)) deleteRows.push({ dataSectionId: repeaterId, row });
+    for (const value of values) (existing.has(value.row) ? modify : add).push(value);
+  }
+  return { deleteRows, add, modify };
+}

@@ -1,0 +1,89 @@
+import { AppError } from "~/domain/app-error";
+import type { ItemImportPlan, PlannedItem } from "~/domain/spreadsheet/item-import-plan";
+import type { Tx } from "~/server/db/transaction";
+
+/** A planned item and what it is in the database: an existing item of the model to update, or a new one. */
+export type ImportTarget = {
+  item: PlannedItem;
+  /** The existing item the row's identifiers name; null for a new item. */
+  itemId: string | null;
+  /** Identifiers of the row the existing item does not hold yet (all of them for a new item). */
+  newIdentifiers: string[];
+};
+
+type Holder = { value: string; itemId: string | null; itemModelId: string | null };
+
+/**
+ * Matches each planned item to the database by its identifiers (docs/spreadsheets.md, Matching): an identifier held
+ * by an item of this model makes the row an update of that item; one held by anything else in the organization (a
+ * model, another model's item, a retired item) is a problem, as is a row naming two different items. Problems are
+ * added to the plan's list.
+ */
+export async function importTargets(db: Tx, organizationId: string, modelId: string, plan: ItemImportPlan): Promise<ImportTarget[]> {
+  const values = plan.items.flatMap((item) => item.identifiers);
+  const holders = await db.$queryRaw<Holder[]>`
+    SELECT u."value", u."itemId"::text AS "itemId", i."modelId"::text AS "itemModelId"
+    FROM "unique_product_identifier" AS u LEFT JOIN "item" AS i ON i."id" = u."itemId"
+    WHERE u."organizationId" = ${organizationId} AND u."value" = ANY(${values}::text[])`;
+  const byValue = new Map(holders.map((holder) => [holder.value, holder]));
+  return plan.items.map((item) => {
+    const at = { sheet: plan.mapping[0]?.sheet ?? "Items", row: item.line, column: null };
+    const itemIds = new Set<string>();
+    const newIdentifiers: string[] = [];
+    for (const value of item.identifiers) {
+      const holder = byValue.get(value);
+      if (!holder) newIdentifiers.push(value);
+      else if (holder.itemId !== null && holder.itemModelId === modelId) itemIds.add(holder.itemId);
+      else {
+        const message = `The identifier "${value}" already belongs to another model or item of this organization`;
+        plan.problems.add({ ...at, rule: "duplicate-identifier", message });
+      }
+    }
+    if (itemIds.size > 1) {
+      plan.problems.add({ ...at, rule: "duplicate-identifier", message: "The row's identifiers belong to different items" });
+    }
+    return { item, itemId: [...itemIds][0] ?? null, newIdentifiers };
+  });
+}
+
+/**
+ * Locks the items an import updates (ids ascending, so two imports never wait on each other in a cycle) and answers
+ * the row numbers each holds in each of the given repeaters: `itemId|repeaterId` → rows.
+ */
+export async function lockItemsAndRows(
+  tx: Tx,
+  itemIds: readonly string[],
+  repeaterOf: ReadonlyMap<string, string>,
+): Promise<Map<string, number[]>> {
+  if (itemIds.length === 0) return new Map();
+  await tx.$queryRaw`SELECT "id" FROM "item" WHERE "id" = ANY(${[...itemIds]}::uuid[]) ORDER BY "id" FOR UPDATE`;
+  const sectionIds = [...repeaterOf.keys()];
+  const rows = await tx.$queryRaw<{ itemId: string; sectionId: string; rows: number[] }[]>`
+    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "sectionId", array_agg(DISTINCT "row") AS "rows"
+    FROM "item_data_value"
+    WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "dataSectionId" = ANY(${sectionIds}::uuid[])
+    GROUP BY 1, 2`;
+  const result = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = `${row.itemId}|${repeaterOf.get(row.sectionId)}`;
+    result.set(key, [...new Set([...(result.get(key) ?? []), ...row.rows])]);
+  }
+  return result;
+}
+
+/** Adds identifiers of the file to the existing items it updates (uuids fresh), in one statement. */
+export async function addIdentifiers(tx: Tx, organizationId: string, targets: readonly ImportTarget[]): Promise<void> {
+  const added = targets.flatMap((t) =>
+    t.itemId === null ? [] : t.newIdentifiers.map((value) => ({ value, itemId: t.itemId as string })),
+  );
+  if (added.length === 0) return;
+  const inserted = await tx.$executeRaw`
+    INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value", "itemId")
+    SELECT gen_random_uuid(), ${organizationId}, t.v, t.i
+    FROM unnest(${added.map((a) => a.value)}::text[], ${added.map((a) => a.itemId)}::uuid[]) AS t(v, i)
+    ON CONFLICT DO NOTHING`;
+  // Taken by a concurrent request since the import matched the identifiers: the import fails, nothing is kept.
+  if (inserted < added.length) {
+    throw new AppError("CONFLICT", "An identifier of the file was taken by another request meanwhile; nothing was imported.");
+  }
+}
