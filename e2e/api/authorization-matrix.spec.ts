@@ -414,6 +414,13 @@ const REST: Record<string, RestEntry> = {
   "GET /product-passports/[uuid]": { expect: PUBLIC_PASSPORT, member: 200, pathIds: () => ({ uuid: w.passportUuid }) },
   // The same passport through the AAS read API (docs/aas.md §Read API): the same rule, errors as the profiles' Result.
   "GET /aas/[...path]": { expect: PUBLIC_PASSPORT, member: 200, restPath: () => w.aasSubmodelPath },
+  // Discovery by asset link: a read whose links come in the body, with the passport's rule for a key that is sent.
+  "POST /aas/[...path]": {
+    expect: PUBLIC_PASSPORT,
+    member: 200,
+    restPath: () => "lookup/shellsByAssetLink",
+    body: () => [{ name: "globalAssetId", value: "https://example.com/no-such-asset" }],
+  },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.

@@ -1,6 +1,6 @@
 import { ZAasEnvironment, ZAasExportQuery, ZItemAasImportResult, ZModelAasImportResult } from "~/domain/aas/aas-schemas";
 import { AASX_MEDIA_TYPE } from "~/domain/aas/aasx";
-import { AAS_READ_PROFILES, ZAasReadQuery, ZAasResult } from "~/domain/aas/read-api";
+import { AAS_READ_PROFILES, ZAasReadQuery, ZAssetLinks, ZAasResult } from "~/domain/aas/read-api";
 import { z } from "zod";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath } from "~/server/rest/path-params";
@@ -92,6 +92,22 @@ export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
     isPublic: true,
     readsCaller: true,
     isConditional: true,
+    errors: [404],
+    errorBody: ZAasResult,
+  },
+  {
+    method: "post",
+    path: "/api/aas/{path}",
+    tag: "AAS",
+    summary: "Find shells by asset links (Discovery SSP-002: POST /api/aas/lookup/shellsByAssetLink)",
+    description:
+      "The one POST of the read profiles: the body is a JSON array of 1–100 `{name, value}` asset links (at most 256 KiB); the answer " +
+      "is a PagedResult of the ids of the shells linked to all of them. Any other path answers 405 (`Allow: GET, HEAD`).",
+    params: z.object({ path: z.string().meta({ description: "`lookup/shellsByAssetLink`." }) }),
+    body: ZAssetLinks,
+    response: z.object({ paging_metadata: z.looseObject({}), result: z.array(z.string()) }),
+    isPublic: true,
+    readsCaller: true,
     errors: [404],
     errorBody: ZAasResult,
   },
