@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { aasGlobalAssetId } from "~/domain/aas/export-environment";
 import { parseGs1Key } from "~/domain/gs1/gs1-key";
 import { ZQueryInteger } from "~/domain/model-schema";
 import type { AssembledPassport } from "~/domain/passport";
+import { productIdentifierUri } from "~/domain/product-identifier-uri";
 import { isHttpsUrl, type ModelRegistrySettings, type OrganizationRegistrySettings } from "~/domain/registry-settings";
 
 /**
@@ -60,7 +60,7 @@ export function buildRegistryRecord({ passport, baseUrl, organization, model }: 
   const liveURL = `${baseUrl}/p/${header.id}`;
   const granularityLevel = granularityOf(passport);
   const record: TRegistryRecord = {
-    upi: aasGlobalAssetId(passport, baseUrl),
+    upi: productIdentifierUri(passport, baseUrl),
     reoId: economicOperatorId,
     facilitiesId: model.facilityIds,
     liveURL,

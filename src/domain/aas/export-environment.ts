@@ -15,11 +15,11 @@ import {
   isUriReference,
   type Jsonable,
   type LangString,
-  modelReference,
   xmlSafe,
 } from "~/domain/aas/export-metadata";
+import { modelReference } from "~/domain/aas/model-reference";
 import { deriveIdShort, type IdShortMap, templateIdShorts } from "~/domain/aas/id-short";
-import { gs1KeyPath, parseGs1Key } from "~/domain/gs1/gs1-key";
+import { productIdentifierUri } from "~/domain/product-identifier-uri";
 import { type AssembledField, type AssembledPassport, type AssembledSection, visibleFields } from "~/domain/passport";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TDataField } from "~/domain/template-schema";
@@ -41,15 +41,8 @@ export function aasSubmodelId(shellId: string, sectionId: string): string {
   return `${shellId}/submodels/${sectionId}`;
 }
 
-/** The GS1 Digital Link URI of the passport's identifier (or of a model's own GTIN), else its canonical page URL. */
-export function aasGlobalAssetId(passport: AssembledPassport, baseUrl: string): string {
-  const { header } = passport;
-  const identifier = header.uniqueProductIdentifiers.find((u) => u.uuid === header.id);
-  const key = identifier ? parseGs1Key(identifier.value) : undefined;
-  if (key?.kind === "key") return `${baseUrl}${gs1KeyPath(key.key)}`;
-  if (header.itemId === undefined && header.gtin) return `${baseUrl}${gs1KeyPath({ gtin: header.gtin })}`;
-  return `${baseUrl}/p/${header.id}`;
-}
+/** The shell's globalAssetId: the product's one URI (src/domain/product-identifier-uri.ts). */
+export const aasGlobalAssetId = productIdentifierUri;
 
 type Context = {
   baseUrl: string;

@@ -61,11 +61,6 @@ export function globalReference(value: string): Jsonable {
   return { type: "ExternalReference", keys: [{ type: "GlobalReference", value }] };
 }
 
-/** A model reference to an identifiable (shell, submodel, concept description) of ours. */
-export function modelReference(type: "AssetAdministrationShell" | "Submodel" | "ConceptDescription", value: string): Jsonable {
-  return { type: "ModelReference", keys: [{ type, value }] };
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

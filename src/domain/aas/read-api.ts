@@ -5,7 +5,8 @@
  * cuts them as IDTA-01002-3-1 (AAS Part 2, V3.1) asks.
  */
 import { z } from "zod";
-import { type Jsonable, modelReference } from "~/domain/aas/export-metadata";
+import type { Jsonable } from "~/domain/aas/export-metadata";
+import { modelReference } from "~/domain/aas/model-reference";
 import { AppError } from "~/domain/app-error";
 
 /** The profiles we serve, as `/description` names them. */
