@@ -473,6 +473,10 @@ const TRPC: Record<string, TrpcEntry> = {
     input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
   },
   "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "organizations.updateRegistry": {
+    expect: ON_ORGANIZATION,
+    input: (ids) => ({ organizationId: ids.orgaId, economicOperatorId: "DE123456789012345" }),
+  },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {
     // B inviting itself to A: not a member. As A's member (session): invites B.
