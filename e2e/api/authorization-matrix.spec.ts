@@ -314,6 +314,12 @@ const REST: Record<string, RestEntry> = {
     body: () => ({ submodels: [] }),
   },
   "GET /organizations/[orgaId]/models/[modelId]/template-status": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "GET /organizations/[orgaId]/signing-keys": { expect: ON_ORGANIZATION, member: 200 },
+  // Rotating the signing key needs a session: every key, a member's too, is refused.
+  "POST /organizations/[orgaId]/signing-keys": { expect: { ...SESSION_ONLY, "non-member session cookie": 403 }, member: 403 },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },
   "POST /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 201, body: grantRequest },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads": { expect: ON_A_RESOURCE, member: 200 },
@@ -585,6 +591,18 @@ const TRPC: Record<string, TrpcEntry> = {
   "modelUpgrades.preview": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, templateId: w.upgradeTemplateId }),
+  },
+  "passportVersions.publishModel": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "passportVersions.publishItems": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "passportVersions.publishItem": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }),
+  },
+  "passportVersions.signingKeys": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "passportVersions.rotateSigningKey": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId }),
   },
   "accessGrants.list": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
   "accessGrants.create": {

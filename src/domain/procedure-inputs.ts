@@ -55,3 +55,7 @@ export const ZLatestValueChangesInput = ZModelInput.extend({
 });
 export const ZAccessGrantCreateInput = ZModelInput.extend({ grant: ZAccessGrantCreateRequest });
 export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
+
+// ---- Published passport versions (docs/versions.md) ----
+export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });
+export const ZPublishItemVersionInput = ZItemInput.extend({ ifMatch: ZVersion.optional() });

@@ -77,6 +77,11 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", `${models}/${modelId}/aas`, {}],
     ["GET", `${models}/${modelId}/aas?format=aasx`, {}],
     ["PUT", `${models}/${modelId}/aas`, { body: { submodels: [] } }],
+    ["POST", `${models}/${modelId}/passport-versions`, {}],
+    ["POST", `${models}/${modelId}/items/passport-versions`, {}],
+    ["POST", `${models}/${modelId}/items/${crypto.randomUUID()}/passport-versions`, {}],
+    ["GET", `/api/organizations/${orgId}/signing-keys`, {}],
+    ["POST", `/api/organizations/${orgId}/signing-keys`, {}],
     ...draftCalls(orgId, modelId, templateId),
   ];
 }
@@ -186,6 +191,11 @@ describe("another organization", () => {
       if (method === "GET" && path.endsWith("/templates")) {
         expect(response.status).toBe(200);
         expect((response.body as { id: string }[]).some((t) => t.id === alpha.template.id)).toBe(false);
+        continue;
+      }
+      // The caller's own organization's keys: listed (none yet), and rotating them needs a session (403 for a key).
+      if (path.endsWith("/signing-keys")) {
+        expect(response.status).toBe(method === "GET" ? 200 : 403);
         continue;
       }
       if (method === "GET" && path.endsWith("/template-drafts")) {

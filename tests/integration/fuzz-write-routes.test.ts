@@ -11,7 +11,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes and PUT aas — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas and POST passport-versions — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -820,6 +820,31 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+// POST …/passport-versions (model, item, all items): no body; a wrong path or a stale or garbled If-Match publishes nothing.
+
+function publishFamilies(target: "model" | "item" | "items"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgId = world.organization.id, model = modelId, item = itemId) => {
+    const base = `/api/organizations/${orgId}/models/${model}`;
+    if (target === "model") return `${base}/passport-versions`;
+    return target === "item" ? `${base}/items/${item}/passport-versions` : `${base}/items/passport-versions`;
+  };
+  const post = (to: string, headers: Record<string, string> = {}): FuzzRequest => ({ method: "POST", path: to, headers });
+  const families: Record<string, fc.Arbitrary<FuzzRequest>> = {
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => post(path(undefined, encodeURIComponent(id)))),
+      unknownUuid().map((id) => post(path(undefined, id))),
+      unknownUuid().map((id) => post(path(id))),
+      ...(target === "item" ? [unknownUuid().map((id) => post(path(undefined, undefined, id)))] : []),
+    ),
+  };
+  if (target === "items") return families;
+  families["odd headers (If-Match)"] = fc.oneof(
+    ifMatchGarbage.map((value) => post(path(), { "if-match": value })),
+    fc.integer({ min: 1000, max: 999_999_999 }).map((version) => post(path(), { "if-match": `"${version}"` })),
+  );
+  return families;
+}
+
 // POST …/duplicate: an optional body { name? }; "{}" and no body are valid, so neither is ever sent.
 
 function duplicateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -1113,6 +1138,17 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
         hasIfMatch: true,
       }),
   ],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/passport-versions",
+    ["odd path ids", "odd headers (If-Match)"],
+    () => publishFamilies("model"),
+  ],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/passport-versions",
+    ["odd path ids", "odd headers (If-Match)"],
+    () => publishFamilies("item"),
+  ],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/passport-versions", ["odd path ids"], () => publishFamilies("items")],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
   [

@@ -43,6 +43,14 @@ import * as draftField from "~/app/api/organizations/[orgaId]/template-drafts/[d
 import * as draftFieldMove from "~/app/api/organizations/[orgaId]/template-drafts/[draftId]/sections/[sectionId]/data-fields/[fieldId]/move/route";
 import * as modelAas from "~/app/api/organizations/[orgaId]/models/[modelId]/aas/route";
 import * as itemAas from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/aas/route";
+import * as modelVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/passport-versions/route";
+import * as itemVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions/route";
+import * as itemsVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/items/passport-versions/route";
+import * as signingKeys from "~/app/api/organizations/[orgaId]/signing-keys/route";
+import * as versionList from "~/app/p/[uuid]/versions/route";
+import * as version from "~/app/p/[uuid]/versions/[n]/route";
+import * as jwks from "~/app/.well-known/jwks.json/route";
+import * as didDocument from "~/app/orgs/[orgId]/did.json/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -66,12 +74,24 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/history$/, ["orgaId", "modelId"], modelHistory],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items$/, ["orgaId", "modelId"], items],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/bulk$/, ["orgaId", "modelId"], itemsBulk],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/passport-versions$/, ["orgaId", "modelId"], itemsVersions],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/history$/, ["orgaId", "modelId", "itemId"], itemHistory],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/aas$/, ["orgaId", "modelId"], modelAas],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/aas$/, ["orgaId", "modelId", "itemId"], itemAas],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/passport-versions$/, ["orgaId", "modelId"], modelVersions],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/passport-versions$/,
+    ["orgaId", "modelId", "itemId"],
+    itemVersions,
+  ],
+  [/^\/api\/organizations\/([^/]+)\/signing-keys$/, ["orgaId"], signingKeys],
+  [/^\/p\/([^/]+)\/versions$/, ["uuid"], versionList],
+  [/^\/p\/([^/]+)\/versions\/([^/]+)$/, ["uuid", "n"], version],
+  [/^\/\.well-known\/jwks\.json$/, [], jwks],
+  [/^\/orgs\/([^/]+)\/did\.json$/, ["orgId"], didDocument],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],
