@@ -28,8 +28,8 @@ export async function verifyPassportUrl({ url, grant }: z.infer<typeof ZVerifyFl
   const query = grant ? `?grant=${encodeURIComponent(grant)}` : "";
   const versionsUrl = `${base}/p/${match[2]}/versions`;
   const list = ZVersionList.parse(await fetchJson(`${versionsUrl}${query}`));
-  const jwks = ZJwks.parse(await fetchJson(`${base}/.well-known/jwks.json`)) as JSONWebKeySet;
-  const versions: VersionToVerify[] = [];
+  const jwks: JSONWebKeySet = ZJwks.parse(await fetchJson(`${base}/.well-known/jwks.json`));
+  const versions: (VersionToVerify & { publishedAt: string })[] = [];
   for (const { version } of list.versions) {
     const document = ZVersionDocument.parse(await fetchJson(`${versionsUrl}/${version}${query}`));
     const jws = await fetchText(`${versionsUrl}/${version}.jwt${query}`);

@@ -163,6 +163,17 @@ describe("publishing a model's passport", () => {
     const text = await response.text();
     expect(text).toContain("Second");
     expect(text).not.toContain("Third, not published");
+    expect(text).toMatch(/Version 2<\/strong\s*>\s*\(latest\)/);
+    expect(text).toContain(anonymous.publication?.hash);
+    expect(text).toMatch(/id="version-check"[^>]*data-version="2"/);
+    expect(text).toContain('href="?version=1"');
+    const earlier = await page.GET(new Request(`http://localhost:3000/p/${uuid}?version=1`), { params: Promise.resolve({ uuid }) });
+    const earlierText = await earlier.text();
+    expect(earlier.status).toBe(200);
+    expect(earlierText).toMatch(/Version 1<\/strong\s*>\s*— an earlier version/);
+    expect(earlierText).toContain("First");
+    const missing = await page.GET(new Request(`http://localhost:3000/p/${uuid}?version=9`), { params: Promise.resolve({ uuid }) });
+    expect(missing.status).toBe(404);
   });
 
   it("a grant reads its level's credentials, whose chain verifies too; the public level lacks the restricted fields", async () => {

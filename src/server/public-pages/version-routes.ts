@@ -62,7 +62,7 @@ export const versionRoute: RouteHandler = async (request, context) => {
       grantToken: grantOf(request),
       clientAddress: clientAddress(request.headers),
     });
-    const { jws, modelId, ...document } = version;
+    const { jws, modelId, latestVersion: _latest, ...document } = version;
     const text = isJwt ? jws : JSON.stringify(document);
     return await cachedResponse(request, {
       etag: contentEtag("version", text),

@@ -6,7 +6,8 @@ import { versionOwner, versionReaderLevel } from "~/server/services/passport-ver
 
 export type ReadPassportVersionOptions = { uuid: string; n: number; grantToken?: string; clientAddress?: string | null };
 
-export type PassportVersionRead = TVersionDocument & { jws: string; modelId: string };
+/** `jws`, `modelId` and `latestVersion` are for the routes (the .jwt answer, the surrogate key, the page's links). */
+export type PassportVersionRead = TVersionDocument & { jws: string; modelId: string; latestVersion: number };
 
 type Row = {
   n: number;
@@ -16,6 +17,7 @@ type Row = {
   withdrawnAt: Date | null;
   documents: PerLevel<PassportCredential>;
   jws: PerLevel<string>;
+  latest: number;
 };
 
 /**
@@ -32,7 +34,9 @@ export async function readPassportVersion({
   if (!owner) throw new AppError("NOT_FOUND", "Passport not found.");
   const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
   const rows = await getDb().$queryRaw<Row[]>`
-    SELECT "n", "publishedAt", "hashes", "previousHash", "withdrawnAt", "documents", "jws" FROM "passport_version"
+    SELECT "n", "publishedAt", "hashes", "previousHash", "withdrawnAt", "documents", "jws",
+      (SELECT max("n") FROM "passport_version" WHERE "ownerId" = ${owner.ownerId}::uuid) AS "latest"
+    FROM "passport_version"
     WHERE "ownerId" = ${owner.ownerId}::uuid AND "n" IN (${n}, ${n - 1}) ORDER BY "n" DESC`;
   const [row, previous] = rows;
   if (!row || row.n !== n) throw new AppError("NOT_FOUND", `Version ${n} of this passport does not exist.`);
@@ -46,5 +50,6 @@ export async function readPassportVersion({
     credential: row.documents[level],
     jws: row.jws[level],
     modelId: owner.modelId,
+    latestVersion: row.latest,
   };
 }
