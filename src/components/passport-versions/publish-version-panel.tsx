@@ -51,7 +51,7 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
   };
 
   return (
-    <Card aria-labelledby="publish-version-heading">
+    <Card role="region" aria-labelledby="publish-version-heading">
       <CardBody className="space-y-3">
         <h2 id="publish-version-heading" className="text-base font-semibold text-slate-900">
           Published versions
