@@ -47,6 +47,9 @@ type Ids = {
   sectionId: string;
   fieldId: string;
   grantId: string;
+  /** The published passport's uuid and identifier value, for the DPP API (EN 18222). */
+  dppId: string;
+  productId: string;
 };
 
 type World = {
@@ -81,6 +84,8 @@ type World = {
   grant: { id: string; token: string };
   /** The passport of A's other model, whose template has a restricted field holding the marker. */
   passportUuid: string;
+  /** That passport's identifier value; the passport is published, so the DPP API answers it. */
+  passportValue: string;
   /** How many models and templates A has once the world is set up. */
   aModelCount: number;
   aTemplateCount: number;
@@ -100,6 +105,8 @@ function idsFor(caseName: CaseName | "member"): Ids {
     sectionId: w.draft.sectionId,
     fieldId: w.draft.fieldId,
     grantId: w.grant.id,
+    dppId: w.passportUuid,
+    productId: encodeURIComponent(w.passportValue),
   };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
@@ -398,6 +405,21 @@ const REST: Record<string, RestEntry> = {
   // A's other model's passport: its public fields are for anyone, its restricted one (holding the marker) for no one
   // of the matrix's callers; the leak check below proves it.
   "GET /product-passports/[uuid]": { expect: PUBLIC_PASSPORT, member: 200, pathIds: () => ({ uuid: w.passportUuid }) },
+  // The European DPP API (EN 18222): public reads of the published passport; its header names the organization (its
+  // did:web as economic operator), so that id is public by design.
+  "GET /v1/dpps/[dppId]": { expect: PUBLIC, member: 200, isPublicByDesign: true },
+  "GET /v1/dppsByIdAndDate/[dppId]": {
+    expect: PUBLIC,
+    member: 200,
+    isPublicByDesign: true,
+    query: () => "?date=2999-01-01T00:00:00Z",
+  },
+  "GET /v1/dppsByProductId/[productId]": { expect: PUBLIC, member: 200, isPublicByDesign: true },
+  "POST /v1/dppsByProductIds": {
+    expect: PUBLIC,
+    member: 200,
+    body: () => ({ productIds: [w.passportValue] }),
+  },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.
@@ -868,10 +890,14 @@ async function setUpWorld(playwright: {
   const passportFields = withFields.sections.find((section) => section.id === passportSectionId)!.dataFields;
   const fieldId = (name: string) => passportFields.find((field) => field.name === name)!.id;
   const passportTemplate = await writeAsA<{ published: { templateId: string } }>("POST", `/template-drafts/${scratch.id}/publish`, {});
-  const passportModel = await writeAsA<{ id: string; uniqueProductIdentifiers: { uuid: string }[] }>("POST", "/models", {
-    name: "Public product",
-    templateId: passportTemplate.published.templateId,
-  });
+  const passportModel = await writeAsA<{ id: string; uniqueProductIdentifiers: { uuid: string; value: string }[] }>(
+    "POST",
+    "/models",
+    {
+      name: "Public product",
+      templateId: passportTemplate.published.templateId,
+    },
+  );
   await writeAsA(
     "PATCH",
     `/models/${passportModel.id}/data-values`,
@@ -882,6 +908,9 @@ async function setUpWorld(playwright: {
     200,
   );
   const passportUuid = passportModel.uniqueProductIdentifiers[0]!.uuid;
+  const passportValue = passportModel.uniqueProductIdentifiers[0]!.value;
+  // Published, so the DPP API (EN 18222) has a version to answer (docs/versions.md).
+  await writeAsA("POST", `/models/${passportModel.id}/passport-versions`, undefined);
   // A's member sees the restricted value, so its absence from everyone else's answer means something.
   const memberPassport = await send(request, "GET", `/api/product-passports/${passportUuid}`, { headers: { api_token: a.token } });
   expect(memberPassport.text).toContain(`Restricted ${marker}`);
@@ -915,6 +944,7 @@ async function setUpWorld(playwright: {
     upgradeTemplateId: upgrade.published.templateId,
     grant: { id: grant.id, token: grant.token },
     passportUuid,
+    passportValue,
     aModelCount: await count("/models"),
     aTemplateCount: await count("/templates"),
   };

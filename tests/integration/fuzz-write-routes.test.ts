@@ -11,7 +11,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas and POST passport-versions — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST passport-versions and POST /v1/dppsByProductIds — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -820,6 +820,41 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+// POST /api/v1/dppsByProductIds (EN 18222): a public read with a body; nothing it accepts changes anything, and what it
+// refuses is a 400/413/415 with the error body and EN 18222's messages[].
+
+function dppIdsFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: "/api/v1/dppsByProductIds",
+    headers,
+    rawBody,
+  });
+  const valid = '["FUZZ-1"]';
+  return {
+    "wrong types": fc.oneof(
+      fc
+        .constantFrom("true", "null", "{}", '"x"', "1", "[1]", "[null]", '[""]', "[[]]", "[]")
+        .map((raw) => send(`{"productIds":${raw}}`)),
+      fc.constantFrom('"x"', "-1", "0", "1.5", "null", "1000").map((raw) => send(`{"productIds":${valid},"limit":${raw}}`)),
+      fc.constantFrom("[]", '"x"', "1", "null").map((raw) => send(raw)),
+    ),
+    "huge strings": hugeString.map((text) => send(`{"productIds":[${j(text)}]}`)),
+    "too many": fc
+      .integer({ min: 101, max: 2_000 })
+      .map((count) => send(j({ productIds: Array.from({ length: count }, (_, i) => `P-${i}`) }))),
+    "__proto__, constructor, prototype keys": fc
+      .tuple(protoKey, protoValue)
+      .map(([key, raw]) => send(`{"productIds":${valid},${j(key)}:${raw}}`)),
+    "odd cursors": fc
+      .constantFrom('"-1"', '"1"', '"x"', '"1e3"', "1")
+      .map((raw) => send(`{"productIds":${valid},"cursor":${raw}}`)),
+    "deep nesting": deepNesting.map((raw) => send(`{"productIds":${raw}}`)),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(`{"productIds":${valid}}`, { "content-type": type })),
+  };
+}
+
 // POST …/passport-versions (model, item, all items): no body; a wrong path or a stale or garbled If-Match publishes nothing.
 
 function publishFamilies(target: "model" | "item" | "items"): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -1149,6 +1184,20 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     () => publishFamilies("item"),
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items/passport-versions", ["odd path ids"], () => publishFamilies("items")],
+  [
+    "POST /v1/dppsByProductIds",
+    [
+      "wrong types",
+      "huge strings",
+      "too many",
+      "__proto__, constructor, prototype keys",
+      "odd cursors",
+      "deep nesting",
+      "not JSON",
+      "wrong content type",
+    ],
+    dppIdsFamilies,
+  ],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
   [

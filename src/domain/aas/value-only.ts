@@ -3,18 +3,26 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /**
  * The AAS "ValueOnly" serialisation (AAS Part 2, §Value-Only) of an environment's submodels, which EN 18223 calls
- * the compressed form of a passport: each submodel by its idShort, each element by its idShort, and only values —
+ * the compressed form of a passport: each submodel by its idShort (or, for a DPP's content, by its semanticId, else its
+ * id: the IDTA DPP annex keys content by semanticId), each element by its idShort, and only values —
  * a Property's value typed by its `valueType` (booleans and numbers as JSON), a MultiLanguageProperty as
  * `[{lang: text}]`, a File as `{contentType, value}`, a Range as `{min, max}`, a ReferenceElement as its reference,
  * a collection as an object, a list as an array. Pure; what our export never writes (Blob, Entity, …) is left out.
  */
-export function valueOnlySubmodels(environment: unknown): Record<string, JsonValue> {
+export function valueOnlySubmodels(environment: unknown, keyBy: "idShort" | "semanticId" = "idShort"): Record<string, JsonValue> {
   const result: Record<string, JsonValue> = {};
   for (const submodel of arrayOf(field(environment, "submodels"))) {
-    const idShort = field(submodel, "idShort");
-    if (typeof idShort === "string") result[idShort] = collectionValue(arrayOf(field(submodel, "submodelElements")));
+    const key = keyBy === "idShort" ? field(submodel, "idShort") : (semanticIdOf(submodel) ?? field(submodel, "id"));
+    if (typeof key === "string") result[key] = collectionValue(arrayOf(field(submodel, "submodelElements")));
   }
   return result;
+}
+
+/** The value of a submodel's semanticId (its first key), as the DPP's content keys use it. */
+function semanticIdOf(submodel: unknown): string | undefined {
+  const [key] = arrayOf(field(field(submodel, "semanticId"), "keys"));
+  const value = field(key, "value");
+  return typeof value === "string" ? value : undefined;
 }
 
 const NUMERIC_TYPES = new Set([

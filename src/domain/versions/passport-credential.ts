@@ -27,7 +27,10 @@ export type CredentialSubject = {
   previousHash: string | null;
   accessLevel: TAccessLevel;
   passport: TPassport;
-  /** The AAS ValueOnly form of the passport's submodels at this level (EN 18223 "compressed"). */
+  /**
+   * The AAS ValueOnly form of the passport's submodels at this level (EN 18223 "compressed"), each keyed by its
+   * semanticId (else its submodel id), as the DPP API's content sections are.
+   */
   aasValueOnly: Record<string, JsonValue>;
 };
 

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  ZCompressedDpp,
+  ZDppByDateQuery,
+  ZDppIdPath,
+  ZDppIdsPage,
+  ZDppProductIdPath,
+  ZDppReadQuery,
+  ZDppsByProductIdsRequest,
+} from "~/domain/versions/dpp-document";
 import { ZPublishedItemVersions, ZPublishedVersion } from "~/domain/versions/passport-credential";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
@@ -73,5 +82,60 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
       "Needs a signed-in session.",
     params: ZOrgPath,
     response: z.array(ZSigningKey),
+  },
+];
+
+const DPP_READ =
+  "The DPP in EN 18223's compressed form (docs/versions.md §DPP API): the DppMetadata header (IDTA 02099-1) and each content submodel's " +
+  "value-only form keyed by its semanticId, of the latest published version at the reader's level (public, or `?grant=`'s). Errors carry " +
+  "EN 18222's `messages[]` beside the usual fields.";
+
+/** The European DPP API, EN 18222, as the IDTA DPP annex maps it (docs/versions.md §DPP API). */
+export const DPP_API_ROUTES: readonly RestApiRoute[] = [
+  {
+    method: "get",
+    path: "/api/v1/dpps/{dppId}",
+    tag: "DPP API (EN 18222)",
+    summary: "ReadDPPById",
+    description: DPP_READ,
+    params: ZDppIdPath,
+    query: ZDppReadQuery,
+    response: ZCompressedDpp,
+    isPublic: true,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/dppsByIdAndDate/{dppId}",
+    tag: "DPP API (EN 18222)",
+    summary: "ReadDPPVersionByIdAndDate",
+    description: `${DPP_READ} The version valid at \`date\`: the last published at or before it; before the first, 404.`,
+    params: ZDppIdPath,
+    query: ZDppByDateQuery,
+    response: ZCompressedDpp,
+    isPublic: true,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/dppsByProductId/{productId}",
+    tag: "DPP API (EN 18222)",
+    summary: "ReadDPPByProductId",
+    description: `${DPP_READ} \`productId\`: a GS1 Digital Link URI, a passport page URL or an identifier value, percent-encoded.`,
+    params: ZDppProductIdPath,
+    query: ZDppReadQuery,
+    response: ZCompressedDpp,
+    isPublic: true,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/v1/dppsByProductIds",
+    tag: "DPP API (EN 18222)",
+    summary: "ReadDPPIdsByProductIds",
+    description: "Each product identifier with the dppIds of its published DPPs; `limit` and `cursor` page through `productIds`.",
+    body: ZDppsByProductIdsRequest,
+    response: ZDppIdsPage,
+    isPublic: true,
   },
 ];

@@ -51,6 +51,10 @@ import * as versionList from "~/app/p/[uuid]/versions/route";
 import * as version from "~/app/p/[uuid]/versions/[n]/route";
 import * as jwks from "~/app/.well-known/jwks.json/route";
 import * as didDocument from "~/app/orgs/[orgId]/did.json/route";
+import * as dppById from "~/app/api/v1/dpps/[dppId]/route";
+import * as dppByIdAndDate from "~/app/api/v1/dppsByIdAndDate/[dppId]/route";
+import * as dppByProductId from "~/app/api/v1/dppsByProductId/[productId]/route";
+import * as dppIdsByProductIds from "~/app/api/v1/dppsByProductIds/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -88,6 +92,10 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
     itemVersions,
   ],
   [/^\/api\/organizations\/([^/]+)\/signing-keys$/, ["orgaId"], signingKeys],
+  [/^\/api\/v1\/dpps\/([^/]+)$/, ["dppId"], dppById],
+  [/^\/api\/v1\/dppsByIdAndDate\/([^/]+)$/, ["dppId"], dppByIdAndDate],
+  [/^\/api\/v1\/dppsByProductId\/([^/]+)$/, ["productId"], dppByProductId],
+  [/^\/api\/v1\/dppsByProductIds$/, [], dppIdsByProductIds],
   [/^\/p\/([^/]+)\/versions$/, ["uuid"], versionList],
   [/^\/p\/([^/]+)\/versions\/([^/]+)$/, ["uuid", "n"], version],
   [/^\/\.well-known\/jwks\.json$/, [], jwks],

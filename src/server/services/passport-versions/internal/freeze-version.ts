@@ -49,7 +49,7 @@ export async function freezeVersion(input: FreezeInput): Promise<FrozenVersion> 
       issuer: input.issuer,
       publishedAt: input.publishedAt,
       passport: passportFor(input.assembled, level),
-      aasValueOnly: valueOnlySubmodels(environment),
+      aasValueOnly: valueOnlySubmodels(environment, "semanticId"),
     });
     const payload = canonicalJson(credential);
     documents[level] = credential;
