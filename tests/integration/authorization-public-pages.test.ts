@@ -16,13 +16,12 @@ import type { TModel } from "~/domain/model-schema";
 import { OPERATOR } from "~/domain/actor";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
-import { getDb } from "~/server/db/client";
-import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
 import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
+import { grantToken } from "./support/grants";
 import { api } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
@@ -56,20 +55,7 @@ async function restrictedModel(world: World): Promise<TModel> {
 }
 
 async function grantOn(world: World, modelId: string): Promise<string> {
-  const token = generateGrantToken();
-  await getDb().accessGrant.create({
-    data: {
-      id: crypto.randomUUID(),
-      organizationId: world.organization.id,
-      modelId,
-      level: "authority",
-      partyName: "Authority",
-      expiresAt: new Date(Date.now() + 86_400_000),
-      tokenHash: hashGrantToken(token),
-      createdBy: world.user.id,
-    },
-  });
-  return token;
+  return grantToken(world, modelId, "authority");
 }
 
 beforeAll(async () => {

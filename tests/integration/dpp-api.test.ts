@@ -3,12 +3,11 @@ import { Ajv2020 } from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TModel } from "~/domain/model-schema";
 import type { TPublishedVersion } from "~/domain/versions/passport-credential";
-import { getDb } from "~/server/db/client";
-import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
 import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
+import { grantToken } from "./support/grants";
 import { api } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
@@ -119,19 +118,7 @@ describe("EN 18222 DPP API", () => {
   });
 
   it("a grant reads its level; a never-published passport and an unknown id are 404; the full form is refused", async () => {
-    const token = generateGrantToken();
-    await getDb().accessGrant.create({
-      data: {
-        id: crypto.randomUUID(),
-        organizationId: world.organization.id,
-        modelId: model.id,
-        level: "authority",
-        partyName: "Authority",
-        expiresAt: new Date(Date.now() + 86_400_000),
-        tokenHash: hashGrantToken(token),
-        createdBy: world.user.id,
-      },
-    });
+    const token = await grantToken(world, model.id, "authority");
     const authority = await api<Dpp>("GET", `/api/v1/dpps/${uuidOf(model)}?grant=${encodeURIComponent(token)}`);
     expect(authority.status).toBe(200);
     expectValidDpp(authority.body);

@@ -9,13 +9,13 @@ import type { TPassport } from "~/domain/passport-schema";
 import type { TPublishedItemVersions, TPublishedVersion, TVersionDocument, TVersionList } from "~/domain/versions/passport-credential";
 import { verifyVersionChain } from "~/domain/versions/verify-versions";
 import { getDb } from "~/server/db/client";
-import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
 import { decryptPrivateKey } from "~/server/services/passport-versions/internal/signing-keys";
 import { rotateSigningKey } from "~/server/services/passport-versions/rotate-signing-key";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
 import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
+import { grantToken } from "./support/grants";
 import { api, dispatch } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
@@ -177,19 +177,7 @@ describe("publishing a model's passport", () => {
   });
 
   it("a grant reads its level's credentials, whose chain verifies too; the public level lacks the restricted fields", async () => {
-    const token = generateGrantToken();
-    await getDb().accessGrant.create({
-      data: {
-        id: crypto.randomUUID(),
-        organizationId: world.organization.id,
-        modelId: model.id,
-        level: "authority",
-        partyName: "Market surveillance",
-        expiresAt: new Date(Date.now() + 86_400_000),
-        tokenHash: hashGrantToken(token),
-        createdBy: world.user.id,
-      },
-    });
+    const token = await grantToken(world, model.id, "authority");
     const authority = await versionsOf(uuidOf(model), token);
     expect(authority.list.accessLevel).toBe("authority");
     expect(await verifyVersionChain(authority.versions, authority.jwks)).toEqual([]);
