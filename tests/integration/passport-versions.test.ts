@@ -224,6 +224,27 @@ describe("publishing all items of a model", () => {
   });
 });
 
+describe("retention", () => {
+  it("a deleted item's versions stay readable, withdrawn, until the organization's retention period ends", async () => {
+    const created = await api<TItem>("POST", `${modelPath(world, model.id)}/items`, { token: world.token });
+    const item = created.body;
+    await publish(`${modelPath(world, model.id)}/items/${item.id}`);
+    const uuid = uuidOf(item);
+    expect((await api("DELETE", `${modelPath(world, model.id)}/items/${item.id}`, { token: world.token })).status).toBe(204);
+    const { list, jwks, versions } = await versionsOf(uuid);
+    expect(list.versions).toHaveLength(1);
+    expect(list.versions[0]?.withdrawnAt).not.toBeNull();
+    expect(await verifyVersionChain(versions, jwks)).toEqual([]);
+    const dpp = await api<{ dppStatus: string }>("GET", `/api/v1/dpps/${uuid}`);
+    expect(dpp.body.dppStatus).toBe("Inactive");
+    // The passport itself is gone; its versions go once the retention period is over.
+    expect((await api("GET", `/api/product-passports/${uuid}`)).status).toBe(404);
+    await getDb().organization.update({ where: { id: world.organization.id }, data: { passportRetentionYears: 0 } });
+    expect((await get(`/p/${uuid}/versions`)).status).toBe(404);
+    await getDb().organization.update({ where: { id: world.organization.id }, data: { passportRetentionYears: 10 } });
+  });
+});
+
 describe("keys", () => {
   it("rotation keeps the old key published: versions signed before and after both verify; the DID document lists both", async () => {
     const keysBefore = await api<{ kid: string }[]>("GET", `/api/organizations/${world.organization.id}/signing-keys`, {

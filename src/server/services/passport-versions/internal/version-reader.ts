@@ -8,7 +8,8 @@ export type VersionOwner = { organizationId: string; modelId: string; ownerId: s
 
 /**
  * The owner of the versions `uuid` names: an identifier in use names its model or item; an identifier gone with its
- * deleted owner still names the versions frozen with it (docs/versions.md §Retention). Null when it names none.
+ * deleted owner still names the versions frozen with it, for the organization's retention period after the deletion
+ * (docs/versions.md §Retention). Null when it names none.
  */
 export async function versionOwner(uuid: string): Promise<VersionOwner | null> {
   const db = getDb();
@@ -18,9 +19,13 @@ export async function versionOwner(uuid: string): Promise<VersionOwner | null> {
     FROM "unique_product_identifier" AS u LEFT JOIN "item" AS i ON i."id" = u."itemId"
     WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
   if (live?.modelId && live.ownerId) return { ...live, isWithdrawn: false };
+  // Withdrawn versions stay readable for the organization's retention period, counted from the withdrawal.
   const [frozen] = await db.$queryRaw<Omit<VersionOwner, "isWithdrawn">[]>`
-    SELECT "organizationId", "modelId"::text AS "modelId", "ownerId"::text AS "ownerId"
-    FROM "passport_version" WHERE "passportUuid" = ${uuid}::uuid LIMIT 1`;
+    SELECT v."organizationId", v."modelId"::text AS "modelId", v."ownerId"::text AS "ownerId"
+    FROM "passport_version" AS v JOIN "organization" AS o ON o."id" = v."organizationId"
+    WHERE v."passportUuid" = ${uuid}::uuid
+      AND (v."withdrawnAt" IS NULL OR v."withdrawnAt" + make_interval(years => o."passportRetentionYears") > now())
+    LIMIT 1`;
   return frozen ? { ...frozen, isWithdrawn: true } : null;
 }
 
