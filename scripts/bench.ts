@@ -13,6 +13,7 @@ import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 import { startNginx } from "./support/nginx";
 import { aasBench } from "./bench/bench-aas";
+import { versionsBench } from "./bench/bench-versions";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -20,7 +21,8 @@ import { aasBench } from "./bench/bench-aas";
  * HTTP, beside the same work as plain SQL through pg on the same database (the floor). Throughput: requests/s and
  * p50/p99 latency of GET template, GET model and PATCH data-values (10 values) at 32 connections. Anonymous
  * passport reads through nginx with the shipped micro-cache (deploy/nginx/) beside the same reads straight to the app.
- * The AAS export of 10,000 values beside reading them as the contract's JSON.
+ * The AAS export of 10,000 values beside reading them as the contract's JSON. Published versions: publishing 1,000
+ * items beside reading their passports, signing's share of it, and a version read beside the cached passport read.
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -31,9 +33,11 @@ const SIZES = [
   { count: 100_000, runs: 3 },
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
-// only the AAS export row (a quick look).
+// only the AAS export row, BENCH_ONLY=versions only the published versions' ratios (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas") throw new Error(`BENCH_ONLY=${ONLY}: only "nginx" or "aas"`);
+if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas" && ONLY !== "versions") {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas" or "versions"`);
+}
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
@@ -77,6 +81,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     };
     if (ONLY === "nginx") return { nginx: await nginxComparison(world) };
     if (ONLY === "aas") return { aas: await aasBench(aasContext) };
+    const versionsContext = { ...aasContext, origin: `http://localhost:${PORT}` };
+    if (ONLY === "versions") return { versions: await versionsBench(versionsContext) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -94,7 +100,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     );
     const nginx = await nginxComparison(world);
     const aas = await aasBench(aasContext);
-    return { bulk, throughput, bare, items, nginx, aas };
+    const versions = await versionsBench(versionsContext);
+    return { bulk, throughput, bare, items, nginx, aas, versions };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

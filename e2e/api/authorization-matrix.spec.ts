@@ -325,6 +325,21 @@ const REST: Record<string, RestEntry> = {
   "POST /organizations/[orgaId]/models/[modelId]/items/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
   "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
   "GET /organizations/[orgaId]/signing-keys": { expect: ON_ORGANIZATION, member: 200 },
+  // EU registry: the settings first, so A's member then reads complete records.
+  "PATCH /organizations/[orgaId]": {
+    expect: ON_ORGANIZATION,
+    member: 200,
+    body: () => ({ economicOperatorId: "DE123456789012345", backupBaseUrl: "https://backup.example.com" }),
+  },
+  "GET /organizations/[orgaId]/models/[modelId]/registry-settings": { expect: ON_A_RESOURCE, member: 200 },
+  "PATCH /organizations/[orgaId]/models/[modelId]/registry-settings": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => ({ commodityCode: "850760", facilityIds: ["4012345000009"] }),
+  },
+  "GET /organizations/[orgaId]/models/[modelId]/registry-record": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/registry-records": { expect: ON_A_RESOURCE, member: 200 },
   // Rotating the signing key needs a session: every key, a member's too, is refused.
   "POST /organizations/[orgaId]/signing-keys": { expect: { ...SESSION_ONLY, "non-member session cookie": 403 }, member: 403 },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },

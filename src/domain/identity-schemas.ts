@@ -67,7 +67,13 @@ export type TSignInInput = z.infer<typeof ZSignInInput>;
 /** Answers of the organization REST routes (src/server/services/identity, invitations), as the API documents them. */
 export const ZOrganizationSummary = z.object({ id: z.string(), name: z.string() });
 
-export const ZOrganization = ZOrganizationSummary.extend({ createdAt: z.string(), memberCount: z.number().int() });
+export const ZOrganization = ZOrganizationSummary.extend({
+  createdAt: z.string(),
+  memberCount: z.number().int(),
+  /** EU registry settings (docs/versions.md §EU registry); null until set. */
+  economicOperatorId: z.string().nullable(),
+  backupBaseUrl: z.string().nullable(),
+});
 
 export const ZMember = z.object({
   id: z.string(),

@@ -82,6 +82,12 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["POST", `${models}/${modelId}/items/${crypto.randomUUID()}/passport-versions`, {}],
     ["GET", `/api/organizations/${orgId}/signing-keys`, {}],
     ["POST", `/api/organizations/${orgId}/signing-keys`, {}],
+    ["PATCH", `/api/organizations/${orgId}`, { body: { economicOperatorId: "HIJACKED" } }],
+    ["GET", `${models}/${modelId}/registry-settings`, {}],
+    ["PATCH", `${models}/${modelId}/registry-settings`, { body: { commodityCode: "1234" } }],
+    ["GET", `${models}/${modelId}/registry-record`, {}],
+    ["GET", `${models}/${modelId}/items/${crypto.randomUUID()}/registry-record`, {}],
+    ["GET", `${models}/${modelId}/registry-records`, {}],
     ...draftCalls(orgId, modelId, templateId),
   ];
 }
@@ -196,6 +202,11 @@ describe("another organization", () => {
       // The caller's own organization's keys: listed (none yet), and rotating them needs a session (403 for a key).
       if (path.endsWith("/signing-keys")) {
         expect(response.status).toBe(method === "GET" ? 200 : 403);
+        continue;
+      }
+      // The caller's own organization's registry settings: its members may set them.
+      if (method === "PATCH" && path === `/api/organizations/${beta.organization.id}`) {
+        expect(response.status).toBe(200);
         continue;
       }
       if (method === "GET" && path.endsWith("/template-drafts")) {

@@ -11,7 +11,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST passport-versions and POST /v1/dppsByProductIds — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST passport-versions, POST /v1/dppsByProductIds and the EU registry settings — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -820,6 +820,52 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+// PATCH /organizations/{orgaId} and PATCH …/registry-settings (EU registry settings): each key made invalid one way
+// at a time; null is a valid value (it clears a setting), so it is never sent.
+
+function registryFamilies(target: "organization" | "model"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (id?: string) =>
+    target === "organization"
+      ? `/api/organizations/${id ?? world.organization.id}`
+      : `/api/organizations/${world.organization.id}/models/${id ?? modelId}/registry-settings`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS, to = path()): FuzzRequest => ({
+    method: "PATCH",
+    path: to,
+    headers,
+    rawBody,
+  });
+  const keys = target === "organization" ? ["economicOperatorId", "backupBaseUrl"] : ["commodityCode", "facilityIds"];
+  // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
+  const invalid: Record<string, string[]> = {
+    economicOperatorId: ["true", "1", "{}", "[]", '["x"]', '""', '"   "', j("x".repeat(51))],
+    backupBaseUrl: ["true", "1", "{}", '""', '"http://backup.example.com"', '"ftp://x"', '"https://x.example/?q=1"'],
+    commodityCode: ["true", "1", "[]", '"85A7"', '"123"', '"12345678901"', '""'],
+    facilityIds: ['"x"', '[""]', '["a","a"]', "[1]", "{}", "true"],
+  };
+  const wrong = fc
+    .constantFrom(...keys)
+    .chain((key) => fc.constantFrom(...(invalid[key] ?? [])).map((raw): [string, string] => [key, raw]));
+  return {
+    "wrong types": wrong.map(([key, raw]) => send(`{${j(key)}:${raw}}`)),
+    "huge strings": fc.tuple(fc.constantFrom(...keys), hugeString).map(([key, text]) => send(`{${j(key)}:${j(text)}}`)),
+    "__proto__, constructor, prototype keys": fc.tuple(protoKey, protoValue).map(([key, raw]) => send(`{${j(key)}:${raw}}`)),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(`{${j(keys[0])}:null}`, { "content-type": type })),
+    "odd path ids": fc
+      .oneof(notUuid, unknownUuid())
+      .map((id) => send(`{${j(keys[0])}:null}`, JSON_HEADERS, path(encodeURIComponent(id)))),
+  };
+}
+
+const REGISTRY_FAMILIES = [
+  "wrong types",
+  "huge strings",
+  "__proto__, constructor, prototype keys",
+  "not JSON",
+  "wrong content type",
+  "odd path ids",
+];
+
 // POST /api/v1/dppsByProductIds (EN 18222): a public read with a body; nothing it accepts changes anything, and what it
 // refuses is a 400/413/415 with the error body and EN 18222's messages[].
 
@@ -846,9 +892,7 @@ function dppIdsFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     "__proto__, constructor, prototype keys": fc
       .tuple(protoKey, protoValue)
       .map(([key, raw]) => send(`{"productIds":${valid},${j(key)}:${raw}}`)),
-    "odd cursors": fc
-      .constantFrom('"-1"', '"1"', '"x"', '"1e3"', "1")
-      .map((raw) => send(`{"productIds":${valid},"cursor":${raw}}`)),
+    "odd cursors": fc.constantFrom('"-1"', '"1"', '"x"', '"1e3"', "1").map((raw) => send(`{"productIds":${valid},"cursor":${raw}}`)),
     "deep nesting": deepNesting.map((raw) => send(`{"productIds":${raw}}`)),
     "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
     "wrong content type": wrongContentType.map((type) => send(`{"productIds":${valid}}`, { "content-type": type })),
@@ -1184,6 +1228,8 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     () => publishFamilies("item"),
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items/passport-versions", ["odd path ids"], () => publishFamilies("items")],
+  ["PATCH /organizations/{orgaId}", REGISTRY_FAMILIES, () => registryFamilies("organization")],
+  ["PATCH /organizations/{orgaId}/models/{modelId}/registry-settings", REGISTRY_FAMILIES, () => registryFamilies("model")],
   [
     "POST /v1/dppsByProductIds",
     [

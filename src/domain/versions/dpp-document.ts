@@ -40,7 +40,11 @@ export type CompressedDpp = Record<string, unknown> & {
  */
 function productIdentifier(credential: PassportCredential, baseUrl: string): string {
   const { passport } = credential.credentialSubject;
-  const value = passport.uniqueProductIdentifiers.find((u) => u.uuid === passport.id)?.value ?? passport.id;
+  return productIdentifierUri(passport.uniqueProductIdentifiers.find((u) => u.uuid === passport.id)?.value ?? passport.id, baseUrl);
+}
+
+/** An identifier value as a product identifier: a GS1 key as its Digital Link URI on `baseUrl`, anything else as is. */
+export function productIdentifierUri(value: string, baseUrl: string): string {
   const key = parseGs1Key(value);
   return key.kind === "key" ? `${baseUrl}${gs1KeyPath(key.key)}` : value;
 }

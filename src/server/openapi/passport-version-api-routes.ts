@@ -9,6 +9,15 @@ import {
   ZDppsByProductIdsRequest,
 } from "~/domain/versions/dpp-document";
 import { ZPublishedItemVersions, ZPublishedVersion } from "~/domain/versions/passport-credential";
+import { ZOrganization } from "~/domain/identity-schemas";
+import {
+  ZModelRegistrySettings,
+  ZModelRegistryUpdate,
+  ZOrganizationRegistryUpdate,
+  ZRegistryRecordAnswer,
+  ZRegistryRecordsPage,
+  ZRegistryRecordsQuery,
+} from "~/domain/registry-record";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
 
@@ -137,5 +146,73 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     body: ZDppsByProductIdsRequest,
     response: ZDppIdsPage,
     isPublic: true,
+  },
+];
+
+const REGISTRY = "docs/versions.md §EU registry";
+
+/** The EU DPP registry: settings and registration records (docs/versions.md §EU registry). */
+export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
+  {
+    method: "patch",
+    path: "/api/organizations/{orgaId}",
+    tag: "EU registry",
+    summary: "Set the organization's EU registry settings",
+    description: `\`{economicOperatorId (≤ 50), backupBaseUrl (https)}\`; null clears one (${REGISTRY}).`,
+    params: ZOrgPath,
+    body: ZOrganizationRegistryUpdate,
+    response: ZOrganization,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/registry-settings`,
+    tag: "EU registry",
+    summary: "A model's EU registry settings",
+    params: ZModelPath,
+    response: ZModelRegistrySettings,
+    errors: [404],
+  },
+  {
+    method: "patch",
+    path: `${MODEL}/registry-settings`,
+    tag: "EU registry",
+    summary: "Set a model's commodity code and facility identifiers",
+    description: `\`{commodityCode (HS/CN/TARIC, 4–10 digits), facilityIds[] (unique, e.g. GLNs)}\` (${REGISTRY}).`,
+    params: ZModelPath,
+    body: ZModelRegistryUpdate,
+    response: ZModelRegistrySettings,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/registry-record`,
+    tag: "EU registry",
+    summary: "The model passport's EU registry record",
+    description: `\`{record, versionHash, problems[]}\`; 409 lists each setting still to fill (${REGISTRY}).`,
+    params: ZModelPath,
+    response: ZRegistryRecordAnswer,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/items/{itemId}/registry-record`,
+    tag: "EU registry",
+    summary: "An item passport's EU registry record",
+    description: `\`{record, versionHash, problems[]}\`; 409 lists each setting still to fill (${REGISTRY}).`,
+    params: ZItemPath,
+    response: ZRegistryRecordAnswer,
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/registry-records`,
+    tag: "EU registry",
+    summary: "The EU registry records of a model's items",
+    description: `\`limit\` (≤ 100) at a time in item id order; \`nextCursor\` names the next page (${REGISTRY}).`,
+    params: ZModelPath,
+    query: ZRegistryRecordsQuery,
+    response: ZRegistryRecordsPage,
+    errors: [404, 409],
   },
 ];

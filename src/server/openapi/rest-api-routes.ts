@@ -52,7 +52,7 @@ import {
   ZTemplatePath,
 } from "~/server/rest/path-params";
 import { AAS_EXPORT_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
-import { DPP_API_ROUTES, PASSPORT_VERSION_API_ROUTES } from "~/server/openapi/passport-version-api-routes";
+import { DPP_API_ROUTES, PASSPORT_VERSION_API_ROUTES, REGISTRY_API_ROUTES } from "~/server/openapi/passport-version-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
@@ -567,4 +567,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   ...AAS_EXPORT_API_ROUTES,
   ...PASSPORT_VERSION_API_ROUTES,
   ...DPP_API_ROUTES,
+  ...REGISTRY_API_ROUTES,
 ];

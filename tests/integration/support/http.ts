@@ -55,6 +55,10 @@ import * as dppById from "~/app/api/v1/dpps/[dppId]/route";
 import * as dppByIdAndDate from "~/app/api/v1/dppsByIdAndDate/[dppId]/route";
 import * as dppByProductId from "~/app/api/v1/dppsByProductId/[productId]/route";
 import * as dppIdsByProductIds from "~/app/api/v1/dppsByProductIds/route";
+import * as registrySettings from "~/app/api/organizations/[orgaId]/models/[modelId]/registry-settings/route";
+import * as modelRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/registry-record/route";
+import * as itemRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record/route";
+import * as registryRecords from "~/app/api/organizations/[orgaId]/models/[modelId]/registry-records/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -92,6 +96,14 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
     itemVersions,
   ],
   [/^\/api\/organizations\/([^/]+)\/signing-keys$/, ["orgaId"], signingKeys],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/registry-settings$/, ["orgaId", "modelId"], registrySettings],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/registry-record$/, ["orgaId", "modelId"], modelRegistryRecord],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/registry-record$/,
+    ["orgaId", "modelId", "itemId"],
+    itemRegistryRecord,
+  ],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/registry-records$/, ["orgaId", "modelId"], registryRecords],
   [/^\/api\/v1\/dpps\/([^/]+)$/, ["dppId"], dppById],
   [/^\/api\/v1\/dppsByIdAndDate\/([^/]+)$/, ["dppId"], dppByIdAndDate],
   [/^\/api\/v1\/dppsByProductId\/([^/]+)$/, ["productId"], dppByProductId],

@@ -38,12 +38,19 @@ export async function readDpp({ dppId, date, grantToken, clientAddress = null }:
       at ? `No version of this DPP was published by ${at.toISOString()}.` : "This DPP has no published version.",
     );
   }
+  // The EU registry settings (docs/versions.md §EU registry) name the operator and the facility when set.
+  const [settings] = await getDb().$queryRaw<{ economicOperatorId: string | null; facilityIds: string[] | null }[]>`
+    SELECT o."economicOperatorId", m."facilityIds" FROM "organization" AS o
+      LEFT JOIN "model" AS m ON m."id" = ${owner.modelId}::uuid
+    WHERE o."id" = ${owner.organizationId}`;
   const baseUrl = publicBaseUrl();
+  const facilityId = settings?.facilityIds?.[0];
   const dpp = compressedDpp(row.document, {
     dppId,
     baseUrl,
     isWithdrawn: owner.isWithdrawn,
-    economicOperatorId: organizationDid(baseUrl, owner.organizationId),
+    economicOperatorId: settings?.economicOperatorId ?? organizationDid(baseUrl, owner.organizationId),
+    ...(facilityId !== undefined && { facilityId }),
   });
   return { dpp, modelId: owner.modelId, accessLevel: level, version: row.n };
 }

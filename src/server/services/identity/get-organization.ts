@@ -14,7 +14,14 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     isUuid(organizationId) && actor.organizationIds.includes(organizationId.toLowerCase())
       ? await getDb().organization.findUnique({
           where: { id: organizationId.toLowerCase() },
-          select: { id: true, name: true, createdAt: true, _count: { select: { members: true } } },
+          select: {
+            id: true,
+            name: true,
+            createdAt: true,
+            economicOperatorId: true,
+            backupBaseUrl: true,
+            _count: { select: { members: true } },
+          },
         })
       : null;
   if (!organization) throw new AppError("NOT_FOUND", "Organization not found.");
@@ -23,5 +30,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     name: organization.name,
     createdAt: organization.createdAt.toISOString(),
     memberCount: organization._count.members,
+    economicOperatorId: organization.economicOperatorId,
+    backupBaseUrl: organization.backupBaseUrl,
   };
 }

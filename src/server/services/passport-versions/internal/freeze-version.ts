@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { CompactSign } from "jose";
+import { createHash, sign } from "node:crypto";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
 import { type AssembledPassport, passportFor } from "~/domain/passport";
@@ -34,7 +33,7 @@ export type FrozenVersion = { documents: PerLevel<PassportCredential>; hashes: P
  * its AAS value-only form, as a credential; its RFC 8785 text hashed with SHA-256 and signed as a compact JWS whose
  * payload is exactly that text, so the hash of a JWS payload is the version's hash.
  */
-export async function freezeVersion(input: FreezeInput): Promise<FrozenVersion> {
+export function freezeVersion(input: FreezeInput): FrozenVersion {
   const documents = {} as PerLevel<PassportCredential>;
   const hashes = {} as PerLevel<string>;
   const jws = {} as PerLevel<string>;
@@ -54,13 +53,18 @@ export async function freezeVersion(input: FreezeInput): Promise<FrozenVersion> 
     const payload = canonicalJson(credential);
     documents[level] = credential;
     hashes[level] = createHash("sha256").update(payload).digest("hex");
-    jws[level] = await signPayload(payload, input.key);
+    jws[level] = signPayload(payload, input.key);
   }
   return { documents, hashes, jws };
 }
 
-export async function signPayload(payload: string, key: SigningKey): Promise<string> {
-  return new CompactSign(new TextEncoder().encode(payload))
-    .setProtectedHeader({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid: key.kid })
-    .sign(key.privateKey);
+/**
+ * The compact JWS (RFC 7515) of `payload`: protected header `{alg: "EdDSA", typ: "vc+jwt", kid}`, signed with
+ * node's Ed25519 directly — the same bytes jose's CompactSign writes, at a fraction of its cost per signature
+ * (thousands per publication of a model's items); verification uses jose (verify-versions.ts).
+ */
+export function signPayload(payload: string, key: SigningKey): string {
+  const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid: key.kid })).toString("base64url");
+  const signingInput = `${header}.${Buffer.from(payload).toString("base64url")}`;
+  return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString("base64url")}`;
 }

@@ -32,7 +32,7 @@ export async function publishOwners(
   for (const owner of owners) {
     const previous = latest.get(owner.ownerId);
     const n = (previous?.n ?? 0) + 1;
-    const frozen = await freezeVersion({
+    const frozen = freezeVersion({
       assembled: owner.assembled,
       n,
       previousHashes: previous?.hashes ?? null,
