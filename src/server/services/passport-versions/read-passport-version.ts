@@ -15,8 +15,8 @@ type Row = {
   hashes: PerLevel<string>;
   previousHash: string | null;
   withdrawnAt: Date | null;
-  documents: PerLevel<PassportCredential>;
-  jws: PerLevel<string>;
+  document: PassportCredential;
+  jws: string;
   latest: number;
 };
 
@@ -34,7 +34,8 @@ export async function readPassportVersion({
   if (!owner) throw new AppError("NOT_FOUND", "Passport not found.");
   const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
   const rows = await getDb().$queryRaw<Row[]>`
-    SELECT "n", "publishedAt", "hashes", "previousHash", "withdrawnAt", "documents", "jws",
+    SELECT "n", "publishedAt", "hashes", "previousHash", "withdrawnAt",
+      CASE WHEN "n" = ${n} THEN "documents" -> ${level} END AS "document", CASE WHEN "n" = ${n} THEN "jws" ->> ${level} END AS "jws",
       (SELECT max("n") FROM "passport_version" WHERE "ownerId" = ${owner.ownerId}::uuid) AS "latest"
     FROM "passport_version"
     WHERE "ownerId" = ${owner.ownerId}::uuid AND "n" IN (${n}, ${n - 1}) ORDER BY "n" DESC`;
@@ -47,8 +48,8 @@ export async function readPassportVersion({
     previousHash: previous ? previous.hashes[level] : null,
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     accessLevel: level,
-    credential: row.documents[level],
-    jws: row.jws[level],
+    credential: row.document,
+    jws: row.jws,
     modelId: owner.modelId,
     latestVersion: row.latest,
   };
