@@ -14,6 +14,7 @@ import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 import { startNginx } from "./support/nginx";
 import { aasBench } from "./bench/bench-aas";
 import { sheetsBench } from "./bench/bench-sheets";
+import { versionsBench } from "./bench/bench-versions";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -23,6 +24,8 @@ import { sheetsBench } from "./bench/bench-sheets";
  * passport reads through nginx with the shipped micro-cache (deploy/nginx/) beside the same reads straight to the app.
  * The AAS export of 10,000 values beside reading them as the contract's JSON. The spreadsheet import of 10,000 items
  * and export of 100,000 beside plain SQL, with the app's peak RSS during the export (scripts/bench/bench-sheets.ts).
+ * Published versions: publishing 1,000 items beside reading their passports, signing's share of it, and a version
+ * read beside the cached passport read.
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -33,10 +36,11 @@ const SIZES = [
   { count: 100_000, runs: 3 },
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
-// only the AAS export row (a quick look), BENCH_ONLY=sheets only the spreadsheet import and export rows.
+// only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
+// published versions' ratios (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "nginx" && ONLY !== "aas" && ONLY !== "sheets") {
-  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas" or "sheets"`);
+if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions"].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets" or "versions"`);
 }
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -88,6 +92,8 @@ async function benchBackend(label: string, databaseUrl: string) {
       liveHeapMb: () => liveHeapMb(app, heapProbeFile),
     };
     if (ONLY === "sheets") return { sheets: await sheetsBench(sheetsContext, client) };
+    const versionsContext = { ...aasContext, origin: `http://localhost:${PORT}` };
+    if (ONLY === "versions") return { versions: await versionsBench(versionsContext) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -106,7 +112,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     const nginx = await nginxComparison(world);
     const aas = await aasBench(aasContext);
     const sheets = await sheetsBench(sheetsContext, client);
-    return { bulk, throughput, bare, items, nginx, aas, sheets };
+    const versions = await versionsBench(versionsContext);
+    return { bulk, throughput, bare, items, nginx, aas, sheets, versions };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

@@ -47,6 +47,9 @@ type Ids = {
   sectionId: string;
   fieldId: string;
   grantId: string;
+  /** The published passport's uuid and identifier value, for the DPP API (EN 18222). */
+  dppId: string;
+  productId: string;
 };
 
 type World = {
@@ -83,6 +86,8 @@ type World = {
   passportUuid: string;
   /** The AAS read API's path (after /api/aas/) to that passport's submodel holding the restricted field. */
   aasSubmodelPath: string;
+  /** That passport's identifier value; the passport is published, so the DPP API answers it. */
+  passportValue: string;
   /** How many models and templates A has once the world is set up. */
   aModelCount: number;
   aTemplateCount: number;
@@ -102,6 +107,8 @@ function idsFor(caseName: CaseName | "member"): Ids {
     sectionId: w.draft.sectionId,
     fieldId: w.draft.fieldId,
     grantId: w.grant.id,
+    dppId: w.passportUuid,
+    productId: encodeURIComponent(w.passportValue),
   };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
@@ -325,6 +332,12 @@ const REST: Record<string, RestEntry> = {
   // Without the model's commodity code and facilities the member reaches the record's 409 naming them.
   "GET /organizations/[orgaId]/models/[modelId]/registry-record": { expect: ON_A_RESOURCE, member: 409 },
   "GET /organizations/[orgaId]/models/[modelId]/items/registry-records": { expect: ON_A_RESOURCE, member: 409 },
+  "POST /organizations/[orgaId]/models/[modelId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
+  "GET /organizations/[orgaId]/signing-keys": { expect: ON_ORGANIZATION, member: 200 },
+  // Rotating the signing key needs a session: every key, a member's too, is refused.
+  "POST /organizations/[orgaId]/signing-keys": { expect: { ...SESSION_ONLY, "non-member session cookie": 403 }, member: 403 },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },
   "POST /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 201, body: grantRequest },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads": { expect: ON_A_RESOURCE, member: 200 },
@@ -420,6 +433,21 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     restPath: () => "lookup/shellsByAssetLink",
     body: () => [{ name: "globalAssetId", value: "https://example.com/no-such-asset" }],
+  },
+  // The European DPP API (EN 18222): public reads of the published passport; its header names the organization (its
+  // did:web as economic operator), so that id is public by design.
+  "GET /v1/dpps/[dppId]": { expect: PUBLIC, member: 200, isPublicByDesign: true },
+  "GET /v1/dppsByIdAndDate/[dppId]": {
+    expect: PUBLIC,
+    member: 200,
+    isPublicByDesign: true,
+    query: () => "?date=2999-01-01T00:00:00Z",
+  },
+  "GET /v1/dppsByProductId/[productId]": { expect: PUBLIC, member: 200, isPublicByDesign: true },
+  "POST /v1/dppsByProductIds": {
+    expect: PUBLIC,
+    member: 200,
+    body: () => ({ productIds: [w.passportValue] }),
   },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
@@ -618,6 +646,18 @@ const TRPC: Record<string, TrpcEntry> = {
   "modelUpgrades.preview": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, templateId: w.upgradeTemplateId }),
+  },
+  "passportVersions.publishModel": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "passportVersions.publishItems": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "passportVersions.publishItem": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, itemId: ids.itemId }),
+  },
+  "passportVersions.signingKeys": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
+  "passportVersions.rotateSigningKey": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId }),
   },
   "accessGrants.list": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
   "accessGrants.create": {
@@ -887,10 +927,14 @@ async function setUpWorld(playwright: {
   const passportFields = withFields.sections.find((section) => section.id === passportSectionId)!.dataFields;
   const fieldId = (name: string) => passportFields.find((field) => field.name === name)!.id;
   const passportTemplate = await writeAsA<{ published: { templateId: string } }>("POST", `/template-drafts/${scratch.id}/publish`, {});
-  const passportModel = await writeAsA<{ id: string; uniqueProductIdentifiers: { uuid: string }[] }>("POST", "/models", {
-    name: "Public product",
-    templateId: passportTemplate.published.templateId,
-  });
+  const passportModel = await writeAsA<{ id: string; uniqueProductIdentifiers: { uuid: string; value: string }[] }>(
+    "POST",
+    "/models",
+    {
+      name: "Public product",
+      templateId: passportTemplate.published.templateId,
+    },
+  );
   await writeAsA(
     "PATCH",
     `/models/${passportModel.id}/data-values`,
@@ -901,6 +945,9 @@ async function setUpWorld(playwright: {
     200,
   );
   const passportUuid = passportModel.uniqueProductIdentifiers[0]!.uuid;
+  const passportValue = passportModel.uniqueProductIdentifiers[0]!.value;
+  // Published, so the DPP API (EN 18222) has a version to answer (docs/versions.md).
+  await writeAsA("POST", `/models/${passportModel.id}/passport-versions`, undefined);
   // A's member sees the restricted value, so its absence from everyone else's answer means something.
   const memberPassport = await send(request, "GET", `/api/product-passports/${passportUuid}`, { headers: { api_token: a.token } });
   expect(memberPassport.text).toContain(`Restricted ${marker}`);
@@ -943,6 +990,7 @@ async function setUpWorld(playwright: {
     grant: { id: grant.id, token: grant.token },
     passportUuid,
     aasSubmodelPath,
+    passportValue,
     aModelCount: await count("/models"),
     aTemplateCount: await count("/templates"),
   };

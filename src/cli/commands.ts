@@ -22,6 +22,7 @@ import { revokeApiKey } from "~/server/services/identity/revoke-api-key";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { seedDemoData } from "~/server/services/seed/seed-demo-data";
 import { importTemplate } from "~/server/services/templates/import-template";
+import { verifyPassportUrl, ZVerifyFlags } from "~/cli/verify-passport";
 
 /**
  * The operator commands of the README's Operator CLI table. Each declares its flags as a zod schema, so bad input is refused with
@@ -35,6 +36,8 @@ type Command<S extends FlagsSchema> = {
   /** Flags that may be given more than once (their value is then a list). */
   multiple?: readonly string[];
   run: (flags: z.infer<S>) => Promise<unknown>;
+  /** False for a command that only talks HTTP (passport:verify): no database is opened. */
+  needsDatabase?: false;
 };
 
 /** Erases each command's flag type so they fit one table; `flags` still checks the input before `run` sees it. */
@@ -45,6 +48,12 @@ function command<S extends FlagsSchema>(definition: Command<S>): Command<FlagsSc
 const ZId = z.string().trim().min(1);
 
 export const COMMANDS: Record<string, Command<FlagsSchema>> = {
+  "passport:verify": command({
+    usage: "passport:verify --url URL [--grant TOKEN]",
+    flags: ZVerifyFlags,
+    needsDatabase: false,
+    run: (flags) => verifyPassportUrl(flags),
+  }),
   "org:create": command({
     usage: "org:create --name N",
     flags: z.strictObject({ name: ZOrganizationName }),

@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
     const problems = zodIssues(flags.error, "").map((issue) => `--${issue.path.replace(/^\.?/, "")}: ${issue.message}`);
     throw new UsageError(`Invalid arguments. Usage: ${command.usage}\n${problems.join("\n")}`);
   }
-  const database = await attachDatabase();
+  const database = command.needsDatabase === false ? { release: () => Promise.resolve() } : await attachDatabase();
   try {
     const result = await command.run(flags.data);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -66,6 +66,19 @@ export const ZPassport = z.object({
    */
   grantRefused: z.enum(["revoked", "expired", "not-valid"]).optional(),
   dataSections: z.array(ZPassportSection),
+  /**
+   * Present once the passport has a published version (docs/versions.md): readers see that version ("published"),
+   * members the working copy ("draft", not published); `version`, `publishedAt` and `hash` name the latest version.
+   */
+  publication: z
+    .object({
+      state: z.enum(["published", "draft"]),
+      version: z.number().int().min(1),
+      publishedAt: z.string(),
+      /** SHA-256 of the version's credential at the reader's level (the public one for a member's draft). */
+      hash: z.string(),
+    })
+    .optional(),
 });
 
 export type TPassportRow = z.infer<typeof ZPassportRow>;

@@ -61,3 +61,7 @@ export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
 
 /** The organization's EU registry settings (docs/registry.md), as the REST PATCH takes them, with the organization. */
 export const ZOrganizationRegistryInput = ZOrganizationRegistryUpdate.extend({ organizationId: ZUuid });
+
+// ---- Published passport versions (docs/versions.md) ----
+export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });
+export const ZPublishItemVersionInput = ZItemInput.extend({ ifMatch: ZVersion.optional() });

@@ -25,7 +25,12 @@ export const ZRegistryRecord = z.object({
 export type TRegistryRecord = z.infer<typeof ZRegistryRecord>;
 
 /** The answer for one passport: the record and what the registry would refuse that no setting here can fix. */
-export const ZRegistryRecordAnswer = z.object({ record: ZRegistryRecord, problems: z.array(z.string()) });
+export const ZRegistryRecordAnswer = z.object({
+  record: ZRegistryRecord,
+  /** The hash of the latest published version (docs/versions.md), which the registry stores; null before the first. */
+  versionHash: z.string().nullable(),
+  problems: z.array(z.string()),
+});
 
 /** A page of a model's items' records (newest first), at most 100 at a time. */
 export const ZRegistryRecordsQuery = z.strictObject({
@@ -40,19 +45,28 @@ export type RegistryRecordInput = {
   baseUrl: string;
   organization: OrganizationRegistrySettings;
   model: ModelRegistrySettings;
+  /** The latest published version's hash, null when the passport was never published. */
+  versionHash: string | null;
 };
 
 /** A setting the registry needs and a member can fill here: where, and what to send. */
 export type MissingSetting = { setting: string; path: string; message: string };
 
 export type RegistryRecordResult =
-  { kind: "record"; record: TRegistryRecord; problems: string[] } | { kind: "missing"; missing: MissingSetting[] };
+  | { kind: "record"; record: TRegistryRecord; versionHash: string | null; problems: string[] }
+  | { kind: "missing"; missing: MissingSetting[] };
 
 /**
  * The record, or every missing setting at once. `problems` names what the registry would refuse that no setting here
  * can fix (a live URL that is not https, as on a development machine): the record is still given, to be checked.
  */
-export function buildRegistryRecord({ passport, baseUrl, organization, model }: RegistryRecordInput): RegistryRecordResult {
+export function buildRegistryRecord({
+  passport,
+  baseUrl,
+  organization,
+  model,
+  versionHash,
+}: RegistryRecordInput): RegistryRecordResult {
   const missing = missingRegistrySettings(passport.header.modelId, organization, model);
   const { economicOperatorId, backupBaseUrl } = organization;
   if (missing.length > 0 || !economicOperatorId || !backupBaseUrl || !model.commodityCode) return { kind: "missing", missing };
@@ -70,10 +84,15 @@ export function buildRegistryRecord({ passport, baseUrl, organization, model }: 
     // An item's passport is live while the item exists; a withdrawn one (deleted) is no longer listed here.
     ...(granularityLevel === "ITEM" && { deactivated: false }),
   };
-  const problems = isHttpsUrl(liveURL)
-    ? []
-    : [`liveURL ${liveURL} is not https: set PUBLIC_BASE_URL to the https address the passports are served at.`];
-  return { kind: "record", record, problems };
+  const problems = [
+    ...(isHttpsUrl(liveURL)
+      ? []
+      : [`liveURL ${liveURL} is not https: set PUBLIC_BASE_URL to the https address the passports are served at.`]),
+    ...(versionHash === null
+      ? ["The passport has no published version yet: the registry stores the hash of each version, so publish one first."]
+      : []),
+  ];
+  return { kind: "record", record, versionHash, problems };
 }
 
 /**

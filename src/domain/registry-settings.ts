@@ -19,7 +19,9 @@ export const ZEconomicOperatorId = ZText("Economic operator identifier")
 export const ZBackupBaseUrl = ZText("Backup base URL")
   .trim()
   .max(500, { error: "Use at most 500 characters" })
-  .refine((url) => isHttpsUrl(url), { error: "Give an https:// URL (the registry accepts no other)" });
+  .refine((url) => isHttpsUrl(url), { error: "Give an https:// URL (the registry accepts no other)" })
+  // A passport's backup is `{backupBaseUrl}/p/{id}`: a query or fragment would end up in the middle of it.
+  .refine((url) => !/[?#]/.test(url), { error: "Give the base URL without ? or #" });
 
 /** An HS (6), CN (8) or TARIC (10) code, or its chapter/heading (4): 4 to 10 digits. */
 export const ZCommodityCode = z.string().regex(/^[0-9]{4,10}$/, { error: "Give 4 to 10 digits (an HS, CN or TARIC code)" });

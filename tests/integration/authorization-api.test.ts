@@ -86,6 +86,11 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", `${models}/${modelId}/items/export?format=csv`, {}],
     ["POST", `${models}/${modelId}/items/import?dryRun=true`, { rawBody: "Identifier\nX-1", headers: { "content-type": "text/csv" } }],
     ["POST", `${models}/${modelId}/items/import`, { rawBody: "Identifier\nX-1", headers: { "content-type": "text/csv" } }],
+    ["POST", `${models}/${modelId}/passport-versions`, {}],
+    ["POST", `${models}/${modelId}/items/passport-versions`, {}],
+    ["POST", `${models}/${modelId}/items/${crypto.randomUUID()}/passport-versions`, {}],
+    ["GET", `/api/organizations/${orgId}/signing-keys`, {}],
+    ["POST", `/api/organizations/${orgId}/signing-keys`, {}],
     ...draftCalls(orgId, modelId, templateId),
   ];
 }
@@ -208,6 +213,16 @@ describe("another organization", () => {
       if (method === "GET" && path.endsWith("/templates")) {
         expect(response.status).toBe(200);
         expect((response.body as { id: string }[]).some((t) => t.id === alpha.template.id)).toBe(false);
+        continue;
+      }
+      // The caller's own organization's keys: listed (none yet), and rotating them needs a session (403 for a key).
+      if (path.endsWith("/signing-keys")) {
+        expect(response.status).toBe(method === "GET" ? 200 : 403);
+        continue;
+      }
+      // The caller's own organization's registry settings: its members may set them.
+      if (method === "PATCH" && path === `/api/organizations/${beta.organization.id}`) {
+        expect(response.status).toBe(200);
         continue;
       }
       if (method === "GET" && path.endsWith("/template-drafts")) {

@@ -13,7 +13,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas and POST items/import — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST items/import, POST passport-versions, POST /v1/dppsByProductIds and PATCH the organization's registry settings — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -866,6 +866,105 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+// PATCH /organizations/{orgaId} (the EU registry settings, docs/registry.md): each key made invalid one way at a time;
+// null is a valid value (it clears a setting), so it is never sent. A model's settings are fuzzed with its PATCH.
+
+function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (id?: string) => `/api/organizations/${id ?? world.organization.id}`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS, to = path()): FuzzRequest => ({
+    method: "PATCH",
+    path: to,
+    headers,
+    rawBody,
+  });
+  const keys = ["economicOperatorId", "backupBaseUrl"];
+  // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
+  const invalid: Record<string, string[]> = {
+    economicOperatorId: ["true", "1", "{}", "[]", '["x"]', '""', '"   "', j("x".repeat(51))],
+    backupBaseUrl: ["true", "1", "{}", '""', '"http://backup.example.com"', '"ftp://x"', '"https://x.example/?q=1"'],
+  };
+  const wrong = fc
+    .constantFrom(...keys)
+    .chain((key) => fc.constantFrom(...(invalid[key] ?? [])).map((raw): [string, string] => [key, raw]));
+  return {
+    "wrong types": wrong.map(([key, raw]) => send(`{${j(key)}:${raw}}`)),
+    "huge strings": fc.tuple(fc.constantFrom(...keys), hugeString).map(([key, text]) => send(`{${j(key)}:${j(text)}}`)),
+    "__proto__, constructor, prototype keys": fc.tuple(protoKey, protoValue).map(([key, raw]) => send(`{${j(key)}:${raw}}`)),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(`{${j(keys[0])}:null}`, { "content-type": type })),
+    "odd path ids": fc
+      .oneof(notUuid, unknownUuid())
+      .map((id) => send(`{${j(keys[0])}:null}`, JSON_HEADERS, path(encodeURIComponent(id)))),
+  };
+}
+
+const REGISTRY_FAMILIES = [
+  "wrong types",
+  "huge strings",
+  "__proto__, constructor, prototype keys",
+  "not JSON",
+  "wrong content type",
+  "odd path ids",
+];
+
+// POST /api/v1/dppsByProductIds (EN 18222): a public read with a body; nothing it accepts changes anything, and what it
+// refuses is a 400/413/415 with the error body and EN 18222's messages[].
+
+function dppIdsFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: "/api/v1/dppsByProductIds",
+    headers,
+    rawBody,
+  });
+  const valid = '["FUZZ-1"]';
+  return {
+    "wrong types": fc.oneof(
+      fc
+        .constantFrom("true", "null", "{}", '"x"', "1", "[1]", "[null]", '[""]', "[[]]", "[]")
+        .map((raw) => send(`{"productIds":${raw}}`)),
+      fc.constantFrom('"x"', "-1", "0", "1.5", "null", "1000").map((raw) => send(`{"productIds":${valid},"limit":${raw}}`)),
+      fc.constantFrom("[]", '"x"', "1", "null").map((raw) => send(raw)),
+    ),
+    "huge strings": hugeString.map((text) => send(`{"productIds":[${j(text)}]}`)),
+    "too many": fc
+      .integer({ min: 101, max: 2_000 })
+      .map((count) => send(j({ productIds: Array.from({ length: count }, (_, i) => `P-${i}`) }))),
+    "__proto__, constructor, prototype keys": fc
+      .tuple(protoKey, protoValue)
+      .map(([key, raw]) => send(`{"productIds":${valid},${j(key)}:${raw}}`)),
+    "odd cursors": fc.constantFrom('"-1"', '"1"', '"x"', '"1e3"', "1").map((raw) => send(`{"productIds":${valid},"cursor":${raw}}`)),
+    "deep nesting": deepNesting.map((raw) => send(`{"productIds":${raw}}`)),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(`{"productIds":${valid}}`, { "content-type": type })),
+  };
+}
+
+// POST …/passport-versions (model, item, all items): no body; a wrong path or a stale or garbled If-Match publishes nothing.
+
+function publishFamilies(target: "model" | "item" | "items"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (orgId = world.organization.id, model = modelId, item = itemId) => {
+    const base = `/api/organizations/${orgId}/models/${model}`;
+    if (target === "model") return `${base}/passport-versions`;
+    return target === "item" ? `${base}/items/${item}/passport-versions` : `${base}/items/passport-versions`;
+  };
+  const post = (to: string, headers: Record<string, string> = {}): FuzzRequest => ({ method: "POST", path: to, headers });
+  const families: Record<string, fc.Arbitrary<FuzzRequest>> = {
+    "odd path ids": fc.oneof(
+      notUuid.map((id) => post(path(undefined, encodeURIComponent(id)))),
+      unknownUuid().map((id) => post(path(undefined, id))),
+      unknownUuid().map((id) => post(path(id))),
+      ...(target === "item" ? [unknownUuid().map((id) => post(path(undefined, undefined, id)))] : []),
+    ),
+  };
+  if (target === "items") return families;
+  families["odd headers (If-Match)"] = fc.oneof(
+    ifMatchGarbage.map((value) => post(path(), { "if-match": value })),
+    fc.integer({ min: 1000, max: 999_999_999 }).map((version) => post(path(), { "if-match": `"${version}"` })),
+  );
+  return families;
+}
+
 // POST …/duplicate: an optional body { name? }; "{}" and no body are valid, so neither is ever sent.
 
 function duplicateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -1007,8 +1106,6 @@ type BodyRoute = {
   idKeys?: string[];
   /** The route takes If-Match (a stale one is 412). */
   hasIfMatch: boolean;
-  /** Keys of `base` that may be null (it clears them): null there is a valid request, not a wrong type. */
-  nullableKeys?: string[];
 };
 
 function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -1026,7 +1123,7 @@ function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest
       fc
         .tuple(fc.constantFrom(...keys), fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1}', '["x"]', "0", "-1", '""'))
         // A parent may be null (the top level), so null there is a valid request.
-        .filter(([key, raw]) => !(raw === "null" && (key === "parentSectionId" || route.nullableKeys?.includes(key))))
+        .filter(([key, raw]) => !(raw === "null" && key === "parentSectionId"))
         .map(([key, raw]) => one(replaceEntry(base, key, raw))),
       fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
     ),
@@ -1161,21 +1258,31 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
         hasIfMatch: true,
       }),
   ],
+  ["PATCH /organizations/{orgaId}", REGISTRY_FAMILIES, registryFamilies],
   [
-    "PATCH /organizations/{orgaId}",
-    BUILDER_FAMILIES,
-    () =>
-      bodyFamilies({
-        method: "PATCH",
-        path: (id) => `/api/organizations/${id ?? world.organization.id}`,
-        // An https URL is the one thing a backup base URL may be: http keeps every variation invalid.
-        base: () => [
-          ["economicOperatorId", j("DE123456789012345")],
-          ["backupBaseUrl", j("http://backup.example.org")],
-        ],
-        nullableKeys: ["backupBaseUrl"],
-        hasIfMatch: false,
-      }),
+    "POST /organizations/{orgaId}/models/{modelId}/passport-versions",
+    ["odd path ids", "odd headers (If-Match)"],
+    () => publishFamilies("model"),
+  ],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/passport-versions",
+    ["odd path ids", "odd headers (If-Match)"],
+    () => publishFamilies("item"),
+  ],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/passport-versions", ["odd path ids"], () => publishFamilies("items")],
+  [
+    "POST /v1/dppsByProductIds",
+    [
+      "wrong types",
+      "huge strings",
+      "too many",
+      "__proto__, constructor, prototype keys",
+      "odd cursors",
+      "deep nesting",
+      "not JSON",
+      "wrong content type",
+    ],
+    dppIdsFamilies,
   ],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],

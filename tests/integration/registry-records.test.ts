@@ -19,7 +19,7 @@ import { createWorld, type World } from "./support/world";
  * 409 naming each setting; what no setting can fix (an http live URL) is a problem beside the record.
  */
 
-type Answer = { record: Record<string, unknown>; problems: string[] };
+type Answer = { record: Record<string, unknown>; versionHash: string | null; problems: string[] };
 
 const schema = JSON.parse(readFileSync("docs/schemas/eu-registry-record.schema.json", "utf8")) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -97,6 +97,10 @@ describe("registry settings", () => {
 
   it("refuses what the registry would: http backup, a code of letters, a bad GLN check digit, a facility twice", async () => {
     expectError(await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "http://backup.example.org" } }), 400);
+    expectError(
+      await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "https://backup.example.org/?q=1" } }),
+      400,
+    );
     expectError(await api("PATCH", orgPath(), { token: world.token, body: { economicOperatorId: "x".repeat(51) } }), 400);
     for (const body of [
       { commodityCode: "85AB" },
@@ -135,9 +139,18 @@ describe("registry records", () => {
     config.PUBLIC_BASE_URL = "https://dpp.example.com";
     const withGtin = await postModel(world, { gtin });
     await fillSettings(withGtin.id);
+    const unpublished = await api<Answer>("GET", recordPath(withGtin.id), { token: world.token });
+    expect(unpublished.body.versionHash).toBeNull();
+    expect(unpublished.body.problems).toEqual([expect.stringContaining("no published version yet")]);
+    const published = await api<{ hash: string }>("POST", `${modelPath(world, withGtin.id)}/passport-versions`, {
+      token: world.token,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
     const answer = await api<Answer>("GET", recordPath(withGtin.id), { token: world.token });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expectValidRecord(answer.body.record);
+    // The registry stores the hash of the version it registers: the latest published one's.
+    expect(answer.body.versionHash).toBe(published.body.hash);
     expect(answer.body.problems).toEqual([]);
     const passportUuid = withGtin.uniqueProductIdentifiers[0]?.uuid;
     expect(answer.body.record).toEqual({
@@ -192,8 +205,10 @@ describe("registry records", () => {
     await fillSettings(fresh.id);
     const answer = await api<Answer>("GET", recordPath(fresh.id), { token: world.token });
     expect(answer.status).toBe(200);
-    expect(answer.body.problems).toHaveLength(1);
-    expect(answer.body.problems[0]).toContain("PUBLIC_BASE_URL");
+    expect(answer.body.problems).toEqual([
+      expect.stringContaining("PUBLIC_BASE_URL"),
+      expect.stringContaining("no published version"),
+    ]);
     expect(validateRecord(answer.body.record)).toBe(false);
   });
 

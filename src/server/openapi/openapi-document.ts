@@ -81,7 +81,7 @@ function errorStatuses(route: RestApiRoute): number[] {
   if (route.query) statuses.add(400);
   // A public route knows no caller, but still refuses a malformed path parameter.
   if (route.isPublic && route.params && Object.keys(route.params.shape).length > 0) statuses.add(400);
-  if (route.body) for (const status of [413, 415]) statuses.add(status);
+  if (route.body) for (const status of [400, 413, 415]) statuses.add(status);
   if (route.ifMatch) statuses.add(412);
   for (const status of route.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);

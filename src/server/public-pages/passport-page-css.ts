@@ -31,6 +31,9 @@ h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywher
 .facts dt{font-size:.8125rem;color:#475569}
 .facts dd{margin:0;font-weight:500;overflow-wrap:anywhere}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9375rem}
+.publication{margin:1rem 0 0;padding:.75rem 1rem;border:1px solid #cbd5e1;border-radius:.5rem;background:#f8fafc}
+.publication p{margin:.25rem 0}.publication .hash code{word-break:break-all;font-size:.8125rem}
+.publication .check[data-state=verified]{color:#047857;font-weight:600}.publication .check[data-state=failed]{color:#b91c1c;font-weight:600}
 .note{margin:1rem 0 0;padding:.75rem 1rem;border-radius:.5rem;border:1px solid}
 .note.small{margin:0 0 .75rem;padding:.5rem .75rem;font-size:.875rem}
 .restricted{background:#fffbeb;border-color:#f59e0b;color:#78350f}

@@ -7,6 +7,7 @@ import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
+import { publicationBlock } from "~/server/public-pages/publication-block";
 
 /**
  * The public passport page (docs/gs1.md §The passport page): the passport's sections in template order on the
@@ -14,7 +15,8 @@ import { renderDocument } from "~/server/public-pages/public-document";
  * links to other passports and files, and a note wherever fields are restricted. Plain HTML, readable without
  * script, printable.
  */
-export function renderPassportPage(passport: TPassport): string {
+/** `latestVersion`: the passport's latest published version, when the page shows an earlier one (`?version=`). */
+export function renderPassportPage(passport: TPassport, latestVersion = passport.publication?.version ?? 0): string {
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
   const body = html`<main class="page">
@@ -46,7 +48,7 @@ export function renderPassportPage(passport: TPassport): string {
         </div>
       </dl>
       ${grantRefusedNote(passport.grantRefused)} ${readerNote(passport.readerLevel)}
-      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)}
+      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)} ${publicationBlock(passport, latestVersion)}
     </header>
     ${roots.map((section) => renderSection(section, byId, 2, false))}
   </main>`;

@@ -16,6 +16,7 @@ import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-l
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import { readPassport } from "~/server/services/passports/read-passport";
+import { readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
 
 /**
  * The route handlers of the public routes outside /api (docs/gs1.md, docs/api.md §Public pages): thin like every
@@ -127,6 +128,28 @@ export const gs1ResolverDescriptionRoute: RouteHandler = () =>
     ),
   );
 
+const ZPageVersion = z.coerce.number().int().min(1).max(999_999_999).optional();
+
+/**
+ * `/p/{uuid}?version=n`: an earlier (or the latest) published version as the page showed it (docs/versions.md), at
+ * the reader's level; cached like the passport page, since a version never changes.
+ */
+async function versionPage(
+  request: Request,
+  reader: { uuid: string; n: number; grantToken?: string; clientAddress: string | null },
+): Promise<Response> {
+  const version = await readPassportVersion(reader);
+  const frozen = (version.credential as { credentialSubject: { passport: TPassport } }).credentialSubject.passport;
+  const publication = { state: "published" as const, version: version.version, publishedAt: version.publishedAt, hash: version.hash };
+  const text = renderPassportPage({ ...frozen, publication }, version.latestVersion);
+  return cachedResponse(request, {
+    etag: contentEtag("page", text),
+    cacheHeaders: version.accessLevel === "public" ? publicCacheHeaders(version.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    contentType: "text/html; charset=utf-8",
+    body: () => text,
+  });
+}
+
 /** Rendered pages by the passport object they show: readPassport answers one shared object per passport and level. */
 const renderedPages = new WeakMap<TPassport, { html: string; etag: string }>();
 
@@ -150,12 +173,10 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const uuid = await passportUuid(context);
     const query = ZPassportQuery.safeParse(searchParams(request));
     // A malformed grant opens nothing, like an unknown one: the page is then the public passport.
-    const passport = await readPassport({
-      uuid,
-      actor: null,
-      grantToken: query.success ? query.data.grant : undefined,
-      clientAddress: clientAddress(request.headers),
-    });
+    const reader = { uuid, grantToken: query.success ? query.data.grant : undefined, clientAddress: clientAddress(request.headers) };
+    const version = ZPageVersion.safeParse(searchParams(request).version);
+    if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data });
+    const passport = await readPassport({ ...reader, actor: null });
     const page = renderedPage(passport);
     return await cachedResponse(request, {
       etag: page.etag,

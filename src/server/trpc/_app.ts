@@ -6,6 +6,7 @@ import { historyRouter } from "~/server/trpc/routers/history.router";
 import { invitationsRouter } from "~/server/trpc/routers/invitations.router";
 import { itemsRouter } from "~/server/trpc/routers/items.router";
 import { modelUpgradesRouter } from "~/server/trpc/routers/model-upgrades.router";
+import { passportVersionsRouter } from "~/server/trpc/routers/passport-versions.router";
 import { modelsRouter } from "~/server/trpc/routers/models.router";
 import { productDataModelsRouter } from "~/server/trpc/routers/product-data-models.router";
 import { templateDraftsRouter } from "~/server/trpc/routers/template-drafts.router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   items: itemsRouter,
   history: historyRouter,
   accessGrants: accessGrantsRouter,
+  passportVersions: passportVersionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

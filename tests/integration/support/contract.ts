@@ -39,7 +39,8 @@ const REASON: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues", "moreIssues"]);
+// `messages`: EN 18222's Result, which the DPP API (/api/v1, docs/versions.md) adds to the same body.
+const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues", "moreIssues", "messages"]);
 const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row"]);
 
 /** A stack frame ("at fn (file.ts:1:2)") or an internal file name has no place in an answer. */

@@ -50,6 +50,18 @@ import * as modelRegistryRecord from "~/app/api/organizations/[orgaId]/models/[m
 import * as itemRegistryRecord from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/registry-record/route";
 import * as itemsRegistryRecords from "~/app/api/organizations/[orgaId]/models/[modelId]/items/registry-records/route";
 import * as aasReadApi from "~/app/api/aas/[...path]/route";
+import * as modelVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/passport-versions/route";
+import * as itemVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions/route";
+import * as itemsVersions from "~/app/api/organizations/[orgaId]/models/[modelId]/items/passport-versions/route";
+import * as signingKeys from "~/app/api/organizations/[orgaId]/signing-keys/route";
+import * as versionList from "~/app/p/[uuid]/versions/route";
+import * as version from "~/app/p/[uuid]/versions/[n]/route";
+import * as jwks from "~/app/.well-known/jwks.json/route";
+import * as didDocument from "~/app/orgs/[orgId]/did.json/route";
+import * as dppById from "~/app/api/v1/dpps/[dppId]/route";
+import * as dppByIdAndDate from "~/app/api/v1/dppsByIdAndDate/[dppId]/route";
+import * as dppByProductId from "~/app/api/v1/dppsByProductId/[productId]/route";
+import * as dppIdsByProductIds from "~/app/api/v1/dppsByProductIds/route";
 import { assertResponseMatchesOpenApi } from "./openapi-responses";
 
 /**
@@ -77,6 +89,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/registry-records$/, ["orgaId", "modelId"], itemsRegistryRecords],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/import$/, ["orgaId", "modelId"], itemsImport],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/export$/, ["orgaId", "modelId"], itemsExport],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/passport-versions$/, ["orgaId", "modelId"], itemsVersions],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)$/, ["orgaId", "modelId", "itemId"], item],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/data-values$/, ["orgaId", "modelId", "itemId"], itemDataValues],
   [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/changes$/, ["orgaId", "modelId", "itemId"], itemChanges],
@@ -89,6 +102,21 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
     ["orgaId", "modelId", "itemId"],
     itemRegistryRecord,
   ],
+  [/^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/passport-versions$/, ["orgaId", "modelId"], modelVersions],
+  [
+    /^\/api\/organizations\/([^/]+)\/models\/([^/]+)\/items\/([^/]+)\/passport-versions$/,
+    ["orgaId", "modelId", "itemId"],
+    itemVersions,
+  ],
+  [/^\/api\/organizations\/([^/]+)\/signing-keys$/, ["orgaId"], signingKeys],
+  [/^\/api\/v1\/dpps\/([^/]+)$/, ["dppId"], dppById],
+  [/^\/api\/v1\/dppsByIdAndDate\/([^/]+)$/, ["dppId"], dppByIdAndDate],
+  [/^\/api\/v1\/dppsByProductId\/([^/]+)$/, ["productId"], dppByProductId],
+  [/^\/api\/v1\/dppsByProductIds$/, [], dppIdsByProductIds],
+  [/^\/p\/([^/]+)\/versions$/, ["uuid"], versionList],
+  [/^\/p\/([^/]+)\/versions\/([^/]+)$/, ["uuid", "n"], version],
+  [/^\/\.well-known\/jwks\.json$/, [], jwks],
+  [/^\/orgs\/([^/]+)\/did\.json$/, ["orgId"], didDocument],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers$/, ["orgaId"], identifiers],
   [/^\/api\/organizations\/([^/]+)\/unique-product-identifiers\/([^/]+)\/reference$/, ["orgaId", "uuid"], identifierReference],
   [/^\/api\/unique-product-identifiers\/([^/]+)\/metadata$/, ["uuid"], identifierMetadata],

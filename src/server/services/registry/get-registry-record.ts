@@ -8,7 +8,7 @@ import { assertMemberOf } from "~/server/services/access";
 import { ownerPassport } from "~/server/services/aas/internal/owner-passport";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
-export type RegistryRecordAnswer = { record: TRegistryRecord; problems: string[] };
+export type RegistryRecordAnswer = { record: TRegistryRecord; versionHash: string | null; problems: string[] };
 
 export type GetRegistryRecordOptions = { actor: Actor; organizationId: string; owner: PassportDataOwner };
 
@@ -21,7 +21,16 @@ export async function getRegistryRecord({ actor, organizationId, owner }: GetReg
   const modelId = owner.kind === "model" ? owner.id : owner.modelId;
   const passport = await ownerPassport(organizationId, owner);
   const settings = await registrySettings(organizationId, modelId);
-  return recordOf(passport, settings);
+  const hashes = await latestVersionHashes([owner.id]);
+  return recordOf(passport, settings, hashes.get(owner.id) ?? null);
+}
+
+/** The hash of each owner's latest published version (docs/versions.md); an owner never published is absent. */
+export async function latestVersionHashes(ownerIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await getDb().$queryRaw<{ ownerId: string; hash: string }[]>`
+    SELECT DISTINCT ON ("ownerId") "ownerId"::text AS "ownerId", "hash" FROM "passport_version"
+    WHERE "ownerId" = ANY(${[...ownerIds]}::uuid[]) ORDER BY "ownerId", "n" DESC`;
+  return new Map(rows.map((row) => [row.ownerId, row.hash]));
 }
 
 export type RegistrySettings = { organization: OrganizationRegistrySettings; model: ModelRegistrySettings };
@@ -37,10 +46,14 @@ export async function registrySettings(organizationId: string, modelId: string):
   };
 }
 
-export function recordOf(passport: Awaited<ReturnType<typeof ownerPassport>>, settings: RegistrySettings): RegistryRecordAnswer {
-  const result = buildRegistryRecord({ passport, baseUrl: publicBaseUrl(), ...settings });
+export function recordOf(
+  passport: Awaited<ReturnType<typeof ownerPassport>>,
+  settings: RegistrySettings,
+  versionHash: string | null,
+): RegistryRecordAnswer {
+  const result = buildRegistryRecord({ passport, baseUrl: publicBaseUrl(), ...settings, versionHash });
   if (result.kind === "missing") throw missingSettingsError(result.missing);
-  return { record: result.record, problems: result.problems };
+  return { record: result.record, versionHash: result.versionHash, problems: result.problems };
 }
 
 /** 409, one issue per setting to fill, naming the request that sets it. */

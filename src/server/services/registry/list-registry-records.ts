@@ -4,6 +4,7 @@ import { assertMemberOf } from "~/server/services/access";
 import { ownerPassport } from "~/server/services/aas/internal/owner-passport";
 import { listItems } from "~/server/services/items/list-items";
 import {
+  latestVersionHashes,
   missingSettingsError,
   recordOf,
   type RegistryRecordAnswer,
@@ -34,10 +35,11 @@ export async function listRegistryRecords({
   const settings = await registrySettings(organizationId, modelId);
   const missing = missingRegistrySettings(modelId, settings.organization, settings.model);
   if (missing.length > 0) throw missingSettingsError(missing);
+  const hashes = await latestVersionHashes(page.items.map((item) => item.id));
   const records = [];
   for (const item of page.items) {
     const passport = await ownerPassport(organizationId, { kind: "item", id: item.id, modelId });
-    records.push({ itemId: item.id, ...recordOf(passport, settings) });
+    records.push({ itemId: item.id, ...recordOf(passport, settings, hashes.get(item.id) ?? null) });
   }
   return { items: records, nextCursor: page.nextCursor };
 }

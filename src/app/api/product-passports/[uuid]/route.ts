@@ -13,7 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     run: ({ params, query, actor, clientAddress }) =>
       readPassport({ uuid: params.uuid, actor, grantToken: query.grant, clientAddress }),
     caching: (passport) => ({
-      etag: `"${passport.version}-${passport.readerLevel}${passport.grantRefused ? `-${passport.grantRefused}` : ""}"`,
+      etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}"`,
       ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
     }),
   }),

@@ -200,3 +200,24 @@ export async function deleteRows(
       WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ANY(${[...rows]}::int[])`,
   );
 }
+
+/**
+ * The values of every item of a model in one query, by item id (publishing all items of a model at once,
+ * docs/versions.md): grouped per item and field like `readDataValues`.
+ */
+export async function readItemValuesOfModel(db: Tx, modelId: string): Promise<Map<string, TDataValue[]>> {
+  const groups = await db.$queryRaw<{ i: string; s: string; f: string; r: number[]; v: (string | null)[] }[]>`
+    SELECT d."itemId"::text AS "i", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f",
+           array_agg(d."row" ORDER BY d."row") AS "r", array_agg(d."value" ORDER BY d."row") AS "v"
+    FROM "item_data_value" AS d JOIN "item" AS it ON it."id" = d."itemId"
+    WHERE it."modelId" = ${modelId}::uuid
+    GROUP BY d."itemId", d."dataSectionId", d."dataFieldId"
+    ORDER BY d."itemId", d."dataSectionId", d."dataFieldId"`;
+  const byItem = new Map<string, TDataValue[]>();
+  for (const { i, s, f, r, v } of groups) {
+    let values = byItem.get(i);
+    if (!values) byItem.set(i, (values = []));
+    for (let k = 0; k < r.length; k++) values.push({ value: v[k] ?? null, dataSectionId: s, dataFieldId: f, row: r[k] as number });
+  }
+  return byItem;
+}

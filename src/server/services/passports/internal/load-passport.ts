@@ -4,6 +4,8 @@ import { readDataValues } from "~/server/services/data-values/internal/data-valu
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
 import type { LoadedPassport } from "~/server/services/passports/internal/passport-cache";
+import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { latestPublished } from "~/server/services/passport-versions/internal/version-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 type IdentifierRow = { organizationId: string; modelId: string | null; itemId: string | null; epoch: string | null };
@@ -11,7 +13,8 @@ type IdentifierRow = { organizationId: string; modelId: string | null; itemId: s
 /**
  * The passport an identifier in use opens, assembled with every field its owner holds; null for an unknown or retired
  * identifier. One snapshot (repeatable read), so the model's and the item's versions and passport epochs describe
- * the values read (passport-cache.ts compares the epochs on every later read).
+ * the values read (passport-cache.ts compares the epochs on every later read). The latest published version is read in
+ * the same snapshot: publishing advances the owner's epoch, so the entry shows it from the next read on.
  */
 export async function loadPassport(uuid: string): Promise<LoadedPassport | null> {
   return inTransaction(
@@ -31,25 +34,14 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
       if (itemId && !item) return null;
       const index = await loadTemplateIndex(tx, model.templateId);
       const itemValues = item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined;
-      const updatedAt = item && item.updatedAt.toISOString() > model.updatedAt ? item.updatedAt.toISOString() : model.updatedAt;
       const assembled = assemblePassport({
-        header: {
-          id: uuid,
-          name: model.name,
-          description: model.description,
-          modelId,
-          ...(item && { itemId: item.id }),
-          templateId: model.templateId,
-          updatedAt,
-          gtin: model.gtin,
-          uniqueProductIdentifiers: item ? item.uniqueProductIdentifiers : model.uniqueProductIdentifiers,
-          version: item ? `${model.version}.${item.version}` : String(model.version),
-        },
+        header: passportHeader(uuid, model, item),
         index,
         modelValues: model.dataValues,
         itemValues,
       });
-      return { organizationId, modelId, epoch, assembled };
+      const published = await latestPublished(tx, itemId ?? modelId);
+      return { organizationId, modelId, epoch, assembled, published };
     },
     { isolationLevel: "RepeatableRead" },
   );

@@ -1,6 +1,7 @@
 import { type AssembledPassport, passportFor } from "~/domain/passport";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import { getDb } from "~/server/db/client";
+import type { LatestPublished } from "~/server/services/passport-versions/internal/version-sql";
 
 /**
  * Assembled passports by identifier uuid, so a read that hits costs one small query instead of assembling the
@@ -20,6 +21,8 @@ export type PassportEntry = {
   /** The model's and (for an item's passport) the item's passport epoch, as "model.item". */
   epoch: string;
   assembled: AssembledPassport;
+  /** The latest published version, if any: what every reader but a member then sees (docs/versions.md). */
+  published?: LatestPublished;
   /** The passport per reader level, cut on first use: the same object answers every reader of that level. */
   views: Partial<Record<TReaderLevel, TPassport>>;
 };
@@ -65,7 +68,20 @@ function store(uuid: string, entry: PassportEntry): void {
   cache.set(uuid, entry);
 }
 
-/** The passport one reader level sees, cut once per entry and level. */
+/**
+ * The passport one reader level sees, cut once per entry and level. Never published: the working copy, as always.
+ * Published: a reader sees the latest version as frozen for its level, a member the working copy marked "draft".
+ */
 export function passportView(entry: PassportEntry, level: TReaderLevel): TPassport {
-  return (entry.views[level] ??= passportFor(entry.assembled, level));
+  return (entry.views[level] ??= viewOf(entry, level));
+}
+
+function viewOf({ assembled, published }: PassportEntry, level: TReaderLevel): TPassport {
+  if (!published) return passportFor(assembled, level);
+  const publication = { version: published.n, publishedAt: published.publishedAt.toISOString() };
+  if (level === "member") {
+    return { ...passportFor(assembled, level), publication: { state: "draft", ...publication, hash: published.hashes.public } };
+  }
+  const frozen = published.documents[level].credentialSubject.passport;
+  return { ...frozen, publication: { state: "published", ...publication, hash: published.hashes[level] } };
 }

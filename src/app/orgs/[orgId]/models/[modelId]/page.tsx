@@ -7,6 +7,8 @@ import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { PublishVersionPanel } from "~/components/passport-versions/publish-version-panel";
+import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { requestOrigin } from "~/app/_lib/request-origin";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
@@ -20,7 +22,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The model editor, with a notice when a newer version of its template exists; below it duplicate and delete, the
+ * The model editor, with a notice when a newer version of its template exists; below it its published versions with
+ * "Publish version" (docs/versions.md), duplicate and delete, the
  * passport's QR code, the model's access grants and its history. The model, its template, its template status and
  * its grants are loaded here, on the server, and handed to the client components; the history loads when its panel is
  * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh.
@@ -33,6 +36,7 @@ export default async function ModelEditorPage({ params }: Props) {
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
+  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
   return (
     <div className="space-y-6">
       <ModelEditor
@@ -42,6 +46,9 @@ export default async function ModelEditorPage({ params }: Props) {
         template={template}
         upgrade={status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
       />
+      {passportUuid && (
+        <PublishVersionPanel organizationId={organization.id} modelId={model.id} passportUuid={passportUuid} versions={versions} />
+      )}
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
       {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AasDownloadPanel

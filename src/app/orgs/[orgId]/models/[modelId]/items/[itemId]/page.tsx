@@ -6,6 +6,8 @@ import { ItemIdentifiersPanel } from "~/components/items/item-identifiers-panel"
 import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { PublishVersionPanel } from "~/components/passport-versions/publish-version-panel";
+import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { requestOrigin } from "~/app/_lib/request-origin";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 
@@ -17,12 +19,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${itemLabel(item)} · ${model.name}` };
 }
 
-/** One item's editor and history; the item, its model and template are loaded here and handed to the client editor. */
+/** One item's editor, its published versions with "Publish version" (docs/versions.md) and its history; the item, its model and template are loaded here and handed to the client editor. */
 export default async function ItemEditorPage({ params }: Props) {
   const { orgId, modelId, itemId } = await params;
   const { organization, model, template, item } = await loadItemPage(orgId, modelId, itemId);
   const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
+  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
   return (
     <div className="space-y-6">
       <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
@@ -32,6 +35,15 @@ export default async function ItemEditorPage({ params }: Props) {
         itemId={item.id}
         identifiers={item.uniqueProductIdentifiers}
       />
+      {passportUuid && (
+        <PublishVersionPanel
+          organizationId={organization.id}
+          modelId={model.id}
+          itemId={item.id}
+          passportUuid={passportUuid}
+          versions={versions}
+        />
+      )}
       {passportUuid && passportLink && (
         <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} pointsTo={passportLink.url} />
       )}

@@ -1,0 +1,14 @@
+import { preflightOwner } from "~/server/rest/passport-data-route";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { publishItemVersions } from "~/server/services/passport-versions/publish-item-versions";
+
+/** Publishes the next version of every item of the model in one request (docs/versions.md). */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  POST: restRoute({
+    params: ZModelPath,
+    preflight: preflightOwner,
+    status: 201,
+    run: ({ actor, params }) => publishItemVersions({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+  }),
+});

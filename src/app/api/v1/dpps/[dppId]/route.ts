@@ -1,0 +1,14 @@
+import { ZDppIdPath, ZDppReadQuery } from "~/domain/versions/dpp-document";
+import { dppRoute } from "~/server/rest/dpp-route";
+import { restRoutes } from "~/server/rest/rest-route";
+import { type DppRead, readDpp } from "~/server/services/dpp-api/read-dpp";
+
+/** EN 18222 ReadDPPById: the latest published version, compressed (docs/versions.md §DPP API). */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  GET: dppRoute({
+    params: ZDppIdPath,
+    query: ZDppReadQuery,
+    run: ({ params, query, clientAddress }) => readDpp({ dppId: params.dppId.toLowerCase(), grantToken: query.grant, clientAddress }),
+    caching: (read: DppRead) => read,
+  }),
+});

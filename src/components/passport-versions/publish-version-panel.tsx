@@ -1,0 +1,91 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardBody } from "~/components/ui/card";
+import { LocalTime } from "~/components/ui/local-time";
+import type { TVersionSummary } from "~/domain/versions/passport-credential";
+import { trpcErrorInfo } from "~/lib/trpc-error-info";
+import { trpc } from "~/lib/trpc/react";
+
+export type PublishVersionPanelProps = {
+  organizationId: string;
+  modelId: string;
+  /** Absent for the model's own passport. */
+  itemId?: string;
+  /** The passport's identifier uuid: its page and versions are at /p/{uuid}. */
+  passportUuid: string;
+  /** The published versions, oldest first. */
+  versions: TVersionSummary[];
+};
+
+/**
+ * "Publish version" (docs/versions.md): freezes the saved passport as version n, hashed, chained and signed. Readers
+ * then see that version; what is edited here afterwards is a draft until the next publication. Lists the versions,
+ * each opening its page.
+ */
+export function PublishVersionPanel({ organizationId, modelId, itemId, passportUuid, versions }: PublishVersionPanelProps) {
+  const client = trpc.useUtils().client;
+  const router = useRouter();
+  const [isPending, setIsPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [published, setPublished] = useState<{ version: number; hash: string } | undefined>();
+  const latest = versions.at(-1);
+
+  const publish = async () => {
+    setIsPending(true);
+    setError(undefined);
+    try {
+      const result = itemId
+        ? await client.passportVersions.publishItem.mutate({ organizationId, modelId, itemId })
+        : await client.passportVersions.publishModel.mutate({ organizationId, modelId });
+      setPublished({ version: result.version, hash: result.hash });
+      router.refresh();
+    } catch (caught) {
+      setError(trpcErrorInfo(caught).message);
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby="publish-version-heading">
+      <CardBody className="space-y-3">
+        <h2 id="publish-version-heading" className="text-base font-semibold text-slate-900">
+          Published versions
+        </h2>
+        <p className="text-sm text-slate-600">
+          {latest
+            ? `Readers see version ${latest.version}. Saved changes since then are a draft, not published, until you publish again.`
+            : "Not published yet: readers see the saved passport as it is. Publishing freezes it as a signed version that readers see from then on."}
+        </p>
+        <div>
+          <Button onClick={() => void publish()} disabled={isPending}>
+            {isPending ? "Publishing…" : "Publish version"}
+          </Button>
+        </div>
+        {published && (
+          <p role="status" className="text-sm text-emerald-700">
+            Version {published.version} published. SHA-256 <span className="font-mono break-all">{published.hash}</span>
+          </p>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        {versions.length > 0 && (
+          <ol className="space-y-1 text-sm" aria-label="Versions">
+            {[...versions].reverse().map((v) => (
+              <li key={v.version} className="flex flex-wrap gap-x-3">
+                <a className="font-medium text-sky-700 underline" href={`/p/${passportUuid}?version=${v.version}`}>
+                  Version {v.version}
+                </a>
+                <LocalTime value={v.publishedAt} />
+                <span className="font-mono text-xs break-all text-slate-500">{v.hash.slice(0, 16)}…</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { gs1KeyPath, parseGs1Key } from "~/domain/gs1/gs1-key";
+import type { PassportCredential } from "~/domain/versions/passport-credential";
+
+/**
+ * A published passport version as a Digital Product Passport of EN 18223 in its **compressed** form, as the IDTA
+ * DPP annex (IDTA-01002-3, annex "dpp") composes it: the header is the value-only form of the DppMetadata submodel
+ * (IDTA 02099-1: `digitalProductPassportId`, `uniqueProductIdentifier`, `granularity`, `dppSchemaVersion`,
+ * `dppStatus`, `lastUpdate`, `economicOperatorId`, `facilityId`, `contentSpecificationIds`), then each content
+ * submodel's value-only form keyed by its semanticId (the frozen `aasValueOnly`). Pure; docs/versions.md §DPP API.
+ */
+
+/** The DppMetadata template's version (IDTA 02099-1 v1.0.1) whose header this document follows. */
+export const DPP_SCHEMA_VERSION = "1.0.1";
+
+export type DppContext = {
+  dppId: string;
+  baseUrl: string;
+  /** Set once the model or item was deleted: the DPP is then "Inactive". */
+  isWithdrawn: boolean;
+  /** The economic operator's identifier (EORI, LEI …), else the organization's did:web. */
+  economicOperatorId: string;
+  facilityId?: string;
+};
+
+export type CompressedDpp = Record<string, unknown> & {
+  digitalProductPassportId: string;
+  uniqueProductIdentifier: string;
+  granularity: "Model" | "Item";
+  dppSchemaVersion: string;
+  dppStatus: "Active" | "Inactive";
+  lastUpdate: string;
+  economicOperatorId: string;
+  contentSpecificationIds: string[];
+};
+
+/**
+ * The product identifier of the frozen passport: its identifier as a GS1 Digital Link URI when it is a GS1 key, else
+ * the identifier value as stored.
+ */
+function productIdentifier(credential: PassportCredential, baseUrl: string): string {
+  const { passport } = credential.credentialSubject;
+  return productIdentifierUri(passport.uniqueProductIdentifiers.find((u) => u.uuid === passport.id)?.value ?? passport.id, baseUrl);
+}
+
+/** An identifier value as a product identifier: a GS1 key as its Digital Link URI on `baseUrl`, anything else as is. */
+export function productIdentifierUri(value: string, baseUrl: string): string {
+  const key = parseGs1Key(value);
+  return key.kind === "key" ? `${baseUrl}${gs1KeyPath(key.key)}` : value;
+}
+
+export function compressedDpp(credential: PassportCredential, context: DppContext): CompressedDpp {
+  const { passport, aasValueOnly } = credential.credentialSubject;
+  const contentSpecificationIds = Object.keys(aasValueOnly);
+  return {
+    digitalProductPassportId: context.dppId,
+    uniqueProductIdentifier: productIdentifier(credential, context.baseUrl),
+    granularity: passport.itemId === undefined ? "Model" : "Item",
+    dppSchemaVersion: DPP_SCHEMA_VERSION,
+    dppStatus: context.isWithdrawn ? "Inactive" : "Active",
+    lastUpdate: credential.validFrom,
+    economicOperatorId: context.economicOperatorId,
+    ...(context.facilityId !== undefined && { facilityId: context.facilityId }),
+    contentSpecificationIds,
+    ...aasValueOnly,
+  };
+}
+
+/** `?representation=`: only the compressed form is served (the annex makes the full form optional). */
+export const ZDppReadQuery = z.object({
+  representation: z.enum(["compressed"], { error: 'representation must be "compressed" (the full form is not served)' }).optional(),
+  grant: z.string().max(200).optional(),
+});
+
+export const ZDppByDateQuery = ZDppReadQuery.extend({
+  date: z.iso.datetime({ offset: true, error: "date must be an ISO 8601 date and time, e.g. 2026-11-27T10:00:00Z" }),
+});
+
+export const ZDppIdPath = z.object({ dppId: z.uuid({ error: "dppId must be a passport's uuid" }) });
+export const ZDppProductIdPath = z.object({ productId: z.string().min(1).max(2000) });
+
+export const MAX_PRODUCT_IDS = 100;
+
+export const ZDppsByProductIdsRequest = z.strictObject({
+  productIds: z.array(z.string().min(1).max(2000)).min(1).max(MAX_PRODUCT_IDS),
+  limit: z.number().int().min(1).max(MAX_PRODUCT_IDS).optional(),
+  /** The `paging_metadata.cursor` of the previous page. */
+  cursor: z.string().max(20).optional(),
+});
+
+/** The AAS API's paged result shape: `{result, paging_metadata: {cursor?}}`. */
+export const ZDppIdsPage = z.object({
+  result: z.array(z.object({ productId: z.string(), dppIds: z.array(z.string()) })),
+  paging_metadata: z.object({ cursor: z.string().optional() }),
+});
+
+export const ZCompressedDpp = z.looseObject({
+  digitalProductPassportId: z.string(),
+  uniqueProductIdentifier: z.string(),
+  granularity: z.string(),
+  dppSchemaVersion: z.string(),
+  dppStatus: z.string(),
+  lastUpdate: z.string(),
+  economicOperatorId: z.string(),
+  facilityId: z.string().optional(),
+  contentSpecificationIds: z.array(z.string()),
+});
+
+export type TDppsByProductIdsRequest = z.infer<typeof ZDppsByProductIdsRequest>;
+export type TDppIdsPage = z.infer<typeof ZDppIdsPage>;

@@ -1,0 +1,80 @@
+import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
+import { canonicalJson, VC_ALGORITHM, VC_JWT_TYPE } from "~/domain/versions/passport-credential";
+
+/**
+ * Checks a passport's published versions as anyone can (docs/versions.md §Verifying): each compact JWS verifies with
+ * the published JWKS (EdDSA, `typ: vc+jwt`), its payload is the credential in RFC 8785 form, the SHA-256 of that
+ * payload is the listed hash, the credential answered as JSON is the one signed, and the versions 1…N chain by
+ * `previousHash`. Used by the CLI (`passport:verify`) and the passport page in the browser: WebCrypto and jose only.
+ */
+
+export type VersionToVerify = {
+  version: number;
+  hash: string;
+  previousHash: string | null;
+  /** The credential as `GET /p/{uuid}/versions/{n}` answers it. */
+  credential: unknown;
+  /** The compact JWS of `GET /p/{uuid}/versions/{n}.jwt`. */
+  jws: string;
+};
+
+export type VersionProblem = { version: number; reason: string };
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The problems of one version's signature, payload, hash and credential; empty when it verifies. */
+export async function verifyVersion(version: VersionToVerify, jwks: JSONWebKeySet): Promise<VersionProblem[]> {
+  const problem = (reason: string): VersionProblem[] => [{ version: version.version, reason }];
+  let payload: string;
+  try {
+    const header = decodeProtectedHeader(version.jws);
+    if (header.typ !== VC_JWT_TYPE || header.alg !== VC_ALGORITHM || typeof header.kid !== "string") {
+      return problem(`the JWS header is not {alg: "${VC_ALGORITHM}", typ: "${VC_JWT_TYPE}", kid}`);
+    }
+    const verified = await compactVerify(version.jws, createLocalJWKSet(jwks), { algorithms: [VC_ALGORITHM] });
+    payload = new TextDecoder().decode(verified.payload);
+  } catch (error) {
+    return problem(`the signature does not verify with the published keys (${(error as Error).message})`);
+  }
+  let signed: unknown;
+  try {
+    signed = JSON.parse(payload);
+  } catch {
+    return problem("the signed payload is not JSON");
+  }
+  if (canonicalJson(signed) !== payload) return problem("the signed payload is not in RFC 8785 canonical form");
+  const hash = await sha256Hex(payload);
+  if (hash !== version.hash) return problem(`the hash does not match: listed ${version.hash}, computed ${hash}`);
+  if (canonicalJson(version.credential) !== payload) return problem("the credential answered as JSON differs from the signed one");
+  const subject = (signed as { credentialSubject?: { passportVersion?: unknown } }).credentialSubject;
+  if (subject?.passportVersion !== version.version)
+    return problem(`the signed credential is of version ${String(subject?.passportVersion)}`);
+  return [];
+}
+
+/** Every version's own checks, then the chain: versions 1…N with none missing, each naming its predecessor's hash. */
+export async function verifyVersionChain(versions: readonly VersionToVerify[], jwks: JSONWebKeySet): Promise<VersionProblem[]> {
+  const problems: VersionProblem[] = [];
+  for (const version of versions) problems.push(...(await verifyVersion(version, jwks)));
+  const sorted = [...versions].sort((a, b) => a.version - b.version);
+  let previous: VersionToVerify | undefined;
+  for (const [index, version] of sorted.entries()) {
+    if (version.version !== index + 1) {
+      problems.push({ version: version.version, reason: `the chain is broken: version ${index + 1} is missing` });
+      break;
+    }
+    const expected = previous?.hash ?? null;
+    const signedPrevious = (version.credential as { credentialSubject?: { previousHash?: unknown } }).credentialSubject?.previousHash;
+    if (version.previousHash !== expected || signedPrevious !== expected) {
+      problems.push({
+        version: version.version,
+        reason: `the chain is broken: previousHash is ${String(signedPrevious)}, the hash of version ${index} is ${String(expected)}`,
+      });
+    }
+    previous = version;
+  }
+  return problems;
+}

@@ -1,0 +1,102 @@
+import { ZPassportQuery } from "~/domain/passport-schema";
+import { clientAddress } from "~/server/http/client-address";
+import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
+import { passportUuid } from "~/server/public-pages/public-routes";
+import { AppError } from "~/domain/app-error";
+import type { RouteHandler } from "~/server/rest/rest-route";
+import { searchParams } from "~/server/rest/rest-route";
+import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
+import { readDidDocument } from "~/server/services/passport-versions/read-did-document";
+import { readJwks } from "~/server/services/passport-versions/read-jwks";
+import { readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
+import { isUuid } from "~/domain/uuid";
+
+/**
+ * The public routes of published versions (docs/versions.md §Reading): anyone may verify a passport's versions with
+ * the organization's published keys. Answers are cached like the passport: shared caches keep the public level's
+ * (purged with the model), a grant's level stays in its reader's browser.
+ */
+
+function grantOf(request: Request): string | undefined {
+  const query = ZPassportQuery.safeParse(searchParams(request));
+  return query.success ? query.data.grant : undefined;
+}
+
+function cacheHeaders(level: string, modelId: string): Record<string, string> {
+  return level === "public" ? publicCacheHeaders(modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+}
+
+/** `GET /p/{uuid}/versions[?grant=]`: version, publishedAt and hash of each published version. */
+export const versionListRoute: RouteHandler = async (request, context) => {
+  try {
+    const uuid = await passportUuid(context);
+    const list = await listPassportVersions({ uuid, grantToken: grantOf(request), clientAddress: clientAddress(request.headers) });
+    const text = JSON.stringify(list);
+    const headers =
+      list.accessLevel === "public"
+        ? { "Cache-Control": "public, max-age=5, s-maxage=5" }
+        : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+    return await cachedResponse(request, {
+      etag: contentEtag("versions", text),
+      cacheHeaders: headers,
+      contentType: "application/json",
+      body: () => text,
+    });
+  } catch (error) {
+    return publicErrorResponse(request, error);
+  }
+};
+
+/** `GET /p/{uuid}/versions/{n}` (the credential JSON with its hash) and `…/{n}.jwt` (the compact JWS). */
+export const versionRoute: RouteHandler = async (request, context) => {
+  try {
+    const uuid = await passportUuid(context);
+    const { n: segment } = await context.params;
+    const match = typeof segment === "string" ? /^([1-9][0-9]{0,8})(\.jwt)?$/.exec(segment) : null;
+    if (!match) throw new AppError("NOT_FOUND", "No such version.");
+    const isJwt = match[2] !== undefined;
+    const version = await readPassportVersion({
+      uuid,
+      n: Number(match[1]),
+      grantToken: grantOf(request),
+      clientAddress: clientAddress(request.headers),
+    });
+    const { jws, modelId, latestVersion: _latest, ...document } = version;
+    const text = isJwt ? jws : JSON.stringify(document);
+    return await cachedResponse(request, {
+      etag: contentEtag("version", text),
+      cacheHeaders: cacheHeaders(version.accessLevel, modelId),
+      contentType: isJwt ? "application/vc+jwt" : "application/json",
+      body: () => text,
+    });
+  } catch (error) {
+    return publicErrorResponse(request, error);
+  }
+};
+
+/** A key document anyone may cache for a minute: the JWKS, a DID document. */
+function keyDocumentRoute(contentType: string, read: (params: Record<string, unknown>) => Promise<unknown>): RouteHandler {
+  return async (request, context) => {
+    try {
+      const text = JSON.stringify(await read((await context.params) ?? {}));
+      return await cachedResponse(request, {
+        etag: contentEtag(contentType, text),
+        cacheHeaders: { "Cache-Control": "public, max-age=60" },
+        contentType,
+        body: () => text,
+      });
+    } catch (error) {
+      return publicErrorResponse(request, error);
+    }
+  };
+}
+
+/** `GET /.well-known/jwks.json`: every organization's public signing keys. */
+export const jwksRoute = keyDocumentRoute("application/jwk-set+json", () => readJwks());
+
+/** `GET /orgs/{orgaId}/did.json`: the organization's did:web document. */
+export const didDocumentRoute = keyDocumentRoute("application/did+json", ({ orgId }) => {
+  if (typeof orgId !== "string" || orgId.length > 100) throw new AppError("NOT_FOUND", "No such organization.");
+  return readDidDocument(isUuid(orgId) ? orgId.toLowerCase() : orgId);
+});

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { AppError } from "~/domain/app-error";
+import { getConfig } from "~/server/config";
+import { clientAddress } from "~/server/http/client-address";
+import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { type ErrorBody, errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
+import { readJsonBody } from "~/server/rest/read-json-body";
+import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
+
+/**
+ * The routes of the European DPP API (EN 18222 under `/api/v1`, docs/versions.md §DPP API): public reads like the
+ * passport's (a grant's `?grant=` reads its level), one service call each. Errors are EN 18222's `Result` — a
+ * `messages[]` of `{messageType, text, code, correlationId, timestamp}` — added to the contract's error body, so the
+ * answer is both.
+ */
+
+type DppInput<P, Q, B> = { params: P; query: Q; body: B; clientAddress: string | null };
+
+type DppRouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params: P;
+  query?: Q;
+  body?: B;
+  run: (input: DppInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
+  /** Cacheable like the passport: the level read and the model, for the surrogate key. */
+  caching?: (result: never) => { accessLevel: string; modelId: string };
+};
+
+export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
+  definition: DppRouteDefinition<P, Q, B>,
+): RouteHandler {
+  return async (request, context) => {
+    try {
+      const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
+      const query = definition.query
+        ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
+        : undefined;
+      const body = definition.body
+        ? parse(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), "The request body is invalid.", "$")
+        : undefined;
+      const result = await definition.run({
+        params,
+        query: query as z.infer<Q>,
+        body: body as z.infer<B>,
+        clientAddress: clientAddress(request.headers),
+      });
+      const caching = definition.caching?.(result as never);
+      const cacheHeaders = !caching
+        ? { "Cache-Control": "no-store" }
+        : caching.accessLevel === "public"
+          ? publicCacheHeaders(caching.modelId)
+          : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+      return Response.json(caching ? (result as { dpp: unknown }).dpp : result, { headers: cacheHeaders });
+    } catch (error) {
+      return withResult(error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error));
+    }
+  };
+}
+
+/** The error body with EN 18222's `messages[]`: the error, then each issue. */
+async function withResult(response: Response): Promise<Response> {
+  const body = (await response.json()) as ErrorBody;
+  const correlationId = crypto.randomUUID();
+  const timestamp = new Date().toISOString();
+  const code = String(body.statusCode);
+  const messages = [
+    { messageType: "Error", text: body.message, code, correlationId, timestamp },
+    ...(body.issues ?? []).map((issue) => ({
+      messageType: "Error",
+      text: `${issue.path}: ${issue.message}`,
+      code,
+      correlationId,
+      timestamp,
+    })),
+  ];
+  return Response.json({ ...body, messages }, { status: response.status, headers: response.headers });
+}

@@ -1,0 +1,57 @@
+import { AppError } from "~/domain/app-error";
+import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
+import { MAX_PRODUCT_IDS, type TDppIdsPage } from "~/domain/versions/dpp-document";
+import { isUuid } from "~/domain/uuid";
+import { getDb } from "~/server/db/client";
+
+/**
+ * A product identifier as a client gives it (docs/versions.md §DPP API): a GS1 Digital Link URI or element string
+ * (normalised like every stored GS1 key), a passport page URL `…/p/{uuid}`, or an identifier value as stored.
+ */
+function lookupOf(productId: string): { uuid?: string; value?: string } {
+  const page = /\/p\/([0-9a-fA-F-]{36})\/?$/.exec(productId)?.[1];
+  if (page && isUuid(page)) return { uuid: page.toLowerCase() };
+  const normalised = normaliseIdentifierValue(productId);
+  return "value" in normalised ? { value: normalised.value } : {};
+}
+
+/**
+ * The dppIds (identifier uuids) each product identifier names that have a published version, in one query for the
+ * whole page: identifier values are unique per organization, so one value may name passports of several.
+ */
+export async function dppIdsOf(productIds: readonly string[]): Promise<Map<string, string[]>> {
+  const lookups = productIds.map(lookupOf);
+  const values = lookups.flatMap((l) => (l.value === undefined ? [] : [l.value]));
+  const uuids = lookups.flatMap((l) => (l.uuid === undefined ? [] : [l.uuid]));
+  const rows = await getDb().$queryRaw<{ uuid: string; value: string }[]>`
+    SELECT u."uuid"::text AS "uuid", u."value" FROM "unique_product_identifier" AS u
+    WHERE (u."value" = ANY(${values}::text[]) OR u."uuid" = ANY(${uuids}::uuid[])) AND u."retiredAt" IS NULL
+      AND EXISTS (SELECT 1 FROM "passport_version" AS v WHERE v."ownerId" = COALESCE(u."itemId", u."modelId"))
+    ORDER BY u."createdAt", u."uuid"`;
+  const result = new Map<string, string[]>();
+  productIds.forEach((productId, i) => {
+    const lookup = lookups[i] ?? {};
+    result.set(
+      productId,
+      rows.filter((row) => row.uuid === lookup.uuid || row.value === lookup.value).map((row) => row.uuid),
+    );
+  });
+  return result;
+}
+
+export type FindDppIdsOptions = { productIds: readonly string[]; limit?: number; cursor?: string };
+
+/** EN 18222 ReadDPPIdsByProductIds: each product identifier with the dppIds it names, paged by `limit`/`cursor`. */
+export async function findDppIds({ productIds, limit = MAX_PRODUCT_IDS, cursor }: FindDppIdsOptions): Promise<TDppIdsPage> {
+  const start = cursor === undefined ? 0 : Number(cursor);
+  if (!Number.isInteger(start) || start < 0 || start >= productIds.length) {
+    throw new AppError("VALIDATION", "The cursor is not one this list gave.", [{ path: "$.cursor", message: "Unknown cursor" }]);
+  }
+  const page = productIds.slice(start, start + limit);
+  const found = await dppIdsOf(page);
+  const next = start + limit < productIds.length ? String(start + limit) : undefined;
+  return {
+    result: page.map((productId) => ({ productId, dppIds: found.get(productId) ?? [] })),
+    paging_metadata: next === undefined ? {} : { cursor: next },
+  };
+}

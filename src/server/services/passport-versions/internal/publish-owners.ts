@@ -1,0 +1,70 @@
+import type { AssembledPassport } from "~/domain/passport";
+import { organizationDid, type TPublishedVersion } from "~/domain/versions/passport-credential";
+import { publicBaseUrl } from "~/server/config";
+import type { Tx } from "~/server/db/transaction";
+import { freezeVersion } from "~/server/services/passport-versions/internal/freeze-version";
+import { activeSigningKey } from "~/server/services/passport-versions/internal/signing-keys";
+import { insertVersions, latestVersions, type NewVersion } from "~/server/services/passport-versions/internal/version-sql";
+
+/** One passport to publish: its owner (locked by the caller) and the passport assembled inside the same transaction. */
+export type OwnerToPublish = { ownerKind: "model" | "item"; ownerId: string; modelId: string; assembled: AssembledPassport };
+
+/**
+ * Publishes the next version of each owner, inside the caller's transaction with the owners locked (docs/versions.md):
+ * the previous versions of all of them in one query, each frozen, hashed and signed with the organization's current
+ * key (made now at its first publication), all stored in one statement. The owners' passport epochs advance, so
+ * every app server's passport cache and shared caches show the new version from the next read on.
+ */
+export async function publishOwners(
+  tx: Tx,
+  { organizationId, userId, owners }: { organizationId: string; userId: string; owners: readonly OwnerToPublish[] },
+): Promise<(TPublishedVersion & { ownerId: string })[]> {
+  if (owners.length === 0) return [];
+  const baseUrl = publicBaseUrl();
+  const issuer = organizationDid(baseUrl, organizationId);
+  const key = await activeSigningKey(tx, organizationId);
+  const latest = await latestVersions(
+    tx,
+    owners.map((o) => o.ownerId),
+  );
+  const publishedAt = new Date().toISOString();
+  const versions: NewVersion[] = [];
+  for (const owner of owners) {
+    const previous = latest.get(owner.ownerId);
+    const n = (previous?.n ?? 0) + 1;
+    const frozen = freezeVersion({
+      assembled: owner.assembled,
+      n,
+      previousHashes: previous?.hashes ?? null,
+      issuer,
+      publishedAt,
+      baseUrl,
+      key,
+    });
+    versions.push({
+      ...frozen,
+      id: crypto.randomUUID(),
+      organizationId,
+      ownerKind: owner.ownerKind,
+      ownerId: owner.ownerId,
+      modelId: owner.modelId,
+      passportUuid: owner.assembled.header.id,
+      n,
+      publishedAt,
+      publishedBy: userId,
+      previousHash: previous?.hashes.public ?? null,
+    });
+  }
+  await insertVersions(tx, versions);
+  await advanceEpochs(tx, owners);
+  return versions.map((v) => ({ ownerId: v.ownerId, version: v.n, hash: v.hashes.public, previousHash: v.previousHash, publishedAt }));
+}
+
+/** An update of the row is what advances its epoch (trigger of migration 20261127003000_passport_epoch). */
+async function advanceEpochs(tx: Tx, owners: readonly OwnerToPublish[]): Promise<void> {
+  const models = owners.filter((o) => o.ownerKind === "model").map((o) => o.ownerId);
+  const items = owners.filter((o) => o.ownerKind === "item").map((o) => o.ownerId);
+  if (models.length > 0)
+    await tx.$executeRaw`UPDATE "model" SET "passportEpoch" = "passportEpoch" WHERE "id" = ANY(${models}::uuid[])`;
+  if (items.length > 0) await tx.$executeRaw`UPDATE "item" SET "passportEpoch" = "passportEpoch" WHERE "id" = ANY(${items}::uuid[])`;
+}

@@ -1,0 +1,63 @@
+import type { PassportCredential } from "~/domain/versions/passport-credential";
+import type { Tx } from "~/server/db/transaction";
+import type { FrozenVersion, PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
+
+/** The latest version of each owner: its number and per-level hashes, the next version's `previousHash`. */
+export type LatestVersion = { n: number; hashes: PerLevel<string> };
+
+export async function latestVersions(tx: Tx, ownerIds: readonly string[]): Promise<Map<string, LatestVersion>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await tx.$queryRaw<{ ownerId: string; n: number; hashes: PerLevel<string> }[]>`
+    SELECT DISTINCT ON ("ownerId") "ownerId"::text AS "ownerId", "n", "hashes"
+    FROM "passport_version" WHERE "ownerId" = ANY(${ownerIds}::uuid[])
+    ORDER BY "ownerId", "n" DESC`;
+  return new Map(rows.map((row) => [row.ownerId, { n: row.n, hashes: row.hashes }]));
+}
+
+export type NewVersion = FrozenVersion & {
+  id: string;
+  organizationId: string;
+  ownerKind: "model" | "item";
+  ownerId: string;
+  modelId: string;
+  passportUuid: string;
+  n: number;
+  publishedAt: string;
+  publishedBy: string;
+  previousHash: string | null;
+};
+
+/** Stores N versions in one statement (one JSON parameter expanded by the database), whatever N is. */
+export async function insertVersions(tx: Tx, versions: readonly NewVersion[]): Promise<void> {
+  if (versions.length === 0) return;
+  const rows = versions.map((v) => ({ ...v, hash: v.hashes.public }));
+  await tx.$executeRaw`
+    INSERT INTO "passport_version" ("id", "organizationId", "ownerKind", "ownerId", "modelId", "passportUuid", "n",
+      "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws")
+    SELECT r."id", r."organizationId", r."ownerKind", r."ownerId", r."modelId", r."passportUuid", r."n",
+      r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws"
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("id" uuid, "organizationId" text, "ownerKind" text,
+      "ownerId" uuid, "modelId" uuid, "passportUuid" uuid, "n" int, "publishedAt" timestamp(3), "publishedBy" text,
+      "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb)`;
+}
+
+/** A stored version as the public reads need it. */
+export type StoredVersion = {
+  n: number;
+  publishedAt: Date;
+  hashes: PerLevel<string>;
+  previousHash: string | null;
+  withdrawnAt: Date | null;
+};
+
+export type StoredVersionWithDocuments = StoredVersion & { documents: PerLevel<PassportCredential>; jws: PerLevel<string> };
+
+export type LatestPublished = { n: number; publishedAt: Date; hashes: PerLevel<string>; documents: PerLevel<PassportCredential> };
+
+/** The latest published version of an owner with its documents; undefined when it was never published. */
+export async function latestPublished(tx: Tx, ownerId: string): Promise<LatestPublished | undefined> {
+  const [row] = await tx.$queryRaw<LatestPublished[]>`
+    SELECT "n", "publishedAt", "hashes", "documents" FROM "passport_version"
+    WHERE "ownerId" = ${ownerId}::uuid ORDER BY "n" DESC LIMIT 1`;
+  return row;
+}

@@ -1,0 +1,62 @@
+import type { Actor } from "~/domain/actor";
+import { AppError } from "~/domain/app-error";
+import { assemblePassport } from "~/domain/passport";
+import type { TPublishedVersion } from "~/domain/versions/passport-credential";
+import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { itemSelect } from "~/server/services/items/internal/item-dto";
+import { findModel } from "~/server/services/models/internal/model-dto";
+import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
+import { passportHeader } from "~/server/services/passports/internal/passport-header";
+
+export type PublishPassportVersionOptions = {
+  actor: Actor;
+  organizationId: string;
+  owner: PassportDataOwner;
+  /** The version of the model or item the member reviewed (If-Match): a publication of anything newer is a 412. */
+  ifMatch?: number;
+};
+
+/**
+ * Publishes the next version of a model's or an item's passport (docs/versions.md): on the one write path
+ * (`writePassportData`: membership 403, the owner locked and scoped 404, If-Match 412), the passport is assembled as
+ * the passport read assembles it, frozen per access level, hashed, chained and signed. The working copy is unchanged
+ * (its version stays, so other editors' If-Match holds); only the passport epoch advances.
+ */
+export async function publishPassportVersion({
+  actor,
+  organizationId,
+  owner,
+  ifMatch,
+}: PublishPassportVersionOptions): Promise<TPublishedVersion> {
+  let published: TPublishedVersion | undefined;
+  await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, _locked, index) => {
+    const modelId = owner.kind === "model" ? owner.id : owner.modelId;
+    const model = await findModel(tx, modelId, organizationId);
+    if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+    const item = owner.kind === "item" ? await tx.item.findUnique({ where: { id: owner.id }, select: itemSelect }) : null;
+    const uuid = (item ?? model).uniqueProductIdentifiers[0]?.uuid;
+    if (!uuid) throw new AppError("CONFLICT", `The ${owner.kind} has no unique product identifier in use to publish under.`);
+    const assembled = assemblePassport({
+      header: passportHeader(uuid, model, item),
+      index,
+      modelValues: model.dataValues,
+      itemValues: item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined,
+    });
+    const [result] = await publishOwners(tx, {
+      organizationId,
+      userId: actor.userId,
+      owners: [{ ownerKind: owner.kind, ownerId: owner.id, modelId, assembled }],
+    });
+    published = result && {
+      version: result.version,
+      hash: result.hash,
+      previousHash: result.previousHash,
+      publishedAt: result.publishedAt,
+    };
+    return false;
+  });
+  if (!published) throw new Error("publishOwners answered nothing for one owner");
+  return published;
+}
