@@ -251,7 +251,15 @@ describe("the passport epoch triggers", () => {
     const missing = rows.filter((row) => !row.hasTrigger && !NOT_SHOWN.includes(row.table.replaceAll('"', "")));
     expect(missing).toEqual([]);
     expect(rows.map((row) => row.table.replaceAll('"', "")).sort()).toEqual(
-      ["access_grant", "data_value", "item", "item_data_value", "model_registry", "passport_change", "unique_product_identifier"].sort(),
+      [
+        "access_grant",
+        "data_value",
+        "item",
+        "item_data_value",
+        "model_registry",
+        "passport_change",
+        "unique_product_identifier",
+      ].sort(),
     );
   });
 });
