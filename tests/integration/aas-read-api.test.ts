@@ -141,6 +141,9 @@ describe("shells", () => {
   it("pages all shells with limit and a stable cursor, each once", async () => {
     await filledModel();
     await filledModel();
+    // A one-letter name: its shell's idShort must still meet V3.1's pattern (two characters at the least).
+    const oneLetter = await postModel(world, { name: "X" });
+    expect((await aas<Shell>(`/shells/${b64(shellIdOf(oneLetter.id))}`)).body.idShort).toBe("X_");
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 200; page++) {

@@ -1,6 +1,7 @@
 /**
  * AAS idShorts of our sections and fields (docs/aas.md §idShorts). An idShort must match `^[a-zA-Z][a-zA-Z0-9_]*$`
- * (AASd-002), be at most 128 characters, and be unique among its siblings (AASd-022). The template's `aas.idShort`
+ * (AASd-002, V3.0) and also the AAS API V3.1 schema's `^[a-zA-Z][a-zA-Z0-9_-]*[a-zA-Z0-9_]+$` (at least two
+ * characters), be at most 128 characters, and be unique among its siblings (AASd-022). The template's `aas.idShort`
  * option wins when it is valid and not yet taken; otherwise one is derived from the name. Templates are immutable, so
  * deriving from one template always gives the same ids; publishing a draft stores them (`withAasIdShorts`), so a
  * rename in a later version keeps the id the earlier version exported.
@@ -8,7 +9,8 @@
 import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
-export const ID_SHORT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]*$/;
+// Both readings at once: V3.0's characters, and V3.1's API schema's two characters at the least.
+export const ID_SHORT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]*[a-zA-Z0-9_]$/;
 const MAX_ID_SHORT = 128;
 // Room for a collision suffix such as "_12".
 const MAX_STEM = MAX_ID_SHORT - 8;
@@ -32,6 +34,8 @@ export function deriveIdShort(name: string, fallback: string): string {
   let stem = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
   if (stem === "") stem = fallback;
   if (/^[0-9]/.test(stem)) stem = `N${stem}`;
+  // One letter ("X") is a V3.0 idShort but not a V3.1 one: an underscore makes it both.
+  if (stem.length === 1) stem = `${stem}_`;
   return stem.slice(0, MAX_STEM);
 }
 
