@@ -330,7 +330,9 @@ describe("passports", () => {
       `/api/aas/shells/${encodeAasIdentifier(shellId)}/submodels/${submodel}`,
       `/api/aas/submodels/${submodel}/submodel-elements`,
       `/api/aas/serialization?aasIds=${encodeAasIdentifier(shellId)}&submodelIds=${submodel}`,
-      "/api/aas/submodels?limit=100",
+      // A listing, narrowed to this passport's asset: an unfiltered one reads whatever the database holds (on the
+      // PostgreSQL run, every other test's models too).
+      `/api/aas/shells?assetIds=${encodeAasIdentifier(JSON.stringify({ name: "globalAssetId", value: `http://localhost:3000/p/${uuid}` }))}`,
     ];
     for (const [who, options, query] of readers) {
       for (const path of aasPaths) {
@@ -339,6 +341,8 @@ describe("passports", () => {
         expect(JSON.stringify(response.body), `${who}: ${path}`).not.toContain("SECRET-MANUAL");
       }
     }
+    const listed = await api<{ result: { id: string }[] }>("GET", aasPaths[3] ?? "");
+    expect(listed.body.result.map((shell) => shell.id)).toEqual([shellId]);
     for (const path of aasPaths.slice(0, 3)) {
       expect(JSON.stringify((await api("GET", path, { token: alpha.token })).body), path).toContain("SECRET-MANUAL");
     }
