@@ -16,6 +16,15 @@ const ZConfig = z.object({
     .positive()
     .default(32 * 1024 * 1024),
   /**
+   * Most JSON (UTF-16 code units) one answer of the AAS read API builds from passports: a page of submodels stops
+   * before it (its cursor goes on), a serialization past it is a 400 (docs/aas.md §Read API).
+   */
+  AAS_ANSWER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
+  /**
    * Seconds a request body may take to arrive, from the moment the app starts reading it (408 past it), so a client
    * that uploads slowly cannot hold the large-body gate (src/server/rest/large-body-gate.ts) for long.
    */

@@ -3,6 +3,7 @@ import { verificationErrors } from "~/domain/aas/aas.fixture";
 import { encodeAasIdentifier } from "~/domain/aas/read-api";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import { getConfig } from "~/server/config";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
@@ -226,6 +227,29 @@ describe("submodels and their elements", () => {
     expect(environment.status).toBe(200);
     expect(environment.body.assetAdministrationShells).toHaveLength(2);
     expect(environment.body.submodels).toHaveLength(1);
+  });
+
+  it("keeps every answer within AAS_ANSWER_MAX_BYTES: a page stops early with a cursor, a serialization past it is a 400", async () => {
+    const { model } = await filledModel();
+    const config = getConfig();
+    const budget = config.AAS_ANSWER_MAX_BYTES;
+    // Smaller than two submodels, larger than none: a page of one.
+    config.AAS_ANSWER_MAX_BYTES = 1;
+    try {
+      const page = await aas<Paged<Submodel[]>>("/submodels?limit=50");
+      expect(page.status).toBe(200);
+      expect(page.body.result).toHaveLength(1);
+      expect(page.body.paging_metadata.cursor).toBeDefined();
+      const next = await aas<Paged<Submodel[]>>(`/submodels?limit=50&cursor=${page.body.paging_metadata.cursor}`);
+      expect(next.body.result).toHaveLength(1);
+      expect(next.body.result[0]?.id).not.toBe(page.body.result[0]?.id);
+      const shellId = shellIdOf(model.id);
+      const refused = await aas<Result>(`/serialization?aasIds=${b64(shellId)}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.messages[0]?.text).toContain("ask for fewer ids");
+    } finally {
+      config.AAS_ANSWER_MAX_BYTES = budget;
+    }
   });
 });
 

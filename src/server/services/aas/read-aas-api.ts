@@ -19,7 +19,7 @@ import {
 } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
 import type { TReaderLevel } from "~/domain/passport-schema";
-import { publicBaseUrl } from "~/server/config";
+import { getConfig, publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import type { PassportEntry } from "~/server/services/passports/internal/passport-cache";
@@ -265,10 +265,16 @@ async function submodelPage(query: TAasReadQuery, reader: AasReader): Promise<{ 
   const page = owners.slice(0, query.limit);
   const reads = await shellsOf(page, reader);
   const submodels: Jsonable[] = [];
+  let bytes = 0;
   for (const read of reads) {
     const skip = position && ownerIdOf(read) === position.from ? position.skip : 0;
     const remaining = read.submodels.slice(skip);
-    const room = query.limit - submodels.length;
+    // Room by count, and by size: a page stops before the submodel that would take it past the byte budget.
+    let room = Math.min(query.limit - submodels.length, remaining.length);
+    for (let k = 0; k < room; k++) {
+      bytes += jsonSize(remaining[k] as Jsonable);
+      if (bytes > answerBudget() && submodels.length + k > 0) room = k;
+    }
     submodels.push(...remaining.slice(0, room));
     if (remaining.length > room) {
       const owner = page.find((o) => o.id === ownerIdOf(read)) as Owner;
@@ -277,6 +283,22 @@ async function submodelPage(query: TAasReadQuery, reader: AasReader): Promise<{ 
   }
   const next = owners[query.limit];
   return { submodels, ...(next && { cursor: encodeCursor({ kind: next.kind, from: next.id, skip: 0 }) }) };
+}
+
+/**
+ * A page of submodels, and a serialization, hold at most AAS_ANSWER_MAX_BYTES of JSON: a listing of a database with
+ * large passports would otherwise build answers past what a string can hold (V8's limit is about 512 MiB) from one
+ * anonymous request. A page stops early (its cursor goes on); a serialization past it is refused.
+ */
+const answerBudget = () => getConfig().AAS_ANSWER_MAX_BYTES;
+
+/** Each element's JSON length, once: the environments are cached per passport read, so the sizes are too. */
+const sizes = new WeakMap<Jsonable, number>();
+
+function jsonSize(element: Jsonable): number {
+  let size = sizes.get(element);
+  if (size === undefined) sizes.set(element, (size = JSON.stringify(element).length));
+  return size;
 }
 
 function ownerIdOf(read: ShellRead): string {
@@ -365,6 +387,14 @@ async function serialization(query: TAasReadQuery, lists: AasListParams, reader:
     const submodel = shellId === null ? undefined : (await readOnce(shellId)).submodels.find((s) => s.id === id);
     if (!submodel) throw submodelNotFound();
     submodels.push(submodel);
+  }
+  const total = [...shells, ...submodels].reduce((sum, element) => sum + jsonSize(element), 0);
+  if (total > answerBudget()) {
+    const mib = (bytes: number) => `${Math.ceil(bytes / 1048576)} MiB`;
+    throw new AppError(
+      "BAD_REQUEST",
+      `The environment would hold ${mib(total)} of JSON, past the ${mib(answerBudget())} an answer may: ask for fewer ids.`,
+    );
   }
   const concepts = new Map<string, Jsonable>();
   if (query.includeConceptDescriptions === "true") {
