@@ -5,7 +5,7 @@ import { clientAddress } from "~/server/http/client-address";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { type ErrorBody, errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
-import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
+import { parse, parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
 /**
  * The routes of the European DPP API (EN 18222 under `/api/v1`, docs/versions.md §DPP API): public reads like the
@@ -30,16 +30,13 @@ export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefin
 ): RouteHandler {
   return async (request, context) => {
     try {
-      const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
-      const query = definition.query
-        ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
-        : undefined;
+      const { params, query } = await parsePathAndQuery(definition, request, context);
       const body = definition.body
         ? parse(definition.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), "The request body is invalid.", "$")
         : undefined;
       const result = await definition.run({
         params,
-        query: query as z.infer<Q>,
+        query: query,
         body: body as z.infer<B>,
         clientAddress: clientAddress(request.headers),
       });

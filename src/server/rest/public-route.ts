@@ -7,7 +7,7 @@ import { resolveActor } from "~/server/auth/resolve-actor";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
-import { parse, type RouteHandler, searchParams } from "~/server/rest/rest-route";
+import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
 /**
  * How a public answer may be cached: its ETag, and — when shared caches (nginx, a CDN) may keep it — the model it is
@@ -39,14 +39,11 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
 ): RouteHandler {
   return async (request, context) => {
     try {
-      const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
-      const query = definition.query
-        ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
-        : undefined;
+      const { params, query } = await parsePathAndQuery(definition, request, context);
       const actor = definition.isCallerResolved ? await optionalActor(request.headers) : null;
       const result = await definition.run({
         params,
-        query: query as z.infer<Q>,
+        query: query,
         actor,
         clientAddress: clientAddress(request.headers),
       });

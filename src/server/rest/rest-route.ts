@@ -57,19 +57,15 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
     try {
       const actor = await requireActor(request.headers);
       assertNoCrossSiteWrite(request.headers, { isWrite: request.method !== "GET" && request.method !== "HEAD" });
-      // Next resolves `params` to undefined for a route without dynamic segments.
-      const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
-      const query = definition.query
-        ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
-        : undefined;
+      const { params, query } = await parsePathAndQuery(definition, request, context);
       // Membership of the organization the path names is the first rule (403), and it is checked here, for every
       // route, before anything is read of the body; a route's preflight then adds what the path names (404).
       assertMemberOfPathOrganization(actor, params);
-      // A route without a query or body schema has Q or B = ZodUndefined, so `undefined` is exactly its type.
-      await definition.preflight?.({ actor, params, query: query as z.infer<Q> });
+      // A route without a body schema has B = ZodUndefined, so `undefined` is exactly its type.
+      await definition.preflight?.({ actor, params, query });
       // Only now, with the caller known and the path's checks passed, may a large body take the gate's slot.
       const body = await readBody(request, definition, actor.userId);
-      const input = { actor, params, query: query as z.infer<Q>, body: body as z.infer<B> };
+      const input = { actor, params, query, body: body as z.infer<B> };
       const result = await definition.run({ ...input, ifMatch: readIfMatch(request.headers), headers: request.headers });
       if (result === undefined) return new Response(null, { status: 204 });
       // A route that answers something other than JSON (an AASX package) builds its own response.
@@ -115,6 +111,23 @@ async function readBody<B extends z.ZodType>(
 
 function hasNoBody(request: Request): boolean {
   return request.body === null || request.headers.get("content-length") === "0";
+}
+
+/**
+ * A route's path parameters and query string, parsed by its schemas (400 naming each problem); the one place every
+ * route wrapper (restRoute, publicRoute, dppRoute) reads them. Next resolves `params` to undefined for a route
+ * without dynamic segments. A route without a query schema has Q = ZodUndefined, so `undefined` is exactly its type.
+ */
+export async function parsePathAndQuery<P extends z.ZodType, Q extends z.ZodType>(
+  definition: { params: P; query?: Q },
+  request: Request,
+  context: RouteContext,
+): Promise<{ params: z.infer<P>; query: z.infer<Q> }> {
+  const params = parse(definition.params, (await context.params) ?? {}, "Path parameters are invalid.", "$path");
+  const query = definition.query
+    ? parse(definition.query, searchParams(request), "Query parameters are invalid.", "$query")
+    : undefined;
+  return { params, query: query as z.infer<Q> };
 }
 
 /** Lists at most MAX_ISSUES issues and counts the rest (a huge invalid input must not make a huge answer). */
