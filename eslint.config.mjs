@@ -93,6 +93,12 @@ export default defineConfig([
           selector: "MemberExpression[object.property.name='body'][property.name=/^(getReader|pipeTo|pipeThrough|tee)$/]",
           message: "Read request bodies only with readBodyText/readJsonBody (src/server/rest/read-json-body.ts).",
         },
+        {
+          // One way into an interactive transaction: Prisma's own defaults (2 s to get a connection) turned a busy
+          // pool into a failed sign-up, and inTransaction also purges shared caches after the commit.
+          selector: "CallExpression[callee.property.name='$transaction'][arguments.0.type=/FunctionExpression$/]",
+          message: "Start transactions with inTransaction (src/server/db/transaction.ts).",
+        },
       ],
     },
   },

@@ -31,12 +31,21 @@ let item: TItem;
 
 /** A 7-digit GS1 company prefix of this run, verified for the fixture organization (docs/gs1.md). */
 const PREFIX = `9${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+const GTIN_START = Math.floor(Math.random() * 1e4);
 
 /** A fresh GTIN-14 under `prefix` per call, so keys never collide with another test's in the shared database. */
+let gtinsMade = 0;
+
+/**
+ * A GTIN no other call of this run made: the digits after the prefix count up from a random start, so two tests of
+ * one organization never claim one GTIN by chance (random digits did, once in a few hundred runs: both racing
+ * creations of a test then met a model of an earlier test and answered 409).
+ */
 function freshGtin(prefix = PREFIX): string {
-  const body = `0${prefix}${String(Math.floor(Math.random() * 1e12))
-    .padStart(12 - prefix.length, "0")
-    .slice(0, 12 - prefix.length)}`;
+  const width = 12 - prefix.length;
+  gtinsMade += 1;
+  const serial = (GTIN_START + gtinsMade) % 10 ** width;
+  const body = `0${prefix}${String(serial).padStart(width, "0")}`;
   return `${body}${gtinCheckDigit(body)}`;
 }
 

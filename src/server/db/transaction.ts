@@ -21,6 +21,7 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const isPurging = isSharedCachePurgeConfigured();
   let changedModels: string[] = [];
+  // eslint-disable-next-line no-restricted-syntax -- the one place that starts interactive transactions
   const result = await getDb().$transaction(
     async (tx) => {
       const value = await work(tx);

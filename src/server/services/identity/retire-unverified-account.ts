@@ -1,5 +1,5 @@
 import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
-import { getDb } from "~/server/db/client";
+import { inTransaction } from "~/server/db/transaction";
 
 /**
  * An unverified account never blocks a sign-up with its address (docs/security.md, "Members and invitations"):
@@ -11,7 +11,7 @@ import { getDb } from "~/server/db/client";
  * accepted an invitation (those need a verified address). A verified account is never touched.
  */
 export async function retireUnverifiedAccount(email: string): Promise<{ userId: string } | null> {
-  const retired = await getDb().$transaction(async (tx) => {
+  const retired = await inTransaction(async (tx) => {
     const user = await tx.user.findFirst({
       where: { email: { equals: email, mode: "insensitive" }, emailVerified: false },
       select: { id: true },
