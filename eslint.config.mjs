@@ -3,6 +3,7 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
+import { appTextRules } from "./eslint.app-text.mjs";
 import { layerRules } from "./eslint.layers.mjs";
 
 /**
@@ -75,6 +76,8 @@ export default defineConfig([
   },
   // The layer rules of ARCHITECTURE.md and the function size of CODE_STYLE.md (eslint.layers.mjs).
   ...layerRules,
+  // No hard-coded user-facing text in the converted folders (docs/app-text.md).
+  ...appTextRules,
   {
     // One bounded reader of request bodies (src/server/rest/read-json-body.ts readBodyText): a body read any other
     // way would have no size limit, no deadline and no UTF-8 check. src/server/rest/body-readers.test.ts checks the

@@ -1,3 +1,4 @@
+import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaders } from "./src/server/http/security-headers.mjs";
 
 const isDev = process.env.NODE_ENV !== "production";
@@ -16,4 +17,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// The app's own text (docs/app-text.md): next-intl reads each request's language and catalogue from this file.
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

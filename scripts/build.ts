@@ -6,7 +6,7 @@ import { ensurePrismaClient } from "./generate";
 /** Builds the Next.js app when there is no build or a source file is newer than it. */
 
 const BUILD_MARKER = ".next/BUILD_ID";
-const INPUTS = ["src", "prisma/schema.prisma", "package-lock.json", "next.config.mjs", "postcss.config.mjs"];
+const INPUTS = ["src", "messages", "prisma/schema.prisma", "package-lock.json", "next.config.mjs", "postcss.config.mjs"];
 
 // A directory's own time counts too: moving or deleting a page changes only its folder's time, not any file's.
 function newestMtime(entry: string): number {

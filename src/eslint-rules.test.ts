@@ -3,16 +3,22 @@ import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ES module without types, the same one eslint.config.mjs spreads.
 import { layerRules } from "../eslint.layers.mjs";
+// @ts-expect-error -- a plain ES module without types, the same one eslint.config.mjs spreads.
+import { appTextRules } from "../eslint.app-text.mjs";
 
-/** The layer rules alone (no type information needed), on code given as text under a path of the tree. */
-const eslint = new ESLint({
-  cwd: process.cwd(),
-  overrideConfigFile: true,
-  overrideConfig: [
-    { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
-    ...(layerRules as Linter.Config[]),
-  ],
-});
+/** Some rules alone (no type information needed), on code given as text under a path of the tree. */
+function linterWith(rules: Linter.Config[]): ESLint {
+  return new ESLint({
+    cwd: process.cwd(),
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+      ...rules,
+    ],
+  });
+}
+
+const eslint = linterWith(layerRules as Linter.Config[]);
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -50,5 +56,36 @@ describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
     const long = `export function f(): number {\n${Array.from({ length: 151 }, (_, i) => `  const a${i} = ${i};`).join("\n")}\n  return 0;\n}\n`;
     expect(await problems("src/server/services/models/x.ts", long)).toContain("max-lines-per-function");
     expect(await problems("src/server/services/models/x.test.ts", long)).toEqual([]);
+  });
+});
+
+describe("the app-text rule of docs/app-text.md fails lint on hard-coded text", () => {
+  const textLint = linterWith(appTextRules as Linter.Config[]);
+  const lint = async (code: string) => {
+    const [result] = await textLint.lintText(code, { filePath: "src/components/site-header.tsx" });
+    return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+  };
+
+  it.each([
+    "const a = <p>Sign in</p>;",
+    'const a = <p>{"Sign in"}</p>;',
+    "const a = <p>{`${n} items`}</p>;",
+    'const a = <p>{busy ? "Saving…" : t("save")}</p>;',
+    'const a = <p>{error && "Failed"}</p>;',
+    'const a = <input aria-label="Search" />;',
+    "const a = <input placeholder={`Type ${x}`} />;",
+    'const a = <Field label={x ? "Name" : t("name")} />;',
+    'const a = <img alt="Logo" />;',
+  ])("%s", async (code) => {
+    expect(await lint(code)).toContain("app-text/no-hard-coded-text");
+  });
+
+  it.each([
+    'const a = <p>{t("signIn")}</p>;',
+    'const a = <p className="text-sm font-medium">{name} · 404 →</p>;',
+    'const a = <a href="/sign-in" aria-label={t("x")}>{t("y")}</a>;',
+    'const a = <input type="email" autoComplete="off" id={`f-${id}`} />;',
+  ])("allows %s", async (code) => {
+    expect(await lint(code)).toEqual([]);
   });
 });

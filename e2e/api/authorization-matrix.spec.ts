@@ -535,6 +535,12 @@ const TRPC: Record<string, TrpcEntry> = {
     isSessionOnly: true,
     input: (_ids, caseName) => ({ id: caseName === "member" ? w.spareKeyId : w.a.keyId }),
   },
+  // The member's own language setting: any signed-in person may set theirs; an API key may not.
+  "account.setLocale": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 200 },
+    isSessionOnly: true,
+    input: () => ({ locale: null }),
+  },
   "templates.list": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
   "templates.byId": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, templateId: ids.templateId }) },
   "templates.versions": {

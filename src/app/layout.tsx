@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getCurrentActor, getSession } from "~/app/_lib/current-actor";
 import { SiteHeader, type SiteHeaderProps } from "~/components/site-header";
@@ -6,10 +8,10 @@ import { TrpcProvider } from "~/lib/trpc/react";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Passport Studio", template: "%s · Passport Studio" },
-  description: "Product data models and digital product passports.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: { default: t("title"), template: t("titleTemplate") }, description: t("description") };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#ffffff" };
 
@@ -21,22 +23,25 @@ async function loadViewer(): Promise<SiteHeaderProps["viewer"]> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const viewer = await loadViewer();
+  const [viewer, locale, t] = await Promise.all([loadViewer(), getLocale(), getTranslations("layout")]);
   return (
-    <html lang="en">
+    // The language of the member's text (src/i18n/request.ts), so screen readers and hyphenation follow it.
+    <html lang={locale}>
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"
           className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
         >
-          Skip to content
+          {t("skipToContent")}
         </a>
-        <TrpcProvider>
-          <SiteHeader viewer={viewer} />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
-            {children}
-          </main>
-        </TrpcProvider>
+        <NextIntlClientProvider>
+          <TrpcProvider>
+            <SiteHeader viewer={viewer} />
+            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
+              {children}
+            </main>
+          </TrpcProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

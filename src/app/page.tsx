@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { getCurrentActor } from "~/app/_lib/current-actor";
 import { buttonClasses } from "~/components/ui/button";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
@@ -14,21 +15,22 @@ export default async function HomePage() {
     const [first] = await listOrganizations({ actor });
     redirect(first ? `/orgs/${first.id}` : "/organizations/new");
   }
+  const t = await getTranslations("home");
   return (
     <section aria-labelledby="home-title" className="mx-auto max-w-2xl space-y-6 py-6 text-center sm:py-16">
       <h1 id="home-title" className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
-        Passport Studio
+        {t("title")}
       </h1>
       <div className="space-y-2 text-lg text-slate-700">
-        <p>Build digital product passports for batteries, textiles, electronics and more from ready templates.</p>
-        <p>Fill in each model once, record every item by its serial number, and publish them through a REST API.</p>
+        <p>{t("pitchTemplates")}</p>
+        <p>{t("pitchItems")}</p>
       </div>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <Link href="/sign-up" className={buttonClasses({ className: "w-full sm:w-auto" })}>
-          Create an account
+          {t("createAccount")}
         </Link>
         <Link href="/sign-in" className={buttonClasses({ variant: "secondary", className: "w-full sm:w-auto" })}>
-          Sign in
+          {t("signIn")}
         </Link>
       </div>
     </section>

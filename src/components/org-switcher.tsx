@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
@@ -12,6 +13,7 @@ export type OrgSwitcherProps = { organizations: { id: string; name: string }[] }
  * Enter work as on any list of links). Closes on Escape, on a click elsewhere and after navigating.
  */
 export function OrgSwitcher({ organizations }: OrgSwitcherProps) {
+  const t = useTranslations("orgSwitcher");
   const pathname = usePathname();
   const [isOpen, setIsOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -58,8 +60,8 @@ export function OrgSwitcher({ organizations }: OrgSwitcherProps) {
         onClick={() => setIsOpen((open) => !open)}
         className="inline-flex h-8 max-w-full min-w-0 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
       >
-        <span className="sr-only">Organization: </span>
-        <span className="truncate">{current?.name ?? "Organizations"}</span>
+        <span className="sr-only">{t("current")}</span>
+        <span className="truncate">{current?.name ?? t("placeholder")}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-500" fill="currentColor">
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
         </svg>
@@ -70,7 +72,7 @@ export function OrgSwitcher({ organizations }: OrgSwitcherProps) {
         className="absolute top-full left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
       >
         {organizations.length > 0 ? (
-          <ul aria-label="Your organizations" className="max-h-72 overflow-y-auto">
+          <ul aria-label={t("listLabel")} className="max-h-72 overflow-y-auto">
             {organizations.map((organization) => {
               const isCurrent = organization.id === currentId;
               return (
@@ -90,11 +92,11 @@ export function OrgSwitcher({ organizations }: OrgSwitcherProps) {
             })}
           </ul>
         ) : (
-          <p className="px-3 py-2 text-sm text-slate-600">You are not in any organization yet.</p>
+          <p className="px-3 py-2 text-sm text-slate-600">{t("none")}</p>
         )}
         <div className="mt-1 border-t border-slate-200 pt-1">
           <Link href="/organizations/new" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
-            New organization
+            {t("new")}
           </Link>
         </div>
       </div>

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { authClient } from "~/lib/auth-client";
 
 export function SignOutButton() {
+  const t = useTranslations("header");
   const [isPending, setIsPending] = useState(false);
 
   async function onSignOut() {
@@ -16,7 +18,7 @@ export function SignOutButton() {
 
   return (
     <Button variant="secondary" size="sm" onClick={onSignOut} disabled={isPending} data-leave-guard>
-      {isPending ? "Signing out…" : "Sign out"}
+      {isPending ? t("signingOut") : t("signOut")}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { OrgSwitcher, type OrgSwitcherProps } from "~/components/org-switcher";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClasses } from "~/components/ui/button";
@@ -11,18 +12,25 @@ export type SiteHeaderProps = { viewer: { email: string; organizations: OrgSwitc
  * On phones it wraps into two rows (brand and sign-out first, navigation below) instead of scrolling sideways.
  */
 export function SiteHeader({ viewer }: SiteHeaderProps) {
+  const t = useTranslations("header");
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <Link href="/" className="rounded-sm text-base font-semibold tracking-tight text-slate-900">
-          Passport Studio
+          {t("brand")}
         </Link>
         {viewer ? (
           <>
-            <nav aria-label="Main" className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto">
+            <nav
+              aria-label={t("mainNavigation")}
+              className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto"
+            >
               <OrgSwitcher organizations={viewer.organizations} />
               <Link href="/settings/api-keys" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                API keys
+                {t("apiKeys")}
+              </Link>
+              <Link href="/settings/language" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                {t("language")}
               </Link>
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-3">
@@ -35,10 +43,10 @@ export function SiteHeader({ viewer }: SiteHeaderProps) {
         ) : (
           <div className="ml-auto flex items-center gap-2">
             <Link href="/sign-in" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-              Sign in
+              {t("signIn")}
             </Link>
             <Link href="/sign-up" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Sign up
+              {t("signUp")}
             </Link>
           </div>
         )}

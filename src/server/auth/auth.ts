@@ -41,6 +41,9 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
     },
     hooks: { before: replaceUnverifiedAccountOnSignUp },
+    // The member's language (docs/app-text.md), read with the session so a page needs no second query. Set only
+    // through account.setLocale, never by a sign-up body.
+    user: { additionalFields: { locale: { type: "string", required: false, input: false } } },
     // Sign-in works unverified; an address proves itself (src/server/mail/verification-mail.ts) before it carries
     // access, i.e. before an invitation to it can be accepted.
     emailVerification: {

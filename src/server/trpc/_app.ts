@@ -1,3 +1,4 @@
+import { accountRouter } from "~/server/trpc/routers/account.router";
 import { accessGrantsRouter } from "~/server/trpc/routers/access-grants.router";
 import { apiKeysRouter } from "~/server/trpc/routers/api-keys.router";
 import { organizationsRouter } from "~/server/trpc/routers/organizations.router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   invitations: invitationsRouter,
   apiKeys: apiKeysRouter,
+  account: accountRouter,
   templates: templatesRouter,
   templateDrafts: templateDraftsRouter,
   productDataModels: productDataModelsRouter,

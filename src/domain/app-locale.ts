@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * The languages the app's own text is written in (messages/<locale>.json, docs/app-text.md). A member's profile may
+ * name one; otherwise the browser's Accept-Language picks among them, and English answers everyone else.
+ */
+export const APP_LOCALES = ["en", "de", "fr"] as const;
+export const DEFAULT_APP_LOCALE = "en";
+
+export const ZAppLocale = z.enum(APP_LOCALES);
+export type TAppLocale = z.infer<typeof ZAppLocale>;
+
+/** The member's own choice, as the language setting sends it: a locale, or null for "follow my browser". */
+export const ZSetLocaleInput = z.object({ locale: ZAppLocale.nullable() });
+
+// An Accept-Language header is short in practice; a longer one is read only this far, so parsing stays bounded.
+const MAX_HEADER_LENGTH = 1_000;
+const MAX_RANGES = 50;
+
+export function isAppLocale(value: unknown): value is TAppLocale {
+  return typeof value === "string" && (APP_LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The best of APP_LOCALES for an Accept-Language header (RFC 9110 §12.5.4): ranges by descending q, ties in the
+ * order written; a range matches by its primary subtag ("de-AT" → de), `*` matches the default. q=0 rules a language
+ * out. null when nothing matches, so the caller decides the fallback.
+ */
+export function negotiateAppLocale(header: string | null | undefined): TAppLocale | null {
+  if (!header) return null;
+  const ranges = header
+    .slice(0, MAX_HEADER_LENGTH)
+    .split(",")
+    .slice(0, MAX_RANGES)
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+      const weight = q === undefined ? 1 : Number(q);
+      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((range) => range.language !== "" && range.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const range of ranges) {
+    if (range.language === "*") return DEFAULT_APP_LOCALE;
+    if (isAppLocale(range.language)) return range.language;
+  }
+  return null;
+}
+
+/** The locale a request is answered in: the member's profile setting, then the browser's, then English. */
+export function pickAppLocale(profileLocale: string | null | undefined, acceptLanguage: string | null | undefined): TAppLocale {
+  if (isAppLocale(profileLocale)) return profileLocale;
+  return negotiateAppLocale(acceptLanguage) ?? DEFAULT_APP_LOCALE;
+}

@@ -1,0 +1,25 @@
+import { headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { getSession } from "~/app/_lib/current-actor";
+import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { loadMessages } from "~/i18n/messages";
+
+/**
+ * next-intl's per-request configuration (wired in next.config.mjs). URLs carry no locale: the language is the
+ * signed-in member's profile setting, else the browser's Accept-Language among en/de/fr, else English
+ * (docs/app-text.md). A session that cannot be read (database away) falls back to the browser's language, so the
+ * error pages still speak it.
+ */
+export async function resolveRequestLocale(): Promise<TAppLocale> {
+  const requestHeaders = await headers();
+  const profileLocale = await getSession().then(
+    (session) => session?.user.locale ?? null,
+    () => null,
+  );
+  return pickAppLocale(profileLocale, requestHeaders.get("accept-language"));
+}
+
+export default getRequestConfig(async () => {
+  const locale = await resolveRequestLocale();
+  return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
+});
