@@ -1,6 +1,6 @@
 "use client";
 
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { useSyncExternalStore } from "react";
 import { negotiateAppLocale, type TAppLocale } from "~/domain/app-locale";
 import de from "../../messages/de.json";

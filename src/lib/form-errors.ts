@@ -6,13 +6,20 @@ export type FormErrors<TField extends string> = { fields: Partial<Record<TField,
 
 export const NO_ERRORS = { fields: {} } as const;
 
+/** Words an issue of a client-side check in the member's language (useFormErrors gives one per locale). */
+export type IssueText = (issue: z.core.$ZodIssue) => string;
+
 /** The first message per field of a failed client-side check. */
-export function formErrorsFromZod<TField extends string>(error: z.ZodError, fields: readonly TField[]): FormErrors<TField> {
+export function formErrorsFromZod<TField extends string>(
+  error: z.ZodError,
+  fields: readonly TField[],
+  issueText: IssueText = (issue) => issue.message,
+): FormErrors<TField> {
   const result: FormErrors<TField> = { fields: {} };
   for (const issue of error.issues) {
     const field = fields.find((name) => issue.path[0] === name);
-    if (field) result.fields[field] ??= issue.message;
-    else result.form ??= issue.message;
+    if (field) result.fields[field] ??= issueText(issue);
+    else result.form ??= issueText(issue);
   }
   return result;
 }

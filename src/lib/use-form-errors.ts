@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { useIssueText } from "~/lib/issue-text";
 import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, type FormErrors } from "~/lib/form-errors";
 
 /**
@@ -10,6 +11,7 @@ import { focusFirstInvalid, formErrorsFromTrpc, formErrorsFromZod, NO_ERRORS, ty
 export function useFormErrors<TField extends string>(fields: readonly TField[]) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FormErrors<TField>>(NO_ERRORS);
+  const issueText = useIssueText();
 
   const show = (next: FormErrors<TField>) => {
     // Synchronously, so the invalid fields exist in the DOM when focus moves.
@@ -23,7 +25,7 @@ export function useFormErrors<TField extends string>(fields: readonly TField[]) 
     show,
     clear: () => setErrors(NO_ERRORS),
     /** A failed check of the form's values against the shared schema. */
-    showInvalid: (error: z.ZodError) => show(formErrorsFromZod(error, fields)),
+    showInvalid: (error: z.ZodError) => show(formErrorsFromZod(error, fields, issueText)),
     /** A failed tRPC request; `formErrorsFromTrpc` says where its issues and message go. */
     showFailed: (error: unknown, messageField?: TField) => show(formErrorsFromTrpc(error, fields, messageField)),
   };

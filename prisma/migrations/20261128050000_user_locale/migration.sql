@@ -1,3 +1,3 @@
--- The language a member reads the app in (docs/app-text.md); NULL follows the browser's Accept-Language.
+-- The language a member reads the app in (docs/app-text.md): en, de or fr, checked by account.setLocale's schema
+-- (ZAppLocale); NULL follows the browser's Accept-Language. A value the app no longer speaks reads as NULL.
 ALTER TABLE "user" ADD COLUMN "locale" TEXT;
-ALTER TABLE "user" ADD CONSTRAINT "user_locale_check" CHECK ("locale" IN ('en', 'de', 'fr'));

@@ -1,18 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ForgotPasswordForm } from "~/components/auth/forgot-password-form";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth"))("forgotTitle") };
+}
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations("auth");
   return (
     <AuthCard
-      title="Forgot your password?"
-      description="We mail a link to choose a new one to the address of your account, if it is verified."
+      title={t("forgotTitle")}
+      description={t("forgotDescription")}
       footer={
         <Link href="/sign-in" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          Back to sign in
+          {t("backToSignIn")}
         </Link>
       }
     >

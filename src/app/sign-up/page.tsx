@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { getSession } from "~/app/_lib/current-actor";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { ZUuid } from "~/domain/uuid";
 import { invitedEmail } from "~/server/services/invitations/invitation-for-sign-up";
 
-export const metadata: Metadata = { title: "Create an account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth"))("signUpTitle") };
+}
 
 type Props = { searchParams: Promise<{ invitation?: string | string[] }> };
 
@@ -20,25 +23,21 @@ export default async function SignUpPage({ searchParams }: Props) {
   const invitationId = invitation.success ? invitation.data : undefined;
   if (await getSession()) redirect(invitationId ? `/invitations/${invitationId}` : "/");
   const email = invitationId ? await invitedEmail({ invitationId }) : undefined;
+  const t = await getTranslations("auth");
   return (
     <AuthCard
-      title="Create an account"
-      description={
-        email
-          ? "You were invited by email: create your account with that address, verify it, and the invitation is waiting."
-          : "Model your products and publish their digital passports."
-      }
-      footer={
-        <>
-          Already have an account?{" "}
+      title={t("signUpTitle")}
+      description={email ? t("signUpInvited") : t("signUpDescription")}
+      footer={t.rich("haveAccount", {
+        link: (chunks) => (
           <Link
             href={invitationId && email ? `/sign-in?invitation=${invitationId}` : "/sign-in"}
             className="font-medium text-brand-700 underline-offset-2 hover:underline"
           >
-            Sign in
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <SignUpForm invitation={invitationId && email ? { id: invitationId, email } : undefined} />
     </AuthCard>

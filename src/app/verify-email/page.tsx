@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ConfirmEmailButton } from "~/components/auth/confirm-email-button";
 import { Alert } from "~/components/ui/alert";
@@ -7,7 +8,9 @@ import { AppError } from "~/domain/app-error";
 import { describeVerification, type VerificationRequest } from "~/server/services/identity/verify-email";
 import { newestOpenInvitationId } from "~/server/services/invitations/invitation-for-sign-up";
 
-export const metadata: Metadata = { title: "Verify your email address" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth"))("verifyTitle") };
+}
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
 
@@ -18,47 +21,45 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
  */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
-  const request = await describe(token);
+  const [request, t, format] = await Promise.all([describe(token), getTranslations("auth"), getFormatter()]);
   const footer = (
     <Link href="/" className={linkClass}>
-      Continue to Passport Studio
+      {t("continue")}
     </Link>
   );
   if (request === null || request instanceof AppError || typeof token !== "string") {
-    const message = request instanceof AppError ? request.message : "This verification link is incomplete.";
+    const message = request instanceof AppError ? request.message : t("verificationIncomplete");
     return (
-      <AuthCard title="Email address not verified" description="The link did not work." footer={footer}>
+      <AuthCard title={t("notVerifiedTitle")} description={t("linkDidNotWork")} footer={footer}>
         <Alert tone="error">{message}</Alert>
       </AuthCard>
     );
   }
   if (request.isVerified) {
     return (
-      <AuthCard title="Email address verified" description="Nothing more to do." footer={footer}>
-        <Alert tone="success">{`${request.email} is verified.`}</Alert>
+      <AuthCard title={t("verifiedTitle")} description={t("nothingMore")} footer={footer}>
+        <Alert tone="success">{t("isVerified", { email: request.email })}</Alert>
       </AuthCard>
     );
   }
   // An invited new user goes on to the invitation once verified (the newest open one to the address).
   const invitationId = await newestOpenInvitationId({ email: request.email });
   return (
-    <AuthCard
-      title="Verify your email address"
-      description="Verify only if you created this account. If you did not, close this page: the account stays unverified."
-      footer={footer}
-    >
+    <AuthCard title={t("verifyTitle")} description={t("verifyDescription")} footer={footer}>
       <dl className="mb-4 space-y-1 text-sm">
         <div>
-          <dt className="inline font-medium">Email: </dt>
+          <dt className="inline font-medium">{t("emailTerm")} </dt>
           <dd className="inline">{request.email}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Account name: </dt>
+          <dt className="inline font-medium">{t("accountNameTerm")} </dt>
           <dd className="inline">{request.name}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Created: </dt>
-          <dd className="inline">{request.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC</dd>
+          <dt className="inline font-medium">{t("createdTerm")} </dt>
+          <dd className="inline">
+            {format.dateTime(request.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" })}
+          </dd>
         </div>
       </dl>
       <ConfirmEmailButton token={token} email={request.email} next={invitationId ? `/invitations/${invitationId}` : undefined} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -12,6 +13,7 @@ export type ConfirmEmailButtonProps = { token: string; email: string; next?: str
  * it, so a mail scanner that follows links verifies nothing.
  */
 export function ConfirmEmailButton({ token, email, next }: ConfirmEmailButtonProps) {
+  const t = useTranslations("auth");
   const [state, setState] = useState<{ status: "idle" | "sending" | "done" } | { status: "failed"; message: string }>({
     status: "idle",
   });
@@ -28,16 +30,16 @@ export function ConfirmEmailButton({ token, email, next }: ConfirmEmailButtonPro
       return;
     }
     const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-    setState({ status: "failed", message: body?.message ?? "Could not verify the address; try again." });
+    setState({ status: "failed", message: body?.message ?? t("verifyFailed") });
   }
   if (state.status === "done") {
-    return <Alert tone="success">{`${email} is verified. Invitations sent to it can now be accepted.`}</Alert>;
+    return <Alert tone="success">{t("verifiedInvitations", { email })}</Alert>;
   }
   return (
     <div className="space-y-3">
       {state.status === "failed" ? <Alert tone="error">{state.message}</Alert> : null}
       <Button className="w-full" disabled={state.status === "sending"} onClick={onClick}>
-        {state.status === "sending" ? "Verifying…" : "Verify"}
+        {state.status === "sending" ? t("verifying") : t("verify")}
       </Button>
     </div>
   );

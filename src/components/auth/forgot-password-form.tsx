@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
@@ -14,6 +15,7 @@ const ZForgotPasswordInput = z.object({ email: ZEmail });
 
 /** Asks for a reset link; the answer is the same whether the address has an account or not. */
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
 
@@ -25,24 +27,28 @@ export function ForgotPasswordForm() {
     const { error } = await authClient.requestPasswordReset({ email: parsed.data.email });
     if (error) {
       setState("idle");
-      return show({ fields: {}, form: error.message ?? "Could not send the link. Try again later." });
+      return show({ fields: {}, form: error.message ?? t("resetSendFailed") });
     }
     setState("sent");
   }
 
   if (state === "sent") {
-    return (
-      <Alert tone="success">
-        If a verified account uses this address, a link to reset its password is on its way. Check your mail.
-      </Alert>
-    );
+    return <Alert tone="success">{t("resetSent")}</Alert>;
   }
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
+      <TextField
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.fields.email}
+      />
       <Button type="submit" className="w-full" disabled={state === "sending"}>
-        {state === "sending" ? "Sending…" : "Send reset link"}
+        {state === "sending" ? t("sending") : t("sendResetLink")}
       </Button>
     </form>
   );

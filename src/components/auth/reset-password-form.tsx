@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
@@ -14,6 +15,7 @@ const ZResetPasswordInput = z.object({ password: ZPassword });
 
 /** Sets a new password with the one-time token of a reset mail; every session of the account ends. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [state, setState] = useState<"idle" | "saving" | "done">("idle");
 
@@ -25,10 +27,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const { error } = await authClient.resetPassword({ newPassword: parsed.data.password, token });
     if (error) {
       setState("idle");
-      const message =
-        error.code === "INVALID_TOKEN"
-          ? "This reset link is invalid or has expired. Ask for a new one."
-          : (error.message ?? "Try again.");
+      const message = error.code === "INVALID_TOKEN" ? t("resetLinkInvalid") : (error.message ?? t("tryAgain"));
       return show({ fields: {}, form: message });
     }
     setState("done");
@@ -37,11 +36,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (state === "done") {
     return (
       <Alert tone="success">
-        Your password is changed.{" "}
-        <a href="/sign-in" className="font-medium underline">
-          Sign in
-        </a>{" "}
-        with it.
+        {t.rich("passwordChanged", {
+          link: (chunks) => (
+            <a href="/sign-in" className="font-medium underline">
+              {chunks}
+            </a>
+          ),
+        })}
       </Alert>
     );
   }
@@ -49,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField
-        label="New password"
+        label={t("newPassword")}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -57,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.fields.password}
       />
       <Button type="submit" className="w-full" disabled={state === "saving"}>
-        {state === "saving" ? "Saving…" : "Set new password"}
+        {state === "saving" ? t("saving") : t("setNewPassword")}
       </Button>
     </form>
   );

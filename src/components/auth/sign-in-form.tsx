@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -12,6 +13,7 @@ const FIELDS = ["email", "password"] as const;
 
 /** `next`: where to go once signed in (a path of this app, chosen by the page). */
 export function SignInForm({ next = "/" }: { next?: string }) {
+  const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
 
@@ -26,8 +28,7 @@ export function SignInForm({ next = "/" }: { next?: string }) {
     if (error) {
       setIsPending(false);
       // Never say which of the two was wrong: that would tell a stranger which emails have accounts.
-      const message =
-        error.status === 401 ? "The email or password is not right." : (error.message ?? "Could not sign in. Try again.");
+      const message = error.status === 401 ? t("wrongCredentials") : (error.message ?? t("signInFailed"));
       return show({ fields: {}, form: message });
     }
     // A full load, so the header and every server component render for the signed-in user.
@@ -37,9 +38,17 @@ export function SignInForm({ next = "/" }: { next?: string }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.fields.email} />
       <TextField
-        label="Password"
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.fields.email}
+      />
+      <TextField
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -47,7 +56,7 @@ export function SignInForm({ next = "/" }: { next?: string }) {
         error={errors.fields.password}
       />
       <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? "Signing in…" : "Sign in"}
+        {isPending ? t("signingIn") : t("signIn")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -20,15 +21,14 @@ const FIELD_OF_ERROR_CODE: Record<string, Field> = {
   PASSWORD_TOO_LONG: "password",
 };
 
-const MESSAGE_OF_ERROR_CODE: Record<string, string> = {
-  USER_ALREADY_EXISTS: "An account with this email already exists. Sign in instead.",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email already exists. Sign in instead.",
-};
+/** better-auth's codes the form words itself (in the member's language); any other shows better-auth's message. */
+const CODES_OF_EXISTING_ACCOUNT = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
 
 /** `invitation`: the one the page was opened from; its address is filled in, and the new account lands on it. */
 export type SignUpFormProps = { invitation?: { id: string; email: string } };
 
 export function SignUpForm({ invitation }: SignUpFormProps) {
+  const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
 
@@ -47,7 +47,7 @@ export function SignUpForm({ invitation }: SignUpFormProps) {
     if (error) {
       setIsPending(false);
       const code = error.code ?? "";
-      const message = MESSAGE_OF_ERROR_CODE[code] ?? error.message ?? "Could not create the account. Try again.";
+      const message = CODES_OF_EXISTING_ACCOUNT.has(code) ? t("accountExists") : (error.message ?? t("signUpFailed"));
       const field = FIELD_OF_ERROR_CODE[code];
       return show(field ? { fields: { [field]: message } } : { fields: {}, form: message });
     }
@@ -59,9 +59,9 @@ export function SignUpForm({ invitation }: SignUpFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      <TextField label="Name" name="name" autoComplete="name" required error={errors.fields.name} />
+      <TextField label={t("name")} name="name" autoComplete="name" required error={errors.fields.name} />
       <TextField
-        label="Email"
+        label={t("email")}
         name="email"
         type="email"
         autoComplete="email"
@@ -71,17 +71,17 @@ export function SignUpForm({ invitation }: SignUpFormProps) {
         error={errors.fields.email}
       />
       <TextField
-        label="Password"
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={8}
-        hint="At least 8 characters."
+        hint={t("passwordHint")}
         error={errors.fields.password}
       />
       <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? "Creating account…" : "Create account"}
+        {isPending ? t("creatingAccount") : t("createAccount")}
       </Button>
     </form>
   );

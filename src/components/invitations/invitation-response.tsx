@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { trpc } from "~/lib/trpc/react";
@@ -10,6 +11,7 @@ export type InvitationResponseProps = { invitationId: string; organizationName: 
 
 /** Accept (then straight into the organization) or Decline (then the invitation disappears on refresh). */
 export function InvitationResponse({ invitationId, organizationName }: InvitationResponseProps) {
+  const t = useTranslations("invitations");
   const router = useRouter();
   const accept = trpc.invitations.accept.useMutation({
     // The header's organization switcher is rendered by the layout, which a navigation keeps: refresh it too.
@@ -25,13 +27,13 @@ export function InvitationResponse({ invitationId, organizationName }: Invitatio
     <div className="space-y-2">
       <div className="flex gap-2">
         <Button size="sm" disabled={isPending} onClick={() => accept.mutate({ invitationId })}>
-          Accept<span className="sr-only"> invitation to {organizationName}</span>
+          {t.rich("accept", { organization: organizationName, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
         </Button>
         <Button size="sm" variant="secondary" disabled={isPending} onClick={() => decline.mutate({ invitationId })}>
-          Decline<span className="sr-only"> invitation to {organizationName}</span>
+          {t.rich("decline", { organization: organizationName, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
         </Button>
       </div>
-      {decline.isSuccess ? <Alert tone="info">Invitation declined.</Alert> : null}
+      {decline.isSuccess ? <Alert tone="info">{t("declined")}</Alert> : null}
       {error ? <Alert tone="error">{trpcErrorInfo(error).message}</Alert> : null}
     </div>
   );

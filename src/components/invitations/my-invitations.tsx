@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { InvitationResponse } from "~/components/invitations/invitation-response";
 import { ResendVerificationButton } from "~/components/invitations/resend-verification-button";
 import { Alert } from "~/components/ui/alert";
@@ -11,13 +12,11 @@ export type MyInvitationsProps = { mine: inferRouterOutputs<AppRouter>["invitati
  * none can be shown. Renders nothing for a verified user without invitations.
  */
 export function MyInvitations({ mine }: MyInvitationsProps) {
+  const t = useTranslations("invitations");
   if (!mine.isEmailVerified) {
     return (
       <Alert tone="info" className="space-y-2">
-        <p>
-          Verify your email address {mine.email}: open the link in the mail we sent you. Until then, invitations to organizations sent
-          to this address can be neither seen nor accepted.
-        </p>
+        <p>{t("verifyFirst", { email: mine.email })}</p>
         <ResendVerificationButton email={mine.email} />
       </Alert>
     );
@@ -26,18 +25,21 @@ export function MyInvitations({ mine }: MyInvitationsProps) {
   return (
     <section aria-labelledby="my-invitations-heading" className="space-y-3">
       <h2 id="my-invitations-heading" className="text-lg font-semibold">
-        Invitations
+        {t("heading")}
       </h2>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {mine.invitations.map((invitation) => (
           <li
             key={invitation.id}
-            aria-label={`Invitation to ${invitation.organizationName}`}
+            aria-label={t("itemLabel", { organization: invitation.organizationName })}
             className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
           >
             <p className="min-w-0 text-sm text-slate-700">
-              <span className="font-medium text-slate-900">{invitation.invitedBy.name}</span> invited you to{" "}
-              <span className="font-medium text-slate-900">{invitation.organizationName}</span>
+              {t.rich("invitedYou", {
+                name: invitation.invitedBy.name,
+                organization: invitation.organizationName,
+                strong: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+              })}
             </p>
             <InvitationResponse invitationId={invitation.id} organizationName={invitation.organizationName} />
           </li>

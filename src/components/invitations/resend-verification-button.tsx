@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { authClient } from "~/lib/auth-client";
@@ -8,6 +9,7 @@ export type ResendVerificationButtonProps = { email: string };
 
 /** Mails a fresh verification link (better-auth's /send-verification-email), e.g. after the first one expired. */
 export function ResendVerificationButton({ email }: ResendVerificationButtonProps) {
+  const t = useTranslations("invitations");
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
   async function onClick() {
     setState("sending");
@@ -17,10 +19,10 @@ export function ResendVerificationButton({ email }: ResendVerificationButtonProp
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Button size="sm" variant="secondary" disabled={state === "sending"} onClick={onClick}>
-        Send the link again
+        {t("resend")}
       </Button>
       <span aria-live="polite" className="text-sm">
-        {state === "sent" ? "Sent. Check your mail." : state === "failed" ? "Could not send it; try again later." : ""}
+        {state === "sent" ? t("resent") : state === "failed" ? t("resendFailed") : ""}
       </span>
     </span>
   );

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { linkOrigin, requestOriginOf } from "~/server/config";
+import { pickAppLocale } from "~/domain/app-locale";
+import { mailTranslator } from "~/server/mail/mail-text";
 import { sendMail } from "~/server/mail/send-mail";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 
@@ -22,7 +24,7 @@ export function passwordResetLink(token: string, requestOrigin?: string): string
  * signing up again with the address replaces such an account (retire-unverified-account.ts).
  */
 export async function sendPasswordResetMail(
-  { user, token }: { user: { email: string; name: string; emailVerified: boolean }; token: string },
+  { user, token }: { user: { email: string; name: string; emailVerified: boolean; locale?: string | null }; token: string },
   request?: Request,
 ): Promise<void> {
   if (!request || !user.emailVerified) return;
@@ -30,19 +32,11 @@ export async function sendPasswordResetMail(
   const verdict = await consumeRateLimit(key, { windowMs: 60 * 60 * 1000, max: PASSWORD_RESET_MAILS_PER_HOUR });
   if (!verdict.isAllowed) return;
   const link = passwordResetLink(token, requestOriginOf(request.headers));
+  const t = await mailTranslator(pickAppLocale(user.locale, request.headers.get("accept-language")));
   await sendMail({
     to: user.email,
-    subject: "Reset your Passport Studio password",
-    text: [
-      `Hello ${user.name},`,
-      "",
-      "Someone asked to reset the password of your Passport Studio account. To choose a new one, open the link",
-      `below within ${PASSWORD_RESET_HOURS} hour. Setting it signs you out everywhere.`,
-      "",
-      link,
-      "",
-      "If you did not ask for this, ignore this mail: your password stays as it is.",
-    ].join("\n"),
+    subject: t("passwordReset.subject"),
+    text: t("passwordReset.body", { name: user.name, hours: PASSWORD_RESET_HOURS, link }),
     link,
     linkLabel: "Password reset link",
   });

@@ -1,5 +1,7 @@
 import { createEmailVerificationToken, EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
 import { linkOrigin, requestOriginOf } from "~/server/config";
+import { pickAppLocale } from "~/domain/app-locale";
+import { mailTranslator } from "~/server/mail/mail-text";
 import { sendMail } from "~/server/mail/send-mail";
 
 /**
@@ -16,27 +18,18 @@ export function verificationLink(token: string, requestOrigin?: string): string 
  * at once (create-user.ts), so they get no mail — and the CLI's stdout stays pure JSON.
  */
 export async function sendVerificationMail(
-  { user }: { user: { id: string; email: string; name: string } },
+  { user }: { user: { id: string; email: string; name: string; locale?: string | null } },
   request?: Request,
 ): Promise<void> {
   if (!request) return;
   // better-auth's own token names only the address; ours names the account too (email-verification-token.ts).
   const link = verificationLink(await createEmailVerificationToken(user.id, user.email), requestOriginOf(request.headers));
+  // At sign-up the account has no language yet: the browser that signed up chooses.
+  const t = await mailTranslator(pickAppLocale(user.locale, request.headers.get("accept-language")));
   await sendMail({
     to: user.email,
-    subject: "Verify your email address for Passport Studio",
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `Someone — we hope you — created the Passport Studio account "${user.name}" with this address. If it is`,
-      'yours, open the link below and press "Verify". Until then, invitations to organizations sent to this',
-      `address cannot be accepted. The link is valid for ${EMAIL_VERIFICATION_HOURS} hours.`,
-      "",
-      link,
-      "",
-      "If you did not create this account, ignore this mail: the account stays unverified, and you can still sign",
-      "up with this address yourself (that replaces the unverified account).",
-    ].join("\n"),
+    subject: t("verification.subject"),
+    text: t("verification.body", { name: user.name, hours: EMAIL_VERIFICATION_HOURS, link }),
     link,
     linkLabel: "Verification link",
   });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { getCurrentActor } from "~/app/_lib/current-actor";
 import { AuthCard } from "~/components/auth/auth-card";
 import { InvitationResponse } from "~/components/invitations/invitation-response";
@@ -9,7 +10,9 @@ import { AppError } from "~/domain/app-error";
 import { getInvitationForInvitee } from "~/server/services/invitations/get-invitation-for-invitee";
 import { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
 
-export const metadata: Metadata = { title: "Invitation" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("invitations"))("metaTitle") };
+}
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
 
@@ -19,20 +22,20 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
  */
 export default async function InvitationPage({ params }: { params: Promise<{ invitationId: string }> }) {
   const { invitationId } = await params;
-  const actor = await getCurrentActor();
+  const [actor, t] = await Promise.all([getCurrentActor(), getTranslations("invitations")]);
   if (!actor) {
     return (
       <AuthCard
-        title="You have an invitation"
-        description="Sign in with the email address this invitation was sent to, or create an account with it: you come back here afterwards."
+        title={t("youHaveOne")}
+        description={t("signedOutDescription")}
         footer={
           <Link href={`/sign-up?invitation=${encodeURIComponent(invitationId)}`} className={linkClass}>
-            Create an account
+            {t("createAccount")}
           </Link>
         }
       >
         <Link href={`/sign-in?invitation=${encodeURIComponent(invitationId)}`} className={linkClass}>
-          Sign in
+          {t("signIn")}
         </Link>
       </AuthCard>
     );
@@ -45,11 +48,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
   if (!(invitation instanceof AppError)) {
     return (
       <AuthCard
-        title={`Join ${invitation.organizationName}`}
-        description={`${invitation.invitedBy.name} (${invitation.invitedBy.email}) invited ${invitation.email}.`}
+        title={t("join", { organization: invitation.organizationName })}
+        description={t("invitedBy", { name: invitation.invitedBy.name, email: invitation.invitedBy.email, invitee: invitation.email })}
         footer={
           <Link href="/" className={linkClass}>
-            Not now
+            {t("notNow")}
           </Link>
         }
       >
@@ -60,11 +63,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ inv
   const { email, isEmailVerified } = await listMyInvitations({ actor });
   return (
     <AuthCard
-      title="This invitation cannot be accepted"
+      title={t("cannotAccept")}
       description={invitation.message}
       footer={
         <Link href="/" className={linkClass}>
-          Home
+          {t("home")}
         </Link>
       }
     >

@@ -2,6 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
+import { mailLocaleFor, mailTranslator } from "~/server/mail/mail-text";
 import { sendMail } from "~/server/mail/send-mail";
 import {
   INVITATION_LIFETIME_DAYS,
@@ -43,18 +44,20 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
         select: invitationSelect,
       });
   const invitation = toInvitationDto(row, requestOrigin);
+  // The invitee's own language if they have an account, else the inviter's: likely a colleague's.
+  const inviter = await db.user.findUnique({ where: { id: actor.userId }, select: { locale: true } });
+  const t = await mailTranslator(await mailLocaleFor(address, { profileLocale: inviter?.locale }));
+  const names = { inviter: invitation.invitedBy.name, organization: invitation.organizationName };
   await sendMail({
     to: address,
-    subject: `${invitation.invitedBy.name} invited you to ${invitation.organizationName} on Passport Studio`,
-    text: [
-      `${invitation.invitedBy.name} (${invitation.invitedBy.email}) invited you to join the organization`,
-      `"${invitation.organizationName}" on Passport Studio.`,
-      "",
-      `Open the link below, signed in with this address (${address}), to accept or decline. You need an account`,
-      `with this address and must have verified it. The invitation expires in ${INVITATION_LIFETIME_DAYS} days.`,
-      "",
-      invitation.link,
-    ].join("\n"),
+    subject: t("invitation.subject", names),
+    text: t("invitation.body", {
+      ...names,
+      inviterEmail: invitation.invitedBy.email,
+      address,
+      days: INVITATION_LIFETIME_DAYS,
+      link: invitation.link,
+    }),
     link: invitation.link,
     linkLabel: `Invitation link to ${invitation.organizationName}`,
   });

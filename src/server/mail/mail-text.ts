@@ -1,0 +1,19 @@
+import { createTranslator } from "use-intl/core";
+import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { getDb } from "~/server/db/client";
+import { loadMessages } from "~/i18n/messages";
+
+/**
+ * Mails are written in their recipient's language (docs/app-text.md): the recipient's profile setting, else the
+ * language of the request that caused the mail (a sign-up's browser), else English. The log line that stands in for
+ * a mail without SMTP stays English: it is for the operator.
+ */
+export async function mailTranslator(locale: TAppLocale) {
+  return createTranslator({ locale, messages: await loadMessages(locale), namespace: "mail" });
+}
+
+/** The language of a mail to `email`: that account's setting, else `fallback` (a profile or Accept-Language). */
+export async function mailLocaleFor(email: string, fallback: { profileLocale?: string | null; acceptLanguage?: string | null }) {
+  const recipient = await getDb().user.findUnique({ where: { email }, select: { locale: true } });
+  return pickAppLocale(recipient?.locale ?? fallback.profileLocale, fallback.acceptLanguage);
+}
