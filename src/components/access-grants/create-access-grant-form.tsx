@@ -57,7 +57,7 @@ export function CreateAccessGrantForm({ organizationId, modelId, modelPassportUu
           title={`Send this link to ${partyName}`}
           label="Secret link"
           secret={link}
-          noun="link"
+          kind="link"
           copyLabel="Copy link"
           onDone={onDone}
         >

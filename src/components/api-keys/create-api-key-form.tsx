@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -32,6 +33,7 @@ function parseKey(data: FormData) {
  * token once.
  */
 export function CreateApiKeyForm({ organizations, defaultOrganizationId }: CreateApiKeyFormProps) {
+  const t = useTranslations("apiKeys");
   const router = useRouter();
   const create = trpc.apiKeys.create.useMutation();
 
@@ -47,15 +49,15 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
       create={createKey}
       onCreated={() => router.refresh()}
       renderSecret={({ name, token }, onDone) => (
-        <SecretOncePanel title="Copy your new key now" label="New API key" secret={token} noun="key" onDone={onDone}>
-          This is the only time the key “{name}” is shown. Store it somewhere safe; if you lose it, create a new one.
+        <SecretOncePanel title={t("copyNow")} label={t("newKey")} secret={token} kind="key" onDone={onDone}>
+          {t("onlyTime", { name })}
         </SecretOncePanel>
       )}
     >
       {(errors) => (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Organization" error={errors.fields.organizationId}>
+            <Field label={t("organization")} error={errors.fields.organizationId}>
               {(control) => (
                 <Select {...control} name="organizationId" defaultValue={defaultOrganizationId}>
                   {organizations.map((organization) => (
@@ -66,25 +68,21 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
                 </Select>
               )}
             </Field>
-            <ExpiryDateField
-              label="Expires on (optional)"
-              hint="The key stops working at the end of this day. Leave empty for a key that does not expire."
-              error={errors.fields.expiresAt}
-            />
+            <ExpiryDateField label={t("expiresOn")} hint={t("expiresHint")} error={errors.fields.expiresAt} />
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <TextField
               className="flex-1"
-              label="Key name"
+              label={t("keyName")}
               name="name"
               required
               maxLength={100}
               autoComplete="off"
-              hint="Say where it is used, for example “ERP sync”."
+              hint={t("keyNameHint")}
               error={errors.fields.name}
             />
             <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
-              {create.isPending ? "Creating…" : "Create key"}
+              {create.isPending ? t("creating") : t("create")}
             </Button>
           </div>
         </>

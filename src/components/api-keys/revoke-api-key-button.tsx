@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { trpc } from "~/lib/trpc/react";
@@ -8,23 +9,20 @@ import { trpcErrorInfo } from "~/lib/trpc-error-info";
 export type RevokeApiKeyButtonProps = { id: string; name: string };
 
 export function RevokeApiKeyButton({ id, name }: RevokeApiKeyButtonProps) {
+  const t = useTranslations("apiKeys");
   const router = useRouter();
   const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => router.refresh() });
   return (
     <ConfirmButton
-      label={
-        <>
-          Revoke<span className="sr-only"> key {name}</span>
-        </>
-      }
-      title="Revoke this API key?"
-      confirmLabel="Revoke key"
+      label={t.rich("revoke", { name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
+      title={t("revokeTitle")}
+      confirmLabel={t("revokeConfirm")}
       onConfirm={() => revoke.mutateAsync({ id })}
       isPending={revoke.isPending}
       error={revoke.error ? trpcErrorInfo(revoke.error).message : undefined}
       onReset={revoke.reset}
     >
-      The key “{name}” stops working at once: anything still using it gets “401 Unauthorized”. This cannot be undone.
+      {t("revokeText", { name })}
     </ConfirmButton>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -12,6 +13,7 @@ import { useFormErrors } from "~/lib/use-form-errors";
 const FIELDS = ["name"] as const;
 
 export function CreateOrganizationForm() {
+  const t = useTranslations("organizations");
   const router = useRouter();
   const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const create = trpc.organizations.create.useMutation();
@@ -36,16 +38,16 @@ export function CreateOrganizationForm() {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField
-        label="Organization name"
+        label={t("nameLabel")}
         name="name"
         required
         maxLength={100}
         autoComplete="organization"
-        hint="Usually your company or team. You can invite members next."
+        hint={t("nameHint")}
         error={errors.fields.name}
       />
       <Button type="submit" disabled={isPending}>
-        {isPending ? "Creating…" : "Create organization"}
+        {isPending ? t("creating") : t("create")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -15,6 +16,7 @@ export type InviteMemberFormProps = { organizationId: string };
 
 /** Invites by email; the pending list below is server-rendered, so a refresh shows the new invitation. */
 export function InviteMemberForm({ organizationId }: InviteMemberFormProps) {
+  const t = useTranslations("organizations");
   const router = useRouter();
   const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const [invited, setInvited] = useState<string | null>(null);
@@ -43,20 +45,20 @@ export function InviteMemberForm({ organizationId }: InviteMemberFormProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           className="flex-1"
-          label="Email address"
+          label={t("emailLabel")}
           name="email"
           type="email"
           inputMode="email"
           autoComplete="off"
           required
-          hint="They join once they accept, signed in with this address and having verified it."
+          hint={t("emailHint")}
           error={errors.fields.email}
         />
         <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
-          {invite.isPending ? "Sending…" : "Send invitation"}
+          {invite.isPending ? t("sending") : t("sendInvitation")}
         </Button>
       </div>
-      <div aria-live="polite">{invited ? <Alert tone="success">Invitation sent to {invited}.</Alert> : null}</div>
+      <div aria-live="polite">{invited ? <Alert tone="success">{t("invitationSent", { email: invited })}</Alert> : null}</div>
     </form>
   );
 }

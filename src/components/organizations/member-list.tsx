@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/ui/local-time";
@@ -8,7 +9,8 @@ export type MemberListProps = {
 };
 
 export function MemberList({ members, currentUserId }: MemberListProps) {
-  if (members.length === 0) return <EmptyState title="No members yet" />;
+  const t = useTranslations("organizations");
+  if (members.length === 0) return <EmptyState title={t("noMembers")} />;
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {members.map((member) => (
@@ -16,15 +18,13 @@ export function MemberList({ members, currentUserId }: MemberListProps) {
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-slate-900">
               {member.name}
-              {member.userId === currentUserId ? <span className="font-normal text-slate-500"> (you)</span> : null}
+              {member.userId === currentUserId ? <span className="font-normal text-slate-500">{t("you")}</span> : null}
             </p>
             <p className="truncate text-sm text-slate-600">{member.email}</p>
           </div>
           <div className="flex items-center gap-3 text-sm text-slate-500">
-            <Badge tone={member.role === "owner" ? "brand" : "neutral"}>{member.role === "owner" ? "Owner" : "Member"}</Badge>
-            <span>
-              Joined <LocalTime value={member.joinedAt} />
-            </span>
+            <Badge tone={member.role === "owner" ? "brand" : "neutral"}>{member.role === "owner" ? t("owner") : t("member")}</Badge>
+            <span>{t.rich("joined", { time: () => <LocalTime value={member.joinedAt} /> })}</span>
           </div>
         </li>
       ))}

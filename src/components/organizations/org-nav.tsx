@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "~/lib/cn";
@@ -8,21 +9,22 @@ export type OrgNavProps = { organizationId: string; organizationName: string };
 
 /** The organization's sections as tabs; the one showing is marked for screen readers with aria-current. */
 export function OrgNav({ organizationId, organizationName }: OrgNavProps) {
+  const t = useTranslations("organizations");
   const pathname = usePathname();
   const base = `/orgs/${organizationId}`;
   const links = [
-    { href: base, label: "Overview", isActive: pathname === base },
-    { href: `${base}/models`, label: "Models", isActive: pathname.startsWith(`${base}/models`) },
+    { href: base, label: t("navOverview"), isActive: pathname === base },
+    { href: `${base}/models`, label: t("navModels"), isActive: pathname.startsWith(`${base}/models`) },
     {
       href: `${base}/templates`,
-      label: "Templates",
+      label: t("navTemplates"),
       isActive: pathname.startsWith(`${base}/templates`) || pathname.startsWith(`${base}/product-data-models`),
     },
-    { href: `${base}/members`, label: "Members", isActive: pathname.startsWith(`${base}/members`) },
-    { href: `${base}/settings`, label: "Settings", isActive: pathname.startsWith(`${base}/settings`) },
+    { href: `${base}/members`, label: t("navMembers"), isActive: pathname.startsWith(`${base}/members`) },
+    { href: `${base}/settings`, label: t("navSettings"), isActive: pathname.startsWith(`${base}/settings`) },
   ];
   return (
-    <nav aria-label={`${organizationName} sections`} className="-mt-2 mb-6 border-b border-slate-200 sm:-mt-4 sm:mb-8">
+    <nav aria-label={t("nav", { organization: organizationName })} className="-mt-2 mb-6 border-b border-slate-200 sm:-mt-4 sm:mb-8">
       <ul className="flex flex-wrap gap-x-1">
         {links.map((link) => (
           <li key={link.href}>

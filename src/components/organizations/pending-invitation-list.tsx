@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { RevokeInvitationButton } from "~/components/organizations/revoke-invitation-button";
 import { LocalTime } from "~/components/ui/local-time";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -9,7 +10,8 @@ export type PendingInvitationListProps = { organizationId: string; invitations: 
 
 /** Open invitations of the organization: who was invited, by whom, until when; any member may revoke one. */
 export function PendingInvitationList({ organizationId, invitations }: PendingInvitationListProps) {
-  if (invitations.length === 0) return <p className="text-sm text-slate-600">No open invitations.</p>;
+  const t = useTranslations("organizations");
+  if (invitations.length === 0) return <p className="text-sm text-slate-600">{t("noPending")}</p>;
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {invitations.map((invitation) => (
@@ -21,7 +23,10 @@ export function PendingInvitationList({ organizationId, invitations }: PendingIn
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-slate-900">{invitation.email}</p>
             <p className="text-sm text-slate-600">
-              Invited by {invitation.invitedBy.name}, expires <LocalTime value={invitation.expiresAt} />
+              {t.rich("invitedByExpires", {
+                name: invitation.invitedBy.name,
+                time: () => <LocalTime value={invitation.expiresAt} />,
+              })}
             </p>
           </div>
           <RevokeInvitationButton organizationId={organizationId} invitationId={invitation.id} email={invitation.email} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "~/components/ui/button";
 import { trpc } from "~/lib/trpc/react";
@@ -9,6 +10,7 @@ export type RevokeInvitationButtonProps = { organizationId: string; invitationId
 
 /** No confirmation: a revoked invitation is undone by inviting the address again. */
 export function RevokeInvitationButton({ organizationId, invitationId, email }: RevokeInvitationButtonProps) {
+  const t = useTranslations("organizations");
   const router = useRouter();
   const revoke = trpc.invitations.revoke.useMutation({ onSuccess: () => router.refresh() });
   return (
@@ -19,7 +21,7 @@ export function RevokeInvitationButton({ organizationId, invitationId, email }: 
         disabled={revoke.isPending}
         onClick={() => revoke.mutate({ organizationId, invitationId })}
       >
-        Revoke<span className="sr-only"> invitation to {email}</span>
+        {t.rich("revoke", { email, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
       </Button>
       {revoke.error ? (
         <p role="alert" className="text-sm text-red-700">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useTranslations("ui");
   const titleId = useId();
   const bodyId = useId();
 
@@ -57,10 +59,10 @@ export function ConfirmDialog({
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- what showModal() focuses: the safe answer */}
         <Button variant="secondary" onClick={onCancel} disabled={isPending} autoFocus>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={isPending || !canConfirm}>
-          {isPending ? "Working…" : confirmLabel}
+          {isPending ? t("working") : confirmLabel}
         </Button>
       </div>
     </ModalDialog>

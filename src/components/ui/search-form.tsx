@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
@@ -13,6 +14,7 @@ export type SearchFormProps = {
 
 /** A GET form: the search lands in the URL, so it can be bookmarked and works before JavaScript loads. */
 export function SearchForm({ action, label, name, value }: SearchFormProps) {
+  const t = useTranslations("ui");
   return (
     <form role="search" action={action} method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <TextField
@@ -26,11 +28,11 @@ export function SearchForm({ action, label, name, value }: SearchFormProps) {
       />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
-          Search
+          {t("search")}
         </Button>
         {value ? (
           <Link href={action} className={buttonClasses({ variant: "ghost" })}>
-            Clear
+            {t("clear")}
           </Link>
         ) : null}
       </div>

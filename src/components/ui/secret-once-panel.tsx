@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -11,8 +12,8 @@ export type SecretOncePanelProps = {
   /** The secret's label, e.g. "Secret link". */
   label: string;
   secret: string;
-  /** What the secret is called in running text ("link", "key"): "the link is selected", "Done, hide the link". */
-  noun: string;
+  /** What the secret is ("the key is selected", "Done, hide the link"); the catalogues word each in every language. */
+  kind: "key" | "link";
   copyLabel?: string;
   onDone: () => void;
 };
@@ -21,7 +22,8 @@ export type SecretOncePanelProps = {
  * The one showing of a new secret (an API key's token, an access grant's link), with a copy button. The server keeps
  * only a hash of it, so it lives in the caller's state alone; focus moves to it so it can be copied at once.
  */
-export function SecretOncePanel({ title, children, label, secret, noun, copyLabel = "Copy", onDone }: SecretOncePanelProps) {
+export function SecretOncePanel({ title, children, label, secret, kind, copyLabel, onDone }: SecretOncePanelProps) {
+  const t = useTranslations("ui");
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
@@ -55,16 +57,16 @@ export function SecretOncePanel({ title, children, label, secret, noun, copyLabe
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input ref={inputRef} id={inputId} readOnly value={secret} className="font-mono" spellCheck={false} />
           <Button variant="secondary" onClick={onCopy}>
-            {copyLabel}
+            {copyLabel ?? t("copy")}
           </Button>
         </div>
         <p aria-live="polite" className="min-h-5 text-sm text-emerald-900">
-          {copyState === "copied" ? "Copied to the clipboard." : null}
-          {copyState === "failed" ? `Could not copy automatically; the ${noun} is selected, copy it by hand.` : null}
+          {copyState === "copied" ? t("copied") : null}
+          {copyState === "failed" ? t("copyFailed", { kind }) : null}
         </p>
       </div>
       <Button variant="ghost" size="sm" className="-ml-3" onClick={onDone}>
-        {`Done, hide the ${noun}`}
+        {t("hideSecret", { kind })}
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { MyInvitations } from "~/components/invitations/my-invitations";
@@ -6,22 +7,18 @@ import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { listMyInvitations } from "~/server/services/invitations/list-my-invitations";
 
-export const metadata: Metadata = { title: "New organization" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("organizations"))("newMetaTitle") };
+}
 
 export default async function NewOrganizationPage() {
   const actor = await requireSignedIn();
   const isFirst = actor.organizationIds.length === 0;
   const mine = await listMyInvitations({ actor });
+  const t = await getTranslations("organizations");
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <PageHeader
-        title="Create an organization"
-        description={
-          isFirst
-            ? "Everything in Passport Studio belongs to an organization. Create yours to get started; you will be its owner."
-            : "You will be the owner of the new organization and can add members to it."
-        }
-      />
+      <PageHeader title={t("newTitle")} description={isFirst ? t("newFirst") : t("newAnother")} />
       <MyInvitations mine={mine} />
       <Card>
         <CardBody>

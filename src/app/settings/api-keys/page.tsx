@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { ApiKeyList } from "~/components/api-keys/api-key-list";
@@ -8,50 +9,55 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listApiKeys } from "~/server/services/identity/list-api-keys";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 
-export const metadata: Metadata = { title: "API keys" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("apiKeys"))("title") };
+}
 
 type Props = { searchParams: Promise<{ org?: string | string[] }> };
 
 export default async function ApiKeysPage({ searchParams }: Props) {
   const actor = await requireSignedIn();
-  const [keys, organizations, query] = await Promise.all([listApiKeys({ actor }), listOrganizations({ actor }), searchParams]);
+  const [keys, organizations, query, t] = await Promise.all([
+    listApiKeys({ actor }),
+    listOrganizations({ actor }),
+    searchParams,
+    getTranslations("apiKeys"),
+  ]);
   // The organization the user came from (its overview links here with ?org=), else their first.
   const current = organizations.find((organization) => organization.id === query.org) ?? organizations[0];
 
   return (
     <div className="space-y-8">
       <PageHeader
-        eyebrow="Settings"
-        title="API keys"
-        description={
-          <>
-            A key acts as you, in the one organization it was created for, until it expires or you revoke it. Send it in the{" "}
-            <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">api_token</code> header of REST requests; the{" "}
-            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a route handler, not a page: a full load */}
+        eyebrow={t("eyebrow")}
+        title={t("title")}
+        description={t.rich("description", {
+          code: (chunks) => <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">{chunks}</code>,
+          link: (chunks) => (
+            // eslint-disable-next-line @next/next/no-html-link-for-pages -- a route handler, not a page: a full load
             <a href="/docs/api" className="font-medium text-brand-700 hover:underline">
-              API reference
-            </a>{" "}
-            describes every route.
-          </>
-        }
+              {chunks}
+            </a>
+          ),
+        })}
       />
       <section aria-labelledby="create-key-heading">
         <Card>
           <CardBody className="space-y-4">
             <h2 id="create-key-heading" className="text-lg font-semibold">
-              Create a key
+              {t("createHeading")}
             </h2>
             {current ? (
               <CreateApiKeyForm organizations={organizations} defaultOrganizationId={current.id} />
             ) : (
-              <EmptyState title="No organization yet">A key acts on one of your organizations: create or join one first.</EmptyState>
+              <EmptyState title={t("noOrganization")}>{t("noOrganizationText")}</EmptyState>
             )}
           </CardBody>
         </Card>
       </section>
       <section aria-labelledby="key-list-heading" className="space-y-3">
         <h2 id="key-list-heading" className="text-lg font-semibold">
-          Your keys
+          {t("yourKeys")}
         </h2>
         <ApiKeyList keys={keys} />
       </section>

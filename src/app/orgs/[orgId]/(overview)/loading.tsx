@@ -1,8 +1,10 @@
+import { useTranslations } from "next-intl";
 import { Skeleton } from "~/components/ui/skeleton";
 
 export default function OrganizationLoading() {
+  const t = useTranslations("ui");
   return (
-    <div className="space-y-8" role="status" aria-label="Loading">
+    <div className="space-y-8" role="status" aria-label={t("loadingLabel")}>
       <div className="space-y-2">
         <Skeleton className="h-4 w-24" />
         <Skeleton className="h-8 w-64 max-w-full" />

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -16,21 +17,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OrganizationHomePage({ params }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const mine = await listMyInvitations({ actor: await requireSignedIn() });
+  const t = await getTranslations("organizations");
   const base = `/orgs/${organization.id}`;
-  const memberLabel = organization.memberCount === 1 ? "1 member" : `${organization.memberCount} members`;
+  const memberLabel = t("memberCount", { count: organization.memberCount });
   const sections = [
-    { href: `${base}/models`, title: "Models", text: "Create product models from templates and fill in their passport data." },
-    { href: `${base}/members`, title: "Members", text: `${memberLabel}. Invite colleagues by their email address.` },
-    {
-      href: `/settings/api-keys?org=${organization.id}`,
-      title: "API keys",
-      text: "Connect ERP, PLM and scripts to the REST API with keys for this organization.",
-    },
+    { href: `${base}/models`, title: t("modelsTitle"), text: t("modelsText") },
+    { href: `${base}/members`, title: t("membersTitle"), text: t("membersText", { count: organization.memberCount }) },
+    { href: `/settings/api-keys?org=${organization.id}`, title: t("apiKeysTitle"), text: t("apiKeysText") },
   ];
 
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow="Organization" title={organization.name} description={memberLabel} />
+      <PageHeader eyebrow={t("eyebrow")} title={organization.name} description={memberLabel} />
       <MyInvitations mine={mine} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((section) => (

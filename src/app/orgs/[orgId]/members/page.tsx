@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -9,11 +10,14 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listMembers } from "~/server/services/identity/list-members";
 import { listInvitations } from "~/server/services/invitations/list-invitations";
 
-export const metadata: Metadata = { title: "Members" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("organizations"))("membersTitle") };
+}
 
 export default async function MembersPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
+  const t = await getTranslations("organizations");
   const [members, invitations] = await Promise.all([
     listMembers({ actor, organizationId: organization.id }),
     listInvitations({ actor, organizationId: organization.id }),
@@ -21,16 +25,12 @@ export default async function MembersPage({ params }: { params: Promise<{ orgId:
 
   return (
     <div className="space-y-8">
-      <PageHeader
-        eyebrow={organization.name}
-        title="Members"
-        description="Every member can work on all of the organization's templates and models."
-      />
+      <PageHeader eyebrow={organization.name} title={t("membersTitle")} description={t("membersDescription")} />
       <section aria-labelledby="invite-member-heading">
         <Card>
           <CardBody className="space-y-4">
             <h2 id="invite-member-heading" className="text-lg font-semibold">
-              Invite a member
+              {t("inviteHeading")}
             </h2>
             <InviteMemberForm organizationId={organization.id} />
           </CardBody>
@@ -38,13 +38,13 @@ export default async function MembersPage({ params }: { params: Promise<{ orgId:
       </section>
       <section aria-labelledby="member-list-heading" className="space-y-3">
         <h2 id="member-list-heading" className="text-lg font-semibold">
-          {members.length === 1 ? "1 member" : `${members.length} members`}
+          {t("memberCount", { count: members.length })}
         </h2>
         <MemberList members={members} currentUserId={actor.userId} />
       </section>
       <section aria-labelledby="pending-invitations-heading" className="space-y-3">
         <h2 id="pending-invitations-heading" className="text-lg font-semibold">
-          Pending invitations
+          {t("pendingHeading")}
         </h2>
         <PendingInvitationList organizationId={organization.id} invitations={invitations} />
       </section>
