@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type SubmitEvent } from "react";
@@ -24,6 +25,7 @@ const FIELDS = ["name", "description", "source"] as const;
  * it. Checked with the request schema the server uses; on success the editor of the new model opens.
  */
 export function CreateModelForm({ organizationId, sources, initialSource }: CreateModelFormProps) {
+  const t = useTranslations("models");
   const router = useRouter();
   const [selected, setSelected] = useState(() => initialSource ?? (sources[0] ? sourceValue(sources[0]) : ""));
   const { formRef, errors, show, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
@@ -33,7 +35,7 @@ export function CreateModelForm({ organizationId, sources, initialSource }: Crea
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    if (!source) return show({ fields: { source: "Choose a template or product data model." } });
+    if (!source) return show({ fields: { source: t("chooseSource") } });
     const parsed = ZModelCreateRequest.safeParse({
       name: data.get("name"),
       description: data.get("description") || undefined,
@@ -54,31 +56,34 @@ export function CreateModelForm({ organizationId, sources, initialSource }: Crea
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="min-w-0 space-y-5">
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-        <TextField label="Name" name="name" required maxLength={200} autoComplete="off" error={errors.fields.name} />
-        <Field id="model-description" label="Description" error={errors.fields.description}>
+        <TextField label={t("name")} name="name" required maxLength={200} autoComplete="off" error={errors.fields.name} />
+        <Field id="model-description" label={t("descriptionLabel")} error={errors.fields.description}>
           {(control) => <Textarea {...control} name="description" rows={3} maxLength={10_000} />}
         </Field>
         <SourcePicker sources={sources} selected={selected} onSelect={setSelected} error={errors.fields.source} />
         <Button type="submit" disabled={isPending}>
-          {isPending ? "Creating…" : "Create model"}
+          {isPending ? t("creating") : t("create")}
         </Button>
       </div>
       <section aria-labelledby="source-preview-heading" className="min-w-0 space-y-3 lg:sticky lg:top-6 lg:self-start">
         <h2 id="source-preview-heading" className="text-lg font-semibold">
-          {source ? `Preview: ${source.name}` : "Preview"}
+          {source ? t("previewOf", { name: source.name }) : t("preview")}
         </h2>
         {source ? (
           <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
             <p className="text-sm text-slate-600">
-              Sections and fields of the new model. Item-level parts belong to individual items and are not edited in a model.{" "}
-              <Link href={sourcePreviewHref(organizationId, source)} className="font-medium text-brand-700 hover:underline">
-                Open the full preview
-              </Link>
+              {t.rich("previewText", {
+                link: (chunks) => (
+                  <Link href={sourcePreviewHref(organizationId, source)} className="font-medium text-brand-700 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
             <StructureOutline sections={source.sections} />
           </div>
         ) : (
-          <p className="text-sm text-slate-600">Choose what to start from to see its sections.</p>
+          <p className="text-sm text-slate-600">{t("chooseToPreview")}</p>
         )}
       </section>
     </form>

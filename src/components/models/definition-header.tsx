@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -16,26 +17,25 @@ export type DefinitionHeaderProps = {
 
 /** The top of a template or product data model preview: what it is, and a way to start a model from it. */
 export function DefinitionHeader({ eyebrow, name, description, version, tags, createModelHref, backHref }: DefinitionHeaderProps) {
+  const t = useTranslations("models");
   return (
     <div className="space-y-3">
-      <BackLink href={backHref}>All templates</BackLink>
+      <BackLink href={backHref}>{t("allTemplates")}</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader eyebrow={eyebrow} title={name} description={description || undefined} />
         <Link href={createModelHref} className={buttonClasses({ className: "self-start sm:self-auto" })}>
-          Create a model from it
+          {t("createFromIt")}
         </Link>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge>Version {version}</Badge>
+        <Badge>{t("version", { version })}</Badge>
         {tags.map((tag) => (
           <Badge key={tag} tone="brand">
             {tag}
           </Badge>
         ))}
       </div>
-      <p className="text-sm text-slate-600">
-        Read-only preview: inputs are disabled. Fields marked “Item level” are not part of a model.
-      </p>
+      <p className="text-sm text-slate-600">{t("readOnly")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ModelListItem } from "~/components/models/model-list-item";
 import { LoadMoreButton } from "~/components/ui/load-more-button";
 import type { TModelListEntry } from "~/domain/model-schema";
@@ -18,6 +19,7 @@ export type LoadMoreModelsProps = {
  * it (focus moves to the first model it added).
  */
 export function LoadMoreModels({ organizationId, search, cursor, templateNames }: LoadMoreModelsProps) {
+  const t = useTranslations("models");
   const client = trpc.useUtils().client;
   const { items, hasMore, isLoading, error, loadMore, listRef } = useLoadMore<TModelListEntry>(
     { items: [], nextCursor: cursor },
@@ -27,7 +29,11 @@ export function LoadMoreModels({ organizationId, search, cursor, templateNames }
   return (
     <>
       {items.length > 0 ? (
-        <ul ref={listRef} aria-label="More models" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        <ul
+          ref={listRef}
+          aria-label={t("moreLabel")}
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        >
           {items.map((model) => (
             <ModelListItem
               key={model.id}
@@ -39,7 +45,7 @@ export function LoadMoreModels({ organizationId, search, cursor, templateNames }
         </ul>
       ) : null}
       <LoadMoreButton hasMore={hasMore} isLoading={isLoading} error={error} onLoadMore={loadMore} />
-      {!hasMore && items.length > 0 ? <p className="text-center text-sm text-slate-600">That is all of them.</p> : null}
+      {!hasMore && items.length > 0 ? <p className="text-center text-sm text-slate-600">{t("allLoaded")}</p> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -18,6 +19,7 @@ type Action = "duplicate" | "delete";
  * ones) and opens; a deleted model takes its items with it and leads back to the list.
  */
 export function ModelActions({ organizationId, modelId, name }: ModelActionsProps) {
+  const t = useTranslations("models");
   const client = trpc.useUtils().client;
   const router = useRouter();
   const headingId = useId();
@@ -51,39 +53,38 @@ export function ModelActions({ organizationId, modelId, name }: ModelActionsProp
     <Card>
       <CardBody className="space-y-3">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Manage this model
+          {t("manage")}
         </h2>
         <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2 sm:flex-row">
           <Button variant="secondary" onClick={() => setOpen("duplicate")}>
-            Duplicate model
+            {t("duplicate")}
           </Button>
           <Button variant="danger" onClick={() => setOpen("delete")}>
-            Delete model
+            {t("delete")}
           </Button>
         </div>
       </CardBody>
       <ConfirmDialog
         isOpen={open === "duplicate"}
-        title="Duplicate this model?"
-        confirmLabel="Duplicate"
+        title={t("duplicateTitle")}
+        confirmLabel={t("duplicateConfirm")}
         isPending={isPending}
         error={open === "duplicate" ? error : undefined}
         onConfirm={() => void run("duplicate")}
         onCancel={close}
       >
-        A new model “{copyName(name)}” gets this model’s saved values and a new product identifier. Items are not copied, and changes
-        not saved yet stay here.
+        {t("duplicateText", { name: copyName(name) })}
       </ConfirmDialog>
       <ConfirmDialog
         isOpen={open === "delete"}
-        title="Delete this model?"
-        confirmLabel="Delete model"
+        title={t("deleteTitle")}
+        confirmLabel={t("delete")}
         isPending={isPending}
         error={open === "delete" ? error : undefined}
         onConfirm={() => void run("delete")}
         onCancel={close}
       >
-        “{name}”, its values and all its items are deleted. This cannot be undone; its product identifiers stay reserved.
+        {t("deleteText", { name })}
       </ConfirmDialog>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TModelListEntry } from "~/domain/model-schema";
@@ -6,6 +7,7 @@ export type ModelListItemProps = { organizationId: string; model: TModelListEntr
 
 /** One model in the list: its name links to the editor; the template, completeness and last change give context. */
 export function ModelListItem({ organizationId, model, templateName }: ModelListItemProps) {
+  const t = useTranslations("models");
   return (
     <li className="relative flex flex-col gap-1 px-4 py-3 focus-within:bg-slate-50 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
@@ -21,12 +23,10 @@ export function ModelListItem({ organizationId, model, templateName }: ModelList
         {templateName ? <span className="truncate">{templateName}</span> : null}
         {model.completeness.required > 0 ? (
           <span data-testid="model-list-completeness">
-            {model.completeness.filled} of {model.completeness.required} required filled
+            {t("completeness", { filled: model.completeness.filled, required: model.completeness.required })}
           </span>
         ) : null}
-        <span>
-          Updated <LocalTime value={model.updatedAt} />
-        </span>
+        <span>{t.rich("updated", { time: () => <LocalTime value={model.updatedAt} /> })}</span>
       </div>
     </li>
   );

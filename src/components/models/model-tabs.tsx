@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { cn } from "~/lib/cn";
 
@@ -5,14 +6,15 @@ export type ModelTabsProps = { organizationId: string; modelId: string; current:
 
 /** The model's pages: its own values, its items (each battery, each serial number), and its EU registry record. */
 export function ModelTabs({ organizationId, modelId, current, className }: ModelTabsProps) {
+  const t = useTranslations("models");
   const base = `/orgs/${organizationId}/models/${modelId}`;
   const tabs = [
-    { key: "model", href: base, label: "Model data" },
-    { key: "items", href: `${base}/items`, label: "Items" },
-    { key: "registry", href: `${base}/registry`, label: "EU registry" },
+    { key: "model", href: base, label: t("tabModel") },
+    { key: "items", href: `${base}/items`, label: t("tabItems") },
+    { key: "registry", href: `${base}/registry`, label: t("tabRegistry") },
   ] as const;
   return (
-    <nav aria-label="Model pages" className={cn("border-b border-slate-200", className)}>
+    <nav aria-label={t("tabsLabel")} className={cn("border-b border-slate-200", className)}>
       <ul className="flex gap-1">
         {tabs.map((tab) => (
           <li key={tab.key}>

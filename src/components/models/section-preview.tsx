@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { FieldInput } from "~/components/field-inputs/field-input";
 import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
 import { SectionBadges } from "~/components/models/section-badges";
@@ -12,6 +13,7 @@ export type SectionPreviewProps = { view: SectionView; depth: number; organizati
  * A repeater shows its fields once, as one example row.
  */
 export function SectionPreview({ view, depth, organizationId }: SectionPreviewProps) {
+  const t = useTranslations("models");
   const { section } = view;
   const headingId = `preview-${section.id}`;
   const grid = (
@@ -24,7 +26,7 @@ export function SectionPreview({ view, depth, organizationId }: SectionPreviewPr
             value=""
             disabled
             organizationId={organizationId}
-            badge={field.granularityLevel === "Item" && section.granularityLevel === "Model" ? <Badge>Item level</Badge> : null}
+            badge={field.granularityLevel === "Item" && section.granularityLevel === "Model" ? <Badge>{t("itemLevel")}</Badge> : null}
           />
         </LayoutCell>
       ))}
@@ -44,10 +46,10 @@ export function SectionPreview({ view, depth, organizationId }: SectionPreviewPr
         <SectionBadges section={section} />
       </div>
       {view.fields.length === 0 && view.subSections.length === 0 ? (
-        <p className="text-sm text-slate-600">No fields.</p>
+        <p className="text-sm text-slate-600">{t("noFields")}</p>
       ) : view.isRepeater ? (
         <div className="space-y-3 rounded-md border border-dashed border-slate-300 p-3 sm:p-4">
-          <p className="text-sm text-slate-600">Each row of a model holds these fields:</p>
+          <p className="text-sm text-slate-600">{t("rowHolds")}</p>
           {grid}
         </div>
       ) : (

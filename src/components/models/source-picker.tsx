@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { sourceValue, type ModelSource } from "~/components/models/model-sources";
 import { cn } from "~/lib/cn";
 
@@ -11,8 +12,8 @@ export type SourcePickerProps = {
 };
 
 const GROUPS = [
-  { kind: "template", title: "Your organization's templates" },
-  { kind: "productDataModel", title: "Product data models" },
+  { kind: "template", titleKey: "groupTemplates" },
+  { kind: "productDataModel", titleKey: "groupProductDataModels" },
 ] as const;
 
 /**
@@ -20,10 +21,11 @@ const GROUPS = [
  * version; its older versions are behind a disclosure under it (open when one of them is chosen).
  */
 export function SourcePicker({ sources, selected, onSelect, error }: SourcePickerProps) {
+  const t = useTranslations("models");
   return (
     <fieldset className="min-w-0 space-y-4" aria-describedby={error ? "source-error" : undefined}>
       <legend className="text-sm font-medium text-slate-800">
-        Start from
+        {t("startFrom")}
         <span aria-hidden="true" className="ml-0.5 text-red-700">
           *
         </span>
@@ -33,8 +35,8 @@ export function SourcePicker({ sources, selected, onSelect, error }: SourcePicke
         if (items.length === 0) return null;
         return (
           <div key={group.kind} className="space-y-2">
-            <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.title}</p>
-            <ul className="space-y-2" aria-label={group.title}>
+            <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t(group.titleKey)}</p>
+            <ul className="space-y-2" aria-label={t(group.titleKey)}>
               {items.map((source) => {
                 const older = sources.filter((candidate) => candidate.kind === source.kind && candidate.olderThan === source.id);
                 const isOlderSelected = older.some((candidate) => sourceValue(candidate) === selected);
@@ -44,7 +46,7 @@ export function SourcePicker({ sources, selected, onSelect, error }: SourcePicke
                     {older.length > 0 ? (
                       <details open={isOlderSelected || undefined} className="ml-7 text-sm">
                         <summary className="cursor-pointer text-brand-700 hover:underline">
-                          Older versions of {source.name} ({older.length})
+                          {t("olderVersions", { name: source.name, count: older.length })}
                         </summary>
                         <ul className="mt-2 space-y-2">
                           {older.map((candidate) => (
@@ -74,6 +76,7 @@ export function SourcePicker({ sources, selected, onSelect, error }: SourcePicke
 type SourceOptionProps = { source: ModelSource; selected: string; onSelect: (value: string) => void };
 
 function SourceOption({ source, selected, onSelect }: SourceOptionProps) {
+  const t = useTranslations("models");
   const value = sourceValue(source);
   const id = `source-${value.replace(":", "-")}`;
   const isSelected = value === selected;
@@ -103,8 +106,8 @@ function SourceOption({ source, selected, onSelect }: SourceOptionProps) {
           {source.name}
         </span>
         <span id={`${id}-meta`} className="block text-sm break-words text-slate-600">
-          Version {source.version}
-          {source.meta ? ` · ${source.meta}` : ""}
+          {t("version", { version: source.version })}
+          {source.meta ? ` · ${source.meta}` : null}
         </span>
       </span>
     </label>

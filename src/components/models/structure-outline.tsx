@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { SectionBadges } from "~/components/models/section-badges";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TSection } from "~/domain/template-schema";
@@ -6,6 +7,7 @@ export type StructureOutlineProps = { sections: readonly TSection[] };
 
 /** A compact outline of sections (nested as in the template) and their field names, for choosing a template. */
 export function StructureOutline({ sections }: StructureOutlineProps) {
+  const t = useTranslations("models");
   const index = buildTemplateIndex(sections);
   const renderSection = (id: string, visited: Set<string>) => {
     const section = index.sections.get(id)?.section;
@@ -19,7 +21,9 @@ export function StructureOutline({ sections }: StructureOutlineProps) {
         </div>
         {section.dataFields.length > 0 ? (
           <p className="text-sm break-words text-slate-600">
-            {section.dataFields.map((field) => (field.granularityLevel === "Item" ? `${field.name} (item)` : field.name)).join(" · ")}
+            {section.dataFields
+              .map((field) => (field.granularityLevel === "Item" ? t("itemSuffix", { name: field.name }) : field.name))
+              .join(" · ")}
           </p>
         ) : null}
         {section.subSections.length > 0 ? (

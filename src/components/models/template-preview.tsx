@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
 import { SectionPreview } from "~/components/models/section-preview";
 import { buildSectionViews } from "~/components/models/section-views";
@@ -8,8 +9,9 @@ export type TemplatePreviewProps = { sections: readonly TSection[]; organization
 
 /** Every section of a template or product data model on the grid, read-only, Item-level parts included and marked. */
 export function TemplatePreview({ sections, organizationId }: TemplatePreviewProps) {
+  const t = useTranslations("models");
   const { roots } = buildSectionViews(sections, { level: "all" });
-  if (roots.length === 0) return <EmptyState title="This template has no sections" />;
+  if (roots.length === 0) return <EmptyState title={t("noSections")} />;
   return (
     <LayoutGrid>
       {roots.map(({ view, placement }) => (

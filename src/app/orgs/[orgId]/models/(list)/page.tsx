@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -11,7 +12,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listModels } from "~/server/services/models/list-models";
 import { listTemplates } from "~/server/services/templates/list-templates";
 
-export const metadata: Metadata = { title: "Models" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("models"))("title") };
+}
 
 type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<{ q?: string | string[] }> };
 
@@ -22,6 +25,7 @@ type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<{ q?: s
 export default async function ModelsPage({ params, searchParams }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
+  const t = await getTranslations("models");
   const rawSearch = (await searchParams).q;
   const search = (Array.isArray(rawSearch) ? rawSearch[0] : rawSearch)?.trim().slice(0, 200) ?? "";
   const [page, templates] = await Promise.all([
@@ -34,37 +38,41 @@ export default async function ModelsPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <PageHeader eyebrow={organization.name} title="Models" description="Product models and the passport data they hold." />
+        <PageHeader eyebrow={organization.name} title={t("title")} description={t("description")} />
         <Link href={`${base}/new`} className={buttonClasses({ className: "self-start sm:self-auto" })}>
-          New model
+          {t("newModel")}
         </Link>
       </div>
-      <SearchForm action={base} label="Search models by name" name="q" value={search} />
+      <SearchForm action={base} label={t("searchLabel")} name="q" value={search} />
       <section aria-labelledby="model-results-heading" className="space-y-4">
         <h2 id="model-results-heading" className="sr-only">
-          {search ? `Models matching “${search}”` : "All models"}
+          {search ? t("matching", { search }) : t("all")}
         </h2>
         {page.items.length === 0 ? (
           search ? (
-            <EmptyState title={`No models match “${search}”`}>
-              Try another name, or{" "}
-              <Link href={base} className="font-medium text-brand-700 hover:underline">
-                show all models
-              </Link>
-              .
+            <EmptyState title={t("noMatch", { search })}>
+              {t.rich("noMatchText", {
+                link: (chunks) => (
+                  <Link href={base} className="font-medium text-brand-700 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </EmptyState>
           ) : (
-            <EmptyState title="No models yet">
-              A model holds one product&apos;s passport data.{" "}
-              <Link href={`${base}/new`} className="font-medium text-brand-700 hover:underline">
-                Create your first model
-              </Link>{" "}
-              from a template.
+            <EmptyState title={t("none")}>
+              {t.rich("noneText", {
+                link: (chunks) => (
+                  <Link href={`${base}/new`} className="font-medium text-brand-700 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </EmptyState>
           )
         ) : (
           <>
-            <ul aria-label="Models" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            <ul aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
               {page.items.map((model) => (
                 <ModelListItem
                   key={model.id}

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -10,7 +11,9 @@ import { listTemplateLineages } from "~/server/services/templates/list-templates
 import type { TProductDataModel, TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
 
-export const metadata: Metadata = { title: "New model" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("models"))("newModel") };
+}
 
 type Props = {
   params: Promise<{ orgId: string }>;
@@ -21,6 +24,7 @@ type Props = {
 export default async function NewModelPage({ params, searchParams }: Props) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
+  const t = await getTranslations("models");
   const [lineages, productDataModelLineages] = await Promise.all([
     listTemplateLineages({ actor, organizationId: organization.id }),
     listProductDataModelLineages({ actor }),
@@ -33,8 +37,8 @@ export default async function NewModelPage({ params, searchParams }: Props) {
       ...older.map((template) => ({ ...templateSource(template), olderThan: latest.id })),
     ]),
     ...productDataModelLineages.flatMap(({ latest, older }) => [
-      productDataModelSource(latest),
-      ...older.map((pdm) => ({ ...productDataModelSource(pdm), olderThan: latest.id })),
+      productDataModelSource(latest, t),
+      ...older.map((pdm) => ({ ...productDataModelSource(pdm, t), olderThan: latest.id })),
     ]),
   ];
   const query = await searchParams;
@@ -50,17 +54,11 @@ export default async function NewModelPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
-        <PageHeader
-          eyebrow={organization.name}
-          title="New model"
-          description="Name the model and choose the template its passport data follows."
-        />
+        <BackLink href={`/orgs/${organization.id}/models`}>{t("backToAll")}</BackLink>
+        <PageHeader eyebrow={organization.name} title={t("newModel")} description={t("newDescription")} />
       </div>
       {sources.length === 0 ? (
-        <EmptyState title="No templates yet">
-          Import a template with the CLI (<code>template:import</code>) first; then models can be created from it.
-        </EmptyState>
+        <EmptyState title={t("noTemplates")}>{t.rich("noTemplatesText", { code: (chunks) => <code>{chunks}</code> })}</EmptyState>
       ) : (
         <CreateModelForm organizationId={organization.id} sources={sources} initialSource={initialSource} />
       )}
@@ -83,13 +81,13 @@ function templateSource(template: TTemplate): ModelSource {
   };
 }
 
-function productDataModelSource(pdm: TProductDataModel): ModelSource {
+function productDataModelSource(pdm: TProductDataModel, t: Awaited<ReturnType<typeof getTranslations<"models">>>): ModelSource {
   return {
     kind: "productDataModel",
     id: pdm.id,
     name: pdm.name,
     version: pdm.version,
-    meta: pdm.visibility === "Public" ? "Public" : "Private to its organization",
+    meta: pdm.visibility === "Public" ? t("public") : t("private"),
     sections: pdm.sections,
   };
 }
