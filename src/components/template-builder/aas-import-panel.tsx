@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type ChangeEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import type { AasImportProblem } from "~/domain/aas/aas-import-problems";
@@ -18,6 +19,7 @@ export type AasImportPanelProps = {
  * (docs/aas-import.md); what the import found and did is listed below the button afterwards.
  */
 export function AasImportPanel({ onImport, isBusy }: AasImportPanelProps) {
+  const t = useTranslations("builder");
   const inputId = useId();
   const [outcome, setOutcome] = useState<AasImportOutcome | undefined>();
   const [readError, setReadError] = useState<string | undefined>();
@@ -29,7 +31,7 @@ export function AasImportPanel({ onImport, isBusy }: AasImportPanelProps) {
     setOutcome(undefined);
     setReadError(undefined);
     const upload = await readUpload(file).catch((error: unknown) => {
-      setReadError(`${file.name} cannot be read: ${(error as Error).message}`);
+      setReadError(t("aasUnreadable", { file: file.name, message: (error as Error).message }));
       return undefined;
     });
     if (upload) setOutcome(await onImport(upload));
@@ -38,13 +40,11 @@ export function AasImportPanel({ onImport, isBusy }: AasImportPanelProps) {
   return (
     <section aria-labelledby={`${inputId}-heading`} className="space-y-2 border-t border-slate-200 pt-4">
       <h3 id={`${inputId}-heading`} className="text-sm font-semibold">
-        Add AAS submodel template
+        {t("aasHeading")}
       </h3>
-      <p className="text-xs text-slate-600">
-        An IDTA submodel template as AAS JSON or an AASX package; each submodel becomes a section.
-      </p>
+      <p className="text-xs text-slate-600">{t("aasText")}</p>
       <label htmlFor={inputId} className="sr-only">
-        AAS file (JSON or AASX)
+        {t("aasFile")}
       </label>
       <input
         id={inputId}
@@ -61,13 +61,13 @@ export function AasImportPanel({ onImport, isBusy }: AasImportPanelProps) {
 }
 
 function AasProblems({ outcome }: { outcome: AasImportOutcome }) {
+  const t = useTranslations("builder");
   const { submodels, problems, moreProblems } = outcome;
   const total = problems.length + moreProblems;
   return (
-    <Alert tone="success" aria-label="AAS import result">
+    <Alert tone="success" aria-label={t("aasResult")}>
       <p>
-        Added {submodels} submodel{submodels === 1 ? "" : "s"}.{" "}
-        {total === 0 ? "No problems found." : `${total} note${total === 1 ? "" : "s"}:`}
+        {t("aasAdded", { count: submodels })} {total === 0 ? t("aasNoProblems") : t("aasNotes", { count: total })}
       </p>
       {problems.length > 0 ? (
         <ul className="mt-2 max-h-64 list-none space-y-1 overflow-y-auto text-xs">
@@ -77,7 +77,7 @@ function AasProblems({ outcome }: { outcome: AasImportOutcome }) {
               {problem.message}
             </li>
           ))}
-          {moreProblems > 0 ? <li>…and {moreProblems} more.</li> : null}
+          {moreProblems > 0 ? <li>{t("aasMore", { count: moreProblems })}</li> : null}
         </ul>
       ) : null}
     </Alert>

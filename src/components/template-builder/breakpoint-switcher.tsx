@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BREAKPOINT_MIN_WIDTH, BREAKPOINTS, type Breakpoint } from "~/domain/layout";
 import { cn } from "~/lib/cn";
 
@@ -10,11 +11,12 @@ export type BreakpointSwitcherProps = { value: Breakpoint; onChange: (bp: Breakp
 
 /** A radio group of the five breakpoints, shared by the layout editor and the live preview. */
 export function BreakpointSwitcher({ value, onChange }: BreakpointSwitcherProps) {
+  const t = useTranslations("builder");
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">Breakpoint</legend>
+      <legend className="sr-only">{t("breakpoint")}</legend>
       <span aria-hidden className="text-sm font-medium text-slate-700">
-        Breakpoint
+        {t("breakpoint")}
       </span>
       <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm">
         {BREAKPOINTS.map((bp) => (
@@ -34,11 +36,11 @@ export function BreakpointSwitcher({ value, onChange }: BreakpointSwitcherProps)
               className="absolute inset-0 cursor-pointer opacity-0"
             />
             {bp}
-            <span className="sr-only"> ({CANVAS_WIDTH[bp]} px)</span>
+            <span className="sr-only"> {t("pxWidth", { width: CANVAS_WIDTH[bp] })}</span>
           </label>
         ))}
       </div>
-      <span className="text-xs text-slate-600">{CANVAS_WIDTH[value]} px wide</span>
+      <span className="text-xs text-slate-600">{t("pxWide", { width: CANVAS_WIDTH[value] })}</span>
     </fieldset>
   );
 }

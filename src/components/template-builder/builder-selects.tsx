@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 import { Select } from "~/components/ui/select";
 import { ZDataFieldType } from "~/domain/template-schema";
@@ -8,20 +9,22 @@ type SelectProps = Omit<ComponentProps<"select">, "children">;
 
 /** Group or Repeatable: the kind of a section. */
 export function SectionKindSelect(props: SelectProps) {
+  const t = useTranslations("builder.sectionKind");
   return (
     <Select {...props}>
-      <option value="Group">Group</option>
-      <option value="Repeatable">Repeatable</option>
+      <option value="Group">{t("Group")}</option>
+      <option value="Repeatable">{t("Repeatable")}</option>
     </Select>
   );
 }
 
 /** Model or Item: the level a section's or a field's values are recorded at. */
 export function GranularitySelect(props: SelectProps) {
+  const t = useTranslations("builder.granularityLevel");
   return (
     <Select {...props}>
-      <option value="Model">Model</option>
-      <option value="Item">Item</option>
+      <option value="Model">{t("Model")}</option>
+      <option value="Item">{t("Item")}</option>
     </Select>
   );
 }

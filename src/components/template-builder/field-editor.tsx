@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formText } from "~/components/template-builder/form-text";
 import { useId, useState, type SubmitEvent } from "react";
 import { Button } from "~/components/ui/button";
@@ -24,34 +25,29 @@ export type FieldEditorProps = {
   onSave: (edit: FieldEdit) => void;
 };
 
-const OPTION_LABELS: Record<string, string> = {
-  min: "Minimum",
-  max: "Maximum",
-  decimals: "Decimal places",
-  maxLength: "Maximum length",
-  unit: "Unit",
-  placeholder: "Placeholder",
-  access: "Who may read it in a passport",
-  choices: "Allowed values",
-  format: "Format",
-};
+/** Options with a label of their own in the catalogues (builder.option.*); any other shows its key. */
+const LABELLED_OPTIONS = new Set(["min", "max", "decimals", "maxLength", "unit", "placeholder", "access", "choices", "format"]);
+const FLAG_LABELLED = new Set(["required", "multiline"]);
+type OptionLabelKey = "min" | "max" | "decimals" | "maxLength" | "unit" | "placeholder" | "access" | "choices" | "format";
 
 /** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
-const OPTION_CHOICES: Record<string, { value: string; label: string }[]> = {
+const OPTION_CHOICES: Record<
+  string,
+  { value: string; labelKey: "accessPublic" | "accessLegitimate" | "accessAuthority" | "formatFree" | "formatDate" }[]
+> = {
   access: [
-    { value: "", label: "Everyone (public)" },
-    { value: "legitimate-interest", label: "Legitimate interest (repairers, recyclers)" },
-    { value: "authority", label: "Authorities only" },
+    { value: "", labelKey: "accessPublic" },
+    { value: "legitimate-interest", labelKey: "accessLegitimate" },
+    { value: "authority", labelKey: "accessAuthority" },
   ],
   format: [
-    { value: "", label: "Free text" },
-    { value: "date", label: "Date (yyyy-mm-dd)" },
+    { value: "", labelKey: "formatFree" },
+    { value: "date", labelKey: "formatDate" },
   ],
 };
 
 /** Options that are on or off, like `required`: a checkbox sends "true". */
 const FLAG_OPTIONS = new Set(["required", "multiline"]);
-const FLAG_LABELS: Record<string, string> = { required: "Required", multiline: "Several lines (a text area)" };
 
 /** Where an issue that names no option of the form is shown: above the Save button. */
 const FORM_ERROR = "$form";
@@ -64,6 +60,8 @@ const NUMERIC_OPTIONS = new Set(["min", "max", "decimals", "maxLength"]);
  * type (`optionKeysFor`), checks them as the server will, and keeps keys it does not know unchanged.
  */
 export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
+  const t = useTranslations("builder");
+  const optionLabel = (key: string) => (LABELLED_OPTIONS.has(key) ? t(`option.${key as OptionLabelKey}`) : key);
   const [type, setType] = useState<TDataFieldType>(field.type);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = useId();
@@ -92,17 +90,17 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
       found[at] = found[at] ? `${found[at]} ${issue.message}` : issue.message;
     }
     const name = formText(data, "name");
-    if (name === "") found.name = "Name must not be empty";
+    if (name === "") found.name = t("nameEmpty");
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     onSave({ name, type, granularityLevel: ZGranularityLevel.parse(data.get("granularityLevel")), options });
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={`Edit field ${field.name}`} className="space-y-4">
-      <TextField label="Field name" name="name" defaultValue={field.name} maxLength={200} error={errors.name} autoComplete="off" />
+    <form noValidate onSubmit={onSubmit} aria-label={t("editField", { name: field.name })} className="space-y-4">
+      <TextField label={t("fieldName")} name="name" defaultValue={field.name} maxLength={200} error={errors.name} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Type">
+        <Field label={t("type")}>
           {(control) => (
             <DataFieldTypeSelect
               {...control}
@@ -112,12 +110,12 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
             />
           )}
         </Field>
-        <Field label="Granularity">
+        <Field label={t("granularity")}>
           {(control) => <GranularitySelect {...control} name="granularityLevel" defaultValue={field.granularityLevel} />}
         </Field>
       </div>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-800">Options for {type}</legend>
+        <legend className="text-sm font-semibold text-slate-800">{t("optionsFor", { type })}</legend>
         {keys
           .filter((key) => FLAG_OPTIONS.has(key))
           .map((key) => (
@@ -131,7 +129,7 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
                   aria-invalid={errors[key] ? true : undefined}
                   aria-describedby={errors[key] ? `${formId}-${key}-error` : undefined}
                 />
-                {FLAG_LABELS[key] ?? key}
+                {FLAG_LABELLED.has(key) ? t(`option.${key as "required" | "multiline"}`) : key}
               </label>
               {errors[key] ? (
                 <p id={`${formId}-${key}-error`} className="text-sm text-red-700">
@@ -146,12 +144,12 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
             .map((key) => {
               const choices = OPTION_CHOICES[key];
               return choices ? (
-                <Field key={`${type}-${key}`} label={OPTION_LABELS[key] ?? key} error={errors[key]}>
+                <Field key={`${type}-${key}`} label={optionLabel(key)} error={errors[key]}>
                   {(control) => (
                     <Select {...control} name={key} defaultValue={field.options[key] ?? ""}>
                       {choices.map((choice) => (
                         <option key={choice.value} value={choice.value}>
-                          {choice.label}
+                          {t(choice.labelKey)}
                         </option>
                       ))}
                     </Select>
@@ -160,11 +158,11 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
               ) : (
                 <TextField
                   key={`${type}-${key}`}
-                  label={OPTION_LABELS[key] ?? key}
+                  label={optionLabel(key)}
                   name={key}
                   defaultValue={field.options[key] ?? ""}
                   inputMode={NUMERIC_OPTIONS.has(key) ? "decimal" : undefined}
-                  hint={key === "choices" ? "Separate them with |, e.g. Original|Re-used" : undefined}
+                  hint={key === "choices" ? t("choicesHint") : undefined}
                   error={errors[key]}
                   autoComplete="off"
                 />
@@ -172,7 +170,7 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
             })}
         </div>
         {unknown.length > 0 ? (
-          <p className="text-xs text-slate-600">Kept unchanged: {unknown.map(([key]) => key).join(", ")}.</p>
+          <p className="text-xs text-slate-600">{t("keptUnchanged", { keys: unknown.map(([key]) => key).join(", ") })}</p>
         ) : null}
       </fieldset>
       {errors[FORM_ERROR] ? (
@@ -181,7 +179,7 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
         </p>
       ) : null}
       <Button type="submit" disabled={isPending}>
-        {isPending ? "Saving…" : "Save field"}
+        {isPending ? t("saving") : t("saveField")}
       </Button>
     </form>
   );

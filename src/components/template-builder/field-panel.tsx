@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formText } from "~/components/template-builder/form-text";
 import { useState, type SubmitEvent } from "react";
 import { DataFieldTypeSelect, SectionSelect } from "~/components/template-builder/builder-selects";
@@ -30,6 +31,7 @@ export type FieldPanelProps = {
 
 /** The selected section's data fields: add, order, move to another section, delete, and the editor of the selected one. */
 export function FieldPanel({ section, sections, selectedFieldId, onSelectField, actions, isBusy }: FieldPanelProps) {
+  const t = useTranslations("builder");
   const [nameError, setNameError] = useState<string | undefined>();
   const [deletingId, setDeletingId] = useState<string | undefined>();
   const selected = section.dataFields.find((field) => field.id === selectedFieldId);
@@ -40,7 +42,7 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
     const form = event.currentTarget;
     const data = new FormData(form);
     const name = formText(data, "name");
-    if (name === "") return setNameError("Name the field");
+    if (name === "") return setNameError(t("nameField"));
     setNameError(undefined);
     actions.add(section.id, { name, type: ZDataFieldType.parse(data.get("type")) });
     form.reset();
@@ -49,9 +51,12 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
   return (
     <div className="space-y-4">
       {section.dataFields.length === 0 ? (
-        <p className="text-sm text-slate-600">This section has no fields yet.</p>
+        <p className="text-sm text-slate-600">{t("noFields")}</p>
       ) : (
-        <ol className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={`Fields of ${section.name}`}>
+        <ol
+          className="divide-y divide-slate-200 rounded-md border border-slate-200"
+          aria-label={t("fieldsOf", { name: section.name })}
+        >
           {section.dataFields.map((field, i) => (
             <li
               key={field.id}
@@ -66,13 +71,13 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
                 {field.name}
                 <span className="ml-2 text-xs font-normal text-slate-600">
                   {field.type}
-                  {field.granularityLevel === "Item" ? " · Item" : ""}
+                  {field.granularityLevel === "Item" ? t("itemSuffix") : null}
                 </span>
               </button>
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Move ${field.name} up`}
+                aria-label={t("fieldMoveUp", { name: field.name })}
                 disabled={isBusy || i === 0}
                 onClick={() => actions.move(section.id, field.id, "up")}
               >
@@ -81,7 +86,7 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Move ${field.name} down`}
+                aria-label={t("fieldMoveDown", { name: field.name })}
                 disabled={isBusy || i === section.dataFields.length - 1}
                 onClick={() => actions.move(section.id, field.id, "down")}
               >
@@ -90,11 +95,11 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Delete ${field.name}`}
+                aria-label={t("fieldDelete", { name: field.name })}
                 disabled={isBusy}
                 onClick={() => setDeletingId(field.id)}
               >
-                Delete
+                {t("delete")}
               </Button>
             </li>
           ))}
@@ -103,13 +108,13 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
       <form
         noValidate
         onSubmit={onAdd}
-        aria-label="Add field"
+        aria-label={t("addField")}
         className="grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
       >
-        <TextField label="New field name" name="name" maxLength={200} error={nameError} autoComplete="off" />
-        <Field label="New field type">{(control) => <DataFieldTypeSelect {...control} name="type" />}</Field>
+        <TextField label={t("newFieldName")} name="name" maxLength={200} error={nameError} autoComplete="off" />
+        <Field label={t("newFieldType")}>{(control) => <DataFieldTypeSelect {...control} name="type" />}</Field>
         <Button type="submit" disabled={isBusy}>
-          Add field
+          {t("addField")}
         </Button>
       </form>
       {selected ? (
@@ -120,7 +125,7 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
             isPending={isBusy}
             onSave={(edit) => actions.modify(section.id, selected.id, edit)}
           />
-          <Field label="Move to section">
+          <Field label={t("moveToSection")}>
             {(control) => (
               <SectionSelect
                 {...control}
@@ -135,15 +140,15 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
       ) : null}
       <ConfirmDialog
         isOpen={deleting !== undefined}
-        title={`Delete ${deleting?.name ?? "field"}?`}
-        confirmLabel="Delete field"
+        title={t("deleteFieldTitle", { name: deleting?.name ?? t("theField") })}
+        confirmLabel={t("deleteField")}
         onConfirm={() => {
           if (deleting) actions.remove(section.id, deleting.id);
           setDeletingId(undefined);
         }}
         onCancel={() => setDeletingId(undefined)}
       >
-        The field leaves the draft. Published versions keep it.
+        {t("deleteFieldText")}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { KeyboardEvent, PointerEvent } from "react";
 import type { Breakpoint } from "~/domain/layout";
 import { describeRect, type CellRect } from "~/domain/layout-editing";
@@ -46,6 +47,7 @@ export function LayoutEditorCell({
   onPointerUp,
   onPointerCancel,
 }: LayoutEditorCellProps) {
+  const t = useTranslations("builder");
   return (
     <button
       type="button"
@@ -76,13 +78,13 @@ export function LayoutEditorCell({
       }}
     >
       <span className="w-full truncate font-medium text-slate-900">
-        {kind === "section" ? "Section: " : ""}
+        {kind === "section" ? t("cellSection") : null}
         {label}
       </span>
       <span className="w-full truncate text-slate-600">
         {describeRect(rect)}
-        {inheritedFrom ? `, inherited from ${inheritedFrom}` : ""}
-        {isOverlapping ? ", overlaps" : ""}
+        {inheritedFrom ? t("cellInherited", { from: inheritedFrom }) : null}
+        {isOverlapping ? t("cellOverlaps") : null}
       </span>
       <span
         aria-hidden

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { CANVAS_WIDTH } from "~/components/template-builder/breakpoint-switcher";
 import { LayoutEditorCell } from "~/components/template-builder/layout-editor-cell";
@@ -41,6 +42,7 @@ type Drag = { id: string; mode: "move" | "resize"; x: number; y: number; step: G
  * The edit rules (snapping, clamping, inheritance) are `~/domain/layout-editing`.
  */
 export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEditorProps) {
+  const t = useTranslations("builder");
   const hintId = useId();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -59,9 +61,9 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
   const rowCount = Math.max(2, ...rects.map((rect) => rect.rowStart + rect.rowSpan));
   const selected = shown.find((item) => item.id === selectedId);
 
-  const commit = (item: LayoutEditorItem, layout: Layout, verb: string) => {
+  const commit = (item: LayoutEditorItem, layout: Layout, verb: "moved" | "resized" | "reset") => {
     onChange(item.id, layout);
-    setAnnouncement(`${item.label} ${verb}: ${describeRect(cellRect(layout, breakpoint))} at ${breakpoint}.`);
+    setAnnouncement(t("announce", { label: item.label, verb, rect: describeRect(cellRect(layout, breakpoint)), breakpoint }));
   };
 
   const onPointerDown = (item: LayoutEditorItem, mode: Drag["mode"], event: ReactPointerEvent<HTMLElement>) => {
@@ -98,13 +100,13 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
   return (
     <div className="space-y-3">
       <p id={hintId} className="text-sm text-slate-600">
-        Select a cell, then use the arrow keys to move it and Shift+arrow keys to resize it, or drag it and its corner.
+        {t("layoutHint")}
       </p>
       <div className="overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-2">
         <div
           ref={canvasRef}
           role="group"
-          aria-label={`Layout of ${title} at ${breakpoint}`}
+          aria-label={t("layoutOf", { title, breakpoint })}
           data-testid="layout-canvas"
           className="relative grid"
           style={{
@@ -149,18 +151,23 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
       </div>
       {overlapping.size > 0 ? (
         <p role="status" className="text-sm font-medium text-red-700">
-          {overlapping.size} cells overlap at {breakpoint}; move or resize them so each has its own squares.
+          {t("overlap", { count: overlapping.size, breakpoint })}
         </p>
       ) : null}
       {selected ? (
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700" data-testid="layout-selection">
           <span>
-            <strong>{selected.label}</strong> at {breakpoint}: {describeRect(cellRect(selected.layout, breakpoint))}
+            {t.rich("selectionAt", {
+              label: selected.label,
+              breakpoint,
+              rect: describeRect(cellRect(selected.layout, breakpoint)),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
             {isInherited(selected.layout, breakpoint)
-              ? ` (inherited from ${inheritedFrom(selected.layout, breakpoint)})`
+              ? t("inheritedFrom", { from: inheritedFrom(selected.layout, breakpoint) ?? "" })
               : breakpoint === "xs"
-                ? ""
-                : ` (set at ${breakpoint})`}
+                ? null
+                : t("setAt", { breakpoint })}
           </span>
           <Button
             variant="secondary"
@@ -168,10 +175,10 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
             disabled={breakpoint === "xs" || isInherited(selected.layout, breakpoint)}
             onClick={() => {
               const item = items.find((candidate) => candidate.id === selected.id);
-              if (item) commit(item, resetToInherited(item.layout, breakpoint), "reset to inherited");
+              if (item) commit(item, resetToInherited(item.layout, breakpoint), "reset");
             }}
           >
-            Reset to inherited
+            {t("resetInherited")}
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BreakpointSwitcher } from "~/components/template-builder/breakpoint-switcher";
 import { SectionSelect } from "~/components/template-builder/builder-selects";
 import { LayoutEditor, type LayoutEditorItem } from "~/components/template-builder/layout-editor";
@@ -30,6 +31,7 @@ export function LayoutPanel({
   onFieldLayout,
   onSectionLayout,
 }: LayoutPanelProps) {
+  const t = useTranslations("builder");
   const byId = new Map(sections.map((section) => [section.id, section]));
   const section = scope.kind === "section" ? byId.get(scope.sectionId) : undefined;
   const asSection = (s: TSection): LayoutEditorItem => ({ id: s.id, label: s.name, kind: "section", layout: s.layout });
@@ -56,7 +58,7 @@ export function LayoutPanel({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-4">
-        <Field label="Grid" className="w-64 max-w-full">
+        <Field label={t("grid")} className="w-64 max-w-full">
           {(control) => (
             <SectionSelect
               {...control}
@@ -65,16 +67,16 @@ export function LayoutPanel({
                 onScopeChange(event.target.value === "" ? { kind: "root" } : { kind: "section", sectionId: event.target.value })
               }
               sections={sections}
-              emptyLabel="Top-level sections"
+              emptyLabel={t("topLevelSections")}
             />
           )}
         </Field>
         <BreakpointSwitcher value={breakpoint} onChange={onBreakpointChange} />
       </div>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing to lay out here yet.</p>
+        <p className="text-sm text-slate-600">{t("nothingToLayOut")}</p>
       ) : (
-        <LayoutEditor title={section?.name ?? "the top-level sections"} items={items} breakpoint={breakpoint} onChange={onChange} />
+        <LayoutEditor title={section?.name ?? t("theTopLevelSections")} items={items} breakpoint={breakpoint} onChange={onChange} />
       )}
     </div>
   );

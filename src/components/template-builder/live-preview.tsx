@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { LayoutCanvas } from "~/components/layout-grid/layout-grid";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
@@ -22,13 +23,14 @@ export function LivePreview({ organizationId, sections, breakpoint }: LivePrevie
   const key = useMemo(() => JSON.stringify(sections), [sections]);
   // `relative` makes the scroller the containing block of the editor's absolutely positioned pieces (such as the
   // screen-reader text of a repeater's view switch): they scroll with a canvas wider than the window, never widen the page.
+  const t = useTranslations("builder");
   const width = CANVAS_WIDTH[breakpoint];
   const [frameRef, zoom] = useFitZoom(width);
   return (
     <div className="space-y-1">
       {zoom < 1 ? (
         <p className="text-xs text-slate-600" data-testid="preview-zoom">
-          Shown at {Math.round(zoom * 100)} % to fit; laid out as at {width} px.
+          {t("zoom", { percent: Math.round(zoom * 100), width })}
         </p>
       ) : null}
       <div ref={frameRef} className="relative overflow-x-auto rounded-md border border-slate-200 bg-slate-100 p-2">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formText } from "~/components/template-builder/form-text";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
@@ -25,6 +26,7 @@ type Mode = "scratch" | "copy" | "upload";
  * uploaded template JSON file, which the server checks like the CLI import: every problem is listed here.
  */
 export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
+  const t = useTranslations("builder");
   const router = useRouter();
   const [mode, setMode] = useState<Mode>("scratch");
   const [problem, setProblem] = useState<{ message: string; issues: Issue[] } | undefined>();
@@ -33,19 +35,19 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
   async function request(data: FormData): Promise<z.input<typeof ZTemplateDraftCreateRequest> | string> {
     if (mode === "scratch") {
       const name = formText(data, "name");
-      return name === "" ? "Name the template." : { name };
+      return name === "" ? t("nameTemplate") : { name };
     }
     if (mode === "copy") {
       const source = sources.find((candidate) => `${candidate.kind}:${candidate.id}` === data.get("source"));
-      if (!source) return "Choose what the new version starts from.";
+      if (!source) return t("chooseStart");
       return source.kind === "template" ? { templateId: source.id } : { productDataModelId: source.id };
     }
     const file = data.get("file");
-    if (!(file instanceof File) || file.size === 0) return "Choose a template JSON file.";
+    if (!(file instanceof File) || file.size === 0) return t("chooseFile");
     try {
       return { definition: JSON.parse(await file.text()) as unknown };
     } catch {
-      return "The file is not JSON.";
+      return t("notJson");
     }
   }
 
@@ -71,17 +73,11 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
     >
       <h2 id="new-draft-heading" className="text-lg font-semibold">
-        New draft
+        {t("newDraft")}
       </h2>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
-        <legend className="sr-only">Start from</legend>
-        {(
-          [
-            ["scratch", "From scratch"],
-            ["copy", "New version of an existing template"],
-            ["upload", "Upload template JSON"],
-          ] as const
-        ).map(([value, label]) => (
+        <legend className="sr-only">{t("startFrom")}</legend>
+        {(["scratch", "copy", "upload"] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -91,18 +87,18 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
               onChange={() => setMode(value)}
               className="h-4 w-4"
             />
-            {label}
+            {t(`mode.${value}`)}
           </label>
         ))}
       </fieldset>
-      {mode === "scratch" ? <TextField label="Template name" name="name" maxLength={200} autoComplete="off" /> : null}
+      {mode === "scratch" ? <TextField label={t("templateName")} name="name" maxLength={200} autoComplete="off" /> : null}
       {mode === "copy" ? (
-        <Field label="Start from">
+        <Field label={t("startFrom")}>
           {(control) => (
             <Select {...control} name="source">
               {sources.map((source) => (
                 <option key={`${source.kind}:${source.id}`} value={`${source.kind}:${source.id}`}>
-                  {source.name} {source.version} ({source.kind === "template" ? "template" : "product data model"})
+                  {t("sourceOption", { name: source.name, version: source.version, kind: source.kind })}
                 </option>
               ))}
             </Select>
@@ -110,7 +106,7 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
         </Field>
       ) : null}
       {mode === "upload" ? (
-        <Field label="Template JSON file">
+        <Field label={t("templateFile")}>
           {(control) => <input {...control} type="file" name="file" accept="application/json,.json" className="block text-sm" />}
         </Field>
       ) : null}
@@ -129,7 +125,7 @@ export function NewDraftForm({ organizationId, sources }: NewDraftFormProps) {
         </Alert>
       ) : null}
       <Button type="submit" disabled={create.isPending || create.isSuccess}>
-        {create.isPending || create.isSuccess ? "Creating…" : "Create draft"}
+        {create.isPending || create.isSuccess ? t("creating") : t("createDraft")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formText } from "~/components/template-builder/form-text";
 import Link from "next/link";
 import { useId, useState, type SubmitEvent } from "react";
@@ -41,6 +42,7 @@ export function PublishDialog({
   onPublish,
   onClose,
 }: PublishDialogProps) {
+  const t = useTranslations("builder");
   const titleId = useId();
   const [visibility, setVisibility] = useState<"none" | TVisibility>("none");
   const [versionError, setVersionError] = useState<string | undefined>();
@@ -61,9 +63,9 @@ export function PublishDialog({
     const version = formText(new FormData(event.currentTarget), "version");
     const error =
       version === ""
-        ? "The version label must not be empty"
+        ? t("versionEmpty")
         : published.includes(version)
-          ? `Version ${version} is already published; ${nextFreeVersionLabel(version, published)} is free.`
+          ? t("versionTaken", { version, free: nextFreeVersionLabel(version, published) })
           : undefined;
     setVersionError(error);
     if (error) return;
@@ -75,19 +77,19 @@ export function PublishDialog({
     <ModalDialog isOpen={isOpen} isPending={isPending} onClose={onClose} aria-labelledby={titleId} className="max-w-lg">
       <form noValidate onSubmit={onSubmit} className="space-y-4 p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-semibold">
-          Publish {draft.name}
+          {t("publishTitle", { name: draft.name })}
         </h2>
         {result ? (
           <Alert tone="success">
-            Published version {result.version}.{" "}
+            {t("publishedVersion", { version: result.version })}{" "}
             <Link href={`${base}/templates/${result.templateId}`} className="font-medium underline">
-              Open the template
+              {t("openTemplate")}
             </Link>
             {result.productDataModelId ? (
               <>
                 {" · "}
                 <Link href={`${base}/product-data-models/${result.productDataModelId}`} className="font-medium underline">
-                  Open the product data model
+                  {t("openProductDataModel")}
                 </Link>
               </>
             ) : null}
@@ -95,20 +97,16 @@ export function PublishDialog({
         ) : null}
         <TextField
           key={proposed}
-          label="Version label"
+          label={t("versionLabel")}
           name="version"
           defaultValue={proposed}
           error={versionError}
           maxLength={50}
           autoComplete="off"
-          hint={
-            published.length > 0
-              ? `Must differ from the published ${published.join(", ")}.`
-              : "Must differ from earlier versions, e.g. 1.1.0."
-          }
+          hint={published.length > 0 ? t("versionHintPublished", { versions: published.join(", ") }) : t("versionHint")}
         />
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Also publish as a product data model</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("alsoPdm")}</legend>
           {(["none", "Public", "Private"] as const).map((option) => (
             <label key={option} className="flex items-center gap-2 text-sm">
               <input
@@ -119,15 +117,13 @@ export function PublishDialog({
                 onChange={() => setVisibility(option)}
                 className="h-4 w-4"
               />
-              {option === "none" ? "No, the template only" : option}
+              {t(`visibility.${option}`)}
             </label>
           ))}
         </fieldset>
         {problems.length > 0 ? (
           <div role="alert" className="space-y-1 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            <p className="font-medium">
-              {problems.length === 1 ? "1 problem" : `${problems.length} problems`} must be fixed before publishing:
-            </p>
+            <p className="font-medium">{t("problems", { count: problems.length })}</p>
             <ul className="list-disc space-y-0.5 pl-5">
               {problems.map((issue, i) => (
                 <li key={i}>{describeIssue(issue, draft)}</li>
@@ -137,10 +133,10 @@ export function PublishDialog({
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" disabled={isPending} onClick={onClose}>
-            Close
+            {t("close")}
           </Button>
           <Button type="submit" disabled={isPending || !checked.ok}>
-            {isPending ? "Publishing…" : "Publish"}
+            {isPending ? t("publishing") : t("publish")}
           </Button>
         </div>
       </form>

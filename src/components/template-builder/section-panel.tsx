@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formText } from "~/components/template-builder/form-text";
 import { useState, type SubmitEvent } from "react";
 import { GranularitySelect, SectionKindSelect, SectionSelect } from "~/components/template-builder/builder-selects";
@@ -33,6 +34,7 @@ export type SectionPanelProps = {
 
 /** The draft's section tree: select a section, add one (at the top or inside the selected one), and edit the selected. */
 export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy }: SectionPanelProps) {
+  const t = useTranslations("builder");
   const byId = new Map(sections.map((section) => [section.id, section]));
   const roots = sections.filter((section) => section.parentId === null);
   const selected = selectedId ? byId.get(selectedId) : undefined;
@@ -52,8 +54,8 @@ export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy }
           >
             <span className="truncate">{section.name}</span>
             <span className="shrink-0 text-xs font-normal text-slate-600">
-              {section.type === "Repeatable" ? "Repeater" : "Group"}
-              {section.granularityLevel === "Item" ? " · Item" : ""}
+              {section.type === "Repeatable" ? t("repeater") : t("group")}
+              {section.granularityLevel === "Item" ? t("itemSuffix") : null}
             </span>
           </button>
           {section.subSections.length > 0
@@ -69,7 +71,7 @@ export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy }
 
   return (
     <div className="space-y-4">
-      {roots.length === 0 ? <p className="text-sm text-slate-600">No sections yet. Add the first one below.</p> : renderTree(roots, 0)}
+      {roots.length === 0 ? <p className="text-sm text-slate-600">{t("noSections")}</p> : renderTree(roots, 0)}
       <AddSectionForm sections={sections} defaultParentId={selectedId ?? null} onAdd={actions.add} isBusy={isBusy} />
       {selected ? (
         <SectionSettings
@@ -95,13 +97,14 @@ function AddSectionForm({
   onAdd: SectionActions["add"];
   isBusy: boolean;
 }) {
+  const t = useTranslations("builder");
   const [error, setError] = useState<string | undefined>();
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const name = formText(data, "name");
-    if (name === "") return setError("Name the section");
+    if (name === "") return setError(t("nameSection"));
     setError(undefined);
     const parent = formText(data, "parent");
     onAdd({
@@ -116,16 +119,16 @@ function AddSectionForm({
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Add section"
+      aria-label={t("addSection")}
       className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
     >
-      <h3 className="text-sm font-semibold">Add section</h3>
-      <TextField label="Section name" name="name" maxLength={200} error={error} autoComplete="off" />
+      <h3 className="text-sm font-semibold">{t("addSection")}</h3>
+      <TextField label={t("sectionName")} name="name" maxLength={200} error={error} autoComplete="off" />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Kind">{(control) => <SectionKindSelect {...control} name="type" />}</Field>
-        <Field label="Level">{(control) => <GranularitySelect {...control} name="granularityLevel" />}</Field>
+        <Field label={t("kind")}>{(control) => <SectionKindSelect {...control} name="type" />}</Field>
+        <Field label={t("level")}>{(control) => <GranularitySelect {...control} name="granularityLevel" />}</Field>
       </div>
-      <Field label="Inside">
+      <Field label={t("inside")}>
         {(control) => (
           <SectionSelect
             {...control}
@@ -133,12 +136,12 @@ function AddSectionForm({
             name="parent"
             defaultValue={defaultParentId ?? ""}
             sections={sections}
-            emptyLabel="Top level"
+            emptyLabel={t("topLevel")}
           />
         )}
       </Field>
       <Button type="submit" size="sm" disabled={isBusy}>
-        Add section
+        {t("addSection")}
       </Button>
     </form>
   );
@@ -155,6 +158,7 @@ function SectionSettings({
   actions: SectionActions;
   isBusy: boolean;
 }) {
+  const t = useTranslations("builder");
   const [isDeleting, setIsDeleting] = useState(false);
   const [type, setType] = useState(section.type);
   const [rowErrors, setRowErrors] = useState<{ minRows?: string; maxRows?: string }>({});
@@ -170,7 +174,7 @@ function SectionSettings({
     const options = rowLimitOptions(section.options ?? {}, nextType, formText(data, "minRows"), formText(data, "maxRows"));
     // Checked here with the server's own rule, so the problem shows on its input instead of in the page's error.
     const issues = sectionOptionIssues({ type: nextType, options }, "$");
-    setRowErrors(Object.fromEntries(issues.map((issue) => [issue.path.slice(2), inputError(issue.message)])));
+    setRowErrors(Object.fromEntries(issues.map((issue) => [issue.path.slice(2), inputError(issue.message, t("rowLimitBelowMin"))])));
     if (issues.length > 0) return;
     actions.modify(section.id, {
       ...(name !== "" && name !== section.name && { name }),
@@ -186,13 +190,13 @@ function SectionSettings({
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label={`Section ${section.name}`}
+      aria-label={t("sectionForm", { name: section.name })}
       className="space-y-3 rounded-md border border-slate-200 p-3"
     >
-      <h3 className="text-sm font-semibold">Selected section</h3>
-      <TextField label="Name" name="name" defaultValue={section.name} maxLength={200} autoComplete="off" />
+      <h3 className="text-sm font-semibold">{t("selectedSection")}</h3>
+      <TextField label={t("name")} name="name" defaultValue={section.name} maxLength={200} autoComplete="off" />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Kind">
+        <Field label={t("kind")}>
           {(control) => (
             <SectionKindSelect
               {...control}
@@ -202,15 +206,15 @@ function SectionSettings({
             />
           )}
         </Field>
-        <Field label="Level">
+        <Field label={t("level")}>
           {(control) => <GranularitySelect {...control} name="granularityLevel" defaultValue={section.granularityLevel} />}
         </Field>
       </div>
       {type === "Repeatable" ? (
         <div className="grid grid-cols-2 gap-3">
           <TextField
-            label="Minimum rows"
-            hint="Fewer count as missing"
+            label={t("minRows")}
+            hint={t("minRowsHint")}
             name="minRows"
             inputMode="numeric"
             defaultValue={section.options?.minRows ?? ""}
@@ -218,8 +222,8 @@ function SectionSettings({
             autoComplete="off"
           />
           <TextField
-            label="Maximum rows"
-            hint="Empty: no limit"
+            label={t("maxRows")}
+            hint={t("maxRowsHint")}
             name="maxRows"
             inputMode="numeric"
             defaultValue={section.options?.maxRows ?? ""}
@@ -228,36 +232,42 @@ function SectionSettings({
           />
         </div>
       ) : null}
-      <Field label="Parent">
+      <Field label={t("parent")}>
         {(control) => (
-          <SectionSelect {...control} name="parent" defaultValue={section.parentId ?? ""} sections={parents} emptyLabel="Top level" />
+          <SectionSelect
+            {...control}
+            name="parent"
+            defaultValue={section.parentId ?? ""}
+            sections={parents}
+            emptyLabel={t("topLevel")}
+          />
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={isBusy}>
-          Save section
+          {t("saveSection")}
         </Button>
         <Button variant="secondary" size="sm" disabled={isBusy} onClick={() => actions.moveUp(section.id)}>
-          Move up
+          {t("moveUp")}
         </Button>
         <Button variant="secondary" size="sm" disabled={isBusy} onClick={() => actions.moveDown(section.id)}>
-          Move down
+          {t("moveDown")}
         </Button>
         <Button variant="danger" size="sm" disabled={isBusy} onClick={() => setIsDeleting(true)}>
-          Delete section
+          {t("deleteSection")}
         </Button>
       </div>
       <ConfirmDialog
         isOpen={isDeleting}
-        title={`Delete ${section.name}?`}
-        confirmLabel="Delete section"
+        title={t("deleteNamed", { name: section.name })}
+        confirmLabel={t("deleteSection")}
         onConfirm={() => {
           setIsDeleting(false);
           actions.remove(section.id);
         }}
         onCancel={() => setIsDeleting(false)}
       >
-        The section, its fields and its nested sections leave the draft. Published versions keep them.
+        {t("deleteSectionText")}
       </ConfirmDialog>
     </form>
   );
@@ -278,8 +288,11 @@ function rowLimitOptions(
   return { ...others, ...(minRows !== "" && { minRows }), ...(maxRows !== "" && { maxRows }) };
 }
 
-/** The rule's message in the words of the form's inputs ("Must be a whole number …"). */
-function inputError(message: string): string {
+/**
+ * The rule's message in the words of the form's inputs ("Must be a whole number …"); the rule (shared with the API)
+ * speaks English, the one message of the form's own is `belowMinimum` in the member's language.
+ */
+function inputError(message: string, belowMinimum: string): string {
   const problem = message.replace(/^Option "\w+" /, "");
-  return problem.startsWith("must ") ? `M${problem.slice(1)}` : "Must not be below the minimum rows";
+  return problem.startsWith("must ") ? `M${problem.slice(1)}` : belowMinimum;
 }

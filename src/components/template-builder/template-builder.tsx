@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { AasImportPanel, type AasUploadInput } from "~/components/template-builder/aas-import-panel";
 import { FieldPanel, type FieldActions } from "~/components/template-builder/field-panel";
@@ -29,6 +30,7 @@ export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDra
  * live preview at the chosen breakpoint, and publishing. Every edit is one tRPC call answered with the whole draft.
  */
 export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuilderProps) {
+  const t = useTranslations("builder");
   const { draft, error, conflict, isBusy, run, client, dismissError } = useDraftWrites(initial, organizationId);
   const [sectionId, setSectionId] = useState<string | undefined>(initial.sections[0]?.id);
   const [fieldId, setFieldId] = useState<string | undefined>();
@@ -71,7 +73,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
     },
     modify: (id, patch) =>
       void run((t) => client.modifySection.mutate({ ...t, sectionId: id, patch }), undefined, {
-        label: `section ${draft.sections.find((s) => s.id === id)?.name ?? ""}`,
+        label: t("conflictSection", { name: draft.sections.find((s) => s.id === id)?.name ?? "" }),
         read: (d) =>
           pickKeys(
             d.sections.find((s) => s.id === id),
@@ -99,7 +101,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
     },
     modify: (inSection, id, patch) =>
       void run((t) => client.modifyDataField.mutate({ ...t, sectionId: inSection, fieldId: id, patch }), undefined, {
-        label: `field ${fieldById(draft, id)?.name ?? ""}`,
+        label: t("conflictField", { name: fieldById(draft, id)?.name ?? "" }),
         read: (d) => pickKeys(fieldById(d, id), patch),
         mine: patch,
       }),
@@ -128,7 +130,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
       {conflict ? <ConflictAlert conflict={conflict} /> : null}
       <DraftErrorAlert error={error} draft={draft} onDismiss={dismissError} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <Panel id="sections-heading" title="Sections">
+        <Panel id="sections-heading" title={t("sections")}>
           <SectionPanel
             sections={draft.sections}
             selectedId={sectionId}
@@ -139,7 +141,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
           <AasImportPanel onImport={importAas} isBusy={isBusy} />
         </Panel>
         <div className="min-w-0 space-y-6">
-          <Panel id="fields-heading" title={section ? `Fields of ${section.name}` : "Fields"}>
+          <Panel id="fields-heading" title={section ? t("fieldsOf", { name: section.name }) : t("fields")}>
             {section ? (
               <FieldPanel
                 section={section}
@@ -150,14 +152,14 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
                 isBusy={isBusy}
               />
             ) : (
-              <p className="text-sm text-slate-600">Select or add a section to edit its fields.</p>
+              <p className="text-sm text-slate-600">{t("selectSection")}</p>
             )}
           </Panel>
         </div>
       </div>
       {/* Full width: the canvases are as wide as their breakpoint (768 px at md), wider than the column beside the tree. */}
       <div className="space-y-6">
-        <Panel id="layout-heading" title="Layout">
+        <Panel id="layout-heading" title={t("layout")}>
           <LayoutPanel
             sections={draft.sections}
             scope={scope}
@@ -168,7 +170,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
             onSectionLayout={onSectionLayout}
           />
         </Panel>
-        <Panel id="preview-heading" title={`Live preview at ${breakpoint}`}>
+        <Panel id="preview-heading" title={t("previewAt", { breakpoint })}>
           <LivePreview organizationId={organizationId} sections={draft.sections} breakpoint={breakpoint} />
         </Panel>
       </div>
@@ -251,23 +253,21 @@ function useAasImport(
  * until then, so nothing typed is lost.
  */
 function ConflictAlert({ conflict }: { conflict: DraftConflict }) {
+  const t = useTranslations("builder");
   return (
     <Alert tone="error">
       <div className="space-y-3">
-        <p>
-          The {conflict.label} was also changed elsewhere (another tab or another member) while you edited it. Your change is kept
-          here, not saved yet: choose which to keep.
-        </p>
+        <p>{t("conflict", { label: conflict.label })}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <ConflictSide title="Your change" value={conflict.mine} />
-          <ConflictSide title="Saved elsewhere" value={conflict.theirs} />
+          <ConflictSide title={t("yourChange")} value={conflict.mine} />
+          <ConflictSide title={t("savedElsewhere")} value={conflict.theirs} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={conflict.applyMine}>
-            Apply my change
+            {t("applyMine")}
           </Button>
           <Button variant="secondary" size="sm" onClick={conflict.keepTheirs}>
-            Keep the other change
+            {t("keepTheirs")}
           </Button>
         </div>
       </div>
@@ -276,17 +276,18 @@ function ConflictAlert({ conflict }: { conflict: DraftConflict }) {
 }
 
 function ConflictSide({ title, value }: { title: string; value: unknown }) {
+  const t = useTranslations("builder");
   return (
     <div className="min-w-0 rounded-md border border-red-200 bg-white p-2 text-slate-900">
       <p className="text-sm font-semibold">{title}</p>
       {value === null ? (
-        <p className="text-sm">(deleted)</p>
+        <p className="text-sm">{t("deleted")}</p>
       ) : (
         <dl className="text-sm">
           {Object.entries(value as Record<string, unknown>).map(([key, part]) => (
             <div key={key} className="flex flex-wrap gap-x-2">
               <dt className="font-medium">{key}:</dt>
-              <dd className="min-w-0 break-words">{describePart(part)}</dd>
+              <dd className="min-w-0 break-words">{describePart(part) ?? t("none")}</dd>
             </div>
           ))}
         </dl>
@@ -295,12 +296,13 @@ function ConflictSide({ title, value }: { title: string; value: unknown }) {
   );
 }
 
-function describePart(part: unknown): string {
+/** A value of the conflicting edit as text; undefined for an empty object, which the caller words. */
+function describePart(part: unknown): string | undefined {
   if (part === null || part === undefined) return "—";
   if (typeof part !== "object") return JSON.stringify(part);
   const entries = Object.entries(part as Record<string, unknown>);
   return entries.length === 0
-    ? "(none)"
+    ? undefined
     : entries.map(([key, value]) => `${key} = ${typeof value === "string" ? value : JSON.stringify(value)}`).join("; ");
 }
 
@@ -329,16 +331,20 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 /** The next version's label, the versions published so far, and the button that opens publishing. */
 function DraftHeader({ draft, isBusy, onPublish }: { draft: TTemplateDraft; isBusy: boolean; onPublish: () => void }) {
+  const t = useTranslations("builder");
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
-        Next version <strong className="text-slate-900">{draft.version}</strong>
+        {t.rich("nextVersion", {
+          version: draft.version,
+          strong: (chunks) => <strong className="text-slate-900">{chunks}</strong>,
+        })}
         {draft.publications.length > 0
-          ? ` · published: ${draft.publications.map((p) => p.version).join(", ")}`
-          : " · not published yet"}
-        {isBusy ? " · saving…" : ""}
+          ? t("publishedList", { versions: draft.publications.map((p) => p.version).join(", ") })
+          : t("notPublished")}
+        {isBusy ? t("savingSuffix") : null}
       </p>
-      <Button onClick={onPublish}>Publish…</Button>
+      <Button onClick={onPublish}>{t("publishOpen")}</Button>
     </div>
   );
 }
@@ -347,6 +353,7 @@ type DraftErrorAlertProps = { error: DraftWriteError | undefined; draft: TTempla
 
 /** A refused edit lists its issues until dismissed (a change made elsewhere meanwhile is a conflict, shown apart). */
 function DraftErrorAlert({ error, draft, onDismiss }: DraftErrorAlertProps) {
+  const t = useTranslations("builder");
   if (!error) return null;
   return (
     <Alert tone="error">
@@ -362,7 +369,7 @@ function DraftErrorAlert({ error, draft, onDismiss }: DraftErrorAlertProps) {
           ) : null}
         </div>
         <Button variant="ghost" size="sm" onClick={onDismiss}>
-          Dismiss
+          {t("dismiss")}
         </Button>
       </div>
     </Alert>

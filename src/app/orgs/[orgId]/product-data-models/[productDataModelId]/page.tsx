@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -25,10 +26,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductDataModelPreviewPage({ params }: Props) {
   const { orgId, productDataModelId } = await params;
   const { organization, productDataModel } = await loadProductDataModel(orgId, productDataModelId);
+  const t = await getTranslations("templates");
   return (
     <div className="space-y-6">
       <DefinitionHeader
-        eyebrow={productDataModel.visibility === "Public" ? "Public product data model" : "Private product data model"}
+        eyebrow={productDataModel.visibility === "Public" ? t("publicPdm") : t("privatePdm")}
         name={productDataModel.name}
         version={productDataModel.version}
         tags={[]}

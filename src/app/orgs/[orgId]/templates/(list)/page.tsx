@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -9,7 +11,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { listProductDataModels } from "~/server/services/product-data-models/list-product-data-models";
 import { listTemplates } from "~/server/services/templates/list-templates";
 
-export const metadata: Metadata = { title: "Templates" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("templates"))("title") };
+}
 
 type Entry = { href: string; name: string; version: string; text: string; tags: string[] };
 
@@ -17,55 +21,43 @@ type Entry = { href: string; name: string; version: string; text: string; tags: 
 export default async function TemplatesPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
-  const [templates, productDataModels] = await Promise.all([
+  const [templates, productDataModels, t] = await Promise.all([
     listTemplates({ actor, organizationId: organization.id }),
     listProductDataModels({ actor }),
+    getTranslations("templates"),
   ]);
   const base = `/orgs/${organization.id}`;
-  const templateEntries: Entry[] = templates.map((t) => ({
-    href: `${base}/templates/${t.id}`,
-    name: t.name,
-    version: t.version,
-    text: t.description,
-    tags: t.sectors,
+  const templateEntries: Entry[] = templates.map((template) => ({
+    href: `${base}/templates/${template.id}`,
+    name: template.name,
+    version: template.version,
+    text: template.description,
+    tags: template.sectors,
   }));
   const pdmEntries: Entry[] = productDataModels.map((p) => ({
     href: `${base}/product-data-models/${p.id}`,
     name: p.name,
     version: p.version,
-    text: `${p.sections.length} sections`,
+    text: t("sectionCount", { count: p.sections.length }),
     tags: [p.visibility],
   }));
 
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageHeader
-          eyebrow={organization.name}
-          title="Templates"
-          description="The section and field structures models are made from."
-        />
+        <PageHeader eyebrow={organization.name} title={t("title")} description={t("description")} />
         <Link href={`${base}/templates/drafts`} className={buttonClasses()}>
-          Template builder
+          {t("builder")}
         </Link>
       </div>
-      <EntryList
-        headingId="templates-heading"
-        title="Your organization's templates"
-        entries={templateEntries}
-        empty="No templates yet. Build one in the template builder, or import one with the CLI: template:import."
-      />
-      <EntryList
-        headingId="pdms-heading"
-        title="Product data models"
-        entries={pdmEntries}
-        empty="No product data models are available to you."
-      />
+      <EntryList headingId="templates-heading" title={t("ours")} entries={templateEntries} empty={t("oursEmpty")} />
+      <EntryList headingId="pdms-heading" title={t("productDataModels")} entries={pdmEntries} empty={t("productDataModelsEmpty")} />
     </div>
   );
 }
 
 function EntryList({ headingId, title, entries, empty }: { headingId: string; title: string; entries: Entry[]; empty: string }) {
+  const t = useTranslations("templates");
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -84,7 +76,7 @@ function EntryList({ headingId, title, entries, empty }: { headingId: string; ti
                 >
                   {entry.name}
                 </Link>
-                <Badge>Version {entry.version}</Badge>
+                <Badge>{t("version", { version: entry.version })}</Badge>
                 {entry.tags.map((tag) => (
                   <Badge key={tag} tone="brand">
                     {tag}

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
@@ -29,10 +30,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TemplatePreviewPage({ params }: Props) {
   const { orgId, templateId } = await params;
   const { organization, template, versions } = await loadTemplate(orgId, templateId);
+  const t = await getTranslations("templates");
   return (
     <div className="space-y-6">
       <DefinitionHeader
-        eyebrow="Template"
+        eyebrow={t("template")}
         name={template.name}
         description={template.description}
         version={template.version}
@@ -42,14 +44,14 @@ export default async function TemplatePreviewPage({ params }: Props) {
       />
       <section aria-labelledby="versions-heading" className="space-y-2">
         <h2 id="versions-heading" className="text-lg font-semibold">
-          Versions
+          {t("versions")}
         </h2>
         <ol className="flex flex-wrap gap-2">
           {versions.map((version) => (
             <li key={version.id}>
               {version.id === template.id ? (
                 <Badge tone="brand" aria-current="page">
-                  {version.version} (this version)
+                  {t("thisVersion", { version: version.version })}
                 </Badge>
               ) : (
                 <Link

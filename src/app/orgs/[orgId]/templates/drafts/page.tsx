@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -12,19 +13,22 @@ import { listTemplateDrafts } from "~/server/services/template-drafts/list-templ
 import { listTemplates } from "~/server/services/templates/list-templates";
 import { BackLink } from "~/components/ui/back-link";
 
-export const metadata: Metadata = { title: "Template drafts" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("templates"))("draftsTitle") };
+}
 
 /** The organization's template drafts, and a new one from scratch, from a copy (a new version) or from JSON. */
 export default async function TemplateDraftsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const actor = await requireSignedIn();
+  const t = await getTranslations("templates");
   const [drafts, templates, productDataModels] = await Promise.all([
     listTemplateDrafts({ actor, organizationId: organization.id }),
     listTemplates({ actor, organizationId: organization.id }),
     listProductDataModels({ actor }),
   ]);
   const sources: DraftSource[] = [
-    ...templates.map((t) => ({ kind: "template" as const, id: t.id, name: t.name, version: t.version })),
+    ...templates.map((template) => ({ kind: "template" as const, id: template.id, name: template.name, version: template.version })),
     ...productDataModels.map((p) => ({ kind: "productDataModel" as const, id: p.id, name: p.name, version: p.version })),
   ];
   const base = `/orgs/${organization.id}/templates`;
@@ -32,20 +36,16 @@ export default async function TemplateDraftsPage({ params }: { params: Promise<{
   return (
     <div className="space-y-8">
       <div className="space-y-3">
-        <BackLink href={base}>Templates</BackLink>
-        <PageHeader
-          eyebrow={organization.name}
-          title="Template drafts"
-          description="Design templates in the browser and publish them as versions."
-        />
+        <BackLink href={base}>{t("title")}</BackLink>
+        <PageHeader eyebrow={organization.name} title={t("draftsTitle")} description={t("draftsDescription")} />
       </div>
       <NewDraftForm organizationId={organization.id} sources={sources} />
       <section aria-labelledby="drafts-heading" className="space-y-3">
         <h2 id="drafts-heading" className="text-lg font-semibold">
-          Drafts
+          {t("drafts")}
         </h2>
         {drafts.length === 0 ? (
-          <EmptyState title="No drafts yet." />
+          <EmptyState title={t("noDrafts")} />
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {drafts.map((draft) => (
@@ -59,9 +59,9 @@ export default async function TemplateDraftsPage({ params }: { params: Promise<{
                 >
                   {draft.name}
                 </Link>
-                <Badge>Next version {draft.version}</Badge>
+                <Badge>{t("nextVersion", { version: draft.version })}</Badge>
                 <span className="text-sm text-slate-600">
-                  edited <LocalTime value={draft.updatedAt} />
+                  {t.rich("edited", { time: () => <LocalTime value={draft.updatedAt} /> })}
                 </span>
               </li>
             ))}

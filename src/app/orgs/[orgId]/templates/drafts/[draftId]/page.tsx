@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -19,18 +20,19 @@ const loadDraft = cache(async (orgId: string, draftId: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgId, draftId } = await params;
-  return { title: `Builder: ${(await loadDraft(orgId, draftId)).draft.name}` };
+  return { title: (await getTranslations("templates"))("builderTitle", { name: (await loadDraft(orgId, draftId)).draft.name }) };
 }
 
 /** The template builder for one draft. */
 export default async function TemplateDraftPage({ params }: Props) {
   const { orgId, draftId } = await params;
   const { organization, draft } = await loadDraft(orgId, draftId);
+  const t = await getTranslations("templates");
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        <BackLink href={`/orgs/${organization.id}/templates/drafts`}>Template drafts</BackLink>
-        <PageHeader eyebrow="Template builder" title={draft.name} description={draft.description || undefined} />
+        <BackLink href={`/orgs/${organization.id}/templates/drafts`}>{t("draftsTitle")}</BackLink>
+        <PageHeader eyebrow={t("builder")} title={draft.name} description={draft.description || undefined} />
       </div>
       <TemplateBuilder organizationId={organization.id} draft={draft} />
     </div>
