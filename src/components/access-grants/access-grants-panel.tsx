@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CreateAccessGrantForm } from "~/components/access-grants/create-access-grant-form";
 import { GrantReads } from "~/components/access-grants/grant-reads";
@@ -18,15 +19,11 @@ export type AccessGrantsPanelProps = {
   grants: TAccessGrant[];
 };
 
-const LEVEL_LABELS: Record<TAccessGrant["level"], string> = {
-  "legitimate-interest": "Legitimate interest",
-  authority: "Authority",
-};
-
-function statusOf(grant: TAccessGrant) {
-  if (grant.revokedAt) return <Badge tone="danger">Revoked</Badge>;
-  if (!grant.isActive) return <Badge tone="danger">Expired</Badge>;
-  return <Badge tone="success">Active</Badge>;
+function GrantStatus({ grant }: { grant: TAccessGrant }) {
+  const t = useTranslations("accessGrants");
+  if (grant.revokedAt) return <Badge tone="danger">{t("revoked")}</Badge>;
+  if (!grant.isActive) return <Badge tone="danger">{t("expired")}</Badge>;
+  return <Badge tone="success">{t("active")}</Badge>;
 }
 
 /**
@@ -34,6 +31,7 @@ function statusOf(grant: TAccessGrant) {
  * reads, revoke. The list starts from the server's and is read again after every change.
  */
 export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, grants: initial }: AccessGrantsPanelProps) {
+  const t = useTranslations("accessGrants");
   const headingId = useId();
   const utils = trpc.useUtils();
   const list = trpc.accessGrants.list.useQuery({ organizationId, modelId }, { initialData: initial });
@@ -47,12 +45,9 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
         <section aria-labelledby={headingId} className="space-y-5">
           <div className="space-y-1">
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              Access grants
+              {t("title")}
             </h2>
-            <p className="text-sm text-slate-600">
-              Fields marked for a legitimate interest or for authorities are hidden from the public passport. A grant gives a named
-              party a secret link that shows them, until it expires or you revoke it; every read through it is recorded.
-            </p>
+            <p className="text-sm text-slate-600">{t("description")}</p>
           </div>
           <CreateAccessGrantForm
             organizationId={organizationId}
@@ -61,29 +56,29 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
             onCreated={refresh}
           />
           {grants.length === 0 ? (
-            <p className="text-sm text-slate-600">No grants yet.</p>
+            <p className="text-sm text-slate-600">{t("none")}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Grants">
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t("listLabel")}>
               {grants.map((grant) => (
                 <li key={grant.id} aria-label={grant.partyName} className="space-y-3 px-4 py-4">
                   <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                     <div className="min-w-0 space-y-2">
                       <div className="flex flex-wrap items-center gap-2">
                         <h3 className="font-medium break-all text-slate-900">{grant.partyName}</h3>
-                        <Badge tone="brand">{LEVEL_LABELS[grant.level]}</Badge>
-                        {statusOf(grant)}
+                        <Badge tone="brand">{t(`level.${grant.level}`)}</Badge>
+                        <GrantStatus grant={grant} />
                       </div>
                       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
-                        <dt className="text-slate-500">Passports</dt>
-                        <dd>{grant.passportUuid ? "This model’s passport" : "Model and all items"}</dd>
-                        <dt className="text-slate-500">Expires</dt>
+                        <dt className="text-slate-500">{t("passports")}</dt>
+                        <dd>{grant.passportUuid ? t("thisPassport") : t("modelAndItems")}</dd>
+                        <dt className="text-slate-500">{t("expires")}</dt>
                         <dd>
                           <LocalTime value={grant.expiresAt} />
                         </dd>
-                        <dt className="text-slate-500">Reads</dt>
+                        <dt className="text-slate-500">{t("reads")}</dt>
                         <dd>{grant.readCount}</dd>
-                        <dt className="text-slate-500">Last read</dt>
-                        <dd>{grant.lastReadAt ? <LocalTime value={grant.lastReadAt} /> : "Never"}</dd>
+                        <dt className="text-slate-500">{t("lastRead")}</dt>
+                        <dd>{grant.lastReadAt ? <LocalTime value={grant.lastReadAt} /> : t("never")}</dd>
                       </dl>
                     </div>
                     <div className="flex flex-wrap gap-2">
@@ -93,8 +88,10 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
                         aria-expanded={openReads === grant.id}
                         onClick={() => setOpenReads(openReads === grant.id ? null : grant.id)}
                       >
-                        {openReads === grant.id ? "Hide reads" : "Show reads"}
-                        <span className="sr-only"> of {grant.partyName}</span>
+                        {t.rich(openReads === grant.id ? "hideReads" : "showReads", {
+                          party: grant.partyName,
+                          hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                        })}
                       </Button>
                       {grant.revokedAt ? null : (
                         <RevokeAccessGrantButton

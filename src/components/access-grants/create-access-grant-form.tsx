@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ExpiryDateField, expiresAtFromForm } from "~/components/ui/expiry-date-field";
@@ -37,6 +38,7 @@ function parseGrant(data: FormData) {
 
 /** Grants a named party access to restricted fields; the secret link is shown once, below the form. */
 export function CreateAccessGrantForm({ organizationId, modelId, modelPassportUuid, onCreated }: CreateAccessGrantFormProps) {
+  const t = useTranslations("accessGrants");
   const [defaultExpiry] = useState(inThirtyDays);
   const create = trpc.accessGrants.create.useMutation();
 
@@ -48,20 +50,20 @@ export function CreateAccessGrantForm({ organizationId, modelId, modelPassportUu
   return (
     <SecretCreateForm
       fields={FIELDS}
-      aria-label="New access grant"
+      aria-label={t("newGrant")}
       parse={parseGrant}
       create={createGrant}
       onCreated={onCreated}
       renderSecret={({ partyName, link }, onDone) => (
         <SecretOncePanel
-          title={`Send this link to ${partyName}`}
-          label="Secret link"
+          title={t("sendLink", { party: partyName })}
+          label={t("secretLink")}
           secret={link}
           kind="link"
-          copyLabel="Copy link"
+          copyLabel={t("copyLink")}
           onDone={onDone}
         >
-          This is the only time the link is shown: it carries the grant’s secret, which is stored only as a hash.
+          {t("onlyTime")}
         </SecretOncePanel>
       )}
     >
@@ -69,40 +71,40 @@ export function CreateAccessGrantForm({ organizationId, modelId, modelPassportUu
         <>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label="Party"
+              label={t("party")}
               name="partyName"
               required
               maxLength={200}
               autoComplete="off"
-              hint="Who receives the link, for example “Recycling Co.”"
+              hint={t("partyHint")}
               error={errors.fields.partyName}
             />
-            <Field label="Level" error={errors.fields.level}>
+            <Field label={t("levelLabel")} error={errors.fields.level}>
               {(control) => (
                 <Select {...control} name="level" defaultValue="legitimate-interest">
-                  <option value="legitimate-interest">Legitimate interest (repairers, recyclers)</option>
-                  <option value="authority">Authority (market surveillance, Commission)</option>
+                  <option value="legitimate-interest">{t("levelLegitimate")}</option>
+                  <option value="authority">{t("levelAuthority")}</option>
                 </Select>
               )}
             </Field>
             <ExpiryDateField
-              label="Expires on"
+              label={t("expiresOn")}
               required
               defaultValue={defaultExpiry}
-              hint="The link stops working at the end of this day (at most a year ahead)."
+              hint={t("expiresHint")}
               error={errors.fields.expiresAt}
             />
-            <Field label="Passports" error={errors.fields.passportUuid}>
+            <Field label={t("passports")} error={errors.fields.passportUuid}>
               {(control) => (
                 <Select {...control} name="passportUuid" defaultValue="">
-                  <option value="">This model and all its items</option>
-                  {modelPassportUuid ? <option value={modelPassportUuid}>This model’s passport only</option> : null}
+                  <option value="">{t("scopeAll")}</option>
+                  {modelPassportUuid ? <option value={modelPassportUuid}>{t("scopeModel")}</option> : null}
                 </Select>
               )}
             </Field>
           </div>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create grant"}
+            {create.isPending ? t("creating") : t("create")}
           </Button>
         </>
       )}

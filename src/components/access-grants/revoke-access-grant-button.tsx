@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { trpc } from "~/lib/trpc/react";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
@@ -13,23 +14,19 @@ export type RevokeAccessGrantButtonProps = {
 };
 
 export function RevokeAccessGrantButton({ organizationId, modelId, grantId, partyName, onRevoked }: RevokeAccessGrantButtonProps) {
+  const t = useTranslations("accessGrants");
   const revoke = trpc.accessGrants.revoke.useMutation({ onSuccess: onRevoked });
   return (
     <ConfirmButton
-      label={
-        <>
-          Revoke<span className="sr-only"> grant of {partyName}</span>
-        </>
-      }
-      title="Revoke this grant?"
-      confirmLabel="Revoke grant"
+      label={t.rich("revoke", { party: partyName, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
+      title={t("revokeTitle")}
+      confirmLabel={t("revokeConfirm")}
       onConfirm={() => revoke.mutateAsync({ organizationId, modelId, grantId })}
       isPending={revoke.isPending}
       error={revoke.error ? trpcErrorInfo(revoke.error).message : undefined}
       onReset={revoke.reset}
     >
-      The link of “{partyName}” stops showing restricted fields at once: it opens only the public passport from now on. This cannot be
-      undone.
+      {t("revokeText", { party: partyName })}
     </ConfirmButton>
   );
 }

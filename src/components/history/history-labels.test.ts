@@ -1,6 +1,8 @@
+import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import { authorName, fieldLabels } from "~/components/history/history-labels";
 import type { TTemplate } from "~/domain/template-schema";
+import de from "../../../messages/de.json";
 
 const GROUP = "00000000-0000-4000-8000-000000000001";
 const REPEATER = "00000000-0000-4000-8000-000000000002";
@@ -57,5 +59,17 @@ describe("authorName", () => {
     expect(authorName({ kind: "user", id: "u", name: null })).toBe("A former user");
     expect(authorName({ kind: "apiKey", id: "k", name: "CI", user: { id: "u", name: "Ada" } })).toBe("Ada (API key “CI”)");
     expect(authorName({ kind: "operator", id: null, name: null })).toBe("The operator");
+  });
+});
+
+describe("in the member's language", () => {
+  const german = createTranslator({ locale: "de", messages: { history: de.history }, namespace: "history" });
+  it("words authors and rows from the catalogue", () => {
+    expect(fieldLabels(sections, german)({ dataSectionId: REPEATER, dataFieldId: SUBSTANCE, row: 0 })).toBe(
+      "Substances › Zeile 1 › Substance",
+    );
+    expect(authorName({ kind: "apiKey", id: "k", name: null, user: { id: "u", name: null } }, german)).toBe(
+      "Ein ehemaliger Benutzer (inzwischen gelöschter API-Schlüssel)",
+    );
   });
 });

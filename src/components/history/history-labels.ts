@@ -1,33 +1,31 @@
-import type { THistoryAuthor, THistoryVia, TPropertyChange, TValueChange } from "~/domain/history";
+import { createTranslator } from "use-intl/core";
+import type { THistoryAuthor, TValueChange } from "~/domain/history";
 import type { TTemplate } from "~/domain/template-schema";
+import en from "../../../messages/en.json";
 
-/** How the History panel names authors, channels and values: pure, so the wording is tested without a browser. */
+/**
+ * How the History panel names authors and values: pure, so the wording is tested without a browser. The words come
+ * from the catalogues' `history` namespace through `text` (the member's language, from useTranslations("history")).
+ */
 
-export function authorName(who: THistoryAuthor): string {
+type HistoryKey = "formerUser" | "viaKey" | "viaDeletedKey" | "operator" | "removedField" | "repeaterField" | "groupField";
+export type HistoryText = (key: HistoryKey, values?: Record<string, string | number>) => string;
+
+// For callers without the member's translator yet (the model editor's rebase notice): English from the catalogue.
+const english: HistoryText = createTranslator({ locale: "en", messages: { history: en.history }, namespace: "history" });
+
+export function authorName(who: THistoryAuthor, text: HistoryText = english): string {
   switch (who.kind) {
     case "user":
-      return who.name ?? "A former user";
-    case "apiKey":
-      return `${who.user.name ?? "A former user"} (API key ${who.name ? `“${who.name}”` : "since deleted"})`;
+      return who.name ?? text("formerUser");
+    case "apiKey": {
+      const user = who.user.name ?? text("formerUser");
+      return who.name ? text("viaKey", { user, key: who.name }) : text("viaDeletedKey", { user });
+    }
     case "operator":
-      return "The operator";
+      return text("operator");
   }
 }
-
-export const VIA_LABELS: Record<THistoryVia, string> = {
-  browser: "in the browser",
-  api: "through the API",
-  cli: "on the command line",
-};
-
-export const PROPERTY_LABELS: Record<TPropertyChange["name"], string> = {
-  name: "Name",
-  description: "Description",
-  templateId: "Template",
-  gtin: "GTIN",
-  commodityCode: "Commodity code",
-  facilityIds: "Facilities",
-};
 
 export type FieldLabels = (change: Pick<TValueChange, "dataSectionId" | "dataFieldId" | "row">) => string;
 
@@ -35,12 +33,14 @@ export type FieldLabels = (change: Pick<TValueChange, "dataSectionId" | "dataFie
  * "Section › Field", with the row (counted from 1) for a repeatable section's values. Values of fields no longer in
  * the template (it changed since) are named "A removed field".
  */
-export function fieldLabels(sections: TTemplate["sections"]): FieldLabels {
+export function fieldLabels(sections: TTemplate["sections"], text: HistoryText = english): FieldLabels {
   const byId = new Map(sections.map((section) => [section.id, section]));
   return ({ dataSectionId, dataFieldId, row }) => {
     const section = byId.get(dataSectionId);
     const field = section?.dataFields.find((f) => f.id === dataFieldId);
-    if (!section || !field) return "A removed field";
-    return section.type === "Repeatable" ? `${section.name} › row ${row + 1} › ${field.name}` : `${section.name} › ${field.name}`;
+    if (!section || !field) return text("removedField");
+    return section.type === "Repeatable"
+      ? text("repeaterField", { section: section.name, row: row + 1, field: field.name })
+      : text("groupField", { section: section.name, field: field.name });
   };
 }

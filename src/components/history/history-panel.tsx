@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { HistoryEntry } from "~/components/history/history-entry";
 import { fieldLabels } from "~/components/history/history-labels";
@@ -24,12 +25,13 @@ export type HistoryPanelProps = {
  * the writes since), with "Load more" for older entries. Field names come from the template.
  */
 export function HistoryPanel({ organizationId, modelId, itemId, sections }: HistoryPanelProps) {
+  const t = useTranslations("history");
   const client = trpc.useUtils().client;
   const [entries, setEntries] = useState<THistoryEntry[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [labels] = useState(() => fieldLabels(sections));
+  const [labels] = useState(() => fieldLabels(sections, t));
 
   const load = async (after?: string) => {
     setIsLoading(true);
@@ -55,8 +57,8 @@ export function HistoryPanel({ organizationId, modelId, itemId, sections }: Hist
         }}
       >
         <summary className="cursor-pointer rounded-lg px-4 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50 sm:px-6">
-          <h2 className="inline">History</h2>
-          <span className="ml-2 text-sm font-normal text-slate-600">who changed what, newest first</span>
+          <h2 className="inline">{t("title")}</h2>
+          <span className="ml-2 text-sm font-normal text-slate-600">{t("subtitle")}</span>
         </summary>
         <div className="border-t border-slate-200 px-4 pb-4 sm:px-6" aria-live="polite" aria-busy={isLoading}>
           {error ? (
@@ -65,11 +67,11 @@ export function HistoryPanel({ organizationId, modelId, itemId, sections }: Hist
             </Alert>
           ) : null}
           {entries === null ? (
-            <p className="py-3 text-sm text-slate-600">Loading…</p>
+            <p className="py-3 text-sm text-slate-600">{t("loading")}</p>
           ) : entries.length === 0 ? (
-            <p className="py-3 text-sm text-slate-600">No changes yet.</p>
+            <p className="py-3 text-sm text-slate-600">{t("none")}</p>
           ) : (
-            <ol aria-label="Changes, newest first" className="divide-y divide-slate-200">
+            <ol aria-label={t("listLabel")} className="divide-y divide-slate-200">
               {entries.map((entry) => (
                 <HistoryEntry key={entry.id} entry={entry} labels={labels} />
               ))}
@@ -78,7 +80,7 @@ export function HistoryPanel({ organizationId, modelId, itemId, sections }: Hist
           {cursor ? (
             <div className="flex justify-center pt-2">
               <Button variant="secondary" onClick={() => void load(cursor)} disabled={isLoading}>
-                {isLoading ? "Loading…" : "Load more"}
+                {isLoading ? t("loading") : t("loadMore")}
               </Button>
             </div>
           ) : null}
