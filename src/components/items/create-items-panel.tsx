@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
 import { issuesByLine, MAX_LISTED_LINES, parseSerialLines, serialLineIssues } from "~/components/items/serial-lines";
@@ -23,6 +24,7 @@ type Outcome = { tone: "success" | "error"; text: string; general?: string[] };
  * serial numbers. The server creates all or nothing; its issues about single values are shown at their lines.
  */
 export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelProps) {
+  const t = useTranslations("items");
   const router = useRouter();
   const client = trpc.useUtils().client;
   const [mode, setMode] = useState<Mode>("serials");
@@ -51,14 +53,14 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
     setLineErrors([]);
     setOutcome(null);
     if (mode === "serials" && lines.length === 0) {
-      setOutcome({ tone: "error", text: "Paste at least one serial number, one per line." });
+      setOutcome({ tone: "error", text: t("pasteSerials") });
       return;
     }
     // Every bad line at once, before sending (the server stops at its first kind of problem).
     const local = mode === "serials" ? serialLineIssues(lines) : { byLine: [], general: [] };
     if (local.byLine.length > 0) {
       setLineErrors(local.byLine);
-      setOutcome({ tone: "error", text: linesNeedFixing(local.byLine.length) });
+      setOutcome({ tone: "error", text: t("linesNeedFixingNothingCreated", { count: local.byLine.length }) });
       return;
     }
     setIsPending(true);
@@ -66,7 +68,7 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       const request = mode === "count" ? { count: Number(count) } : { identifiers: lines.map((line) => line.value) };
       const created = await client.items.bulkCreate.mutate({ ...target, request });
       setSerials("");
-      setOutcome({ tone: "success", text: `Created ${created.length} item${created.length === 1 ? "" : "s"}.` });
+      setOutcome({ tone: "success", text: t("createdCount", { count: created.length }) });
       router.refresh();
     } catch (error) {
       const info = trpcErrorInfo(error);
@@ -74,7 +76,10 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
         mode === "serials" ? issuesByLine(info.issues, lines) : { byLine: [], general: info.issues.map((i) => i.message) };
       setLineErrors(placed.byLine);
       // Issues placed at their lines are listed there; the summary then says how many, never a raw `$.…` path.
-      const text = placed.byLine.length > 0 && placed.general.length === 0 ? linesNeedFixing(placed.byLine.length) : info.message;
+      const text =
+        placed.byLine.length > 0 && placed.general.length === 0
+          ? t("linesNeedFixingNothingCreated", { count: placed.byLine.length })
+          : info.message;
       setOutcome({ tone: "error", text, general: placed.general });
     } finally {
       setIsPending(false);
@@ -85,43 +90,36 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
     <Card>
       <CardBody className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <h2 className="text-base font-semibold text-slate-900">Create items</h2>
+          <h2 className="text-base font-semibold text-slate-900">{t("createTitle")}</h2>
           <Button variant="secondary" onClick={createOne} disabled={isPending}>
-            Create one item
+            {t("createOne")}
           </Button>
         </div>
-        <form noValidate onSubmit={createMany} className="space-y-4" aria-label="Create many items">
+        <form noValidate onSubmit={createMany} className="space-y-4" aria-label={t("createManyLabel")}>
           <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Create many</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t("createMany")}</legend>
             {(["serials", "count"] as const).map((value) => (
               <label key={value} className="flex items-center gap-2">
                 <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
-                {value === "serials" ? "From serial numbers" : "By count, with generated identifiers"}
+                {value === "serials" ? t("fromSerials") : t("byCount")}
               </label>
             ))}
           </fieldset>
           {mode === "serials" ? (
             <Field
-              label="Serial numbers, one per line"
-              hint={`Up to ${MAX_BULK_ITEMS.toLocaleString("en")}; each becomes one item's identifier.`}
-              error={
-                lineErrors.length > 0 ? `${lineErrors.length} line${lineErrors.length === 1 ? " needs" : "s need"} fixing` : undefined
-              }
+              label={t("serialsLabel")}
+              hint={t("serialsHint", { max: MAX_BULK_ITEMS })}
+              error={lineErrors.length > 0 ? t("linesNeedFixing", { count: lineErrors.length }) : undefined}
               after={
                 lineErrors.length > 0 ? (
                   <>
-                    <ul aria-label="Problems by line" className="mt-2 space-y-1 text-sm text-red-700">
+                    <ul aria-label={t("problemsByLine")} className="mt-2 space-y-1 text-sm text-red-700">
                       {lineErrors.slice(0, MAX_LISTED_LINES).map(({ line, message }) => (
-                        <li key={`${line}-${message}`}>
-                          Line {line}: {message}
-                        </li>
+                        <li key={`${line}-${message}`}>{t("lineProblem", { line, message })}</li>
                       ))}
                     </ul>
                     {lineErrors.length > MAX_LISTED_LINES ? (
-                      <p className="mt-1 text-sm text-red-700">
-                        … and {(lineErrors.length - MAX_LISTED_LINES).toLocaleString("en")} more
-                        {lineErrors.length - MAX_LISTED_LINES === 1 ? " problem" : " problems"}.
-                      </p>
+                      <p className="mt-1 text-sm text-red-700">{t("moreProblems", { count: lineErrors.length - MAX_LISTED_LINES })}</p>
                     ) : null}
                   </>
                 ) : null
@@ -138,7 +136,7 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
               )}
             </Field>
           ) : (
-            <Field label="Number of items">
+            <Field label={t("numberOfItems")}>
               {(control) => (
                 <Input
                   {...control}
@@ -154,7 +152,7 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
             </Field>
           )}
           <Button type="submit" disabled={isPending}>
-            {isPending ? "Creating…" : "Create items"}
+            {isPending ? t("creating") : t("create")}
           </Button>
         </form>
         {outcome ? (
@@ -172,8 +170,4 @@ export function CreateItemsPanel({ organizationId, modelId }: CreateItemsPanelPr
       </CardBody>
     </Card>
   );
-}
-
-function linesNeedFixing(count: number): string {
-  return `${count.toLocaleString("en")} line${count === 1 ? " needs" : "s need"} fixing; nothing was created.`;
 }

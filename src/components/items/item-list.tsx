@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { itemLabel } from "~/components/items/item-label";
@@ -24,6 +25,7 @@ export type ItemListProps = {
  * (focus moves to the first added item). Deleting asks first, then removes the item from the list.
  */
 export function ItemList({ organizationId, modelId, identifier, firstPage }: ItemListProps) {
+  const t = useTranslations("items");
   const client = trpc.useUtils().client;
   const { items, setItems, hasMore, isLoading, error, loadMore, listRef } = useLoadMore(firstPage, (cursor) =>
     client.items.list.query({ organizationId, modelId, query: { identifier: identifier || undefined, cursor } }),
@@ -50,7 +52,7 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
 
   return (
     <>
-      <ul ref={listRef} aria-label="Items" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      <ul ref={listRef} aria-label={t("listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {items.map((item) => (
           <li key={item.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
             <Link
@@ -59,11 +61,14 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
             >
               {itemLabel(item)}
             </Link>
-            <span className="text-sm text-slate-600">
-              Created <LocalTime value={item.createdAt} />
-            </span>
-            <Button variant="ghost" size="sm" onClick={() => setToDelete(item)} aria-label={`Delete item ${itemLabel(item)}`}>
-              Delete
+            <span className="text-sm text-slate-600">{t.rich("created", { time: () => <LocalTime value={item.createdAt} /> })}</span>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setToDelete(item)}
+              aria-label={t("deleteItem", { label: itemLabel(item) })}
+            >
+              {t("delete")}
             </Button>
           </li>
         ))}
@@ -71,8 +76,8 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
       <LoadMoreButton hasMore={hasMore} isLoading={isLoading} error={error} onLoadMore={loadMore} />
       <ConfirmDialog
         isOpen={toDelete !== null}
-        title="Delete this item?"
-        confirmLabel="Delete item"
+        title={t("deleteTitle")}
+        confirmLabel={t("deleteConfirm")}
         isPending={isDeleting}
         error={deleteError}
         onConfirm={confirmDelete}
@@ -81,8 +86,10 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
           setDeleteError(undefined);
         }}
       >
-        Item <span className="font-mono">{toDelete ? itemLabel(toDelete) : ""}</span> and its passport data will be deleted. Its
-        identifiers are retired and cannot be used again.
+        {t.rich("deleteText", {
+          label: toDelete ? itemLabel(toDelete) : "",
+          id: (chunks) => <span className="font-mono">{chunks}</span>,
+        })}
       </ConfirmDialog>
     </>
   );

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ orgId: string; modelId: string }>; searchParams
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgId, modelId } = await params;
-  return { title: `Items · ${(await loadModelPage(orgId, modelId)).model.name}` };
+  return { title: (await getTranslations("items"))("metaTitle", { model: (await loadModelPage(orgId, modelId)).model.name }) };
 }
 
 /**
@@ -27,6 +28,7 @@ export default async function ItemsPage({ params, searchParams }: Props) {
   const { orgId, modelId } = await params;
   const { organization, model } = await loadModelPage(orgId, modelId);
   const actor = await requireSignedIn();
+  const t = await getTranslations("items");
   const raw = (await searchParams).identifier;
   const identifier = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) ?? "";
   // The same query schema as the REST route: a GS1 key in any form is read as the stored key, a malformed one says why.
@@ -39,26 +41,19 @@ export default async function ItemsPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
-      <PageHeader
-        eyebrow="Model"
-        title={model.name}
-        description="Each item is one physical product with its own identifier and passport data."
-      />
+      <BackLink href={`/orgs/${organization.id}/models`}>{t("allModels")}</BackLink>
+      <PageHeader eyebrow={t("eyebrow")} title={model.name} description={t("description")} />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
       <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
       <ItemsSpreadsheetPanel organizationId={organization.id} modelId={model.id} />
-      <SearchForm action={base} label="Find an item by identifier" name="identifier" value={identifier} />
+      <SearchForm action={base} label={t("searchLabel")} name="identifier" value={identifier} />
       <section aria-labelledby="item-results-heading" className="space-y-4">
         <h2 id="item-results-heading" className="sr-only">
-          {identifier ? `Items with identifier “${identifier}”` : "All items"}
+          {identifier ? t("withIdentifier", { identifier }) : t("all")}
         </h2>
         {page.items.length === 0 ? (
-          <EmptyState title={identifier ? `No item has the identifier “${identifier}”` : "No items yet"}>
-            {problem ??
-              (identifier
-                ? "A GS1 key matches in any form: (01)…(21)…, without parentheses, or a Digital Link URI; other identifiers match exactly."
-                : "Create one item, or many at once from a list of serial numbers.")}
+          <EmptyState title={identifier ? t("noneWithIdentifier", { identifier }) : t("none")}>
+            {problem ?? (identifier ? t("identifierHint") : t("noneHint"))}
           </EmptyState>
         ) : (
           <ItemList
