@@ -80,6 +80,7 @@ export function valueOnlyPatchChanges(patch: unknown, context: ValueOnlyPatchCon
       const section = roots.get(key);
       if (DPP_HEADER_KEYS.has(key)) problem(w, at, "is the DPP's metadata, which the server derives; it cannot be written");
       else if (!section) problem(w, at, "no content of this DPP has this key (a submodel's semanticId, else its id)");
+      else if (section.type === "Repeatable") patchRootList(w, section, value, at);
       else patchSection(w, section, value, 0, at, false);
     }
   }
@@ -89,6 +90,17 @@ export function valueOnlyPatchChanges(patch: unknown, context: ValueOnlyPatchCon
     throw new AppError("VALIDATION", message, w.problems, undefined, w.problemCount);
   }
   return w.result;
+}
+
+/** A top-level repeater is its submodel's one list, as the export writes it: `{ListIdShort: [rows]}`. */
+function patchRootList(w: Walk, section: TSection, value: unknown, at: string): void {
+  const idShort = w.ids.get(section.id);
+  if (value === null) return patchSection(w, section, null, 0, at, false);
+  if (!isObject(value)) return problem(w, at, `the content of "${section.name}" is an object holding its list ${idShort}`);
+  for (const [key, rows] of Object.entries(value)) {
+    if (key === idShort) patchSection(w, section, rows, 0, appendPath(at, key), false);
+    else problem(w, appendPath(at, key), `the content of "${section.name}" holds only its list ${idShort}`);
+  }
 }
 
 /** A section's value at `row`: a repeater's array of rows, a collection's object, or null. */
