@@ -15,7 +15,7 @@ import { createWorld, type World } from "./support/world";
 
 type Created = { dppId: string; organizationId: string; modelId: string; itemId?: string; version: number };
 type WorkingCopy = Record<string, unknown> & { digitalProductPassportId: string; version: number };
-type Result = ErrorBody & { messages: { messageType: string; code: string }[] };
+type Result = ErrorBody & { issues: { path: string; message: string }[]; messages: { messageType: string; code: string }[] };
 
 let world: World;
 let model: Created;
