@@ -23,8 +23,11 @@ function withDppResult(handler: RouteHandler): RouteHandler {
   };
 }
 
-/** A merge patch is any JSON value (RFC 7396); only an object patches a DPP, which the mapping checks. */
-const ZMergePatch = z.json() as z.ZodType<JsonValue>;
+/**
+ * A merge patch is any JSON value (RFC 7396), as the body reader parsed it; only an object patches a DPP, which the
+ * mapping checks. Not `z.json()`: its recursion would walk a deeply nested body the mapping never looks into.
+ */
+const ZMergePatch = z.unknown().transform((value) => value as JsonValue);
 
 /** POST /api/v1/dpps: CreateDPP — 201 with the new DPP's id and its Location. */
 export const createDppRoute = withDppResult(
