@@ -72,8 +72,13 @@ export function valueOnlyPatchChanges(patch: unknown, context: ValueOnlyPatchCon
   if (!isObject(patch)) {
     problem(w, "$", "A merge patch of a DPP is a JSON object keyed by its content's semanticIds");
   } else {
+    // Keyed as the compressed form keys them: a section without fields is not exported, and where two submodels
+    // share a semanticId the later one holds the key (value-only.ts), so the later one takes its patch.
     const roots = new Map(
-      w.index.rootSectionIds.map((id) => w.index.sections.get(id)!.section).map((s) => [w.submodelKey(s), s] as const),
+      w.index.rootSectionIds
+        .filter((id) => hasAnyField(w, id))
+        .map((id) => w.index.sections.get(id)!.section)
+        .map((s) => [w.submodelKey(s), s] as const),
     );
     for (const [key, value] of Object.entries(patch)) {
       const at = appendPath("$", key);
@@ -246,6 +251,12 @@ function rangeText(value: unknown): string | null | undefined {
   const max = bound(value.max);
   if (min === undefined || max === undefined) return undefined;
   return min === "" && max === "" ? null : `${min}${RANGE_SEPARATOR}${max}`;
+}
+
+/** Whether the section or one below it has a field at all (the working copy's export leaves out one without). */
+function hasAnyField(w: Walk, sectionId: string): boolean {
+  const entry = w.index.sections.get(sectionId)!;
+  return [sectionId, ...entry.descendants].some((id) => (w.index.sections.get(id)?.section.dataFields.length ?? 0) > 0);
 }
 
 /** Whether the repeater (or a section inside it) has a field of the owner's level. */
