@@ -50,6 +50,8 @@ type Ids = {
   /** The published passport's uuid and identifier value, for the DPP API (EN 18222). */
   dppId: string;
   productId: string;
+  /** An element of that passport by its idShort path (its public note), for the DPP API's element routes. */
+  elementPath: string;
 };
 
 type World = {
@@ -88,6 +90,8 @@ type World = {
   aasSubmodelPath: string;
   /** That passport's identifier value; the passport is published, so the DPP API answers it. */
   passportValue: string;
+  /** The idShort path of that passport's public note (`Submodel.Element`), for the DPP API's element routes. */
+  dppElementPath: string;
   /** How many models and templates A has once the world is set up. */
   aModelCount: number;
   aTemplateCount: number;
@@ -109,6 +113,7 @@ function idsFor(caseName: CaseName | "member"): Ids {
     grantId: w.grant.id,
     dppId: w.passportUuid,
     productId: encodeURIComponent(w.passportValue),
+    elementPath: encodeURIComponent(w.dppElementPath),
   };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
@@ -214,6 +219,15 @@ const PUBLIC: Record<CaseName, Expected> = {
 
 /** The passport: public, but a key that is sent must be valid (docs/api.md §Passports). */
 const PUBLIC_PASSPORT: Record<CaseName, Expected> = { ...PUBLIC, "malformed key": 401, "revoked key": 401 };
+
+/** A member write of the DPP API, addressed by the DPP's id alone: every caller but A's member is refused (403). */
+const DPP_MEMBER_WRITE: Record<CaseName, Expected> = {
+  ...UNAUTHENTICATED,
+  "non-member key": 403,
+  "own key scoped to another organization": 403,
+  "other organization's member with A's resource ids": 403,
+  "non-member session cookie": 403,
+};
 
 /** Moves a section or a data field one place down among its siblings. */
 const MOVE_DOWN = { type: "Position", direction: "down" } as const;
@@ -449,6 +463,18 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     body: () => ({ productIds: [w.passportValue] }),
   },
+  // The DPP API's member writes (docs/versions.md §DPP API writes): only a member of the DPP's organization writes;
+  // a DPP is addressed by its id alone, so B's member naming A's DPP is refused (403) like any non-member. Creating
+  // names the organization in the body: B's organization with A's model is A's model not found there (404).
+  "POST /v1/dpps": {
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }),
+  },
+  "PATCH /v1/dpps/[dppId]": { expect: DPP_MEMBER_WRITE, member: 200, body: () => ({}) },
+  // Anyone reads an element of the published version (a key that is sent must be valid); A's member the working copy.
+  "GET /v1/dpps/[dppId]/elements/[elementPath]": { expect: PUBLIC_PASSPORT, member: 200 },
+  "PATCH /v1/dpps/[dppId]/elements/[elementPath]": { expect: DPP_MEMBER_WRITE, member: 200, body: () => "Matrix note" },
   "GET /product-data-models": { expect: ANY_USER, member: 200 },
   "GET /product-data-models/[productDataModelId]": {
     // A's ids name the public one; "B's organization" names another organization's private one.
@@ -466,6 +492,8 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     body: () => ({ templateId: w.upgradeTemplateId }),
   },
+  // As A's member it deletes A's other model (the published passport), which no route after this one names.
+  "DELETE /v1/dpps/[dppId]": { expect: DPP_MEMBER_WRITE, member: 204 },
   // Last: as A's member it deletes A's item, which the routes above still name.
   "DELETE /organizations/[orgaId]/models/[modelId]/items/[itemId]": { expect: ON_A_RESOURCE, member: 204 },
   // After that: as A's member it deletes A's model, which every route above names.
@@ -961,7 +989,10 @@ async function setUpWorld(playwright: {
   const exported = await send(request, "GET", `/api/organizations/${a.organizationId}/models/${passportModel.id}/aas`, {
     headers: keyA,
   });
-  const environment = JSON.parse(exported.text) as { assetAdministrationShells: { id: string }[]; submodels: { id: string }[] };
+  const environment = JSON.parse(exported.text) as {
+    assetAdministrationShells: { id: string }[];
+    submodels: { id: string; idShort: string; submodelElements: { idShort: string }[] }[];
+  };
   const b64 = (id: string) => Buffer.from(id, "utf8").toString("base64url");
   const aasSubmodelPath = `shells/${b64(environment.assetAdministrationShells[0]!.id)}/submodels/${b64(environment.submodels[0]!.id)}`;
   expect((await send(request, "GET", `/api/aas/${aasSubmodelPath}`, { headers: keyA })).text).toContain(`Restricted ${marker}`);
@@ -997,6 +1028,7 @@ async function setUpWorld(playwright: {
     passportUuid,
     aasSubmodelPath,
     passportValue,
+    dppElementPath: `${environment.submodels[0]!.idShort}.PublicNote`,
     aModelCount: await count("/models"),
     aTemplateCount: await count("/templates"),
   };

@@ -349,3 +349,46 @@ describe("passports", () => {
     expect((await api("GET", `/api/aas/shells/${encodeAasIdentifier(shellId)}`, { token: "not-a-key" })).status).toBe(401);
   });
 });
+
+describe("the DPP API's member writes (EN 18222)", () => {
+  /** Every member write, aimed at alpha's model by its dppId. */
+  function dppWriteCalls(organizationId: string): Call[] {
+    const dpp = `/api/v1/dpps/${alphaModel.uniqueProductIdentifiers[0]?.uuid}`;
+    const patch = { headers: { "content-type": "application/merge-patch+json" }, body: {} };
+    return [
+      ["POST", "/api/v1/dpps", { body: { organizationId, modelId: alphaModel.id } }],
+      ["POST", "/api/v1/dpps", { body: { organizationId, model: { name: "Intruder", templateId: alpha.template.id } } }],
+      ["PATCH", dpp, patch],
+      ["DELETE", dpp, {}],
+      ["PATCH", `${dpp}/elements/HazardousSubstances.HazardousSubstances`, { ...patch, body: [] }],
+    ];
+  }
+
+  it("answers 401 without a key and 403 to a non-member of the DPP's organization, and nothing changes", async () => {
+    for (const [method, path, options] of dppWriteCalls(alpha.organization.id)) {
+      expectError(await api(method, path, options), 401);
+      expectError(await api(method, path, { ...options, token: "ps_unknown_key" }), 401);
+      for (const token of [beta.token, (await createOutsider()).token]) {
+        expectError(await api(method, path, { ...options, token }), 403);
+      }
+    }
+    await expectAlphaUntouched();
+  });
+
+  it("creating an item of another organization's model under the caller's own is 404", async () => {
+    const response = await api("POST", "/api/v1/dpps", {
+      token: beta.token,
+      body: { organizationId: beta.organization.id, modelId: alphaModel.id },
+    });
+    expectError(response, 404);
+    await expectAlphaUntouched();
+  });
+
+  it("a non-member reads an element of the published version only (none yet: 404), never the working copy", async () => {
+    const path = `/api/v1/dpps/${alphaModel.uniqueProductIdentifiers[0]?.uuid}/elements/HazardousSubstances.HazardousSubstances`;
+    for (const options of [{}, { token: beta.token }]) expectError(await api("GET", path, options), 404);
+    const member = await api("GET", path, { token: alpha.token });
+    expect(member.status).toBe(200);
+    expect(JSON.stringify(member.body)).toContain("Lead");
+  });
+});

@@ -29,6 +29,9 @@ let world: World;
 let modelId: string;
 let itemId: string;
 let itemIdentifier: string;
+/** The fuzz target's dppId (its identifier's uuid) and the content key of its General section in the compressed form. */
+let modelDppId: string;
+let generalKey: string;
 let foreignPdmId: string;
 let draftId: string;
 let grantId: string;
@@ -46,6 +49,7 @@ beforeAll(async () => {
   await getDb().apikey.updateMany({ where: { referenceId: world.user.id }, data: { rateLimitEnabled: false } });
   const model = await postModel(world, { name: "Fuzz target", description: "must never change" });
   modelId = model.id;
+  modelDppId = model.uniqueProductIdentifiers[0]?.uuid ?? "";
   // Two repeater rows, so PATCH and DELETE have real targets a slip in validation would hit.
   expectModel(
     await api("POST", dataValuesPath(world, modelId), {
@@ -85,6 +89,10 @@ beforeAll(async () => {
   });
   expect(grant.status).toBe(201);
   grantId = grant.body.id;
+  // An empty merge patch changes nothing (the version stays) and answers the working copy, naming its content keys.
+  const copy = await api<Record<string, unknown>>("PATCH", `/api/v1/dpps/${modelDppId}`, { token: world.token, body: {} });
+  expect(copy.status).toBe(200);
+  generalKey = Object.keys(copy.body).find((key) => key.endsWith(`/submodels/${IDS.general}`)) ?? "";
   snapshot = await currentState();
 });
 
@@ -898,6 +906,17 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+const DPP_PATCH_FAMILIES = [
+  "wrong types",
+  "huge strings",
+  "__proto__, constructor, prototype keys",
+  "deep nesting",
+  "not JSON",
+  "wrong content type",
+  "odd path ids",
+  "odd headers (If-Match)",
+];
+
 const REGISTRY_FAMILIES = [
   "wrong types",
   "huge strings",
@@ -937,6 +956,200 @@ function dppIdsFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     "deep nesting": deepNesting.map((raw) => send(`{"productIds":${raw}}`)),
     "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
     "wrong content type": wrongContentType.map((type) => send(`{"productIds":${valid}}`, { "content-type": type })),
+  };
+}
+
+// The DPP API's member writes (EN 18222): POST /v1/dpps, PATCH|DELETE /v1/dpps/{dppId} and PATCH of one element. A
+// merge patch that is not an object, names no element, gives a value of the wrong shape or one the field refuses, a
+// create body naming nothing or another organization: all 4xx with EN 18222's messages[], nothing stored.
+
+const MERGE_PATCH_HEADERS = { "content-type": "application/merge-patch+json" };
+const STALE_VERSION = fc.oneof(fc.constant(0), fc.integer({ min: 3, max: 999_999_999 }));
+
+function dppPatchFamilies(target: "dpp" | "element"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (dppId = modelDppId, element = "General.Weight") =>
+    target === "dpp" ? `/api/v1/dpps/${dppId}` : `/api/v1/dpps/${dppId}/elements/${encodeURIComponent(element)}`;
+  const send = (rawBody: string, headers: Record<string, string> = MERGE_PATCH_HEADERS, to = path()): FuzzRequest => ({
+    method: "PATCH",
+    path: to,
+    headers,
+    rawBody,
+  });
+  // The element's value, or the same inside the General content of the whole DPP's patch.
+  const weight = (raw: string) => (target === "dpp" ? objectText([[generalKey, objectText([["Weight", raw]])]]) : raw);
+  const validWrite = weight("12");
+  const families: Record<string, fc.Arbitrary<FuzzRequest>> = {
+    "wrong types": fc.oneof(
+      fc.constantFrom('"heavy"', "true", "{}", "[1]", '{"min":1}', "5000", "-1", '[{"en":"x"}]').map((raw) => send(weight(raw))),
+      fc.constantFrom("[]", '"x"', "1", "null", "true").map((raw) => send(target === "dpp" ? raw : objectText([["Weight", raw]]))),
+    ),
+    "huge strings": hugeString.map((text) => send(weight(j(text)))),
+    "__proto__, constructor, prototype keys": fc
+      .tuple(protoKey, protoValue)
+      .map(([key, raw]) => send(target === "dpp" ? objectText([[key, raw]]) : objectText([[key, raw]]))),
+    "deep nesting": deepNesting.map((raw) => send(weight(raw))),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(validWrite, { "content-type": type })),
+    "odd path ids": fc.oneof(
+      notUuid
+        .filter((id) => !id.includes("/") && id !== "")
+        .map((id) => send(validWrite, MERGE_PATCH_HEADERS, path(encodeURIComponent(id)))),
+      unknownUuid().map((id) => send(validWrite, MERGE_PATCH_HEADERS, path(id))),
+    ),
+    "odd headers (If-Match)": fc.oneof(
+      ifMatchGarbage.map((value) => send(validWrite, { ...MERGE_PATCH_HEADERS, "if-match": value })),
+      STALE_VERSION.map((version) => send(validWrite, { ...MERGE_PATCH_HEADERS, "if-match": `"${version}"` })),
+    ),
+  };
+  if (target === "dpp") {
+    families["unknown keys"] = fc
+      .constantFrom("digitalProductPassportId", "dppStatus", "urn:no-such-submodel", "General", "")
+      .map((key) => send(objectText([[key, '{"x":1}']])));
+  } else {
+    families["odd element paths"] = fc
+      .oneof(
+        fc.constantFrom(
+          "General",
+          "General.",
+          ".General",
+          "General..Weight",
+          "General.Weight[0]",
+          "Nope.Weight",
+          "General.Nope",
+          "1General",
+        ),
+        fc.string({ unit: "grapheme", maxLength: 40 }).filter((text) => text !== "" && !/^General(\.Details)?$/.test(text)),
+        fc.integer({ min: 2_001, max: 4_000 }).map((length) => "G".repeat(length)),
+      )
+      .map((element) => send('"x"', MERGE_PATCH_HEADERS, path(modelDppId, element)));
+  }
+  return families;
+}
+
+function dppCreateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS): FuzzRequest => ({
+    method: "POST",
+    path: "/api/v1/dpps",
+    headers,
+    rawBody,
+  });
+  const org = j(world.organization.id);
+  return {
+    "wrong types": fc.oneof(
+      fc.constantFrom("[]", '"x"', "1", "null", "{}").map((raw) => send(raw)),
+      wrongScalar.map((raw) =>
+        send(
+          objectText([
+            ["organizationId", raw],
+            ["modelId", j(modelId)],
+          ]),
+        ),
+      ),
+      wrongScalar.map((raw) =>
+        send(
+          objectText([
+            ["organizationId", org],
+            ["model", raw],
+          ]),
+        ),
+      ),
+      fc.constantFrom('""', "1", "[]", '[{"value":""}]').map((raw) =>
+        send(
+          objectText([
+            ["organizationId", org],
+            ["modelId", j(modelId)],
+            ["uniqueProductIdentifiers", raw],
+          ]),
+        ),
+      ),
+    ),
+    "huge strings": hugeString.map((text) =>
+      send(
+        objectText([
+          ["organizationId", org],
+          ["model", objectText([["name", j(text)]])],
+        ]),
+      ),
+    ),
+    "__proto__, constructor, prototype keys": fc.tuple(protoKey, protoValue).map(([key, raw]) =>
+      send(
+        objectText([
+          ["organizationId", org],
+          ["modelId", j(modelId)],
+          [key, raw],
+        ]),
+      ),
+    ),
+    "unknown ids": fc.oneof(
+      unknownUuid().map((id) =>
+        send(
+          objectText([
+            ["organizationId", org],
+            ["modelId", j(id)],
+          ]),
+        ),
+      ),
+      unknownUuid().map((id) =>
+        send(
+          objectText([
+            ["organizationId", j(id)],
+            ["modelId", j(modelId)],
+          ]),
+        ),
+      ),
+      unknownUuid().map((id) =>
+        send(
+          objectText([
+            ["organizationId", org],
+            [
+              "model",
+              objectText([
+                ["name", j("Fuzz")],
+                ["templateId", j(id)],
+              ]),
+            ],
+          ]),
+        ),
+      ),
+      // The item already taken by the fuzz target's item: a duplicate identifier.
+      fc.constant(
+        send(
+          objectText([
+            ["organizationId", org],
+            ["modelId", j(modelId)],
+            ["uniqueProductIdentifiers", j([{ value: itemIdentifier }])],
+          ]),
+        ),
+      ),
+    ),
+    "not JSON": notJson.filter((text) => text.trim() !== "").map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) =>
+      send(
+        objectText([
+          ["organizationId", org],
+          ["modelId", j(modelId)],
+        ]),
+        { "content-type": type },
+      ),
+    ),
+  };
+}
+
+function dppDeleteFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const del = (dppId: string, headers: Record<string, string> = {}): FuzzRequest => ({
+    method: "DELETE",
+    path: `/api/v1/dpps/${dppId}`,
+    headers,
+  });
+  return {
+    "odd path ids": fc.oneof(
+      notUuid.filter((id) => !id.includes("/") && id !== "").map((id) => del(encodeURIComponent(id))),
+      unknownUuid().map((id) => del(id)),
+    ),
+    "odd headers (If-Match)": fc.oneof(
+      ifMatchGarbage.map((value) => del(modelDppId, { "if-match": value })),
+      STALE_VERSION.map((version) => del(modelDppId, { "if-match": `"${version}"` })),
+    ),
   };
 }
 
@@ -1284,6 +1497,14 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     ],
     dppIdsFamilies,
   ],
+  [
+    "POST /v1/dpps",
+    ["wrong types", "huge strings", "__proto__, constructor, prototype keys", "unknown ids", "not JSON", "wrong content type"],
+    dppCreateFamilies,
+  ],
+  ["PATCH /v1/dpps/{dppId}", [...DPP_PATCH_FAMILIES, "unknown keys"], () => dppPatchFamilies("dpp")],
+  ["PATCH /v1/dpps/{dppId}/elements/{elementPath}", [...DPP_PATCH_FAMILIES, "odd element paths"], () => dppPatchFamilies("element")],
+  ["DELETE /v1/dpps/{dppId}", ["odd path ids", "odd headers (If-Match)"], dppDeleteFamilies],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
   [

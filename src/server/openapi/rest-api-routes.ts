@@ -53,6 +53,7 @@ import {
 } from "~/server/rest/path-params";
 import { AAS_EXPORT_API_ROUTES, AAS_READ_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
 import { DPP_API_ROUTES, PASSPORT_VERSION_API_ROUTES } from "~/server/openapi/passport-version-api-routes";
+import { DPP_WRITE_API_ROUTES } from "~/server/openapi/dpp-write-api-routes";
 import { REGISTRY_API_ROUTES } from "~/server/openapi/registry-api-routes";
 import { SPREADSHEET_API_ROUTES } from "~/server/openapi/spreadsheet-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
@@ -578,4 +579,5 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   ...SPREADSHEET_API_ROUTES,
   ...PASSPORT_VERSION_API_ROUTES,
   ...DPP_API_ROUTES,
+  ...DPP_WRITE_API_ROUTES,
 ];

@@ -54,7 +54,7 @@ export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefin
 }
 
 /** The error body with EN 18222's `messages[]`: the error, then each issue. */
-async function withResult(response: Response): Promise<Response> {
+export async function withResult(response: Response): Promise<Response> {
   const body = (await response.json()) as ErrorBody;
   const correlationId = crypto.randomUUID();
   const timestamp = new Date().toISOString();

@@ -59,6 +59,8 @@ import * as version from "~/app/p/[uuid]/versions/[n]/route";
 import * as jwks from "~/app/.well-known/jwks.json/route";
 import * as didDocument from "~/app/orgs/[orgId]/did.json/route";
 import * as dppById from "~/app/api/v1/dpps/[dppId]/route";
+import * as dppElement from "~/app/api/v1/dpps/[dppId]/elements/[elementPath]/route";
+import * as dpps from "~/app/api/v1/dpps/route";
 import * as dppByIdAndDate from "~/app/api/v1/dppsByIdAndDate/[dppId]/route";
 import * as dppByProductId from "~/app/api/v1/dppsByProductId/[productId]/route";
 import * as dppIdsByProductIds from "~/app/api/v1/dppsByProductIds/route";
@@ -109,7 +111,9 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
     itemVersions,
   ],
   [/^\/api\/organizations\/([^/]+)\/signing-keys$/, ["orgaId"], signingKeys],
+  [/^\/api\/v1\/dpps$/, [], dpps],
   [/^\/api\/v1\/dpps\/([^/]+)$/, ["dppId"], dppById],
+  [/^\/api\/v1\/dpps\/([^/]+)\/elements\/([^/]+)$/, ["dppId", "elementPath"], dppElement],
   [/^\/api\/v1\/dppsByIdAndDate\/([^/]+)$/, ["dppId"], dppByIdAndDate],
   [/^\/api\/v1\/dppsByProductId\/([^/]+)$/, ["productId"], dppByProductId],
   [/^\/api\/v1\/dppsByProductIds$/, [], dppIdsByProductIds],

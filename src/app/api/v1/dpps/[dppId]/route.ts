@@ -1,5 +1,6 @@
 import { ZDppIdPath, ZDppReadQuery } from "~/domain/versions/dpp-document";
 import { dppRoute } from "~/server/rest/dpp-route";
+import { deleteDppRoute, patchDppRoute } from "~/server/rest/dpp-write-routes";
 import { restRoutes } from "~/server/rest/rest-route";
 import { type DppRead, readDpp } from "~/server/services/dpp-api/read-dpp";
 
@@ -11,4 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     run: ({ params, query, clientAddress }) => readDpp({ dppId: params.dppId.toLowerCase(), grantToken: query.grant, clientAddress }),
     caching: (read: DppRead) => read,
   }),
+  // The member writes (UpdateDPPById, DeleteDPPById): src/server/rest/dpp-write-routes.ts.
+  PATCH: patchDppRoute,
+  DELETE: deleteDppRoute,
 });

@@ -1,0 +1,5 @@
+import { restRoutes } from "~/server/rest/rest-route";
+import { createDppRoute } from "~/server/rest/dpp-write-routes";
+
+/** EN 18222 CreateDPP, for members (docs/versions.md §DPP API writes). */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ POST: createDppRoute });

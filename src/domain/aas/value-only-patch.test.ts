@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/domain/app-error";
+import { arbPassport } from "~/domain/aas/aas.fixture";
+import { aasShellId, aasSubmodelId, passportToAasEnvironment } from "~/domain/aas/export-environment";
+import { aasMeta, xmlSafe } from "~/domain/aas/export-metadata";
+import { templateIdShorts } from "~/domain/aas/id-short";
+import { type JsonValue, valueOnlySubmodels } from "~/domain/aas/value-only";
+import { valueOnlyPatchChanges, type ValueOnlyPatchContext } from "~/domain/aas/value-only-patch";
+import { normalizeDataValue, type TDataValue } from "~/domain/data-value";
+import { assemblePassport, type PassportHeader } from "~/domain/passport";
+import { buildTemplateIndex } from "~/domain/template-index";
+import type { TSection } from "~/domain/template-schema";
+
+// More with AAS_RUNS=5000 when changing the mapping.
+const RUNS = Number(process.env.AAS_RUNS ?? 200);
+const BASE = "https://passports.example.com/base";
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+/** A model's header; the mapping reads none of it, the export only its ids. */
+const header: PassportHeader = {
+  ...{ id: id(900), modelId: id(901), templateId: id(902), name: "Pack", description: "", gtin: null, version: "1" },
+  updatedAt: "2026-11-23T00:00:00.000Z",
+  uniqueProductIdentifiers: [{ uuid: id(900), value: "/01/09506000134352/21/A1" }],
+};
+
+/** The compressed content a member reads of a model holding `values` (as write-dpp.ts's working copy). */
+function contentOf(sections: TSection[], values: readonly TDataValue[]): Record<string, JsonValue> {
+  const passport = assemblePassport({ header, index: buildTemplateIndex(sections), modelValues: [...values] });
+  const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: BASE });
+  return valueOnlySubmodels(environment, "semanticId");
+}
+
+function contextOf(sections: TSection[], current: readonly TDataValue[]): ValueOnlyPatchContext {
+  const shellId = aasShellId(BASE, header.modelId);
+  return {
+    index: buildTemplateIndex(sections),
+    level: "Model",
+    ids: templateIdShorts(sections),
+    submodelKey: (section) => {
+      const keys = (aasMeta(section.options).semanticId as { keys?: { value?: unknown }[] } | undefined)?.keys;
+      const first = keys?.[0]?.value;
+      return typeof first === "string" ? first : aasSubmodelId(shellId, section.id);
+    },
+    current,
+  };
+}
+
+/**
+ * The top-level sections (with what they hold) whose every field is the model's: a model's compressed form shows the
+ * items' fields too (empty), which a model's patch cannot write.
+ */
+function modelSections(sections: TSection[]): TSection[] {
+  const rootOf = (section: TSection): string => {
+    const parent = sections.find((s) => s.id === section.parentId);
+    return parent ? rootOf(parent) : section.id;
+  };
+  const itemRoots = new Set(
+    sections.filter((s) => s.granularityLevel === "Item" || s.dataFields.some((f) => f.granularityLevel === "Item")).map(rootOf),
+  );
+  return sections.filter((s) => !itemRoots.has(rootOf(s)));
+}
+
+describe("valueOnlyPatchChanges (the inverse of value-only.ts)", () => {
+  it("a model's compressed content patched onto no values gives values whose compressed form is that content", () => {
+    fc.assert(
+      fc.property(arbPassport, ({ sections, values }) => {
+        const modelOnly = modelSections(sections);
+        const own = new Set(modelOnly.map((s) => s.id));
+        // Control characters, which AAS cannot carry, leave the export dropped (export-environment.test.ts): the
+        // inverse holds for what the compressed form can show.
+        const shown = values.filter((v) => own.has(v.dataSectionId)).map((v) => ({ ...v, value: v.value && xmlSafe(v.value) }));
+        const content = contentOf(modelOnly, shown);
+        const { changes } = valueOnlyPatchChanges(content, contextOf(modelOnly, []));
+        expect(changes.modify).toEqual([]);
+        // What the write path stores (numbers as decimal strings, as every write normalises them).
+        const written = changes.add.map(normalizeDataValue);
+        expect(contentOf(modelOnly, written)).toEqual(content);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it("the header keys and unknown keys are problems, bounded, and nothing is returned", () => {
+    fc.assert(
+      fc.property(arbPassport, ({ sections }) => {
+        const patch = Object.fromEntries([
+          ["dppStatus", "Inactive"],
+          ...Array.from({ length: 150 }, (_, n) => [`urn:nothing:${n}`, {}] as const),
+        ]);
+        let error: unknown;
+        try {
+          valueOnlyPatchChanges(patch, contextOf(sections, []));
+        } catch (thrown) {
+          error = thrown;
+        }
+        expect(error).toBeInstanceOf(AppError);
+        const appError = error as AppError;
+        expect(appError.code).toBe("VALIDATION");
+        expect(appError.issues).toHaveLength(100);
+        expect(appError.issues?.[0]?.path).toBe("$.dppStatus");
+        expect(appError.moreIssues).toBe(51);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it("anything but an object is refused as a whole", () => {
+    for (const patch of [null, [], "x", 1, true]) {
+      expect(() => valueOnlyPatchChanges(patch, contextOf([], []))).toThrow(AppError);
+    }
+  });
+});
