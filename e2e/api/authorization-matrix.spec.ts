@@ -1115,9 +1115,13 @@ async function trpcCall(procedure: string, caseName: CaseName | "member"): Promi
 function expectRestErrorBody(cell: Cell): void {
   const where = `${cell.name} · ${cell.caseName}`;
   const body = JSON.parse(cell.text) as Record<string, unknown>;
+  // The European DPP API (/v1) adds EN 18222's `Result` (`messages[]`, the error first) to the same body.
+  const isDppApi = cell.name.includes(" /v1/");
+  if (isDppApi) expectAasResultBody(cell);
+  const keys = ["statusCode", "error", "message", "issues", ...(isDppApi ? ["messages"] : [])];
   expect
     .soft(
-      Object.keys(body).every((key) => ["statusCode", "error", "message", "issues"].includes(key)),
+      Object.keys(body).every((key) => keys.includes(key)),
       `${where}: ${cell.text}`,
     )
     .toBe(true);
