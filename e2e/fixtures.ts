@@ -70,6 +70,12 @@ export async function createOrganization(page: Page, name: string): Promise<stri
 }
 
 type Fixtures = {
+  /**
+   * The language the app's text is asked for (Accept-Language; docs/app-text.md). English by default, so the specs'
+   * English selectors hold even where a test sets the browser's `locale` for its number formats (the header is then
+   * rewritten on the way out, as Chromium's own follows `locale`); null leaves the browser's own header.
+   */
+  appLanguage: string | null;
   /** A page signed in as a brand-new user who has no organization yet. */
   newUserPage: { page: Page; user: TestUser };
   /** A page signed in as the seeded demo user. */
@@ -77,8 +83,17 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  appLanguage: ["en", { option: true }],
   extraHTTPHeaders: async ({}, use) => {
     await use(clientContextOptions().extraHTTPHeaders);
+  },
+  context: async ({ context, locale, appLanguage }, use) => {
+    if (appLanguage && locale && !locale.startsWith(appLanguage)) {
+      await context.route("**/*", async (route) =>
+        route.continue({ headers: { ...(await route.request().allHeaders()), "accept-language": appLanguage } }),
+      );
+    }
+    await use(context);
   },
   newUserPage: async ({ page }, use) => {
     const user = await signUp(page);

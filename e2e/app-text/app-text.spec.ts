@@ -73,7 +73,8 @@ test("a member whose profile says French reads the app in French: sign-in, model
 });
 
 test.describe("a German browser", () => {
-  test.use({ locale: "de-DE" });
+  // The browser's own Accept-Language (de-DE), not the English the other specs ask for.
+  test.use({ locale: "de-DE", appLanguage: null });
 
   test("signed out, it gets German sign-in and sign-up pages", async ({ page }) => {
     await page.goto("/sign-in");

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,7 @@ export type ItemIdentifiersPanelProps = {
  * a generated identifier. Any form of a GS1 key is taken ((01)…(21)…, digits, a Digital Link URI) and stored in one.
  */
 export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifiers }: ItemIdentifiersPanelProps) {
+  const t = useTranslations("itemPage");
   const router = useRouter();
   const client = trpc.useUtils().client;
   const [value, setValue] = useState("");
@@ -32,12 +34,12 @@ export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifi
     event.preventDefault();
     setError(undefined);
     setAdded(undefined);
-    if (value.trim() === "") return setError("Enter an identifier, for example (01)09506000134352(21)A1.");
+    if (value.trim() === "") return setError(t("enterIdentifier"));
     setIsPending(true);
     try {
       const item = await client.items.addIdentifier.mutate({ organizationId, modelId, itemId, value });
       const stored = item.uniqueProductIdentifiers.at(-1)?.value ?? value;
-      setAdded(`Added ${displayIdentifier(stored)}.`);
+      setAdded(t("added", { identifier: displayIdentifier(stored) }));
       setValue("");
       // The header, the QR codes and the item list name the item by its identifiers.
       router.refresh();
@@ -54,35 +56,30 @@ export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifi
       <Card>
         <CardBody className="space-y-3">
           <h2 id="item-identifiers-heading" className="text-base font-semibold">
-            Identifiers
+            {t("identifiers")}
           </h2>
-          <ul className="space-y-1 text-sm" aria-label="Identifiers of this item">
+          <ul className="space-y-1 text-sm" aria-label={t("identifiersLabel")}>
             {identifiers.map((identifier) => (
               <li key={identifier.uuid} className="font-mono break-all text-slate-800">
                 {displayIdentifier(identifier.value)}
               </li>
             ))}
           </ul>
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            className="flex flex-col gap-2 sm:flex-row sm:items-start"
-            aria-label="Add an identifier"
-          >
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start" aria-label={t("addForm")}>
             <div className="min-w-0 flex-1">
               <TextField
-                label="Add a GS1 identifier"
+                label={t("addLabel")}
                 name="identifier"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
-                hint="A GS1 key as (01)…(21)…, its digits or a Digital Link URI; any other identifier is kept as typed."
+                hint={t("addHint")}
                 error={error}
                 autoComplete="off"
                 spellCheck={false}
               />
             </div>
             <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
-              {isPending ? "Adding…" : "Add identifier"}
+              {isPending ? t("adding") : t("add")}
             </Button>
           </form>
           <p role="status" className="text-sm text-slate-600">

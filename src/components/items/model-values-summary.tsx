@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
 import type { TDataValue } from "~/domain/data-value";
@@ -27,6 +28,7 @@ function entriesOf(view: SectionView, trail: string, byField: ReadonlyMap<string
  * browser's locale writes them, as the editor's inputs show them.
  */
 export function ModelValuesSummary({ roots, dataValues }: ModelValuesSummaryProps) {
+  const t = useTranslations("itemPage");
   const locale = useBrowserLocale();
   const byField = new Map<string, string[]>();
   for (const value of [...dataValues].sort((a, b) => a.row - b.row)) {
@@ -38,10 +40,10 @@ export function ModelValuesSummary({ roots, dataValues }: ModelValuesSummaryProp
   return (
     <aside aria-labelledby="model-values-heading" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h2 id="model-values-heading" className="text-base font-semibold text-slate-900">
-        The model&apos;s values <span className="text-sm font-normal text-slate-600">(read-only)</span>
+        {t.rich("modelValues", { muted: (chunks) => <span className="text-sm font-normal text-slate-600">{chunks}</span> })}
       </h2>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">The model has no values filled in yet.</p>
+        <p className="text-sm text-slate-600">{t("noModelValues")}</p>
       ) : (
         <dl className="space-y-2 text-sm">
           {entries.map((entry) => (
