@@ -50,8 +50,12 @@ const OPTION_CHOICES: Record<string, { value: string; label: string }[]> = {
 };
 
 /** Options that are on or off, like `required`: a checkbox sends "true". */
-const FLAG_OPTIONS = new Set(["required", "multiline"]);
-const FLAG_LABELS: Record<string, string> = { required: "Required", multiline: "Several lines (a text area)" };
+const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual"]);
+const FLAG_LABELS: Record<string, string> = {
+  required: "Required",
+  multiline: "Several lines (a text area)",
+  multilingual: "One value per language",
+};
 
 /** Where an issue that names no option of the form is shown: above the Save button. */
 const FORM_ERROR = "$form";
