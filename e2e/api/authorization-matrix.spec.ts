@@ -533,6 +533,10 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_ORGANIZATION,
     input: (ids) => ({ organizationId: ids.orgaId, economicOperatorId: "DE123456789012345" }),
   },
+  "organizations.updateLanguages": {
+    expect: ON_ORGANIZATION,
+    input: (ids) => ({ organizationId: ids.orgaId, defaultLanguage: "en", publishedLanguages: ["en", "de"] }),
+  },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {
     // B inviting itself to A: not a member. As A's member (session): invites B.

@@ -171,11 +171,24 @@ describe("optionKeysFor", () => {
       "maxLength",
       "unit",
       "placeholder",
+      "multilingual",
       "access",
       "choices",
       "format",
       "multiline",
     ]);
     expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "access"]);
+  });
+});
+
+describe("multilingual", () => {
+  it("applies to text fields, with or without several lines, not to choices or dates", () => {
+    const text = { type: "TextField" as const, options: { multilingual: "true", multiline: "true" } };
+    expect(fieldOptionIssues(text, "$")).toEqual([]);
+    expect(readFieldOptions(text).multilingual).toBe(true);
+    const coded = { type: "TextField" as const, options: { multilingual: "true", choices: "A|B" } };
+    expect(fieldOptionIssues(coded, "$").map((i) => i.path)).toEqual(["$.multilingual"]);
+    expect(readFieldOptions(coded).multilingual).toBeUndefined();
+    expect(fieldOptionIssues({ type: "NumericField", options: { multilingual: "true" } }, "$")).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@
  * | `choices`     | TextField    | `|`-separated list, e.g. `"A|B"` | the value must be one of them (a select)    |
  * | `format`      | TextField    | `"date"`                         | an ISO 8601 date `yyyy-mm-dd` (a date input)|
  * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
+ * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
@@ -38,6 +39,8 @@ export type FieldOptions = {
   choices?: readonly string[];
   format?: "date";
   multiline?: boolean;
+  /** The value is kept once per language (BCP 47 tag), for text and multi-line text (docs/languages.md). */
+  multilingual?: boolean;
 };
 
 /**
@@ -107,6 +110,12 @@ const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
   placeholder: {
     check: (v) => (v.length <= MAX_PLACEHOLDER_LENGTH ? undefined : `must be at most ${MAX_PLACEHOLDER_LENGTH} characters`),
   },
+  // Combines with `multiline` (a text area per language) and `maxLength`; not with `choices` or `format`, whose
+  // values are codes rather than prose.
+  multilingual: {
+    types: ["TextField"],
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
   access: {
     check: (v) => (isAccessLevel(v) ? undefined : `must be one of ${ACCESS_LEVELS.map((l) => `"${l}"`).join(", ")}`),
   },
@@ -168,6 +177,12 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
   ) {
     issues.push({ path: appendPath(path, "max"), message: `Option "max" (${max}) is below "min" (${min})` });
   }
+  if (field.options.multilingual === "true" && (field.options.choices !== undefined || field.options.format !== undefined)) {
+    issues.push({
+      path: appendPath(path, "multilingual"),
+      message: `Option "multilingual" cannot be combined with "choices" or "format": their values are codes, the same in every language`,
+    });
+  }
   const shaping = EXCLUSIVE_OPTIONS.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
   const last = shaping.at(-1);
   if (shaping.length > 1 && last !== undefined) {
@@ -212,6 +227,7 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const choices = choicesText === undefined ? undefined : splitChoices(choicesText);
   const format = valid("format") === "date" ? "date" : undefined;
   const multiline = valid("multiline") === "true";
+  const multilingual = valid("multilingual") === "true" && choicesText === undefined && format === undefined;
   // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
   return {
     required: valid("required") === "true",
@@ -224,10 +240,16 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
     ...(choices !== undefined && { choices }),
     ...(format !== undefined && { format }),
     ...(multiline && { multiline }),
+    ...(multilingual && { multilingual }),
   };
 }
 
 /** The recognised option keys that fit a field type, in table order: what the template builder offers. */
 export function optionKeysFor(type: TDataFieldType): (keyof typeof OPTION_RULES)[] {
   return (Object.keys(OPTION_RULES) as (keyof typeof OPTION_RULES)[]).filter((key) => OPTION_RULES[key].types?.includes(type) ?? true);
+}
+
+/** Whether the field's values are kept per language: its valid `multilingual` option (docs/languages.md). */
+export function isMultilingual(field: FieldOptionsSubject): boolean {
+  return readFieldOptions(field).multilingual === true;
 }

@@ -73,6 +73,9 @@ export const ZOrganization = ZOrganizationSummary.extend({
   /** The EU registry's settings (docs/registry.md), null until set. */
   economicOperatorId: z.string().nullable(),
   backupBaseUrl: z.string().nullable(),
+  /** The default language and the languages passports are published in, the default first (docs/languages.md). */
+  defaultLanguage: z.string(),
+  publishedLanguages: z.array(z.string()),
 });
 
 export const ZMember = z.object({

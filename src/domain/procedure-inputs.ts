@@ -1,3 +1,4 @@
+import { ZLanguageSettingsUpdate } from "~/domain/language";
 import { z } from "zod";
 import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";
@@ -61,6 +62,7 @@ export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
 
 /** The organization's EU registry settings (docs/registry.md), as the REST PATCH takes them, with the organization. */
 export const ZOrganizationRegistryInput = ZOrganizationRegistryUpdate.extend({ organizationId: ZUuid });
+export const ZOrganizationLanguagesInput = ZLanguageSettingsUpdate.extend({ organizationId: ZUuid });
 
 // ---- Published passport versions (docs/versions.md) ----
 export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });

@@ -885,11 +885,14 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     headers,
     rawBody,
   });
-  const keys = ["economicOperatorId", "backupBaseUrl"];
+  const keys = ["economicOperatorId", "backupBaseUrl", "defaultLanguage", "publishedLanguages"];
   // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
   const invalid: Record<string, string[]> = {
     economicOperatorId: ["true", "1", "{}", "[]", '["x"]', '""', '"   "', j("x".repeat(51))],
     backupBaseUrl: ["true", "1", "{}", '""', '"http://backup.example.com"', '"ftp://x"', '"https://x.example/?q=1"'],
+    // Languages (docs/languages.md): a BCP 47 tag, a non-empty list of distinct tags.
+    defaultLanguage: ["true", "1", "{}", "[]", '""', '"not a tag"', '"en_US!"'],
+    publishedLanguages: ["true", '"en"', "[]", "{}", "[1]", '["en","EN"]', '["??"]'],
   };
   const wrong = fc
     .constantFrom(...keys)

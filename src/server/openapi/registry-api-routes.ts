@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZRegistryRecordAnswer, ZRegistryRecordsQuery } from "~/domain/registry-record";
-import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
+import { ZOrganizationSettingsUpdate } from "~/domain/registry-settings";
 import { ZOrganization } from "~/domain/identity-schemas";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
@@ -19,11 +19,13 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's EU registry settings",
+    summary: "Set the organization's settings (EU registry, languages)",
     description:
-      "`economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https); a key left out is kept, null clears it.",
+      "`economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https), null clears them; " +
+      "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
+      "languages, docs/languages.md). A key left out is kept.",
     params: ZOrgPath,
-    body: ZOrganizationRegistryUpdate,
+    body: ZOrganizationSettingsUpdate,
     response: ZOrganization,
     errors: [404],
   },

@@ -18,6 +18,8 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             id: true,
             name: true,
             createdAt: true,
+            defaultLanguage: true,
+            publishedLanguages: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
           },
@@ -32,5 +34,8 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     // The EU registry's settings (docs/registry.md), null until set.
     economicOperatorId: organization.registry?.economicOperatorId ?? null,
     backupBaseUrl: organization.registry?.backupBaseUrl ?? null,
+    // The languages passports are published in, the default first (docs/languages.md).
+    defaultLanguage: organization.defaultLanguage,
+    publishedLanguages: organization.publishedLanguages,
   };
 }

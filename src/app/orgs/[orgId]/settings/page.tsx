@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { OrganizationLanguagesForm } from "~/components/languages/organization-languages-form";
 import { OrganizationRegistryForm } from "~/components/registry/organization-registry-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Settings" };
 
-/** The organization's settings: for now, what the EU registry needs of it (docs/registry.md). */
+/** The organization's settings: what the EU registry needs of it (docs/registry.md) and its languages (docs/languages.md). */
 export default async function OrganizationSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   return (
@@ -28,6 +29,25 @@ export default async function OrganizationSettingsPage({ params }: { params: Pro
               organizationId={organization.id}
               economicOperatorId={organization.economicOperatorId}
               backupBaseUrl={organization.backupBaseUrl}
+            />
+          </CardBody>
+        </Card>
+      </section>
+      <section aria-labelledby="language-settings-heading">
+        <Card>
+          <CardBody className="space-y-4">
+            <div className="space-y-1">
+              <h2 id="language-settings-heading" className="text-lg font-semibold">
+                Languages
+              </h2>
+              <p className="text-sm text-slate-600">
+                Fields marked “One value per language” are filled in each published language; readers get the language they ask for.
+              </p>
+            </div>
+            <OrganizationLanguagesForm
+              organizationId={organization.id}
+              defaultLanguage={organization.defaultLanguage}
+              publishedLanguages={organization.publishedLanguages}
             />
           </CardBody>
         </Card>
