@@ -49,6 +49,14 @@ const OPTION_CHOICES: Record<
 /** Options that are on or off, like `required`: a checkbox sends "true". */
 const FLAG_OPTIONS = new Set(["required", "multiline"]);
 
+/**
+ * Options the builder does not offer yet: `multilingual` is stored, but values are not kept per language until the
+ * write and read paths carry a language (docs/languages.md, Status), so a checkbox would change nothing. A field
+ * that has it (from JSON or an AAS import) keeps it unchanged, like any key the form does not show.
+ */
+const NOT_OFFERED = new Set(["multilingual"]);
+const builderOptionKeysFor = (type: TDataFieldType) => optionKeysFor(type).filter((key) => !NOT_OFFERED.has(key));
+
 /** Where an issue that names no option of the form is shown: above the Save button. */
 const FORM_ERROR = "$form";
 
@@ -65,8 +73,8 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
   const [type, setType] = useState<TDataFieldType>(field.type);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = useId();
-  const keys = optionKeysFor(type);
-  const recognised = new Set<string>(ZDataFieldType.options.flatMap(optionKeysFor));
+  const keys = builderOptionKeysFor(type);
+  const recognised = new Set<string>(ZDataFieldType.options.flatMap(builderOptionKeysFor));
   const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key));
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
