@@ -12,9 +12,9 @@ import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index"
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
-import { dataChangesWrite } from "~/server/services/data-values/apply-data-changes";
-import { writePassportDataIn } from "~/server/services/internal/write-passport-data";
-import { addIdentifiers, type ImportTarget, importTargets, lockItemsAndRows } from "~/server/services/items/internal/import-targets";
+import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
+import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
+import { addIdentifiers, type ImportTarget, importTargets, repeaterRows } from "~/server/services/items/internal/import-targets";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -98,12 +98,14 @@ function problemsError(plan: ItemImportPlan): AppError {
 
 type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIndex; plan: ItemImportPlan };
 
-/** Creates the new items, then writes every item's values through the one write path; answers the created ids. */
+/**
+ * Creates the new items (set-based), then writes every item's values through the one write path's set-based form
+ * (writeManyItemsDataIn: the items locked, their values, history and versions in a few statements whatever their
+ * number); answers the created ids.
+ */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
   const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
-  const updatedIds = targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]));
-  const existingRows = await lockItemsAndRows(tx, updatedIds, repeaterOf);
   const fresh = targets.filter((t) => t.itemId === null);
   const created = fresh.map((t) => ({
     id: crypto.randomUUID(),
@@ -122,17 +124,17 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
     organizationId,
     targets.filter((t) => !fresh.includes(t)),
   );
-  for (const target of targets) {
-    const itemId = target.itemId as string;
-    const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
-    const owner = { kind: "item" as const, id: itemId, modelId };
-    try {
-      await writePassportDataIn(tx, { actor, organizationId, owner }, dataChangesWrite({ changes, owner }));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      throw new AppError(error.code, `Row ${target.item.line} of the items sheet: ${error.message}`, error.issues);
-    }
-  }
+  const itemIds = targets.map((t) => t.itemId as string);
+  await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
+    // Read with the items locked: the rows the file's repeaters replace.
+    const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
+    const items = targets.map((target) => {
+      const itemId = target.itemId as string;
+      const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
+      return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
+    });
+    return manyItemsChangesWrite(items)(tx, writing, index);
+  });
   return created.map((item) => item.id);
 }
 
