@@ -4,7 +4,7 @@ import type { TRowRef } from "~/domain/data-changes";
 import type { TDataValue } from "~/domain/data-value";
 import { appendPath } from "~/domain/json-path";
 import { type ItemImportPlan, planItemImport } from "~/domain/spreadsheet/item-import-plan";
-import { MAX_IMPORT_ITEMS, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+import { MAX_IMPORT_ITEMS, type TItemImportProgress, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
 import { type FileKind } from "~/domain/spreadsheet/file-types";
@@ -25,7 +25,15 @@ export type ImportItemsOptions = {
   file: { bytes: Uint8Array; kind: FileKind };
   isDryRun: boolean;
   mapping?: TMappingOverrides;
+  /** Told how far a real import is: once planned, then after each chunk of items written (the streamed answer). */
+  onProgress?: (progress: Omit<TItemImportProgress, "type">) => void;
 };
+
+/**
+ * Items written per set-based statement group: bounds the arrays one statement carries and gives a long import its
+ * progress steps (10 for the largest file), at a cost of a few statements per chunk.
+ */
+const WRITE_CHUNK = 1_000;
 
 /**
  * Creates and updates a model's items from a spreadsheet (docs/spreadsheets.md). A dry run reads, plans and reports
@@ -59,6 +67,7 @@ export async function importItems(options: ImportItemsOptions): Promise<TItemImp
     const { index, itemPlan, targets } = await plan(tx, templateId);
     if (itemPlan.problems.count > 0) throw problemsError(itemPlan);
     const counted = report(itemPlan, targets, []);
+    options.onProgress?.({ phase: "checking", done: 0, total: targets.length });
     return { ...counted, createdIds: await writeTargets(tx, { ...options, templateId, index, plan: itemPlan }, targets) };
   });
 }
@@ -124,17 +133,23 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
     organizationId,
     targets.filter((t) => !fresh.includes(t)),
   );
-  const itemIds = targets.map((t) => t.itemId as string);
-  await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
-    // Read with the items locked: the rows the file's repeaters replace.
-    const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
-    const items = targets.map((target) => {
-      const itemId = target.itemId as string;
-      const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
-      return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
+  // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
+  const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
+  for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
+    const chunk = byId.slice(start, start + WRITE_CHUNK);
+    const itemIds = chunk.map((t) => t.itemId as string);
+    await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
+      // Read with the items locked: the rows the file's repeaters replace.
+      const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
+      const items = chunk.map((target) => {
+        const itemId = target.itemId as string;
+        const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
+        return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
+      });
+      return manyItemsChangesWrite(items)(tx, writing, index);
     });
-    return manyItemsChangesWrite(items)(tx, writing, index);
-  });
+    context.onProgress?.({ phase: "writing", done: start + chunk.length, total: byId.length });
+  }
   return created.map((item) => item.id);
 }
 
