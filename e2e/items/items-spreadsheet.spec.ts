@@ -49,10 +49,22 @@ test("import 1,000 items from an XLSX: the 3 errors shown at 1280 px, fixed, imp
 
   await fileInput.setInputFiles({ name: "items-fixed.xlsx", mimeType: XLSX, buffer: await itemsWorkbook(good) });
   await expect(page.getByTestId("import-counts")).toHaveText("1,000 items to create, 0 to update.");
+  // Every text the progress bar's label shows, recorded as the page renders it: the server's streamed lines.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('label[for="import-progress"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole("button", { name: "Import 1,000 items" }).click();
   // The progress bar shows while the server writes; the summary replaces it.
   await expect(page.getByRole("progressbar").or(page.getByText("Imported: 1,000 created, 0 updated."))).toBeVisible();
   await expect(page.getByText("Imported: 1,000 created, 0 updated.")).toBeVisible({ timeout: 120_000 });
+  // The bar followed the server's progress (NDJSON): planned, then written.
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  expect(seen).toContain("Checked 1,000 items; writing…");
 
   const list = page.getByRole("list", { name: "Items" });
   const first = list.getByRole("link").first();

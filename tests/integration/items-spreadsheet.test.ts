@@ -311,3 +311,98 @@ describe("exports", () => {
     expect((await exportFile(other, `${itemsPath(world, model.id)}/export`)).status).toBe(403);
   });
 });
+
+describe("identifiers of updated items", () => {
+  it("round-trip: an import adds an identifier to the item it updates, the export writes both, importing that changes nothing", async () => {
+    const model = await postModel(world, { templateId });
+    const rows = sample("IDRT", 3);
+    expect((await importFile(world, model.id, await xlsx(rows), FILE_TYPES.xlsx, false)).status).toBe(201);
+    // An update matched by the first identifier, carrying a second one and a changed value; no repeater sheet.
+    const twoIds = itemSheetsLayout(index, 2).items;
+    const update = toCsvText([
+      ...headerRows(twoIds),
+      ...rows.items.map((row, n) => [row[0] ?? "", n === 1 ? "IDRT-1-b" : "", n === 1 ? "updated" : (row[1] ?? ""), ...row.slice(2)]),
+    ]);
+    const updated = await importFile(world, model.id, update, FILE_TYPES.csv, false);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(201);
+    expect(updated.body).toMatchObject({ create: 0, update: 3, createdIds: [] });
+    const data = await modelData(world, model.id);
+    expect(data.get("IDRT-1 IDRT-1-b")?.[`${SHEET_IDS.main}|${SHEET_IDS.text}|0`]).toBe("updated");
+
+    const exported = await exportFile(world, `${itemsPath(world, model.id)}/export?format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.bytes.buffer as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Items");
+    expect(sheet?.getRow(2).getCell(2).value).toBe("identifier:2");
+    const exportedIds = [3, 4, 5].map((r) => [sheet?.getRow(r).getCell(1).value, sheet?.getRow(r).getCell(2).value ?? null]);
+    expect(exportedIds).toContainEqual(["IDRT-1", "IDRT-1-b"]);
+
+    // The export imported back: every item matched by its identifiers, nothing changes (no version, no history).
+    const before = await writtenCounts(world.organization.id);
+    const again = await importFile(world, model.id, exported.bytes, FILE_TYPES.xlsx, false);
+    expect(again.body).toMatchObject({ create: 0, update: 3 });
+    expect(await writtenCounts(world.organization.id)).toEqual(before);
+    // Matched by its second identifier alone, the same item is updated.
+    const bySecond = toCsvText([...headerRows(layout.items), ["IDRT-1-b", "by second", ...(rows.items[1] ?? []).slice(2)]]);
+    expect((await importFile(world, model.id, bySecond, FILE_TYPES.csv, false)).body).toMatchObject({ create: 0, update: 1 });
+    expect((await modelData(world, model.id)).get("IDRT-1 IDRT-1-b")?.[`${SHEET_IDS.main}|${SHEET_IDS.text}|0`]).toBe("by second");
+  });
+});
+
+describe("streamed progress", () => {
+  /** The import asked for as NDJSON: each line parsed. */
+  async function streamedImport(modelId: string, body: string) {
+    const url = new URL(`${itemsPath(world, modelId)}/import`, "http://localhost:3000");
+    const request = new Request(url, {
+      method: "POST",
+      headers: { api_token: world.token, "content-type": FILE_TYPES.csv, accept: "application/x-ndjson" },
+      body,
+    });
+    const response = await dispatch(request, url.pathname);
+    const lines = (await response.text()).split("\n").filter(Boolean);
+    return { response, lines: lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  }
+
+  it("streams a line once planned, one per 1,000 items written, then the outcome; the JSON answer stays as it was", async () => {
+    const model = await postModel(world, { templateId });
+    const rows = Array.from({ length: 2_500 }, (_, n) => itemRow(`NDJ-${n}`, n % 900));
+    const { response, lines } = await streamedImport(model.id, toCsvText([...headerRows(layout.items), ...rows]));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    expect(lines.at(-1)?.status, JSON.stringify(lines.at(-1)).slice(0, 300)).toBe(201);
+    expect(lines.slice(0, -1)).toEqual([
+      { type: "progress", phase: "checking", done: 0, total: 2_500 },
+      { type: "progress", phase: "writing", done: 1_000, total: 2_500 },
+      { type: "progress", phase: "writing", done: 2_000, total: 2_500 },
+      { type: "progress", phase: "writing", done: 2_500, total: 2_500 },
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: "outcome", status: 201, body: { create: 2_500, update: 0 } });
+    expect(((lines.at(-1)?.body ?? {}) as TItemImportReport).createdIds).toHaveLength(2_500);
+    // A refused file: the outcome carries the 400 and its problems; nothing was written.
+    const before = await writtenCounts(world.organization.id);
+    const bad = await streamedImport(
+      model.id,
+      toCsvText([...headerRows(layout.items), ["NDJ-X", "", "Lead", "", "", "", "", "", ""]]),
+    );
+    expect(bad.lines).toHaveLength(1);
+    expect(bad.lines[0]).toMatchObject({
+      type: "outcome",
+      status: 400,
+      body: {
+        statusCode: 400,
+        issues: expect.arrayContaining([expect.objectContaining({ path: '$.Items[3]["Battery › Chemistry"]' })]),
+      },
+    });
+    expect(await writtenCounts(world.organization.id)).toEqual(before);
+    // Without the Accept header the answer is the plain 201 JSON report.
+    const plain = await importFile(
+      world,
+      model.id,
+      toCsvText([...headerRows(layout.items), itemRow("NDJ-plain", 1)]),
+      FILE_TYPES.csv,
+      false,
+    );
+    expect(plain.status).toBe(201);
+    expect(plain.body).toMatchObject({ create: 1, update: 0 });
+  });
+});

@@ -3,7 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ImportReportView } from "~/components/items/import-report-view";
-import { type ImportSource, readStoredMapping, storeMapping, useItemsImport } from "~/components/items/use-items-import";
+import {
+  type ImportProgress,
+  type ImportSource,
+  readStoredMapping,
+  storeMapping,
+  useItemsImport,
+} from "~/components/items/use-items-import";
+import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -97,9 +104,15 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
         {state.step === "importing" ? (
           <div className="space-y-1">
             <label className="text-sm text-slate-700" htmlFor="import-progress">
-              Importing {report ? (report.create + report.update).toLocaleString("en") : ""} items…
+              {importingText(state.progress, report)}
             </label>
-            <progress id="import-progress" className="block w-full" />
+            {/* Indeterminate until the server's first line; then the items written of all (streamed, NDJSON). */}
+            <progress
+              id="import-progress"
+              className="block w-full"
+              max={state.progress?.total || undefined}
+              value={state.progress?.total ? state.progress.done : undefined}
+            />
           </div>
         ) : null}
         {state.step === "failed" ? <Alert tone="error">{state.message}</Alert> : null}
@@ -117,4 +130,12 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
       </CardBody>
     </Card>
   );
+}
+
+/** The line above the progress bar: what the server reported last. */
+function importingText(progress: ImportProgress | undefined, report: TItemImportReport | undefined): string {
+  const count = report ? (report.create + report.update).toLocaleString("en") : "";
+  if (!progress) return `Importing ${count} items…`;
+  if (progress.phase === "checking") return `Checked ${progress.total.toLocaleString("en")} items; writing…`;
+  return `Written ${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} items…`;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+import type { TItemImportOutcome, TItemImportProgress, TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { FILE_TYPES } from "~/domain/spreadsheet/file-types";
 
@@ -11,7 +11,9 @@ export type ImportSource = { kind: "file"; file: File } | { kind: "text"; text: 
 type ErrorBody = { message?: string; issues?: { path: string; message: string }[]; moreIssues?: number };
 export type ImportState =
   | { step: "idle" }
-  | { step: "checking" | "importing"; report?: TItemImportReport }
+  | { step: "checking"; report?: TItemImportReport }
+  /** `progress`: the server's last streamed line (undefined until the first arrives). */
+  | { step: "importing"; report?: TItemImportReport; progress?: ImportProgress }
   | { step: "checked"; report: TItemImportReport }
   | { step: "done"; report: TItemImportReport }
   | { step: "failed"; message: string; report?: TItemImportReport };
@@ -23,6 +25,29 @@ export function sourceType(source: ImportSource): string {
   if (name.endsWith(".xlsx")) return FILE_TYPES.xlsx;
   if (name.endsWith(".zip")) return FILE_TYPES.zip;
   return name.endsWith(".tsv") || name.endsWith(".txt") ? FILE_TYPES.tsv : FILE_TYPES.csv;
+}
+
+export type ImportProgress = Omit<TItemImportProgress, "type">;
+
+/**
+ * Reads the import's NDJSON answer line by line (docs/spreadsheets.md, Progress): each progress line is shown as it
+ * arrives; the last line is the outcome, the status and body of the plain answer.
+ */
+async function readStreamedImport(response: Response, onProgress: (progress: ImportProgress) => void) {
+  let outcome: TItemImportOutcome | undefined;
+  // eslint-disable-next-line no-restricted-syntax -- the browser reading a streamed answer, not a server reading a request
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    const lines = (pending + part.value).split("\n");
+    pending = lines.pop() ?? "";
+    for (const text of lines.filter(Boolean)) {
+      const line = JSON.parse(text) as TItemImportProgress | TItemImportOutcome;
+      if (line.type === "progress") onProgress({ phase: line.phase, done: line.done, total: line.total });
+      else outcome = line;
+    }
+  }
+  return outcome ?? { type: "outcome" as const, status: 500, body: { message: "The import's answer ended early." } };
 }
 
 const storageKey = (modelId: string) => `items-import-mapping:${modelId}`;
@@ -56,15 +81,22 @@ export function useItemsImport(organizationId: string, modelId: string) {
       const query = new URLSearchParams({ dryRun: String(isDryRun), mapping: JSON.stringify(mapping) });
       const response = await fetch(`/api/organizations/${organizationId}/models/${modelId}/items/import?${query}`, {
         method: "POST",
-        headers: { "content-type": sourceType(source) },
+        // The real import streams its progress (NDJSON); a dry run answers at once.
+        headers: { "content-type": sourceType(source), ...(isDryRun ? {} : { accept: "application/x-ndjson" }) },
         body: source.kind === "file" ? source.file : source.text,
       });
-      const body = (await response.json()) as TItemImportReport & ErrorBody;
-      if (response.ok) setState({ step: isDryRun ? "checked" : "done", report: body });
+      const isStreamed = response.ok && (response.headers.get("content-type") ?? "").startsWith("application/x-ndjson");
+      const outcome = isStreamed
+        ? await readStreamedImport(response, (progress) =>
+            setState((previous) => ({ step: "importing", report: "report" in previous ? previous.report : undefined, progress })),
+          )
+        : { status: response.status, body: (await response.json()) as unknown };
+      const body = outcome.body as TItemImportReport & ErrorBody;
+      if (outcome.status < 300) setState({ step: isDryRun ? "checked" : "done", report: body });
       else
         setState((previous) => ({
           step: "failed",
-          message: body.message ?? `The import failed (${response.status}).`,
+          message: body.message ?? `The import failed (${outcome.status}).`,
           report: "report" in previous ? previous.report : undefined,
         }));
     },

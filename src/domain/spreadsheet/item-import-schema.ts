@@ -45,6 +45,27 @@ export const ZItemImportReport = z.object({
 });
 export type TItemImportReport = z.infer<typeof ZItemImportReport>;
 
+/**
+ * One line of an import's streamed progress (docs/spreadsheets.md, Progress): `checking` once the file is read and
+ * the import planned, then `writing` after each chunk of items written (`done` of `total`), each line one JSON
+ * object of an NDJSON answer; the last line is the outcome (ZItemImportOutcome).
+ */
+export const ZItemImportProgress = z.object({
+  type: z.literal("progress"),
+  phase: z.enum(["checking", "writing"]),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type TItemImportProgress = z.infer<typeof ZItemImportProgress>;
+
+/** The last line of a streamed import: the status and body the plain JSON answer would have had. */
+export const ZItemImportOutcome = z.object({
+  type: z.literal("outcome"),
+  status: z.number().int(),
+  body: z.unknown(),
+});
+export type TItemImportOutcome = z.infer<typeof ZItemImportOutcome>;
+
 export const ZSheetFormat = z.enum(["csv", "xlsx"]);
 export const ZSheetExportQuery = z.strictObject({
   format: ZSheetFormat.default("xlsx").meta({

@@ -13,7 +13,10 @@ const IMPORT =
   "Creates and updates the model's items from a spreadsheet in the export's format (docs/spreadsheets.md): rows are matched to items " +
   "by identifier; repeaters whose sheet the file has get exactly the file's rows. `dryRun=true` answers 200 with the report and writes " +
   "nothing; otherwise the whole file is imported in one transaction (201 with the created ids) or, with any problem, not at all " +
-  "(400 listing the problems, at most 100, `moreIssues` counting the rest). 409 when an identifier was taken meanwhile.";
+  "(400 listing the problems, at most 100, `moreIssues` counting the rest). 409 when an identifier was taken meanwhile. " +
+  "With `Accept: application/x-ndjson` an import (not a dry run) answers 200 with its progress streamed as NDJSON, one JSON object a " +
+  'line: `{"type":"progress","phase":"checking"|"writing","done":n,"total":n}` once planned and after each 1,000 items written, then ' +
+  '`{"type":"outcome","status":201|4xx,"body":…}`, the status and body the plain answer would have had.';
 
 /** The spreadsheet import and export of items and the model list (docs/spreadsheets.md). */
 export const SPREADSHEET_API_ROUTES: readonly RestApiRoute[] = [

@@ -72,24 +72,14 @@ export function dataChangesWrite({
   part,
   owner: target,
 }: Pick<ApplyDataChangesOptions, "changes" | "part" | "owner">): PassportDataWrite {
-  const at = partPaths(part);
-  const addInputs = changes.add ?? [];
-  const modifyInputs = changes.modify ?? [];
-  assertDataValueCount(addInputs.length + modifyInputs.length);
-  const adds = prepareValues(addInputs, at.add);
-  const modifies = prepareValues(modifyInputs, at.modify);
+  const prepared = prepareDataChanges(changes, part);
+  const { adds, modifies, at } = prepared;
   const level = ownerLevel(target);
   if (target.kind === "item" && changes.details !== undefined) {
     throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
   }
   return async (tx, owner, index) => {
-    assertValid([
-      // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
-      ...atPath(requestValueIssues(index, addInputs, adds, level, { isEmptyRequiredAllowed: true }), at.add),
-      ...atPath(requestValueIssues(index, modifyInputs, modifies, level), at.modify),
-      ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
-      ...repeaterIssues(index, changes.reorder ?? [], at.reorder),
-    ]);
+    assertValid(dataChangesIssues(index, changes, prepared, level));
     const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? [], part === "deleteRow" ? "url" : at.deleteRows);
     const isAdded = await applyAdds(tx, owner, index, adds, level, at.add);
     // Counted after the deletes, so one save may delete a row and add another to a full repeater.
@@ -99,6 +89,37 @@ export function dataChangesWrite({
     const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
     return isDeleted || isAdded || isModified || isReordered || isRenamed;
   };
+}
+
+export type PreparedDataChanges = { adds: TDataValue[]; modifies: TDataValue[]; at: PartPaths };
+
+/**
+ * What every write of a changes body checks before the database (a throw here takes no lock): the data-value limit
+ * of one write (413), the same triple twice in a part; numbers become decimal strings. Shared by the set-based
+ * write of many items (apply-many-items-changes.ts).
+ */
+export function prepareDataChanges(changes: TModelChangesRequest, part?: ApplyDataChangesOptions["part"]): PreparedDataChanges {
+  const at = partPaths(part);
+  const addInputs = changes.add ?? [];
+  const modifyInputs = changes.modify ?? [];
+  assertDataValueCount(addInputs.length + modifyInputs.length);
+  return { adds: prepareValues(addInputs, at.add), modifies: prepareValues(modifyInputs, at.modify), at };
+}
+
+/** The template's rules on a changes body, once the owner's template is known: values, required, repeaters. */
+export function dataChangesIssues(
+  index: TemplateIndex,
+  changes: TModelChangesRequest,
+  { adds, modifies, at }: PreparedDataChanges,
+  level: OwnerLevel,
+): Issue[] {
+  return [
+    // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
+    ...atPath(requestValueIssues(index, changes.add ?? [], adds, level, { isEmptyRequiredAllowed: true }), at.add),
+    ...atPath(requestValueIssues(index, changes.modify ?? [], modifies, level), at.modify),
+    ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
+    ...repeaterIssues(index, changes.reorder ?? [], at.reorder),
+  ];
 }
 
 /** What can be checked before a transaction opens: the same triple twice. Numbers become decimal strings. */

@@ -1,5 +1,6 @@
 import type { TemplateIndex } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
+import { AppError } from "~/domain/app-error";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { discardChange, openChange, type OpenChange } from "~/server/services/history/internal/change-record";
@@ -66,4 +67,51 @@ export async function writePassportDataIn(
   if (changed) await touchOwner(tx, owner);
   else await discardChange(tx, change);
   return changed;
+}
+
+/**
+ * Many items of one model as the set-based write sees them: locked, following `templateId`, with who writes (the
+ * history's actor). The write's statement records each changed item's history and bumps its version itself
+ * (data-values/internal/many-items-sql.ts), so a history row and a version exist only for an item that changed.
+ */
+export type WritingItems = {
+  actor: Actor;
+  organizationId: string;
+  modelId: string;
+  /** Ascending: the order they were locked in. */
+  itemIds: string[];
+  templateId: string;
+};
+
+/** One set-based write of many items' rules, run with the items locked; answers how many items changed. */
+export type ManyItemsWrite = (tx: Tx, items: WritingItems, index: TemplateIndex) => Promise<number>;
+
+/**
+ * The one write path for many items of one model at once, inside the caller's transaction (the spreadsheet import):
+ * the same rules as writePassportDataIn — each item locked and scoped to the model and organization (404), the
+ * template index, history per changed item, versions bumped only where something changed, passport epochs advanced
+ * by the database — but set-based: the locks are one statement (ids ascending, so two such writes cannot deadlock)
+ * and the write's values, history and versions a few more, whatever the number of items. The caller has checked
+ * membership. Answers how many items changed.
+ */
+export async function writeManyItemsDataIn(
+  tx: Tx,
+  { actor, organizationId, modelId, itemIds }: { actor: Actor; organizationId: string; modelId: string; itemIds: readonly string[] },
+  write: ManyItemsWrite,
+): Promise<number> {
+  const sorted = [...new Set(itemIds)].sort();
+  if (sorted.length === 0) return 0;
+  const locked = await tx.$queryRaw<{ templateId: string; count: number }[]>`
+    WITH "locked" AS (
+      SELECT "templateId" FROM "item"
+      WHERE "id" = ANY(${sorted}::uuid[]) AND "modelId" = ${modelId}::uuid AND "organizationId" = ${organizationId}
+      ORDER BY "id" FOR UPDATE
+    )
+    SELECT "templateId"::text AS "templateId", count(*)::int AS "count" FROM "locked" GROUP BY 1`;
+  const [first] = locked;
+  if (!first || locked.reduce((n, row) => n + row.count, 0) < sorted.length) throw new AppError("NOT_FOUND", "Item not found.");
+  // One template for all: a template switch of the model's items runs in one transaction, under the model's lock.
+  if (locked.length > 1) throw new AppError("CONFLICT", "The items follow different templates; write them separately.");
+  const index = await loadTemplateIndex(tx, first.templateId);
+  return write(tx, { actor, organizationId, modelId, itemIds: sorted, templateId: first.templateId }, index);
 }

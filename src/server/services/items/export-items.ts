@@ -51,44 +51,38 @@ function sectionsOf(layout: SheetLayout): string[] {
   return [...new Set(layout.columns.flatMap((c) => (c.kind === "field" ? [c.sectionId] : [])))];
 }
 
-type PageRow = { id: string; createdAt: Date; identifiers: string[] };
+type PageRow = { id: string; createdAt: Date; identifiers: string[]; values: string | null };
 
-/** The model's items, oldest first, a page at a time, with their identifiers and their values in the given sections. */
+/**
+ * The model's items, oldest first, a page at a time, with their identifiers and their values in the given sections.
+ * One statement a page, one row an item, its values as one JSON array of [section, field, row, value]: a row per
+ * value (ten times the rows, each decoded field by field) made the export 3.9× a plain read on PostgreSQL.
+ */
 async function* itemPages(db: Tx, modelId: string, sectionIds: string[]): AsyncIterable<ExportedItem[]> {
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
     const rows = await db.$queryRaw<PageRow[]>`
-      SELECT i."id"::text AS "id", i."createdAt",
+      WITH "page" AS (
+        SELECT i."id", i."createdAt" FROM "item" AS i
+        WHERE i."modelId" = ${modelId}::uuid
+          AND (${after?.createdAt ?? null}::timestamp IS NULL OR (i."createdAt", i."id") > (${after?.createdAt ?? null}::timestamp, ${after?.id ?? null}::uuid))
+        ORDER BY i."createdAt", i."id" LIMIT ${EXPORT_PAGE_ITEMS}
+      )
+      SELECT p."id"::text AS "id", p."createdAt",
         coalesce((SELECT array_agg(u."value" ORDER BY u."createdAt", u."uuid") FROM "unique_product_identifier" AS u
-                  WHERE u."itemId" = i."id"), '{}') AS "identifiers"
-      FROM "item" AS i
-      WHERE i."modelId" = ${modelId}::uuid
-        AND (${after?.createdAt ?? null}::timestamp IS NULL OR (i."createdAt", i."id") > (${after?.createdAt ?? null}::timestamp, ${after?.id ?? null}::uuid))
-      ORDER BY i."createdAt", i."id" LIMIT ${EXPORT_PAGE_ITEMS}`;
+                  WHERE u."itemId" = p."id"), '{}') AS "identifiers",
+        (SELECT json_agg(json_build_array(v."dataSectionId", v."dataFieldId", v."row", v."value"))::text
+         FROM "item_data_value" AS v WHERE v."itemId" = p."id" AND v."dataSectionId" = ANY(${sectionIds}::uuid[])) AS "values"
+      FROM "page" AS p ORDER BY p."createdAt", p."id"`;
     if (rows.length === 0) return;
-    const values = await pageValues(
-      db,
-      rows.map((row) => row.id),
-      sectionIds,
-    );
-    yield rows.map((row) => ({ identifiers: row.identifiers, values: values.get(row.id) ?? [] }));
+    yield rows.map((row) => ({ identifiers: row.identifiers, values: row.values === null ? [] : decodeValues(row.values) }));
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE_ITEMS) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
 }
 
-async function pageValues(db: Tx, itemIds: string[], sectionIds: string[]): Promise<Map<string, TDataValue[]>> {
-  const byItem = new Map<string, TDataValue[]>();
-  if (sectionIds.length === 0) return byItem;
-  const rows = await db.$queryRaw<(TDataValue & { itemId: string })[]>`
-    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
-           "row", "value"
-    FROM "item_data_value" WHERE "itemId" = ANY(${itemIds}::uuid[]) AND "dataSectionId" = ANY(${sectionIds}::uuid[])`;
-  for (const { itemId, ...value } of rows) {
-    const list = byItem.get(itemId);
-    if (list) list.push(value);
-    else byItem.set(itemId, [value]);
-  }
-  return byItem;
+function decodeValues(json: string): TDataValue[] {
+  const tuples = JSON.parse(json) as [string, string, number, string | null][];
+  return tuples.map(([dataSectionId, dataFieldId, row, value]) => ({ dataSectionId, dataFieldId, row, value }));
 }

@@ -4,7 +4,7 @@ import type { TRowRef } from "~/domain/data-changes";
 import type { TDataValue } from "~/domain/data-value";
 import { appendPath } from "~/domain/json-path";
 import { type ItemImportPlan, planItemImport } from "~/domain/spreadsheet/item-import-plan";
-import { MAX_IMPORT_ITEMS, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+import { MAX_IMPORT_ITEMS, type TItemImportProgress, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
 import { type FileKind } from "~/domain/spreadsheet/file-types";
@@ -12,9 +12,9 @@ import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index"
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
-import { dataChangesWrite } from "~/server/services/data-values/apply-data-changes";
-import { writePassportDataIn } from "~/server/services/internal/write-passport-data";
-import { addIdentifiers, type ImportTarget, importTargets, lockItemsAndRows } from "~/server/services/items/internal/import-targets";
+import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
+import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
+import { addIdentifiers, type ImportTarget, importTargets, repeaterRows } from "~/server/services/items/internal/import-targets";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -25,7 +25,15 @@ export type ImportItemsOptions = {
   file: { bytes: Uint8Array; kind: FileKind };
   isDryRun: boolean;
   mapping?: TMappingOverrides;
+  /** Told how far a real import is: once planned, then after each chunk of items written (the streamed answer). */
+  onProgress?: (progress: Omit<TItemImportProgress, "type">) => void;
 };
+
+/**
+ * Items written per set-based statement group: bounds the arrays one statement carries and gives a long import its
+ * progress steps (10 for the largest file), at a cost of a few statements per chunk.
+ */
+const WRITE_CHUNK = 1_000;
 
 /**
  * Creates and updates a model's items from a spreadsheet (docs/spreadsheets.md). A dry run reads, plans and reports
@@ -59,6 +67,7 @@ export async function importItems(options: ImportItemsOptions): Promise<TItemImp
     const { index, itemPlan, targets } = await plan(tx, templateId);
     if (itemPlan.problems.count > 0) throw problemsError(itemPlan);
     const counted = report(itemPlan, targets, []);
+    options.onProgress?.({ phase: "checking", done: 0, total: targets.length });
     return { ...counted, createdIds: await writeTargets(tx, { ...options, templateId, index, plan: itemPlan }, targets) };
   });
 }
@@ -98,12 +107,14 @@ function problemsError(plan: ItemImportPlan): AppError {
 
 type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIndex; plan: ItemImportPlan };
 
-/** Creates the new items, then writes every item's values through the one write path; answers the created ids. */
+/**
+ * Creates the new items (set-based), then writes every item's values through the one write path's set-based form
+ * (writeManyItemsDataIn: the items locked, their values, history and versions in a few statements whatever their
+ * number); answers the created ids.
+ */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
   const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
-  const updatedIds = targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]));
-  const existingRows = await lockItemsAndRows(tx, updatedIds, repeaterOf);
   const fresh = targets.filter((t) => t.itemId === null);
   const created = fresh.map((t) => ({
     id: crypto.randomUUID(),
@@ -122,16 +133,22 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
     organizationId,
     targets.filter((t) => !fresh.includes(t)),
   );
-  for (const target of targets) {
-    const itemId = target.itemId as string;
-    const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
-    const owner = { kind: "item" as const, id: itemId, modelId };
-    try {
-      await writePassportDataIn(tx, { actor, organizationId, owner }, dataChangesWrite({ changes, owner }));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      throw new AppError(error.code, `Row ${target.item.line} of the items sheet: ${error.message}`, error.issues);
-    }
+  // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
+  const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
+  for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
+    const chunk = byId.slice(start, start + WRITE_CHUNK);
+    const itemIds = chunk.map((t) => t.itemId as string);
+    await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
+      // Read with the items locked: the rows the file's repeaters replace.
+      const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
+      const items = chunk.map((target) => {
+        const itemId = target.itemId as string;
+        const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
+        return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
+      });
+      return manyItemsChangesWrite(items)(tx, writing, index);
+    });
+    context.onProgress?.({ phase: "writing", done: start + chunk.length, total: byId.length });
   }
   return created.map((item) => item.id);
 }

@@ -47,16 +47,15 @@ export async function importTargets(db: Tx, organizationId: string, modelId: str
 }
 
 /**
- * Locks the items an import updates (ids ascending, so two imports never wait on each other in a cycle) and answers
- * the row numbers each holds in each of the given repeaters: `itemId|repeaterId` → rows.
+ * The row numbers each of the items holds in each of the given repeaters (`itemId|repeaterId` → rows), read once the
+ * write path has locked the items.
  */
-export async function lockItemsAndRows(
+export async function repeaterRows(
   tx: Tx,
   itemIds: readonly string[],
   repeaterOf: ReadonlyMap<string, string>,
 ): Promise<Map<string, number[]>> {
-  if (itemIds.length === 0) return new Map();
-  await tx.$queryRaw`SELECT "id" FROM "item" WHERE "id" = ANY(${[...itemIds]}::uuid[]) ORDER BY "id" FOR UPDATE`;
+  if (itemIds.length === 0 || repeaterOf.size === 0) return new Map();
   const sectionIds = [...repeaterOf.keys()];
   const rows = await tx.$queryRaw<{ itemId: string; sectionId: string; rows: number[] }[]>`
     SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "sectionId", array_agg(DISTINCT "row") AS "rows"
