@@ -505,6 +505,10 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_ORGANIZATION,
     input: (ids) => ({ organizationId: ids.orgaId, economicOperatorId: "DE123456789012345" }),
   },
+  "organizations.updateRetention": {
+    expect: ON_ORGANIZATION,
+    input: (ids) => ({ organizationId: ids.orgaId, passportRetentionYears: 10 }),
+  },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {
     // B inviting itself to A: not a member. As A's member (session): invites B.

@@ -73,6 +73,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   /** The EU registry's settings (docs/registry.md), null until set. */
   economicOperatorId: z.string().nullable(),
   backupBaseUrl: z.string().nullable(),
+  /** How many years a deleted passport's published versions stay readable (docs/versions.md §Retention). */
+  passportRetentionYears: z.number().int(),
 });
 
 export const ZMember = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZRegistryRecordAnswer, ZRegistryRecordsQuery } from "~/domain/registry-record";
-import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
+import { ZOrganizationUpdate } from "~/domain/organization-settings";
 import { ZOrganization } from "~/domain/identity-schemas";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
@@ -19,11 +19,13 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's EU registry settings",
+    summary: "Set the organization's settings",
     description:
-      "`economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https); a key left out is kept, null clears it.",
+      "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https), null clears one; " +
+      "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention). " +
+      "A key left out is kept.",
     params: ZOrgPath,
-    body: ZOrganizationRegistryUpdate,
+    body: ZOrganizationUpdate,
     response: ZOrganization,
     errors: [404],
   },

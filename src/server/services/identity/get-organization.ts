@@ -18,6 +18,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             id: true,
             name: true,
             createdAt: true,
+            passportRetentionYears: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
           },
@@ -32,5 +33,6 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     // The EU registry's settings (docs/registry.md), null until set.
     economicOperatorId: organization.registry?.economicOperatorId ?? null,
     backupBaseUrl: organization.registry?.backupBaseUrl ?? null,
+    passportRetentionYears: organization.passportRetentionYears,
   };
 }
