@@ -53,10 +53,13 @@ const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
 const report: Record<string, unknown> = { date: new Date().toISOString() };
 
-const embeddedDir = mkdtempSync(path.join(tmpdir(), "passport-bench-"));
-const embedded = await startEmbeddedServer({ dataDir: embeddedDir });
-report.pglite = await benchBackend("PGlite (embedded)", embedded.url);
-await embedded.stop();
+// BENCH_SKIP_EMBEDDED=1 measures PostgreSQL only (with BENCH_DATABASE_URL): a quick look at one database.
+if (process.env.BENCH_SKIP_EMBEDDED !== "1") {
+  const embeddedDir = mkdtempSync(path.join(tmpdir(), "passport-bench-"));
+  const embedded = await startEmbeddedServer({ dataDir: embeddedDir });
+  report.pglite = await benchBackend("PGlite (embedded)", embedded.url);
+  await embedded.stop();
+}
 
 if (process.env.BENCH_DATABASE_URL) {
   const { url, drop } = await createFreshPostgresDatabase(process.env.BENCH_DATABASE_URL, "passport_bench");

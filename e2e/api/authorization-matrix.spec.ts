@@ -537,6 +537,10 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_ORGANIZATION,
     input: (ids) => ({ organizationId: ids.orgaId, defaultLanguage: "en", publishedLanguages: ["en", "de"] }),
   },
+  "organizations.updateRetention": {
+    expect: ON_ORGANIZATION,
+    input: (ids) => ({ organizationId: ids.orgaId, passportRetentionYears: 10 }),
+  },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {
     // B inviting itself to A: not a member. As A's member (session): invites B.

@@ -76,6 +76,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   /** The default language and the languages passports are published in, the default first (docs/languages.md). */
   defaultLanguage: z.string(),
   publishedLanguages: z.array(z.string()),
+  /** How many years a deleted passport's published versions stay readable (docs/versions.md §Retention). */
+  passportRetentionYears: z.number().int(),
 });
 
 export const ZMember = z.object({

@@ -6,6 +6,7 @@ import { MAX_VALUE_KEYS, ZHistoryQuery, ZValueKey } from "~/domain/history";
 import { ZIdentifierValue, ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { ZModelCreateRequest, ZModelDuplicateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZAccessGrantCreateRequest } from "~/domain/passport-schema";
+import { ZPassportRetentionYears } from "~/domain/organization-settings";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZUuid } from "~/domain/uuid";
 
@@ -63,6 +64,12 @@ export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
 /** The organization's EU registry settings (docs/registry.md), as the REST PATCH takes them, with the organization. */
 export const ZOrganizationRegistryInput = ZOrganizationRegistryUpdate.extend({ organizationId: ZUuid });
 export const ZOrganizationLanguagesInput = ZLanguageSettingsUpdate.extend({ organizationId: ZUuid });
+
+/** The retention period of the organization's withdrawn passport versions (docs/versions.md §Retention). */
+export const ZOrganizationRetentionInput = z.strictObject({
+  organizationId: ZUuid,
+  passportRetentionYears: ZPassportRetentionYears,
+});
 
 // ---- Published passport versions (docs/versions.md) ----
 export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });

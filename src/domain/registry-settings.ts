@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
-import { ZLanguageSettingsUpdate } from "~/domain/language";
 import { ZText } from "~/domain/text";
 
 /**
@@ -47,10 +46,6 @@ export const ZOrganizationRegistryUpdate = z.strictObject({
   backupBaseUrl: ZBackupBaseUrl.nullable().optional(),
 });
 export type TOrganizationRegistryUpdate = z.infer<typeof ZOrganizationRegistryUpdate>;
-
-/** What PATCH /api/organizations/{orgaId} sets: the registry settings and the languages (docs/languages.md). */
-export const ZOrganizationSettingsUpdate = ZOrganizationRegistryUpdate.extend(ZLanguageSettingsUpdate.shape);
-export type TOrganizationSettingsUpdate = z.infer<typeof ZOrganizationSettingsUpdate>;
 
 export type OrganizationRegistrySettings = { economicOperatorId: string | null; backupBaseUrl: string | null };
 export type ModelRegistrySettings = { commodityCode: string | null; facilityIds: string[] };

@@ -7,6 +7,7 @@ import { getConfig } from "~/server/config";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
+import { grantToken } from "./support/grants";
 import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
 import { api, type ApiResponse } from "./support/http";
 import { createWorld, type World } from "./support/world";
@@ -308,5 +309,52 @@ describe("errors are the profiles' Result", () => {
     const badKey = await api<Result>("GET", `${BASE}/shells`, { token: "not-a-key" });
     expect(badKey.status).toBe(401);
     expect((await api("POST", `${BASE}/shells`, { body: {} })).status).toBe(405);
+  });
+});
+
+describe("published versions (docs/versions.md §The AAS of a published version)", () => {
+  it("shows readers the latest published version, members the working copy, through shells, submodels and serialization", async () => {
+    const { model, item } = await filledModel();
+    const shellId = shellIdOf(model.id);
+    for (const path of [modelPath(world, model.id), `${modelPath(world, model.id)}/items/${item.id}`]) {
+      const published = await api("POST", `${path}/passport-versions`, { token: world.token });
+      expect(published.status, JSON.stringify(published.body)).toBe(201);
+    }
+    const edit = [dv(IDS.general, IDS.name, 0, "Edited pack"), dv(IDS.general, IDS.manual, 0, "https://example.com/edited.pdf")];
+    expect((await api("PATCH", dataValuesPath(world, model.id), { token: world.token, body: edit })).status).toBe(200);
+    const grant = await grantToken(world, model.id, "legitimate-interest");
+
+    // Anonymous: the published values, at the public level (no manual); every answer verifies (aas()).
+    const anonymous = JSON.stringify(await submodelsOf(shellId));
+    expect(anonymous).toContain("Cell pack");
+    expect(anonymous).not.toContain("Edited pack");
+    expect(elementsOf(await submodelsOf(shellId))).not.toContain("Manual");
+    const shell = await aas<Shell>(`/shells/${b64(shellId)}`);
+    expect(shell.headers.get("etag")).toMatch(/-public-published1"$/);
+    // The item's passport shows its model's values as they were at the item's publication.
+    expect(JSON.stringify(await submodelsOf(shellIdOf(model.id, item.id)))).toContain("Cell pack");
+
+    // A grant's reader: the published version at the grant's level (the manual as published).
+    const general = `/submodels/${b64(`${shellId}/submodels/${IDS.general}`)}`;
+    const granted = await aas<Submodel>(`${general}?grant=${encodeURIComponent(grant)}`);
+    expect(granted.status).toBe(200);
+    expect(JSON.stringify(granted.body)).toContain("https://example.com/manual.pdf");
+    expect(JSON.stringify(granted.body)).not.toContain("Edited pack");
+
+    // A member: the working copy, marked as a draft in its ETag.
+    const member = await aas<Shell>(`/shells/${b64(shellId)}`, { token: world.token });
+    expect(member.headers.get("etag")).toMatch(/-member-draft1"$/);
+    expect(JSON.stringify(await submodelsOf(shellId, world.token))).toContain("Edited pack");
+
+    // The serialization of the shell and its submodel: the published version too, and it verifies.
+    const query = `?aasIds=${b64(shellId)}&submodelIds=${b64(`${shellId}/submodels/${IDS.general}`)}`;
+    const environment = await aas(`/serialization${query}`);
+    expect(environment.status).toBe(200);
+    expect(JSON.stringify(environment.body)).toContain("Cell pack");
+    expect(JSON.stringify(environment.body)).not.toContain("Edited pack");
+
+    // Publishing again brings the edit to readers.
+    expect((await api("POST", `${modelPath(world, model.id)}/passport-versions`, { token: world.token })).status).toBe(201);
+    expect(JSON.stringify(await submodelsOf(shellId))).toContain("Edited pack");
   });
 });

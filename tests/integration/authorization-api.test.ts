@@ -79,6 +79,7 @@ function organizationCalls(orgId: string, modelId: string, templateId: string): 
     ["GET", `${models}/${modelId}/aas?format=aasx`, {}],
     ["PUT", `${models}/${modelId}/aas`, { body: { submodels: [] } }],
     ["PATCH", `/api/organizations/${orgId}`, { body: { economicOperatorId: "DE123456789012345" } }],
+    ["PATCH", `/api/organizations/${orgId}`, { body: { passportRetentionYears: 10 } }],
     ["GET", `${models}/${modelId}/registry-record`, {}],
     ["GET", `${models}/${modelId}/items/registry-records`, {}],
     ["GET", `${models}/${modelId}/items/${crypto.randomUUID()}/registry-record`, {}],

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
+import { verificationErrors } from "~/domain/aas/aas.fixture";
 import type { TModel } from "~/domain/model-schema";
 import type { TPublishedVersion } from "~/domain/versions/passport-credential";
 import { importTemplate } from "~/server/services/templates/import-template";
@@ -117,7 +118,7 @@ describe("EN 18222 DPP API", () => {
     expect(expectResult(bad.body, 400).messages.length).toBeGreaterThan(1);
   });
 
-  it("a grant reads its level; a never-published passport and an unknown id are 404; the full form is refused", async () => {
+  it("a grant reads its level; a never-published passport and an unknown id are 404", async () => {
     const token = await grantToken(world, model.id, "authority");
     const authority = await api<Dpp>("GET", `/api/v1/dpps/${uuidOf(model)}?grant=${encodeURIComponent(token)}`);
     expect(authority.status).toBe(200);
@@ -126,9 +127,36 @@ describe("EN 18222 DPP API", () => {
     expect(authority.headers.get("cache-control")).toContain("private");
     expectResult((await api("GET", `/api/v1/dpps/${uuidOf(unpublished)}`)).body, 404);
     expectResult((await api("GET", `/api/v1/dpps/${crypto.randomUUID()}`)).body, 404);
-    const full = await api("GET", `/api/v1/dpps/${uuidOf(model)}?representation=full`);
-    expect(full.status).toBe(400);
-    expectResult(full.body, 400);
+    const unknown = await api("GET", `/api/v1/dpps/${uuidOf(model)}?representation=expanded`);
+    expect(unknown.status).toBe(400);
+    expectResult(unknown.body, 400);
+  });
+
+  it("?representation=full answers the header and the version's AAS submodels, which verify, by id and by date", async () => {
+    type Full = Dpp & { submodels: { modelType: string }[] };
+    const full = await api<Full>("GET", `/api/v1/dpps/${uuidOf(model)}?representation=full`);
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ digitalProductPassportId: uuidOf(model), granularity: "Model", lastUpdate: second.publishedAt });
+    expect(full.body.submodels.length).toBeGreaterThan(0);
+    expect(full.body.submodels.every((s) => s.modelType === "Submodel")).toBe(true);
+    expect(verificationErrors({ submodels: full.body.submodels })).toEqual([]);
+    expect(valuesOf(full.body)).toContain("Cell Two");
+    expect(valuesOf(full.body)).not.toContain("42.5");
+    // The compressed form's content keys (a semanticId, else the submodel id) name the full form's submodels.
+    const keys = full.body.submodels.map((s) => JSON.stringify(s));
+    for (const id of full.body.contentSpecificationIds)
+      expect(
+        keys.some((key) => key.includes(id)),
+        id,
+      ).toBe(true);
+    const query = `?date=${encodeURIComponent(first.publishedAt)}&representation=full`;
+    const byDate = await api<Full>("GET", `/api/v1/dppsByIdAndDate/${uuidOf(model)}${query}`);
+    expect(byDate.status).toBe(200);
+    expect(verificationErrors({ submodels: byDate.body.submodels })).toEqual([]);
+    expect(valuesOf(byDate.body)).toContain("Cell One");
+    const token = await grantToken(world, model.id, "authority");
+    const authority = await api<Full>("GET", `/api/v1/dpps/${uuidOf(model)}?representation=full&grant=${encodeURIComponent(token)}`);
+    expect(valuesOf(authority.body)).toContain("42.5");
   });
 
   it("ReadDPPByProductId and ReadDPPIdsByProductIds resolve identifier values and page URLs", async () => {

@@ -874,8 +874,9 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
-// PATCH /organizations/{orgaId} (the EU registry settings, docs/registry.md): each key made invalid one way at a time;
-// null is a valid value (it clears a setting), so it is never sent. A model's settings are fuzzed with its PATCH.
+// PATCH /organizations/{orgaId} (the EU registry settings, docs/registry.md, the languages, docs/languages.md, and the
+// retention period of withdrawn versions, docs/versions.md): each key made invalid one way at a time; null clears a registry setting, so it is sent
+// only for the retention period, which has no null. A model's settings are fuzzed with its PATCH.
 
 function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   const path = (id?: string) => `/api/organizations/${id ?? world.organization.id}`;
@@ -885,7 +886,7 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     headers,
     rawBody,
   });
-  const keys = ["economicOperatorId", "backupBaseUrl", "defaultLanguage", "publishedLanguages"];
+  const keys = ["economicOperatorId", "backupBaseUrl", "defaultLanguage", "publishedLanguages", "passportRetentionYears"];
   // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
   const invalid: Record<string, string[]> = {
     economicOperatorId: ["true", "1", "{}", "[]", '["x"]', '""', '"   "', j("x".repeat(51))],
@@ -893,6 +894,7 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     // Languages (docs/languages.md): a BCP 47 tag, a non-empty list of distinct tags.
     defaultLanguage: ["true", "1", "{}", "[]", '""', '"not a tag"', '"en_US!"'],
     publishedLanguages: ["true", '"en"', "[]", "{}", "[1]", '["en","EN"]', '["??"]'],
+    passportRetentionYears: ["null", "0", "101", "-1", "1.5", '"10"', "true", "[]", "{}", "1e400", "9007199254740993"],
   };
   const wrong = fc
     .constantFrom(...keys)

@@ -23,7 +23,8 @@ export type DppContext = {
   facilityId?: string;
 };
 
-export type CompressedDpp = Record<string, unknown> & {
+/** The DppMetadata header both forms start with. */
+export type DppHeader = {
   digitalProductPassportId: string;
   uniqueProductIdentifier: string;
   granularity: "Model" | "Item";
@@ -32,7 +33,11 @@ export type CompressedDpp = Record<string, unknown> & {
   lastUpdate: string;
   economicOperatorId: string;
   contentSpecificationIds: string[];
+  facilityId?: string;
 };
+
+/** The compressed form: the header, then each content submodel's value-only form keyed by its semanticId. */
+export type CompressedDpp = Record<string, unknown> & DppHeader;
 
 /**
  * The product identifier of the frozen passport: its identifier as a GS1 Digital Link URI when it is a GS1 key, else
@@ -50,6 +55,22 @@ export function productIdentifierUri(value: string, baseUrl: string): string {
 }
 
 export function compressedDpp(credential: PassportCredential, context: DppContext): CompressedDpp {
+  return { ...dppHeader(credential, context), ...credential.credentialSubject.aasValueOnly };
+}
+
+/**
+ * The **full** (expanded) form, `?representation=full`: the same DppMetadata header, then the version's content
+ * submodels in the AAS's own JSON serialisation (AAS Part 2 "normal", not value-only) under `submodels` — the AAS of
+ * the version at the reader's level (docs/versions.md §The AAS of a published version), so a client reads each
+ * element's idShort, semanticId and valueType, which the compressed form leaves out.
+ */
+export function fullDpp(credential: PassportCredential, context: DppContext, submodels: readonly unknown[]): FullDpp {
+  return { ...dppHeader(credential, context), submodels };
+}
+
+export type FullDpp = DppHeader & { submodels: readonly unknown[] };
+
+function dppHeader(credential: PassportCredential, context: DppContext): DppHeader {
   const { passport, aasValueOnly } = credential.credentialSubject;
   const contentSpecificationIds = Object.keys(aasValueOnly);
   return {
@@ -62,13 +83,12 @@ export function compressedDpp(credential: PassportCredential, context: DppContex
     economicOperatorId: context.economicOperatorId,
     ...(context.facilityId !== undefined && { facilityId: context.facilityId }),
     contentSpecificationIds,
-    ...aasValueOnly,
   };
 }
 
-/** `?representation=`: only the compressed form is served (the annex makes the full form optional). */
+/** `?representation=`: `compressed` (the default) or `full` (docs/versions.md §DPP API). */
 export const ZDppReadQuery = z.object({
-  representation: z.enum(["compressed"], { error: 'representation must be "compressed" (the full form is not served)' }).optional(),
+  representation: z.enum(["compressed", "full"], { error: 'representation must be "compressed" or "full"' }).optional(),
   grant: z.string().max(200).optional(),
 });
 

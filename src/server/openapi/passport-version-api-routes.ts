@@ -87,7 +87,8 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
 
 const DPP_READ =
   "The DPP in EN 18223's compressed form (docs/versions.md §DPP API): the DppMetadata header (IDTA 02099-1) and each content submodel's " +
-  "value-only form keyed by its semanticId, of the latest published version at the reader's level (public, or `?grant=`'s). Errors carry " +
+  "value-only form keyed by its semanticId, of the latest published version at the reader's level (public, or `?grant=`'s). " +
+  "`?representation=full`: the same header, then `submodels`, the version's AAS submodels in the normal (not value-only) serialisation. Errors carry " +
   "EN 18222's `messages[]` beside the usual fields.";
 
 /** The European DPP API, EN 18222, as the IDTA DPP annex maps it (docs/versions.md §DPP API). */

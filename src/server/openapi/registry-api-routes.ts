@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZRegistryRecordAnswer, ZRegistryRecordsQuery } from "~/domain/registry-record";
-import { ZOrganizationSettingsUpdate } from "~/domain/registry-settings";
+import { ZOrganizationUpdate } from "~/domain/organization-settings";
 import { ZOrganization } from "~/domain/identity-schemas";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath, ZOrgPath } from "~/server/rest/path-params";
@@ -19,13 +19,15 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's settings (EU registry, languages)",
+    summary: "Set the organization's settings (EU registry, languages, retention)",
     description:
-      "`economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https), null clears them; " +
+      "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
-      "languages, docs/languages.md). A key left out is kept.",
+      "languages, docs/languages.md); " +
+      "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention). " +
+      "A key left out is kept.",
     params: ZOrgPath,
-    body: ZOrganizationSettingsUpdate,
+    body: ZOrganizationUpdate,
     response: ZOrganization,
     errors: [404],
   },

@@ -9,7 +9,7 @@ import { searchParams } from "~/server/rest/rest-route";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { readDidDocument } from "~/server/services/passport-versions/read-did-document";
 import { readJwks } from "~/server/services/passport-versions/read-jwks";
-import { readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
+import { type PassportVersionRead, readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
 import { isUuid } from "~/domain/uuid";
 
 /**
@@ -48,6 +48,30 @@ export const versionListRoute: RouteHandler = async (request, context) => {
   }
 };
 
+type Answer = { text: string; etag: string };
+
+/**
+ * Answers by the credential they carry: the latest version comes from the passport cache, one object per passport and
+ * level, so its text and ETag are made once; a version read from the table brings a new object (and a new answer).
+ */
+const documentAnswers = new WeakMap<object, Answer>();
+
+function documentAnswer(version: PassportVersionRead): Answer {
+  let answer = documentAnswers.get(version.credential);
+  if (!answer) {
+    const { readJws: _jws, modelId: _model, latestVersion: _latest, ...document } = version;
+    const text = JSON.stringify(document);
+    answer = { text, etag: contentEtag("version", text) };
+    documentAnswers.set(version.credential, answer);
+  }
+  return answer;
+}
+
+async function jwsAnswer(version: PassportVersionRead): Promise<Answer> {
+  const text = await version.readJws();
+  return { text, etag: contentEtag("version", text) };
+}
+
 /** `GET /p/{uuid}/versions/{n}` (the credential JSON with its hash) and `…/{n}.jwt` (the compact JWS). */
 export const versionRoute: RouteHandler = async (request, context) => {
   try {
@@ -62,13 +86,12 @@ export const versionRoute: RouteHandler = async (request, context) => {
       grantToken: grantOf(request),
       clientAddress: clientAddress(request.headers),
     });
-    const { jws, modelId, latestVersion: _latest, ...document } = version;
-    const text = isJwt ? jws : JSON.stringify(document);
+    const answer = isJwt ? await jwsAnswer(version) : documentAnswer(version);
     return await cachedResponse(request, {
-      etag: contentEtag("version", text),
-      cacheHeaders: cacheHeaders(version.accessLevel, modelId),
+      etag: answer.etag,
+      cacheHeaders: cacheHeaders(version.accessLevel, version.modelId),
       contentType: isJwt ? "application/vc+jwt" : "application/json",
-      body: () => text,
+      body: () => answer.text,
     });
   } catch (error) {
     return publicErrorResponse(request, error);

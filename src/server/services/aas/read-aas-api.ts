@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "~/domain/actor";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
+import { frozenAasEnvironment } from "~/domain/versions/frozen-passport";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import {
   AAS_MAX_SERIALIZATION_IDS,
@@ -124,7 +125,11 @@ const HANDLERS: Handlers = {
 
 function answer(read: ShellRead, body: unknown): AasAnswer {
   const { header } = read.entry.assembled;
-  return { body, caching: { etag: `"aas-${header.version}-${read.level}"`, modelId: read.entry.modelId, level: read.level } };
+  const { published } = read.entry;
+  // As the passport JSON's ETag: a published answer never matches a cached copy of the working copy, nor an older one.
+  const publication = published ? `-${read.level === "member" ? "draft" : "published"}${published.n}` : "";
+  const etag = `"aas-${header.version}-${read.level}${publication}"`;
+  return { body, caching: { etag, modelId: read.entry.modelId, level: read.level } };
 }
 
 const shellNotFound = () => new AppError("NOT_FOUND", "No Asset Administration Shell with that id.");
@@ -152,9 +157,22 @@ const environments = new WeakMap<PassportEntry, Partial<Record<TReaderLevel, Jso
 function shellReadOf(entry: PassportEntry, level: TReaderLevel): ShellRead {
   let views = environments.get(entry);
   if (!views) environments.set(entry, (views = {}));
-  const environment = (views[level] ??= passportToAasEnvironment({ passport: entry.assembled, level, baseUrl: publicBaseUrl() }));
+  const environment = (views[level] ??= environmentOf(entry, level));
   const [shell] = environment.assetAdministrationShells as Jsonable[];
   return { environment, shell: shell as Jsonable, submodels: (environment.submodels as Jsonable[] | undefined) ?? [], level, entry };
+}
+
+/**
+ * Once a passport is published, its readers (anonymous, a grant's level) see the latest version's AAS, rebuilt from its
+ * frozen passport at their level; members see the working copy, as with the passport JSON (docs/versions.md).
+ */
+function environmentOf(entry: PassportEntry, level: TReaderLevel): Jsonable {
+  const { published, publishedIndex } = entry;
+  if (published && publishedIndex && level !== "member") {
+    const frozen = published.documents[level].credentialSubject.passport;
+    return frozenAasEnvironment(frozen, level, publishedIndex, publicBaseUrl());
+  }
+  return passportToAasEnvironment({ passport: entry.assembled, level, baseUrl: publicBaseUrl() });
 }
 
 async function readShell(shellId: string, reader: AasReader): Promise<ShellRead> {

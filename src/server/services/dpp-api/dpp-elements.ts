@@ -42,7 +42,9 @@ export async function readDppElement(options: {
   }
   const published = await readDpp({ dppId, grantToken: options.grantToken, clientAddress: options.clientAddress });
   const [key, rest] = contentKey((await workingCopy(dpp)).environment, steps);
-  const value = valueAt(published.dpp[key] as JsonValue | undefined, rest);
+  // Read without a representation, the DPP is the compressed form: content keyed like the working copy's.
+  const content: Record<string, unknown> = published.dpp;
+  const value = valueAt(content[key] as JsonValue | undefined, rest);
   if (value === undefined) throw notFound();
   return { value, accessLevel: published.accessLevel, modelId, version: published.version };
 }

@@ -20,6 +20,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             createdAt: true,
             defaultLanguage: true,
             publishedLanguages: true,
+            passportRetentionYears: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
           },
@@ -37,5 +38,6 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     // The languages passports are published in, the default first (docs/languages.md).
     defaultLanguage: organization.defaultLanguage,
     publishedLanguages: organization.publishedLanguages,
+    passportRetentionYears: organization.passportRetentionYears,
   };
 }

@@ -1,13 +1,15 @@
 import { AppError } from "~/domain/app-error";
 import type { PassportCredential, TVersionDocument } from "~/domain/versions/passport-credential";
 import { getDb } from "~/server/db/client";
-import type { PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
+import { loadPassport } from "~/server/services/passports/internal/load-passport";
+import { cachedPassport } from "~/server/services/passports/internal/passport-cache";
+import { compactJws, type PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 import { versionOwner, versionReaderLevel } from "~/server/services/passport-versions/internal/version-reader";
 
 export type ReadPassportVersionOptions = { uuid: string; n: number; grantToken?: string; clientAddress?: string | null };
 
-/** `jws`, `modelId` and `latestVersion` are for the routes (the .jwt answer, the surrogate key, the page's links). */
-export type PassportVersionRead = TVersionDocument & { jws: string; modelId: string; latestVersion: number };
+/** `readJws`, `modelId` and `latestVersion` are for the routes (the .jwt answer, the surrogate key, the page's links). */
+export type PassportVersionRead = TVersionDocument & { readJws: () => Promise<string>; modelId: string; latestVersion: number };
 
 type Row = {
   n: number;
@@ -22,9 +24,45 @@ type Row = {
 
 /**
  * Version n of the passport `uuid` opens, at the reader's level (public, or a grant's): the credential as stored,
- * its hash, the previous version's hash at that level and the compact JWS (docs/versions.md §Reading).
+ * its hash, the previous version's hash at that level and the compact JWS (docs/versions.md §Reading). The latest
+ * version of a passport in use comes from the passport cache (the entry holds it, frozen per level, and reloads when
+ * a publication advances the epoch): the same one small query as the cached passport read. Others, and withdrawn
+ * versions, are read from the table.
  */
-export async function readPassportVersion({
+export async function readPassportVersion(options: ReadPassportVersionOptions): Promise<PassportVersionRead> {
+  return (await latestFromCache(options)) ?? (await readStoredVersion(options));
+}
+
+async function latestFromCache({ uuid, n, grantToken, clientAddress = null }: ReadPassportVersionOptions) {
+  const entry = await cachedPassport(uuid, () => loadPassport(uuid));
+  const published = entry?.published;
+  if (!entry || published?.n !== n) return null;
+  const owner = { organizationId: entry.organizationId, modelId: entry.modelId, ownerId: "", isWithdrawn: false };
+  const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
+  const credential = published.documents[level];
+  return {
+    version: n,
+    publishedAt: published.publishedAt.toISOString(),
+    hash: published.hashes[level],
+    // Each credential names its predecessor's hash at its level (the chain), exactly what the stored row holds.
+    previousHash: credential.credentialSubject.previousHash,
+    withdrawnAt: null,
+    accessLevel: level,
+    credential,
+    readJws: () => versionJws(published.id, level, credential),
+    modelId: entry.modelId,
+    latestVersion: n,
+  } satisfies PassportVersionRead;
+}
+
+async function versionJws(id: string, level: string, credential: PassportCredential): Promise<string> {
+  const [row] = await getDb().$queryRaw<{ jws: string }[]>`
+    SELECT "jws" ->> ${level} AS "jws" FROM "passport_version" WHERE "id" = ${id}::uuid`;
+  if (!row) throw new AppError("NOT_FOUND", "This version does not exist.");
+  return compactJws(row.jws, credential);
+}
+
+async function readStoredVersion({
   uuid,
   n,
   grantToken,
@@ -49,7 +87,7 @@ export async function readPassportVersion({
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     accessLevel: level,
     credential: row.document,
-    jws: row.jws,
+    readJws: () => Promise.resolve(compactJws(row.jws, row.document)),
     modelId: owner.modelId,
     latestVersion: row.latest,
   };

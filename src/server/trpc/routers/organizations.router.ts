@@ -1,10 +1,10 @@
 import { ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
-import { ZOrganizationLanguagesInput, ZOrganizationRegistryInput } from "~/domain/procedure-inputs";
+import { ZOrganizationLanguagesInput, ZOrganizationRegistryInput, ZOrganizationRetentionInput } from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { listMembers } from "~/server/services/identity/list-members";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
-import { updateOrganizationSettings } from "~/server/services/identity/update-organization-settings";
+import { updateOrganization } from "~/server/services/identity/update-organization";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
 const membersRouter = router({
@@ -27,12 +27,17 @@ export const organizationsRouter = router({
   // The EU registry's settings (docs/registry.md), as PATCH /api/organizations/{orgaId} sets them.
   updateRegistry: protectedProcedure.input(ZOrganizationRegistryInput).mutation(async ({ ctx, input }) => {
     const { organizationId, ...settings } = input;
-    return await updateOrganizationSettings({ actor: ctx.actor, organizationId, input: settings });
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: settings });
   }),
   // The default language and the published languages (docs/languages.md), as the same PATCH sets them.
   updateLanguages: protectedProcedure.input(ZOrganizationLanguagesInput).mutation(async ({ ctx, input }) => {
     const { organizationId, ...settings } = input;
-    return await updateOrganizationSettings({ actor: ctx.actor, organizationId, input: settings });
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: settings });
+  }),
+  // The retention period of withdrawn passport versions (docs/versions.md §Retention), as the same PATCH sets it.
+  updateRetention: protectedProcedure.input(ZOrganizationRetentionInput).mutation(async ({ ctx, input }) => {
+    const { organizationId, passportRetentionYears } = input;
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: { passportRetentionYears } });
   }),
   members: membersRouter,
 });

@@ -26,12 +26,15 @@ export type FreezeInput = {
   key: SigningKey;
 };
 
+/** `jws` per level is stored detached ("header..signature", RFC 7515 Appendix F): its payload is the document's RFC 8785 text. */
 export type FrozenVersion = { documents: PerLevel<PassportCredential>; hashes: PerLevel<string>; jws: PerLevel<string> };
 
 /**
  * Version n of a passport, per access level (docs/versions.md §What is frozen): the passport cut for that level and
  * its AAS value-only form, as a credential; its RFC 8785 text hashed with SHA-256 and signed as a compact JWS whose
- * payload is exactly that text, so the hash of a JWS payload is the version's hash.
+ * payload is exactly that text, so the hash of a JWS payload is the version's hash. The JWS is kept with a detached
+ * payload: the payload would repeat each document (base64url, a third larger), more than doubling what a publication
+ * of a model's items writes in its one statement; compactJws puts it back from the stored document on a read.
  */
 export function freezeVersion(input: FreezeInput): FrozenVersion {
   const documents = {} as PerLevel<PassportCredential>;
@@ -53,7 +56,7 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
     const payload = canonicalJson(credential);
     documents[level] = credential;
     hashes[level] = createHash("sha256").update(payload).digest("hex");
-    jws[level] = signPayload(payload, input.key);
+    jws[level] = detachedJws(signPayload(payload, input.key));
   }
   return { documents, hashes, jws };
 }
@@ -67,4 +70,21 @@ export function signPayload(payload: string, key: SigningKey): string {
   const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid: key.kid })).toString("base64url");
   const signingInput = `${header}.${Buffer.from(payload).toString("base64url")}`;
   return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString("base64url")}`;
+}
+
+/** The JWS without its payload (RFC 7515 Appendix F): what the version row keeps. */
+function detachedJws(compact: string): string {
+  const [header, , signature] = compact.split(".");
+  return `${header}..${signature}`;
+}
+
+/**
+ * The compact JWS of a stored version's level: its detached signature with the payload put back, the RFC 8785 text of
+ * the stored document (the text that was signed: JSON numbers and strings keep their values through jsonb). Versions
+ * stored whole (before the payload was detached) are answered as stored.
+ */
+export function compactJws(stored: string, document: PassportCredential): string {
+  const [header, payload, signature] = stored.split(".");
+  if (payload) return stored;
+  return `${header}.${Buffer.from(canonicalJson(document)).toString("base64url")}.${signature}`;
 }

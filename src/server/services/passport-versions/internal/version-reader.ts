@@ -35,7 +35,7 @@ export async function versionOwner(uuid: string): Promise<VersionOwner | null> {
  */
 export async function versionReaderLevel(
   uuid: string,
-  owner: VersionOwner,
+  owner: Pick<VersionOwner, "organizationId" | "modelId" | "isWithdrawn">,
   grantToken: string | undefined,
   clientAddress: string | null,
 ): Promise<TAccessLevel> {

@@ -52,12 +52,19 @@ export type StoredVersion = {
 
 export type StoredVersionWithDocuments = StoredVersion & { documents: PerLevel<PassportCredential>; jws: PerLevel<string> };
 
-export type LatestPublished = { n: number; publishedAt: Date; hashes: PerLevel<string>; documents: PerLevel<PassportCredential> };
+export type LatestPublished = {
+  /** The version row's id: the passport cache's read of a version fetches its JWS by it (read-passport-version.ts). */
+  id: string;
+  n: number;
+  publishedAt: Date;
+  hashes: PerLevel<string>;
+  documents: PerLevel<PassportCredential>;
+};
 
 /** The latest published version of an owner with its documents; undefined when it was never published. */
 export async function latestPublished(tx: Tx, ownerId: string): Promise<LatestPublished | undefined> {
   const [row] = await tx.$queryRaw<LatestPublished[]>`
-    SELECT "n", "publishedAt", "hashes", "documents" FROM "passport_version"
+    SELECT "id"::text AS "id", "n", "publishedAt", "hashes", "documents" FROM "passport_version"
     WHERE "ownerId" = ${ownerId}::uuid ORDER BY "n" DESC LIMIT 1`;
   return row;
 }

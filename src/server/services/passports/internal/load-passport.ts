@@ -41,7 +41,13 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         itemValues,
       });
       const published = await latestPublished(tx, itemId ?? modelId);
-      return { organizationId, modelId, epoch, assembled, published };
+      // The template the latest version was frozen with (templates are immutable): its AAS form is rebuilt with it.
+      const frozenTemplateId = published?.documents.public.credentialSubject.passport.templateId;
+      const publishedIndex =
+        frozenTemplateId === undefined || frozenTemplateId === model.templateId
+          ? index
+          : await loadTemplateIndex(tx, frozenTemplateId);
+      return { organizationId, modelId, epoch, assembled, published, ...(published && { publishedIndex }) };
     },
     { isolationLevel: "RepeatableRead" },
   );

@@ -1,5 +1,6 @@
 import { type AssembledPassport, passportFor } from "~/domain/passport";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
+import type { TemplateIndex } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import type { LatestPublished } from "~/server/services/passport-versions/internal/version-sql";
 
@@ -23,6 +24,8 @@ export type PassportEntry = {
   assembled: AssembledPassport;
   /** The latest published version, if any: what every reader but a member then sees (docs/versions.md). */
   published?: LatestPublished;
+  /** The template index the latest version was frozen with, to rebuild its AAS form (frozen-passport.ts). */
+  publishedIndex?: TemplateIndex;
   /** The passport per reader level, cut on first use: the same object answers every reader of that level. */
   views: Partial<Record<TReaderLevel, TPassport>>;
 };

@@ -9,7 +9,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: dppRoute({
     params: ZDppIdPath,
     query: ZDppReadQuery,
-    run: ({ params, query, clientAddress }) => readDpp({ dppId: params.dppId.toLowerCase(), grantToken: query.grant, clientAddress }),
+    run: ({ params, query, clientAddress }) =>
+      readDpp({ dppId: params.dppId.toLowerCase(), representation: query.representation, grantToken: query.grant, clientAddress }),
     caching: (read: DppRead) => read,
   }),
   // The member writes (UpdateDPPById, DeleteDPPById): src/server/rest/dpp-write-routes.ts.

@@ -9,7 +9,13 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     params: ZDppIdPath,
     query: ZDppByDateQuery,
     run: ({ params, query, clientAddress }) =>
-      readDpp({ dppId: params.dppId.toLowerCase(), date: query.date, grantToken: query.grant, clientAddress }),
+      readDpp({
+        dppId: params.dppId.toLowerCase(),
+        date: query.date,
+        representation: query.representation,
+        grantToken: query.grant,
+        clientAddress,
+      }),
     caching: (read: DppRead) => read,
   }),
 });

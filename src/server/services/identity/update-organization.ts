@@ -1,28 +1,33 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
-import type { TOrganizationSettingsUpdate } from "~/domain/registry-settings";
+import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 
-export type UpdateOrganizationSettingsOptions = { actor: Actor; organizationId: string; input: TOrganizationSettingsUpdate };
+export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
 
 /**
- * Sets the organization's settings: its EU registry settings (docs/registry.md; null clears one) and its languages
- * (docs/languages.md: the default language is always one of the published ones). A key left out is kept. Any member
- * may, with a session or an API key (an ERP sets them). All or nothing; answers the organization.
+ * Sets the organization's settings: its EU registry settings (docs/registry.md; null clears one), its languages
+ * (docs/languages.md: the default language is always one of the published ones) and the retention period of its
+ * withdrawn passport versions (docs/versions.md §Retention). A key left out is kept. Any member may, with a session
+ * or an API key (an ERP sets them). One transaction, so a request changes all it names or nothing. Answers the
+ * organization.
  */
-export async function updateOrganizationSettings({ actor, organizationId, input }: UpdateOrganizationSettingsOptions) {
+export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMemberOf(actor, organizationId);
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl } = input;
+  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears } = input;
+  const registry = {
+    ...(economicOperatorId !== undefined && { economicOperatorId }),
+    ...(backupBaseUrl !== undefined && { backupBaseUrl }),
+  };
   await inTransaction(async (tx) => {
-    const registry = {
-      ...(economicOperatorId !== undefined && { economicOperatorId }),
-      ...(backupBaseUrl !== undefined && { backupBaseUrl }),
-    };
     if (Object.keys(registry).length > 0) {
       await tx.organizationRegistry.upsert({ where: { organizationId }, create: { organizationId, ...registry }, update: registry });
+    }
+    if (passportRetentionYears !== undefined) {
+      await tx.organization.update({ where: { id: organizationId }, data: { passportRetentionYears } });
     }
     if (defaultLanguage === undefined && publishedLanguages === undefined) return;
     const current = await tx.organization.findUniqueOrThrow({

@@ -1,0 +1,34 @@
+import { passportToAasEnvironment } from "~/domain/aas/export-environment";
+import type { Jsonable } from "~/domain/aas/export-metadata";
+import type { AssembledField, AssembledPassport, AssembledSection } from "~/domain/passport";
+import type { TAccessLevel, TPassport } from "~/domain/passport-schema";
+import type { TemplateIndex } from "~/domain/template-index";
+
+/**
+ * The assembled passport a frozen version's passport (its credential's `credentialSubject.passport`, one access level)
+ * was cut from, as far as that level sees it: so the AAS export (AAS read API, the DPP API's full representation)
+ * answers a published version by the same rules as the working copy (docs/versions.md §AAS of a published version).
+ * Sections come from the passport's template — immutable, so exactly the ones it was assembled with, options and
+ * idShorts included — each with the fields the frozen passport shows and their values row by row. Rows keep their
+ * order but are numbered anew per section (the frozen JSON lists rows, not their numbers).
+ */
+export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, index: TemplateIndex): AssembledPassport {
+  const { readerLevel: _reader, hiddenFieldCount: _hidden, dataSections, publication: _p, grantRefused: _g, ...header } = passport;
+  const sections: AssembledSection[] = [];
+  for (const frozen of dataSections) {
+    const section = index.sections.get(frozen.id)?.section;
+    if (!section) continue;
+    const fields = frozen.dataFields.map((field): AssembledField => ({
+      field,
+      access: level,
+      rows: new Map(frozen.dataValues.map((row, n) => [n, row[field.id] ?? null])),
+    }));
+    sections.push({ section, fields });
+  }
+  return { header, sections };
+}
+
+/** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */
+export function frozenAasEnvironment(passport: TPassport, level: TAccessLevel, index: TemplateIndex, baseUrl: string): Jsonable {
+  return passportToAasEnvironment({ passport: assembledFromFrozen(passport, level, index), level, baseUrl });
+}
