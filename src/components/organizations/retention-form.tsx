@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -17,6 +18,7 @@ export type RetentionFormProps = { organizationId: string; passportRetentionYear
 
 /** How long a deleted passport's published versions stay readable (docs/versions.md §Retention). */
 export function RetentionForm({ organizationId, passportRetentionYears }: RetentionFormProps) {
+  const t = useTranslations("organizations");
   const router = useRouter();
   const { formRef, errors, clear, showInvalid, showFailed } = useFormErrors(FIELDS);
   const [isSaved, setIsSaved] = useState(false);
@@ -46,7 +48,7 @@ export function RetentionForm({ organizationId, passportRetentionYears }: Retent
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField
-        label="Retention period (years)"
+        label={t("retentionLabel")}
         name="passportRetentionYears"
         type="number"
         inputMode="numeric"
@@ -55,13 +57,13 @@ export function RetentionForm({ organizationId, passportRetentionYears }: Retent
         step={1}
         defaultValue={passportRetentionYears}
         className="max-w-xs"
-        hint={`${PASSPORT_RETENTION_YEARS.min} to ${PASSPORT_RETENTION_YEARS.max} years, ${PASSPORT_RETENTION_YEARS.default} unless set. Counted from the deletion of the model or item.`}
+        hint={t("retentionHint", PASSPORT_RETENTION_YEARS)}
         error={errors.fields.passportRetentionYears}
       />
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? "Saving…" : "Save retention period"}
+        {update.isPending ? t("retentionSaving") : t("retentionSave")}
       </Button>
-      <div aria-live="polite">{isSaved ? <Alert tone="success">Retention period saved.</Alert> : null}</div>
+      <div aria-live="polite">{isSaved ? <Alert tone="success">{t("retentionSaved")}</Alert> : null}</div>
     </form>
   );
 }
