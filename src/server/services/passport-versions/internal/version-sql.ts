@@ -1,4 +1,5 @@
 import type { PassportCredential } from "~/domain/versions/passport-credential";
+import { chunkTexts } from "~/domain/text-chunks";
 import type { Tx } from "~/server/db/transaction";
 import type { FrozenVersion, PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 
@@ -27,16 +28,26 @@ export type NewVersion = FrozenVersion & {
   previousHash: string | null;
 };
 
-/** Stores N versions in one statement (one JSON parameter expanded by the database), whatever N is. */
+/**
+ * Most JSON text one INSERT of versions carries. The embedded database parsed a single parameter of ~70 MB (1,000
+ * items' versions) so slowly that publishing outran its transaction; statements of a few megabytes keep the work
+ * linear on both databases, and they are still one transaction, so a publication is all or nothing.
+ */
+const INSERT_CHUNK_CHARS = 4_000_000;
+
+/** Stores N versions in as few statements as INSERT_CHUNK_CHARS allows (each one JSON parameter expanded by the database). */
 export async function insertVersions(tx: Tx, versions: readonly NewVersion[]): Promise<void> {
-  if (versions.length === 0) return;
-  const rows = versions.map((v) => ({ ...v, hash: v.hashes.public }));
+  const rows = versions.map((version) => JSON.stringify({ ...version, hash: version.hashes.public }));
+  for (const chunk of chunkTexts(rows, INSERT_CHUNK_CHARS)) await insertVersionRows(tx, chunk);
+}
+
+async function insertVersionRows(tx: Tx, rows: readonly string[]): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "passport_version" ("id", "organizationId", "ownerKind", "ownerId", "modelId", "passportUuid", "n",
       "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws")
     SELECT r."id", r."organizationId", r."ownerKind", r."ownerId", r."modelId", r."passportUuid", r."n",
       r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws"
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("id" uuid, "organizationId" text, "ownerKind" text,
+    FROM jsonb_to_recordset(${`[${rows.join(",")}]`}::jsonb) AS r("id" uuid, "organizationId" text, "ownerKind" text,
       "ownerId" uuid, "modelId" uuid, "passportUuid" uuid, "n" int, "publishedAt" timestamp(3), "publishedBy" text,
       "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb)`;
 }
