@@ -10,6 +10,8 @@ import { expect, it } from "vitest";
 
 const SOURCE = join(import.meta.dirname, "..", "..");
 const READER = "server/rest/read-json-body.ts";
+/** Browser code that reads a streamed answer (a response body, never a request's): the import's progress lines. */
+const RESPONSE_READERS = new Set(["components/items/use-items-import.ts"]);
 const DIRECT_READ =
   /\b(request|req|incoming)\.(text|json|arrayBuffer|formData|blob|bytes)\(|\.body\??\.(getReader|pipeTo|pipeThrough|tee)\(/;
 
@@ -23,7 +25,7 @@ async function sourceFiles(): Promise<string[]> {
 it("no file but the one bounded reader reads a request body", async () => {
   const offenders: string[] = [];
   for (const file of await sourceFiles()) {
-    if (file === READER) continue;
+    if (file === READER || RESPONSE_READERS.has(file)) continue;
     const text = await readFile(join(SOURCE, file), "utf8");
     text.split("\n").forEach((line, index) => {
       if (DIRECT_READ.test(line)) offenders.push(`${file}:${index + 1}: ${line.trim()}`);
