@@ -10,3 +10,12 @@ export const ZUuid = z.string().regex(UUID_PATTERN, { error: "Must be a UUID" })
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
+
+/**
+ * `count` random UUIDs in ascending order. Rows made by one statement share their `createdAt`, so lists ordered by
+ * (`createdAt`, id) fall back on the id: handing these out in the order of the input keeps that order (an import's
+ * items and each item's identifiers come back in the file's order).
+ */
+export function ascendingUuids(count: number): string[] {
+  return Array.from({ length: count }, () => crypto.randomUUID()).sort();
+}

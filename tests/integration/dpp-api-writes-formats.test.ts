@@ -155,12 +155,12 @@ describe("DPP API writes: every format", () => {
 
     // The next patch stays the working copy's until the next publication.
     expect((await patch({ [general]: { ProductName: "Second pack" } })).status).toBe(200);
-    // The AAS read API serves the working copy to everyone (docs/aas.md §Read API: a write is seen on the next read).
+    // Every format, the AAS read API included, keeps serving the published version to readers (docs/versions.md).
     expect(await anonymousNames()).toEqual({
       dpp: "Patched pack",
       element: "Patched pack",
       passport: true,
-      aas: "Second pack",
+      aas: "Patched pack",
       credential: true,
     });
     await publish();

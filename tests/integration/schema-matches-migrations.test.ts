@@ -344,7 +344,7 @@ function expectedRead(
       if (field.name in data) return [field.name, data[field.name]];
       const fallback = field.default;
       if (field.isUpdatedAt || fallback?.kind === "now") return [field.name, recent()];
-      if (fallback?.kind === "value" || fallback?.kind === "enum") return [field.name, fallback.value];
+      if (fallback?.kind === "value" || fallback?.kind === "enum" || fallback?.kind === "list") return [field.name, fallback.value];
       if (fallback !== undefined) return [field.name, expect.anything()];
       if (field.isOptional) return [field.name, null];
       throw new Error(`${model.name}.${field.name} (${variant}) was neither written nor has a default`);

@@ -17,6 +17,8 @@ export type SchemaDefault =
   | { kind: "dbgenerated" }
   /** `@default([])` of a list field. */
   | { kind: "emptyList" }
+  /** `@default(["en"])`: a list field's default of scalar values. */
+  | { kind: "list"; value: (string | number | boolean)[] }
   | { kind: "autoincrement" };
 
 export type SchemaField = {
@@ -211,6 +213,7 @@ function parseDefault(attributes: string, isEnum: boolean): SchemaDefault | unde
   if (argument === "now()") return { kind: "now" };
   if (argument === "autoincrement()") return { kind: "autoincrement" };
   if (argument === "[]") return { kind: "emptyList" };
+  if (argument.startsWith("[")) return { kind: "list", value: JSON.parse(argument) as (string | number | boolean)[] };
   if (argument.startsWith("dbgenerated(")) return { kind: "dbgenerated" };
   const call = /^(uuid|cuid|nanoid|ulid)\(/.exec(argument);
   if (call) return { kind: "client", fn: call[1] as string };

@@ -9,6 +9,7 @@ import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
 import { type FileKind } from "~/domain/spreadsheet/file-types";
 import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { ascendingUuids } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
@@ -116,13 +117,16 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   const { actor, organizationId, modelId, templateId, index, plan } = context;
   const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
   const fresh = targets.filter((t) => t.itemId === null);
-  const created = fresh.map((t) => ({
-    id: crypto.randomUUID(),
-    identifiers: (t.newIdentifiers.length > 0 ? t.newIdentifiers : [crypto.randomUUID()]).map((value) => ({
-      uuid: crypto.randomUUID(),
-      value,
-    })),
-  }));
+  // Ascending ids keep the file's order of items, and of each item's identifiers, in what lists and exports show.
+  const itemIds = ascendingUuids(fresh.length);
+  const created = fresh.map((t, k) => {
+    const values = t.newIdentifiers.length > 0 ? t.newIdentifiers : [crypto.randomUUID()];
+    const uuids = ascendingUuids(values.length);
+    return {
+      id: itemIds[k] ?? crypto.randomUUID(),
+      identifiers: values.map((value, j) => ({ uuid: uuids[j] ?? crypto.randomUUID(), value })),
+    };
+  });
   // A conflict names the items sheet's row of each taken identifier.
   const lines = created.flatMap((item, k) => item.identifiers.map(() => fresh[k]?.item.line ?? 0));
   const issuePath = (i: number) => `$["Items"][${lines[i] ?? 0}]`;

@@ -1,3 +1,4 @@
+import { ascendingUuids } from "~/domain/uuid";
 import { AppError } from "~/domain/app-error";
 import type { ItemImportPlan, PlannedItem } from "~/domain/spreadsheet/item-import-plan";
 import type { Tx } from "~/server/db/transaction";
@@ -78,8 +79,9 @@ export async function addIdentifiers(tx: Tx, organizationId: string, targets: re
   if (added.length === 0) return;
   const inserted = await tx.$executeRaw`
     INSERT INTO "unique_product_identifier" ("uuid", "organizationId", "value", "itemId")
-    SELECT gen_random_uuid(), ${organizationId}, t.v, t.i
-    FROM unnest(${added.map((a) => a.value)}::text[], ${added.map((a) => a.itemId)}::uuid[]) AS t(v, i)
+    SELECT t.u, ${organizationId}, t.v, t.i
+    FROM unnest(${ascendingUuids(added.length)}::uuid[], ${added.map((a) => a.value)}::text[], ${added.map((a) => a.itemId)}::uuid[])
+      AS t(u, v, i)
     ON CONFLICT DO NOTHING`;
   // Taken by a concurrent request since the import matched the identifiers: the import fails, nothing is kept.
   if (inserted < added.length) {
