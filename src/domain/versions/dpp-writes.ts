@@ -2,24 +2,10 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { type JsonValue } from "~/domain/aas/value-only";
 import { mergePatch } from "~/domain/aas/value-only-patch";
-import { ZItemCreateRequest } from "~/domain/item-schema";
-import { ZModelCreateRequest } from "~/domain/model-schema";
-import { ZUuid } from "~/domain/uuid";
 
 /**
- * The member writes of the European DPP API (docs/versions.md §DPP API writes): what POST /dpps creates, and the
- * element paths of `/dpps/{dppId}/elements/{elementPath}`.
+ * The member writes of the European DPP API (docs/versions.md §DPP API writes): the element paths of `/dpps/{dppId}/elements/{elementPath}`.
  */
-
-/** POST /api/v1/dpps: an item of a model (granularity Item), or a model from a template (granularity Model). */
-export const ZDppCreateRequest = z.union(
-  [
-    z.strictObject({ organizationId: ZUuid, modelId: ZUuid, ...ZItemCreateRequest.shape }),
-    z.strictObject({ organizationId: ZUuid, model: ZModelCreateRequest }),
-  ],
-  { error: "Send {organizationId, modelId, uniqueProductIdentifiers?} for an item, or {organizationId, model} for a model" },
-);
-export type TDppCreateRequest = z.infer<typeof ZDppCreateRequest>;
 
 /** At most this many characters in an element path, and this many steps. */
 export const MAX_ELEMENT_PATH_LENGTH = 2000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZDppIdPath, ZDppReadQuery } from "~/domain/versions/dpp-document";
-import { ZDppCreateRequest } from "~/domain/versions/dpp-writes";
+import { ZDppCreateRequest } from "~/domain/versions/dpp-create-request";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 
 /** The member writes of the European DPP API (EN 18222; docs/versions.md §DPP API writes). */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { JsonValue } from "~/domain/aas/value-only";
 import { ZDppIdPath, ZDppReadQuery } from "~/domain/versions/dpp-document";
-import { ZDppCreateRequest, ZDppElementPath } from "~/domain/versions/dpp-writes";
+import { ZDppCreateRequest } from "~/domain/versions/dpp-create-request";
+import { ZDppElementPath } from "~/domain/versions/dpp-writes";
 import { versionEtag } from "~/server/rest/conditional-headers";
 import { withResult } from "~/server/rest/dpp-route";
 import { publicRoute } from "~/server/rest/public-route";

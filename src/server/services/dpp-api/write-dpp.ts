@@ -5,7 +5,7 @@ import { aasMeta, type Jsonable } from "~/domain/aas/export-metadata";
 import { templateIdShorts } from "~/domain/aas/id-short";
 import { type JsonValue, valueOnlySubmodels } from "~/domain/aas/value-only";
 import { valueOnlyPatchChanges } from "~/domain/aas/value-only-patch";
-import type { TDppCreateRequest } from "~/domain/versions/dpp-writes";
+import type { TDppCreateRequest } from "~/domain/versions/dpp-create-request";
 import type { TSection } from "~/domain/template-schema";
 import { publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
