@@ -157,12 +157,17 @@ describe("listing, reading and deleting items", () => {
     expectError(await api("GET", itemPath(model.id, "not-a-uuid"), { token: world.token }), 400);
   });
 
-  it("deletes an item with its values; its identifiers are retired and never reused", async () => {
+  it("deletes an item with its values (If-Match checked under its lock); its identifiers are retired and never reused", async () => {
     const model = await postModel(world);
     const serial = `RET-${crypto.randomUUID()}`;
     const item = await postItem(model.id, { uniqueProductIdentifiers: [{ value: serial }] });
     const uuid = item.uniqueProductIdentifiers[0]?.uuid ?? "";
-    const deleted = await api("DELETE", itemPath(model.id, item.id), { token: world.token });
+    // A stale If-Match deletes nothing; the current one deletes.
+    const stale = { token: world.token, headers: { "if-match": `"${item.version + 1}"` } };
+    expectError(await api("DELETE", itemPath(model.id, item.id), stale), 412);
+    expect((await api("GET", itemPath(model.id, item.id), { token: world.token })).status).toBe(200);
+    const current = { token: world.token, headers: { "if-match": `"${item.version}"` } };
+    const deleted = await api("DELETE", itemPath(model.id, item.id), current);
     expect(deleted.status).toBe(204);
     expectError(await api("GET", itemPath(model.id, item.id), { token: world.token }), 404);
     expectError(await api("DELETE", itemPath(model.id, item.id), { token: world.token }), 404);

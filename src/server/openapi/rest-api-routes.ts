@@ -352,9 +352,12 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: ITEM,
     tag: "Items",
     summary: "Delete an item",
-    description: "Its values go; its identifiers are retired: their values stay taken and their uuids name nothing any more.",
+    description:
+      "Its values go; its identifiers are retired: their values stay taken and their uuids name nothing any more. " +
+      "`If-Match` is optional.",
     params: ZItemPath,
     status: 204,
+    ifMatch: true,
     errors: [404],
   },
   {

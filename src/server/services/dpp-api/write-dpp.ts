@@ -171,10 +171,5 @@ function firstKey(reference: unknown): string | undefined {
 export async function deleteDpp({ actor, dpp, ifMatch }: { actor: Actor; dpp: DppOwner; ifMatch?: number }): Promise<void> {
   const { organizationId, owner } = dpp;
   if (owner.kind === "model") return deleteModel({ actor, organizationId, modelId: owner.id, ifMatch });
-  if (ifMatch !== undefined) {
-    const item = await getItem({ actor, organizationId, modelId: owner.modelId, itemId: owner.id });
-    if (item.version !== ifMatch)
-      throw new AppError("PRECONDITION_FAILED", "The DPP was changed since you read it: read it again (If-Match).");
-  }
-  return deleteItem({ actor, organizationId, modelId: owner.modelId, itemId: owner.id });
+  return deleteItem({ actor, organizationId, modelId: owner.modelId, itemId: owner.id, ifMatch });
 }

@@ -10,6 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   DELETE: restRoute({
     params: ZItemPath,
-    run: ({ actor, params }) => deleteItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
+    run: ({ actor, params, ifMatch }) =>
+      deleteItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId, ifMatch }),
   }),
 });
