@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verificationErrors } from "~/domain/aas/aas.fixture";
-import { encodeAasIdentifier } from "~/domain/aas/read-api";
+import { encodeAasIdentifier, encodeCursor } from "~/domain/aas/read-api";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { getConfig } from "~/server/config";
@@ -56,6 +56,11 @@ function environmentOf(path: string, body: unknown): unknown {
   const shells = result.filter((r) => r.modelType === "AssetAdministrationShell");
   const submodels = result.filter((r) => r.modelType === "Submodel");
   return { ...(shells.length > 0 && { assetAdministrationShells: shells }), ...(submodels.length > 0 && { submodels }) };
+}
+
+/** A listing cursor at the model's own shell, so a page reads this file's data only (positions: read-aas-api.ts). */
+function ownShell(modelId: string): string {
+  return encodeURIComponent(encodeCursor({ kind: "model", from: modelId, skip: 0 }));
 }
 
 async function filledModel(w: World = world, template: string = templateId): Promise<{ model: TModel; item: TItem }> {
@@ -211,15 +216,21 @@ describe("submodels and their elements", () => {
 
   it("pages all submodels, and answers /serialization as one environment that verifies", async () => {
     const { model, item } = await filledModel();
-    const first = await aas<Paged<Submodel[]>>("/submodels?limit=3");
-    expect(first.body.result.length).toBeGreaterThan(0);
-    if (first.body.paging_metadata.cursor) {
-      const next = await aas<Paged<Submodel[]>>(`/submodels?limit=3&cursor=${first.body.paging_metadata.cursor}`);
-      expect(next.body.result.map((s) => s.id)).not.toContain(first.body.result[0]?.id);
-    }
-    expect((await aas("/submodels/$metadata?limit=2")).status).toBe(200);
-    expect((await aas("/submodels/$reference?limit=2")).status).toBe(200);
-    expect((await aas("/submodels/$value?limit=2")).status).toBe(200);
+    // The pages start at this test's model (a cursor at its shell): the PostgreSQL suite shares one database, and a
+    // listing from the start would build whatever other files' models come first (one has 100,000 values).
+    const from = ownShell(model.id);
+    const first = await aas<Paged<Submodel[]>>(`/submodels?limit=1&cursor=${from}`);
+    const ownSubmodel = (s: Submodel) => s.id.startsWith(`${shellIdOf(model.id)}/submodels/`);
+    expect(first.body.result).toHaveLength(1);
+    expect(first.body.result.every(ownSubmodel)).toBe(true);
+    // The model's shell holds two submodels (General, and the substances), so the next page is its second.
+    const next = await aas<Paged<Submodel[]>>(`/submodels?limit=1&cursor=${first.body.paging_metadata.cursor ?? ""}`);
+    expect(next.body.result).toHaveLength(1);
+    expect(next.body.result.every(ownSubmodel)).toBe(true);
+    expect(next.body.result.map((s) => s.id)).not.toContain(first.body.result[0]?.id);
+    expect((await aas(`/submodels/$metadata?limit=1&cursor=${from}`)).status).toBe(200);
+    expect((await aas(`/submodels/$reference?limit=1&cursor=${from}`)).status).toBe(200);
+    expect((await aas(`/submodels/$value?limit=1&cursor=${from}`)).status).toBe(200);
     const shellId = shellIdOf(model.id);
     const query = `aasIds=${b64(shellId)}&aasIds=${b64(shellIdOf(model.id, item.id))}&submodelIds=${b64(`${shellId}/submodels/${IDS.general}`)}`;
     const environment = await aas<{ assetAdministrationShells: unknown[]; submodels: unknown[] }>(`/serialization?${query}`, {
@@ -237,7 +248,7 @@ describe("submodels and their elements", () => {
     // Smaller than two submodels, larger than none: a page of one.
     config.AAS_ANSWER_MAX_BYTES = 1;
     try {
-      const page = await aas<Paged<Submodel[]>>("/submodels?limit=50");
+      const page = await aas<Paged<Submodel[]>>(`/submodels?limit=50&cursor=${ownShell(model.id)}`);
       expect(page.status).toBe(200);
       expect(page.body.result).toHaveLength(1);
       expect(page.body.paging_metadata.cursor).toBeDefined();
