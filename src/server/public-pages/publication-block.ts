@@ -23,7 +23,7 @@ export function publicationBlock(passport: TPassport, latestVersion: number, t: 
     </p>
     <p class="hash">SHA-256 <code>${hash}</code></p>
     <p id="version-check" class="check" role="status" data-version="${String(version)}" data-hash="${hash}">
-      ${new SafeHtml(t.markup("notChecked", { code: (chunks) => `<code>${escapeHtml(chunks)}</code>` }))}
+      ${new SafeHtml(t.markup("notChecked", { code: (chunks) => `<code>${escapeHtml(joinChunks(chunks))}</code>` }))}
     </p>
     ${
       others.length > 0 &&
@@ -38,6 +38,11 @@ export function publicationBlock(passport: TPassport, latestVersion: number, t: 
       ${new SafeHtml(verifyScript(t))};
     </script>
   </section>`;
+}
+
+/** A markup tag's content: typed a string, but intl-messageformat hands the tag function its parts as an array. */
+function joinChunks(chunks: string | readonly string[]): string {
+  return typeof chunks === "string" ? chunks : chunks.join("");
 }
 
 /**
