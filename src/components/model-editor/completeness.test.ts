@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { completenessText, countFilled, slotKey } from "~/components/model-editor/completeness";
+import { countFilled, missingLanguages, slotKey, withLanguages } from "~/components/model-editor/completeness";
+import { languagesLookup } from "~/components/model-editor/editor-languages";
 import { rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
 import { allRequiredSlots, type RowsOf } from "~/domain/completeness";
 import { parseTemplateDefinition } from "~/domain/template-definition";
@@ -11,7 +12,7 @@ const A = "10000000-0000-4000-8000-000000000011";
 const B = "10000000-0000-4000-8000-000000000012";
 const C = "10000000-0000-4000-8000-000000000021";
 
-function views(rowOptions: Record<string, string> = {}) {
+function views(rowOptions: Record<string, string> = {}, aOptions: Record<string, string> = {}) {
   const parsed = parseTemplateDefinition({
     id: "8b7e0c4e-2f0a-4c55-9a51-0c5f6f1a2b3c",
     name: "Completeness",
@@ -25,7 +26,7 @@ function views(rowOptions: Record<string, string> = {}) {
         type: "Group",
         parentId: null,
         dataFields: [
-          { id: A, name: "A", type: "TextField", options: { required: "true" } },
+          { id: A, name: "A", type: "TextField", options: { required: "true", ...aOptions } },
           { id: B, name: "B", type: "TextField" },
         ],
       },
@@ -62,8 +63,25 @@ describe("completeness", () => {
       () => [],
     );
     expect(count).toEqual({ filled: 1, required: 3 });
-    expect(completenessText(count)).toBe("1 of 3 required filled");
-    expect(completenessText({ filled: 0, required: 0 })).toBeUndefined();
+  });
+
+  it("counts a required multilingual field once per published language, and names the languages missing", () => {
+    const index = views({}, { multilingual: "true" });
+    const languagesOf = languagesLookup(index, { defaultLanguage: "en", publishedLanguages: ["de", "en", "fr"] });
+    const rowsOf = (id: string) => (id === R ? [0] : []);
+    const slots = withLanguages(slotsOf(index, rowsOf), languagesOf);
+    expect(slots.map(slotKey)).toEqual([valueKey(G, A, 0, "en"), valueKey(G, A, 0, "de"), valueKey(G, A, 0, "fr"), valueKey(R, C, 0)]);
+    const values = new Map([
+      [valueKey(G, A, 0, "en"), "Chair"],
+      [valueKey(G, A, 0, "fr"), " "],
+      [valueKey(R, C, 0), "x"],
+    ]);
+    const valueOf = (key: string) => values.get(key) ?? null;
+    expect(countFilled(slots, valueOf, rowsOf)).toEqual({ filled: 2, required: 4 });
+    expect(missingLanguages(slots, valueOf, rowsOf)).toEqual(["de", "fr"]);
+    values.set(valueKey(G, A, 0, "de"), "Stuhl");
+    values.set(valueKey(G, A, 0, "fr"), "Chaise");
+    expect(missingLanguages(slots, valueOf, rowsOf)).toEqual([]);
   });
 
   it("counts a repeater's minRows like required values, one filled per row it has", () => {

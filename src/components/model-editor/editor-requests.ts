@@ -1,4 +1,4 @@
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import { isAscending, type RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftValue } from "~/components/model-editor/draft-store";
 import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-changes";
@@ -41,7 +41,7 @@ export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow }: Save
     const fresh = new Set(draft.filter((row) => !saved.has(row)));
     newRows.set(repeaterId, fresh);
     for (const row of fresh) {
-      for (const v of newRow(repeaterId, row)) added.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v);
+      for (const v of newRow(repeaterId, row)) added.set(placeKey(v), v);
     }
     if (!isAscending(draft)) reorder.push({ dataSectionId: repeaterId, rows: [...draft] });
   }
