@@ -22,8 +22,7 @@ export function placeServerIssues(issues: readonly Issue[], sentKeys: readonly s
 function keyOf(issue: Issue, sentKeys: readonly string[]): string | undefined {
   if (issue.dataSectionId && issue.dataFieldId && issue.row !== undefined) {
     // A value of a multilingual field is named with its language too (docs/languages.md).
-    const language = "language" in issue && typeof issue.language === "string" ? issue.language : undefined;
-    return valueKey(issue.dataSectionId, issue.dataFieldId, issue.row, language);
+    return valueKey(issue.dataSectionId, issue.dataFieldId, issue.row, issue.language);
   }
   const position = /^\$(?:\.values)?\[(\d+)\]/.exec(issue.path);
   if (position) return sentKeys[Number(position[1])];

@@ -70,7 +70,7 @@ const PREVIEW_LANGUAGES: EditorLanguages = { defaultLanguage: "en", publishedLan
 
 function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "breakpoint">) {
   const views = useMemo(() => buildSectionViews(sections, { level: "Model" }), [sections]);
-  const [initialValues] = useState(() => initialDataValues(views.index, "Model"));
+  const [initialValues] = useState(() => initialDataValues(views.index, "Model", PREVIEW_LANGUAGES.defaultLanguage));
   const store = useEditorStore({ version: 0, dataValues: initialValues }, views.index);
 
   // Rows are draft changes of the editor's own store, as in the model editor; the preview never saves them.
