@@ -15,6 +15,7 @@ function options(edits: [string, DraftValue][], rows: [string, number[]][] = [])
     savedRows: (repeaterId) => (repeaterId === REPEATER ? [0, 1, 2] : []),
     repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
     newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
+    isSaved: (key) => !key.endsWith("|de") && !key.endsWith("|fr"),
   };
 }
 
@@ -78,12 +79,13 @@ describe("saveRequest", () => {
         [valueKey(GROUP, FIELD, 0, "fr"), null],
       ]),
     );
+    // English has its place (the server made it); German and French were never written, so they are added.
     expect(request?.changes).toEqual({
-      modify: [
-        { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "en", value: "Chair" },
+      add: [
         { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "de", value: "Stuhl" },
         { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "fr", value: null },
       ],
+      modify: [{ dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "en", value: "Chair" }],
     });
   });
 

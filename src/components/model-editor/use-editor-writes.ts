@@ -128,6 +128,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
       rows: store.changedRows(),
       savedRows: (repeaterId) => store.savedRowsOf(repeaterId),
       repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+      isSaved: (key) => store.savedValues().has(key),
       newRow: (repeaterId, row) =>
         inDefaultLanguage(newRowAt(index, repeaterId, row, owner.level) ?? [], languagesOf, languages.defaultLanguage),
     });
