@@ -43,6 +43,8 @@ async function multilingualModel(page: Page, organizationId: string): Promise<Mo
 
 for (const width of [1280, 375]) {
   test(`fill a multilingual field in three languages side by side at ${width} px`, async ({ newUserPage: { page } }, testInfo) => {
+    // An organization, a template and a model made, three languages typed, two axe runs, a save and a reload.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const organizationId = await createOrganization(page, `Languages ${uniqueSuffix()}`);
     const ref = await multilingualModel(page, organizationId);
