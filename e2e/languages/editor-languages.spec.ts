@@ -67,7 +67,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId("side-by-side")).toBeVisible();
     await page.getByLabel("Designation (French)").fill("Chaise");
     await expect(page.getByTestId("missing-languages")).toHaveCount(0);
-    await expect(page.getByTestId("model-completeness")).toHaveText("3 of 3 required filled");
+    await expect(page.getByTestId("model-completeness")).toHaveText("1 of 1 required filled");
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDataValue } from "~/domain/data-value";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
+import type { TModelListEntry } from "~/domain/model-schema";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { appRouter } from "~/server/trpc/_app";
 import { createCallerFactory } from "~/server/trpc/trpc";
@@ -232,5 +233,26 @@ describe("@open-dpp/api-client against a multilingual template", () => {
       value: "Cobalt",
       language: "en",
     });
+  });
+});
+
+describe("completeness per published language", () => {
+  async function completenessOf(modelId: string) {
+    const list = await apiPage<TModelListEntry>(`/api/organizations/${world.organization.id}/models?limit=100`, {
+      token: world.token,
+    });
+    return list.body.items.find((m) => m.id === modelId)?.completeness;
+  }
+
+  it("counts a required multilingual field complete only when every published language has a value, naming the missing", async () => {
+    const model = await postModel(world, { templateId });
+    const missing = (languages: string[]) => [{ dataSectionId: IDS.general, dataFieldId: IDS.name, languages }];
+    expect(await completenessOf(model.id)).toEqual({ filled: 0, required: 1, missingLanguages: missing(["de", "en"]) });
+    await api("PATCH", dataValuesPath(world, model.id), { token: world.token, body: [name("Battery")] });
+    expect(await completenessOf(model.id)).toEqual({ filled: 0, required: 1, missingLanguages: missing(["de"]) });
+    await api("POST", dataValuesPath(world, model.id), { token: world.token, body: [name("  ", "de")] });
+    expect(await completenessOf(model.id)).toEqual({ filled: 0, required: 1, missingLanguages: missing(["de"]) });
+    await api("PATCH", dataValuesPath(world, model.id), { token: world.token, body: [name("Akku", "de")] });
+    expect(await completenessOf(model.id)).toEqual({ filled: 1, required: 1 });
   });
 });

@@ -2,21 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useSyncExternalStore } from "react";
-import {
-  countFilled,
-  isDraftSlotFilled,
-  missingLanguages,
-  slotKey,
-  withLanguages,
-  type EditorSlot,
-} from "~/components/model-editor/completeness";
+import { countFilled, isDraftSlotFilled, missingLanguages, slotKey, slotKeys } from "~/components/model-editor/completeness";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { focusDraft } from "~/components/model-editor/focus-draft";
 import { useLanguageChoice } from "~/components/model-editor/language-choice";
 import type { SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
-import { allRequiredSlots, requiredSlots } from "~/domain/completeness";
+import { allRequiredSlots, requiredSlots, type RequiredSlot } from "~/domain/completeness";
 
 type Counted = { filled: number; required: number; missing: string[] };
 
@@ -25,15 +18,15 @@ type Counted = { filled: number; required: number; missing: string[] };
  * count itself changes (the snapshot is a string). `missing` names the published languages a required multilingual
  * value is still empty in.
  */
-function useCompleteness(slotsOf: () => EditorSlot[]): Counted {
-  const { store } = useEditor();
+function useCompleteness(slotsOf: () => RequiredSlot[]): Counted {
+  const { store, languagesOf } = useEditor();
   const snapshot = useCallback(() => {
     const slots = slotsOf();
     const valueOf = (key: string) => store.value(key);
     const rowsOf = (id: string) => store.rows(id);
-    const { filled, required } = countFilled(slots, valueOf, rowsOf);
-    return [filled, required, ...missingLanguages(slots, valueOf, rowsOf)].join(" ");
-  }, [store, slotsOf]);
+    const { filled, required } = countFilled(slots, valueOf, rowsOf, languagesOf);
+    return [filled, required, ...missingLanguages(slots, valueOf, languagesOf)].join(" ");
+  }, [store, slotsOf, languagesOf]);
   const text = useSyncExternalStore(store.subscribeChanges, snapshot, snapshot);
   const [filled = "0", required = "0", ...missing] = text.split(" ");
   return { filled: Number(filled), required: Number(required), missing };
@@ -42,14 +35,10 @@ function useCompleteness(slotsOf: () => EditorSlot[]): Counted {
 /** A section's "2 of 3 required filled", beside its heading (a repeater: over all its rows). */
 export function SectionCompleteness({ view, row }: { view: SectionView; row: number }) {
   const t = useTranslations("editorLanguages");
-  const { store, index, level, languagesOf } = useEditor();
+  const { store, index, level } = useEditor();
   const slotsOf = useCallback(
-    () =>
-      withLanguages(
-        requiredSlots(index, level, view.section.id, row, (id) => store.rows(id)),
-        languagesOf,
-      ),
-    [index, level, view.section.id, row, store, languagesOf],
+    () => requiredSlots(index, level, view.section.id, row, (id) => store.rows(id)),
+    [index, level, view.section.id, row, store],
   );
   const count = useCompleteness(slotsOf);
   if (count.required === 0) return null;
@@ -66,21 +55,14 @@ export function CompletenessStatus() {
   const t = useTranslations("editorLanguages");
   const { store, index, level, languagesOf } = useEditor();
   const { nameOf } = useLanguageChoice();
-  const slotsOf = useCallback(
-    () =>
-      withLanguages(
-        allRequiredSlots(index, level, (id) => store.rows(id)),
-        languagesOf,
-      ),
-    [index, level, store, languagesOf],
-  );
+  const slotsOf = useCallback(() => allRequiredSlots(index, level, (id) => store.rows(id)), [index, level, store]);
   const count = useCompleteness(slotsOf);
   if (count.required === 0) return null;
 
   const jump = () => {
     const slots = slotsOf();
     const focusedId = document.activeElement?.id;
-    const at = slots.findIndex((slot) => inputIdFor(slotKey(slot)) === focusedId);
+    const at = slots.findIndex((slot) => slotKeys(slot, languagesOf).some((key) => inputIdFor(key) === focusedId));
     const ordered = [...slots.slice(at + 1), ...slots.slice(0, at + 1)];
     const missing = ordered.find(
       (slot) =>
@@ -88,10 +70,11 @@ export function CompletenessStatus() {
           slot,
           (key) => store.value(key),
           (id) => store.rows(id),
+          languagesOf,
         ),
     );
     // A value in a language not shown switches the editor to it first (the language revealer, language-choice.tsx).
-    focusDraft(missing === undefined ? undefined : slotKey(missing));
+    focusDraft(missing === undefined ? undefined : slotKey(missing, languagesOf, (key) => store.value(key)));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countFilled, missingLanguages, slotKey, withLanguages } from "~/components/model-editor/completeness";
+import { countFilled, missingLanguages, slotKey } from "~/components/model-editor/completeness";
 import { languagesLookup } from "~/components/model-editor/editor-languages";
 import { rowMinimumKey, valueKey } from "~/components/model-editor/draft-keys";
 import { allRequiredSlots, type RowsOf } from "~/domain/completeness";
@@ -46,7 +46,8 @@ function views(rowOptions: Record<string, string> = {}, aOptions: Record<string,
 
 /** The draft's required slots, as the editor counts them, and their draft keys. */
 const slotsOf = (index: ReturnType<typeof views>, rowsOf: RowsOf) => allRequiredSlots(index, "Model", rowsOf);
-const keysOf = (index: ReturnType<typeof views>, rowsOf: RowsOf) => slotsOf(index, rowsOf).map(slotKey);
+const NONE = () => undefined;
+const keysOf = (index: ReturnType<typeof views>, rowsOf: RowsOf) => slotsOf(index, rowsOf).map((slot) => slotKey(slot, NONE));
 
 describe("completeness", () => {
   it("counts each required field once, and once per row inside a repeater", () => {
@@ -61,37 +62,46 @@ describe("completeness", () => {
       slotsOf(views(), rowsOf),
       (key) => values.get(key) ?? null,
       () => [],
+      NONE,
     );
     expect(count).toEqual({ filled: 1, required: 3 });
   });
 
-  it("counts a required multilingual field once per published language, and names the languages missing", () => {
+  it("counts a required multilingual field once, filled when every published language is, and names the languages missing", () => {
     const index = views({}, { multilingual: "true" });
     const languagesOf = languagesLookup(index, { defaultLanguage: "en", publishedLanguages: ["de", "en", "fr"] });
     const rowsOf = (id: string) => (id === R ? [0] : []);
-    const slots = withLanguages(slotsOf(index, rowsOf), languagesOf);
-    expect(slots.map(slotKey)).toEqual([valueKey(G, A, 0, "en"), valueKey(G, A, 0, "de"), valueKey(G, A, 0, "fr"), valueKey(R, C, 0)]);
+    const slots = slotsOf(index, rowsOf);
     const values = new Map([
       [valueKey(G, A, 0, "en"), "Chair"],
       [valueKey(G, A, 0, "fr"), " "],
       [valueKey(R, C, 0), "x"],
     ]);
     const valueOf = (key: string) => values.get(key) ?? null;
-    expect(countFilled(slots, valueOf, rowsOf)).toEqual({ filled: 2, required: 4 });
-    expect(missingLanguages(slots, valueOf, rowsOf)).toEqual(["de", "fr"]);
+    expect(countFilled(slots, valueOf, rowsOf, languagesOf)).toEqual({ filled: 1, required: 2 });
+    expect(missingLanguages(slots, valueOf, languagesOf)).toEqual(["de", "fr"]);
+    // "Jump to next missing" lands on the first language still empty.
+    expect(slots.map((slot) => slotKey(slot, languagesOf, valueOf))).toEqual([valueKey(G, A, 0, "de"), valueKey(R, C, 0)]);
     values.set(valueKey(G, A, 0, "de"), "Stuhl");
     values.set(valueKey(G, A, 0, "fr"), "Chaise");
-    expect(missingLanguages(slots, valueOf, rowsOf)).toEqual([]);
+    expect(countFilled(slots, valueOf, rowsOf, languagesOf)).toEqual({ filled: 2, required: 2 });
+    expect(missingLanguages(slots, valueOf, languagesOf)).toEqual([]);
+    expect(slotKey(slots[0]!, languagesOf, valueOf)).toBe(valueKey(G, A, 0, "en"));
   });
 
   it("counts a repeater's minRows like required values, one filled per row it has", () => {
     const rowsOf = (rows: number[]) => (id: string) => (id === R ? rows : []);
     const index = views({ minRows: "2" });
     const one = slotsOf(index, rowsOf([4]));
-    expect(one.map(slotKey)).toEqual([valueKey(G, A, 0), valueKey(R, C, 4), rowMinimumKey(R, 0), rowMinimumKey(R, 1)]);
+    expect(one.map((slot) => slotKey(slot, NONE))).toEqual([
+      valueKey(G, A, 0),
+      valueKey(R, C, 4),
+      rowMinimumKey(R, 0),
+      rowMinimumKey(R, 1),
+    ]);
     const values = new Map([[valueKey(R, C, 4), "x"]]);
     const valueOf = (key: string) => values.get(key) ?? null;
-    expect(countFilled(one, valueOf, rowsOf([4]))).toEqual({ filled: 2, required: 4 });
-    expect(countFilled(slotsOf(index, rowsOf([])), valueOf, rowsOf([]))).toEqual({ filled: 0, required: 3 });
+    expect(countFilled(one, valueOf, rowsOf([4]), NONE)).toEqual({ filled: 2, required: 4 });
+    expect(countFilled(slotsOf(index, rowsOf([])), valueOf, rowsOf([]), NONE)).toEqual({ filled: 0, required: 3 });
   });
 });
