@@ -35,6 +35,11 @@ export function ItemEditor({ organizationId, model, item, template, languages }:
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
   const itemsHref = `/orgs/${organizationId}/models/${model.id}/items`;
   const t = useTranslations("itemEditor");
+  // The model's values beside the item: a multilingual field's in the default language, one value per place.
+  const modelValues = useMemo(
+    () => model.dataValues.filter((v) => v.language === undefined || v.language === languages.defaultLanguage),
+    [model.dataValues, languages.defaultLanguage],
+  );
 
   return (
     <EditorForm
@@ -71,7 +76,7 @@ export function ItemEditor({ organizationId, model, item, template, languages }:
         <div className="min-w-0 lg:col-span-2">
           <SectionTree roots={views.roots} emptyText={t("noItemFields")} />
         </div>
-        <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
+        <ModelValuesSummary roots={modelViews.roots} dataValues={modelValues} />
       </div>
     </EditorForm>
   );
