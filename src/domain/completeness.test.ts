@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allRequiredSlots, isSlotFilled, requiredFields, requiredSlots, rowMinimums } from "~/domain/completeness";
+import { allRequiredSlots, isSlotFilled, missingLanguages, requiredFields, requiredSlots, rowMinimums } from "~/domain/completeness";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TSection } from "~/domain/template-schema";
 import { normalizeLayout } from "~/domain/layout";
@@ -77,5 +77,16 @@ describe("one walk for the editor and the models list", () => {
   it("stops at a stored cycle of nested sections", () => {
     const index = buildTemplateIndex([group("a", "Model", ["b"]), group("b", "Model", ["a"], "a")]);
     expect(allRequiredSlots(index, "Model", () => []).map((slot) => slot.kind === "value" && slot.dataSectionId)).toEqual(["a", "b"]);
+  });
+});
+
+describe("multilingual required fields", () => {
+  it("is filled only when every published language is, and names the missing ones", () => {
+    const slot = { kind: "value" as const, multilingual: true as const, dataSectionId: "s", dataFieldId: "f", row: 0 };
+    const values: Record<string, string | null> = { en: "Battery", de: " " };
+    const valueOf = (t: { language?: string }) => values[t.language ?? ""] ?? null;
+    expect(isSlotFilled(slot, valueOf, () => [], ["en", "de"])).toBe(false);
+    expect(missingLanguages(["en", "de", "fr"], (l) => values[l] ?? null)).toEqual(["de", "fr"]);
+    expect(isSlotFilled(slot, valueOf, () => [], ["en"])).toBe(true);
   });
 });

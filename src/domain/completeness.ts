@@ -1,5 +1,5 @@
 import type { DataValueTriple } from "~/domain/data-value";
-import { readFieldOptions } from "~/domain/field-options";
+import { isMultilingual, readFieldOptions } from "~/domain/field-options";
 import { readSectionOptions } from "~/domain/section-options";
 import {
   fieldLevel,
@@ -20,11 +20,21 @@ import {
  * "Jump to next missing"), and the models list's set-based count in the database takes its fields and row minimums
  * from the same walk (`requiredFields`, `rowMinimums`), so the two cannot count different things.
  */
-export type TCompleteness = { filled: number; required: number };
+export type TCompleteness = {
+  filled: number;
+  required: number;
+  /** The required multilingual fields lacking a published language in some row, with those languages; absent when none. */
+  missingLanguages?: TMissingLanguages[];
+};
 
-/** One thing completeness counts: a required field's value in one row, or one of the rows a repeater's minRows asks. */
+export type TMissingLanguages = { dataSectionId: string; dataFieldId: string; languages: string[] };
+
+/**
+ * One thing completeness counts: a required field's value in one row, or one of the rows a repeater's minRows asks.
+ * A multilingual field's value counts as one slot, filled only when every published language is (docs/languages.md).
+ */
 export type RequiredSlot =
-  | ({ kind: "value" } & DataValueTriple)
+  | ({ kind: "value"; multilingual?: true } & DataValueTriple)
   | { kind: "row"; repeaterId: string; /** 0-based: the repeater needs more than this many rows. */ position: number };
 
 /** The rows a repeater has now (row numbers; a repeater that has none answers []). */
@@ -64,7 +74,13 @@ export function requiredSlots(
   const rowSlots = (at: number): RequiredSlot[] => [
     ...[...entry.fields.values()]
       .filter((field) => readFieldOptions(field).required && fieldLevel(entry, field) === level)
-      .map((field): RequiredSlot => ({ kind: "value", dataSectionId: sectionId, dataFieldId: field.id, row: at })),
+      .map((field): RequiredSlot => ({
+        kind: "value",
+        dataSectionId: sectionId,
+        dataFieldId: field.id,
+        row: at,
+        ...(isMultilingual(field) && { multilingual: true as const }),
+      })),
     ...entry.section.subSections.flatMap((childId) => requiredSlots(index, level, childId, at, rowsOf, inside)),
   ];
   if (!isRepeatable(entry.section)) return rowSlots(row);
@@ -88,18 +104,44 @@ function holdsFieldsOf(index: TemplateIndex, level: OwnerLevel, repeaterId: stri
   });
 }
 
-/** Whether a slot is filled: its value holds something, or the repeater has the row a row slot needs. */
-export function isSlotFilled(slot: RequiredSlot, valueOf: (triple: DataValueTriple) => string | null, rowsOf: RowsOf): boolean {
-  return slot.kind === "row" ? rowsOf(slot.repeaterId).length > slot.position : isFilled(valueOf(slot));
+/**
+ * Whether a slot is filled: its value holds something (a multilingual field's, in each of `languages`, the published
+ * ones), or the repeater has the row a row slot needs. Without `languages` a multilingual value is looked up as sent.
+ */
+export function isSlotFilled(
+  slot: RequiredSlot,
+  valueOf: (triple: DataValueTriple) => string | null,
+  rowsOf: RowsOf,
+  languages?: readonly string[],
+): boolean {
+  if (slot.kind === "row") return rowsOf(slot.repeaterId).length > slot.position;
+  if (slot.multilingual && languages) return missingLanguages(languages, (language) => valueOf({ ...slot, language })).length === 0;
+  return isFilled(valueOf(slot));
+}
+
+/** The published languages a multilingual value lacks (not filled), in the published order. */
+export function missingLanguages(published: readonly string[], valueIn: (language: string) => string | null): string[] {
+  return published.filter((language) => !isFilled(valueIn(language)));
 }
 
 /** The walk with one row in every repeater: each slot of a template's rule once, rows aside. */
 const ONE_ROW: RowsOf = () => [0];
 
 /** The required fields of the owner's level in a template, as (section, field) pairs: the walk's value slots. */
-export function requiredFields(index: TemplateIndex, level: OwnerLevel): { dataSectionId: string; dataFieldId: string }[] {
+export function requiredFields(
+  index: TemplateIndex,
+  level: OwnerLevel,
+): { dataSectionId: string; dataFieldId: string; multilingual?: true }[] {
   return allRequiredSlots(index, level, ONE_ROW).flatMap((slot) =>
-    slot.kind === "value" ? [{ dataSectionId: slot.dataSectionId, dataFieldId: slot.dataFieldId }] : [],
+    slot.kind === "value"
+      ? [
+          {
+            dataSectionId: slot.dataSectionId,
+            dataFieldId: slot.dataFieldId,
+            ...(slot.multilingual && { multilingual: slot.multilingual }),
+          },
+        ]
+      : [],
   );
 }
 

@@ -86,6 +86,8 @@ export const ZDataValue = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  /** For a value of a multilingual field only: its language (docs/languages.md). */
+  language: z.string().optional(),
 });
 
 export const ZModel = z.object({
@@ -110,7 +112,15 @@ export const ZModelSummary = ZModel.omit({ dataValues: true });
 export type TModelSummary = z.infer<typeof ZModelSummary>;
 
 /** Of a model's required values, how many are filled (docs/data-model.md, "Completeness"). */
-export const ZCompleteness = z.object({ filled: z.number().int().min(0), required: z.number().int().min(0) });
+export const ZCompleteness = z.object({
+  filled: z.number().int().min(0),
+  required: z.number().int().min(0),
+  /**
+   * The required multilingual fields that lack a published language in some row, with those languages
+   * (docs/languages.md); absent when none does.
+   */
+  missingLanguages: z.array(z.object({ dataSectionId: ZUuid, dataFieldId: ZUuid, languages: z.array(z.string()) })).optional(),
+});
 
 /** A model as the models list shows it: the summary and how complete it is. */
 export const ZModelListEntry = ZModelSummary.extend({ completeness: ZCompleteness });

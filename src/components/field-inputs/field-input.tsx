@@ -25,18 +25,22 @@ export type FieldInputProps = {
   organizationId: string;
   /** Shown beside the label, e.g. "Item level" in a template preview. */
   badge?: ReactNode;
+  /** The label, when not the field's name: a multilingual field's "Designation (German)". */
+  label?: string;
+  /** The language of the value (a multilingual field's), so screen readers and spelling checks read it right. */
+  lang?: string;
 };
 
 /** The input of a data field, whatever its type: what differs per type comes from `FIELD_TYPES`. */
 export function FieldInput(props: FieldInputProps) {
-  const { field, inputId, value, onValueChange, onFocus, onBlur, error, disabled, organizationId, badge } = props;
+  const { field, inputId, value, onValueChange, onFocus, onBlur, error, disabled, organizationId, badge, label, lang } = props;
   const type = FIELD_TYPES[field.type];
   const options = readFieldOptions(field);
   const link = type.link?.(value, field, organizationId);
   return (
     <Field
       id={inputId}
-      label={field.name}
+      label={label ?? field.name}
       isRequired={options.required}
       hint={fieldHint(field)}
       unit={options.unit}
@@ -60,24 +64,26 @@ export function FieldInput(props: FieldInputProps) {
           onFocus={onFocus}
           onBlur={onBlur}
           disabled={disabled}
+          lang={lang}
         />
       )}
     </Field>
   );
 }
 
-type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueChange" | "onFocus" | "onBlur" | "disabled"> & {
+type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueChange" | "onFocus" | "onBlur" | "disabled" | "lang"> & {
   control: FieldControlProps;
   options: FieldOptions;
 };
 
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
-function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled }: FieldControlOptions) {
+function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled, lang }: FieldControlOptions) {
   const common = {
     ...control,
     onFocus,
     onBlur,
     disabled,
+    lang,
     required: options.required,
     className: cn(options.unit && "rounded-r-none", FIELD_TYPES[field.type].className),
   };
@@ -132,7 +138,8 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
       {...common}
       type={isDate ? "date" : "text"}
       autoComplete="off"
-      spellCheck={false}
+      // Codes and identifiers are not prose; a multilingual field's text is, in its own language.
+      spellCheck={common.lang !== undefined}
       inputMode={FIELD_TYPES[field.type].inputMode}
       value={value}
       readOnly={isReadOnly}

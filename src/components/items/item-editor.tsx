@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { itemLabel } from "~/components/items/item-label";
 import { ModelValuesSummary } from "~/components/items/model-values-summary";
 import { EditorForm } from "~/components/model-editor/editor-form";
+import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { buildSectionViews } from "~/components/models/section-views";
@@ -13,41 +15,58 @@ import type { TModel } from "~/domain/model-schema";
 import type { TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
 
-export type ItemEditorProps = { organizationId: string; model: TModel; item: TItem; template: TTemplate };
+export type ItemEditorProps = {
+  organizationId: string;
+  model: TModel;
+  item: TItem;
+  template: TTemplate;
+  /** The organization's default and published languages, for multilingual fields. */
+  languages: EditorLanguages;
+};
 
 /**
  * One item's editor: the model editor's sections, store, writes and save bar, for the Item-level fields (the one
  * granularity rule), saved through the item's procedures; the model's own values sit beside it, read-only.
  */
-export function ItemEditor({ organizationId, model, item, template }: ItemEditorProps) {
+export function ItemEditor({ organizationId, model, item, template, languages }: ItemEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Item" }), [template]);
   const modelViews = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const store = useEditorStore(item, views.index);
   const target = useMemo(() => ({ organizationId, modelId: model.id, itemId: item.id }), [organizationId, model.id, item.id]);
   const itemsHref = `/orgs/${organizationId}/models/${model.id}/items`;
+  const t = useTranslations("itemEditor");
+  // The model's values beside the item: a multilingual field's in the default language, one value per place.
+  const modelValues = useMemo(
+    () => model.dataValues.filter((v) => v.language === undefined || v.language === languages.defaultLanguage),
+    [model.dataValues, languages.defaultLanguage],
+  );
 
   return (
     <EditorForm
       store={store}
       views={views}
       target={target}
+      languages={languages}
       labelledBy="item-title"
       header={
         <div className="space-y-3">
-          <BackLink href={itemsHref}>Items of {model.name}</BackLink>
+          <BackLink href={itemsHref}>{t("back", { model: model.name })}</BackLink>
           <PageHeader
-            eyebrow="Item"
+            eyebrow={t("eyebrow")}
             title={
               <span id="item-title" className="break-all">
                 {itemLabel(item)}
               </span>
             }
-            description={<>One {model.name}; its own passport data below, the model&apos;s shared values beside it.</>}
+            description={t("description", { model: model.name })}
           />
           {item.uniqueProductIdentifiers.length > 1 ? (
             <p className="text-sm break-all text-slate-600">
-              Identifiers:{" "}
-              <span className="font-mono text-slate-800">{item.uniqueProductIdentifiers.map((id) => id.value).join(", ")}</span>
+              {t.rich("identifiers", {
+                ids: () => (
+                  <span className="font-mono text-slate-800">{item.uniqueProductIdentifiers.map((id) => id.value).join(", ")}</span>
+                ),
+              })}
             </p>
           ) : null}
         </div>
@@ -55,9 +74,9 @@ export function ItemEditor({ organizationId, model, item, template }: ItemEditor
     >
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <SectionTree roots={views.roots} emptyText="This model's template has no Item-level fields." />
+          <SectionTree roots={views.roots} emptyText={t("noItemFields")} />
         </div>
-        <ModelValuesSummary roots={modelViews.roots} dataValues={model.dataValues} />
+        <ModelValuesSummary roots={modelViews.roots} dataValues={modelValues} />
       </div>
     </EditorForm>
   );

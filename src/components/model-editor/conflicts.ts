@@ -1,4 +1,4 @@
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, placeKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
 
 /** A field both this draft and someone else changed since the draft's saved state: which value wins is the user's call. */
@@ -19,7 +19,7 @@ export function ownerValues(owner: EditorOwnerState): Map<string, DraftValue> {
   if (owner.name !== undefined) values.set(NAME_KEY, owner.name);
   if (owner.description !== undefined) values.set(DESCRIPTION_KEY, owner.description);
   if (owner.gtin !== undefined) values.set(GTIN_KEY, owner.gtin ?? "");
-  for (const v of owner.dataValues) values.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v.value);
+  for (const v of owner.dataValues) values.set(placeKey(v), v.value);
   return values;
 }
 

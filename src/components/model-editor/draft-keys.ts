@@ -1,25 +1,41 @@
-import { tripleKey, type DataValueTriple } from "~/domain/data-value";
+import type { DataValueTriple } from "~/domain/data-value";
 
 /**
- * Keys of the editor's drafts. A data value's key is its identity triple (`section|field|row`, the domain's own
- * `tripleKey`); the model's name, description and GTIN get keys of their own so one unsaved-changes count covers them.
+ * Keys of the editor's drafts. A data value's key is its identity (`section|field|row`, and `|language` for a value
+ * of a multilingual field, which is kept once per language: docs/languages.md); the model's name, description and
+ * GTIN get keys of their own so one unsaved-changes count covers them.
  */
+
+/** A value's place: its triple, and its language when its field is multilingual (absent for every other value). */
+export type ValuePlace = DataValueTriple & { language?: string };
 export const NAME_KEY = "model|name";
 export const DESCRIPTION_KEY = "model|description";
 export const GTIN_KEY = "model|gtin";
 
-export function valueKey(dataSectionId: string, dataFieldId: string, row: number): string {
-  return tripleKey({ dataSectionId, dataFieldId, row });
+export function valueKey(dataSectionId: string, dataFieldId: string, row: number, language?: string): string {
+  const place = `${dataSectionId}|${dataFieldId}|${row}`;
+  return language ? `${place}|${language}` : place;
 }
 
-/** The triple of a data value's key; undefined for the name, description and GTIN keys. */
-export function parseValueKey(key: string): DataValueTriple | undefined {
-  const [dataSectionId, dataFieldId, rowText, extra] = key.split("|");
+/** The key of a value (from the server, an issue, a parsed key), its language included. */
+export function placeKey(place: ValuePlace): string {
+  return valueKey(place.dataSectionId, place.dataFieldId, place.row, place.language);
+}
+
+/** The key of the same field and language in another row: a copied, moved or renumbered row's value. */
+export function keyInRow(place: ValuePlace, row: number): string {
+  return valueKey(place.dataSectionId, place.dataFieldId, row, place.language);
+}
+
+/** The place of a data value's key; undefined for the name, description and GTIN keys. */
+export function parseValueKey(key: string): ValuePlace | undefined {
+  const [dataSectionId, dataFieldId, rowText, language, extra] = key.split("|");
   if (!dataSectionId || !dataFieldId || rowText === undefined || extra !== undefined || dataSectionId === "model") {
     return undefined;
   }
   const row = Number(rowText);
-  return Number.isInteger(row) ? { dataSectionId, dataFieldId, row } : undefined;
+  if (!Number.isInteger(row)) return undefined;
+  return language ? { dataSectionId, dataFieldId, row, language } : { dataSectionId, dataFieldId, row };
 }
 
 /** A DOM id for a field's input in one row; template ids are UUIDs, so the result is a valid, unique id. */

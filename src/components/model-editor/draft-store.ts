@@ -1,5 +1,5 @@
 import type { TModel } from "~/domain/model-schema";
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, keyInRow, NAME_KEY, parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import {
   freeRowNumber,
   isAscending,
@@ -262,7 +262,7 @@ export class DraftStore {
       if (!triple || triple.row !== row || this.options.repeaterOf(triple.dataSectionId) !== repeaterId) continue;
       const value = this.value(key);
       if (value === null) continue;
-      const target = valueKey(triple.dataSectionId, triple.dataFieldId, copy);
+      const target = keyInRow(triple, copy);
       this.edits.set(target, value);
       this.touch(target);
     }
@@ -369,7 +369,7 @@ export class DraftStore {
     if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
     // No GTIN is an empty input, as a cleared one sends "".
     if (model.gtin !== undefined) next.set(GTIN_KEY, model.gtin ?? "");
-    for (const v of model.dataValues) next.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v.value);
+    for (const v of model.dataValues) next.set(placeKey(v), v.value);
     this.base = next;
     this.version = model.version;
     this.recomputeRows();
@@ -495,7 +495,7 @@ export class DraftStore {
       if (row === undefined || row === triple.row) continue;
       this.edits.delete(key);
       changed.add(key);
-      moved.push([valueKey(triple.dataSectionId, triple.dataFieldId, row), value]);
+      moved.push([keyInRow(triple, row), value]);
     }
     for (const [key, value] of moved) {
       this.edits.set(key, value);

@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useState, useSyncExternalStore } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
+import type { EditorLanguages, LanguagesOf } from "~/components/model-editor/editor-languages";
 import { beginFieldEdit, endFieldEdit, historySteps, subscribeHistorySteps } from "~/components/model-editor/draft-history";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
@@ -11,6 +12,10 @@ export type EditorContextValue = {
   /** The level of the values being edited: "Model" in a model's editor, "Item" in an item's; what paste and import check against. */
   level: OwnerLevel;
   organizationId: string;
+  /** The organization's languages: a multilingual field's value is kept in each published one (docs/languages.md). */
+  languages: EditorLanguages;
+  /** The published languages of a multilingual field's values; undefined for any other field. */
+  languagesOf: LanguagesOf;
   /**
    * Draft row changes, as stable callbacks, so the context value never changes and no row re-renders because of
    * it. Returns the new row number (at position `at`, default last), or undefined when none was added.

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { EditorNotices } from "~/components/model-editor/editor-notices";
 import type { DraftStore } from "~/components/model-editor/draft-store";
+import { languagesLookup, type EditorLanguages } from "~/components/model-editor/editor-languages";
 import type { EditorTarget } from "~/components/model-editor/editor-requests";
+import { LanguageBar, LanguageChoiceProvider } from "~/components/model-editor/language-choice";
 import { LeaveGuard } from "~/components/model-editor/leave-guard";
 import { SaveBar } from "~/components/model-editor/save-bar";
 import { useDraftBackup } from "~/components/model-editor/use-draft-backup";
@@ -18,6 +20,8 @@ export type EditorFormProps = {
   views: SectionViews;
   /** The model, or one of its items when `itemId` is set: where Save writes and whose draft is backed up. */
   target: EditorTarget;
+  /** The organization's default and published languages, for multilingual fields. */
+  languages: EditorLanguages;
   /** The id of the page's heading, which names the form. */
   labelledBy: string;
   /** Told the saved name whenever a model answer arrives (an item has none). */
@@ -33,13 +37,14 @@ export type EditorFormProps = {
  * the local backup of its draft, Ctrl+S and Ctrl+Z, the notices (a backup to restore, conflicts to decide), the save
  * bar and the guard against leaving with unsaved changes.
  */
-export function EditorForm({ store, views, target, labelledBy, onSavedName, header, children }: EditorFormProps) {
+export function EditorForm({ store, views, target, languages, labelledBy, onSavedName, header, children }: EditorFormProps) {
   const owner = target.itemId === undefined ? "model" : "item";
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the one extra render after hydration is the point
   useEffect(() => setIsHydrated(true), []);
-  const writes = useEditorWrites({ store, index: views.index, target, onSavedName });
+  const languagesOf = useMemo(() => languagesLookup(views.index, languages), [views.index, languages]);
+  const writes = useEditorWrites({ store, index: views.index, target, languages, languagesOf, onSavedName });
   const backup = useDraftBackup(store, { kind: owner, id: target.itemId ?? target.modelId }, writes.restoreStaleBackup);
   const formRef = useRef<HTMLFormElement>(null);
   useSaveShortcut(formRef);
@@ -57,43 +62,48 @@ export function EditorForm({ store, views, target, labelledBy, onSavedName, head
       index: views.index,
       level: owner === "item" ? "Item" : "Model",
       organizationId: target.organizationId,
+      languages,
+      languagesOf,
       addRow,
       removeRow,
       saveDraft,
     }),
-    [store, views, owner, target.organizationId, addRow, removeRow, saveDraft],
+    [store, views, owner, target.organizationId, languages, languagesOf, addRow, removeRow, saveDraft],
   );
 
   return (
     <EditorProvider value={context}>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={writes.save}
-        className="space-y-6 pb-4"
-        aria-labelledby={labelledBy}
-        data-hydrated={isHydrated ? "true" : undefined}
-      >
-        {header}
-        <EditorNotices
-          offer={backup.offer}
-          isStale={backup.isStale}
-          onRestore={backup.restore}
-          onDismiss={backup.dismiss}
-          conflicts={writes.conflicts}
-          onChoose={writes.chooseConflict}
-        />
-        {children}
-        <SaveBar
-          status={writes.status}
-          isConflict={writes.isConflict}
-          isReloading={writes.isReloading}
-          onDiscard={writes.discard}
-          onReload={writes.reload}
-          onAnnounce={writes.announce}
-          owner={owner}
-        />
-      </form>
+      <LanguageChoiceProvider languages={languages} index={views.index}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={writes.save}
+          className="space-y-6 pb-4"
+          aria-labelledby={labelledBy}
+          data-hydrated={isHydrated ? "true" : undefined}
+        >
+          {header}
+          <EditorNotices
+            offer={backup.offer}
+            isStale={backup.isStale}
+            onRestore={backup.restore}
+            onDismiss={backup.dismiss}
+            conflicts={writes.conflicts}
+            onChoose={writes.chooseConflict}
+          />
+          <LanguageBar />
+          {children}
+          <SaveBar
+            status={writes.status}
+            isConflict={writes.isConflict}
+            isReloading={writes.isReloading}
+            onDiscard={writes.discard}
+            onReload={writes.reload}
+            onAnnounce={writes.announce}
+            owner={owner}
+          />
+        </form>
+      </LanguageChoiceProvider>
       <LeaveGuard />
     </EditorProvider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue } from "~/components/model-editor/draft-store";
 import { saveRequest, type SaveRequestOptions } from "~/components/model-editor/editor-requests";
 
@@ -15,6 +15,7 @@ function options(edits: [string, DraftValue][], rows: [string, number[]][] = [])
     savedRows: (repeaterId) => (repeaterId === REPEATER ? [0, 1, 2] : []),
     repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
     newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
+    isSaved: (key) => !key.endsWith("|de") && !key.endsWith("|fr"),
   };
 }
 
@@ -68,5 +69,55 @@ describe("saveRequest", () => {
     const moved = saveRequest(options([], [[REPEATER, [2, 0, 1]]]));
     expect(moved?.changes).toEqual({ reorder: [{ dataSectionId: REPEATER, rows: [2, 0, 1] }] });
     expect([...(moved?.sentRows ?? [])]).toEqual([[REPEATER, [2, 0, 1]]]);
+  });
+
+  it("sends a multilingual field's value with its language, each language its own value (docs/languages.md)", () => {
+    const request = saveRequest(
+      options([
+        [valueKey(GROUP, FIELD, 0, "en"), "Chair"],
+        [valueKey(GROUP, FIELD, 0, "de"), "Stuhl"],
+        [valueKey(GROUP, FIELD, 0, "fr"), null],
+      ]),
+    );
+    // English has its place (the server made it); German and French were never written, so they are added.
+    expect(request?.changes).toEqual({
+      add: [
+        { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "de", value: "Stuhl" },
+        { dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "fr", value: null },
+      ],
+      modify: [{ dataSectionId: GROUP, dataFieldId: FIELD, row: 0, language: "en", value: "Chair" }],
+    });
+  });
+
+  it("puts the edits of a new row's multilingual value in place of its empty default-language value", () => {
+    const request = saveRequest({
+      ...options(
+        [
+          [valueKey(REPEATER, ROW_FIELD, 3, "en"), "Leg"],
+          [valueKey(REPEATER, ROW_FIELD, 3, "de"), "Bein"],
+        ],
+        [[REPEATER, [0, 1, 2, 3]]],
+      ),
+      newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, language: "en", value: null }],
+    });
+    expect(request?.changes).toEqual({
+      add: [
+        { dataSectionId: REPEATER, dataFieldId: ROW_FIELD, row: 3, language: "en", value: "Leg" },
+        { dataSectionId: REPEATER, dataFieldId: ROW_FIELD, row: 3, language: "de", value: "Bein" },
+      ],
+    });
+  });
+});
+
+describe("value keys", () => {
+  it("name the language of a multilingual field's value, and no language for any other", () => {
+    expect(parseValueKey(valueKey(GROUP, FIELD, 2, "fr-BE"))).toEqual({
+      dataSectionId: GROUP,
+      dataFieldId: FIELD,
+      row: 2,
+      language: "fr-BE",
+    });
+    expect(parseValueKey(valueKey(GROUP, FIELD, 2))).toEqual({ dataSectionId: GROUP, dataFieldId: FIELD, row: 2 });
+    expect(parseValueKey(`${valueKey(GROUP, FIELD, 2, "de")}|x`)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import { isAscending, type RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftValue } from "~/components/model-editor/draft-store";
 import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-changes";
@@ -20,6 +20,11 @@ export type SaveRequestOptions = {
   repeaterOf: (sectionId: string) => string | null;
   /** The values that create a new row at a row number (`newRowAt`), before the user's edits in it. */
   newRow: (repeaterId: string, row: number) => TDataValue[];
+  /**
+   * Whether the saved state has a value at a key. Every place of a value has one (the server makes nulls), but a
+   * multilingual field's value in a language never written has none: it is added, not modified (docs/languages.md).
+   */
+  isSaved: (key: string) => boolean;
 };
 
 /**
@@ -29,7 +34,7 @@ export type SaveRequestOptions = {
  * and GTIN as details. Only edits are sent, so a value someone else saved meanwhile is not overwritten with what this page
  * loaded. A cleared name, description or GTIN is sent as "". Undefined when there is nothing to save.
  */
-export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow }: SaveRequestOptions): SaveRequest | undefined {
+export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow, isSaved }: SaveRequestOptions): SaveRequest | undefined {
   const deleteRows: TRowRef[] = [];
   const reorder: TRowOrder[] = [];
   const added = new Map<string, TDataValue>();
@@ -41,7 +46,7 @@ export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow }: Save
     const fresh = new Set(draft.filter((row) => !saved.has(row)));
     newRows.set(repeaterId, fresh);
     for (const row of fresh) {
-      for (const v of newRow(repeaterId, row)) added.set(valueKey(v.dataSectionId, v.dataFieldId, v.row), v);
+      for (const v of newRow(repeaterId, row)) added.set(placeKey(v), v);
     }
     if (!isAscending(draft)) reorder.push({ dataSectionId: repeaterId, rows: [...draft] });
   }
@@ -55,7 +60,7 @@ export function saveRequest({ edits, rows, savedRows, repeaterOf, newRow }: Save
     if (!triple) continue;
     const repeaterId = repeaterOf(triple.dataSectionId);
     const isNewRow = repeaterId !== null && newRows.get(repeaterId)?.has(triple.row) === true;
-    if (isNewRow) added.set(key, { ...triple, value });
+    if (isNewRow || !isSaved(key)) added.set(key, { ...triple, value });
     else modify.push({ ...triple, value });
   }
   const changes: TModelChangesRequest = {

@@ -5,6 +5,7 @@ import { DetailsCard } from "~/components/model-editor/details-card";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { ModelUpgradeNotice } from "~/components/model-editor/model-upgrade-notice";
 import { EditorForm } from "~/components/model-editor/editor-form";
+import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { SectionTree } from "~/components/model-editor/section-tree";
 import { useEditorStore } from "~/components/model-editor/use-editor-store";
 import { buildSectionViews, countFields } from "~/components/models/section-views";
@@ -16,6 +17,8 @@ export type ModelEditorProps = {
   organizationId: string;
   model: TModel;
   template: TTemplate;
+  /** The organization's default and published languages, for multilingual fields. */
+  languages: EditorLanguages;
   /** The template's version the model follows and a newer one, when there is one: the editor offers the upgrade. */
   upgrade?: { current: TTemplateVersion; newer: TTemplateVersion };
 };
@@ -25,7 +28,7 @@ export type ModelEditorProps = {
  * `DraftStore` (one subscription per field, so typing re-renders one field); the form, its writes and the save bar are
  * `EditorForm`, shared with the item editor.
  */
-export function ModelEditor({ organizationId, model, template, upgrade }: ModelEditorProps) {
+export function ModelEditor({ organizationId, model, template, languages, upgrade }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
   const store = useEditorStore(model, views.index);
@@ -41,6 +44,7 @@ export function ModelEditor({ organizationId, model, template, upgrade }: ModelE
       store={store}
       views={views}
       target={target}
+      languages={languages}
       labelledBy="model-title"
       onSavedName={setSavedName}
       header={

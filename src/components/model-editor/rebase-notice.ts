@@ -1,6 +1,6 @@
 import { authorName } from "~/components/history/history-labels";
 import type { Conflict } from "~/components/model-editor/conflicts";
-import { parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import type { OwnerWrites } from "~/components/model-editor/owner-writes";
 
 export type RebaseOutcome = {
@@ -39,7 +39,7 @@ export async function withAuthors(owner: OwnerWrites, found: Conflict[]): Promis
   if (keys.length === 0) return found;
   try {
     const changes = await owner.latestChanges(keys);
-    const byKey = new Map(changes.map((c) => [valueKey(c.dataSectionId, c.dataFieldId, c.row), c]));
+    const byKey = new Map(changes.map((c) => [placeKey(c), c]));
     return found.map((c) => {
       const change = byKey.get(c.key);
       return change ? { ...c, changedBy: authorName(change.who), changedAt: change.at } : c;

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { addRowButtonId, valueKey } from "~/components/model-editor/draft-keys";
 import { revealDraft } from "~/components/model-editor/focus-draft";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
+import { useLanguageChoice } from "~/components/model-editor/language-choice";
 import { SectionCompleteness } from "~/components/model-editor/completeness-status";
 import { RepeaterCards } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
@@ -30,7 +32,10 @@ export type RepeaterSectionProps = {
  * Focus follows: into the new row's first input, or back to the heading after a removal.
  */
 export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterSectionProps) {
-  const { store, index, addRow, removeRow } = useEditor();
+  const { store, index, addRow, removeRow, languagesOf } = useEditor();
+  const { language, languages } = useLanguageChoice();
+  // A multilingual field's column shows the language chosen above the fields, or every published one on demand.
+  const [isEveryLanguage, setIsEveryLanguage] = useState(false);
   const repeaterId = view.section.id;
   const rows = useRepeaterRows(repeaterId);
   const isBusy = useIsBusy();
@@ -41,7 +46,18 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const fullNote = fullText(view.section.name, limits, rows.length);
   const shortNote = shortText(limits, rows.length);
   const canAdd = hasAnyField(view) && !fullNote;
-  const columns = useMemo(() => gridColumns(view), [view]);
+  const columns = useMemo(
+    () => gridColumns(view, (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language])),
+    [view, languagesOf, isEveryLanguage, languages, language],
+  );
+  const t = useTranslations("editorLanguages");
+  // A multilingual field's value in the language shown in the card view.
+  const keyOf = useCallback(
+    (dataSectionId: string, dataFieldId: string, row: number) =>
+      valueKey(dataSectionId, dataFieldId, row, languagesOf({ dataSectionId, dataFieldId }) === undefined ? undefined : language),
+    [languagesOf, language],
+  );
+  const hasLanguageColumns = languages.length > 1 && columns.some((column) => column.language !== undefined);
   const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
   // A repeater nested in another repeater's rows leaves the count to the outer one (see section-tree.tsx).
   const parentId = view.section.parentId;
@@ -51,11 +67,11 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
     const row = focusRowRef.current;
     if (row === null || !rows.includes(row)) return;
     focusRowRef.current = null;
-    const first = firstFieldKey(view, row);
+    const first = firstFieldKey(view, row, keyOf);
     // Through the revealers too: in the table view the new row's first cell becomes the grid's active cell, and a
     // virtualised card list renders the new card first (focus-draft.ts).
     if (first) revealDraft(first, { focus: true });
-  }, [rows, view]);
+  }, [rows, view, keyOf]);
 
   const onAdd = () => {
     const row = addRow(repeaterId);
@@ -86,6 +102,17 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
           {isOutsideRows ? <SectionCompleteness view={view} row={0} /> : null}
           {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(limits, rows.length)}</p>}
           <ViewSwitch name={view.section.name} mode={mode} onModeChange={setMode} />
+          {mode === "table" && hasLanguageColumns ? (
+            <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={isEveryLanguage}
+                onChange={(event) => setIsEveryLanguage(event.currentTarget.checked)}
+                className="size-4"
+              />
+              {t("columnPerLanguage")}
+            </label>
+          ) : null}
         </div>
       </div>
       {mode === "table" ? (
@@ -130,11 +157,13 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   );
 }
 
-function firstFieldKey(view: SectionView, row: number): string | undefined {
+type KeyOf = (dataSectionId: string, dataFieldId: string, row: number) => string;
+
+function firstFieldKey(view: SectionView, row: number, keyOf: KeyOf): string | undefined {
   const [first] = view.fields;
-  if (first) return valueKey(view.section.id, first.field.id, row);
+  if (first) return keyOf(view.section.id, first.field.id, row);
   for (const { view: child } of view.subSections) {
-    const key = firstFieldKey(child, row);
+    const key = firstFieldKey(child, row, keyOf);
     if (key) return key;
   }
   return undefined;

@@ -21,7 +21,8 @@ export function placeServerIssues(issues: readonly Issue[], sentKeys: readonly s
 
 function keyOf(issue: Issue, sentKeys: readonly string[]): string | undefined {
   if (issue.dataSectionId && issue.dataFieldId && issue.row !== undefined) {
-    return valueKey(issue.dataSectionId, issue.dataFieldId, issue.row);
+    // A value of a multilingual field is named with its language too (docs/languages.md).
+    return valueKey(issue.dataSectionId, issue.dataFieldId, issue.row, issue.language);
   }
   const position = /^\$(?:\.values)?\[(\d+)\]/.exec(issue.path);
   if (position) return sentKeys[Number(position[1])];

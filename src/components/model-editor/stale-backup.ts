@@ -1,5 +1,5 @@
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
-import { parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { keyInRow, parseValueKey } from "~/components/model-editor/draft-keys";
 import { rebaseRows } from "~/components/model-editor/draft-rows";
 import type { DraftSnapshot, DraftValue } from "~/components/model-editor/draft-store";
 import { type Conflict, findConflicts } from "~/components/model-editor/conflicts";
@@ -47,7 +47,7 @@ export function rebaseBackup(backup: DraftBackup, current: CurrentState): Rebase
       droppedEdits++;
       continue;
     }
-    edits.set(valueKey(triple.dataSectionId, triple.dataFieldId, row), value);
+    edits.set(keyInRow(triple, row), value);
   }
 
   const valuesThen = new Map(backup.base.values);

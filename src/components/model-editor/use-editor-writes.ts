@@ -13,6 +13,7 @@ import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { TemplateIndex } from "~/domain/template-index";
+import { inDefaultLanguage, type EditorLanguages, type LanguagesOf } from "~/components/model-editor/editor-languages";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
 
@@ -20,6 +21,8 @@ export type UseEditorWritesOptions = {
   store: DraftStore;
   index: TemplateIndex;
   target: EditorTarget;
+  languages: EditorLanguages;
+  languagesOf: LanguagesOf;
   /** Told the saved name whenever a model answer arrives, for the page heading (an item has none). */
   onSavedName?: (name: string) => void;
 };
@@ -34,7 +37,7 @@ export type UseEditorWritesOptions = {
  * user's edits stay on top, and each field both sides changed becomes a conflict (`conflicts.ts`) the user decides
  * — keep theirs or yours — before the next Save may run.
  */
-export function useEditorWrites({ store, index, target, onSavedName }: UseEditorWritesOptions) {
+export function useEditorWrites({ store, index, target, languages, languagesOf, onSavedName }: UseEditorWritesOptions) {
   const client = trpc.useUtils().client;
   const owner = useMemo(() => ownerWrites(client, target), [client, target]);
   const [status, setStatus] = useState<EditorStatus | null>(null);
@@ -125,7 +128,9 @@ export function useEditorWrites({ store, index, target, onSavedName }: UseEditor
       rows: store.changedRows(),
       savedRows: (repeaterId) => store.savedRowsOf(repeaterId),
       repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
-      newRow: (repeaterId, row) => newRowAt(index, repeaterId, row, owner.level) ?? [],
+      isSaved: (key) => store.savedValues().has(key),
+      newRow: (repeaterId, row) =>
+        inDefaultLanguage(newRowAt(index, repeaterId, row, owner.level) ?? [], languagesOf, languages.defaultLanguage),
     });
     if (!request) return true;
     setStatus(null);

@@ -27,7 +27,7 @@ export type FieldEditorProps = {
 
 /** Options with a label of their own in the catalogues (builder.option.*); any other shows its key. */
 const LABELLED_OPTIONS = new Set(["min", "max", "decimals", "maxLength", "unit", "placeholder", "access", "choices", "format"]);
-const FLAG_LABELLED = new Set(["required", "multiline"]);
+const FLAG_LABELLED = new Set(["required", "multiline", "multilingual"]);
 type OptionLabelKey = "min" | "max" | "decimals" | "maxLength" | "unit" | "placeholder" | "access" | "choices" | "format";
 
 /** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
@@ -47,15 +47,11 @@ const OPTION_CHOICES: Record<
 };
 
 /** Options that are on or off, like `required`: a checkbox sends "true". */
-const FLAG_OPTIONS = new Set(["required", "multiline"]);
+const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual"]);
+type FlagLabelKey = "required" | "multiline" | "multilingual";
 
-/**
- * Options the builder does not offer yet: `multilingual` is stored, but values are not kept per language until the
- * write and read paths carry a language (docs/languages.md, Status), so a checkbox would change nothing. A field
- * that has it (from JSON or an AAS import) keeps it unchanged, like any key the form does not show.
- */
-const NOT_OFFERED = new Set(["multilingual"]);
-const builderOptionKeysFor = (type: TDataFieldType) => optionKeysFor(type).filter((key) => !NOT_OFFERED.has(key));
+/** Flags with a rule the member should know before ticking them, shown under the checkbox (builder.optionHint.*). */
+const FLAG_HINTS = new Set(["multilingual"]);
 
 /** Where an issue that names no option of the form is shown: above the Save button. */
 const FORM_ERROR = "$form";
@@ -73,8 +69,8 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
   const [type, setType] = useState<TDataFieldType>(field.type);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = useId();
-  const keys = builderOptionKeysFor(type);
-  const recognised = new Set<string>(ZDataFieldType.options.flatMap(builderOptionKeysFor));
+  const keys = optionKeysFor(type);
+  const recognised = new Set<string>(ZDataFieldType.options.flatMap(optionKeysFor));
   const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key));
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -95,7 +91,9 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
     for (const issue of fieldOptionIssues({ type, options }, "$")) {
       const key = issue.path.replace(/^\$\.?/, "");
       const at = (keys as string[]).includes(key) ? key : FORM_ERROR;
-      found[at] = found[at] ? `${found[at]} ${issue.message}` : issue.message;
+      // The one rule of multilingual fields is worded in the member's language (the domain's messages are English).
+      const message = key === "multilingual" && options.multilingual === "true" ? t("multilingualCombined") : issue.message;
+      found[at] = found[at] ? `${found[at]} ${message}` : message;
     }
     const name = formText(data, "name");
     if (name === "") found.name = t("nameEmpty");
@@ -135,10 +133,15 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
                   defaultChecked={field.options[key] === "true"}
                   className="h-4 w-4"
                   aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `${formId}-${key}-error` : undefined}
+                  aria-describedby={flagDescription(formId, key, Boolean(errors[key]))}
                 />
-                {FLAG_LABELLED.has(key) ? t(`option.${key as "required" | "multiline"}`) : key}
+                {FLAG_LABELLED.has(key) ? t(`option.${key as FlagLabelKey}`) : key}
               </label>
+              {FLAG_HINTS.has(key) ? (
+                <p id={`${formId}-${key}-hint`} className="pl-6 text-xs text-slate-600">
+                  {t("optionHint.multilingual")}
+                </p>
+              ) : null}
               {errors[key] ? (
                 <p id={`${formId}-${key}-error`} className="text-sm text-red-700">
                   {errors[key]}
@@ -191,4 +194,11 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
       </Button>
     </form>
   );
+}
+
+/** The ids a flag's checkbox names in `aria-describedby`: its error first, then its rule. */
+function flagDescription(formId: string, key: string, hasError: boolean): string | undefined {
+  const ids = [hasError ? `${formId}-${key}-error` : null, FLAG_HINTS.has(key) ? `${formId}-${key}-hint` : null];
+  const present = ids.filter((id) => id !== null);
+  return present.length > 0 ? present.join(" ") : undefined;
 }

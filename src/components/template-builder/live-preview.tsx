@@ -1,5 +1,7 @@
 "use client";
 
+import { languagesLookup, type EditorLanguages } from "~/components/model-editor/editor-languages";
+import { LanguageChoiceProvider } from "~/components/model-editor/language-choice";
 import { useTranslations } from "next-intl";
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { LayoutCanvas } from "~/components/layout-grid/layout-grid";
@@ -63,9 +65,12 @@ function useFitZoom(width: number): [RefObject<HTMLDivElement | null>, number] {
   return [frameRef, Math.floor(zoom * 100) / 100];
 }
 
+/** The preview shows a multilingual field in one language: it is about the layout, not the translations. */
+const PREVIEW_LANGUAGES: EditorLanguages = { defaultLanguage: "en", publishedLanguages: ["en"] };
+
 function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "breakpoint">) {
   const views = useMemo(() => buildSectionViews(sections, { level: "Model" }), [sections]);
-  const [initialValues] = useState(() => initialDataValues(views.index, "Model"));
+  const [initialValues] = useState(() => initialDataValues(views.index, "Model", PREVIEW_LANGUAGES.defaultLanguage));
   const store = useEditorStore({ version: 0, dataValues: initialValues }, views.index);
 
   // Rows are draft changes of the editor's own store, as in the model editor; the preview never saves them.
@@ -75,6 +80,8 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
       index: views.index,
       level: "Model",
       organizationId,
+      languages: PREVIEW_LANGUAGES,
+      languagesOf: languagesLookup(views.index, PREVIEW_LANGUAGES),
       addRow: (repeaterId, at) => store.insertRow(repeaterId, at),
       removeRow: (repeaterId, row) => store.removeRow(repeaterId, row),
       // The preview never saves: its draft is for trying the layout out.
@@ -85,9 +92,11 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
 
   return (
     <EditorProvider value={context}>
-      <div className="space-y-4">
-        <SectionTree roots={views.roots} emptyText="This draft has no Model-level fields yet." />
-      </div>
+      <LanguageChoiceProvider languages={PREVIEW_LANGUAGES} index={views.index}>
+        <div className="space-y-4">
+          <SectionTree roots={views.roots} emptyText="This draft has no Model-level fields yet." />
+        </div>
+      </LanguageChoiceProvider>
     </EditorProvider>
   );
 }

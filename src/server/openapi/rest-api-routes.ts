@@ -150,7 +150,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Models",
     summary: "List the organization's models, newest first",
     description:
-      "Pages with `limit` (1–1000); the `Link` header names the next page. `search` filters by name. Each model carries `completeness` (required values filled).",
+      "Pages with `limit` (1–1000); the `Link` header names the next page. `search` filters by name. Each model carries `completeness` (required values filled; `missingLanguages` names the published languages a required multilingual field lacks).",
     params: ZOrgPath,
     query: ZModelListQuery,
     response: z.array(ZModelListEntry),

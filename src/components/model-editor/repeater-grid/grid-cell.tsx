@@ -2,7 +2,7 @@
 
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
-import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { cn } from "~/lib/cn";
 
 /** How an edit ended: with the typed text to keep (Enter, Tab, leaving) or none (Escape), and where to go next. */
@@ -62,7 +62,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       {editText === undefined ? (
         <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>{text}</span>
       ) : (
-        <CellEditor initial={editText} label={`${column.field.name}, row ${position}`} onEnd={onEditEnd} />
+        <CellEditor initial={editText} label={`${columnName(column)}, row ${position}`} onEnd={onEditEnd} />
       )}
       {problem && (
         <>

@@ -8,7 +8,12 @@ export type GridColumn = {
   field: TDataField;
   /** The nested section the field sits in, as "Outer › Inner"; undefined for the repeater's own fields. */
   group?: { id: string; name: string };
+  /** A multilingual field's column shows its value in one language (docs/editor.md §Languages). */
+  language?: string;
 };
+
+/** The languages a field's columns show: for a multilingual field one column each, for any other undefined. */
+export type ColumnLanguages = (place: { dataSectionId: string; dataFieldId: string }) => readonly string[] | undefined;
 
 /** A run of neighbouring columns under one group heading (or none), for the table's first header row. */
 export type ColumnGroupSpan = { id: string; name: string | undefined; span: number };
@@ -17,12 +22,18 @@ export type ColumnGroupSpan = { id: string; name: string | undefined; span: numb
  * The repeater's fields in document order, its own first, then each nested section's (depth first): every nested
  * section shares the repeater's row numbers, so its fields are simply more cells of the same row.
  */
-export function gridColumns(view: SectionView): GridColumn[] {
-  const columns: GridColumn[] = view.fields.map(({ field }) => ({ sectionId: view.section.id, field }));
+export function gridColumns(view: SectionView, languagesOf: ColumnLanguages = () => undefined): GridColumn[] {
+  const columns: GridColumn[] = [];
+  const add = (column: GridColumn) => {
+    const languages = languagesOf({ dataSectionId: column.sectionId, dataFieldId: column.field.id });
+    if (languages === undefined) columns.push(column);
+    else for (const language of languages) columns.push({ ...column, language });
+  };
+  for (const { field } of view.fields) add({ sectionId: view.section.id, field });
   const visit = (child: SectionView, path: string[]) => {
     const names = [...path, child.section.name];
     const group = { id: child.section.id, name: names.join(" › ") };
-    for (const { field } of child.fields) columns.push({ sectionId: child.section.id, field, group });
+    for (const { field } of child.fields) add({ sectionId: child.section.id, field, group });
     for (const { view: grandchild } of child.subSections) visit(grandchild, names);
   };
   for (const { view: child } of view.subSections) visit(child, []);
@@ -40,5 +51,15 @@ export function columnGroups(columns: readonly GridColumn[]): ColumnGroupSpan[] 
 }
 
 export function cellKey(column: GridColumn, row: number): string {
-  return valueKey(column.sectionId, column.field.id, row);
+  return valueKey(column.sectionId, column.field.id, row, column.language);
+}
+
+/** A column's name in the header and for screen readers: the field's, with the language of a multilingual one. */
+export function columnName(column: GridColumn): string {
+  return column.language === undefined ? column.field.name : `${column.field.name} (${column.language})`;
+}
+
+/** A column's React key, unique among the columns. */
+export function columnId(column: GridColumn): string {
+  return column.language === undefined ? column.field.id : `${column.field.id}|${column.language}`;
 }

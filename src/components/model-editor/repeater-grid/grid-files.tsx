@@ -3,7 +3,7 @@
 import { useRef, useState, type ChangeEvent } from "react";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
-import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { cellKey, columnId, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { columnTitle, exportTable, planImport, type ImportPlan } from "~/components/model-editor/repeater-grid/row-import";
 import { tooManyText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { downloadBlob, MAX_IMPORT_ROWS, readTableFile, toCsv, toXlsx } from "~/components/model-editor/repeater-grid/table-files";
@@ -121,7 +121,7 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
                 <thead className="bg-slate-50">
                   <tr>
                     {mapped.map((column) => (
-                      <th key={column?.field.id} scope="col" className="px-2 py-1">
+                      <th key={column ? columnId(column) : undefined} scope="col" className="px-2 py-1">
                         {column ? columnTitle(column) : ""}
                       </th>
                     ))}
@@ -133,7 +133,10 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
                       {mapped.map((column) => {
                         const cell = plan.cells.find((c) => c.row === r && columns[c.col] === column);
                         return (
-                          <td key={column?.field.id} className={cell?.problem ? "bg-red-50 px-2 py-1 text-red-900" : "px-2 py-1"}>
+                          <td
+                            key={column ? columnId(column) : undefined}
+                            className={cell?.problem ? "bg-red-50 px-2 py-1 text-red-900" : "px-2 py-1"}
+                          >
                             {cell?.value ?? ""}
                           </td>
                         );
@@ -151,7 +154,7 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
                 <ul className="list-disc pl-5 text-red-800">
                   {problems.slice(0, LISTED_PROBLEMS).map((cell) => (
                     <li key={`${cell.row}-${cell.col}`}>
-                      Row {cell.row + 1}, {columns[cell.col]?.field.name}: {cell.problem}
+                      Row {cell.row + 1}, {columnTitleAt(columns, cell.col)}: {cell.problem}
                     </li>
                   ))}
                 </ul>
@@ -162,4 +165,9 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
       </ConfirmDialog>
     </div>
   );
+}
+
+function columnTitleAt(columns: readonly GridColumn[], col: number): string {
+  const column = columns[col];
+  return column ? columnName(column) : "";
 }

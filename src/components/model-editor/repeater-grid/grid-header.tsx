@@ -1,6 +1,6 @@
 "use client";
 
-import { columnGroups, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { columnGroups, columnId, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 
 export type GridHeaderProps = {
   name: string;
@@ -49,12 +49,12 @@ export function GridHeader({ name, columns, template }: GridHeaderProps) {
         </div>
         {columns.map((column, col) => (
           <div
-            key={column.field.id}
+            key={columnId(column)}
             role="columnheader"
             aria-colindex={col + 2}
             className="h-10 truncate border-r border-b border-slate-300 px-2 py-2 text-sm font-semibold text-slate-800"
           >
-            {column.field.name}
+            {columnName(column)}
             {column.field.options.unit ? <span className="font-normal text-slate-600"> ({column.field.options.unit})</span> : null}
           </div>
         ))}

@@ -4,7 +4,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { memo, type MouseEvent } from "react";
 import { GridCell, type EditEnd } from "~/components/model-editor/repeater-grid/grid-cell";
-import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { columnId, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
 import { cn } from "~/lib/cn";
 
@@ -73,7 +73,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       </div>
       {columns.map((column, col) => (
         <GridCell
-          key={column.field.id}
+          key={columnId(column)}
           id={cellId(gridId, row, col)}
           column={column}
           col={col}

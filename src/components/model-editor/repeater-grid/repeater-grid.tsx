@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { parseValueKey } from "~/components/model-editor/draft-keys";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { useEditor } from "~/components/model-editor/editor-context";
-import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { GridFiles } from "~/components/model-editor/repeater-grid/grid-files";
 import { GridHeader } from "~/components/model-editor/repeater-grid/grid-header";
 import { GridRowActions } from "~/components/model-editor/repeater-grid/grid-row-actions";
@@ -182,7 +182,7 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
         <p className="text-sm text-slate-600">{rows.length === 0 ? "No rows yet." : "No rows match the search."}</p>
       )}
       <p className={activeProblem ? "text-sm text-red-700" : "sr-only"} aria-live="polite">
-        {activeProblem && activeColumn ? `Row ${active.focus.row + 1}, ${activeColumn.field.name}: ${activeProblem}` : ""}
+        {activeProblem && activeColumn ? `Row ${active.focus.row + 1}, ${columnName(activeColumn)}: ${activeProblem}` : ""}
       </p>
       <p role="status" className="text-sm text-slate-600">
         {message}

@@ -1,10 +1,10 @@
-import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { withProblems, type PlannedCell } from "~/components/model-editor/repeater-grid/paste-plan";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 /** A column's header in exported files; import reads it back, or the bare field name when that is unambiguous. */
 export function columnTitle(column: GridColumn): string {
-  return column.group ? `${column.group.name} › ${column.field.name}` : column.field.name;
+  return column.group ? `${column.group.name} › ${columnName(column)}` : columnName(column);
 }
 
 const normalise = (text: string) => text.trim().replace(/\s+/g, " ").toLocaleLowerCase();

@@ -5,6 +5,7 @@ import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { modelCompleteness } from "~/server/services/models/internal/model-completeness";
 import { modelSelect, toModelSummaryDto } from "~/server/services/models/internal/model-dto";
 
@@ -35,7 +36,8 @@ export async function listModels({ actor, organizationId, query }: ListModelsOpt
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const completeness = await modelCompleteness(getDb(), page);
+  const { publishedLanguages } = await readLanguageSettings(getDb(), organizationId);
+  const completeness = await modelCompleteness(getDb(), page, publishedLanguages);
   return {
     items: page.map((row) => ({ ...toModelSummaryDto(row), completeness: completeness.get(row.id) ?? { filled: 0, required: 0 } })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,

@@ -1,38 +1,43 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
+import { LanguagesForm } from "~/components/organizations/languages-form";
 import { RetentionForm } from "~/components/organizations/retention-form";
 import { OrganizationRegistryForm } from "~/components/registry/organization-registry-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orgSettings"))("title") };
+}
 
 /**
- * The organization's settings: what the EU registry needs of it (docs/registry.md) and how long its deleted passports'
- * published versions stay readable (docs/versions.md §Retention).
+ * The organization's settings: the languages its passports are published in (docs/languages.md), what the EU registry
+ * needs of it (docs/registry.md) and how long its deleted passports' published versions stay readable
+ * (docs/versions.md §Retention).
  */
 export default async function OrganizationSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
+  const t = await getTranslations("orgSettings");
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow={organization.name} title="Settings" />
-      <SettingsSection
-        id="registry-settings-heading"
-        title="EU registry"
-        description="The EU registry of digital product passports records who is responsible for a passport and where a backup copy is served. Each model adds its commodity code and facilities on its “EU registry” tab."
-      >
+      <PageHeader eyebrow={organization.name} title={t("title")} />
+      <SettingsSection id="language-settings-heading" title={t("languagesTitle")} description={t("languagesDescription")}>
+        <LanguagesForm
+          organizationId={organization.id}
+          defaultLanguage={organization.defaultLanguage}
+          publishedLanguages={organization.publishedLanguages}
+        />
+      </SettingsSection>
+      <SettingsSection id="registry-settings-heading" title={t("registryTitle")} description={t("registryDescription")}>
         <OrganizationRegistryForm
           organizationId={organization.id}
           economicOperatorId={organization.economicOperatorId}
           backupBaseUrl={organization.backupBaseUrl}
         />
       </SettingsSection>
-      <SettingsSection
-        id="retention-settings-heading"
-        title="Retention of published versions"
-        description="When a model or item is deleted, its published passport versions stay readable, marked withdrawn, for this many years, as the regulations require passport data to stay available for the product’s life."
-      >
+      <SettingsSection id="retention-settings-heading" title={t("retentionTitle")} description={t("retentionDescription")}>
         <RetentionForm organizationId={organization.id} passportRetentionYears={organization.passportRetentionYears} />
       </SettingsSection>
     </div>

@@ -44,6 +44,7 @@ export default async function ModelEditorPage({ params }: Props) {
         organizationId={organization.id}
         model={model}
         template={template}
+        languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
         upgrade={status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
       />
       {passportUuid && (

@@ -28,7 +28,13 @@ export default async function ItemEditorPage({ params }: Props) {
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
   return (
     <div className="space-y-6">
-      <ItemEditor organizationId={organization.id} model={model} item={item} template={template} />
+      <ItemEditor
+        organizationId={organization.id}
+        model={model}
+        item={item}
+        template={template}
+        languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
+      />
       <ItemIdentifiersPanel
         organizationId={organization.id}
         modelId={model.id}
