@@ -22,6 +22,8 @@ export type Issue = {
   dataSectionId?: string;
   dataFieldId?: string;
   row?: number;
+  /** For an issue about one value of a multilingual field: its language (docs/languages.md). */
+  language?: string;
 };
 
 /** An error answer lists at most this many issues; `moreIssues` says how many were left out. */

@@ -13,7 +13,7 @@ export type ValidateDataValuesOptions = {
   isEmptyRequiredAllowed?: boolean;
 };
 
-type Problem = { key: keyof DataValueTriple; message: string };
+type Problem = { key: Exclude<keyof DataValueTriple, "language">; message: string };
 type Placement = { field?: TDataField; problem?: Problem };
 
 /**
@@ -130,18 +130,21 @@ export function requestValueIssues(
 export function findDuplicateTriples(values: readonly TDataValue[]): Issue[] {
   const issues: Issue[] = [];
   // Nested maps rather than one map of joined strings: no key is built per value, which counts at 100,000 values.
-  const firstAt = new Map<string, Map<string, Map<number, number>>>();
+  // A value in a language is keyed by row and language; the usual value without one by its row number alone.
+  const firstAt = new Map<string, Map<string, Map<number | string, number>>>();
   for (const [i, v] of values.entries()) {
     let byField = firstAt.get(v.dataSectionId);
-    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map<string, Map<number, number>>()));
+    if (!byField) firstAt.set(v.dataSectionId, (byField = new Map<string, Map<number | string, number>>()));
     let byRow = byField.get(v.dataFieldId);
-    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map<number, number>()));
-    const first = byRow.get(v.row);
+    if (!byRow) byField.set(v.dataFieldId, (byRow = new Map<number | string, number>()));
+    const place = v.language === undefined ? v.row : `${v.row}|${v.language}`;
+    const first = byRow.get(place);
     if (first === undefined) {
-      byRow.set(v.row, i);
+      byRow.set(place, i);
       continue;
     }
-    issues.push(dataValueIssue(`$[${i}]`, `Same section, field and row as $[${first}]; send each value once`, v));
+    const what = v.language === undefined ? "section, field and row" : "section, field, row and language";
+    issues.push(dataValueIssue(`$[${i}]`, `Same ${what} as $[${first}]; send each value once`, v));
   }
   return issues;
 }

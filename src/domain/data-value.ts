@@ -4,6 +4,7 @@ import { toDecimalString } from "~/domain/decimal";
 import { boundedArray } from "~/domain/bounded-array";
 import { ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
+import { ZLanguageTag } from "~/domain/language";
 
 export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
@@ -18,6 +19,8 @@ export const ZDataValueInput = z.strictObject({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0).max(MAX_ROW),
+  /** For a multilingual field only: the value's language (BCP 47, canonicalised); absent means the default language. */
+  language: ZLanguageTag.optional(),
 });
 
 /**
@@ -28,29 +31,44 @@ export const ZDataValuesRequest = boundedArray(ZDataValueInput, { minItems: 1, t
 
 export type TDataValueInput = z.infer<typeof ZDataValueInput>;
 
-/** A data value as stored and answered: numbers have become decimal strings. */
-export type TDataValue = { value: string | null; dataSectionId: string; dataFieldId: string; row: number };
+/**
+ * A data value as stored and answered: numbers have become decimal strings. `language` is there for a value of a
+ * multilingual field only (its canonical tag, docs/languages.md); stored as '' for every other value.
+ */
+export type TDataValue = { value: string | null; dataSectionId: string; dataFieldId: string; row: number; language?: string };
 
 export function normalizeDataValue(input: TDataValueInput): TDataValue {
-  const { value, dataSectionId, dataFieldId, row } = input;
+  const { value, dataSectionId, dataFieldId, row, language } = input;
   return {
     value: typeof value === "number" ? toDecimalString(value) : value,
     dataSectionId,
     dataFieldId,
     row,
+    ...(language !== undefined && { language }),
   };
 }
 
-export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row">;
+/** A value's identity: (section, field, row), and the language for a value of a multilingual field. */
+export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row" | "language">;
 
-/** A value's identity as one string, for sets and maps. */
+/** The stored language of a value: its tag, or '' for a value of a field that is not multilingual. */
+export function storedLanguage(v: Pick<TDataValue, "language">): string {
+  return v.language ?? "";
+}
+
+/** The value's language as read from storage: absent for '' (a field that is not multilingual). */
+export function withStoredLanguage<V extends object>(v: V, language: string): V & { language?: string } {
+  return language === "" ? v : { ...v, language };
+}
+
+/** A value's identity as one string, for sets and maps: the one key of a value everywhere (language included). */
 export function tripleKey(v: DataValueTriple): string {
-  return `${v.dataSectionId}|${v.dataFieldId}|${v.row}`;
+  return `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${storedLanguage(v)}`;
 }
 
 /** An issue about one data value: the contract names the value's section, field and row beside the path. */
-export function dataValueIssue(path: string, message: string, { dataSectionId, dataFieldId, row }: DataValueTriple): Issue {
-  return { path, message, dataSectionId, dataFieldId, row };
+export function dataValueIssue(path: string, message: string, { dataSectionId, dataFieldId, row, language }: DataValueTriple): Issue {
+  return { path, message, dataSectionId, dataFieldId, row, ...(language !== undefined && { language }) };
 }
 
 /**

@@ -41,6 +41,8 @@ export const ZValueChange = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  /** For a value of a multilingual field only: its language (docs/languages.md). */
+  language: z.string().optional(),
   kind: ZValueChangeKind,
   /** null when the value did not exist or was empty. */
   from: z.string().nullable(),
@@ -80,7 +82,13 @@ export const ZHistoryQuery = z.strictObject({
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 
 /** A value named by its place: the keys the editor asks "who changed this last?" about. */
-export const ZValueKey = z.object({ dataSectionId: ZUuid, dataFieldId: ZUuid, row: z.number().int().min(0) });
+export const ZValueKey = z.object({
+  dataSectionId: ZUuid,
+  dataFieldId: ZUuid,
+  row: z.number().int().min(0),
+  /** For a value of a multilingual field: its language. */
+  language: z.string().max(35).optional(),
+});
 export type TValueKey = z.infer<typeof ZValueKey>;
 
 /** The latest change of one value: who, through what, when, and from what to what. */

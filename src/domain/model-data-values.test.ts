@@ -89,7 +89,7 @@ describe("template change", () => {
   });
 
   it("keeps the values that fit and completes the model for the new template", () => {
-    expect(valuesKeptOnTemplateChange(values, newIndex, "Model")).toEqual([
+    expect(valuesKeptOnTemplateChange(values, newIndex, "Model", "en")).toEqual([
       dv(GENERAL, NAME, "kept"),
       dv(CHEMISTRY, ANODE, "graphite", 0),
       dv(DOCS, MANUAL, "files/a.pdf", 0),

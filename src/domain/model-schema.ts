@@ -86,6 +86,8 @@ export const ZDataValue = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  /** For a value of a multilingual field only: its language (docs/languages.md). */
+  language: z.string().optional(),
 });
 
 export const ZModel = z.object({

@@ -49,7 +49,7 @@ const itemValues = [dv(GENERAL, SERIAL, "SN"), dv(CELLS, CELL_SERIAL, "c1", 1), 
 
 describe("passportFor", () => {
   it("leaves fields above the reader's level out of the fields and of every row, and counts them", () => {
-    const assembled = assemblePassport({ header, index, modelValues, itemValues });
+    const assembled = assemblePassport({ header, index, modelValues, itemValues, defaultLanguage: "en" });
     const anonymous = passportFor(assembled, "public");
     expect(anonymous.dataSections.map((s) => [s.id, s.dataFields.map((f) => f.id), s.dataValues, s.hiddenFieldCount])).toEqual([
       [GENERAL, [NAME], [{ [NAME]: "Pack" }], 1],
@@ -69,7 +69,7 @@ describe("passportFor", () => {
   });
 
   it("gives a model's passport the model's own fields only, without counting the items' as hidden", () => {
-    const passport = passportFor(assemblePassport({ header, index, modelValues }), "member");
+    const passport = passportFor(assemblePassport({ header, index, modelValues, defaultLanguage: "en" }), "member");
     expect(passport.dataSections.map((s) => s.dataFields.map((f) => f.id))).toEqual([[NAME], [CELL_LABEL], []]);
     expect(passport.dataSections[2]).toMatchObject({ dataValues: [], hiddenFieldCount: 0 });
   });

@@ -3,6 +3,7 @@ import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-opt
 import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
+import { defaultLanguageValues } from "~/domain/value-languages";
 
 /**
  * A passport is built in two steps (docs/api.md §Passports): `assemblePassport` lays the template's sections out with
@@ -19,15 +20,17 @@ export type PassportSource = {
   modelValues: readonly TDataValue[];
   /** The item's values; absent for a model's passport. */
   itemValues?: readonly TDataValue[];
+  /** The organization's default language: a multilingual field shows its value in it (docs/languages.md). */
+  defaultLanguage: string;
 };
 
 export type AssembledField = { field: TDataField; access: AccessLevel; rows: Map<number, string | null> };
 export type AssembledSection = { section: TSection; fields: AssembledField[] };
 export type AssembledPassport = { header: PassportHeader; sections: AssembledSection[] };
 
-export function assemblePassport({ header, index, modelValues, itemValues }: PassportSource): AssembledPassport {
-  const modelRows = rowsByField(modelValues);
-  const itemRows = itemValues ? rowsByField(itemValues) : undefined;
+export function assemblePassport({ header, index, modelValues, itemValues, defaultLanguage }: PassportSource): AssembledPassport {
+  const modelRows = rowsByField(defaultLanguageValues(modelValues, defaultLanguage));
+  const itemRows = itemValues ? rowsByField(defaultLanguageValues(itemValues, defaultLanguage)) : undefined;
   const sections: AssembledSection[] = [];
   for (const sectionId of index.orderedSectionIds) {
     const entry = index.sections.get(sectionId);

@@ -29,6 +29,7 @@ describe("passportToAasEnvironment", () => {
       fc.property(arbPassport, ZReaderLevelArb(), fc.boolean(), ({ sections, values, itemValues }, level, isItem) => {
         const index = buildTemplateIndex(sections);
         const passport = assemblePassport({
+          defaultLanguage: "en",
           header: isItem ? { ...header, itemId: "00000000-0000-4000-8000-000000000903" } : header,
           index,
           modelValues: values,
@@ -45,7 +46,7 @@ describe("passportToAasEnvironment", () => {
     fc.assert(
       fc.property(arbPassport, ({ sections, values }) => {
         const index = buildTemplateIndex(sections);
-        const passport = assemblePassport({ header, index, modelValues: values });
+        const passport = assemblePassport({ header, index, modelValues: values, defaultLanguage: "en" });
         const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: BASE });
         const imported = aasValuesFor(environment, index, "Model");
         expect(imported.unmatched).toEqual([]);
@@ -64,13 +65,13 @@ describe("passportToAasEnvironment", () => {
   it("gives a model a Type shell and an item an Instance shell derived from it, with the Digital Link as asset id", () => {
     const index = buildTemplateIndex([]);
     const model = passportToAasEnvironment({
-      passport: assemblePassport({ header, index, modelValues: [] }),
+      passport: assemblePassport({ header, index, modelValues: [], defaultLanguage: "en" }),
       level: "public",
       baseUrl: BASE,
     });
     const itemHeader = { ...header, itemId: "00000000-0000-4000-8000-000000000903" };
     const item = passportToAasEnvironment({
-      passport: assemblePassport({ header: itemHeader, index, modelValues: [], itemValues: [] }),
+      passport: assemblePassport({ header: itemHeader, index, modelValues: [], itemValues: [], defaultLanguage: "en" }),
       level: "public",
       baseUrl: BASE,
     });

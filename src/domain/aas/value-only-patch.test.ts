@@ -25,7 +25,7 @@ const header: PassportHeader = {
 
 /** The compressed content a member reads of a model holding `values` (as write-dpp.ts's working copy). */
 function contentOf(sections: TSection[], values: readonly TDataValue[]): Record<string, JsonValue> {
-  const passport = assemblePassport({ header, index: buildTemplateIndex(sections), modelValues: [...values] });
+  const passport = assemblePassport({ header, index: buildTemplateIndex(sections), modelValues: [...values], defaultLanguage: "en" });
   const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: BASE });
   return valueOnlySubmodels(environment, "semanticId");
 }

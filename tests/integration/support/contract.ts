@@ -41,7 +41,7 @@ const REASON: Record<number, string> = {
 
 // `messages`: EN 18222's Result, which the DPP API (/api/v1, docs/versions.md) adds to the same body.
 const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues", "moreIssues", "messages"]);
-const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row"]);
+const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row", "language"]);
 
 /** A stack frame ("at fn (file.ts:1:2)") or an internal file name has no place in an answer. */
 function expectNoInternals(text: string): void {
@@ -144,7 +144,9 @@ export function expectModel(response: ApiResponse, status: number): TModel {
   // One assertion over all values: models can hold many thousands of them.
   const malformed = model.dataValues.filter(
     (v) =>
-      Object.keys(v).sort().join(",") !== "dataFieldId,dataSectionId,row,value" ||
+      !["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].includes(
+        Object.keys(v).sort().join(","),
+      ) ||
       !(v.value === null || typeof v.value === "string") ||
       !(Number.isInteger(v.row) && v.row >= 0) ||
       !UUID.test(v.dataSectionId) ||

@@ -123,3 +123,20 @@ export function fixtureTemplateWithAccess(access: Record<string, string | undefi
     })),
   };
 }
+
+/** The fixture template with Product name, Notes, Substance (a repeater's) and Cell (an item's) multilingual. */
+export function fixtureTemplateMultilingual() {
+  const multilingual = new Set<string>([IDS.name, IDS.notes, IDS.substance, IDS.cell]);
+  const definition = fixtureTemplate();
+  return {
+    ...definition,
+    sections: definition.sections.map((section) => ({
+      ...section,
+      dataFields: section.dataFields.map((field) =>
+        multilingual.has(field.id)
+          ? { ...field, options: { ...("options" in field ? field.options : {}), multilingual: "true" } }
+          : field,
+      ),
+    })),
+  };
+}

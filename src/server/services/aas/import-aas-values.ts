@@ -1,3 +1,5 @@
+import { defaultLanguageValues } from "~/domain/value-languages";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { jsonization, verification } from "@aas-core-works/aas-core3.0-typescript";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
@@ -52,7 +54,10 @@ export async function importAasValues<O extends PassportDataOwner>({
     const issues = imported.unmatched.map(({ path, reason }): Issue => ({ path, message: reason }));
     throw new AppError("VALIDATION", "Nothing in the environment matches the template of this passport.", issues);
   }
-  const changes = changesOf(current.dataValues, imported, (id) => repeaterSectionIds(index, id));
+  const { defaultLanguage } = await readLanguageSettings(getDb(), organizationId);
+  const changes = changesOf(defaultLanguageValues(current.dataValues, defaultLanguage), imported, (id) =>
+    repeaterSectionIds(index, id),
+  );
   const dto = await applyDataChanges({ actor, organizationId, owner, changes, ifMatch: ifMatch ?? current.version });
   return { ...dto, unmatched: imported.unmatched };
 }

@@ -5,6 +5,7 @@ import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInp
 import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
+import { inDefaultLanguage, resolveValueLanguages } from "~/domain/value-languages";
 import type { Tx } from "~/server/db/transaction";
 import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
 import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";
@@ -73,15 +74,16 @@ export function dataChangesWrite({
   owner: target,
 }: Pick<ApplyDataChangesOptions, "changes" | "part" | "owner">): PassportDataWrite {
   const prepared = prepareDataChanges(changes, part);
-  const { adds, modifies, at } = prepared;
+  const { at } = prepared;
   const level = ownerLevel(target);
   if (target.kind === "item" && changes.details !== undefined) {
     throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
   }
   return async (tx, owner, index) => {
-    assertValid(dataChangesIssues(index, changes, prepared, level));
+    const { adds, modifies, issues } = resolveLanguages(index, prepared, owner.defaultLanguage);
+    assertValid([...issues, ...dataChangesIssues(index, changes, { adds, modifies, at }, level)]);
     const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? [], part === "deleteRow" ? "url" : at.deleteRows);
-    const isAdded = await applyAdds(tx, owner, index, adds, level, at.add);
+    const isAdded = await applyAdds(tx, { owner, index, level }, adds, at.add);
     // Counted after the deletes, so one save may delete a row and add another to a full repeater.
     await assertRowLimits(tx, owner, index, adds, at.add);
     const isModified = await applyModifies(tx, owner, modifies, at.modify);
@@ -120,6 +122,34 @@ export function dataChangesIssues(
     ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
     ...repeaterIssues(index, changes.reorder ?? [], at.reorder),
   ];
+}
+
+/**
+ * The values in their languages once the template and the organization's default language are known (a
+ * multilingual field's value without one takes the default; value-languages.ts), with an issue for a language on
+ * a field that is not multilingual; the same place twice after that (a value without a language and one in the
+ * default language) is refused as prepareValues refuses it.
+ */
+export function resolveLanguages(
+  index: TemplateIndex,
+  { adds, modifies, at }: PreparedDataChanges,
+  defaultLanguage: string,
+): PreparedDataChanges & { issues: Issue[] } {
+  const resolvedAdds = resolveValueLanguages(index, adds, defaultLanguage);
+  const resolvedModifies = resolveValueLanguages(index, modifies, defaultLanguage);
+  const duplicates = [
+    ...atPath(findDuplicateTriples(resolvedAdds.values), at.add),
+    ...atPath(findDuplicateTriples(resolvedModifies.values), at.modify),
+  ];
+  if (duplicates.length > 0) {
+    throw new AppError("VALIDATION", "The request names the same data value more than once.", duplicates);
+  }
+  return {
+    adds: resolvedAdds.values,
+    modifies: resolvedModifies.values,
+    at,
+    issues: [...atPath(resolvedAdds.issues, at.add), ...atPath(resolvedModifies.issues, at.modify)],
+  };
 }
 
 /** What can be checked before a transaction opens: the same triple twice. Numbers become decimal strings. */
@@ -179,10 +209,8 @@ async function applyRowDeletes(
 
 async function applyAdds(
   tx: Tx,
-  owner: WritingOwner,
-  index: TemplateIndex,
+  { owner, index, level }: { owner: WritingOwner; index: TemplateIndex; level: OwnerLevel },
   adds: TDataValue[],
-  level: OwnerLevel,
   at: string,
 ): Promise<boolean> {
   if (adds.length === 0) return false;
@@ -198,7 +226,8 @@ async function applyAdds(
       adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)] : [])),
     );
   }
-  await insertDataValues(tx, owner, completeRepeaterRows(index, adds, level).slice(adds.length));
+  const fills = completeRepeaterRows(index, adds, level).slice(adds.length);
+  await insertDataValues(tx, owner, inDefaultLanguage(index, fills, owner.defaultLanguage));
   return true;
 }
 

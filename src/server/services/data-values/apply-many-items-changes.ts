@@ -3,7 +3,8 @@ import type { TModelChangesRequest } from "~/domain/data-changes";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { maxRowsIssue } from "~/domain/section-options";
 import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
-import { dataChangesIssues, prepareDataChanges } from "~/server/services/data-values/apply-data-changes";
+import { inDefaultLanguage } from "~/domain/value-languages";
+import { dataChangesIssues, prepareDataChanges, resolveLanguages } from "~/server/services/data-values/apply-data-changes";
 import {
   type ItemValue,
   type ManyItemsParts,
@@ -30,21 +31,16 @@ export type ItemChanges = {
  * transaction fails).
  */
 export function manyItemsChangesWrite(items: readonly ItemChanges[]): ManyItemsWrite {
-  const prepared = items.map((item) => {
-    try {
-      return prepareDataChanges(item.changes);
-    } catch (error) {
-      throw labelled(error, item.label);
-    }
-  });
+  const prepared = items.map((item) => labelledRun(() => prepareDataChanges(item.changes), item.label));
   return async (tx, writing, index) => {
     const position = new Map(writing.itemIds.map((id, i) => [id, i]));
     const parts: ManyItemsParts = { deletes: [], adds: [], fills: [], modifies: [] };
     for (const [k, item] of items.entries()) {
-      const p = prepared[k];
+      const sent = prepared[k];
       const at = position.get(item.itemId);
-      if (!p || at === undefined) throw new Error(`Item ${item.itemId} was not locked for the write`);
-      const issues = dataChangesIssues(index, item.changes, p, "Item");
+      if (!sent || at === undefined) throw new Error(`Item ${item.itemId} was not locked for the write`);
+      const p = labelledRun(() => resolveLanguages(index, sent, writing.defaultLanguage), item.label);
+      const issues = [...p.issues, ...dataChangesIssues(index, item.changes, p, "Item")];
       if (issues.length > 0) throw labelled(new AppError("VALIDATION", "Some data values are invalid.", issues), item.label);
       const withItem = (v: Omit<ItemValue, "item">): ItemValue => ({ ...v, item: at });
       for (const { dataSectionId, row } of item.changes.deleteRows ?? []) {
@@ -52,7 +48,7 @@ export function manyItemsChangesWrite(items: readonly ItemChanges[]): ManyItemsW
       }
       const completed = completeRepeaterRows(index, p.adds, "Item");
       parts.adds.push(...completed.slice(0, p.adds.length).map(withItem));
-      parts.fills.push(...completed.slice(p.adds.length).map(withItem));
+      parts.fills.push(...inDefaultLanguage(index, completed.slice(p.adds.length), writing.defaultLanguage).map(withItem));
       parts.modifies.push(...p.modifies.map(withItem));
     }
     const counts = await writeManyItemValues(tx, writing, parts);
@@ -98,6 +94,14 @@ async function assertManyRowLimits(
     if (!issue) continue;
     const label = items.find((item) => item.itemId === itemId)?.label ?? "An item";
     throw labelled(new AppError("VALIDATION", `${issue.message}. Nothing was saved.`, [issue]), label);
+  }
+}
+
+function labelledRun<T>(run: () => T, label: string): T {
+  try {
+    return run();
+  } catch (error) {
+    throw labelled(error, label);
   }
 }
 

@@ -1,3 +1,5 @@
+import { defaultLanguageValues } from "~/domain/value-languages";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { AppError, type Issue, moreIssuesSentence } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { aasShellId, aasSubmodelId, passportToAasEnvironment } from "~/domain/aas/export-environment";
@@ -128,7 +130,7 @@ export async function patchDpp({
     level: ownerLevel(owner),
     ids: templateIdShorts(sections),
     submodelKey: (section: TSection) => firstKey(aasMeta(section.options).semanticId) ?? aasSubmodelId(shellId, section.id),
-    current: current.dataValues,
+    current: defaultLanguageValues(current.dataValues, (await readLanguageSettings(getDb(), organizationId)).defaultLanguage),
   });
   const hasChanges = changes.add.length + changes.modify.length + changes.deleteRows.length > 0;
   try {

@@ -2,6 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import type { OwnerLevel } from "~/domain/template-index";
+import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import { readItem } from "~/server/services/items/internal/item-dto";
 import { readModel } from "~/server/services/models/internal/model-dto";
@@ -19,8 +20,13 @@ export type PassportDataOwner =
 /** The answer a write returns for each kind of owner. */
 export type PassportDataOwnerDtos = { model: TModel; item: TItem };
 
-/** An owner locked for the rest of the transaction: the template its values follow, and its current version. */
-export type LockedOwner = PassportDataOwner & { templateId: string; version: number };
+/**
+ * An owner locked for the rest of the transaction: the template its values follow, its current version, and its
+ * organization's default language (what a value of a multilingual field without a language is written in).
+ */
+export type LockedOwner = PassportDataOwner & { templateId: string; version: number; defaultLanguage: string };
+
+type LockedRow = { templateId: string; version: number; defaultLanguage: string };
 
 type OwnerKind<Dto> = {
   /** How messages name it: "model" in "The model has changed since version 3". */
@@ -29,12 +35,17 @@ type OwnerKind<Dto> = {
   level: OwnerLevel;
   notFound: string;
   /** Locks the owner's row FOR UPDATE, scoped to the organization: another organization's owner is not found. */
-  lock(tx: Tx, organizationId: string, owner: PassportDataOwner): Promise<{ templateId: string; version: number } | undefined>;
+  lock(tx: Tx, organizationId: string, owner: PassportDataOwner): Promise<LockedRow | undefined>;
   /** Bumps the version (the ETag) and the update time. */
   touch(tx: Tx, id: string): Promise<void>;
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
   read(tx: Tx, id: string): Promise<Dto>;
 };
+
+/** The organization's default language as a column of the lock's row: no round trip of its own. */
+export function defaultLanguageOf(organizationId: string): Prisma.Sql {
+  return Prisma.sql`(SELECT o."defaultLanguage" FROM "organization" AS o WHERE o."id" = ${organizationId}) AS "defaultLanguage"`;
+}
 
 const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwnerDtos[K]> } = {
   model: {
@@ -42,8 +53,8 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     level: "Model",
     notFound: "Model not found.",
     async lock(tx, organizationId, { id }) {
-      const rows = await tx.$queryRaw<{ templateId: string; version: number }[]>`
-        SELECT "templateId"::text AS "templateId", "version"
+      const rows = await tx.$queryRaw<LockedRow[]>`
+        SELECT "templateId"::text AS "templateId", "version", ${defaultLanguageOf(organizationId)}
         FROM "model" WHERE "id" = ${id}::uuid AND "organizationId" = ${organizationId}
         FOR UPDATE`;
       return rows[0];
@@ -59,8 +70,8 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     notFound: "Item not found.",
     async lock(tx, organizationId, owner) {
       if (owner.kind !== "item") return undefined;
-      const rows = await tx.$queryRaw<{ templateId: string; version: number }[]>`
-        SELECT "templateId"::text AS "templateId", "version"
+      const rows = await tx.$queryRaw<LockedRow[]>`
+        SELECT "templateId"::text AS "templateId", "version", ${defaultLanguageOf(organizationId)}
         FROM "item" WHERE "id" = ${owner.id}::uuid AND "modelId" = ${owner.modelId}::uuid
           AND "organizationId" = ${organizationId}
         FOR UPDATE`;

@@ -5,6 +5,7 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { discardChange, openChange, type OpenChange } from "~/server/services/history/internal/change-record";
 import {
+  defaultLanguageOf,
   type LockedOwner,
   lockOwner,
   type PassportDataOwner,
@@ -81,6 +82,8 @@ export type WritingItems = {
   /** Ascending: the order they were locked in. */
   itemIds: string[];
   templateId: string;
+  /** The organization's default language: what a value of a multilingual field without a language is written in. */
+  defaultLanguage: string;
 };
 
 /** One set-based write of many items' rules, run with the items locked; answers how many items changed. */
@@ -101,17 +104,26 @@ export async function writeManyItemsDataIn(
 ): Promise<number> {
   const sorted = [...new Set(itemIds)].sort();
   if (sorted.length === 0) return 0;
-  const locked = await tx.$queryRaw<{ templateId: string; count: number }[]>`
+  const locked = await tx.$queryRaw<{ templateId: string; count: number; defaultLanguage: string }[]>`
     WITH "locked" AS (
       SELECT "templateId" FROM "item"
       WHERE "id" = ANY(${sorted}::uuid[]) AND "modelId" = ${modelId}::uuid AND "organizationId" = ${organizationId}
       ORDER BY "id" FOR UPDATE
     )
-    SELECT "templateId"::text AS "templateId", count(*)::int AS "count" FROM "locked" GROUP BY 1`;
+    SELECT "templateId"::text AS "templateId", count(*)::int AS "count", ${defaultLanguageOf(organizationId)}
+    FROM "locked" GROUP BY 1`;
   const [first] = locked;
   if (!first || locked.reduce((n, row) => n + row.count, 0) < sorted.length) throw new AppError("NOT_FOUND", "Item not found.");
   // One template for all: a template switch of the model's items runs in one transaction, under the model's lock.
   if (locked.length > 1) throw new AppError("CONFLICT", "The items follow different templates; write them separately.");
   const index = await loadTemplateIndex(tx, first.templateId);
-  return write(tx, { actor, organizationId, modelId, itemIds: sorted, templateId: first.templateId }, index);
+  const writing = {
+    actor,
+    organizationId,
+    modelId,
+    itemIds: sorted,
+    templateId: first.templateId,
+    defaultLanguage: first.defaultLanguage,
+  };
+  return write(tx, writing, index);
 }

@@ -1,4 +1,5 @@
 import { initialDataValues } from "~/domain/model-data-values";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import type { TModel, TModelCreateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
@@ -37,7 +38,15 @@ export async function createModel({ actor, organizationId, input }: CreateModelO
       },
       select: { id: true },
     });
-    await insertDataValues(tx, { kind: "model", id }, initialDataValues(await loadTemplateIndex(tx, templateId), "Model"));
+    await insertDataValues(
+      tx,
+      { kind: "model", id },
+      initialDataValues(
+        await loadTemplateIndex(tx, templateId),
+        "Model",
+        (await readLanguageSettings(tx, organizationId)).defaultLanguage,
+      ),
+    );
     return readModel(tx, id);
   });
 }

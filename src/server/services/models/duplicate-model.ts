@@ -38,8 +38,9 @@ export async function duplicateModel({ actor, organizationId, modelId, input }: 
       select: { id: true },
     });
     await tx.$executeRaw`
-      INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "value")
-      SELECT ${id}::uuid, "dataSectionId", "dataFieldId", "row", "value" FROM "data_value" WHERE "modelId" = ${modelId}::uuid`;
+      INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "language", "value")
+      SELECT ${id}::uuid, "dataSectionId", "dataFieldId", "row", "language", "value"
+      FROM "data_value" WHERE "modelId" = ${modelId}::uuid`;
     return readModel(tx, id);
   });
 }

@@ -27,7 +27,7 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
       templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
       if (templateId !== owner.templateId) {
         await switchModelTemplate(tx, owner, templateId);
-        await switchItemsTemplate(tx, owner.id, templateId);
+        await switchItemsTemplate(tx, owner.id, templateId, owner.defaultLanguage);
       }
     }
     const description = input.description === null ? "" : input.description;

@@ -35,7 +35,7 @@ export async function upgradeModel({ modelId, templateId, ...target }: UpgradeMo
       );
     }
     await switchModelTemplate(tx, owner, to.id);
-    await switchItemsTemplate(tx, owner.id, to.id);
+    await switchItemsTemplate(tx, owner.id, to.id, owner.defaultLanguage);
     await tx.model.update({ where: { id: owner.id }, data: { templateId: to.id }, select: { id: true } });
     return true;
   });

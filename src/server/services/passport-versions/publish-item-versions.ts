@@ -4,6 +4,7 @@ import { assemblePassport } from "~/domain/passport";
 import type { TPublishedItemVersions } from "~/domain/versions/passport-credential";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { readItemValuesOfModel } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
@@ -34,12 +35,19 @@ export async function publishItemVersions({
     const index = await loadTemplateIndex(tx, model.templateId);
     const items = await tx.item.findMany({ where: { modelId }, select: itemSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     const values = await readItemValuesOfModel(tx, modelId);
+    const { defaultLanguage } = await readLanguageSettings(tx, organizationId);
     const owners: OwnerToPublish[] = [];
     for (const item of items) {
       const uuid = item.uniqueProductIdentifiers[0]?.uuid;
       if (!uuid) continue;
       const header = passportHeader(uuid, model, item);
-      const assembled = assemblePassport({ header, index, modelValues: model.dataValues, itemValues: values.get(item.id) ?? [] });
+      const assembled = assemblePassport({
+        header,
+        index,
+        modelValues: model.dataValues,
+        itemValues: values.get(item.id) ?? [],
+        defaultLanguage,
+      });
       owners.push({ ownerKind: "item", ownerId: item.id, modelId, assembled });
     }
     const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });

@@ -31,7 +31,7 @@ export async function publishPassportVersion({
   ifMatch,
 }: PublishPassportVersionOptions): Promise<TPublishedVersion> {
   let published: TPublishedVersion | undefined;
-  await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, _locked, index) => {
+  await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, locked, index) => {
     const modelId = owner.kind === "model" ? owner.id : owner.modelId;
     const model = await findModel(tx, modelId, organizationId);
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
@@ -43,6 +43,7 @@ export async function publishPassportVersion({
       index,
       modelValues: model.dataValues,
       itemValues: item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined,
+      defaultLanguage: locked.defaultLanguage,
     });
     const [result] = await publishOwners(tx, {
       organizationId,

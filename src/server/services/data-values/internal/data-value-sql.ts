@@ -1,4 +1,4 @@
-import type { DataValueTriple, TDataValue } from "~/domain/data-value";
+import { type DataValueTriple, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import { moveRecordedRows, type OpenChange, recordValueChanges } from "~/server/services/history/internal/change-record";
@@ -22,63 +22,72 @@ const OWNER_TABLES: { [K in PassportDataOwner["kind"]]: OwnerTable } = {
   item: { table: Prisma.raw(`"item_data_value"`), key: Prisma.raw(`"itemId"`) },
 };
 
-type Columns = { sections: string[]; fields: string[]; rows: number[]; values: (string | null)[] };
+type Columns = { sections: string[]; fields: string[]; rows: number[]; languages: string[]; values: (string | null)[] };
 
+/** The values as parallel arrays for `unnest`; the language as stored ('' for a field that is not multilingual). */
 function columns(values: readonly (DataValueTriple & { value?: string | null })[]): Columns {
-  const result: Columns = { sections: [], fields: [], rows: [], values: [] };
+  const result: Columns = { sections: [], fields: [], rows: [], languages: [], values: [] };
   for (const v of values) {
     result.sections.push(v.dataSectionId);
     result.fields.push(v.dataFieldId);
     result.rows.push(v.row);
+    result.languages.push(storedLanguage(v));
     result.values.push(v.value ?? null);
   }
   return result;
 }
 
+/** One group of readDataValues: section, field, language, and the rows and values in row order. */
+type ValueGroup = { s: string; f: string; l: string; r: number[]; v: (string | null)[] };
+
+function pushGroup(values: TDataValue[], { s, f, l, r, v }: ValueGroup): void {
+  for (let i = 0; i < r.length; i++) {
+    values.push(withStoredLanguage({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number }, l));
+  }
+}
+
 /**
- * All data values of an owner in one query, in a stable order: section, field, row (the primary key's order).
+ * All data values of an owner in one query, in a stable order: section, field, language, row (a multilingual
+ * field's values come per language; `language` is set on those only).
  * The database groups them per field into two arrays, so an owner of 100,000 values crosses the driver as a few
  * dozen rows instead of 100,000; expanding the arrays here costs far less than decoding a row per value.
  */
 export async function readDataValues(db: Tx, owner: PassportDataOwner): Promise<TDataValue[]> {
   const { table, key } = OWNER_TABLES[owner.kind];
-  const groups = await db.$queryRaw<{ s: string; f: string; r: number[]; v: (string | null)[] }[]>`
-    SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+  const groups = await db.$queryRaw<ValueGroup[]>`
+    SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f", "language" AS "l",
            array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
     FROM ${table} WHERE ${key} = ${owner.id}::uuid
-    GROUP BY "dataSectionId", "dataFieldId"
-    ORDER BY "dataSectionId", "dataFieldId"`;
+    GROUP BY "dataSectionId", "dataFieldId", "language"
+    ORDER BY "dataSectionId", "dataFieldId", "language"`;
   const values: TDataValue[] = [];
-  for (const { s, f, r, v } of groups) {
-    for (let i = 0; i < r.length; i++) {
-      values.push({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number });
-    }
-  }
+  for (const group of groups) pushGroup(values, group);
   return values;
 }
 
-/** Inserts the values whose triple is free; returns how many were inserted (the others already existed). */
+/** Inserts the values whose place (section, field, row, language) is free; returns how many were inserted (the others already existed). */
 export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: readonly TDataValue[]): Promise<number> {
   if (values.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(values);
   const [result] = await tx.$queryRaw<{ inserted: number }[]>`
     WITH "inserted" AS (
-      INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "value")
-      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.v
-      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
+      INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "language", "value")
+      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.l, t.v
+      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[], ${c.values}::text[])
+        AS t(s, f, r, l, v)
       ON CONFLICT DO NOTHING
-      RETURNING "dataSectionId", "dataFieldId", "row", "value"
+      RETURNING "dataSectionId", "dataFieldId", "row", "language", "value"
     )${recordValueChanges(
       owner.change,
       "add",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", NULL::text, "value" FROM "inserted"`,
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", NULL::text, "value" FROM "inserted"`,
     )}
     SELECT count(*)::int AS "inserted" FROM "inserted"`;
   return result?.inserted ?? 0;
 }
 
-/** Sets the value of each existing triple; returns how many triples matched and how many values really changed. */
+/** Sets the value of each existing place (section, field, row, language); returns how many triples matched and how many values really changed. */
 export async function updateDataValues(
   tx: Tx,
   owner: WrittenOwner,
@@ -91,35 +100,36 @@ export async function updateDataValues(
   // value), the update skips equal values and answers each change with its old and new value for the history.
   const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
     WITH "matched" AS (
-      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."value" AS ov, t.v AS nv
+      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."language" AS l, d."value" AS ov, t.v AS nv
       FROM ${table} AS d
-      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.values}::text[]) AS t(s, f, r, v)
-        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[], ${c.values}::text[])
+        AS t(s, f, r, l, v)
+        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l
       WHERE d.${key} = ${owner.id}::uuid
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
       WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
-        AND m.ov IS DISTINCT FROM m.nv
-      RETURNING m.s, m.f, m.r, m.ov, m.nv
-    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, ov, nv FROM "changed"`)}
+        AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
+      RETURNING m.s, m.f, m.r, m.l, m.ov, m.nv
+    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, l, ov, nv FROM "changed"`)}
     SELECT (SELECT count(*) FROM "matched")::int AS "matched", (SELECT count(*) FROM "changed")::int AS "changed"`;
   return { matched: counts?.matched ?? 0, changed: counts?.changed ?? 0 };
 }
 
-/** Which of the given triples exist; used only to explain a conflict or a miss, never on the fast path. */
+/** Which of the given places exist, by `tripleKey`; used only to explain a conflict or a miss, never on the fast path. */
 export async function existingTriples(tx: Tx, owner: PassportDataOwner, triples: readonly DataValueTriple[]): Promise<Set<string>> {
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(triples);
-  const rows = await tx.$queryRaw<{ key: string }[]>`
-    SELECT d."dataSectionId"::text || '|' || d."dataFieldId"::text || '|' || d."row"::text AS "key"
+  const rows = await tx.$queryRaw<{ s: string; f: string; r: number; l: string }[]>`
+    SELECT d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."row" AS "r", d."language" AS "l"
     FROM ${table} AS d
-    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
-      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[]) AS t(s, f, r, l)
+      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l
     WHERE d.${key} = ${owner.id}::uuid`;
-  return new Set(rows.map((row) => row.key));
+  return new Set(rows.map((row) => tripleKey(withStoredLanguage({ dataSectionId: row.s, dataFieldId: row.f, row: row.r }, row.l))));
 }
 
-/** Deletes the given triples; returns how many were deleted. */
+/** Deletes the given places (section, field, row, language); returns how many were deleted. */
 export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: readonly DataValueTriple[]): Promise<number> {
   if (triples.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
@@ -128,18 +138,19 @@ export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: rea
     tx,
     owner,
     Prisma.sql`DELETE FROM ${table} AS d
-      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[]) AS t(s, f, r)
-      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`,
+      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[]) AS t(s, f, r, l)
+      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+        AND d."language" = t.l`,
   );
 }
 
 /** Runs a DELETE of values, recording each deleted value with its last value; returns how many were deleted. */
 async function countDeleted(tx: Tx, owner: WrittenOwner, deletion: Prisma.Sql): Promise<number> {
   const [result] = await tx.$queryRaw<{ deleted: number }[]>`
-    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "value")${recordValueChanges(
+    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "language", "value")${recordValueChanges(
       owner.change,
       "delete",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "value", NULL::text FROM "deleted"`,
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", "value", NULL::text FROM "deleted"`,
     )}
     SELECT count(*)::int AS "deleted" FROM "deleted"`;
   return result?.deleted ?? 0;
@@ -179,8 +190,12 @@ export async function renumberRows(
     WITH "moved" AS (
       UPDATE ${table} SET "row" = -1 - "row"
       WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" < 0
-      RETURNING "dataSectionId", "dataFieldId", "row", "value"
-    )${recordValueChanges(owner.change, "move", Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "value", "value" FROM "moved"`)}
+      RETURNING "dataSectionId", "dataFieldId", "row", "language", "value"
+    )${recordValueChanges(
+      owner.change,
+      "move",
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", "value", "value" FROM "moved"`,
+    )}
     SELECT count(*)::int AS "moved" FROM "moved"`;
 }
 
@@ -206,18 +221,18 @@ export async function deleteRows(
  * docs/versions.md): grouped per item and field like `readDataValues`.
  */
 export async function readItemValuesOfModel(db: Tx, modelId: string): Promise<Map<string, TDataValue[]>> {
-  const groups = await db.$queryRaw<{ i: string; s: string; f: string; r: number[]; v: (string | null)[] }[]>`
-    SELECT d."itemId"::text AS "i", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f",
+  const groups = await db.$queryRaw<(ValueGroup & { i: string })[]>`
+    SELECT d."itemId"::text AS "i", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."language" AS "l",
            array_agg(d."row" ORDER BY d."row") AS "r", array_agg(d."value" ORDER BY d."row") AS "v"
     FROM "item_data_value" AS d JOIN "item" AS it ON it."id" = d."itemId"
     WHERE it."modelId" = ${modelId}::uuid
-    GROUP BY d."itemId", d."dataSectionId", d."dataFieldId"
-    ORDER BY d."itemId", d."dataSectionId", d."dataFieldId"`;
+    GROUP BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"
+    ORDER BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"`;
   const byItem = new Map<string, TDataValue[]>();
-  for (const { i, s, f, r, v } of groups) {
-    let values = byItem.get(i);
-    if (!values) byItem.set(i, (values = []));
-    for (let k = 0; k < r.length; k++) values.push({ value: v[k] ?? null, dataSectionId: s, dataFieldId: f, row: r[k] as number });
+  for (const group of groups) {
+    let values = byItem.get(group.i);
+    if (!values) byItem.set(group.i, (values = []));
+    pushGroup(values, group);
   }
   return byItem;
 }

@@ -1,5 +1,5 @@
 import type { Actor } from "~/domain/actor";
-import type { TDataValue } from "~/domain/data-value";
+import { storedLanguage, type TDataValue } from "~/domain/data-value";
 import { historyVia } from "~/domain/history";
 import type { Tx } from "~/server/db/transaction";
 
@@ -25,15 +25,17 @@ function unnestArgs(itemIds: readonly string[], values: readonly ItemValue[]) {
   const sections: string[] = [];
   const fields: string[] = [];
   const rows: number[] = [];
+  const languages: string[] = [];
   const texts: (string | null)[] = [];
   for (const v of values) {
     items.push(itemIds[v.item] as string);
     sections.push(v.dataSectionId);
     fields.push(v.dataFieldId);
     rows.push(v.row);
+    languages.push(storedLanguage(v));
     texts.push(v.value);
   }
-  return { items, sections, fields, rows, texts };
+  return { items, sections, fields, rows, languages, texts };
 }
 
 /**
@@ -59,43 +61,45 @@ export async function writeManyItemValues(
   const mod = unnestArgs(itemIds, parts.modifies);
   const [counts] = await tx.$queryRaw<ManyItemsCounts[]>`
     WITH "addIn" AS (
-      SELECT t.i, t.s, t.f, t.r, t.v, t.o FROM unnest(${add.items}::uuid[], ${add.sections}::uuid[], ${add.fields}::uuid[],
-        ${add.rows}::int[], ${add.texts}::text[]) WITH ORDINALITY AS t(i, s, f, r, v, o)
+      SELECT t.i, t.s, t.f, t.r, t.l, t.v, t.o FROM unnest(${add.items}::uuid[], ${add.sections}::uuid[],
+        ${add.fields}::uuid[], ${add.rows}::int[], ${add.languages}::text[], ${add.texts}::text[])
+        WITH ORDINALITY AS t(i, s, f, r, l, v, o)
     ), "taken" AS (
       SELECT count(*) AS n FROM "addIn" AS a JOIN "item_data_value" AS d
-        ON d."itemId" = a.i AND d."dataSectionId" = a.s AND d."dataFieldId" = a.f AND d."row" = a.r
+        ON d."itemId" = a.i AND d."dataSectionId" = a.s AND d."dataFieldId" = a.f AND d."row" = a.r AND d."language" = a.l
       WHERE a.o <= ${addCount}
     ), "deleted" AS (
       DELETE FROM "item_data_value" AS d
       USING unnest(${del.items}::uuid[], ${del.sections}::uuid[], ${del.rows}::int[]) AS t(i, s, r)
       WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."row" = t.r
-      RETURNING d."itemId" AS i, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r,
+      RETURNING d."itemId" AS i, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."language" AS l,
         'delete'::"ValueChangeKind" AS k, d."value" AS o, NULL::text AS n
     ), "inserted" AS (
-      INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "value")
-      SELECT a.i, a.s, a.f, a.r, a.v FROM "addIn" AS a
+      INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "language", "value")
+      SELECT a.i, a.s, a.f, a.r, a.l, a.v FROM "addIn" AS a
       ON CONFLICT DO NOTHING
-      RETURNING "itemId" AS i, "dataSectionId" AS s, "dataFieldId" AS f, "row" AS r,
+      RETURNING "itemId" AS i, "dataSectionId" AS s, "dataFieldId" AS f, "row" AS r, "language" AS l,
         'add'::"ValueChangeKind" AS k, NULL::text AS o, "value" AS n
     ), "matched" AS (
-      SELECT d."itemId" AS i, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."value" AS ov, t.v AS nv
+      SELECT d."itemId" AS i, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."language" AS l,
+        d."value" AS ov, t.v AS nv
       FROM "item_data_value" AS d
       JOIN unnest(${mod.items}::uuid[], ${mod.sections}::uuid[], ${mod.fields}::uuid[], ${mod.rows}::int[],
-        ${mod.texts}::text[]) AS t(i, s, f, r, v)
-        ON d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+        ${mod.languages}::text[], ${mod.texts}::text[]) AS t(i, s, f, r, l, v)
+        ON d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l
     ), "modified" AS (
       UPDATE "item_data_value" AS d SET "value" = m.nv FROM "matched" AS m
       WHERE d."itemId" = m.i AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
-        AND m.ov IS DISTINCT FROM m.nv
-      RETURNING m.i, m.s, m.f, m.r, 'modify'::"ValueChangeKind" AS k, m.ov AS o, m.nv AS n
+        AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
+      RETURNING m.i, m.s, m.f, m.r, m.l, 'modify'::"ValueChangeKind" AS k, m.ov AS o, m.nv AS n
     ), "changes" AS (
       SELECT * FROM "deleted" UNION ALL SELECT * FROM "inserted" UNION ALL SELECT * FROM "modified"
     ), "history" AS (
       INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "itemId", "userId", "apiKeyId", "via",
-        "valueSectionIds", "valueFieldIds", "valueRows", "valueKinds", "oldValues", "newValues")
+        "valueSectionIds", "valueFieldIds", "valueRows", "valueLanguages", "valueKinds", "oldValues", "newValues")
       SELECT ${organizationId}, 'item'::"PassportOwnerKind", ${modelId}::uuid, c.i, ${actor.userId},
         ${actor.apiKeyId ?? null}, ${historyVia(actor)}::"ChangeVia",
-        array_agg(c.s), array_agg(c.f), array_agg(c.r), array_agg(c.k), array_agg(c.o), array_agg(c.n)
+        array_agg(c.s), array_agg(c.f), array_agg(c.r), array_agg(c.l), array_agg(c.k), array_agg(c.o), array_agg(c.n)
       FROM "changes" AS c GROUP BY c.i
       RETURNING "itemId"
     ), "touched" AS (

@@ -35,35 +35,37 @@ export async function discardChange(tx: Tx, change: OpenChange): Promise<void> {
 type ValueChangeKind = "add" | "modify" | "delete" | "move";
 
 /** The value-change arrays of passport_change, parallel: element i of each is one value change. */
-const ARRAYS = Prisma.raw(`"valueSectionIds", "valueFieldIds", "valueRows", "valueKinds", "oldValues", "newValues"`);
+const ARRAYS = Prisma.raw(`"valueSectionIds", "valueFieldIds", "valueRows", "valueLanguages", "valueKinds", "oldValues", "newValues"`);
 
-/** The recorded value changes of `change` as rows (s, f, r, k, o, n). */
+/** The recorded value changes of `change` as rows (s, f, r, l, k, o, n); l is the language ('' when not multilingual). */
 function recordedRows(change: OpenChange): Prisma.Sql {
   return Prisma.sql`SELECT u.* FROM "passport_change" AS p
-    CROSS JOIN LATERAL unnest(p."valueSectionIds", p."valueFieldIds", p."valueRows", p."valueKinds", p."oldValues",
-                              p."newValues") AS u(s, f, r, k, o, n)
+    CROSS JOIN LATERAL unnest(p."valueSectionIds", p."valueFieldIds", p."valueRows", p."valueLanguages", p."valueKinds",
+                              p."oldValues", p."newValues") AS u(s, f, r, l, k, o, n)
     WHERE p."id" = ${change.id}::bigint`;
 }
 
-/** Sets the arrays of `change` to the rows (s, f, r, k, o, n) of `source`, one aggregate per array. */
+/** Sets the arrays of `change` to the rows (s, f, r, l, k, o, n) of `source`, one aggregate per array. */
 function storeArrays(change: OpenChange, source: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`UPDATE "passport_change" AS c SET (${ARRAYS}) = (
       SELECT coalesce(array_agg(m.s), '{}'), coalesce(array_agg(m.f), '{}'), coalesce(array_agg(m.r), '{}'),
-             coalesce(array_agg(m.k), '{}'), coalesce(array_agg(m.o), '{}'), coalesce(array_agg(m.n), '{}')
-      FROM (${source}) AS m(s, f, r, k, o, n))
+             coalesce(array_agg(m.l), '{}'), coalesce(array_agg(m.k), '{}'), coalesce(array_agg(m.o), '{}'),
+             coalesce(array_agg(m.n), '{}')
+      FROM (${source}) AS m(s, f, r, l, k, o, n))
     WHERE c."id" = ${change.id}::bigint`;
 }
 
 /**
  * A CTE (`, <name> AS (UPDATE …)`) to append to a statement's WITH list: records each row of `source` — columns
- * (s, f, r, ov, nv): section, field, row, value before, value after — as a value change of `change`. It runs with
+ * (s, f, r, l, ov, nv): section, field, row, language ('' when not multilingual), value before, value after — as a value change of `change`. It runs with
  * the statement that writes the values, so recording costs no round trip and reads the pre-image the statement saw;
  * the changes land in one row of arrays, not one row each. Without a change (a new model's initial values) it is
  * empty.
  */
 export function recordValueChanges(change: OpenChange | undefined, kind: ValueChangeKind, source: Prisma.Sql): Prisma.Sql {
   if (!change) return Prisma.empty;
-  const fresh = Prisma.sql`SELECT x.s, x.f, x.r, ${kind}::"ValueChangeKind", x.ov, x.nv FROM (${source}) AS x(s, f, r, ov, nv)`;
+  const fresh = Prisma.sql`SELECT x.s, x.f, x.r, x.l, ${kind}::"ValueChangeKind", x.ov, x.nv
+    FROM (${source}) AS x(s, f, r, l, ov, nv)`;
   if (!change.hasRecords) {
     change.hasRecords = true;
     return Prisma.sql`, "recorded" AS (${storeArrays(change, fresh)})`;
@@ -75,13 +77,13 @@ export function recordValueChanges(change: OpenChange | undefined, kind: ValueCh
   // had before the write, is no change at all.
   return Prisma.sql`, "recorded" AS (${storeArrays(
     change,
-    Prisma.sql`SELECT coalesce(e.s, x.s), coalesce(e.f, x.f), coalesce(e.r, x.r),
+    Prisma.sql`SELECT coalesce(e.s, x.s), coalesce(e.f, x.f), coalesce(e.r, x.r), coalesce(e.l, x.l),
         CASE WHEN e.k IS NULL THEN x.k WHEN x.k IS NULL OR x.k = 'move' THEN e.k WHEN e.k = 'add' THEN e.k
              WHEN x.k = 'delete' THEN x.k ELSE 'modify'::"ValueChangeKind" END,
         CASE WHEN e.k IS NULL THEN x.ov ELSE e.o END,
         CASE WHEN e.k IS NOT NULL AND (x.k IS NULL OR x.k = 'move') THEN e.n ELSE x.nv END
       FROM (${recordedRows(change)}) AS e
-      FULL JOIN (${fresh}) AS x(s, f, r, k, ov, nv) ON e.s = x.s AND e.f = x.f AND e.r = x.r
+      FULL JOIN (${fresh}) AS x(s, f, r, l, k, ov, nv) ON e.s = x.s AND e.f = x.f AND e.r = x.r AND e.l = x.l
       WHERE (e.k IS DISTINCT FROM 'add' OR x.k IS DISTINCT FROM 'delete')
         AND NOT coalesce(e.k <> 'add' AND x.k IN ('add', 'modify') AND e.o IS NOT DISTINCT FROM x.nv, false)`,
   )})`;
@@ -104,18 +106,18 @@ export async function moveRecordedRows(
   if (!change?.hasRecords) return;
   await tx.$executeRaw`
     WITH "e" AS (
-      SELECT u.s, u.f, coalesce(m.t, u.r) AS r, u.k, u.o, u.n, m.t IS NOT NULL AS "moved"
+      SELECT u.s, u.f, coalesce(m.t, u.r) AS r, u.l, u.k, u.o, u.n, m.t IS NOT NULL AS "moved"
       FROM (${recordedRows(change)}) AS u
       LEFT JOIN unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
         ON u.k <> 'delete' AND u.s = ANY(${[...sectionIds]}::uuid[]) AND u.r = m.f
     )
     ${storeArrays(
       change,
-      Prisma.sql`SELECT a.s, a.f, a.r, CASE WHEN d.k IS NULL THEN a.k ELSE 'modify'::"ValueChangeKind" END,
+      Prisma.sql`SELECT a.s, a.f, a.r, a.l, CASE WHEN d.k IS NULL THEN a.k ELSE 'modify'::"ValueChangeKind" END,
           CASE WHEN d.k IS NULL THEN a.o ELSE d.o END, a.n
         FROM "e" AS a
-        LEFT JOIN "e" AS d ON a."moved" AND d.k = 'delete' AND d.s = a.s AND d.f = a.f AND d.r = a.r
+        LEFT JOIN "e" AS d ON a."moved" AND d.k = 'delete' AND d.s = a.s AND d.f = a.f AND d.r = a.r AND d.l = a.l
         WHERE NOT (a.k = 'delete' AND EXISTS (
-          SELECT 1 FROM "e" AS b WHERE b."moved" AND b.s = a.s AND b.f = a.f AND b.r = a.r))`,
+          SELECT 1 FROM "e" AS b WHERE b."moved" AND b.s = a.s AND b.f = a.f AND b.r = a.r AND b.l = a.l))`,
     )}`;
 }

@@ -9,6 +9,7 @@ import {
   ZPropertyChange,
   ZValueChangeKind,
 } from "~/domain/history";
+import { storedLanguage, tripleKey, withStoredLanguage } from "~/domain/data-value";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
@@ -50,12 +51,12 @@ type EntryRow = AuthorColumns & {
   at: Date;
   properties: unknown;
   valueCount: number;
-  changes: { s: string; f: string; r: number; k: string; o: string | null; n: string | null }[];
+  changes: { s: string; f: string; r: number; l: string; k: string; o: string | null; n: string | null }[];
 };
 
-/** The value changes of the change `c` as rows (s, f, r, k, o, n), unnested from its parallel arrays. */
-const VALUE_CHANGES = Prisma.sql`unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueKinds", c."oldValues",
-                                        c."newValues") AS v(s, f, r, k, o, n)`;
+/** The value changes of the change `c` as rows (s, f, r, l, k, o, n), unnested from its parallel arrays. */
+const VALUE_CHANGES = Prisma.sql`unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueLanguages", c."valueKinds",
+                                        c."oldValues", c."newValues") AS v(s, f, r, l, k, o, n)`;
 
 /**
  * One page of an owner's history, newest first, `limit + 1` entries read so the caller knows if more follow. Each
@@ -73,9 +74,9 @@ export async function readHistoryPage(
     FROM "passport_change" AS c
     ${AUTHOR_JOINS}
     CROSS JOIN LATERAL (
-      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x.s, 'f', x.f, 'r', x.r, 'k', x.k, 'o', x.o, 'n', x.n)
-                                 ORDER BY x.s, x.f, x.r), '[]'::jsonb) AS "changes"
-      FROM (SELECT v.* FROM ${VALUE_CHANGES} ORDER BY v.s, v.f, v.r LIMIT ${MAX_LISTED_VALUE_CHANGES}) AS x
+      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x.s, 'f', x.f, 'r', x.r, 'l', x.l, 'k', x.k, 'o', x.o, 'n', x.n)
+                                 ORDER BY x.s, x.f, x.r, x.l), '[]'::jsonb) AS "changes"
+      FROM (SELECT v.* FROM ${VALUE_CHANGES} ORDER BY v.s, v.f, v.r, v.l LIMIT ${MAX_LISTED_VALUE_CHANGES}) AS x
     ) AS l
     WHERE ${ownerChanges(owner)} ${beforeId === undefined ? Prisma.empty : Prisma.sql`AND c."id" < ${beforeId}::bigint`}
     ORDER BY c."id" DESC
@@ -85,14 +86,12 @@ export async function readHistoryPage(
     at: row.at.toISOString(),
     via: ZHistoryVia.parse(row.via),
     who: toAuthor(row),
-    changes: row.changes.map((c) => ({
-      dataSectionId: c.s,
-      dataFieldId: c.f,
-      row: c.r,
-      kind: ZValueChangeKind.parse(c.k),
-      from: c.o,
-      to: c.n,
-    })),
+    changes: row.changes.map((c) =>
+      withStoredLanguage(
+        { dataSectionId: c.s, dataFieldId: c.f, row: c.r, kind: ZValueChangeKind.parse(c.k), from: c.o, to: c.n },
+        c.l ?? "",
+      ),
+    ),
     valueCount: row.valueCount,
     properties: ZPropertyChange.array().parse(row.properties ?? []),
   }));
@@ -103,6 +102,7 @@ type LatestRow = AuthorColumns & {
   s: string;
   f: string;
   r: number;
+  l: string;
   changeId: string;
   at: Date;
   kind: string;
@@ -136,21 +136,22 @@ export async function readLatestValueChanges(
         ORDER BY c."id" DESC
         LIMIT ${LATEST_BATCH}
       ), "hit" AS (
-        SELECT DISTINCT ON (v.s, v.f, v.r) v.s::text AS "s", v.f::text AS "f", v.r AS "r", c."id"::text AS "changeId",
+        SELECT DISTINCT ON (v.s, v.f, v.r, v.l) v.s::text AS "s", v.f::text AS "f", v.r AS "r", v.l AS "l",
+               c."id"::text AS "changeId",
                c."at", ${AUTHOR_COLUMNS}, v.k::text AS "kind", v.o AS "oldValue", v.n AS "newValue"
         FROM "batch" AS c
         CROSS JOIN LATERAL ${VALUE_CHANGES}
         JOIN unnest(${open.map((k) => k.dataSectionId)}::uuid[], ${open.map((k) => k.dataFieldId)}::uuid[],
-                    ${open.map((k) => k.row)}::int[]) AS key(s, f, r)
-          ON v.s = key.s AND v.f = key.f AND v.r = key.r
+                    ${open.map((k) => k.row)}::int[], ${open.map(storedLanguage)}::text[]) AS key(s, f, r, l)
+          ON v.s = key.s AND v.f = key.f AND v.r = key.r AND v.l = key.l
         ${AUTHOR_JOINS}
-        ORDER BY v.s, v.f, v.r, c."id" DESC
+        ORDER BY v.s, v.f, v.r, v.l, c."id" DESC
       )
       SELECT b."batchSize", b."oldestId", h.*
       FROM (SELECT count(*)::int AS "batchSize", min("id")::text AS "oldestId" FROM "batch") AS b
       LEFT JOIN "hit" AS h ON true`;
-    for (const row of rows) if (isHit(row)) found.set(keyOf(row.s, row.f, row.r), toLatest(row));
-    open = open.filter((k) => !found.has(keyOf(k.dataSectionId, k.dataFieldId, k.row)));
+    for (const row of rows) if (isHit(row)) found.set(tripleKey(toLatest(row)), toLatest(row));
+    open = open.filter((k) => !found.has(tripleKey(k)));
     const [first] = rows;
     if (!first || first.batchSize < LATEST_BATCH || first.oldestId === null) break;
     beforeId = first.oldestId;
@@ -166,10 +167,6 @@ function isHit(row: BatchColumns & Partial<LatestRow>): row is BatchColumns & La
   return row.changeId !== undefined && row.changeId !== null;
 }
 
-function keyOf(s: string, f: string, r: number): string {
-  return `${s}|${f}|${r}`;
-}
-
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -179,6 +176,7 @@ function toLatest(row: LatestRow): TLatestValueChange {
     dataSectionId: row.s,
     dataFieldId: row.f,
     row: row.r,
+    ...(row.l !== "" && { language: row.l }),
     kind: ZValueChangeKind.parse(row.kind),
     from: row.oldValue,
     to: row.newValue,

@@ -1,5 +1,7 @@
 import { AppError, type Issue } from "~/domain/app-error";
+import { storedLanguage } from "~/domain/data-value";
 import { initialDataValues } from "~/domain/model-data-values";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import type { TItemBulkCreateResponse } from "~/domain/item-schema";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -58,13 +60,15 @@ export async function insertItems(
     await assertValuesFree(tx, { organizationId, values, issuePath, ownIds: ids });
     throw new AppError("CONFLICT", "An identifier was taken by another request meanwhile; nothing was created.");
   }
-  const initial = initialDataValues(await loadTemplateIndex(tx, templateId), "Item");
+  const { defaultLanguage } = await readLanguageSettings(tx, organizationId);
+  const initial = initialDataValues(await loadTemplateIndex(tx, templateId), "Item", defaultLanguage);
   if (initial.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "value")
-      SELECT i.id, t.s, t.f, 0, NULL
+      INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "language", "value")
+      SELECT i.id, t.s, t.f, 0, t.l, NULL
       FROM unnest(${ids}::uuid[]) AS i(id)
-      CROSS JOIN unnest(${initial.map((v) => v.dataSectionId)}::uuid[], ${initial.map((v) => v.dataFieldId)}::uuid[]) AS t(s, f)`;
+      CROSS JOIN unnest(${initial.map((v) => v.dataSectionId)}::uuid[], ${initial.map((v) => v.dataFieldId)}::uuid[],
+                        ${initial.map(storedLanguage)}::text[]) AS t(s, f, l)`;
   }
   return items.map((item) => ({ id: item.id, uniqueProductIdentifiers: item.identifiers }));
 }

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import { dataValueIssue, type TDataValue, tripleKey } from "~/domain/data-value";
+import { dataValueIssue, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
 import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -14,15 +14,16 @@ const MAX_LISTED = 1000;
  * in the new template blocks the switch (409 listing them), empty ones are dropped, new Item-level fields get nulls.
  * The items are locked first, so no item write slips in between; each item's version moves on.
  */
-export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: string): Promise<void> {
+export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: string, defaultLanguage: string): Promise<void> {
   const items = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id"::text AS "id" FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
   if (items.length === 0) return;
-  const current = await tx.$queryRaw<ItemValue[]>`
+  const rows = await tx.$queryRaw<(ItemValue & { stored: string })[]>`
     SELECT d."itemId"::text AS "itemId", d."dataSectionId"::text AS "dataSectionId",
-           d."dataFieldId"::text AS "dataFieldId", d."row", d."value"
+           d."dataFieldId"::text AS "dataFieldId", d."row", d."value", d."language" AS "stored"
     FROM "item_data_value" AS d JOIN "item" AS i ON i."id" = d."itemId"
     WHERE i."modelId" = ${modelId}::uuid`;
+  const current = rows.map(({ stored, ...v }): ItemValue => withStoredLanguage(v, stored));
   const index = await loadTemplateIndex(tx, templateId);
   const lost = valuesLostOnTemplateChange(current, index, "Item");
   if (lost.length > 0) {
@@ -45,7 +46,7 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
   const removed: ItemValue[] = [];
   const added: ItemValue[] = [];
   for (const [itemId, values] of byItem) {
-    const kept = valuesKeptOnTemplateChange(values, index, "Item");
+    const kept = valuesKeptOnTemplateChange(values, index, "Item", defaultLanguage);
     const keptKeys = new Set(kept.map(tripleKey));
     const currentKeys = new Set(values.map(tripleKey));
     for (const v of values) if (!keptKeys.has(tripleKey(v))) removed.push({ ...v, itemId });
@@ -54,14 +55,15 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
   await tx.$executeRaw`
     DELETE FROM "item_data_value" AS d
     USING unnest(${removed.map((v) => v.itemId)}::uuid[], ${removed.map((v) => v.dataSectionId)}::uuid[],
-                 ${removed.map((v) => v.dataFieldId)}::uuid[], ${removed.map((v) => v.row)}::int[]) AS t(i, s, f, r)
-    WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r`;
+                 ${removed.map((v) => v.dataFieldId)}::uuid[], ${removed.map((v) => v.row)}::int[],
+                 ${removed.map(storedLanguage)}::text[]) AS t(i, s, f, r, l)
+    WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l`;
   await tx.$executeRaw`
-    INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "value")
-    SELECT t.i, t.s, t.f, t.r, t.v
+    INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "language", "value")
+    SELECT t.i, t.s, t.f, t.r, t.l, t.v
     FROM unnest(${added.map((v) => v.itemId)}::uuid[], ${added.map((v) => v.dataSectionId)}::uuid[],
                 ${added.map((v) => v.dataFieldId)}::uuid[], ${added.map((v) => v.row)}::int[],
-                ${added.map((v) => v.value)}::text[]) AS t(i, s, f, r, v)`;
+                ${added.map(storedLanguage)}::text[], ${added.map((v) => v.value)}::text[]) AS t(i, s, f, r, l, v)`;
   await tx.$executeRaw`
     UPDATE "item" SET "templateId" = ${templateId}::uuid, "version" = "version" + 1, "updatedAt" = now()
     WHERE "modelId" = ${modelId}::uuid`;

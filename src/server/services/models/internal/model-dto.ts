@@ -1,4 +1,4 @@
-import type { TDataValue } from "~/domain/data-value";
+import { type TDataValue, withStoredLanguage } from "~/domain/data-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
@@ -50,7 +50,7 @@ type ModelRecord = {
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
   /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
-  valueGroups: [s: string, f: string, r: number[], v: (string | null)[]][] | null;
+  valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[]][] | null;
 };
 
 /**
@@ -69,20 +69,23 @@ export async function findModel(db: Tx, modelId: string, organizationId?: string
              FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
            ), '[]'::json) AS "uniqueProductIdentifiers",
            (
-             SELECT json_agg(json_build_array(g."s", g."f", g."r", g."v") ORDER BY g."dataSectionId", g."dataFieldId")
+             SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v")
+                             ORDER BY g."dataSectionId", g."dataFieldId", g."language")
              FROM (
-               SELECT "dataSectionId", "dataFieldId", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+               SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
                       array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
                FROM "data_value" WHERE "modelId" = m."id"
-               GROUP BY "dataSectionId", "dataFieldId"
+               GROUP BY "dataSectionId", "dataFieldId", "language"
              ) AS g
            ) AS "valueGroups"
     FROM "model" AS m
     WHERE m."id" = ${modelId}::uuid ${inOrganization}`;
   if (!record) return null;
   const dataValues: TDataValue[] = [];
-  for (const [s, f, r, v] of record.valueGroups ?? []) {
-    for (let i = 0; i < r.length; i++) dataValues.push({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number });
+  for (const [s, f, l, r, v] of record.valueGroups ?? []) {
+    for (let i = 0; i < r.length; i++) {
+      dataValues.push(withStoredLanguage({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number }, l));
+    }
   }
   return toModelDto(record, dataValues);
 }

@@ -29,7 +29,7 @@ export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateI
       ),
     );
   }
-  const kept = valuesKeptOnTemplateChange(current, index, "Model");
+  const kept = valuesKeptOnTemplateChange(current, index, "Model", model.defaultLanguage);
   const keptKeys = new Set(kept.map(tripleKey));
   const currentKeys = new Set(current.map(tripleKey));
   await deleteDataValues(

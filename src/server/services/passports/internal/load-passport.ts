@@ -1,6 +1,7 @@
 import { assemblePassport } from "~/domain/passport";
 import { inTransaction } from "~/server/db/transaction";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
 import type { LoadedPassport } from "~/server/services/passports/internal/passport-cache";
@@ -39,6 +40,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         index,
         modelValues: model.dataValues,
         itemValues,
+        defaultLanguage: (await readLanguageSettings(tx, organizationId)).defaultLanguage,
       });
       const published = await latestPublished(tx, itemId ?? modelId);
       // The template the latest version was frozen with (templates are immutable): its AAS form is rebuilt with it.
