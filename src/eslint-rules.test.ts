@@ -88,4 +88,26 @@ describe("the app-text rule of docs/app-text.md fails lint on hard-coded text", 
   ])("allows %s", async (code) => {
     expect(await lint(code)).toEqual([]);
   });
+
+  // The public passport page is HTML built by `html` tagged templates (src/server/public-pages/html.ts).
+  const lintPage = async (code: string) => {
+    const [result] = await textLint.lintText(code, { filePath: "src/server/public-pages/page.ts" });
+    return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+  };
+
+  it.each([
+    "const a = html`<p>Not given</p>`;",
+    'const a = html`<section aria-label="Published version">${b}</section>`;',
+    'const a = html`<dt>${n === 1 ? "Identifier" : "Identifiers"}</dt>`;',
+    "const a = html`<strong>${t(key)}</strong> You see the public passport.`;",
+  ])("%s", async (code) => {
+    expect(await lintPage(code)).toContain("app-text/no-hard-coded-text");
+  });
+
+  it.each([
+    'const a = html`<p class="hash" data-x="${y}">SHA-256 <code>${t("x")}</code> &nbsp; · ${n}</p>`;',
+    'const a = html`<dt>GTIN</dt><dd><a href="/p/${uuid}">${t("passportLink", { uuid })}</a></dd>`;',
+  ])("allows %s", async (code) => {
+    expect(await lintPage(code)).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@ import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formErrorsFromTrpc, formErrorsFromZod } from "~/lib/form-errors";
+import { setNetworkFailureText } from "~/lib/trpc-error-info";
+import en from "../../messages/en.json";
 
 const FIELDS = ["name", "description"] as const;
 
@@ -38,7 +40,8 @@ describe("formErrorsFromTrpc", () => {
     expect(formErrorsFromTrpc(refused("Forbidden"), FIELDS)).toEqual({ fields: {}, form: "Forbidden" });
   });
 
-  it("says the server was not reached when there is no answer", () => {
+  it("says the server was not reached when there is no answer, in the words TrpcProvider set", () => {
+    setNetworkFailureText(en.errors.network);
     expect(formErrorsFromTrpc(new TypeError("Failed to fetch"), FIELDS, "name")).toEqual({
       fields: {},
       form: "Could not reach the server. Check your connection and try again.",

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
 
@@ -6,8 +7,8 @@ export type AasDownloadPanelProps = {
   exportPath: string;
   /** The downloaded files' base name. */
   fileName: string;
-  /** "model" or "item", for the text. */
-  noun: string;
+  /** Whose passport it is, for the text. */
+  noun: "model" | "item";
 };
 
 /**
@@ -15,30 +16,29 @@ export type AasDownloadPanelProps = {
  * links are the REST export itself, which the session cookie authorises, so nothing here needs script.
  */
 export function AasDownloadPanel({ exportPath, fileName, noun }: AasDownloadPanelProps) {
+  const t = useTranslations("aasDownload");
   const name = fileName.replace(/[^\w.-]+/g, "-").slice(0, 60);
   return (
     <Card aria-labelledby="aas-download-heading">
       <CardBody>
         <h2 id="aas-download-heading" className="text-base font-semibold">
-          Asset Administration Shell
+          {t("heading")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          This {noun}&apos;s passport as an AAS V3.0 environment, for AAS tools such as the AASX Package Explorer or BaSyx.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("intro", { noun })}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <a
             href={`${exportPath}?format=json`}
             download={`${name}.aas.json`}
             className={buttonClasses({ variant: "secondary", size: "sm" })}
           >
-            Download AAS (JSON)
+            {t("json")}
           </a>
           <a
             href={`${exportPath}?format=aasx`}
             download={`${name}.aasx`}
             className={buttonClasses({ variant: "secondary", size: "sm" })}
           >
-            Download AAS (AASX)
+            {t("aasx")}
           </a>
         </div>
       </CardBody>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 
 export type ImportReportViewProps = {
@@ -13,37 +14,36 @@ export type ImportReportViewProps = {
  * each file column's select lists the keys its sheet offers), and every problem by sheet, row, column and rule.
  */
 export function ImportReportView({ report, onMappingChange }: ImportReportViewProps) {
+  const t = useTranslations("itemsImport");
   const total = report.problems.length + report.moreProblems;
   const choose = (sheet: string, column: number, key: string) => onMappingChange({ sheet, column, key: key === "" ? null : key });
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-800" data-testid="import-counts">
-        {report.create.toLocaleString("en")} item{report.create === 1 ? "" : "s"} to create, {report.update.toLocaleString("en")} to
-        update
-        {total > 0 ? `, ${total.toLocaleString("en")} problem${total === 1 ? "" : "s"} to fix first` : ""}.
+        {t("counts", { create: report.create, update: report.update, problems: total })}
       </p>
       {report.mapping.map((sheet) => (
         <details key={sheet.sheet} className="rounded-md border border-slate-200 p-3" open={report.mapping.length === 1}>
-          <summary className="cursor-pointer text-sm font-medium">Columns of “{sheet.sheet}”</summary>
-          <table className="mt-2 w-full text-left text-sm" aria-label={`Column mapping of ${sheet.sheet}`}>
+          <summary className="cursor-pointer text-sm font-medium">{t("columnsOf", { sheet: sheet.sheet })}</summary>
+          <table className="mt-2 w-full text-left text-sm" aria-label={t("mappingLabel", { sheet: sheet.sheet })}>
             <thead>
               <tr>
-                <th className="py-1 pr-4 font-medium">Column in the file</th>
-                <th className="py-1 font-medium">Fills</th>
+                <th className="py-1 pr-4 font-medium">{t("fileColumn")}</th>
+                <th className="py-1 font-medium">{t("fills")}</th>
               </tr>
             </thead>
             <tbody>
               {sheet.columns.map((column, i) => (
                 <tr key={`${i}-${column.header}`}>
-                  <td className="py-1 pr-4">{column.header || `(column ${i + 1})`}</td>
+                  <td className="py-1 pr-4">{column.header || t("unnamedColumn", { n: i + 1 })}</td>
                   <td className="py-1">
                     <select
-                      aria-label={`Column “${column.header}” fills`}
+                      aria-label={t("columnFills", { header: column.header })}
                       className="w-full max-w-md rounded border border-slate-300 px-2 py-1"
                       value={column.key ?? ""}
                       onChange={(event) => choose(sheet.sheet, i, event.target.value)}
                     >
-                      <option value="">(left out)</option>
+                      <option value="">{t("leftOut")}</option>
                       {sheet.available.map((option) => (
                         <option key={option.key} value={option.key}>
                           {option.title}
@@ -58,14 +58,14 @@ export function ImportReportView({ report, onMappingChange }: ImportReportViewPr
         </details>
       ))}
       {total > 0 ? (
-        <table className="w-full text-left text-sm" aria-label="Problems">
+        <table className="w-full text-left text-sm" aria-label={t("problems")}>
           <thead>
             <tr className="border-b border-slate-200">
-              <th className="py-1 pr-3 font-medium">Sheet</th>
-              <th className="py-1 pr-3 font-medium">Row</th>
-              <th className="py-1 pr-3 font-medium">Column</th>
-              <th className="py-1 pr-3 font-medium">Rule</th>
-              <th className="py-1 font-medium">Problem</th>
+              <th className="py-1 pr-3 font-medium">{t("sheet")}</th>
+              <th className="py-1 pr-3 font-medium">{t("row")}</th>
+              <th className="py-1 pr-3 font-medium">{t("column")}</th>
+              <th className="py-1 pr-3 font-medium">{t("rule")}</th>
+              <th className="py-1 font-medium">{t("problem")}</th>
             </tr>
           </thead>
           <tbody>
@@ -81,9 +81,7 @@ export function ImportReportView({ report, onMappingChange }: ImportReportViewPr
           </tbody>
         </table>
       ) : null}
-      {report.moreProblems > 0 ? (
-        <p className="text-sm text-red-800">…and {report.moreProblems.toLocaleString("en")} more problems not listed.</p>
-      ) : null}
+      {report.moreProblems > 0 ? <p className="text-sm text-red-800">{t("moreProblems", { count: report.moreProblems })}</p> : null}
     </div>
   );
 }

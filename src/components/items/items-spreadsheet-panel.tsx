@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ImportReportView } from "~/components/items/import-report-view";
@@ -25,6 +26,7 @@ export type ItemsSpreadsheetPanelProps = { organizationId: string; modelId: stri
  * then import it all or nothing, with a progress bar while the server writes and a summary after.
  */
 export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsheetPanelProps) {
+  const t = useTranslations("itemsImport");
   const router = useRouter();
   const { state, send } = useItemsImport(organizationId, modelId);
   const [source, setSource] = useState<ImportSource | null>(null);
@@ -57,23 +59,20 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
       <CardBody className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="items-spreadsheet-heading" className="text-base font-semibold text-slate-900">
-            Import items
+            {t("heading")}
           </h2>
           <div className="flex flex-wrap gap-2">
             <a href={`${exportPath}?format=xlsx`} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Export items (XLSX)
+              {t("exportXlsx")}
             </a>
             <a href={`${exportPath}?format=csv`} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Export items (CSV)
+              {t("exportCsv")}
             </a>
           </div>
         </div>
-        <p className="text-sm text-slate-600">
-          An XLSX, CSV or TSV file in the export&apos;s format: one row per item, matched by identifier. Nothing is written until you
-          import.
-        </p>
+        <p className="text-sm text-slate-600">{t("intro")}</p>
         <label className="block text-sm font-medium text-slate-800">
-          Spreadsheet file
+          {t("file")}
           <input
             type="file"
             accept=".xlsx,.csv,.tsv,.txt,.zip"
@@ -82,9 +81,9 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
           />
         </label>
         <details>
-          <summary className="cursor-pointer text-sm">…or paste rows from a spreadsheet</summary>
+          <summary className="cursor-pointer text-sm">{t("paste")}</summary>
           <Textarea
-            aria-label="Pasted rows"
+            aria-label={t("pasted")}
             rows={4}
             value={pasted}
             onChange={(event) => setPasted(event.target.value)}
@@ -97,14 +96,14 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
             disabled={pasted.trim() === "" || isBusy}
             onClick={() => check({ kind: "text", text: pasted })}
           >
-            Check pasted rows
+            {t("checkPasted")}
           </Button>
         </details>
-        {state.step === "checking" ? <p className="text-sm text-slate-600">Checking the file…</p> : null}
+        {state.step === "checking" ? <p className="text-sm text-slate-600">{t("checking")}</p> : null}
         {state.step === "importing" ? (
           <div className="space-y-1">
             <label className="text-sm text-slate-700" htmlFor="import-progress">
-              {importingText(state.progress, report)}
+              <ImportingText progress={state.progress} report={report} />
             </label>
             {/* Indeterminate until the server's first line; then the items written of all (streamed, NDJSON). */}
             <progress
@@ -115,16 +114,16 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
             />
           </div>
         ) : null}
-        {state.step === "failed" ? <Alert tone="error">{state.message}</Alert> : null}
+        {state.step === "failed" ? (
+          <Alert tone="error">{state.message ?? (state.isCutShort ? t("endedEarly") : t("failed", { status: state.status }))}</Alert>
+        ) : null}
         {state.step === "done" ? (
-          <Alert tone="success">
-            Imported: {state.report.create.toLocaleString("en")} created, {state.report.update.toLocaleString("en")} updated.
-          </Alert>
+          <Alert tone="success">{t("imported", { created: state.report.create, updated: state.report.update })}</Alert>
         ) : null}
         {report && state.step !== "done" ? <ImportReportView report={report} onMappingChange={remap} /> : null}
         {state.step === "checked" && source ? (
           <Button disabled={hasProblems || isBusy} onClick={() => void send(source, false, currentMapping())}>
-            Import {report ? (report.create + report.update).toLocaleString("en") : ""} items
+            {t("import", { count: report ? report.create + report.update : 0 })}
           </Button>
         ) : null}
       </CardBody>
@@ -133,9 +132,9 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
 }
 
 /** The line above the progress bar: what the server reported last. */
-function importingText(progress: ImportProgress | undefined, report: TItemImportReport | undefined): string {
-  const count = report ? (report.create + report.update).toLocaleString("en") : "";
-  if (!progress) return `Importing ${count} items…`;
-  if (progress.phase === "checking") return `Checked ${progress.total.toLocaleString("en")} items; writing…`;
-  return `Written ${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} items…`;
+function ImportingText({ progress, report }: { progress: ImportProgress | undefined; report: TItemImportReport | undefined }) {
+  const t = useTranslations("itemsImport");
+  if (!progress) return t("importing", { count: report ? report.create + report.update : 0 });
+  if (progress.phase === "checking") return t("checkedWriting", { total: progress.total });
+  return t("written", { done: progress.done, total: progress.total });
 }

@@ -16,7 +16,8 @@ export type ImportState =
   | { step: "importing"; report?: TItemImportReport; progress?: ImportProgress }
   | { step: "checked"; report: TItemImportReport }
   | { step: "done"; report: TItemImportReport }
-  | { step: "failed"; message: string; report?: TItemImportReport };
+  /** `message`: the server's own (shown as sent); without it the panel words the failure from `status`/`isCutShort`. */
+  | { step: "failed"; message?: string; status: number; isCutShort?: boolean; report?: TItemImportReport };
 
 /** The media type the import route reads for a file (by its name) or for pasted text (tabs mean TSV). */
 export function sourceType(source: ImportSource): string {
@@ -47,7 +48,7 @@ async function readStreamedImport(response: Response, onProgress: (progress: Imp
       else outcome = line;
     }
   }
-  return outcome ?? { type: "outcome" as const, status: 500, body: { message: "The import's answer ended early." } };
+  return outcome ?? { type: "outcome" as const, status: 500, body: {}, isCutShort: true };
 }
 
 const storageKey = (modelId: string) => `items-import-mapping:${modelId}`;
@@ -96,7 +97,9 @@ export function useItemsImport(organizationId: string, modelId: string) {
       else
         setState((previous) => ({
           step: "failed",
-          message: body.message ?? `The import failed (${outcome.status}).`,
+          message: body.message,
+          status: outcome.status,
+          isCutShort: "isCutShort" in outcome && outcome.isCutShort === true,
           report: "report" in previous ? previous.report : undefined,
         }));
     },

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -27,6 +28,7 @@ export type PublishVersionPanelProps = {
  * each opening its page.
  */
 export function PublishVersionPanel({ organizationId, modelId, itemId, passportUuid, versions }: PublishVersionPanelProps) {
+  const t = useTranslations("passportVersions");
   const client = trpc.useUtils().client;
   const router = useRouter();
   const [isPending, setIsPending] = useState(false);
@@ -54,30 +56,30 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
     <Card role="region" aria-labelledby="publish-version-heading">
       <CardBody className="space-y-3">
         <h2 id="publish-version-heading" className="text-base font-semibold text-slate-900">
-          Published versions
+          {t("heading")}
         </h2>
-        <p className="text-sm text-slate-600">
-          {latest
-            ? `Readers see version ${latest.version}. Saved changes since then are a draft, not published, until you publish again.`
-            : "Not published yet: readers see the saved passport as it is. Publishing freezes it as a signed version that readers see from then on."}
-        </p>
+        <p className="text-sm text-slate-600">{latest ? t("readersSee", { version: latest.version }) : t("notPublished")}</p>
         <div>
           <Button onClick={() => void publish()} disabled={isPending}>
-            {isPending ? "Publishing…" : "Publish version"}
+            {isPending ? t("publishing") : t("publish")}
           </Button>
         </div>
         {published && (
           <p role="status" className="text-sm text-emerald-700">
-            Version {published.version} published. SHA-256 <span className="font-mono break-all">{published.hash}</span>
+            {t.rich("published", {
+              version: published.version,
+              hash: published.hash,
+              mono: (chunks) => <span className="font-mono break-all">{chunks}</span>,
+            })}
           </p>
         )}
         {error && <Alert tone="error">{error}</Alert>}
         {versions.length > 0 && (
-          <ol className="space-y-1 text-sm" aria-label="Versions">
+          <ol className="space-y-1 text-sm" aria-label={t("list")}>
             {[...versions].reverse().map((v) => (
               <li key={v.version} className="flex flex-wrap gap-x-3">
                 <a className="font-medium text-sky-700 underline" href={`/p/${passportUuid}?version=${v.version}`}>
-                  Version {v.version}
+                  {t("version", { version: v.version })}
                 </a>
                 <LocalTime value={v.publishedAt} />
                 <span className="font-mono text-xs break-all text-slate-500">{v.hash.slice(0, 16)}…</span>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
 
@@ -15,6 +16,7 @@ export type PassportCodePanelProps = {
  * files are the public /p/{uuid}/qr.* routes, so nothing here needs script.
  */
 export function PassportCodePanel({ uuid, label, pointsTo }: PassportCodePanelProps) {
+  const t = useTranslations("passportCode");
   const fileName = `passport-${label.replace(/[^\w.-]+/g, "-").slice(0, 60)}`;
   return (
     <Card aria-labelledby={`passport-code-${uuid}`}>
@@ -23,32 +25,32 @@ export function PassportCodePanel({ uuid, label, pointsTo }: PassportCodePanelPr
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img
           src={`/p/${uuid}/qr.svg`}
-          alt={`QR code of the passport of ${label}`}
+          alt={t("alt", { label })}
           width={144}
           height={144}
           className="size-36 shrink-0 self-center rounded border border-slate-200 bg-white"
         />
         <div className="min-w-0">
           <h2 id={`passport-code-${uuid}`} className="text-base font-semibold">
-            Passport QR code
+            {t("heading")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Print it on the product: scanning it opens the public passport page.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
           <p className="mt-1 text-sm break-all text-slate-700">
-            It points to <span className="font-mono">{pointsTo}</span>
+            {t.rich("pointsTo", { url: pointsTo, mono: (chunks) => <span className="font-mono">{chunks}</span> })}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <a href={`/p/${uuid}/qr.svg`} download={`${fileName}.svg`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Download SVG
+              {t("svg")}
             </a>
             <a
               href={`/p/${uuid}/qr.png?size=1024`}
               download={`${fileName}.png`}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
             >
-              Download PNG
+              {t("png")}
             </a>
             <a href={`/p/${uuid}`} className={buttonClasses({ variant: "ghost", size: "sm" })}>
-              Open public page
+              {t("open")}
             </a>
           </div>
         </div>

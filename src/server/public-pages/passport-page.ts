@@ -1,10 +1,12 @@
 import { placeSectionCells, type CellPlacement } from "~/components/layout-grid/cell-placement";
 import { placementStyle } from "~/components/layout-grid/placement-style";
+import type { TAppLocale } from "~/domain/app-locale";
 import type { TDataField } from "~/domain/template-schema";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
+import { publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
 import { publicationBlock } from "~/server/public-pages/publication-block";
@@ -15,18 +17,26 @@ import { publicationBlock } from "~/server/public-pages/publication-block";
  * links to other passports and files, and a note wherever fields are restricted. Plain HTML, readable without
  * script, printable.
  */
-/** `latestVersion`: the passport's latest published version, when the page shows an earlier one (`?version=`). */
-export function renderPassportPage(passport: TPassport, latestVersion = passport.publication?.version ?? 0): string {
+/**
+ * `latestVersion`: the passport's latest published version, when the page shows an earlier one (`?version=`).
+ * `locale`: the language of the page's own words (the catalogues' `publicPassport`), not of the passport's values.
+ */
+export function renderPassportPage(
+  passport: TPassport,
+  latestVersion = passport.publication?.version ?? 0,
+  locale: TAppLocale = "en",
+): string {
+  const t = publicPageText(locale);
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
   const body = html`<main class="page">
     <header class="head">
-      <p class="kicker">Digital product passport</p>
+      <p class="kicker">${t("kicker")}</p>
       <h1>${passport.name}</h1>
       ${passport.description && html`<p class="description">${passport.description}</p>`}
       <dl class="facts">
         <div>
-          <dt>${passport.uniqueProductIdentifiers.length === 1 ? "Identifier" : "Identifiers"}</dt>
+          <dt>${t("identifiers", { count: passport.uniqueProductIdentifiers.length })}</dt>
           <dd>
             ${passport.uniqueProductIdentifiers.map((identifier) => html`<span class="mono">${displayIdentifier(identifier.value)}</span> `)}
           </dd>
@@ -39,57 +49,50 @@ export function renderPassportPage(passport: TPassport, latestVersion = passport
           </div>`
         }
         <div>
-          <dt>Last updated</dt>
-          <dd><time datetime="${passport.updatedAt}">${formatTime(passport.updatedAt)}</time></dd>
+          <dt>${t("lastUpdated")}</dt>
+          <dd><time datetime="${passport.updatedAt}">${formatTime(passport.updatedAt, locale, t)}</time></dd>
         </div>
         <div>
-          <dt>Passport of</dt>
-          <dd>${passport.itemId ? "one product (item)" : "a product model"}</dd>
+          <dt>${t("passportOf")}</dt>
+          <dd>${passport.itemId ? t("ofItem") : t("ofModel")}</dd>
         </div>
       </dl>
-      ${grantRefusedNote(passport.grantRefused)} ${readerNote(passport.readerLevel)}
-      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)} ${publicationBlock(passport, latestVersion)}
+      ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
+      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
     </header>
-    ${roots.map((section) => renderSection(section, byId, 2, false))}
+    ${roots.map((section) => renderSection(section, byId, 2, false, t))}
   </main>`;
-  return renderDocument({ title: `${passport.name} · Digital product passport`, lang: "en", css: PASSPORT_PAGE_CSS, body });
+  return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
 }
 
-const LEVEL_NAMES: Record<Exclude<TReaderLevel, "public">, string> = {
-  "legitimate-interest": "a party with a legitimate interest (such as repairers and recyclers)",
-  authority: "market surveillance authorities",
-  member: "members of the organization that publishes it",
-};
+const LEVEL_NAMES = {
+  "legitimate-interest": "levelLegitimateInterest",
+  authority: "levelAuthority",
+  member: "levelMember",
+} as const satisfies Record<Exclude<TReaderLevel, "public">, string>;
 
-const GRANT_REFUSED: Record<NonNullable<TPassport["grantRefused"]>, string> = {
-  revoked: "The access link you opened was revoked by the organization that publishes this passport.",
-  expired: "The access link you opened has expired.",
-  "not-valid": "The access link you opened does not give access to this passport.",
-};
+const GRANT_REFUSED = {
+  revoked: "grantRevoked",
+  expired: "grantExpired",
+  "not-valid": "grantNotValid",
+} as const satisfies Record<NonNullable<TPassport["grantRefused"]>, string>;
 
 /** Says why a link with `?grant=` shows only the public passport, rather than leaving its holder to wonder. */
-function grantRefusedNote(refused: TPassport["grantRefused"]): SafeHtml | null {
+function grantRefusedNote(refused: TPassport["grantRefused"], t: PublicPageText): SafeHtml | null {
   if (!refused) return null;
-  return html`<p class="note refused" role="note">
-    <strong>${GRANT_REFUSED[refused]}</strong> You see the public passport; ask the publisher for a new link for the restricted
-    information.
-  </p>`;
+  return html`<p class="note refused" role="note"><strong>${t(GRANT_REFUSED[refused])}</strong> ${t("grantRefusedTail")}</p>`;
 }
 
-function readerNote(level: TReaderLevel): SafeHtml | null {
+function readerNote(level: TReaderLevel, t: PublicPageText): SafeHtml | null {
   if (level === "public") return null;
-  return html`<p class="note granted" role="note">This passport is shown with the access of ${LEVEL_NAMES[level]}.</p>`;
+  return html`<p class="note granted" role="note">${t("readerLevel", { level: t(LEVEL_NAMES[level]) })}</p>`;
 }
 
-function restrictedNote(hidden: number, level: TReaderLevel): SafeHtml | null {
+function restrictedNote(hidden: number, level: TReaderLevel, t: PublicPageText): SafeHtml | null {
   if (hidden === 0) return null;
-  const fields = `${hidden} field${hidden === 1 ? "" : "s"}`;
-  const how =
-    level === "public"
-      ? "They are shown to parties with a legitimate interest and to authorities when they open the access link they were given."
-      : "Your access does not include them.";
+  const how = level === "public" ? t("restrictedPublic") : t("restrictedOwn");
   return html`<p class="note restricted" role="note">
-    <strong>Restricted information.</strong> ${fields} of this passport ${hidden === 1 ? "is" : "are"} not shown. ${how}
+    <strong>${t("restricted")}</strong> ${t("restrictedCount", { count: hidden })} ${how}
   </p>`;
 }
 
@@ -99,6 +102,7 @@ function renderSection(
   byId: Map<string, TPassportSection>,
   depth: number,
   isInRepeater: boolean,
+  t: PublicPageText,
 ): SafeHtml | null {
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
   const isTable = isInRepeater || section.type === "Repeatable";
@@ -107,15 +111,13 @@ function renderSection(
   const title = html`<${heading} class="section-title">${section.name}</${heading}>`;
   const hidden =
     section.hiddenFieldCount > 0
-      ? html`<p class="note restricted small">
-          Restricted information: ${section.hiddenFieldCount} field${section.hiddenFieldCount === 1 ? "" : "s"} not shown.
-        </p>`
+      ? html`<p class="note restricted small">${t("sectionRestricted", { count: section.hiddenFieldCount })}</p>`
       : null;
   if (section.dataFields.length === 0 && children.length === 0 && !hidden) return null;
   if (isTable) {
     return html`<section class="section" aria-label="${section.name}">
-      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section)}
-      ${children.map((child) => renderSection(child, byId, depth + 1, true))}
+      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, t)}
+      ${children.map((child) => renderSection(child, byId, depth + 1, true, t))}
     </section>`;
   }
   const placements = placeSectionCells(
@@ -130,21 +132,21 @@ function renderSection(
         (field, i) =>
           html`<div class="cell field" style="${styleOf(placements.fields[i])}">
             <span class="label">${field.name}</span>
-            <span class="value">${renderValue(field, row[field.id] ?? null)}</span>
+            <span class="value">${renderValue(field, row[field.id] ?? null, t)}</span>
           </div>`,
       )}
       ${children.map((child, i) => {
-        const rendered = renderSection(child, byId, depth + 1, false);
+        const rendered = renderSection(child, byId, depth + 1, false, t);
         return rendered && html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`;
       })}
     </div>
   </section>`;
 }
 
-function renderTable(section: TPassportSection): SafeHtml {
+function renderTable(section: TPassportSection, t: PublicPageText): SafeHtml {
   const rows = section.dataValues;
   // A table wider than a phone scrolls sideways; keyboard users reach the scroll region by its tab stop.
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${section.name} (table)">
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${t("table", { name: section.name })}">
     <table>
       <thead>
         <tr>
@@ -156,13 +158,13 @@ function renderTable(section: TPassportSection): SafeHtml {
         ${
           rows.length === 0
             ? html`<tr>
-                <td colspan="${section.dataFields.length + 1}">No entries.</td>
+                <td colspan="${section.dataFields.length + 1}">${t("noEntries")}</td>
               </tr>`
             : rows.map(
                 (row, i) =>
                   html`<tr>
                     <td>${i + 1}</td>
-                    ${section.dataFields.map((field) => html`<td>${renderValue(field, row[field.id] ?? null, false)}</td>`)}
+                    ${section.dataFields.map((field) => html`<td>${renderValue(field, row[field.id] ?? null, t, false)}</td>`)}
                   </tr>`,
               )
         }
@@ -176,10 +178,10 @@ function unitOf(field: TDataField): string | undefined {
 }
 
 /** A value as a reader sees it; `withUnit` is false in tables, whose header names the unit. */
-function renderValue(field: TDataField, value: string | null, withUnit = true): SafeHtml {
-  if (value === null || value === "") return html`<span class="empty">Not given</span>`;
+function renderValue(field: TDataField, value: string | null, t: PublicPageText, withUnit = true): SafeHtml {
+  if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
   if (field.type === "ProductPassportLink") {
-    if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">Passport ${value}</a>`;
+    if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">${t("passportLink", { uuid: value })}</a>`;
     if (isHttpUrl(value)) return html`<a href="${value}" rel="noopener noreferrer">${value}</a>`;
   }
   if (field.type === "FileField" && isHttpUrl(value)) {
@@ -210,9 +212,10 @@ function styleOf(placement: CellPlacement | undefined): string {
     .join(";");
 }
 
-/** The update time in UTC, the same for every reader (and every cached copy) of the page. */
-function formatTime(iso: string): string {
+/** The update time in UTC, the same for every reader (and every cached copy) of the page; English as en-GB writes it. */
+function formatTime(iso: string, locale: TAppLocale, t: PublicPageText): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC`;
+  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  return t("utc", { time });
 }

@@ -1,5 +1,6 @@
 import type { TPassport } from "~/domain/passport-schema";
-import { html, SafeHtml } from "~/server/public-pages/html";
+import { escapeHtml, html, SafeHtml } from "~/server/public-pages/html";
+import type { PublicPageText } from "~/server/public-pages/page-text";
 
 /**
  * The published version on the passport page (docs/versions.md): its number, date and hash, a status that a small
@@ -7,34 +8,41 @@ import { html, SafeHtml } from "~/server/public-pages/html";
  * published key (WebCrypto Ed25519, as jose does in a browser) and its hash, and links to the other versions. Without
  * script the page still reads; the status then says how to check it.
  */
-export function publicationBlock(passport: TPassport, latestVersion: number): SafeHtml | null {
+export function publicationBlock(passport: TPassport, latestVersion: number, t: PublicPageText): SafeHtml | null {
   const publication = passport.publication;
   if (!publication || publication.state !== "published") return null;
   const { version, publishedAt, hash } = publication;
   const others = Array.from({ length: latestVersion }, (_, i) => latestVersion - i).filter((n) => n !== version);
-  return html`<section class="publication" aria-label="Published version">
+  return html`<section class="publication" aria-label="${t("publication")}">
     <p>
-      <strong>Version ${String(version)}</strong
-      >${version === latestVersion ? " (latest)" : html` — an earlier version; <a href="?" data-keep-grant>see the latest</a>`},
-      published <time datetime="${publishedAt}">${publishedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>
+      <strong>${t("version", { version })}</strong
+      >${version === latestVersion ? t("latest") : html`${t("earlier")}<a href="?" data-keep-grant>${t("seeLatest")}</a>`}${t("publishedAt")}<time
+        datetime="${publishedAt}"
+        >${publishedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time
+      >
     </p>
     <p class="hash">SHA-256 <code>${hash}</code></p>
     <p id="version-check" class="check" role="status" data-version="${String(version)}" data-hash="${hash}">
-      Signature not checked yet (needs script; or run <code>passport:verify</code>).
+      ${new SafeHtml(t.markup("notChecked", { code: (chunks) => `<code>${escapeHtml(joinChunks(chunks))}</code>` }))}
     </p>
     ${
       others.length > 0 &&
       html`<details>
-        <summary>Other versions</summary>
+        <summary>${t("otherVersions")}</summary>
         <ul>
-          ${others.map((n) => html`<li><a href="?version=${String(n)}" data-keep-grant>Version ${String(n)}</a></li>`)}
+          ${others.map((n) => html`<li><a href="?version=${String(n)}" data-keep-grant>${t("version", { version: n })}</a></li>`)}
         </ul>
       </details>`
     }
     <script>
-      ${new SafeHtml(VERIFY_SCRIPT)};
+      ${new SafeHtml(verifyScript(t))};
     </script>
   </section>`;
+}
+
+/** A markup tag's content: typed a string, but intl-messageformat hands the tag function its parts as an array. */
+function joinChunks(chunks: string | readonly string[]): string {
+  return typeof chunks === "string" ? chunks : chunks.join("");
 }
 
 /**
@@ -42,7 +50,21 @@ export function publicationBlock(passport: TPassport, latestVersion: number): Sa
  * signature is verified with the key the JWS header names, and the SHA-256 of the signed payload must be the hash
  * shown. A grant in the page's query (`?grant=`) is passed on, so a grant's level is checked too.
  */
+function verifyScript(t: PublicPageText): string {
+  // The script's words, in the page's language; `<` escaped so no message can close the script element.
+  const words = JSON.stringify({
+    keyNotPublished: t("keyNotPublished"),
+    signatureMismatch: t("signatureMismatch"),
+    hashMismatch: t("hashMismatch"),
+    verified: t.raw("verified") as string,
+    checkFailed: t.raw("checkFailed") as string,
+    checkFailedReason: t("checkFailedReason"),
+  }).replace(/</g, "\\u003c");
+  return VERIFY_SCRIPT.replace("WORDS", () => words);
+}
+
 const VERIFY_SCRIPT = `(async () => {
+  const words = WORDS;
   const box = document.getElementById("version-check");
   const say = (text, ok) => { box.textContent = text; box.dataset.state = ok ? "verified" : "failed"; };
   try {
@@ -61,15 +83,15 @@ const VERIFY_SCRIPT = `(async () => {
     const [head, payload, signature] = jws.trim().split(".");
     const header = JSON.parse(new TextDecoder().decode(bytes(head)));
     const jwk = jwks.keys.find((k) => k.kid === header.kid);
-    if (!jwk || header.alg !== "EdDSA") return say("Not verified: the signing key is not published.", false);
+    if (!jwk || header.alg !== "EdDSA") return say(words.keyNotPublished, false);
     const key = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, ["verify"]);
     const signed = new TextEncoder().encode(head + "." + payload);
-    if (!(await crypto.subtle.verify({ name: "Ed25519" }, key, bytes(signature), signed))) return say("Not verified: the signature does not match.", false);
+    if (!(await crypto.subtle.verify({ name: "Ed25519" }, key, bytes(signature), signed))) return say(words.signatureMismatch, false);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes(payload)));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    if (hex !== box.dataset.hash) return say("Not verified: the signed content has another hash.", false);
-    say("Verified: signed by the publisher's key (" + header.kid.slice(0, 12) + "…), hash matches.", true);
+    if (hex !== box.dataset.hash) return say(words.hashMismatch, false);
+    say(words.verified.replace("{kid}", header.kid.slice(0, 12)), true);
   } catch (error) {
-    say("Not verified: " + (error && error.message ? error.message : "the check failed") + ".", false);
+    say(words.checkFailed.replace("{reason}", error && error.message ? error.message : words.checkFailedReason), false);
   }
 })();`;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
@@ -15,7 +16,8 @@ type Props = { params: Promise<{ orgId: string; modelId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgId, modelId } = await params;
-  return { title: `EU registry · ${(await loadModelPage(orgId, modelId)).model.name}` };
+  const t = await getTranslations("registryPage");
+  return { title: t("metaTitle", { model: (await loadModelPage(orgId, modelId)).model.name }) };
 }
 
 /** What the EU registry needs of the model and the record it would get (docs/registry.md). */
@@ -31,17 +33,18 @@ export default async function ModelRegistryPage({ params }: Props) {
     },
   );
   const settingsHref = `/orgs/${organization.id}/settings`;
+  const t = await getTranslations("registryPage");
 
   return (
     <div className="space-y-6">
-      <BackLink href={`/orgs/${organization.id}/models`}>All models</BackLink>
-      <PageHeader eyebrow="Model" title={model.name} description="The registration record the EU registry of passports takes." />
+      <BackLink href={`/orgs/${organization.id}/models`}>{t("allModels")}</BackLink>
+      <PageHeader eyebrow={t("eyebrow")} title={model.name} description={t("description")} />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="registry" />
       <section aria-labelledby="model-registry-heading">
         <Card>
           <CardBody className="space-y-4">
             <h2 id="model-registry-heading" className="text-lg font-semibold">
-              The model&apos;s settings
+              {t("modelSettings")}
             </h2>
             <ModelRegistryForm
               organizationId={organization.id}
@@ -55,19 +58,19 @@ export default async function ModelRegistryPage({ params }: Props) {
       </section>
       <section aria-labelledby="registry-record-heading" className="space-y-3">
         <h2 id="registry-record-heading" className="text-lg font-semibold">
-          Registration record
+          {t("record")}
         </h2>
         {answer instanceof AppError ? (
           <Alert tone="info">
-            <p>{answer.message} Still to fill:</p>
+            <p>
+              {answer.message} {t("stillToFill")}
+            </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {(answer.issues ?? []).map((issue) => (
                 <li key={issue.path}>{issue.message.replace(/ Set it with .*$/, "")}</li>
               ))}
             </ul>
-            <p className="mt-2">
-              The organization&apos;s settings are on its <Link href={settingsHref}>Settings</Link> page.
-            </p>
+            <p className="mt-2">{t.rich("organizationSettings", { link: (chunks) => <Link href={settingsHref}>{chunks}</Link> })}</p>
           </Alert>
         ) : (
           <>
@@ -83,7 +86,7 @@ export default async function ModelRegistryPage({ params }: Props) {
               {JSON.stringify(answer.record, null, 2)}
             </pre>
             <p className="text-sm text-slate-600">
-              The records of the model&apos;s items: <code>GET …/models/{model.id}/items/registry-records</code> (docs/registry.md).
+              {t.rich("itemRecords", { modelId: model.id, code: (chunks) => <code>{chunks}</code> })}
             </p>
           </>
         )}

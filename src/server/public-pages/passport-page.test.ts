@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { TPassport } from "~/domain/passport-schema";
+import { renderPassportPage } from "~/server/public-pages/passport-page";
+
+const UUID = "0b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20";
+
+/** A passport with two identifiers, restricted fields and a published version: most of the page's own words. */
+const PASSPORT: TPassport = {
+  id: UUID,
+  name: "Pack <A>",
+  description: "",
+  modelId: UUID,
+  templateId: UUID,
+  updatedAt: "2026-11-26T14:05:00.000Z",
+  gtin: null,
+  uniqueProductIdentifiers: [
+    { uuid: UUID, value: "SN-1" },
+    { uuid: "1b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", value: "SN-2" },
+  ],
+  version: "1",
+  readerLevel: "authority",
+  hiddenFieldCount: 2,
+  grantRefused: undefined,
+  dataSections: [],
+  publication: { state: "published", version: 2, publishedAt: "2026-11-26T14:05:00.000Z", hash: "ab".repeat(32) },
+};
+
+describe("the public passport page's own words come from the catalogues (docs/app-text.md)", () => {
+  it("is English by default, as before", () => {
+    const page = renderPassportPage(PASSPORT);
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain("<title>Pack &lt;A&gt; · Digital product passport</title>");
+    expect(page).toContain("<dt>Identifiers</dt>");
+    expect(page).toContain("This passport is shown with the access of market surveillance authorities.");
+    expect(page).toContain("2 fields of this passport are not shown.");
+    expect(page).toMatch(/Version 2<\/strong\s*>\s*\(latest\), published/);
+    expect(page).toContain("26 November 2026 at 14:05 UTC");
+    expect(page).toContain("Other versions");
+    expect(page).toContain("Signature not checked yet (needs script; or run <code>passport:verify</code>).");
+    expect(page).toContain('"verified":"Verified: signed by the publisher\'s key ({kid}…), hash matches."');
+  });
+
+  it("speaks German and French when asked, dates too, with the document's lang", () => {
+    const de = renderPassportPage(PASSPORT, 2, "de");
+    expect(de).toContain('<html lang="de">');
+    expect(de).toContain("<title>Pack &lt;A&gt; · Digitaler Produktpass</title>");
+    expect(de).toContain("<dt>Kennungen</dt>");
+    expect(de).toContain("Dieser Pass wird mit dem Zugang der Marktüberwachungsbehörden angezeigt.");
+    expect(de).toContain("2 Felder dieses Passes werden nicht angezeigt.");
+    expect(de).toContain("26. November 2026 um 14:05 UTC");
+    expect(de).toContain("Andere Versionen");
+    expect(de).toContain("oder <code>passport:verify</code> ausführen).");
+    expect(de).not.toMatch(/Digital product passport|Other versions|Not verified/);
+
+    const fr = renderPassportPage(PASSPORT, 3, "fr");
+    expect(fr).toContain('<html lang="fr">');
+    expect(fr).toContain("Passeport numérique de produit");
+    expect(fr).toMatch(
+      /Version 2<\/strong\s*>\s*— une version antérieure ; <a href="\?" data-keep-grant>voir la plus récente<\/a>, publiée le/,
+    );
+    expect(fr).toContain("Ce passeport est affiché avec l’accès des autorités de surveillance du marché.");
+    expect(fr).not.toMatch(/Digital product passport|Other versions|Not verified/);
+  });
+});
