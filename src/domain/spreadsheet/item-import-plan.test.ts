@@ -236,3 +236,105 @@ describe("planItemImport", () => {
     );
   });
 });
+
+describe("multilingual fields (docs/languages.md)", () => {
+  const languages = ["en", "de", "fr"];
+  const multilingual = new Set<string>([SHEET_IDS.text, SHEET_IDS.cellLabel]);
+  const mlIndex = buildTemplateIndex(
+    spreadsheetSections().map((section) => ({
+      ...section,
+      dataFields: section.dataFields.map((f) =>
+        multilingual.has(f.id) ? { ...f, options: { ...f.options, multilingual: "true" } } : f,
+      ),
+    })),
+  );
+  const inAll = (dataSectionId: string, dataFieldId: string, row: number, text: string): TDataValue[] =>
+    languages.map((language) => ({ dataSectionId, dataFieldId, row, value: `${text} ${language}`, language }));
+  const exported: ExportedItem = {
+    identifiers: ["SN-0001"],
+    values: [
+      ...inAll(SHEET_IDS.main, SHEET_IDS.text, 0, "=notes"),
+      { dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.required, row: 0, value: "S1" },
+      ...inAll(SHEET_IDS.cells, SHEET_IDS.cellLabel, 2, "cell"),
+      { dataSectionId: SHEET_IDS.cells, dataFieldId: SHEET_IDS.cellVoltage, row: 2, value: "3.2" },
+    ],
+  };
+  const bySort = (values: readonly TDataValue[]) =>
+    [...values].sort((a, b) =>
+      `${a.dataFieldId}${a.row}${a.language ?? ""}`.localeCompare(`${b.dataFieldId}${b.row}${b.language ?? ""}`),
+    );
+
+  it("has a column per published language, default first, and gives back each language's value", async () => {
+    const layout = itemSheetsLayout(mlIndex, 1, languages);
+    const notes = layout.items.columns.filter((c) => c.kind === "field" && c.fieldId === SHEET_IDS.text);
+    expect(notes.map((c) => [c.title, c.key])).toEqual(
+      languages.map((l) => [`Battery › Notes [${l}]`, `${SHEET_IDS.main}/${SHEET_IDS.text}@${l}`]),
+    );
+    const rows = itemSheetRows(layout, exported);
+    const sheets: Sheet[] = [
+      { name: layout.items.name, rows: [...headerRows(layout.items), rows.items] },
+      ...layout.repeaters.map((sheet, i) => ({ name: sheet.name, rows: [...headerRows(sheet), ...(rows.repeaters[i] ?? [])] })),
+    ];
+    const plan = planItemImport(mlIndex, await readWorkbookFile(await asXlsx(sheets), "xlsx"), {}, languages);
+    expect(plan.problems.kept).toEqual([]);
+    const item = plan.items[0];
+    const values = [...(item?.values ?? []), ...[...(item?.repeaterRows.values() ?? [])].flat()];
+    const filled = values.filter((v) => v.value !== null);
+    expect(bySort(filled)).toEqual(bySort(exported.values));
+  });
+
+  it("fills the default language from a file made for one language: the field's plain title, name or key", () => {
+    const plainKey = `${SHEET_IDS.main}/${SHEET_IDS.text}`;
+    const files: string[][][] = [
+      [
+        ["Identifier", "Serial", "Battery › Notes"],
+        ["SN-1", "S", "Hello"],
+      ],
+      [
+        ["Identifier", "Serial", "Notes"],
+        ["SN-1", "S", "Hello"],
+      ],
+      [
+        ["Identifier", "Serial", "Remarks"],
+        ["identifier", `${SHEET_IDS.main}/${SHEET_IDS.required}`, plainKey],
+        ["SN-1", "S", "Hello"],
+      ],
+    ];
+    for (const rows of files) {
+      const plan = planItemImport(mlIndex, [{ name: "Items", rows }], {}, languages);
+      expect(plan.problems.kept).toEqual([]);
+      expect(plan.items[0]?.values).toContainEqual({
+        dataSectionId: SHEET_IDS.main,
+        dataFieldId: SHEET_IDS.text,
+        row: 0,
+        value: "Hello",
+        language: "en",
+      });
+    }
+  });
+
+  it("maps a language's column by its title, and leaves a field that is not multilingual as it was", () => {
+    const plan = planItemImport(
+      mlIndex,
+      [
+        {
+          name: "Items",
+          rows: [
+            ["Identifier", "Serial", "Battery › Notes [de]", "Batch"],
+            ["SN-1", "S", "Hallo", "B7"],
+          ],
+        },
+      ],
+      {},
+      languages,
+    );
+    expect(plan.items[0]?.values).toContainEqual({
+      dataSectionId: SHEET_IDS.main,
+      dataFieldId: SHEET_IDS.text,
+      row: 0,
+      value: "Hallo",
+      language: "de",
+    });
+    expect(plan.items[0]?.values).toContainEqual({ dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.short, row: 0, value: "B7" });
+  });
+});

@@ -51,10 +51,16 @@ type MappedSheet = { sheet: Sheet; layout: SheetLayout; columns: (SheetColumn | 
  * Reads a file's sheets as the items of a model (docs/spreadsheets.md): maps columns, checks every cell with the
  * template's rules (the same `fieldValueProblem` as every write) and lists each problem by sheet, row and column,
  * bounded. Nothing about the database is known here: whether an identifier names an existing item is the
- * service's question.
+ * service's question. `languages` are the organization's published languages, default first (a multilingual
+ * field's column per language).
  */
-export function planItemImport(index: TemplateIndex, sheets: readonly Sheet[], overrides: TMappingOverrides = {}): ItemImportPlan {
-  const layout = itemSheetsLayout(index, MAX_IDENTIFIER_COLUMNS);
+export function planItemImport(
+  index: TemplateIndex,
+  sheets: readonly Sheet[],
+  overrides: TMappingOverrides = {},
+  languages: readonly string[] = [],
+): ItemImportPlan {
+  const layout = itemSheetsLayout(index, MAX_IDENTIFIER_COLUMNS, languages);
   const problems = new ProblemList();
   const mapped = mapSheets(layout, sheets, overrides, problems);
   const mapping = mapped.map(toMapping);
@@ -133,11 +139,17 @@ function readItems(mapped: MappedSheet, problems: ProblemList): PlannedItem[] {
         item.identifiers.push(result.value);
       } else if (column?.kind === "field") {
         const value = checkedValue(column, cell, at, problems);
-        if (value !== undefined) item.values.push({ dataSectionId: column.sectionId, dataFieldId: column.fieldId, row: 0, value });
+        if (value !== undefined) item.values.push(cellValue(column, 0, value));
       }
     });
     return item;
   });
+}
+
+/** The data value a field's cell holds, in its column's language for a multilingual field. */
+function cellValue(column: FieldColumn, row: number, value: string | null): TDataValue {
+  const { sectionId: dataSectionId, fieldId: dataFieldId, language } = column;
+  return { dataSectionId, dataFieldId, row, value, ...(language !== undefined && { language }) };
 }
 
 type CellPlace = { sheet: string; row: number; column: string };
@@ -206,7 +218,7 @@ function readRepeaterRows(
     mapped.columns.forEach((column, c) => {
       if (column?.kind !== "field") return;
       const value = checkedValue(column, cells[c] ?? "", { ...at, column: header(c) }, problems);
-      if (value !== undefined) rows.push({ dataSectionId: column.sectionId, dataFieldId: column.fieldId, row, value });
+      if (value !== undefined) rows.push(cellValue(column, row, value));
     });
     item.repeaterRows.set(repeaterId, rows);
   }

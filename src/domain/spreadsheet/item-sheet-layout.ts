@@ -1,3 +1,4 @@
+import { isMultilingual } from "~/domain/field-options";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -7,13 +8,29 @@ import type { TDataField } from "~/domain/template-schema";
  * one row per repeater row, keyed by the item's (first) identifier and the row number. Every sheet starts with two
  * header rows: the column's title (`Section › Field`, for people) and its key (for the import, so a renamed section
  * or field does not break a round trip).
+ *
+ * A multilingual field (docs/languages.md) has one column per language the organization publishes, the default
+ * first: titled `Section › Field [de]`, keyed `<section>/<field>@de`. Its default language's column also answers
+ * to the field's plain title and key, so a file made for one language (or before the field was multilingual) still
+ * fills the default language.
  */
 
 /** A column of a sheet: what it holds, its title (first header row) and key (second header row). */
 export type SheetColumn =
   | { kind: "identifier"; n: number; title: string; key: string }
   | { kind: "row"; title: string; key: string }
-  | { kind: "field"; sectionId: string; fieldId: string; field: TDataField; title: string; key: string };
+  | {
+      kind: "field";
+      sectionId: string;
+      fieldId: string;
+      field: TDataField;
+      title: string;
+      key: string;
+      /** A multilingual field's column: the language of its values. */
+      language?: string;
+      /** The plain title and key the column also answers to (a multilingual field's default language column). */
+      alias?: { title: string; key: string };
+    };
 
 export type FieldColumn = Extract<SheetColumn, { kind: "field" }>;
 
@@ -40,6 +57,11 @@ export function identifierKey(n: number): string {
 /** The key of a field's column: its section's and its own id, which stay when either is renamed. */
 export function fieldKey(sectionId: string, fieldId: string): string {
   return `${sectionId}/${fieldId}`;
+}
+
+/** The key of a value's column: its field's key, with `@<language>` for a multilingual field's value. */
+export function valueKey(sectionId: string, fieldId: string, language: string | undefined): string {
+  return language === undefined ? fieldKey(sectionId, fieldId) : `${fieldKey(sectionId, fieldId)}@${language}`;
 }
 
 /** A section's path from the root of the template, as titles show it: `Battery › Cells`. */
@@ -75,9 +97,10 @@ function fileNameOf(name: string): string {
 
 /**
  * The sheets of a template's items. `identifierColumns` is how many identifier columns the items sheet has (the most
- * identifiers any exported item holds; at least one). Fields and repeaters come in the template's document order.
+ * identifiers any exported item holds; at least one); `languages` the organization's published languages, default
+ * first (a multilingual field's columns). Fields and repeaters come in the template's document order.
  */
-export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1): ItemSheetsLayout {
+export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1, languages: readonly string[] = []): ItemSheetsLayout {
   const identifiers: SheetColumn[] = Array.from({ length: Math.max(1, identifierColumns) }, (_, i) => ({
     kind: "identifier",
     n: i + 1,
@@ -92,16 +115,9 @@ export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1): I
     const path = sectionPath(index, sectionId).join(" › ");
     for (const field of entry.section.dataFields) {
       if (fieldLevel(entry, field) !== "Item") continue;
-      const column: FieldColumn = {
-        kind: "field",
-        sectionId,
-        fieldId: field.id,
-        field,
-        title: `${path} › ${field.name}`,
-        key: fieldKey(sectionId, field.id),
-      };
-      if (entry.repeaterId === null) itemFields.push(column);
-      else repeaterFields.set(entry.repeaterId, [...(repeaterFields.get(entry.repeaterId) ?? []), column]);
+      const columns = fieldColumns(sectionId, field, `${path} › ${field.name}`, languages);
+      if (entry.repeaterId === null) itemFields.push(...columns);
+      else repeaterFields.set(entry.repeaterId, [...(repeaterFields.get(entry.repeaterId) ?? []), ...columns]);
     }
   }
   const taken = new Set([ITEMS_SHEET.toLowerCase()]);
@@ -122,6 +138,19 @@ export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1): I
     items: { name: ITEMS_SHEET, fileName: "items", repeaterId: null, columns: [...identifiers, ...itemFields] },
     repeaters,
   };
+}
+
+/** A field's columns: one, or one per language for a multilingual field (the first, the default's, with the alias). */
+function fieldColumns(sectionId: string, field: TDataField, title: string, languages: readonly string[]): FieldColumn[] {
+  const plain = { kind: "field" as const, sectionId, fieldId: field.id, field, title, key: fieldKey(sectionId, field.id) };
+  if (languages.length === 0 || !isMultilingual(field)) return [plain];
+  return languages.map((language, i) => ({
+    ...plain,
+    title: `${title} [${language}]`,
+    key: valueKey(sectionId, field.id, language),
+    language,
+    ...(i === 0 && { alias: { title: plain.title, key: plain.key } }),
+  }));
 }
 
 /** The two header rows of a sheet. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
+import type { SheetColumn, SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
 
 /** A sheet as read from a file: its name and its rows of text cells (already unescaped, spreadsheet-cell.ts). */
 export type Sheet = { name: string; rows: string[][] };
@@ -32,16 +32,22 @@ const normalise = (text: string) =>
     .replace(/\s*(›|>)\s*/g, " › ")
     .toLocaleLowerCase();
 
+/** The keys a column answers to in a file's key row: its own, and a multilingual default column's plain key. */
+function keysOf(column: SheetColumn): string[] {
+  return column.kind === "field" && column.alias ? [column.key, column.alias.key] : [column.key];
+}
+
 /** Whether a sheet's second row holds column keys (an export's second header row) rather than data. */
 export function hasKeyRow(rows: readonly (readonly string[])[], layouts: readonly SheetLayout[]): boolean {
-  const keys = new Set(layouts.flatMap((layout) => layout.columns.map((c) => c.key)));
+  const keys = new Set(layouts.flatMap((layout) => layout.columns.flatMap(keysOf)));
   return (rows[1] ?? []).some((cell) => keys.has(cell.trim()));
 }
 
 /**
  * Maps a sheet's columns to the layout's keys: the caller's override first, then the key row, then the title
- * (`Section › Field`, case, spacing and `>` for `›` ignored), then a field's bare name when only one column has
- * it. A key already taken by an earlier column leaves the later one unmapped.
+ * (`Section › Field`, case, spacing and `>` for `›` ignored), then a field's bare name when only one field has
+ * it. A multilingual field's plain key, title or name fills its default language's column. A key already taken by
+ * an earlier column leaves the later one unmapped.
  */
 export function mapColumns(
   headers: readonly string[],
@@ -50,11 +56,15 @@ export function mapColumns(
   overrides: Record<string, string | null> = {},
 ): (string | null)[] {
   const known = new Set(layout.columns.map((c) => c.key));
+  const byKey = new Map(layout.columns.flatMap((c) => keysOf(c).map((key) => [key, c.key] as const)));
   const byTitle = new Map<string, string>();
   const bareNames = new Map<string, string | null>();
   for (const column of layout.columns) {
     byTitle.set(normalise(column.title), column.key);
     if (column.kind !== "field") continue;
+    if (column.alias) byTitle.set(normalise(column.alias.title), column.key);
+    // A field's other languages' columns are named by their titles only.
+    if (column.language !== undefined && !column.alias) continue;
     const bare = normalise(column.field.name);
     bareNames.set(bare, bareNames.has(bare) ? null : column.key);
   }
@@ -63,7 +73,8 @@ export function mapColumns(
     const override = overrides[String(i)];
     const keyCell = keyRow?.[i]?.trim();
     const byName = byTitle.get(normalise(header)) ?? bareNames.get(normalise(header)) ?? null;
-    const candidate = override !== undefined ? override : keyCell !== undefined && known.has(keyCell) ? keyCell : byName;
+    const fromKeyRow = keyCell === undefined ? undefined : byKey.get(keyCell);
+    const candidate = override !== undefined ? override : (fromKeyRow ?? byName);
     if (candidate === null || !known.has(candidate) || taken.has(candidate)) return null;
     taken.add(candidate);
     return candidate;
@@ -76,7 +87,7 @@ export function mapColumns(
  */
 export function matchSheet(sheet: Sheet, position: number, layouts: readonly SheetLayout[]): SheetLayout | undefined {
   const keyRow = new Set((sheet.rows[1] ?? []).map((cell) => cell.trim()));
-  const byKeys = layouts.find((layout) => layout.columns.some((c) => c.kind === "field" && keyRow.has(c.key)));
+  const byKeys = layouts.find((layout) => layout.columns.some((c) => c.kind === "field" && keysOf(c).some((key) => keyRow.has(key))));
   if (byKeys) return byKeys;
   const name = normalise(sheet.name.replace(/\.(csv|tsv|txt)$/i, ""));
   const byName = layouts.find((layout) => normalise(layout.name) === name || normalise(layout.fileName) === name);

@@ -1,7 +1,7 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import type { TRowRef } from "~/domain/data-changes";
-import type { TDataValue } from "~/domain/data-value";
+import { type TDataValue, tripleKey } from "~/domain/data-value";
 import { appendPath } from "~/domain/json-path";
 import { type ItemImportPlan, planItemImport } from "~/domain/spreadsheet/item-import-plan";
 import { MAX_IMPORT_ITEMS, type TItemImportProgress, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
@@ -15,7 +15,14 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
 import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
-import { addIdentifiers, type ImportTarget, importTargets, repeaterRows } from "~/server/services/items/internal/import-targets";
+import {
+  addIdentifiers,
+  type ImportTarget,
+  importTargets,
+  languageValueKeys,
+  repeaterRows,
+} from "~/server/services/items/internal/import-targets";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -49,7 +56,8 @@ export async function importItems(options: ImportItemsOptions): Promise<TItemImp
   const sheets = await readWorkbookFile(file.bytes, file.kind);
   const plan = async (db: Tx, templateId: string) => {
     const index = await loadTemplateIndex(db, templateId);
-    const itemPlan = planItemImport(index, sheets, mapping);
+    const { publishedLanguages } = await readLanguageSettings(db, organizationId);
+    const itemPlan = planItemImport(index, sheets, mapping, publishedLanguages);
     if (itemPlan.items.length > MAX_IMPORT_ITEMS) {
       throw new AppError(
         "PAYLOAD_TOO_LARGE",
@@ -139,15 +147,20 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   );
   // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
   const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
+  const hasLanguages = plan.items.some((item) => [item.values, ...item.repeaterRows.values()].some(inLanguages));
   for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
     const chunk = byId.slice(start, start + WRITE_CHUNK);
     const itemIds = chunk.map((t) => t.itemId as string);
     await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
       // Read with the items locked: the rows the file's repeaters replace.
       const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
+      const held = hasLanguages ? await languageValueKeys(tx, writing.itemIds) : new Set<string>();
       const items = chunk.map((target) => {
         const itemId = target.itemId as string;
-        const changes = itemChanges(target, plan.repeaterIds, (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? []);
+        const changes = itemChanges(target, plan.repeaterIds, {
+          rowsOf: (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? [],
+          holds: (v) => held.has(`${itemId}|${tripleKey(v)}`),
+        });
         return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
       });
       return manyItemsChangesWrite(items)(tx, writing, index);
@@ -160,18 +173,34 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
 /**
  * What the file changes of one item: its values outside repeaters are modified; per repeater whose sheet the file
  * has, rows the item holds and the file does not are deleted, rows both have are modified, the others added. So an
- * item imported with the values it already holds changes nothing (no version, no history).
+ * item imported with the values it already holds changes nothing (no version, no history). A value in a language
+ * (a multilingual field's) is modified where the item holds it, added where not, and left out where not held and
+ * empty (an empty cell of a language not yet written changes nothing).
  */
-function itemChanges(target: ImportTarget, repeaterIds: readonly string[], existingRowsOf: (repeaterId: string) => number[]) {
+function itemChanges(
+  target: ImportTarget,
+  repeaterIds: readonly string[],
+  existing: { rowsOf: (repeaterId: string) => number[]; holds: (value: TDataValue) => boolean },
+) {
   const deleteRows: TRowRef[] = [];
   const add: TDataValue[] = [];
-  const modify: TDataValue[] = [...target.item.values];
+  const modify: TDataValue[] = [];
+  const place = (value: TDataValue, isRowHeld: boolean) => {
+    if (value.language === undefined) return (isRowHeld ? modify : add).push(value);
+    if (isRowHeld && existing.holds(value)) return modify.push(value);
+    if (value.value !== null) add.push(value);
+  };
+  for (const value of target.item.values) place(value, true);
   for (const repeaterId of repeaterIds) {
-    const existing = new Set(existingRowsOf(repeaterId));
+    const rows = new Set(existing.rowsOf(repeaterId));
     const values = target.item.repeaterRows.get(repeaterId) ?? [];
     const fileRows = new Set(values.map((v) => v.row));
-    for (const row of existing) if (!fileRows.has(row)) deleteRows.push({ dataSectionId: repeaterId, row });
-    for (const value of values) (existing.has(value.row) ? modify : add).push(value);
+    for (const row of rows) if (!fileRows.has(row)) deleteRows.push({ dataSectionId: repeaterId, row });
+    for (const value of values) place(value, rows.has(value.row));
   }
   return { deleteRows, add, modify };
+}
+
+function inLanguages(values: readonly TDataValue[]): boolean {
+  return values.some((v) => v.language !== undefined);
 }

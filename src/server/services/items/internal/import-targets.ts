@@ -1,3 +1,4 @@
+import { tripleKey } from "~/domain/data-value";
 import { ascendingUuids } from "~/domain/uuid";
 import { AppError } from "~/domain/app-error";
 import type { ItemImportPlan, PlannedItem } from "~/domain/spreadsheet/item-import-plan";
@@ -69,6 +70,19 @@ export async function repeaterRows(
     result.set(key, [...new Set([...(result.get(key) ?? []), ...row.rows])]);
   }
   return result;
+}
+
+/**
+ * The values in a language (a multilingual field's, docs/languages.md) the given items hold, as `item|tripleKey`:
+ * the import adds a language an item does not hold yet and modifies one it does.
+ */
+export async function languageValueKeys(tx: Tx, itemIds: readonly string[]): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ itemId: string; dataSectionId: string; dataFieldId: string; row: number; language: string }[]>`
+    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
+      "row", "language"
+    FROM "item_data_value" WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "language" <> ''`;
+  return new Set(rows.map((row) => `${row.itemId}|${tripleKey(row)}`));
 }
 
 /** Adds identifiers of the file to the existing items it updates (uuids fresh), in one statement. */
