@@ -3,6 +3,7 @@ import { placementStyle } from "~/components/layout-grid/placement-style";
 import type { TDataField } from "~/domain/template-schema";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import { languageName } from "~/domain/language";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
@@ -50,9 +51,27 @@ export function renderPassportPage(passport: TPassport, latestVersion = passport
       ${grantRefusedNote(passport.grantRefused)} ${readerNote(passport.readerLevel)}
       ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)} ${publicationBlock(passport, latestVersion)}
     </header>
-    ${roots.map((section) => renderSection(section, byId, 2, false))}
+    ${languageLinks(passport)}
+    <div class="passport-content" ${passport.language ? html` lang="${passport.language}"` : ""}>
+      ${roots.map((section) => renderSection(section, byId, 2, false))}
+    </div>
   </main>`;
   return renderDocument({ title: `${passport.name} · Digital product passport`, lang: "en", css: PASSPORT_PAGE_CSS, body });
+}
+
+/**
+ * Links to the passport in each other published language (`?lang=`), each named in itself; none when the passport
+ * is published in one language. The page's own text is not translated here (docs/app-text.md).
+ */
+function languageLinks({ language, languages }: TPassport): SafeHtml | "" {
+  if (!language || !languages || languages.length < 2) return "";
+  return html`<nav class="languages" aria-label="Languages">
+    ${languages.map((tag) =>
+      tag === language
+        ? html`<span lang="${tag}" aria-current="true">${languageName(tag)}</span> `
+        : html`<a href="?lang=${encodeURIComponent(tag)}" hreflang="${tag}" lang="${tag}">${languageName(tag)}</a> `,
+    )}
+  </nav>`;
 }
 
 const LEVEL_NAMES: Record<Exclude<TReaderLevel, "public">, string> = {
