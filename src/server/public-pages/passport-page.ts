@@ -52,11 +52,14 @@ export function renderPassportPage(passport: TPassport, latestVersion = passport
       ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel)} ${publicationBlock(passport, latestVersion)}
     </header>
     ${languageLinks(passport)}
-    <div class="passport-content" ${passport.language ? html` lang="${passport.language}"` : ""}>
-      ${roots.map((section) => renderSection(section, byId, 2, false))}
-    </div>
+    <div ${contentAttributes(passport.language)}>${roots.map((section) => renderSection(section, byId, 2, false))}</div>
   </main>`;
   return renderDocument({ title: `${passport.name} · Digital product passport`, lang: "en", css: PASSPORT_PAGE_CSS, body });
+}
+
+/** The passport content's class, and its language when known (a frozen version's page does not say it yet). */
+function contentAttributes(language: string | undefined): SafeHtml {
+  return language ? html`class="passport-content" lang="${language}"` : html`class="passport-content"`;
 }
 
 /**
