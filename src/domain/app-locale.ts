@@ -10,6 +10,15 @@ export const DEFAULT_APP_LOCALE = "en";
 export const ZAppLocale = z.enum(APP_LOCALES);
 export type TAppLocale = z.infer<typeof ZAppLocale>;
 
+/**
+ * The app locale for a passport's language (docs/languages.md): the public page's own words follow the language its
+ * values are shown in where the catalogues have it (`de-AT` → de), English otherwise.
+ */
+export function appLocaleForLanguage(language: string | undefined): TAppLocale {
+  const primary = language?.toLowerCase().split("-")[0];
+  return isAppLocale(primary) ? primary : DEFAULT_APP_LOCALE;
+}
+
 /** The member's own choice, as the language setting sends it: a locale, or null for "follow my browser". */
 export const ZSetLocaleInput = z.object({ locale: ZAppLocale.nullable() });
 

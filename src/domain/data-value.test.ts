@@ -60,7 +60,7 @@ describe("normalizeDataValue", () => {
 
 describe("tripleKey", () => {
   it("joins section, field, row and language", () => {
-    expect(tripleKey({ ...base, row: 3 })).toBe(`${S}|${F}|3|`);
+    expect(tripleKey({ ...base, row: 3 })).toBe(`${S}|${F}|3`);
     expect(tripleKey({ ...base, row: 3, language: "de" })).toBe(`${S}|${F}|3|de`);
   });
 });

@@ -61,9 +61,13 @@ export function withStoredLanguage<V extends object>(v: V, language: string): V 
   return language === "" ? v : { ...v, language };
 }
 
-/** A value's identity as one string, for sets and maps: the one key of a value everywhere (language included). */
+/**
+ * A value's identity as one string, for sets and maps: the one key of a value everywhere. `section|field|row`, and
+ * `|language` after it for a value of a multilingual field (the editor's draft keys parse the first form).
+ */
 export function tripleKey(v: DataValueTriple): string {
-  return `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${storedLanguage(v)}`;
+  const key = `${v.dataSectionId}|${v.dataFieldId}|${v.row}`;
+  return v.language === undefined || v.language === "" ? key : `${key}|${v.language}`;
 }
 
 /** An issue about one data value: the contract names the value's section, field and row beside the path. */

@@ -65,6 +65,10 @@ export const ZPassport = z.object({
    * "expired" (a grant of this passport), else "not-valid" (docs/security.md §Access grants).
    */
   grantRefused: z.enum(["revoked", "expired", "not-valid"]).optional(),
+  /** The language a multilingual field's values are shown in, when the reader's was negotiated (docs/languages.md). */
+  language: z.string().optional(),
+  /** The languages the passport is published in (`?lang=` answers each), the default first. */
+  languages: z.array(z.string()).optional(),
   dataSections: z.array(ZPassportSection),
   /**
    * Present once the passport has a published version (docs/versions.md): readers see that version ("published"),
@@ -86,7 +90,11 @@ export type TPassportSection = z.infer<typeof ZPassportSection>;
 export type TPassport = z.infer<typeof ZPassport>;
 
 /** `?grant=<token>`: the secret of an access grant. Anything malformed simply opens nothing (docs/security.md). */
-export const ZPassportQuery = z.object({ grant: z.string().max(200).optional() });
+export const ZPassportQuery = z.object({
+  grant: z.string().max(200).optional(),
+  /** The language asked for (docs/languages.md): first in negotiation; one that is not published falls through. */
+  lang: z.string().max(40).optional(),
+});
 
 // ---- Access grants ----
 

@@ -5,6 +5,7 @@
  * (`verification.verify` of @aas-core-works/aas-core3.0-typescript) — a value that cannot take its preferred AAS form
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
+import { isMultilingual } from "~/domain/field-options";
 import { AAS_OPTION } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
@@ -52,6 +53,8 @@ type Context = {
   concepts: Map<string, Jsonable>;
   /** Each field's idShort, names and semantics, built once per export and shared by its rows' elements. */
   heads: Map<string, Jsonable>;
+  /** The language of a multilingual field's value when the passport holds no `{language: value}` map for it. */
+  defaultLanguage: string;
 };
 
 export function passportToAasEnvironment({ passport, level, baseUrl }: AasExportInput): Jsonable {
@@ -63,6 +66,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
     sections: new Map(passport.sections.map((s) => [s.section.id, s])),
     concepts: new Map(),
     heads: new Map(),
+    defaultLanguage: passport.defaultLanguage,
   };
   const shellId = aasShellId(baseUrl, header.modelId, header.itemId);
   const submodels: Jsonable[] = [];
@@ -129,7 +133,11 @@ function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Json
 
 /** A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). */
 function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
-  const elements = fieldsOf(ctx, assembled).map((f) => fieldElement(ctx, f.field, f.rows.get(row) ?? null));
+  const elements = fieldsOf(ctx, assembled).map((f) =>
+    isMultilingual(f.field)
+      ? multilingualElement(ctx, f.field, f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
+      : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
+  );
   for (const child of childSections(ctx, assembled)) {
     elements.push(child.section.type === "Repeatable" ? listOf(ctx, child) : collectionOf(ctx, child, row));
   }
@@ -188,14 +196,35 @@ function referableOf(ctx: Context, named: { id: string; name: string }, meta: Aa
   };
 }
 
-function fieldElement(ctx: Context, field: TDataField, value: string | null): Jsonable {
-  const meta = aasMeta(field.options);
+/** A field's idShort, names and semantics, built once per export. */
+function headOf(ctx: Context, field: TDataField, meta: AasMeta): Jsonable {
   let head = ctx.heads.get(field.id);
   if (!head) ctx.heads.set(field.id, (head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) }));
+  return head;
+}
+
+function fieldElement(ctx: Context, field: TDataField, value: string | null): Jsonable {
+  const meta = aasMeta(field.options);
+  const head = headOf(ctx, field, meta);
   const kind =
     meta.modelType ?? (field.type === "FileField" ? "File" : field.type === "ProductPassportLink" ? "ReferenceElement" : "Property");
   const special = specialElement(kind, field, meta, value);
   return special ? { ...special, ...head } : { modelType: "Property", ...head, ...propertyValue(field, meta, value) };
+}
+
+/**
+ * A multilingual field (docs/languages.md) as a MultiLanguageProperty with one lang-string per language that has a
+ * value AAS can carry (unique languages by construction: the map has each once); none, no `value`.
+ */
+function multilingualElement(ctx: Context, field: TDataField, byLanguage: Record<string, string | null>): Jsonable {
+  const meta = aasMeta(field.options);
+  const head = headOf(ctx, field, meta);
+  const strings: LangString[] = [];
+  for (const [language, value] of Object.entries(byLanguage)) {
+    const text = value === null ? "" : clip(xmlSafe(value), 1023);
+    if (text.trim() !== "") strings.push({ language, text });
+  }
+  return { modelType: "MultiLanguageProperty", ...head, ...(strings.length > 0 && { value: strings }) };
 }
 
 /** The element of a non-Property kind, or undefined when the value cannot take that form (a Property then). */

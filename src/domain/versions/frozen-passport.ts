@@ -13,7 +13,15 @@ import type { TemplateIndex } from "~/domain/template-index";
  * order but are numbered anew per section (the frozen JSON lists rows, not their numbers).
  */
 export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, index: TemplateIndex): AssembledPassport {
-  const { readerLevel: _reader, hiddenFieldCount: _hidden, dataSections, publication: _p, grantRefused: _g, ...header } = passport;
+  const {
+    readerLevel: _reader,
+    hiddenFieldCount: _hidden,
+    dataSections,
+    publication: _p,
+    grantRefused: _g,
+    language = "",
+    ...header
+  } = passport;
   const sections: AssembledSection[] = [];
   for (const frozen of dataSections) {
     const section = index.sections.get(frozen.id)?.section;
@@ -25,7 +33,8 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
     }));
     sections.push({ section, fields });
   }
-  return { header, sections };
+  // A frozen passport holds one language's values (the default language's until versions keep every language).
+  return { header, sections, defaultLanguage: language };
 }
 
 /** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */

@@ -1,9 +1,10 @@
 import { placeSectionCells, type CellPlacement } from "~/components/layout-grid/cell-placement";
 import { placementStyle } from "~/components/layout-grid/placement-style";
-import type { TAppLocale } from "~/domain/app-locale";
+import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
 import type { TDataField } from "~/domain/template-schema";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import { languageName } from "~/domain/language";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import { publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
@@ -19,12 +20,13 @@ import { publicationBlock } from "~/server/public-pages/publication-block";
  */
 /**
  * `latestVersion`: the passport's latest published version, when the page shows an earlier one (`?version=`).
- * `locale`: the language of the page's own words (the catalogues' `publicPassport`), not of the passport's values.
+ * `locale`: the language of the page's own words (the catalogues' `publicPassport`): by default the one the
+ * passport's values are shown in, where the catalogues have it (appLocaleForLanguage), else English.
  */
 export function renderPassportPage(
   passport: TPassport,
   latestVersion = passport.publication?.version ?? 0,
-  locale: TAppLocale = "en",
+  locale: TAppLocale = appLocaleForLanguage(passport.language),
 ): string {
   const t = publicPageText(locale);
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
@@ -60,9 +62,30 @@ export function renderPassportPage(
       ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
       ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
     </header>
-    ${roots.map((section) => renderSection(section, byId, 2, false, t))}
+    ${languageLinks(passport, t)}
+    <div ${contentAttributes(passport.language)}>${roots.map((section) => renderSection(section, byId, 2, false, t))}</div>
   </main>`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
+}
+
+/** The passport content's class, and its language when known (a frozen version's page does not say it yet). */
+function contentAttributes(language: string | undefined): SafeHtml {
+  return language ? html`class="passport-content" lang="${language}"` : html`class="passport-content"`;
+}
+
+/**
+ * Links to the passport in each other published language (`?lang=`), each named in itself; none when the passport
+ * is published in one language.
+ */
+function languageLinks({ language, languages }: TPassport, t: PublicPageText): SafeHtml | "" {
+  if (!language || !languages || languages.length < 2) return "";
+  return html`<nav class="languages" aria-label="${t("languages")}">
+    ${languages.map((tag) =>
+      tag === language
+        ? html`<span lang="${tag}" aria-current="true">${languageName(tag)}</span> `
+        : html`<a href="?lang=${encodeURIComponent(tag)}" hreflang="${tag}" lang="${tag}">${languageName(tag)}</a> `,
+    )}
+  </nav>`;
 }
 
 const LEVEL_NAMES = {

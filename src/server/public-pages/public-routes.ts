@@ -176,14 +176,18 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const reader = { uuid, grantToken: query.success ? query.data.grant : undefined, clientAddress: clientAddress(request.headers) };
     const version = ZPageVersion.safeParse(searchParams(request).version);
     if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data });
-    const passport = await readPassport({ ...reader, actor: null });
+    const language = { query: query.success ? query.data.lang : undefined, acceptLanguage: request.headers.get("accept-language") };
+    const passport = await readPassport({ ...reader, actor: null, language });
     const page = renderedPage(passport);
+    // The page is in the negotiated language: its ETag hashes its text (the language in it), and caches key by the header.
     return await cachedResponse(request, {
       etag: page.etag,
-      cacheHeaders:
-        passport.readerLevel === "public" && !passport.grantRefused
+      cacheHeaders: {
+        ...(passport.readerLevel === "public" && !passport.grantRefused
           ? publicCacheHeaders(passport.modelId)
-          : { "Cache-Control": PRIVATE_CACHE_CONTROL },
+          : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
+        Vary: "Accept-Language",
+      },
       contentType: "text/html; charset=utf-8",
       body: () => page.html,
     });

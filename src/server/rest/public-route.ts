@@ -13,7 +13,12 @@ import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
  * How a public answer may be cached: its ETag, and — when shared caches (nginx, a CDN) may keep it — the model it is
  * about, whose surrogate key purges it (src/server/http/shared-cache.ts).
  */
-export type PublicCaching = { etag: string; sharedAbout?: { modelId: string } };
+export type PublicCaching = {
+  etag: string;
+  sharedAbout?: { modelId: string };
+  /** Request headers the answer depends on (`Vary`), such as `Accept-Language` for a negotiated language. */
+  vary?: string;
+};
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
   params: P;
@@ -25,7 +30,14 @@ type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
    */
   isCallerResolved?: boolean;
   /** `clientAddress`: the caller's address (src/server/http/client-address.ts), for per-address limits. */
-  run: (input: { params: z.infer<P>; query: z.infer<Q>; actor: Actor | null; clientAddress: string | null }) => Promise<R>;
+  run: (input: {
+    params: z.infer<P>;
+    query: z.infer<Q>;
+    actor: Actor | null;
+    clientAddress: string | null;
+    /** The request's `Accept-Language`, for a route that negotiates the language (docs/languages.md). */
+    acceptLanguage: string | null;
+  }) => Promise<R>;
   /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
   caching?: (result: R, input: { actor: Actor | null }) => PublicCaching;
 };
@@ -46,12 +58,13 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
         query: query,
         actor,
         clientAddress: clientAddress(request.headers),
+        acceptLanguage: request.headers.get("accept-language"),
       });
       if (!definition.caching) return Response.json(result);
-      const { etag, sharedAbout } = definition.caching(result, { actor });
+      const { etag, sharedAbout, vary } = definition.caching(result, { actor });
       // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
       const caching = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
-      const headers = { ETag: etag, ...caching };
+      const headers = { ETag: etag, ...caching, ...(vary && { Vary: vary }) };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(jsonOf(result), { headers: { ...headers, "Content-Type": "application/json" } });
     } catch (error) {

@@ -6,7 +6,7 @@ import type { Actor } from "~/domain/actor";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import { aasValuesFor, type ImportedValue, type UnmatchedElement } from "~/domain/aas/import-values";
 import type { TModelChangesRequest, TRowRef } from "~/domain/data-changes";
-import type { TDataValue } from "~/domain/data-value";
+import { type TDataValue, tripleKey } from "~/domain/data-value";
 import { repeaterSectionIds } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
@@ -86,7 +86,7 @@ function changesOf(
   imported: ReturnType<typeof aasValuesFor>,
   sectionsOfRepeater: (id: string) => string[],
 ): TModelChangesRequest {
-  const existing = new Set(currentValues.map((v) => `${v.dataSectionId}/${v.dataFieldId}/${v.row}`));
+  const existing = new Set(currentValues.map(tripleKey));
   const deleteRows: TRowRef[] = [];
   const add: ImportedValue[] = [];
   for (const [repeaterId, { values }] of imported.repeaters) {
@@ -97,7 +97,7 @@ function changesOf(
   }
   const modify: ImportedValue[] = [];
   for (const value of imported.values) {
-    (existing.has(`${value.dataSectionId}/${value.dataFieldId}/${value.row}`) ? modify : add).push(value);
+    (existing.has(tripleKey(value)) ? modify : add).push(value);
   }
   return { deleteRows, add, modify };
 }

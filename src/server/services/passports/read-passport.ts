@@ -1,5 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
+import { negotiateLanguage } from "~/domain/language";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
 import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
@@ -15,10 +16,13 @@ export type ReadPassportOptions = {
   grantToken?: string;
   /** The reader's address (src/server/http/client-address.ts), for the limit on reads with a grant. */
   clientAddress?: string | null;
+  /** What the reader asks for: `?lang=` and `Accept-Language` (docs/languages.md); absent, the default language. */
+  language?: { query?: string | null; acceptLanguage?: string | null };
 };
 
 /**
- * The passport of a model or an item as one reader may see it (docs/api.md §Passports): anyone sees the public
+ * The passport of a model or an item as one reader may see it (docs/api.md §Passports), in the negotiated language
+ * (`?lang=`, `Accept-Language`, the organization's default; only published languages): anyone sees the public
  * fields; a member of the owning organization every field; the holder of a grant of this model (or this passport),
  * neither revoked nor expired, the fields up to the grant's level, and the read is recorded. An unknown or retired
  * identifier is NOT_FOUND, and a grant that opens nothing leaves the reader anonymous, with `grantRefused` saying
@@ -27,9 +31,10 @@ export type ReadPassportOptions = {
  */
 export async function readPassport(options: ReadPassportOptions): Promise<TPassport> {
   const opened = await openPassport(options);
-  if (opened.grantRefused === undefined) return passportView(opened.entry, opened.level);
+  const { language } = negotiateLanguage({ ...options.language, settings: opened.entry.languages });
+  if (opened.grantRefused === undefined) return passportView(opened.entry, opened.level, language);
   // A copy: the shared public view stays as every other reader gets it.
-  return { ...passportView(opened.entry, "public"), grantRefused: opened.grantRefused };
+  return { ...passportView(opened.entry, "public", language), grantRefused: opened.grantRefused };
 }
 
 export type OpenedPassport = {

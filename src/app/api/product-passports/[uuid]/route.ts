@@ -10,10 +10,18 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     params: ZPublicIdentifierPath,
     query: ZPassportQuery,
     isCallerResolved: true,
-    run: ({ params, query, actor, clientAddress }) =>
-      readPassport({ uuid: params.uuid, actor, grantToken: query.grant, clientAddress }),
+    run: ({ params, query, actor, clientAddress, acceptLanguage }) =>
+      readPassport({
+        uuid: params.uuid,
+        actor,
+        grantToken: query.grant,
+        clientAddress,
+        language: { query: query.lang, acceptLanguage },
+      }),
+    // The answered language ends the ETag, and the answer varies with Accept-Language (docs/languages.md).
     caching: (passport) => ({
-      etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}"`,
+      etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}${passport.language ? `-${passport.language}` : ""}"`,
+      vary: "Accept-Language",
       ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
     }),
   }),

@@ -4,7 +4,7 @@ import { readDataValues } from "~/server/services/data-values/internal/data-valu
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
-import type { LoadedPassport } from "~/server/services/passports/internal/passport-cache";
+import { type LoadedPassport, PASSPORT_EPOCH } from "~/server/services/passports/internal/passport-cache";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
 import { latestPublished } from "~/server/services/passport-versions/internal/version-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -22,10 +22,11 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
     async (tx) => {
       const [identifier] = await tx.$queryRaw<IdentifierRow[]>`
         SELECT u."organizationId", COALESCE(u."modelId", i."modelId")::text AS "modelId", u."itemId"::text AS "itemId",
-          m."passportEpoch" || '.' || COALESCE(i."passportEpoch"::text, '') AS "epoch"
+          ${PASSPORT_EPOCH} AS "epoch"
         FROM "unique_product_identifier" AS u
           LEFT JOIN "item" AS i ON i."id" = u."itemId"
           LEFT JOIN "model" AS m ON m."id" = COALESCE(u."modelId", i."modelId")
+          LEFT JOIN "organization" AS o ON o."id" = m."organizationId"
         WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
       if (!identifier?.modelId || identifier.epoch === null) return null;
       const { organizationId, modelId, itemId, epoch } = identifier;
@@ -35,12 +36,13 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
       if (itemId && !item) return null;
       const index = await loadTemplateIndex(tx, model.templateId);
       const itemValues = item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined;
+      const languages = await readLanguageSettings(tx, organizationId);
       const assembled = assemblePassport({
         header: passportHeader(uuid, model, item),
         index,
         modelValues: model.dataValues,
         itemValues,
-        defaultLanguage: (await readLanguageSettings(tx, organizationId)).defaultLanguage,
+        defaultLanguage: languages.defaultLanguage,
       });
       const published = await latestPublished(tx, itemId ?? modelId);
       // The template the latest version was frozen with (templates are immutable): its AAS form is rebuilt with it.
@@ -49,7 +51,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         frozenTemplateId === undefined || frozenTemplateId === model.templateId
           ? index
           : await loadTemplateIndex(tx, frozenTemplateId);
-      return { organizationId, modelId, epoch, assembled, published, ...(published && { publishedIndex }) };
+      return { organizationId, modelId, epoch, languages, assembled, published, ...(published && { publishedIndex }) };
     },
     { isolationLevel: "RepeatableRead" },
   );

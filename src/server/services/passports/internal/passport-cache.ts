@@ -1,4 +1,6 @@
+import type { LanguageSettings } from "~/domain/language";
 import { type AssembledPassport, passportFor } from "~/domain/passport";
+import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import type { TemplateIndex } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
@@ -19,16 +21,31 @@ const MAX_ENTRIES = 10_000;
 export type PassportEntry = {
   organizationId: string;
   modelId: string;
-  /** The model's and (for an item's passport) the item's passport epoch, as "model.item". */
+  /**
+   * The model's and (for an item's passport) the item's passport epoch, and the organization's languages, as
+   * "model.item.default.published": a change of the languages changes what a reader is answered in.
+   */
   epoch: string;
+  /** The organization's languages when the entry was loaded: what negotiation answers from (docs/languages.md). */
+  languages: LanguageSettings;
   assembled: AssembledPassport;
   /** The latest published version, if any: what every reader but a member then sees (docs/versions.md). */
   published?: LatestPublished;
   /** The template index the latest version was frozen with, to rebuild its AAS form (frozen-passport.ts). */
   publishedIndex?: TemplateIndex;
-  /** The passport per reader level, cut on first use: the same object answers every reader of that level. */
-  views: Partial<Record<TReaderLevel, TPassport>>;
+  /**
+   * The passport per reader level and answered language (`level|language`), cut on first use: the same object answers
+   * every reader of that level and language. Only published languages are answered, so at most 3 × 40 views.
+   */
+  views: Map<string, TPassport>;
 };
+
+/**
+ * The epoch expression (model `m`, item `i`, organization `o`): load-passport.ts reads it with the values and every
+ * cache hit compares it, so both must be this one expression.
+ */
+export const PASSPORT_EPOCH = Prisma.sql`m."passportEpoch" || '.' || COALESCE(i."passportEpoch"::text, '') || '.' ||
+  o."defaultLanguage" || '.' || array_to_string(o."publishedLanguages", ',')`;
 
 export type LoadedPassport = Omit<PassportEntry, "views">;
 
@@ -42,10 +59,11 @@ const cache = (globalForCache.passportStudioPassportCache ??= new Map<string, Pa
  */
 export async function currentPassportEpoch(uuid: string): Promise<string | null> {
   const [row] = await getDb().$queryRaw<{ epoch: string }[]>`
-    SELECT m."passportEpoch" || '.' || COALESCE(i."passportEpoch"::text, '') AS "epoch"
+    SELECT ${PASSPORT_EPOCH} AS "epoch"
     FROM "unique_product_identifier" AS u
       LEFT JOIN "item" AS i ON i."id" = u."itemId"
       JOIN "model" AS m ON m."id" = COALESCE(u."modelId", i."modelId")
+      JOIN "organization" AS o ON o."id" = m."organizationId"
     WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
   return row?.epoch ?? null;
 }
@@ -61,7 +79,7 @@ export async function cachedPassport(uuid: string, load: () => Promise<LoadedPas
   }
   const loaded = await load();
   if (!loaded) return null;
-  const entry: PassportEntry = { ...loaded, views: {} };
+  const entry: PassportEntry = { ...loaded, views: new Map() };
   store(uuid, entry);
   return entry;
 }
@@ -72,18 +90,28 @@ function store(uuid: string, entry: PassportEntry): void {
 }
 
 /**
- * The passport one reader level sees, cut once per entry and level. Never published: the working copy, as always.
- * Published: a reader sees the latest version as frozen for its level, a member the working copy marked "draft".
+ * The passport one reader level sees in the answered language (negotiated, so a published one), cut once per entry,
+ * level and language. Never published: the working copy, as always. Published: a reader sees the latest version as
+ * frozen for its level, a member the working copy marked "draft".
  */
-export function passportView(entry: PassportEntry, level: TReaderLevel): TPassport {
-  return (entry.views[level] ??= viewOf(entry, level));
+export function passportView(entry: PassportEntry, level: TReaderLevel, language = entry.languages.defaultLanguage): TPassport {
+  const key = `${level}|${language}`;
+  let view = entry.views.get(key);
+  if (!view) {
+    view = { ...viewOf(entry, level, language), language, languages: entry.languages.publishedLanguages };
+    entry.views.set(key, view);
+  }
+  return view;
 }
 
-function viewOf({ assembled, published }: PassportEntry, level: TReaderLevel): TPassport {
-  if (!published) return passportFor(assembled, level);
+function viewOf({ assembled, published }: PassportEntry, level: TReaderLevel, language: string): TPassport {
+  if (!published) return passportFor(assembled, level, language);
   const publication = { version: published.n, publishedAt: published.publishedAt.toISOString() };
   if (level === "member") {
-    return { ...passportFor(assembled, level), publication: { state: "draft", ...publication, hash: published.hashes.public } };
+    return {
+      ...passportFor(assembled, level, language),
+      publication: { state: "draft", ...publication, hash: published.hashes.public },
+    };
   }
   const frozen = published.documents[level].credentialSubject.passport;
   return { ...frozen, publication: { state: "published", ...publication, hash: published.hashes[level] } };
