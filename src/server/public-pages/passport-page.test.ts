@@ -61,4 +61,16 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(fr).toContain("Ce passeport est affiché avec l’accès des autorités de surveillance du marché.");
     expect(fr).not.toMatch(/Digital product passport|Other versions|Not verified/);
   });
+
+  it("follows the language the passport's values are shown in (docs/languages.md), English where no catalogue has it", () => {
+    const german = renderPassportPage({ ...PASSPORT, language: "de-AT", languages: ["en", "de-AT", "it"] });
+    expect(german).toContain('<html lang="de">');
+    expect(german).toContain('<div class="passport-content" lang="de-AT">');
+    expect(german).toContain('<nav class="languages" aria-label="Sprachen">');
+    expect(german).toContain("<dt>Kennungen</dt>");
+    const italian = renderPassportPage({ ...PASSPORT, language: "it", languages: ["en", "it"] });
+    expect(italian).toContain('<html lang="en">');
+    expect(italian).toContain('<div class="passport-content" lang="it">');
+    expect(italian).toContain('hreflang="en"');
+  });
 });
