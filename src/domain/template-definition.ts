@@ -5,6 +5,7 @@ import { appendPath } from "~/domain/json-path";
 import { layoutIssues, normalizeLayout } from "~/domain/layout";
 import { resolveSectionGraph, type SectionGraph } from "~/domain/section-graph";
 import { sectionOptionIssues } from "~/domain/section-options";
+import { translationIssues, type TTranslations } from "~/domain/template-translations";
 import { type TDataField, type TSection, type TVisibility, ZSectionInput, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 /** A validated import, ready to be stored as a template or a product data model. */
@@ -146,12 +147,19 @@ function buildSection(section: ParsedSection, graph: SectionGraph, rootIds: read
       options: field.options ?? {},
       granularityLevel: field.granularityLevel,
       layout: normalizeLayout(field.layout, k + 1),
+      ...withTranslations(field.translations),
     })),
     granularityLevel: input.granularityLevel,
     layout: normalizeLayout(input.layout, position),
     // Left out when empty, so a section without options keeps the shape it had before sections had options.
     ...(input.options !== undefined && Object.keys(input.options).length > 0 && { options: input.options }),
+    ...withTranslations(input.translations),
   };
+}
+
+/** Left out when empty, as options are, so an untranslated template keeps its shape. */
+function withTranslations(translations: TTranslations | undefined): { translations?: TTranslations } {
+  return translations !== undefined && Object.keys(translations).length > 0 ? { translations } : {};
 }
 
 function sectionContentIssues(section: TSection, index: number): Issue[] {
@@ -162,6 +170,7 @@ function sectionContentIssues(section: TSection, index: number): Issue[] {
     const fieldPath = appendPath(path, "dataFields", k);
     issues.push(...fieldOptionIssues(field, appendPath(fieldPath, "options")));
     issues.push(...layoutIssues(field.layout, appendPath(fieldPath, "layout")));
+    issues.push(...translationIssues(field, appendPath(fieldPath, "translations")));
   }
   return issues;
 }

@@ -74,6 +74,7 @@ export function modifySection(
   const section = findSection(document, sectionId);
   const position = siblingSections(document, section.parentId).indexOf(section) + 1;
   const options = input.options ?? section.options;
+  const translations = input.translations ?? section.translations;
   return replaceSection(document, {
     ...section,
     name: input.name ?? section.name,
@@ -82,6 +83,8 @@ export function modifySection(
     layout: input.layout ? normalizeLayout(input.layout, position) : section.layout,
     // validateDraft drops an empty map, so `{}` removes the options.
     ...(options !== undefined && { options }),
+    // validateDraft drops an empty map too, so `{}` removes every translation.
+    ...(translations !== undefined && { translations }),
   });
 }
 
@@ -174,6 +177,7 @@ export function modifyDataField(
     options: input.options ?? field.options,
     granularityLevel: input.granularityLevel ?? field.granularityLevel,
     layout: input.layout ? normalizeLayout(input.layout, position) : field.layout,
+    ...(input.translations !== undefined && { translations: input.translations }),
   };
   return replaceSection(document, { ...section, dataFields: section.dataFields.map((f) => (f.id === fieldId ? modified : f)) });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLayoutInput } from "~/domain/layout";
 import { ZDataFieldType, ZGranularityLevel, ZSection, ZSectionType, ZVisibility, type TSection } from "~/domain/template-schema";
+import { ZTranslationsInput } from "~/domain/template-translations";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -79,13 +80,17 @@ export const ZSectionDraftCreateRequest = z.strictObject({
   options: ZOptionsInput.optional(),
 });
 
-/** `options`, when given, replaces the section's whole option map (`{}` removes them all). */
+/**
+ * `options`, when given, replaces the section's whole option map (`{}` removes them all); `translations` likewise
+ * replaces every language's name and description (docs/languages.md §Template translations).
+ */
 export const ZSectionDraftUpdateRequest = z.strictObject({
   name: ZDraftName.optional(),
   type: ZSectionType.optional(),
   granularityLevel: ZGranularityLevel.optional(),
   layout: ZLayoutInput,
   options: ZOptionsInput.optional(),
+  translations: ZTranslationsInput.optional(),
 });
 
 export const ZDataFieldDraftCreateRequest = z.strictObject({
@@ -96,13 +101,14 @@ export const ZDataFieldDraftCreateRequest = z.strictObject({
   layout: ZLayoutInput,
 });
 
-/** `options`, when given, replaces the field's whole option map. */
+/** `options`, when given, replaces the field's whole option map; `translations` its every language's words. */
 export const ZDataFieldDraftUpdateRequest = z.strictObject({
   name: ZDraftName.optional(),
   type: ZDataFieldType.optional(),
   options: ZOptionsInput.optional(),
   granularityLevel: ZGranularityLevel.optional(),
   layout: ZLayoutInput,
+  translations: ZTranslationsInput.optional(),
 });
 
 const ZPositionMove = z.strictObject({ type: z.literal("Position"), direction: z.enum(["up", "down"]) });

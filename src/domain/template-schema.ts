@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZLayout, ZLayoutInput } from "~/domain/layout";
+import { ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
 import { ZUuid } from "~/domain/uuid";
 
 export const ZSectionType = z.enum(["Group", "Repeatable"]);
@@ -28,6 +29,8 @@ export const ZDataField = z.object({
   options: ZOptions,
   granularityLevel: ZGranularityLevel,
   layout: ZLayout,
+  /** Name, description and choice labels per language (docs/languages.md §Template translations); absent when none. */
+  translations: ZTranslations.optional(),
 });
 
 export const ZSection = z.object({
@@ -41,6 +44,7 @@ export const ZSection = z.object({
   layout: ZLayout,
   /** Section options (docs/field-options.md §Section options), e.g. a repeater's `minRows`; absent when there are none. */
   options: ZOptions.optional(),
+  translations: ZTranslations.optional(),
 });
 
 /** `createdAt` is an ISO 8601 timestamp; user and organization ids are strings whose format auth decides. */
@@ -82,6 +86,7 @@ export const ZDataFieldInput = z.strictObject({
   options: ZOptions.optional(),
   granularityLevel: ZGranularityLevel.default("Model"),
   layout: ZLayoutInput,
+  translations: ZTranslationsInput.optional(),
 });
 
 export const ZSectionInput = z.strictObject({
@@ -97,6 +102,7 @@ export const ZSectionInput = z.strictObject({
   granularityLevel: ZGranularityLevel.default("Model"),
   layout: ZLayoutInput,
   options: ZOptions.optional(),
+  translations: ZTranslationsInput.optional(),
 });
 
 const templateDefinitionShape = {

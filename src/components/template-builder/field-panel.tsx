@@ -11,10 +11,14 @@ import { Field } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { ZDataFieldType, type TDataFieldType, type TSection } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
+import { TranslationsEditor } from "~/components/template-builder/translations-editor";
+import type { LanguageSettings } from "~/domain/language";
+import type { TTranslations } from "~/domain/template-translations";
 
 export type FieldActions = {
   add: (sectionId: string, field: { name: string; type: TDataFieldType }) => void;
-  modify: (sectionId: string, fieldId: string, edit: FieldEdit) => void;
+  /** A whole edit from the field editor, or the translations alone from the translations editor. */
+  modify: (sectionId: string, fieldId: string, edit: FieldEdit | { translations: TTranslations }) => void;
   remove: (sectionId: string, fieldId: string) => void;
   move: (sectionId: string, fieldId: string, direction: "up" | "down") => void;
   moveToSection: (sectionId: string, fieldId: string, targetSectionId: string) => void;
@@ -27,10 +31,11 @@ export type FieldPanelProps = {
   onSelectField: (fieldId: string | undefined) => void;
   actions: FieldActions;
   isBusy: boolean;
+  languages: LanguageSettings;
 };
 
 /** The selected section's data fields: add, order, move to another section, delete, and the editor of the selected one. */
-export function FieldPanel({ section, sections, selectedFieldId, onSelectField, actions, isBusy }: FieldPanelProps) {
+export function FieldPanel({ section, sections, selectedFieldId, onSelectField, actions, isBusy, languages }: FieldPanelProps) {
   const t = useTranslations("builder");
   const [nameError, setNameError] = useState<string | undefined>();
   const [deletingId, setDeletingId] = useState<string | undefined>();
@@ -124,6 +129,12 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
             field={selected}
             isPending={isBusy}
             onSave={(edit) => actions.modify(section.id, selected.id, edit)}
+          />
+          <TranslationsEditor
+            owner={selected}
+            languages={languages}
+            isPending={isBusy}
+            onSave={(translations) => actions.modify(section.id, selected.id, { translations })}
           />
           <Field label={t("moveToSection")}>
             {(control) => (

@@ -11,12 +11,21 @@ import { TextField } from "~/components/ui/text-field";
 import { sectionOptionIssues } from "~/domain/section-options";
 import { ZGranularityLevel, ZSectionType, type TGranularityLevel, type TSection, type TSectionType } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
+import { TranslationsEditor } from "~/components/template-builder/translations-editor";
+import type { LanguageSettings } from "~/domain/language";
+import type { TTranslations } from "~/domain/template-translations";
 
 export type SectionActions = {
   add: (section: { name: string; type: TSectionType; parentSectionId: string | null; granularityLevel: TGranularityLevel }) => void;
   modify: (
     sectionId: string,
-    patch: { name?: string; type?: TSectionType; granularityLevel?: TGranularityLevel; options?: Record<string, string> },
+    patch: {
+      name?: string;
+      type?: TSectionType;
+      granularityLevel?: TGranularityLevel;
+      options?: Record<string, string>;
+      translations?: TTranslations;
+    },
   ) => void;
   remove: (sectionId: string) => void;
   moveUp: (sectionId: string) => void;
@@ -30,10 +39,11 @@ export type SectionPanelProps = {
   onSelect: (sectionId: string) => void;
   actions: SectionActions;
   isBusy: boolean;
+  languages: LanguageSettings;
 };
 
 /** The draft's section tree: select a section, add one (at the top or inside the selected one), and edit the selected. */
-export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy }: SectionPanelProps) {
+export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy, languages }: SectionPanelProps) {
   const t = useTranslations("builder");
   const byId = new Map(sections.map((section) => [section.id, section]));
   const roots = sections.filter((section) => section.parentId === null);
@@ -80,6 +90,14 @@ export function SectionPanel({ sections, selectedId, onSelect, actions, isBusy }
           sections={sections}
           actions={actions}
           isBusy={isBusy}
+        />
+      ) : null}
+      {selected ? (
+        <TranslationsEditor
+          owner={selected}
+          languages={languages}
+          isPending={isBusy}
+          onSave={(translations) => actions.modify(selected.id, { translations })}
         />
       ) : null}
     </div>

@@ -18,18 +18,20 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
 import type { AasImportProblem } from "~/domain/aas/aas-import-problems";
+import type { LanguageSettings } from "~/domain/language";
 import type { Breakpoint, Layout } from "~/domain/layout";
 import type { TDataFieldMoveRequest, TSectionMoveRequest, TTemplateDraft } from "~/domain/template-draft-schema";
 import { layoutBelow } from "~/domain/template-draft-edits";
 import type { TSection, TVisibility } from "~/domain/template-schema";
 
-export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDraft };
+/** `languages`: the organization's, for translating names (docs/languages.md §Template translations). */
+export type TemplateBuilderProps = { organizationId: string; draft: TTemplateDraft; languages: LanguageSettings };
 
 /**
  * The template builder: section tree, the selected section's fields and the field editor, the layout editor and a
  * live preview at the chosen breakpoint, and publishing. Every edit is one tRPC call answered with the whole draft.
  */
-export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuilderProps) {
+export function TemplateBuilder({ organizationId, draft: initial, languages }: TemplateBuilderProps) {
   const t = useTranslations("builder");
   const { draft, error, conflict, isBusy, run, client, dismissError } = useDraftWrites(initial, organizationId);
   const [sectionId, setSectionId] = useState<string | undefined>(initial.sections[0]?.id);
@@ -137,6 +139,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
             onSelect={selectSection}
             actions={sectionActions}
             isBusy={isBusy}
+            languages={languages}
           />
           <AasImportPanel onImport={importAas} isBusy={isBusy} />
         </Panel>
@@ -150,6 +153,7 @@ export function TemplateBuilder({ organizationId, draft: initial }: TemplateBuil
                 onSelectField={setFieldId}
                 actions={fieldActions}
                 isBusy={isBusy}
+                languages={languages}
               />
             ) : (
               <p className="text-sm text-slate-600">{t("selectSection")}</p>

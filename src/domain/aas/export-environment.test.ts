@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { arbPassport, verificationErrors } from "~/domain/aas/aas.fixture";
 import { aasShellId, fileUri, passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { xmlSafe } from "~/domain/aas/export-metadata";
+import { fullWidthRow } from "~/domain/aas/import-template";
 import { aasValuesFor } from "~/domain/aas/import-values";
 import { assemblePassport, type PassportHeader } from "~/domain/passport";
 import { ZReaderLevel } from "~/domain/passport-schema";
@@ -114,4 +115,82 @@ function byPlace(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, rows]) => [key, rows.sort((a, b) => a.row - b.row).map((r) => r.value)]),
   );
+}
+
+describe("passportToAasEnvironment: template translations (docs/languages.md §Template translations)", () => {
+  const tags = fc.constantFrom("en", "de", "fr", "de-CH-1996", "zh-Hant-TW", "sr-Latn", "es-419");
+  const texts = fc.string({ maxLength: 300 });
+  const translations = fc.dictionary(tags, fc.record({ name: texts, description: texts }, { requiredKeys: [] }));
+
+  it("writes every language once in displayName and description, and verifies", () => {
+    fc.assert(
+      fc.property(arbPassport, translations, fc.constantFrom("en", "de", "fr-BE"), ({ sections, values }, tr, defaultLanguage) => {
+        const translated = sections.map((s) => ({
+          ...s,
+          translations: tr,
+          dataFields: s.dataFields.map((f) => ({ ...f, translations: tr })),
+        }));
+        const passport = assemblePassport({ header, index: buildTemplateIndex(translated), modelValues: values, defaultLanguage });
+        const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: BASE });
+        expect(verificationErrors(environment)).toEqual([]);
+        for (const set of langStringSets(environment)) {
+          const languages = set.map((s) => s.language.toLowerCase());
+          expect(new Set(languages).size).toBe(languages.length);
+        }
+      }),
+      { numRuns: Math.min(RUNS, 100) },
+    );
+  }, 120_000);
+
+  it("names a field in the default language and in each translation", () => {
+    const sections = [
+      {
+        id: "00000000-0000-4000-8000-000000000001",
+        name: "General",
+        type: "Group" as const,
+        parentId: null,
+        subSections: [],
+        granularityLevel: "Model" as const,
+        layout: fullWidthRow(1, 1),
+        translations: { de: { name: "Allgemein", description: "Allgemeine Angaben" } },
+        dataFields: [
+          {
+            id: "00000000-0000-4000-8000-000000000101",
+            name: "Weight",
+            type: "NumericField" as const,
+            options: {},
+            granularityLevel: "Model" as const,
+            layout: fullWidthRow(1, 1),
+            translations: { de: { name: "Gewicht" }, fr: { name: "Poids" } },
+          },
+        ],
+      },
+    ];
+    const passport = assemblePassport({ header, index: buildTemplateIndex(sections), modelValues: [], defaultLanguage: "en" });
+    const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: BASE });
+    expect(verificationErrors(environment)).toEqual([]);
+    const submodel = (environment.submodels as Record<string, unknown>[])[0]!;
+    expect(submodel.displayName).toEqual([
+      { language: "en", text: "General" },
+      { language: "de", text: "Allgemein" },
+    ]);
+    expect(submodel.description).toEqual([{ language: "de", text: "Allgemeine Angaben" }]);
+    const element = (submodel.submodelElements as Record<string, unknown>[])[0]!;
+    expect(element.displayName).toEqual([
+      { language: "en", text: "Weight" },
+      { language: "de", text: "Gewicht" },
+      { language: "fr", text: "Poids" },
+    ]);
+  });
+});
+
+function langStringSets(value: unknown, into: { language: string }[][] = []): { language: string }[][] {
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((v) => typeof v === "object" && v !== null && "language" in v))
+      into.push(value as { language: string }[]);
+    for (const item of value) langStringSets(item, into);
+  } else if (typeof value === "object" && value !== null) {
+    for (const item of Object.values(value)) langStringSets(item, into);
+  }
+  return into;
 }

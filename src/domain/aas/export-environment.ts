@@ -13,6 +13,7 @@ import {
   fitsValueType,
   globalReference,
   isIdentifier,
+  isLanguageTag,
   isUriReference,
   type Jsonable,
   type LangString,
@@ -24,6 +25,7 @@ import { productIdentifierUri } from "~/domain/product-identifier-uri";
 import { type AssembledField, type AssembledPassport, type AssembledSection, visibleFields } from "~/domain/passport";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TDataField } from "~/domain/template-schema";
+import type { TTranslations } from "~/domain/template-translations";
 
 export const IEC_61360_TEMPLATE = "https://admin-shell.io/DataSpecificationTemplates/DataSpecificationIEC61360/3/0";
 /** The element kinds a field may ask for with `aas.modelType`. */
@@ -31,6 +33,10 @@ export const AAS_MODEL_TYPES = ["Property", "MultiLanguageProperty", "File", "Ra
 /** `min..max`: how a Range field stores its value (docs/field-options.md §AAS). */
 export const RANGE_SEPARATOR = "..";
 
+/**
+ * The passport's `defaultLanguage` is the organization's (docs/languages.md): the language of the template's original
+ * names, which the lang-string sets write beside every translation, and of a multilingual value with no map.
+ */
 export type AasExportInput = { passport: AssembledPassport; level: TReaderLevel; baseUrl: string };
 
 /** The stable ids of a passport's shell and submodels (docs/aas.md §Identifiers). */
@@ -53,7 +59,10 @@ type Context = {
   concepts: Map<string, Jsonable>;
   /** Each field's idShort, names and semantics, built once per export and shared by its rows' elements. */
   heads: Map<string, Jsonable>;
-  /** The language of a multilingual field's value when the passport holds no `{language: value}` map for it. */
+  /**
+   * The organization's default language: the template's original names' language, and a multilingual field's value's
+   * when the passport holds no `{language: value}` map for it.
+   */
   defaultLanguage: string;
 };
 
@@ -66,7 +75,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
     sections: new Map(passport.sections.map((s) => [s.section.id, s])),
     concepts: new Map(),
     heads: new Map(),
-    defaultLanguage: passport.defaultLanguage,
+    defaultLanguage: isLanguageTag(passport.defaultLanguage) ? passport.defaultLanguage : "en",
   };
   const shellId = aasShellId(baseUrl, header.modelId, header.itemId);
   const submodels: Jsonable[] = [];
@@ -79,8 +88,8 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
     modelType: "AssetAdministrationShell",
     id: shellId,
     idShort: deriveIdShort(header.name, "Passport"),
-    ...langStrings("displayName", nameStrings(header.name)),
-    ...langStrings("description", textStrings(header.description)),
+    ...langStrings("displayName", nameStrings(header.name, ctx.defaultLanguage)),
+    ...langStrings("description", textStrings(header.description, ctx.defaultLanguage)),
     assetInformation: {
       assetKind: header.itemId === undefined ? "Type" : "Instance",
       globalAssetId: aasGlobalAssetId(passport, baseUrl),
@@ -188,12 +197,39 @@ function rowNumbers(ctx: Context, assembled: AssembledSection, into = new Set<nu
   return into;
 }
 
-function referableOf(ctx: Context, named: { id: string; name: string }, meta: AasMeta): Jsonable {
+/**
+ * idShort and the lang-string sets of a section or field: the original name in the default language, then each
+ * translation (docs/languages.md §Template translations), then whatever language an imported set gave that neither
+ * names; each language once, each tag valid, each text clipped to what AAS allows.
+ */
+function referableOf(ctx: Context, named: { id: string; name: string; translations?: TTranslations }, meta: AasMeta): Jsonable {
+  const translated = (key: "name" | "description") =>
+    Object.entries(named.translations ?? {}).flatMap(([language, entry]) =>
+      entry[key] === undefined ? [] : [{ language, text: entry[key] }],
+    );
+  const names = mergeLangStrings(
+    [...(nameStrings(named.name, ctx.defaultLanguage) ?? []), ...translated("name"), ...(meta.displayName ?? [])],
+    128,
+  );
+  const descriptions = mergeLangStrings([...translated("description"), ...(meta.description ?? [])], 1023);
   return {
     idShort: ctx.ids.get(named.id) ?? deriveIdShort(named.name, "Element"),
-    ...langStrings("displayName", meta.displayName ?? nameStrings(named.name)),
-    ...langStrings("description", meta.description),
+    ...langStrings("displayName", names),
+    ...langStrings("description", descriptions),
   };
+}
+
+/** Each language once (the first text wins), valid tags only, texts XML-safe and clipped; undefined when none is left. */
+function mergeLangStrings(strings: readonly LangString[], max: number): LangString[] | undefined {
+  const seen = new Set<string>();
+  const kept: LangString[] = [];
+  for (const { language, text } of strings) {
+    const clipped = clip(xmlSafe(text).trim(), max);
+    if (clipped === "" || !isLanguageTag(language) || seen.has(language.toLowerCase())) continue;
+    seen.add(language.toLowerCase());
+    kept.push({ language, text: clipped });
+  }
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** A field's idShort, names and semantics, built once per export. */
@@ -368,14 +404,14 @@ function rangeBounds(value: string, valueType: string): Jsonable | undefined {
   return { ...(min !== "" && { min }), ...(max !== "" && { max }) };
 }
 
-function nameStrings(name: string): LangString[] | undefined {
+function nameStrings(name: string, language: string): LangString[] | undefined {
   const text = clip(xmlSafe(name).trim(), 128);
-  return text === "" ? undefined : [{ language: "en", text }];
+  return text === "" ? undefined : [{ language, text }];
 }
 
-function textStrings(text: string): LangString[] | undefined {
+function textStrings(text: string, language: string): LangString[] | undefined {
   const clipped = clip(xmlSafe(text).trim(), 1023);
-  return clipped === "" ? undefined : [{ language: "en", text: clipped }];
+  return clipped === "" ? undefined : [{ language, text: clipped }];
 }
 
 function langStrings(key: string, strings: LangString[] | undefined): Jsonable {

@@ -126,6 +126,11 @@ export function xmlSafe(text: string): string {
       text.replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "");
 }
 
+/** A language tag as the verifier checks it (BCP 47, at most what a lang string allows). */
+export function isLanguageTag(value: string): boolean {
+  return value.length > 0 && verification.matchesBcp47(value);
+}
+
 export function isUriReference(value: string): boolean {
   return value.length > 0 && value.length <= 2000 && verification.matchesRfc2396(value);
 }

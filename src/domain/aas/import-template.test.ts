@@ -178,3 +178,41 @@ describe("importAasTemplate rules", () => {
     expect(result.moreProblems).toBe(50);
   });
 });
+
+describe("importAasTemplate keeps every language (docs/aas-import.md §Languages)", () => {
+  it("02035-2 handover documentation: the German display names become translations, English stays the name", () => {
+    const result = importAasTemplate(read("02035-2-battery-handover-documentation.json"));
+    const { document } = addImportedSections(emptyDraft, result);
+    const validated = validateDraft(document);
+    const documents = validated.sections.find((s) => s.translations?.de?.name === "Dokumente (Übergabedokumentation)");
+    expect(documents?.name).toBe("Documents");
+    expect(documents?.translations?.en?.name).toBe("Documents");
+    const className = validated.sections.flatMap((s) => s.dataFields).find((f) => f.translations?.de?.name === "Klassenname");
+    expect(className?.translations?.en?.name).toBe("class name");
+    for (const owner of [...validated.sections, ...validated.sections.flatMap((s) => s.dataFields)]) {
+      for (const language of Object.keys(owner.translations ?? {})) expect(Intl.getCanonicalLocales(language)[0]).toBe(language);
+    }
+  });
+
+  it("canonicalises tags, skips a tag that is none, and gives a Range's bounds the Range's names", () => {
+    const result = importAasTemplate(
+      environment([
+        {
+          modelType: "Range",
+          idShort: "Temperature",
+          valueType: "xs:double",
+          displayName: [
+            { language: "EN", text: "Temperature" },
+            { language: "de-de", text: "Temperatur" },
+          ],
+          description: [{ language: "fr", text: "La température" }],
+        },
+      ]),
+    );
+    const fields = result.sections.flatMap((s) => s.dataFields);
+    expect(fields.map((f) => f.translations)).toEqual([
+      { en: { name: "Temperature (min)" }, "de-DE": { name: "Temperatur (min)" }, fr: { description: "La température" } },
+      { en: { name: "Temperature (max)" }, "de-DE": { name: "Temperatur (max)" }, fr: { description: "La température" } },
+    ]);
+  });
+});

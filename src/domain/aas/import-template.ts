@@ -11,8 +11,10 @@ import {
 import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
 import { humanizeIdShort, MAX_OPTION_LENGTH, semanticIdOption, semanticKey, withUniqueLanguages } from "~/domain/aas/aas-metadata";
 import { AAS_OPTION } from "~/domain/aas/aas-options";
+import { aasTranslations } from "~/domain/aas/aas-translations";
 import { GRID_COLUMNS, type Layout } from "~/domain/layout";
 import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
+import type { TTranslations } from "~/domain/template-translations";
 
 /**
  * An AAS environment holding submodel templates → sections of a template draft (docs/aas-import.md). Pure: the
@@ -375,10 +377,17 @@ function newSection(builder: Builder, path: string, draft: SectionDraft): TSecti
     granularityLevel: "Model",
     layout: fullWidthRow(1, 1),
     ...(Object.keys(draft.options).length > 0 && { options: draft.options }),
+    ...withAasTranslations(draft.options),
   };
   builder.sections.push(section);
   if (draft.parentId !== null) builder.sections.find((s) => s.id === draft.parentId)?.subSections.push(section.id);
   return section;
+}
+
+/** Every language of the element's display name and description, as translations (aas-translations.ts). */
+function withAasTranslations(options: Record<string, string>): { translations?: TTranslations } {
+  const translations = aasTranslations(options);
+  return translations ? { translations } : {};
 }
 
 function addFields(section: TSection, fields: readonly FieldDraft[], path: string, builder: Builder): void {
@@ -394,6 +403,7 @@ function addFields(section: TSection, fields: readonly FieldDraft[], path: strin
       options: field.options,
       granularityLevel: "Model",
       layout: fullWidthRow(1, 1),
+      ...withAasTranslations(field.options),
     };
     section.dataFields.push(dataField);
   }

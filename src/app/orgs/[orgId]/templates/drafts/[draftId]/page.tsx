@@ -34,7 +34,11 @@ export default async function TemplateDraftPage({ params }: Props) {
         <BackLink href={`/orgs/${organization.id}/templates/drafts`}>{t("draftsTitle")}</BackLink>
         <PageHeader eyebrow={t("builder")} title={draft.name} description={draft.description || undefined} />
       </div>
-      <TemplateBuilder organizationId={organization.id} draft={draft} />
+      <TemplateBuilder
+        organizationId={organization.id}
+        draft={draft}
+        languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
+      />
     </div>
   );
 }

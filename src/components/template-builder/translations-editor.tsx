@@ -1,0 +1,89 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type SubmitEvent } from "react";
+import { formText } from "~/components/template-builder/form-text";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { TextField } from "~/components/ui/text-field";
+import { languageName, type LanguageSettings } from "~/domain/language";
+import type { TTranslations } from "~/domain/template-translations";
+
+export type TranslationsEditorProps = {
+  /** The section or field: its original name is the default language's (docs/languages.md §Template translations). */
+  owner: { name: string; translations?: TTranslations };
+  languages: LanguageSettings;
+  isPending: boolean;
+  /** Saves the whole map, as the draft edit replaces it. */
+  onSave: (translations: TTranslations) => void;
+};
+
+/** A section's or field's name and description in one of the organization's published languages. */
+export function TranslationsEditor({ owner, languages, isPending, onSave }: TranslationsEditorProps) {
+  const t = useTranslations("templateTranslations");
+  const others = languages.publishedLanguages.filter((tag) => tag !== languages.defaultLanguage);
+  const [language, setLanguage] = useState(languages.defaultLanguage);
+  const entry = owner.translations?.[language];
+  const isDefault = language === languages.defaultLanguage;
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const name = formText(data, "translatedName");
+    const description = formText(data, "translatedDescription");
+    const { [language]: _previous, ...rest } = owner.translations ?? {};
+    const next = { ...entry, name: name || undefined, description: description || undefined };
+    onSave({ ...rest, ...((next.name || next.description || next.choices) && { [language]: stripUndefined(next) }) });
+  }
+
+  return (
+    <section aria-label={t("heading", { name: owner.name })} className="space-y-3 rounded-md border border-slate-200 p-3">
+      <h3 className="text-sm font-semibold text-slate-900">{t("title")}</h3>
+      {others.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("onlyDefault")}</p>
+      ) : (
+        <>
+          <Field label={t("language")}>
+            {(control) => (
+              <Select {...control} value={language} onChange={(event) => setLanguage(event.target.value)}>
+                {languages.publishedLanguages.map((tag) => (
+                  <option key={tag} value={tag}>
+                    {tag === languages.defaultLanguage ? t("defaultOption", { name: languageName(tag) }) : languageName(tag)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {isDefault ? (
+            <p className="text-sm text-slate-600">{t("defaultShowsOriginal", { name: owner.name })}</p>
+          ) : (
+            <form key={`${language}:${JSON.stringify(entry ?? {})}`} onSubmit={onSubmit} className="space-y-3" lang={language}>
+              <TextField
+                label={t("name")}
+                name="translatedName"
+                defaultValue={entry?.name ?? ""}
+                placeholder={owner.name}
+                maxLength={200}
+                hint={t("fallbackHint")}
+              />
+              <TextField
+                label={t("description")}
+                name="translatedDescription"
+                defaultValue={entry?.description ?? ""}
+                maxLength={10_000}
+              />
+              <Button type="submit" disabled={isPending}>
+                {t("save")}
+              </Button>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function stripUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
