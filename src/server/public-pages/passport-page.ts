@@ -63,14 +63,19 @@ export function renderPassportPage(
       ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
     </header>
     ${languageLinks(passport, t)}
-    <div ${contentAttributes(passport.language)}>${roots.map((section) => renderSection(section, byId, 2, false, t))}</div>
+    ${passportContent(
+      passport.language,
+      roots.map((section) => renderSection(section, byId, 2, false, t)),
+    )}
   </main>`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
 }
 
-/** The passport content's class, and its language when known (a frozen version's page does not say it yet). */
-function contentAttributes(language: string | undefined): SafeHtml {
-  return language ? html`class="passport-content" lang="${language}"` : html`class="passport-content"`;
+/** The passport's content, marked with its language when known (a frozen version's page does not say it). */
+function passportContent(language: string | undefined, sections: readonly (SafeHtml | null)[]): SafeHtml {
+  return language
+    ? html`<div class="passport-content" lang="${language}">${sections}</div>`
+    : html`<div class="passport-content">${sections}</div>`;
 }
 
 /**
