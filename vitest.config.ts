@@ -8,6 +8,37 @@ const alias = {
   "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
 };
 
+/**
+ * Files that load the database on purpose past what a waiting transaction tolerates (20 parallel writes of 100,000
+ * values, answered 201 or 503 when a connection is not had within 30 s): they run in a project of their own after
+ * the others, one file at a time, so no other file's transaction waits behind them and fails with 503.
+ */
+const HEAVY_FILES = ["tests/integration/large-requests.test.ts"];
+
+// Several app servers share one database only on PostgreSQL (the embedded one serves one process), so those files
+// belong to the PostgreSQL run of `npm test` alone.
+const POSTGRES_ONLY = ["tests/integration/several-app-servers.test.ts", "tests/integration/seed-race.test.ts"];
+
+/** An integration project: its own fresh database (global-setup.ts), run after the projects of a lower group. */
+function integrationProject(name: string, include: string[], exclude: string[], groupOrder: number) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include,
+      exclude: [...exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
+      environment: "node" as const,
+      globalSetup: ["tests/integration/global-setup.ts"],
+      setupFiles: ["tests/integration/support/setup-env.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // PGlite is one database per worker; two cores do not profit from more workers.
+      maxWorkers: 2,
+      sequence: { groupOrder },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,27 +47,16 @@ export default defineConfig({
         resolve: { alias },
         // 15 s, not the default 5: a few unit tests do real work (a module graph loaded fresh, a 100 MB zip bomb refused,
         // fast-check properties), which a 2-core machine shared with a build or a browser can stretch past 5 s.
-        test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", testTimeout: 15_000 },
-      },
-      {
-        resolve: { alias },
         test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          // Several app servers share one database only on PostgreSQL (the embedded one serves one process), so
-          // those files belong to the PostgreSQL run of `npm test` alone.
-          exclude: process.env.TEST_DATABASE_URL
-            ? []
-            : ["tests/integration/several-app-servers.test.ts", "tests/integration/seed-race.test.ts"],
+          name: "unit",
+          include: ["src/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/integration/global-setup.ts"],
-          setupFiles: ["tests/integration/support/setup-env.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // PGlite is one database per worker; two cores do not profit from more workers.
-          maxWorkers: 2,
+          testTimeout: 15_000,
+          sequence: { groupOrder: 0 },
         },
       },
+      integrationProject("integration", ["tests/integration/**/*.test.ts"], HEAVY_FILES, 0),
+      integrationProject("integration-heavy", HEAVY_FILES, [], 1),
     ],
   },
 });

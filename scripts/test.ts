@@ -28,9 +28,9 @@ check("Type check", ["node_modules/typescript/bin/tsc", "--noEmit"]);
 check("Lint (ESLint)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
 check("Format check (Prettier)", ["node_modules/prettier/bin/prettier.cjs", "--check", "."]);
 vitest("Unit tests", "unit", "unit.json", {});
-vitest("Integration tests on PGlite", "integration", "integration-pglite.json", { TEST_DATABASE_URL: undefined });
+vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined });
 if (postgresUrl) {
-  vitest("Integration tests on PostgreSQL", "integration", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl });
+  vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl });
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration tests ran on PGlite only.");
 }
