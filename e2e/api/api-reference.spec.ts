@@ -55,6 +55,9 @@ test("/docs/api renders every operation under the production CSP, from our own o
 });
 
 test("/docs/api passes axe at 1280 and 375 px, with an operation open", async ({ browser }) => {
+  // Two full renders of every operation by Swagger UI and four axe runs: more than the default minute on a 2-core
+  // machine (the fresh-clone run of 2026-11-27 timed out in the first render's wait).
+  test.slow();
   for (const width of [1280, 375]) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
