@@ -365,6 +365,8 @@ test("undo and redo in the card view: one step per field edit, typing in a field
 test("Undo and Redo buttons on a phone (375 px): enabled only with a step to take, in the card and the table view", async ({
   demoPage: page,
 }) => {
+  // Cards and then the table, each with its undo history and an axe run: near a minute on a 2-core machine.
+  test.slow();
   const ref = await modelWithSubstances(page, 3);
   await page.setViewportSize({ width: 375, height: 800 });
   await openEditor(page, ref);
