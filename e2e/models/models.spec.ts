@@ -186,6 +186,8 @@ test("a template preview shows the editor's grid, read-only", async ({ demoPage:
 });
 
 test("the models pages fit a 360px screen and pass axe (no serious or critical violations)", async ({ demoPage: page }) => {
+  // Four pages at two widths, each with an axe run: over a minute on a 2-core machine (fresh-clone run, 2026-11-27).
+  test.slow();
   await createBatteryModel(page, `Axe ${uniqueSuffix()}`);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
