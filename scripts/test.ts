@@ -77,9 +77,12 @@ function step(name: string, args: string[], env: Record<string, string | undefin
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
+  const started = Date.now();
   const result = spawnSync(process.execPath, args, { stdio: "inherit", env: merged });
   const ok = result.status === 0;
   if (!ok) failedSteps.push(name);
+  // CI's budget is 45 minutes: each step's time is printed so a slow ring shows in the log.
+  console.log(`=== ${name}: ${ok ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s`);
   return ok;
 }
 
