@@ -15,6 +15,7 @@ import { startNginx } from "./support/nginx";
 import { aasBench } from "./bench/bench-aas";
 import { sheetsBench } from "./bench/bench-sheets";
 import { versionsBench } from "./bench/bench-versions";
+import { languagesBench } from "./bench/bench-languages";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -25,7 +26,8 @@ import { versionsBench } from "./bench/bench-versions";
  * The AAS export of 10,000 values beside reading them as the contract's JSON. The spreadsheet import of 10,000 items
  * and export of 100,000 beside plain SQL, with the app's peak RSS during the export (scripts/bench/bench-sheets.ts).
  * Published versions: publishing 1,000 items beside reading their passports, signing's share of it, and a version
- * read beside the cached passport read.
+ * read beside the cached passport read. The passport read negotiating a language beside the read that asks for none
+ * (scripts/bench/bench-languages.ts).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -37,10 +39,10 @@ const SIZES = [
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
-// published versions' ratios (each a quick look).
+// published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions"].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets" or "versions"`);
+if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages"].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions" or "languages"`);
 }
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -97,6 +99,12 @@ async function benchBackend(label: string, databaseUrl: string) {
     if (ONLY === "sheets") return { sheets: await sheetsBench(sheetsContext, client) };
     const versionsContext = { ...aasContext, origin: `http://localhost:${PORT}` };
     if (ONLY === "versions") return { versions: await versionsBench(versionsContext) };
+    const languagesContext = {
+      ...{ organizationId: world.organizationId, userId: world.userId, origin: `http://127.0.0.1:${PORT}` },
+      ...{ connections: CONNECTIONS, durationS: DURATION_S, call: aasContext.call },
+      updateOrganization: (body: unknown) => call(world, "PATCH", "", body),
+    };
+    if (ONLY === "languages") return { languages: await languagesBench(languagesContext) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -116,7 +124,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     const aas = await aasBench(aasContext);
     const sheets = await sheetsBench(sheetsContext, client);
     const versions = await versionsBench(versionsContext);
-    return { bulk, throughput, bare, items, nginx, aas, sheets, versions };
+    const languages = await languagesBench(languagesContext);
+    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
