@@ -19,6 +19,16 @@ const HEAVY_FILES = ["tests/integration/large-requests.test.ts"];
 // belong to the PostgreSQL run of `npm test` alone.
 const POSTGRES_ONLY = ["tests/integration/several-app-servers.test.ts", "tests/integration/seed-race.test.ts"];
 
+// Files that test the embedded database itself on data directories of their own, never the run's database: the
+// PostgreSQL run of `npm test` would repeat exactly the same work (about a sixth of CI's time), so they run on PGlite's.
+const EMBEDDED_ONLY = [
+  "tests/integration/embedded-database.test.ts",
+  "tests/integration/embedded-database-access.test.ts",
+  "tests/integration/embedded-database-owners.test.ts",
+  "tests/integration/kill-mid-write-embedded.test.ts",
+  "tests/integration/seed-after-crash.test.ts",
+];
+
 /** An integration project: its own fresh database (global-setup.ts), run after the projects of a lower group. */
 function integrationProject(name: string, include: string[], exclude: string[], groupOrder: number) {
   return {
@@ -26,7 +36,7 @@ function integrationProject(name: string, include: string[], exclude: string[], 
     test: {
       name,
       include,
-      exclude: [...exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
+      exclude: [...exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : POSTGRES_ONLY)],
       environment: "node" as const,
       globalSetup: ["tests/integration/global-setup.ts"],
       setupFiles: ["tests/integration/support/setup-env.ts"],

@@ -12,7 +12,7 @@ import { runCli, startScript } from "./support/processes";
 /**
  * The embedded database (src/server/db/embedded-server.ts) on disk: one process serves DATA_DIR and every other
  * process reaches it through server.json; a killed server leaves data that opens again and a server.json that must
- * not be trusted. These tests use data directories of their own, so they run the same in both database flavours.
+ * not be trusted. These tests use data directories of their own, so they run in the PGlite run only (EMBEDDED_ONLY).
  */
 
 const dirs: string[] = [];

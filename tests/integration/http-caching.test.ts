@@ -194,6 +194,49 @@ describe("nginx with deploy/nginx/passport-studio.conf in front of the app", () 
     expect(Date.now() - writtenAt).toBeLessThan(bound);
   });
 
+  it("keeps each language apart: readers of other languages never get each other's copy", async () => {
+    const own = await createWorld("http-caching-languages");
+    const settings = await fetch(`${appOrigin}/api/organizations/${own.organization.id}`, {
+      method: "PATCH",
+      headers: { api_token: own.token, "content-type": "application/json" },
+      body: JSON.stringify({ defaultLanguage: "en", publishedLanguages: ["en", "de", "fr"] }),
+    });
+    expect(settings.status).toBe(200);
+    const created = await fetch(`${appOrigin}/api/organizations/${own.organization.id}/models`, {
+      method: "POST",
+      headers: { api_token: own.token, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Languages apart", templateId: own.template.id }),
+    });
+    const uuid = ((await created.json()) as { uniqueProductIdentifiers: { uuid: string }[] }).uniqueProductIdentifiers[0]?.uuid;
+    const readers: { headers: Record<string, string>; language: string }[] = [
+      { headers: { "accept-language": "de-AT,de;q=0.9" }, language: "de" },
+      { headers: {}, language: "en" },
+      { headers: { "accept-language": "fr" }, language: "fr" },
+    ];
+    const answered = async (target: string, headers: Record<string, string>) => {
+      const response = await fetch(`${nginxOrigin}${target}`, { headers });
+      expect(response.status, target).toBe(200);
+      expect(response.headers.get("vary"), target).toContain("Accept-Language");
+      const text = await response.text();
+      const language = target.startsWith("/p/")
+        ? /class="passport-content" lang="([^"]+)"/.exec(text)?.[1]
+        : (JSON.parse(text) as { language: string }).language;
+      return { language, cacheStatus: response.headers.get("x-cache-status") };
+    };
+    for (const target of [`/api/product-passports/${uuid}`, `/p/${uuid}`]) {
+      // Each reader fills its own copy, then is answered from it: the German copy is never the English reader's.
+      for (const reader of readers) {
+        const first = await answered(target, reader.headers);
+        expect(first, `${target} ${reader.language}`).toEqual({ language: reader.language, cacheStatus: "MISS" });
+      }
+      for (const reader of readers) {
+        const again = await answered(target, reader.headers);
+        expect(again.language, `${target} ${reader.language}`).toBe(reader.language);
+        expect(["HIT", "STALE", "UPDATING"], `${target} ${reader.language}`).toContain(again.cacheStatus);
+      }
+    }
+  });
+
   it("never answers a member, a key or a grant from the cache, nor stores their answers", async () => {
     const model = await createModel("Members bypass");
     const target = `${nginxOrigin}/api/product-passports/${model.uuid}`;
