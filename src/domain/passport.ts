@@ -137,7 +137,11 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
 export function passportInLanguage(document: TPassport, language: string): TPassport {
   const defaultLanguage = document.language;
   if (defaultLanguage === undefined) return document;
-  const { sections } = localizeTemplate({ name: document.name, description: document.description, sections: document.dataSections }, language, defaultLanguage);
+  const { sections } = localizeTemplate(
+    { name: document.name, description: document.description, sections: document.dataSections },
+    language,
+    defaultLanguage,
+  );
   const dataSections = sections.map(({ translations: _section, dataValueLanguages, ...section }): TPassportSection => ({
     ...section,
     dataFields: section.dataFields.map(({ translations: _field, ...field }) => field),
@@ -198,7 +202,9 @@ function languageRows(
     const byField: Record<string, Record<string, string | null>> = {};
     for (const { field, languages: values } of multilingual) {
       const byLanguage = values?.get(row) ?? {};
-      byField[field.id] = Object.fromEntries(languages.flatMap((language) => (language in byLanguage ? [[language, byLanguage[language] ?? null]] : [])));
+      byField[field.id] = Object.fromEntries(
+        languages.flatMap((language) => (language in byLanguage ? [[language, byLanguage[language] ?? null]] : [])),
+      );
     }
     return byField;
   });

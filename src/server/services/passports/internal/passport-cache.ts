@@ -106,7 +106,11 @@ export function viewLanguages(entry: PassportEntry, level: TReaderLevel): Langua
  * Never published: the working copy, as always. Published: a reader sees the latest version as frozen for its level,
  * cut to the language, a member the working copy marked "draft".
  */
-export function passportView(entry: PassportEntry, level: TReaderLevel, language = viewLanguages(entry, level).defaultLanguage): TPassport {
+export function passportView(
+  entry: PassportEntry,
+  level: TReaderLevel,
+  language = viewLanguages(entry, level).defaultLanguage,
+): TPassport {
   const key = `${level}|${language}`;
   let view = entry.views.get(key);
   if (!view) {
