@@ -3,6 +3,7 @@ import { ACCESS_LEVELS } from "~/domain/field-options";
 import { ZLayout } from "~/domain/layout";
 import { ZUniqueProductIdentifier } from "~/domain/model-schema";
 import { ZDataField, ZGranularityLevel, ZSectionType } from "~/domain/template-schema";
+import { ZTranslations } from "~/domain/template-translations";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -24,6 +25,16 @@ export type TGrantLevel = z.infer<typeof ZGrantLevel>;
 /** One row of a section: field id → value, for every field of the section the reader may see. */
 export const ZPassportRow = z.record(ZUuid, z.string().nullable());
 
+/**
+ * A field as a reader sees it: its name in the answered language, its `description` there (when it has one) and, for a
+ * field with `choices`, `choiceLabels` in choice order (docs/languages.md §Reading). The raw `translations` are in a
+ * published version's signed document only, never in a reader's answer.
+ */
+export const ZPassportField = ZDataField.extend({
+  description: z.string().optional(),
+  choiceLabels: z.array(z.string()).optional(),
+});
+
 export const ZPassportSection = z.object({
   id: ZUuid,
   name: z.string(),
@@ -32,10 +43,19 @@ export const ZPassportSection = z.object({
   subSections: z.array(ZUuid),
   granularityLevel: ZGranularityLevel,
   layout: ZLayout,
+  /** The section's description in the answered language, when it has one. */
+  description: z.string().optional(),
   /** Only the fields the reader may see (and, in a model's passport, only the model's own fields). */
-  dataFields: z.array(ZDataField),
+  dataFields: z.array(ZPassportField),
   /** One object per row, rows in order. */
   dataValues: z.array(ZPassportRow),
+  /**
+   * In a published version's signed document only (docs/versions.md §Languages): the section's template
+   * translations, and per row (parallel to `dataValues`) each multilingual field's `{language: value}` map over the
+   * languages it was published in. A reader's answer is cut from it and holds neither.
+   */
+  translations: ZTranslations.optional(),
+  dataValueLanguages: z.array(z.record(ZUuid, z.record(z.string(), z.string().nullable()))).optional(),
   /** How many of the section's fields were left out because the reader's level is too low. */
   hiddenFieldCount: z.number().int().min(0),
 });
@@ -86,6 +106,7 @@ export const ZPassport = z.object({
 });
 
 export type TPassportRow = z.infer<typeof ZPassportRow>;
+export type TPassportField = z.infer<typeof ZPassportField>;
 export type TPassportSection = z.infer<typeof ZPassportSection>;
 export type TPassport = z.infer<typeof ZPassport>;
 

@@ -12,7 +12,8 @@ import {
   SERIAL,
   text,
 } from "~/domain/battery-template.fixture";
-import { assemblePassport, type PassportHeader, passportFor } from "~/domain/passport";
+import { assemblePassport, type PassportHeader, passportDocument, passportFor, passportInLanguage } from "~/domain/passport";
+import { assembledFromFrozen } from "~/domain/versions/frozen-passport";
 
 const header: PassportHeader = {
   id: "00000000-0000-4000-8000-000000000900",
@@ -72,5 +73,72 @@ describe("passportFor", () => {
     const passport = passportFor(assemblePassport({ header, index, modelValues, defaultLanguage: "en" }), "member");
     expect(passport.dataSections.map((s) => s.dataFields.map((f) => f.id))).toEqual([[NAME], [CELL_LABEL], []]);
     expect(passport.dataSections[2]).toMatchObject({ dataValues: [], hiddenFieldCount: 0 });
+  });
+});
+
+describe("passportDocument and passportInLanguage (docs/versions.md §Languages)", () => {
+  const translated = indexOf([
+    {
+      id: GENERAL,
+      name: "General",
+      type: "Group",
+      translations: { de: { name: "Allgemeines" } },
+      dataFields: [{ ...text(NAME, { multilingual: "true" }), name: "Name", translations: { de: { name: "Bezeichnung" } } }],
+    },
+  ]);
+  const values = [
+    { ...dv(GENERAL, NAME, "Pack"), language: "en" },
+    { ...dv(GENERAL, NAME, "Paket"), language: "de" },
+    { ...dv(GENERAL, NAME, "Pacco"), language: "it" },
+    { ...dv(GENERAL, NAME, "Second"), row: 1, language: "de" },
+  ];
+  const assembled = assemblePassport({
+    header,
+    index: translated,
+    modelValues: values,
+    defaultLanguage: "en",
+    publishedLanguages: ["en", "de"],
+  });
+
+  it("holds every published language (not an unpublished one) with the translations, and cuts one with localized labels", () => {
+    const document = passportDocument(assembled, "public");
+    expect(document).toMatchObject({ language: "en", languages: ["en", "de"] });
+    expect(document.dataSections[0]).toMatchObject({
+      name: "General",
+      translations: { de: { name: "Allgemeines" } },
+      dataValues: [{ [NAME]: "Pack" }, { [NAME]: null }],
+      dataValueLanguages: [{ [NAME]: { en: "Pack", de: "Paket" } }, { [NAME]: { de: "Second" } }],
+    });
+    const de = passportInLanguage(document, "de");
+    expect(de.language).toBe("de");
+    expect(de.dataSections[0]).toMatchObject({ name: "Allgemeines", dataValues: [{ [NAME]: "Paket" }, { [NAME]: "Second" }] });
+    expect(de.dataSections[0]?.dataFields[0]?.name).toBe("Bezeichnung");
+    expect(de.dataSections[0]).not.toHaveProperty("translations");
+    expect(de.dataSections[0]).not.toHaveProperty("dataValueLanguages");
+    expect(de.dataSections[0]?.dataFields[0]).not.toHaveProperty("translations");
+    // The reader's cut of the working copy is the same cut of the same document.
+    expect(passportFor(assembled, "public", "de")).toEqual(de);
+    expect(passportFor(assembled, "public").dataSections[0]).toMatchObject({
+      name: "General",
+      dataValues: [{ [NAME]: "Pack" }, { [NAME]: null }],
+    });
+  });
+
+  it("rebuilds each language's values from a frozen document for the AAS", () => {
+    const rebuilt = assembledFromFrozen(passportDocument(assembled, "public"), "public", translated);
+    expect(rebuilt.defaultLanguage).toBe("en");
+    expect(rebuilt.sections[0]?.fields[0]?.languages?.get(0)).toEqual({ en: "Pack", de: "Paket" });
+  });
+
+  it("answers a version frozen before versions kept every language (it names none) as it was frozen", () => {
+    const {
+      language: _language,
+      languages: _languages,
+      ...legacy
+    } = passportFor(assemblePassport({ header, index, modelValues, defaultLanguage: "en" }), "public");
+    expect(passportInLanguage(legacy, "de")).toBe(legacy);
+    const rebuilt = assembledFromFrozen(legacy, "public", index);
+    expect(rebuilt.sections[0]?.fields[0]).toMatchObject({ rows: new Map([[0, "Pack"]]) });
+    expect(rebuilt.sections[0]?.fields[0]?.languages).toBeUndefined();
   });
 });

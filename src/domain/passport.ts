@@ -2,6 +2,7 @@ import type { TDataValue } from "~/domain/data-value";
 import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
 import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
+import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
 import { defaultLanguageValues } from "~/domain/value-languages";
 
@@ -22,6 +23,8 @@ export type PassportSource = {
   itemValues?: readonly TDataValue[];
   /** The organization's default language: a multilingual field shows its value in it (docs/languages.md). */
   defaultLanguage: string;
+  /** The organization's published languages (the default first); absent, the default only. */
+  publishedLanguages?: readonly string[];
 };
 
 /**
@@ -36,9 +39,22 @@ export type AssembledField = {
   languages?: Map<number, Record<string, string | null>>;
 };
 export type AssembledSection = { section: TSection; fields: AssembledField[] };
-export type AssembledPassport = { header: PassportHeader; sections: AssembledSection[]; defaultLanguage: string };
+export type AssembledPassport = {
+  header: PassportHeader;
+  sections: AssembledSection[];
+  defaultLanguage: string;
+  /** The organization's published languages, the default first: what a published version freezes. Absent, the default only. */
+  publishedLanguages?: readonly string[];
+};
 
-export function assemblePassport({ header, index, modelValues, itemValues, defaultLanguage }: PassportSource): AssembledPassport {
+export function assemblePassport({
+  header,
+  index,
+  modelValues,
+  itemValues,
+  defaultLanguage,
+  publishedLanguages,
+}: PassportSource): AssembledPassport {
   const modelRows = rowsByField(defaultLanguageValues(modelValues, defaultLanguage));
   const itemRows = itemValues ? rowsByField(defaultLanguageValues(itemValues, defaultLanguage)) : undefined;
   const modelLanguages = languagesByField(modelValues);
@@ -59,18 +75,33 @@ export function assemblePassport({ header, index, modelValues, itemValues, defau
     }
     sections.push({ section: entry.section, fields });
   }
-  return { header, sections, defaultLanguage };
+  return { header, sections, defaultLanguage, ...(publishedLanguages && { publishedLanguages }) };
 }
 
 /**
- * What a reader of `level` may see; a member sees every field. A multilingual field shows its value in `language`,
- * or the default language's where that language has none (absent or blank); without `language`, the default's.
+ * What a reader of `level` may see, in `language` (the default language when not given): the signed document of
+ * every published language (passportDocument) cut to one (passportInLanguage), so the working copy and a published
+ * version are read by the same rules. A member sees every field.
  */
-export function passportFor(assembled: AssembledPassport, level: TReaderLevel, language?: string): TPassport {
+export function passportFor(assembled: AssembledPassport, level: TReaderLevel, language = assembled.defaultLanguage): TPassport {
+  return passportInLanguage(passportDocument(assembled, level), language);
+}
+
+/**
+ * The passport a reader of `level` may see in every published language (docs/versions.md §Languages): what a
+ * published version signs. Names and values are the default language's (`language`), `languages` the published ones;
+ * each section keeps its template `translations` (its fields theirs, in `dataFields`) and, when it shows a
+ * multilingual field, `dataValueLanguages`: per row, each such field's `{language: value}` map over the published
+ * languages (a value in an unpublished language is never shown, so it is not frozen either).
+ */
+export function passportDocument(assembled: AssembledPassport, level: TReaderLevel): TPassport {
+  const languages = assembled.publishedLanguages ?? [assembled.defaultLanguage];
   let hiddenFieldCount = 0;
   const dataSections = assembled.sections.map(({ section, fields }): TPassportSection => {
-    const visible = visibleFields(fields, level).map((f) => inLanguage(f, language, assembled.defaultLanguage));
+    const visible = visibleFields(fields, level);
     hiddenFieldCount += fields.length - visible.length;
+    const rows = rowNumbersOf(visible);
+    const valueLanguages = languageRows(visible, rows, languages);
     return {
       id: section.id,
       name: section.name,
@@ -80,20 +111,59 @@ export function passportFor(assembled: AssembledPassport, level: TReaderLevel, l
       granularityLevel: section.granularityLevel,
       layout: section.layout,
       dataFields: visible.map((f) => f.field),
-      dataValues: rowsOf(visible),
+      dataValues: rows.map((row) => Object.fromEntries(visible.map(({ field, rows }) => [field.id, rows.get(row) ?? null]))),
       hiddenFieldCount: fields.length - visible.length,
+      ...(section.translations && { translations: section.translations }),
+      ...(valueLanguages && { dataValueLanguages: valueLanguages }),
     };
   });
-  return { ...assembled.header, readerLevel: level, hiddenFieldCount, dataSections, ...(language !== undefined && { language }) };
+  return {
+    ...assembled.header,
+    readerLevel: level,
+    hiddenFieldCount,
+    language: assembled.defaultLanguage,
+    languages: [...languages],
+    dataSections,
+  };
 }
 
-/** The field with its rows in `language`, falling back to the default language's value where it has none. */
-function inLanguage(f: AssembledField, language: string | undefined, defaultLanguage: string): AssembledField {
-  if (!f.languages || language === undefined || language === defaultLanguage) return f;
-  const rows = new Map<number, string | null>();
-  for (const [row, byLanguage] of f.languages) rows.set(row, pickLanguage(byLanguage, language, defaultLanguage));
-  for (const [row, value] of f.rows) if (!rows.has(row)) rows.set(row, value);
-  return { ...f, rows };
+/**
+ * A passport document (passportDocument's, or a published version's) as a reader of `language` sees it: section and
+ * field names, descriptions and choice labels through localizeTemplate (the original where there is no translation),
+ * each multilingual value in `language`, else the default language's (absent or blank). The translations and the
+ * per-language values are left out: a reader gets one language. A version frozen before versions kept every language
+ * names no language: it holds one, and is answered as it was frozen.
+ */
+export function passportInLanguage(document: TPassport, language: string): TPassport {
+  const defaultLanguage = document.language;
+  if (defaultLanguage === undefined) return document;
+  const { sections } = localizeTemplate(
+    { name: document.name, description: document.description, sections: document.dataSections },
+    language,
+    defaultLanguage,
+  );
+  const dataSections = sections.map(({ translations: _section, dataValueLanguages, ...section }): TPassportSection => ({
+    ...section,
+    dataFields: section.dataFields.map(({ translations: _field, ...field }) => field),
+    dataValues: dataValueLanguages
+      ? section.dataValues.map((row, i) => rowInLanguage(row, dataValueLanguages[i], language, defaultLanguage))
+      : section.dataValues,
+  }));
+  return { ...document, language, dataSections };
+}
+
+function rowInLanguage(
+  row: TPassportRow,
+  byField: Record<string, Record<string, string | null>> | undefined,
+  language: string,
+  defaultLanguage: string,
+): TPassportRow {
+  if (!byField || language === defaultLanguage) return row;
+  const values = { ...row };
+  for (const [fieldId, byLanguage] of Object.entries(byField)) {
+    values[fieldId] = pickLanguage({ ...byLanguage, [defaultLanguage]: row[fieldId] ?? null }, language, defaultLanguage);
+  }
+  return values;
 }
 
 /** A multilingual value in `language`, or the default language's when that one is absent or blank. */
@@ -107,17 +177,37 @@ export function visibleFields(fields: readonly AssembledField[], level: TReaderL
   return level === "member" ? fields : fields.filter((f) => canReadAccess(level, f.access));
 }
 
-/** The rows any visible field has a value in, in order; each row names every visible field (null when unset). */
-function rowsOf(fields: readonly AssembledField[]): TPassportRow[] {
+/**
+ * The rows any visible field has a value in, in order, in any language: a row a translation holds is a row of the
+ * passport in every language (the default's value there is then null).
+ */
+function rowNumbersOf(fields: readonly AssembledField[]): number[] {
   const rowNumbers = new Set<number>();
-  for (const { rows } of fields) for (const row of rows.keys()) rowNumbers.add(row);
-  return [...rowNumbers]
-    .sort((a, b) => a - b)
-    .map((row) => {
-      const values: TPassportRow = {};
-      for (const { field, rows } of fields) values[field.id] = rows.get(row) ?? null;
-      return values;
-    });
+  for (const { rows, languages } of fields) {
+    for (const row of rows.keys()) rowNumbers.add(row);
+    for (const row of languages?.keys() ?? []) rowNumbers.add(row);
+  }
+  return [...rowNumbers].sort((a, b) => a - b);
+}
+
+/** Per row, each visible multilingual field's values in the published languages; undefined when the section shows none. */
+function languageRows(
+  fields: readonly AssembledField[],
+  rows: readonly number[],
+  languages: readonly string[],
+): Record<string, Record<string, string | null>>[] | undefined {
+  const multilingual = fields.filter((f) => f.languages !== undefined);
+  if (multilingual.length === 0) return undefined;
+  return rows.map((row) => {
+    const byField: Record<string, Record<string, string | null>> = {};
+    for (const { field, languages: values } of multilingual) {
+      const byLanguage = values?.get(row) ?? {};
+      byField[field.id] = Object.fromEntries(
+        languages.flatMap((language) => (language in byLanguage ? [[language, byLanguage[language] ?? null]] : [])),
+      );
+    }
+    return byField;
+  });
 }
 
 function valueKey(sectionId: string, fieldId: string): string {

@@ -1,7 +1,7 @@
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import type { AssembledField, AssembledPassport, AssembledSection } from "~/domain/passport";
-import type { TAccessLevel, TPassport } from "~/domain/passport-schema";
+import type { TAccessLevel, TPassport, TPassportSection } from "~/domain/passport-schema";
 import type { TemplateIndex } from "~/domain/template-index";
 
 /**
@@ -20,21 +20,31 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
     publication: _p,
     grantRefused: _g,
     language = "",
+    languages: _languages,
     ...header
   } = passport;
   const sections: AssembledSection[] = [];
   for (const frozen of dataSections) {
     const section = index.sections.get(frozen.id)?.section;
     if (!section) continue;
-    const fields = frozen.dataFields.map((field): AssembledField => ({
-      field,
-      access: level,
-      rows: new Map(frozen.dataValues.map((row, n) => [n, row[field.id] ?? null])),
-    }));
+    const fields = frozen.dataFields.map((field): AssembledField => {
+      const rows = new Map(frozen.dataValues.map((row, n) => [n, row[field.id] ?? null]));
+      const languages = languagesOf(frozen.dataValueLanguages, field.id);
+      return { field, access: level, rows, ...(languages && { languages }) };
+    });
     sections.push({ section, fields });
   }
-  // A frozen passport holds one language's values (the default language's until versions keep every language).
+  // A version frozen before versions kept every language names none and holds one: its values are all there is.
   return { header, sections, defaultLanguage: language };
+}
+
+/** A multilingual field's `{language: value}` maps by row, as the document froze them; undefined for any other field. */
+function languagesOf(
+  rows: TPassportSection["dataValueLanguages"],
+  fieldId: string,
+): Map<number, Record<string, string | null>> | undefined {
+  if (!rows?.some((row) => row[fieldId] !== undefined)) return undefined;
+  return new Map(rows.map((row, n) => [n, row[fieldId] ?? {}]));
 }
 
 /** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */

@@ -1,9 +1,9 @@
 import { placeSectionCells, type CellPlacement } from "~/components/layout-grid/cell-placement";
 import { placementStyle } from "~/components/layout-grid/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
-import type { TDataField } from "~/domain/template-schema";
+import { splitChoices } from "~/domain/field-options";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
-import type { TPassport, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import type { TPassport, TPassportField, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { languageName } from "~/domain/language";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
@@ -62,7 +62,7 @@ export function renderPassportPage(
       ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
       ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
     </header>
-    ${languageLinks(passport, t)}
+    ${languageLinks(passport, latestVersion, t)}
     ${passportContent(
       passport.language,
       roots.map((section) => renderSection(section, byId, 2, false, t)),
@@ -80,15 +80,16 @@ function passportContent(language: string | undefined, sections: readonly (SafeH
 
 /**
  * Links to the passport in each other published language (`?lang=`), each named in itself; none when the passport
- * is published in one language.
+ * is published in one language. An earlier version's page links to that version in each language.
  */
-function languageLinks({ language, languages }: TPassport, t: PublicPageText): SafeHtml | "" {
+function languageLinks({ language, languages, publication }: TPassport, latestVersion: number, t: PublicPageText): SafeHtml | "" {
   if (!language || !languages || languages.length < 2) return "";
+  const version = publication && publication.version !== latestVersion ? `version=${publication.version}&` : "";
   return html`<nav class="languages" aria-label="${t("languages")}">
     ${languages.map((tag) =>
       tag === language
         ? html`<span lang="${tag}" aria-current="true">${languageName(tag)}</span> `
-        : html`<a href="?lang=${encodeURIComponent(tag)}" hreflang="${tag}" lang="${tag}">${languageName(tag)}</a> `,
+        : html`<a href="?${version}lang=${encodeURIComponent(tag)}" hreflang="${tag}" lang="${tag}">${languageName(tag)}</a> `,
     )}
   </nav>`;
 }
@@ -201,12 +202,18 @@ function renderTable(section: TPassportSection, t: PublicPageText): SafeHtml {
   </div>`;
 }
 
-function unitOf(field: TDataField): string | undefined {
+/** A choice's label in the passport's language (choiceLabels follows the order of the `choices` option); else the value. */
+function shownValue(field: TPassportField, value: string): string {
+  if (!field.choiceLabels || field.options.choices === undefined) return value;
+  return field.choiceLabels[splitChoices(field.options.choices).indexOf(value)] ?? value;
+}
+
+function unitOf(field: TPassportField): string | undefined {
   return field.options.unit || undefined;
 }
 
 /** A value as a reader sees it; `withUnit` is false in tables, whose header names the unit. */
-function renderValue(field: TDataField, value: string | null, t: PublicPageText, withUnit = true): SafeHtml {
+function renderValue(field: TPassportField, value: string | null, t: PublicPageText, withUnit = true): SafeHtml {
   if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
   if (field.type === "ProductPassportLink") {
     if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">${t("passportLink", { uuid: value })}</a>`;
@@ -216,7 +223,7 @@ function renderValue(field: TDataField, value: string | null, t: PublicPageText,
     return html`<a href="${value}" rel="noopener noreferrer">${fileName(value)}</a>`;
   }
   const unit = withUnit ? unitOf(field) : undefined;
-  return html`${value}${unit && html` <span class="unit">${unit}</span>`}`;
+  return html`${shownValue(field, value)}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
 function isHttpUrl(value: string): boolean {

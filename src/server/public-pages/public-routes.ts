@@ -16,7 +16,7 @@ import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-l
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import { readPassport } from "~/server/services/passports/read-passport";
-import { readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
+import { readPassportVersion, versionPassport } from "~/server/services/passport-versions/read-passport-version";
 
 /**
  * The route handlers of the public routes outside /api (docs/gs1.md, docs/api.md §Public pages): thin like every
@@ -137,14 +137,16 @@ const ZPageVersion = z.coerce.number().int().min(1).max(999_999_999).optional();
 async function versionPage(
   request: Request,
   reader: { uuid: string; n: number; grantToken?: string; clientAddress: string | null },
+  language: { query?: string; acceptLanguage: string | null },
 ): Promise<Response> {
   const version = await readPassportVersion(reader);
-  const frozen = (version.credential as { credentialSubject: { passport: TPassport } }).credentialSubject.passport;
-  const publication = { state: "published" as const, version: version.version, publishedAt: version.publishedAt, hash: version.hash };
-  const text = renderPassportPage({ ...frozen, publication }, version.latestVersion);
+  const text = renderPassportPage(versionPassport(version, language), version.latestVersion);
   return cachedResponse(request, {
     etag: contentEtag("page", text),
-    cacheHeaders: version.accessLevel === "public" ? publicCacheHeaders(version.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    cacheHeaders: {
+      ...(version.accessLevel === "public" ? publicCacheHeaders(version.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
+      Vary: "Accept-Language",
+    },
     contentType: "text/html; charset=utf-8",
     body: () => text,
   });
@@ -174,9 +176,9 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const query = ZPassportQuery.safeParse(searchParams(request));
     // A malformed grant opens nothing, like an unknown one: the page is then the public passport.
     const reader = { uuid, grantToken: query.success ? query.data.grant : undefined, clientAddress: clientAddress(request.headers) };
-    const version = ZPageVersion.safeParse(searchParams(request).version);
-    if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data });
     const language = { query: query.success ? query.data.lang : undefined, acceptLanguage: request.headers.get("accept-language") };
+    const version = ZPageVersion.safeParse(searchParams(request).version);
+    if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data }, language);
     const passport = await readPassport({ ...reader, actor: null, language });
     const page = renderedPage(passport);
     // The page is in the negotiated language: its ETag hashes its text (the language in it), and caches key by the header.

@@ -35,7 +35,7 @@ export async function publishItemVersions({
     const index = await loadTemplateIndex(tx, model.templateId);
     const items = await tx.item.findMany({ where: { modelId }, select: itemSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     const values = await readItemValuesOfModel(tx, modelId);
-    const { defaultLanguage } = await readLanguageSettings(tx, organizationId);
+    const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
     const owners: OwnerToPublish[] = [];
     for (const item of items) {
       const uuid = item.uniqueProductIdentifiers[0]?.uuid;
@@ -47,6 +47,7 @@ export async function publishItemVersions({
         modelValues: model.dataValues,
         itemValues: values.get(item.id) ?? [],
         defaultLanguage,
+        publishedLanguages,
       });
       owners.push({ ownerKind: "item", ownerId: item.id, modelId, assembled });
     }

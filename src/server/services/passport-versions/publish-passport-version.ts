@@ -4,6 +4,7 @@ import { assemblePassport } from "~/domain/passport";
 import type { TPublishedVersion } from "~/domain/versions/passport-credential";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
@@ -44,6 +45,7 @@ export async function publishPassportVersion({
       modelValues: model.dataValues,
       itemValues: item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined,
       defaultLanguage: locked.defaultLanguage,
+      publishedLanguages: (await readLanguageSettings(tx, organizationId)).publishedLanguages,
     });
     const [result] = await publishOwners(tx, {
       organizationId,

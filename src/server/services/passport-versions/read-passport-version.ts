@@ -1,4 +1,7 @@
 import { AppError } from "~/domain/app-error";
+import { negotiateLanguage } from "~/domain/language";
+import { passportInLanguage } from "~/domain/passport";
+import type { TPassport } from "~/domain/passport-schema";
 import type { PassportCredential, TVersionDocument } from "~/domain/versions/passport-credential";
 import { getDb } from "~/server/db/client";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
@@ -91,4 +94,21 @@ async function readStoredVersion({
     modelId: owner.modelId,
     latestVersion: row.latest,
   };
+}
+
+/**
+ * A version's passport as its page shows it: the signed document cut to the language negotiated among the ones the
+ * version was published in (`?lang=`, `Accept-Language`, its default), with its publication (docs/versions.md
+ * §Languages). A version frozen before versions kept every language is shown as frozen.
+ */
+export function versionPassport(
+  version: PassportVersionRead,
+  asked: { query?: string | null; acceptLanguage?: string | null },
+): TPassport {
+  const document = (version.credential as PassportCredential).credentialSubject.passport;
+  const { language: defaultLanguage, languages } = document;
+  const publication = { state: "published" as const, version: version.version, publishedAt: version.publishedAt, hash: version.hash };
+  if (defaultLanguage === undefined || languages === undefined) return { ...document, publication };
+  const { language } = negotiateLanguage({ ...asked, settings: { defaultLanguage, publishedLanguages: languages } });
+  return { ...passportInLanguage(document, language), publication };
 }

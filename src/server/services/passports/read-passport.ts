@@ -5,7 +5,7 @@ import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
 import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
-import { cachedPassport, type PassportEntry, passportView } from "~/server/services/passports/internal/passport-cache";
+import { cachedPassport, type PassportEntry, passportView, viewLanguages } from "~/server/services/passports/internal/passport-cache";
 
 export type ReadPassportOptions = {
   /** The uuid of a model's or an item's unique product identifier. */
@@ -31,7 +31,8 @@ export type ReadPassportOptions = {
  */
 export async function readPassport(options: ReadPassportOptions): Promise<TPassport> {
   const opened = await openPassport(options);
-  const { language } = negotiateLanguage({ ...options.language, settings: opened.entry.languages });
+  const settings = viewLanguages(opened.entry, opened.level);
+  const { language } = negotiateLanguage({ ...options.language, settings });
   if (opened.grantRefused === undefined) return passportView(opened.entry, opened.level, language);
   // A copy: the shared public view stays as every other reader gets it.
   return { ...passportView(opened.entry, "public", language), grantRefused: opened.grantRefused };

@@ -1,7 +1,7 @@
 import { createHash, sign } from "node:crypto";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
-import { type AssembledPassport, passportFor } from "~/domain/passport";
+import { type AssembledPassport, passportDocument } from "~/domain/passport";
 import type { TAccessLevel } from "~/domain/passport-schema";
 import {
   canonicalJson,
@@ -30,8 +30,9 @@ export type FreezeInput = {
 export type FrozenVersion = { documents: PerLevel<PassportCredential>; hashes: PerLevel<string>; jws: PerLevel<string> };
 
 /**
- * Version n of a passport, per access level (docs/versions.md §What is frozen): the passport cut for that level and
- * its AAS value-only form, as a credential; its RFC 8785 text hashed with SHA-256 and signed as a compact JWS whose
+ * Version n of a passport, per access level (docs/versions.md §What is frozen): the passport cut for that level, in
+ * every published language (passportDocument: a reader's language is cut from it at read), and its AAS value-only
+ * form, as a credential; its RFC 8785 text hashed with SHA-256 and signed as a compact JWS whose
  * payload is exactly that text, so the hash of a JWS payload is the version's hash. The JWS is kept with a detached
  * payload: the payload would repeat each document (base64url, a third larger), more than doubling what a publication
  * of a model's items writes in its one statement; compactJws puts it back from the stored document on a read.
@@ -50,7 +51,7 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
       level,
       issuer: input.issuer,
       publishedAt: input.publishedAt,
-      passport: passportFor(input.assembled, level),
+      passport: passportDocument(input.assembled, level),
       aasValueOnly: valueOnlySubmodels(environment, "semanticId"),
     });
     const payload = canonicalJson(credential);

@@ -43,6 +43,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         modelValues: model.dataValues,
         itemValues,
         defaultLanguage: languages.defaultLanguage,
+        publishedLanguages: languages.publishedLanguages,
       });
       const published = await latestPublished(tx, itemId ?? modelId);
       // The template the latest version was frozen with (templates are immutable): its AAS form is rebuilt with it.

@@ -1,5 +1,5 @@
 import type { LanguageSettings } from "~/domain/language";
-import { type AssembledPassport, passportFor } from "~/domain/passport";
+import { type AssembledPassport, passportFor, passportInLanguage } from "~/domain/passport";
 import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import type { TemplateIndex } from "~/domain/template-index";
@@ -90,15 +90,31 @@ function store(uuid: string, entry: PassportEntry): void {
 }
 
 /**
- * The passport one reader level sees in the answered language (negotiated, so a published one), cut once per entry,
- * level and language. Never published: the working copy, as always. Published: a reader sees the latest version as
- * frozen for its level, a member the working copy marked "draft".
+ * The languages a reader of `level` is answered in: a published version's own (its default and the languages it was
+ * published in, so it stays readable in each of them after the organization drops one), else the organization's.
+ * A version frozen before versions kept every language names none: the organization's then (it answers one anyway).
  */
-export function passportView(entry: PassportEntry, level: TReaderLevel, language = entry.languages.defaultLanguage): TPassport {
+export function viewLanguages(entry: PassportEntry, level: TReaderLevel): LanguageSettings {
+  const document = level === "member" ? undefined : entry.published?.documents[level].credentialSubject.passport;
+  if (document?.language === undefined || document.languages === undefined) return entry.languages;
+  return { defaultLanguage: document.language, publishedLanguages: document.languages };
+}
+
+/**
+ * The passport one reader level sees in the answered language (negotiated from viewLanguages, so one the view holds),
+ * cut once per entry, level and language: the labels and values of that language, so each cached view is the answer.
+ * Never published: the working copy, as always. Published: a reader sees the latest version as frozen for its level,
+ * cut to the language, a member the working copy marked "draft".
+ */
+export function passportView(
+  entry: PassportEntry,
+  level: TReaderLevel,
+  language = viewLanguages(entry, level).defaultLanguage,
+): TPassport {
   const key = `${level}|${language}`;
   let view = entry.views.get(key);
   if (!view) {
-    view = { ...viewOf(entry, level, language), language, languages: entry.languages.publishedLanguages };
+    view = viewOf(entry, level, language);
     entry.views.set(key, view);
   }
   return view;
@@ -113,6 +129,6 @@ function viewOf({ assembled, published }: PassportEntry, level: TReaderLevel, la
       publication: { state: "draft", ...publication, hash: published.hashes.public },
     };
   }
-  const frozen = published.documents[level].credentialSubject.passport;
+  const frozen = passportInLanguage(published.documents[level].credentialSubject.passport, language);
   return { ...frozen, publication: { state: "published", ...publication, hash: published.hashes[level] } };
 }
