@@ -21,7 +21,8 @@ test("the template's name, a field's name and a choice label translated to Germa
   await page.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Battery" })).toBeVisible();
   const templateTranslations = page.getByRole("region", { name: "Translations of Battery" });
-  await templateTranslations.getByLabel("Language").selectOption("de");
+  await expect(templateTranslations.getByText(/The default language shows the original name, “Battery”/)).toBeVisible();
+  await templateTranslations.getByLabel("Language", { exact: true }).selectOption("de");
   await templateTranslations.getByLabel("Name in this language").fill("Batterie");
   await templateTranslations.getByLabel("Description in this language").fill("Eine wiederaufladbare Zelle");
   await templateTranslations.getByRole("button", { name: "Save translation" }).click();
@@ -34,7 +35,7 @@ test("the template's name, a field's name and a choice label translated to Germa
   await condition.getByRole("button", { name: "Save field" }).click();
   await settled(page);
   const conditionTranslations = page.getByRole("region", { name: "Translations of Condition" });
-  await conditionTranslations.getByLabel("Language").selectOption("de");
+  await conditionTranslations.getByLabel("Language", { exact: true }).selectOption("de");
   await expect(conditionTranslations.getByLabel("Label of “New”")).toHaveAttribute("placeholder", "New");
   await conditionTranslations.getByLabel("Label of “Used”").fill("Gebraucht");
   await conditionTranslations.getByRole("button", { name: "Save translation" }).click();
@@ -44,8 +45,8 @@ test("the template's name, a field's name and a choice label translated to Germa
   await addField(page, "Weight", "NumericField");
 
   const translations = page.getByRole("region", { name: "Translations of Weight" });
-  await expect(translations.getByText(/The default language shows the original name, “Weight”/)).toBeVisible();
-  await translations.getByLabel("Language").selectOption("de");
+  // The chosen language stays while the member moves from field to field.
+  await expect(translations.getByLabel("Language", { exact: true })).toHaveValue("de");
   await translations.getByLabel("Name in this language").fill("Gewicht");
   await translations.getByRole("button", { name: "Save translation" }).click();
   await settled(page);
@@ -60,13 +61,13 @@ test("the template's name, a field's name and a choice label translated to Germa
     .getByRole("button", { name: /^Weight/ })
     .click();
   const reloaded = page.getByRole("region", { name: "Translations of Weight" });
-  await reloaded.getByLabel("Language").selectOption("de");
+  await reloaded.getByLabel("Language", { exact: true }).selectOption("de");
   await expect(reloaded.getByLabel("Name in this language")).toHaveValue("Gewicht");
   // A numeric field has no choices to label.
   await expect(reloaded.getByRole("group", { name: "Choice labels" })).toHaveCount(0);
 
   const reloadedTemplate = page.getByRole("region", { name: "Translations of Battery" });
-  await reloadedTemplate.getByLabel("Language").selectOption("de");
+  await reloadedTemplate.getByLabel("Language", { exact: true }).selectOption("de");
   await expect(reloadedTemplate.getByLabel("Name in this language")).toHaveValue("Batterie");
   await expect(reloadedTemplate.getByLabel("Description in this language")).toHaveValue("Eine wiederaufladbare Zelle");
 
@@ -75,7 +76,7 @@ test("the template's name, a field's name and a choice label translated to Germa
     .getByRole("button", { name: /^Condition/ })
     .click();
   const reloadedChoices = page.getByRole("region", { name: "Translations of Condition" });
-  await reloadedChoices.getByLabel("Language").selectOption("de");
+  await reloadedChoices.getByLabel("Language", { exact: true }).selectOption("de");
   await expect(reloadedChoices.getByLabel("Label of “Used”")).toHaveValue("Gebraucht");
   await expect(reloadedChoices.getByLabel("Label of “New”")).toHaveValue("");
 
