@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TDataValue } from "~/domain/data-value";
 import type { TModel } from "~/domain/model-schema";
-import { importTemplate } from "~/server/services/templates/import-template";
 import { modelPath, postModel } from "./support/actors";
 import { expectError, expectModel } from "./support/contract";
-import { fixtureTemplateMultilingual, IDS } from "./support/fixture-template";
+import { IDS, productNameValue as name } from "./support/fixture-template";
 import { api } from "./support/http";
-import { createWorld, type World } from "./support/world";
+import { createMultilingualWorld, type World } from "./support/world";
 
 /**
  * MultiLanguageProperty values in the AAS value import (docs/languages.md §Writes, docs/aas.md §Importing values): a
@@ -21,18 +20,7 @@ let world: World;
 let multilingualTemplateId: string;
 
 beforeAll(async () => {
-  world = await createWorld("aas-multilingual");
-  const template = await importTemplate({
-    organizationId: world.organization.id,
-    createdByUserId: world.user.id,
-    definition: fixtureTemplateMultilingual(),
-  });
-  multilingualTemplateId = template.id;
-  const languages = await api("PATCH", `/api/organizations/${world.organization.id}`, {
-    token: world.token,
-    body: { defaultLanguage: "en", publishedLanguages: ["en", "de"] },
-  });
-  expect(languages.status).toBe(200);
+  ({ world, templateId: multilingualTemplateId } = await createMultilingualWorld("aas-multilingual"));
 });
 
 const aasPath = (modelId: string) => `${modelPath(world, modelId)}/aas`;
@@ -49,13 +37,6 @@ async function environmentWithName(modelId: string, element: Omit<Element, "idSh
 }
 
 const nameValues = (model: TModel): TDataValue[] => model.dataValues.filter((v) => v.dataFieldId === IDS.name);
-const name = (value: string | null, language?: string) => ({
-  dataSectionId: IDS.general,
-  dataFieldId: IDS.name,
-  row: 0,
-  value,
-  ...(language !== undefined && { language }),
-});
 
 describe("PUT …/aas with MultiLanguageProperty values", () => {
   it("writes a multilingual field once per language given, canonical, keeping the languages it does not give", async () => {
