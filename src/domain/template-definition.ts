@@ -5,7 +5,7 @@ import { appendPath } from "~/domain/json-path";
 import { layoutIssues, normalizeLayout } from "~/domain/layout";
 import { resolveSectionGraph, type SectionGraph } from "~/domain/section-graph";
 import { sectionOptionIssues } from "~/domain/section-options";
-import { translationIssues, type TTranslations } from "~/domain/template-translations";
+import { translationIssues, type TTranslations, withTranslations } from "~/domain/template-translations";
 import { type TDataField, type TSection, type TVisibility, ZSectionInput, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 /** A validated import, ready to be stored as a template or a product data model. */
@@ -18,6 +18,8 @@ export type TemplateDefinition = {
   marketplaceResourceId: string | null;
   visibility: TVisibility;
   sections: TSection[];
+  /** The template's own name and description per language; absent when none. */
+  translations?: TTranslations;
 };
 
 export type ParseTemplateDefinitionResult = { ok: true; value: TemplateDefinition } | { ok: false; issues: Issue[] };
@@ -70,6 +72,7 @@ export function parseTemplateDefinition(input: unknown): ParseTemplateDefinition
       marketplaceResourceId: data.marketplaceResourceId ?? null,
       visibility: data.visibility ?? "Private",
       sections: built,
+      ...withTranslations(data.translations),
     },
   };
 }
@@ -155,11 +158,6 @@ function buildSection(section: ParsedSection, graph: SectionGraph, rootIds: read
     ...(input.options !== undefined && Object.keys(input.options).length > 0 && { options: input.options }),
     ...withTranslations(input.translations),
   };
-}
-
-/** Left out when empty, as options are, so an untranslated template keeps its shape. */
-function withTranslations(translations: TTranslations | undefined): { translations?: TTranslations } {
-  return translations !== undefined && Object.keys(translations).length > 0 ? { translations } : {};
 }
 
 function sectionContentIssues(section: TSection, index: number): Issue[] {

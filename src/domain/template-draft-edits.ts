@@ -38,6 +38,7 @@ function parseDraft(document: TemplateDraftDocument, subject: string): TemplateD
     sectors: document.sectors,
     version: document.version,
     sections: document.sections,
+    translations: document.translations,
   });
   if (result.ok) return result.value;
   const count = result.issues.length;

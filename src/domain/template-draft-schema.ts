@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZLayoutInput } from "~/domain/layout";
 import { ZDataFieldType, ZGranularityLevel, ZSection, ZSectionType, ZVisibility, type TSection } from "~/domain/template-schema";
-import { ZTranslationsInput } from "~/domain/template-translations";
+import { type TTranslations, ZTemplateTranslationsInput, ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -38,6 +38,8 @@ export type TemplateDraftDocument = {
   /** The version label the next publication gets. */
   version: string;
   sections: TSection[];
+  /** The template's own name and description per language (docs/languages.md §Template translations); absent when none. */
+  translations?: TTranslations;
 };
 
 export const ZTemplateDraftDocument = z.object({
@@ -46,6 +48,7 @@ export const ZTemplateDraftDocument = z.object({
   sectors: z.array(z.string()),
   version: z.string(),
   sections: z.array(ZSection),
+  translations: ZTranslations.optional(),
 });
 
 // ---- Requests ----
@@ -57,6 +60,7 @@ export const ZTemplateDraftCreateRequest = z.union([
     description: ZDraftDescription.default(""),
     sectors: ZSectors.default([]),
     version: ZVersionLabel.default("1.0.0"),
+    translations: ZTemplateTranslationsInput.optional(),
   }),
   z.strictObject({ templateId: ZUuid, version: ZVersionLabel.optional(), name: ZDraftName.optional() }),
   z.strictObject({ productDataModelId: ZUuid, version: ZVersionLabel.optional(), name: ZDraftName.optional() }),
@@ -64,11 +68,13 @@ export const ZTemplateDraftCreateRequest = z.union([
   z.strictObject({ definition: z.unknown() }),
 ]);
 
+/** `translations`, when given, replaces the template's every language's name and description (`{}` removes them). */
 export const ZTemplateDraftUpdateRequest = z.strictObject({
   name: ZDraftName.optional(),
   description: ZDraftDescription.optional(),
   sectors: ZSectors.optional(),
   version: ZVersionLabel.optional(),
+  translations: ZTemplateTranslationsInput.optional(),
 });
 
 export const ZSectionDraftCreateRequest = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZLayout, ZLayoutInput } from "~/domain/layout";
-import { ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
+import { ZTemplateTranslationsInput, ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
 import { ZUuid } from "~/domain/uuid";
 
 export const ZSectionType = z.enum(["Group", "Repeatable"]);
@@ -55,6 +55,8 @@ export const ZTemplate = z.object({
   sectors: z.array(z.string()),
   version: z.string(),
   sections: z.array(ZSection),
+  /** The template's own name and description per language (docs/languages.md §Template translations); absent when none. */
+  translations: ZTranslations.optional(),
   createdByUserId: z.string(),
   ownedByOrganizationId: z.string(),
   marketplaceResourceId: ZUuid.nullable(),
@@ -113,6 +115,7 @@ const templateDefinitionShape = {
   version: z.string().trim().min(1).max(50).default("1.0.0"),
   marketplaceResourceId: ZUuid.nullable().optional(),
   visibility: ZVisibility.optional(),
+  translations: ZTemplateTranslationsInput.optional(),
   sections: z
     .array(ZSectionInput)
     .min(1, { error: "A template needs at least one section" })

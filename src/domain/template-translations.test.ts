@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 import { modifyDataField, modifySection } from "~/domain/template-draft-edits";
 import { ZDataFieldDraftUpdateRequest } from "~/domain/template-draft-schema";
-import { choiceLabel, localizeTemplate, type TTranslations, ZTranslationsInput } from "~/domain/template-translations";
+import {
+  choiceLabel,
+  localizeTemplate,
+  type TTranslations,
+  ZTemplateTranslationsInput,
+  ZTranslationsInput,
+} from "~/domain/template-translations";
 
 const S1 = "00000000-0000-4000-8000-000000000001";
 const F1 = "00000000-0000-4000-8000-000000000101";
@@ -42,6 +48,25 @@ describe("ZTranslationsInput", () => {
     expect(ZTranslationsInput.safeParse({ de: { name: "x".repeat(201) } }).success).toBe(false);
     expect(ZTranslationsInput.safeParse({ de: { description: "x".repeat(10_001) } }).success).toBe(false);
     expect(ZTranslationsInput.safeParse({ de: { title: "x" } }).success).toBe(false);
+  });
+});
+
+describe("ZTemplateTranslationsInput", () => {
+  it("takes a template's name and description with the rules of a section's, and refuses choice labels", () => {
+    expect(ZTemplateTranslationsInput.parse({ "DE-de": { name: "Batterie", description: "" } })).toEqual({
+      "de-DE": { name: "Batterie" },
+    });
+    expect(ZTemplateTranslationsInput.safeParse({ de: { name: "x".repeat(201) } }).success).toBe(false);
+    const labelled = ZTemplateTranslationsInput.safeParse({ de: { choices: { a: "b" } } });
+    expect(labelled.success).toBe(false);
+    expect(labelled.error?.issues[0]?.path).toEqual(["de", "choices"]);
+  });
+
+  it("are kept by a template definition, and left out when empty", () => {
+    const kept = parseTemplateDefinition({ ...definition(undefined), translations: { de: { name: "Batterie" } } });
+    expect(kept.ok && kept.value.translations).toEqual({ de: { name: "Batterie" } });
+    const empty = parseTemplateDefinition({ ...definition(undefined), translations: { de: { name: "" } } });
+    expect(empty.ok && empty.value).not.toHaveProperty("translations");
   });
 });
 

@@ -86,6 +86,22 @@ export const ZTranslationsInput = z.record(z.string().max(100), ZTranslationInpu
   return Object.fromEntries(Object.entries(out).filter(([, entry]) => Object.keys(entry).length > 0));
 });
 
+/**
+ * Translations of a template's own name and description: the same rules as a section's or field's, but a template
+ * has no choices, so a label of one is refused rather than kept where it could never show.
+ */
+export const ZTemplateTranslationsInput = ZTranslationsInput.superRefine((translations, ctx) => {
+  for (const [language, entry] of Object.entries(translations)) {
+    if (entry.choices === undefined) continue;
+    ctx.addIssue({ code: "custom", path: [language, "choices"], message: "A template has no choices to label" });
+  }
+});
+
+/** Left out when empty, as options are, so an untranslated template, section or field keeps its shape. */
+export function withTranslations(translations: TTranslations | undefined): { translations?: TTranslations } {
+  return translations !== undefined && Object.keys(translations).length > 0 ? { translations } : {};
+}
+
 function compactTranslation(entry: TTranslation): TTranslation {
   const choices = Object.fromEntries(Object.entries(entry.choices ?? {}).filter(([, label]) => label !== ""));
   return {

@@ -1532,7 +1532,16 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   [
     "PATCH /organizations/{orgaId}/template-drafts/{draftId}",
     EDIT_FAMILIES,
-    () => bodyFamilies({ method: "PATCH", path: draftPath, base: () => [["name", j("Renamed")]], hasIfMatch: true }),
+    () =>
+      bodyFamilies({
+        method: "PATCH",
+        path: draftPath,
+        base: () => [
+          ["name", j("Renamed")],
+          ["translations", j({ de: { name: "Umbenannt" } })],
+        ],
+        hasIfMatch: true,
+      }),
   ],
   [
     "POST /organizations/{orgaId}/template-drafts/{draftId}/sections",

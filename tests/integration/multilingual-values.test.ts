@@ -4,15 +4,14 @@ import type { TDataValue } from "~/domain/data-value";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
 import type { TModelListEntry } from "~/domain/model-schema";
-import { importTemplate } from "~/server/services/templates/import-template";
 import { appRouter } from "~/server/trpc/_app";
 import { createCallerFactory } from "~/server/trpc/trpc";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { expectError, expectModel } from "./support/contract";
-import { fixtureTemplateMultilingual, IDS } from "./support/fixture-template";
+import { IDS, productNameValue as name } from "./support/fixture-template";
 import { api, apiPage } from "./support/http";
 import { startRouteServer } from "./support/route-server";
-import { createWorld, type World } from "./support/world";
+import { createMultilingualWorld, type World } from "./support/world";
 
 /**
  * Values per language (issue 24, docs/languages.md): a multilingual field keeps one value per language, written
@@ -26,26 +25,7 @@ let world: World;
 let templateId: string;
 
 beforeAll(async () => {
-  world = await createWorld("multilingual");
-  const template = await importTemplate({
-    organizationId: world.organization.id,
-    createdByUserId: world.user.id,
-    definition: fixtureTemplateMultilingual(),
-  });
-  templateId = template.id;
-  const languages = await api("PATCH", `/api/organizations/${world.organization.id}`, {
-    token: world.token,
-    body: { defaultLanguage: "en", publishedLanguages: ["en", "de"] },
-  });
-  expect(languages.status).toBe(200);
-});
-
-const name = (value: string | null, language?: string) => ({
-  dataSectionId: IDS.general,
-  dataFieldId: IDS.name,
-  row: 0,
-  value,
-  ...(language !== undefined && { language }),
+  ({ world, templateId } = await createMultilingualWorld("multilingual"));
 });
 
 function valuesOfField(values: readonly TDataValue[], fieldId: string): TDataValue[] {

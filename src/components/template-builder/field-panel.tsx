@@ -12,6 +12,7 @@ import { TextField } from "~/components/ui/text-field";
 import { ZDataFieldType, type TDataFieldType, type TSection } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
 import { TranslationsEditor } from "~/components/template-builder/translations-editor";
+import { splitChoices } from "~/domain/field-options";
 import type { LanguageSettings } from "~/domain/language";
 import type { TTranslations } from "~/domain/template-translations";
 
@@ -132,6 +133,7 @@ export function FieldPanel({ section, sections, selectedFieldId, onSelectField, 
           />
           <TranslationsEditor
             owner={selected}
+            choices={selected.options.choices === undefined ? undefined : splitChoices(selected.options.choices)}
             languages={languages}
             isPending={isBusy}
             onSave={(translations) => actions.modify(section.id, selected.id, { translations })}

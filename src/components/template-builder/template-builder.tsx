@@ -8,6 +8,7 @@ import { LayoutPanel, type LayoutScope } from "~/components/template-builder/lay
 import { LivePreview } from "~/components/template-builder/live-preview";
 import { describeIssue, PublishDialog, type PublishResult } from "~/components/template-builder/publish-dialog";
 import { SectionPanel, type SectionActions } from "~/components/template-builder/section-panel";
+import { TranslationsEditor } from "~/components/template-builder/translations-editor";
 import {
   useDraftWrites,
   type DraftConflict,
@@ -131,6 +132,7 @@ export function TemplateBuilder({ organizationId, draft: initial, languages }: T
       <DraftHeader draft={draft} isBusy={isBusy} onPublish={() => setIsPublishing(true)} />
       {conflict ? <ConflictAlert conflict={conflict} /> : null}
       <DraftErrorAlert error={error} draft={draft} onDismiss={dismissError} />
+      <TemplateWords draft={draft} languages={languages} isBusy={isBusy} run={run} client={client} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Panel id="sections-heading" title={t("sections")}>
           <SectionPanel
@@ -201,6 +203,26 @@ function pickKeys(of: object | undefined, patch: object): unknown {
 }
 
 type DraftWrites = ReturnType<typeof useDraftWrites>;
+
+type TemplateWordsProps = { draft: TTemplateDraft; languages: LanguageSettings; isBusy: boolean } & Pick<
+  DraftWrites,
+  "run" | "client"
+>;
+
+/** The template's own name and description per published language (docs/languages.md §Template translations). */
+function TemplateWords({ draft, languages, isBusy, run, client }: TemplateWordsProps) {
+  const t = useTranslations("builder");
+  return (
+    <Panel id="template-heading" title={t("templateWords")}>
+      <TranslationsEditor
+        owner={draft}
+        languages={languages}
+        isPending={isBusy}
+        onSave={(translations) => void run((target) => client.update.mutate({ ...target, patch: { translations } }))}
+      />
+    </Panel>
+  );
+}
 
 /** Publishing: the version label first when it was changed, then the publication; its result until the next try. */
 function usePublish(draft: TTemplateDraft, run: DraftWrites["run"], client: DraftWrites["client"]) {

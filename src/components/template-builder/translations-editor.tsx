@@ -11,16 +11,24 @@ import { languageName, type LanguageSettings } from "~/domain/language";
 import type { TTranslations } from "~/domain/template-translations";
 
 export type TranslationsEditorProps = {
-  /** The section or field: its original name is the default language's (docs/languages.md §Template translations). */
+  /**
+   * The template, a section or a field: its original name is the default language's (docs/languages.md §Template
+   * translations).
+   */
   owner: { name: string; translations?: TTranslations };
+  /** A choice field's codes, in order: each gets a label input in the chosen language. */
+  choices?: readonly string[];
   languages: LanguageSettings;
   isPending: boolean;
   /** Saves the whole map, as the draft edit replaces it. */
   onSave: (translations: TTranslations) => void;
 };
 
-/** A section's or field's name and description in one of the organization's published languages. */
-export function TranslationsEditor({ owner, languages, isPending, onSave }: TranslationsEditorProps) {
+/**
+ * The name and description of the template, a section or a field in one of the organization's published languages,
+ * and a choice field's labels.
+ */
+export function TranslationsEditor({ owner, choices = [], languages, isPending, onSave }: TranslationsEditorProps) {
   const t = useTranslations("templateTranslations");
   const others = languages.publishedLanguages.filter((tag) => tag !== languages.defaultLanguage);
   const [language, setLanguage] = useState(languages.defaultLanguage);
@@ -32,8 +40,16 @@ export function TranslationsEditor({ owner, languages, isPending, onSave }: Tran
     const data = new FormData(event.currentTarget);
     const name = formText(data, "translatedName");
     const description = formText(data, "translatedDescription");
+    // Only the field's codes are sent: a label of a code the field no longer has would be refused.
+    const labels = Object.fromEntries(
+      choices.map((code) => [code, formText(data, `choice:${code}`)] as const).filter(([, label]) => label !== ""),
+    );
     const { [language]: _previous, ...rest } = owner.translations ?? {};
-    const next = { ...entry, name: name || undefined, description: description || undefined };
+    const next = {
+      name: name || undefined,
+      description: description || undefined,
+      choices: Object.keys(labels).length > 0 ? labels : undefined,
+    };
     onSave({ ...rest, ...((next.name || next.description || next.choices) && { [language]: stripUndefined(next) }) });
   }
 
@@ -73,6 +89,22 @@ export function TranslationsEditor({ owner, languages, isPending, onSave }: Tran
                 defaultValue={entry?.description ?? ""}
                 maxLength={10_000}
               />
+              {choices.length > 0 ? (
+                <fieldset className="space-y-3">
+                  <legend className="text-sm font-medium text-slate-900">{t("choiceLabels")}</legend>
+                  {choices.map((code) => (
+                    <TextField
+                      key={code}
+                      label={t("choiceLabel", { code })}
+                      name={`choice:${code}`}
+                      defaultValue={entry?.choices?.[code] ?? ""}
+                      placeholder={code}
+                      maxLength={200}
+                    />
+                  ))}
+                  <p className="text-sm text-slate-600">{t("choiceLabelsHint")}</p>
+                </fieldset>
+              ) : null}
               <Button type="submit" disabled={isPending}>
                 {t("save")}
               </Button>

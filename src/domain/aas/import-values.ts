@@ -8,11 +8,15 @@
 import { aasMeta, type Jsonable } from "~/domain/aas/export-metadata";
 import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import { templateIdShorts } from "~/domain/aas/id-short";
+import { multiLanguageValues } from "~/domain/aas/multi-language-values";
+import { type Issue, MAX_ISSUES } from "~/domain/app-error";
+import { isMultilingual } from "~/domain/field-options";
 import { appendPath } from "~/domain/json-path";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
-export type ImportedValue = { dataSectionId: string; dataFieldId: string; row: number; value: string | null };
+/** `language` only on a multilingual field's value read from a MultiLanguageProperty: one value per language given. */
+export type ImportedValue = { dataSectionId: string; dataFieldId: string; row: number; value: string | null; language?: string };
 export type UnmatchedElement = { path: string; reason: string };
 
 export type AasValueImport = {
@@ -21,6 +25,9 @@ export type AasValueImport = {
   /** Per repeater given in the environment: its rows' values, rows numbered 0…n-1 in list order. */
   repeaters: Map<string, { rowCount: number; values: ImportedValue[] }>;
   unmatched: UnmatchedElement[];
+  /** Language tags of MultiLanguageProperty values that cannot be stored (at most MAX_ISSUES); the caller stores nothing. */
+  invalidLanguages: Issue[];
+  invalidLanguageCount: number;
   /** How many fields and repeaters the environment matched. */
   matchedCount: number;
 };
@@ -36,7 +43,7 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     index,
     level,
     ids: templateIdShorts(sections),
-    result: { values: [], repeaters: new Map(), unmatched: [], matchedCount: 0 },
+    result: { values: [], repeaters: new Map(), unmatched: [], invalidLanguages: [], invalidLanguageCount: 0, matchedCount: 0 },
   };
   const roots = index.rootSectionIds.map((id) => index.sections.get(id)!.section);
   const submodels = arrayOf(environment.submodels);
@@ -96,6 +103,10 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
   if (fieldLevel(entry, field) !== ctx.level) {
     return unmatched(ctx, path, `field "${field.name}" belongs to the ${ctx.level === "Model" ? "items" : "model"}`);
   }
+  if (element.modelType === "MultiLanguageProperty" && isMultilingual(field)) {
+    ctx.result.matchedCount++;
+    return readLanguages(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, element, path);
+  }
   const value = elementValue(element);
   if (value === undefined)
     return unmatched(
@@ -107,7 +118,25 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
   ctx.result.values.push({ dataSectionId: section.id, dataFieldId: field.id, row, value });
 }
 
-/** The stored form of an element's value (docs/aas.md §Value forms); undefined for an element that holds none. */
+/**
+ * A multilingual field's values from a MultiLanguageProperty: one per language given (the languages it does not give
+ * are left as they are); an empty one is the default language's null, as a Property without value is.
+ */
+function readLanguages(ctx: Ctx, triple: Omit<ImportedValue, "value">, element: Jsonable, path: string): void {
+  const strings = arrayOf(element.value).map((s) => ({ language: stringOf(s.language), text: stringOf(s.text) }));
+  if (strings.length === 0) return void ctx.result.values.push({ ...triple, value: null });
+  const { values, issues } = multiLanguageValues(strings, appendPath(path, "value"));
+  for (const issue of issues) {
+    if (ctx.result.invalidLanguageCount++ < MAX_ISSUES) ctx.result.invalidLanguages.push(issue);
+  }
+  for (const { language, text } of values) ctx.result.values.push({ ...triple, language, value: text });
+}
+
+/**
+ * The stored form of an element's value (docs/aas.md §Value forms); undefined for an element that holds none. A
+ * MultiLanguageProperty matched to a field that is not multilingual keeps one text: its one English text, else the
+ * JSON array of its lang-strings.
+ */
 export function elementValue(element: Jsonable): string | null | undefined {
   switch (element.modelType) {
     case "Property":

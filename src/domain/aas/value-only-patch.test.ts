@@ -42,6 +42,7 @@ function contextOf(sections: TSection[], current: readonly TDataValue[]): ValueO
       return typeof first === "string" ? first : aasSubmodelId(shellId, section.id);
     },
     current,
+    defaultLanguage: "en",
   };
 }
 
@@ -108,5 +109,69 @@ describe("valueOnlyPatchChanges (the inverse of value-only.ts)", () => {
     for (const patch of [null, [], "x", 1, true]) {
       expect(() => valueOnlyPatchChanges(patch, contextOf([], []))).toThrow(AppError);
     }
+  });
+});
+
+describe("valueOnlyPatchChanges of a multilingual field (docs/languages.md §Writes)", () => {
+  const S = id(1);
+  const F = id(101);
+  const sections: TSection[] = [
+    {
+      id: S,
+      name: "General",
+      type: "Group",
+      parentId: null,
+      subSections: [],
+      granularityLevel: "Model",
+      layout: { xs: { colStart: 1, colSpan: 12, rowStart: 1, rowSpan: 1 } },
+      options: {},
+      dataFields: [
+        {
+          id: F,
+          name: "Claim",
+          type: "TextField",
+          granularityLevel: "Model",
+          options: { multilingual: "true" },
+          layout: { xs: { colStart: 1, colSpan: 12, rowStart: 1, rowSpan: 1 } },
+        },
+      ],
+    } as unknown as TSection,
+  ];
+  const place = { dataSectionId: S, dataFieldId: F, row: 0 };
+  const patchOf = (value: unknown) => ({ [aasSubmodelId(aasShellId(BASE, header.modelId), S)]: { Claim: value } });
+
+  it("writes one value per language given, canonical, modifying the languages the model has and adding the others", () => {
+    const current = [{ ...place, language: "en", value: "Green" }];
+    const { changes } = valueOnlyPatchChanges(patchOf([{ EN: "Greener" }, { "de-de": "Grüner" }]), contextOf(sections, current));
+    expect(changes.modify).toEqual([{ ...place, language: "en", value: "Greener" }]);
+    expect(changes.add).toEqual([{ ...place, language: "de-DE", value: "Grüner" }]);
+  });
+
+  it("takes plain text as the default language's, and null removes every language", () => {
+    const current = [
+      { ...place, language: "en", value: "Green" },
+      { ...place, language: "fr", value: "Vert" },
+    ];
+    const text = valueOnlyPatchChanges(patchOf("Greener"), { ...contextOf(sections, current), defaultLanguage: "en" });
+    expect(text.changes.modify).toEqual([{ ...place, language: "en", value: "Greener" }]);
+    const cleared = valueOnlyPatchChanges(patchOf(null), contextOf(sections, current));
+    expect(cleared.changes.modify).toEqual([
+      { ...place, language: "en", value: null },
+      { ...place, language: "fr", value: null },
+    ]);
+  });
+
+  it("refuses a tag that is no BCP 47 tag and a language given twice, naming each entry", () => {
+    let error: unknown;
+    try {
+      valueOnlyPatchChanges(patchOf([{ "not a tag": "x" }, { de: "a" }, { DE: "b" }]), contextOf(sections, []));
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    const paths = (error as AppError).issues?.map((issue) => issue.path);
+    expect(paths).toHaveLength(2);
+    expect(paths?.[0]).toMatch(/\.Claim\[0\]$/);
+    expect(paths?.[1]).toMatch(/\.Claim\[2\]$/);
   });
 });

@@ -19,6 +19,8 @@ import type { JsonValue } from "~/domain/aas/value-only";
 import type { TModelChangesRequest, TRowRef } from "~/domain/data-changes";
 import { type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
 import { toDecimalString } from "~/domain/decimal";
+import { isMultilingual } from "~/domain/field-options";
+import { type LangText, multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { appendPath } from "~/domain/json-path";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
@@ -43,8 +45,10 @@ export type ValueOnlyPatchContext = {
   ids: ReadonlyMap<string, string>;
   /** The content key of a top-level section: its semanticId, else its submodel id (as the compressed form keys it). */
   submodelKey: (section: TSection) => string;
-  /** The owner's current values (the working copy). */
+  /** The owner's current values (the working copy), a multilingual field's in every language it has. */
   current: readonly TDataValue[];
+  /** The organization's default language: what a multilingual field's value without a language is. */
+  defaultLanguage: string;
 };
 
 export type ValueOnlyPatchResult = {
@@ -161,9 +165,42 @@ function replaceRows(w: Walk, section: TSection, rows: readonly unknown[], at: s
 function patchField(w: Walk, section: TSection, field: TDataField, value: unknown, row: number, at: string, inRow: boolean): void {
   const entry = w.index.sections.get(section.id)!;
   if (fieldLevel(entry, field) !== w.level) return problem(w, at, `field "${field.name}" belongs to the ${otherLevel(w)}`);
+  const place = { dataSectionId: section.id, dataFieldId: field.id, row };
+  if (isMultilingual(field)) {
+    const texts = languageTexts(w, value, at);
+    if (texts !== undefined) {
+      for (const { language, text } of texts) putValue(w, { ...place, language }, text, at, inRow);
+      return;
+    }
+  }
   const stored = storedValue(field, value);
   if (stored === undefined) return problem(w, at, `this cannot be the value of field "${field.name}" (${fieldKind(field)})`);
-  const triple = { dataSectionId: section.id, dataFieldId: field.id, row };
+  if (isMultilingual(field) && stored === null && !inRow) return clearLanguages(w, place, at);
+  // A multilingual field's text without a language is the default language's, as the write path resolves it.
+  putValue(w, isMultilingual(field) ? { ...place, language: w.defaultLanguage } : place, stored, at, inRow);
+}
+
+/**
+ * A multilingual field's value-only MultiLanguageProperty (`[{lang: text}]`) as one text per language given (the
+ * languages it leaves out keep their values); undefined when the value has another form. A tag that cannot be stored
+ * is a problem.
+ */
+function languageTexts(w: Walk, value: unknown, at: string): LangText[] | undefined {
+  const strings = langStringsOf(value);
+  if (strings === undefined || strings.length === 0) return undefined;
+  const { values, issues } = multiLanguageValues(strings, at);
+  for (const issue of issues) problem(w, issue.path, issue.message);
+  return values;
+}
+
+/** `null` on a multilingual field removes its value in every language the owner has. */
+function clearLanguages(w: Walk, place: Omit<TDataValue, "value">, at: string): void {
+  const prefix = `${tripleKey(place)}|`;
+  const languages = [...w.currentByKey.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  for (const language of languages) putValue(w, { ...place, language }, null, at, false);
+}
+
+function putValue(w: Walk, triple: Omit<TDataValue, "value">, stored: string | null, at: string, inRow: boolean): void {
   if (inRow) return push(w, "add", { ...triple, value: stored }, at);
   const key = tripleKey(triple);
   if (!w.currentByKey.has(key)) {
@@ -222,16 +259,26 @@ export function storedValue(field: TDataField, value: unknown): string | null | 
   }
 }
 
-/** `[{lang: text}]` as stored: one English text as itself, else the JSON of `[{language, text}]` (import-values.ts). */
-function multiLanguageText(value: unknown): string | null | undefined {
+/** The value-only form `[{lang: text}]` as lang-strings; undefined when the value has another form. */
+function langStringsOf(value: unknown): LangText[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const strings: { language: string; text: string }[] = [];
+  const strings: LangText[] = [];
   for (const entry of value) {
     const pairs = isObject(entry) ? Object.entries(entry) : [];
     const [pair] = pairs;
     if (pairs.length !== 1 || !pair || typeof pair[1] !== "string") return undefined;
     strings.push({ language: pair[0], text: pair[1] });
   }
+  return strings;
+}
+
+/**
+ * `[{lang: text}]` of a field that is not multilingual, as stored: one English text as itself, else the JSON of
+ * `[{language, text}]` (import-values.ts).
+ */
+function multiLanguageText(value: unknown): string | null | undefined {
+  const strings = langStringsOf(value);
+  if (strings === undefined) return undefined;
   if (strings.length === 0) return null;
   if (strings.length === 1 && strings[0]!.language === "en") return strings[0]!.text;
   return JSON.stringify(strings);

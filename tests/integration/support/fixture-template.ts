@@ -140,3 +140,12 @@ export function fixtureTemplateMultilingual() {
     })),
   };
 }
+
+/** The fixture's product name at row 0, as a value the API answers (with `language` when it has one). */
+export const productNameValue = (value: string | null, language?: string) => ({
+  dataSectionId: IDS.general,
+  dataFieldId: IDS.name,
+  row: 0,
+  value,
+  ...(language !== undefined && { language }),
+});

@@ -2,9 +2,10 @@ import { OPERATOR, type Actor } from "~/domain/actor";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
+import { updateOrganization } from "~/server/services/identity/update-organization";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { importTemplate } from "~/server/services/templates/import-template";
-import { fixtureTemplate } from "./fixture-template";
+import { fixtureTemplate, fixtureTemplateMultilingual } from "./fixture-template";
 
 /** A user with an organization, an API key and the fixture template: what most tests start from. */
 export async function createWorld(label = "org") {
@@ -22,6 +23,25 @@ export async function createWorld(label = "org") {
 }
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/**
+ * A world publishing in English (the default) and German, with the multilingual fixture template beside the plain
+ * one (docs/languages.md): what tests of values per language start from.
+ */
+export async function createMultilingualWorld(label: string): Promise<{ world: World; templateId: string }> {
+  const world = await createWorld(label);
+  const template = await importTemplate({
+    organizationId: world.organization.id,
+    createdByUserId: world.user.id,
+    definition: fixtureTemplateMultilingual(),
+  });
+  await updateOrganization({
+    actor: world.actor,
+    organizationId: world.organization.id,
+    input: { defaultLanguage: "en", publishedLanguages: ["en", "de"] },
+  });
+  return { world, templateId: template.id };
+}
 
 /** A product data model owned by the world's organization, with fresh ids so each test's copy is its own. */
 export async function createProductDataModel(world: World, visibility: "Public" | "Private") {

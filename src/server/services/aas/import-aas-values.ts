@@ -1,4 +1,4 @@
-import { defaultLanguageValues } from "~/domain/value-languages";
+import { inDefaultLanguage } from "~/domain/value-languages";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { jsonization, verification } from "@aas-core-works/aas-core3.0-typescript";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
@@ -54,10 +54,20 @@ export async function importAasValues<O extends PassportDataOwner>({
     const issues = imported.unmatched.map(({ path, reason }): Issue => ({ path, message: reason }));
     throw new AppError("VALIDATION", "Nothing in the environment matches the template of this passport.", issues);
   }
+  if (imported.invalidLanguageCount > 0) {
+    const count = imported.invalidLanguageCount;
+    const message = "A MultiLanguageProperty value names a language that cannot be stored.";
+    throw new AppError("VALIDATION", message, imported.invalidLanguages, undefined, count);
+  }
+  // A multilingual field's value without a language (from a Property, or an empty MultiLanguageProperty) is the
+  // default language's, as the write path would resolve it; resolved here so it meets the stored value it replaces.
   const { defaultLanguage } = await readLanguageSettings(getDb(), organizationId);
-  const changes = changesOf(defaultLanguageValues(current.dataValues, defaultLanguage), imported, (id) =>
-    repeaterSectionIds(index, id),
-  );
+  const resolve = (values: readonly ImportedValue[]) => inDefaultLanguage(index, values, defaultLanguage);
+  const resolved = {
+    values: resolve(imported.values),
+    repeaters: new Map([...imported.repeaters].map(([id, r]) => [id, { ...r, values: resolve(r.values) }])),
+  };
+  const changes = changesOf(current.dataValues, resolved, (id) => repeaterSectionIds(index, id));
   const dto = await applyDataChanges({ actor, organizationId, owner, changes, ifMatch: ifMatch ?? current.version });
   return { ...dto, unmatched: imported.unmatched };
 }
@@ -83,7 +93,7 @@ function verifiedEnvironment(input: unknown): Jsonable {
  */
 function changesOf(
   currentValues: readonly TDataValue[],
-  imported: ReturnType<typeof aasValuesFor>,
+  imported: Pick<ReturnType<typeof aasValuesFor>, "values" | "repeaters">,
   sectionsOfRepeater: (id: string) => string[],
 ): TModelChangesRequest {
   const existing = new Set(currentValues.map(tripleKey));

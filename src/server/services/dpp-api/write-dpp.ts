@@ -1,4 +1,3 @@
-import { defaultLanguageValues } from "~/domain/value-languages";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { AppError, type Issue, moreIssuesSentence } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
@@ -130,7 +129,8 @@ export async function patchDpp({
     level: ownerLevel(owner),
     ids: templateIdShorts(sections),
     submodelKey: (section: TSection) => firstKey(aasMeta(section.options).semanticId) ?? aasSubmodelId(shellId, section.id),
-    current: defaultLanguageValues(current.dataValues, (await readLanguageSettings(getDb(), organizationId)).defaultLanguage),
+    current: current.dataValues,
+    defaultLanguage: (await readLanguageSettings(getDb(), organizationId)).defaultLanguage,
   });
   const hasChanges = changes.add.length + changes.modify.length + changes.deleteRows.length > 0;
   try {

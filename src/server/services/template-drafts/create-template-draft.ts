@@ -1,13 +1,14 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { validateDraft } from "~/domain/template-draft-edits";
+import { withTranslations } from "~/domain/template-translations";
 import type { TemplateDraftDocument, TTemplateDraft, TTemplateDraftCreateRequest } from "~/domain/template-draft-schema";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { readableBy } from "~/server/services/product-data-models/internal/readable-by";
 import { readTemplateDraft } from "~/server/services/template-drafts/internal/template-draft-dto";
 import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
-import { readSections } from "~/server/services/templates/internal/template-dto";
+import { readSections, readTranslations } from "~/server/services/templates/internal/template-dto";
 
 export type CreateTemplateDraftOptions = { actor: Actor; organizationId: string; input: TTemplateDraftCreateRequest };
 
@@ -44,17 +45,20 @@ export async function createTemplateDraft({ actor, organizationId, input }: Crea
 async function startingPoint(tx: Tx, actor: Actor, organizationId: string, input: TTemplateDraftCreateRequest): Promise<Start> {
   if ("definition" in input) {
     const definition = parseDefinitionOrThrow(input.definition, "template");
-    const { name, description, sectors, version, sections } = definition;
-    return { lineageId: crypto.randomUUID(), document: { name, description, sectors, version, sections } };
+    const { name, description, sectors, version, sections, translations } = definition;
+    return {
+      lineageId: crypto.randomUUID(),
+      document: { name, description, sectors, version, sections, ...withTranslations(translations) },
+    };
   }
   if ("templateId" in input) {
     const template = await tx.template.findFirst({
       where: { id: input.templateId, organizationId },
-      select: { name: true, description: true, sectors: true, version: true, sections: true, lineageId: true },
+      select: { name: true, description: true, sectors: true, version: true, sections: true, translations: true, lineageId: true },
     });
     if (!template) throw new AppError("NOT_FOUND", `Template ${input.templateId} not found in this organization.`);
-    const { lineageId, ...rest } = template;
-    const document = { ...rest, sections: readSections(rest.sections) };
+    const { lineageId, translations, ...rest } = template;
+    const document = { ...rest, sections: readSections(rest.sections), ...withTranslations(readTranslations(translations)) };
     return { lineageId, document: { ...document, name: input.name ?? document.name, version: input.version ?? document.version } };
   }
   if ("productDataModelId" in input) {
@@ -74,6 +78,9 @@ async function startingPoint(tx: Tx, actor: Actor, organizationId: string, input
     };
     return { lineageId, document };
   }
-  const { name, description, sectors, version } = input;
-  return { lineageId: crypto.randomUUID(), document: { name, description, sectors, version, sections: [] } };
+  const { name, description, sectors, version, translations } = input;
+  return {
+    lineageId: crypto.randomUUID(),
+    document: { name, description, sectors, version, sections: [], ...withTranslations(translations) },
+  };
 }

@@ -53,6 +53,7 @@ export async function publishTemplateDraft({
           sectors: definition.sectors,
           version: definition.version,
           sections,
+          translations: definition.translations,
           createdByUserId: actor.userId,
         },
         select: { id: true },

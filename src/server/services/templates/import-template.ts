@@ -22,6 +22,7 @@ export async function importTemplate({ organizationId, createdByUserId, definiti
           sectors: template.sectors,
           version: template.version,
           sections: template.sections,
+          translations: template.translations,
           createdByUserId,
           marketplaceResourceId: template.marketplaceResourceId,
         },

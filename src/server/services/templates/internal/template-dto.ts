@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { TSection, TTemplate } from "~/domain/template-schema";
+import { type TTranslations, withTranslations } from "~/domain/template-translations";
 
 /** The columns a Template response needs; the one place a template row becomes the contract's shape. */
 export const templateSelect = {
@@ -9,6 +10,7 @@ export const templateSelect = {
   sectors: true,
   version: true,
   sections: true,
+  translations: true,
   createdByUserId: true,
   organizationId: true,
   marketplaceResourceId: true,
@@ -25,6 +27,11 @@ export function readSections(json: Prisma.JsonValue): TSection[] {
   return json as unknown as TSection[];
 }
 
+/** The template's own translations, validated on the way in like its sections; NULL (none) is undefined. */
+export function readTranslations(json: Prisma.JsonValue): TTranslations | undefined {
+  return json === null ? undefined : (json as unknown as TTranslations);
+}
+
 export function toTemplateDto(row: TemplateRow): TTemplate {
   return {
     id: row.id,
@@ -33,6 +40,7 @@ export function toTemplateDto(row: TemplateRow): TTemplate {
     sectors: row.sectors,
     version: row.version,
     sections: readSections(row.sections),
+    ...withTranslations(readTranslations(row.translations)),
     createdByUserId: row.createdByUserId,
     ownedByOrganizationId: row.organizationId,
     marketplaceResourceId: row.marketplaceResourceId,
