@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
 import { NumberInput } from "~/components/field-inputs/number-input";
@@ -78,6 +79,7 @@ type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueCha
 
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
 function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled, lang }: FieldControlOptions) {
+  const t = useTranslations("fieldInput");
   const common = {
     ...control,
     onFocus,
@@ -108,7 +110,7 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
     const isOutside = value !== "" && !options.choices.includes(value);
     return (
       <Select {...common} value={value} onChange={onChange}>
-        <option value="">{options.required ? "Choose…" : "—"}</option>
+        <option value="">{options.required ? t("choose") : "—"}</option>
         {isOutside ? <option value={value}>{value}</option> : null}
         {options.choices.map((choice) => (
           <option key={choice} value={choice}>
