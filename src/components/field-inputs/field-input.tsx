@@ -35,6 +35,7 @@ export type FieldInputProps = {
 /** The input of a data field, whatever its type: what differs per type comes from `FIELD_TYPES`. */
 export function FieldInput(props: FieldInputProps) {
   const { field, inputId, value, onValueChange, onFocus, onBlur, error, disabled, organizationId, badge, label, lang } = props;
+  const t = useTranslations("fieldInput");
   const type = FIELD_TYPES[field.type];
   const options = readFieldOptions(field);
   const link = type.link?.(value, field, organizationId);
@@ -43,7 +44,7 @@ export function FieldInput(props: FieldInputProps) {
       id={inputId}
       label={label ?? field.name}
       isRequired={options.required}
-      hint={fieldHint(field)}
+      hint={fieldHint(field, t)}
       unit={options.unit}
       error={error}
       badge={badge}
@@ -51,7 +52,7 @@ export function FieldInput(props: FieldInputProps) {
         link === undefined ? null : "href" in link ? (
           <OpenLink href={link.href} fieldName={field.name} />
         ) : (
-          <p className="text-xs text-slate-600">{link.note}</p>
+          <p className="text-xs text-slate-600">{t(link.note)}</p>
         )
       }
     >

@@ -1,7 +1,12 @@
+import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import { draftValueProblem } from "~/components/field-inputs/value-problem";
 import { fieldHint } from "~/components/field-inputs/field-types";
 import { fileHref, passportLinkHref } from "~/components/field-inputs/link-targets";
+import en from "../../../messages/en.json";
+import fr from "../../../messages/fr.json";
+
+const english = createTranslator({ locale: "en", messages: en, namespace: "fieldInput" });
 
 const share = { type: "NumericField" as const, options: { min: "0", max: "100", decimals: "1", required: "true" } };
 
@@ -44,12 +49,18 @@ describe("draftValueProblem", () => {
 
 describe("fieldHint", () => {
   it("describes the options as written", () => {
-    expect(fieldHint(share)).toBe("Between 0 and 100, up to 1 decimal");
-    expect(fieldHint({ type: "NumericField", options: { min: "-60", decimals: "0" } })).toBe("At least -60, whole number");
-    expect(fieldHint({ type: "TextField", options: { maxLength: "12" } })).toBe("Up to 12 characters");
-    expect(fieldHint({ type: "TextField", options: {} })).toBeUndefined();
-    expect(fieldHint({ type: "TextField", options: { choices: "A | B|C" } })).toBe("One of: A, B, C");
-    expect(fieldHint({ type: "TextField", options: { format: "date" } })).toBe("A date: day, month and year");
+    expect(fieldHint(share, english)).toBe("Between 0 and 100, up to 1 decimal");
+    expect(fieldHint({ type: "NumericField", options: { min: "-60", decimals: "0" } }, english)).toBe("At least -60, whole number");
+    expect(fieldHint({ type: "TextField", options: { maxLength: "12" } }, english)).toBe("Up to 12 characters");
+    expect(fieldHint({ type: "TextField", options: {} }, english)).toBeUndefined();
+    expect(fieldHint({ type: "TextField", options: { choices: "A | B|C" } }, english)).toBe("One of: A, B, C");
+    expect(fieldHint({ type: "TextField", options: { format: "date" } }, english)).toBe("A date: day, month and year");
+  });
+
+  it("speaks the member's language", () => {
+    const french = createTranslator({ locale: "fr", messages: fr, namespace: "fieldInput" });
+    expect(fieldHint(share, french)).toBe("Entre 0 et 100, jusqu’à 1 décimale");
+    expect(fieldHint({ type: "TextField", options: { maxLength: "1000" } }, english)).toBe("Up to 1,000 characters");
   });
 });
 
