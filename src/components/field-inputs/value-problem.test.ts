@@ -4,6 +4,7 @@ import { draftValueProblem } from "~/components/field-inputs/value-problem";
 import { fieldHint } from "~/components/field-inputs/field-types";
 import { fileHref, passportLinkHref } from "~/components/field-inputs/link-targets";
 import en from "../../../messages/en.json";
+import de from "../../../messages/de.json";
 import fr from "../../../messages/fr.json";
 
 const english = createTranslator({ locale: "en", messages: en, namespace: "fieldInput" });
@@ -12,38 +13,57 @@ const share = { type: "NumericField" as const, options: { min: "0", max: "100", 
 
 describe("draftValueProblem", () => {
   it("checks numbers exactly as the server does", () => {
-    expect(draftValueProblem(share, "12.5")).toBeUndefined();
+    expect(draftValueProblem(share, "12.5", english)).toBeUndefined();
     for (const value of ["abc", "100.1", "1.25", "12,5"]) {
-      expect(draftValueProblem(share, value, "en-US")).toBe("Enter a number from 0 to 100 with at most 1 decimal.");
+      expect(draftValueProblem(share, value, english, "en-US")).toBe("Enter a number from 0 to 100 with at most 1 decimal.");
     }
   });
 
   it("says what to enter in the field's own terms and the person's locale", () => {
     const plain = { type: "NumericField" as const, options: {} };
-    expect(draftValueProblem(plain, "x", "en-US")).toBe("Enter a number, for example 12.5.");
-    expect(draftValueProblem(plain, "x", "de-DE")).toBe("Enter a number, for example 12,5.");
+    expect(draftValueProblem(plain, "x", english, "en-US")).toBe("Enter a number, for example 12.5.");
+    expect(draftValueProblem(plain, "x", english, "de-DE")).toBe("Enter a number, for example 12,5.");
     const weight = { type: "NumericField" as const, options: { min: "0", max: "99.5", decimals: "2" } };
-    expect(draftValueProblem(weight, "x", "de-DE")).toBe("Enter a number from 0 to 99,5 with at most 2 decimals.");
-    expect(draftValueProblem({ type: "NumericField", options: { min: "-60", decimals: "0" } }, "1.5", "en-US")).toBe(
+    expect(draftValueProblem(weight, "x", english, "de-DE")).toBe("Enter a number from 0 to 99,5 with at most 2 decimals.");
+    expect(draftValueProblem({ type: "NumericField", options: { min: "-60", decimals: "0" } }, "1.5", english, "en-US")).toBe(
       "Enter a whole number of at least -60.",
     );
-    expect(draftValueProblem({ type: "NumericField", options: { decimals: "0" } }, "x", "en-US")).toBe(
+    expect(draftValueProblem({ type: "NumericField", options: { decimals: "0" } }, "x", english, "en-US")).toBe(
       "Enter a whole number, for example 12.",
     );
   });
 
   it("refuses values outside the choices and dates that are not dates", () => {
     const status = { type: "TextField" as const, options: { choices: "Original|Re-used" } };
-    expect(draftValueProblem(status, "Re-used")).toBeUndefined();
-    expect(draftValueProblem(status, "re-used")).toBe("Must be one of: Original, Re-used.");
+    expect(draftValueProblem(status, "Re-used", english)).toBeUndefined();
+    expect(draftValueProblem(status, "re-used", english)).toBe("Must be one of: Original, Re-used.");
     const date = { type: "TextField" as const, options: { format: "date" } };
-    expect(draftValueProblem(date, "2024-02-29")).toBeUndefined();
-    expect(draftValueProblem(date, "2023-02-29")).toBe("Must be a date written yyyy-mm-dd, e.g. 2025-03-31.");
+    expect(draftValueProblem(date, "2024-02-29", english)).toBeUndefined();
+    expect(draftValueProblem(date, "2023-02-29", english)).toBe("Must be a date written yyyy-mm-dd, e.g. 2025-03-31.");
+  });
+
+  it("speaks the member's language", () => {
+    const german = createTranslator({ locale: "de", messages: de, namespace: "fieldInput" });
+    expect(draftValueProblem(share, "x", german, "de-DE")).toBe(
+      "Geben Sie eine Zahl von 0 bis 100 mit höchstens 1 Nachkommastelle ein.",
+    );
+    expect(draftValueProblem({ type: "NumericField", options: {} }, "x", german, "de-DE")).toBe(
+      "Geben Sie eine Zahl ein, zum Beispiel 12,5.",
+    );
+    expect(draftValueProblem({ type: "TextField", options: { choices: "A|B" } }, "C", german)).toBe(
+      "Muss einer dieser Werte sein: A, B.",
+    );
+    expect(draftValueProblem({ type: "FileField", options: {} }, "javascript:x", english)).toBe(
+      "Must be an http(s) URL or a relative file reference (at most 2048 characters).",
+    );
+    expect(draftValueProblem({ type: "TextField", options: { maxLength: "3" } }, "abcd", english)).toBe(
+      "Must be at most 3 characters (has 4).",
+    );
   });
 
   it("refuses an empty required value only", () => {
-    expect(draftValueProblem(share, null)).toBe("Required: enter a value.");
-    expect(draftValueProblem({ type: "TextField", options: {} }, null)).toBeUndefined();
+    expect(draftValueProblem(share, null, english)).toBe("Required: enter a value.");
+    expect(draftValueProblem({ type: "TextField", options: {} }, null, english)).toBeUndefined();
   });
 });
 
