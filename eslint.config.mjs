@@ -76,7 +76,7 @@ export default defineConfig([
   },
   // The layer rules of ARCHITECTURE.md and the function size of CODE_STYLE.md (eslint.layers.mjs).
   ...layerRules,
-  // No hard-coded user-facing text in the converted folders (docs/app-text.md).
+  // No hard-coded user-facing text in pages, components and the public pages (docs/app-text.md).
   ...appTextRules,
   {
     // One bounded reader of request bodies (src/server/rest/read-json-body.ts readBodyText): a body read any other

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
 import { NumberInput } from "~/components/field-inputs/number-input";
@@ -34,6 +35,7 @@ export type FieldInputProps = {
 /** The input of a data field, whatever its type: what differs per type comes from `FIELD_TYPES`. */
 export function FieldInput(props: FieldInputProps) {
   const { field, inputId, value, onValueChange, onFocus, onBlur, error, disabled, organizationId, badge, label, lang } = props;
+  const t = useTranslations("fieldInput");
   const type = FIELD_TYPES[field.type];
   const options = readFieldOptions(field);
   const link = type.link?.(value, field, organizationId);
@@ -42,7 +44,7 @@ export function FieldInput(props: FieldInputProps) {
       id={inputId}
       label={label ?? field.name}
       isRequired={options.required}
-      hint={fieldHint(field)}
+      hint={fieldHint(field, t)}
       unit={options.unit}
       error={error}
       badge={badge}
@@ -50,7 +52,7 @@ export function FieldInput(props: FieldInputProps) {
         link === undefined ? null : "href" in link ? (
           <OpenLink href={link.href} fieldName={field.name} />
         ) : (
-          <p className="text-xs text-slate-600">{link.note}</p>
+          <p className="text-xs text-slate-600">{t(link.note)}</p>
         )
       }
     >
@@ -78,6 +80,7 @@ type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueCha
 
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
 function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled, lang }: FieldControlOptions) {
+  const t = useTranslations("fieldInput");
   const common = {
     ...control,
     onFocus,
@@ -108,7 +111,7 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
     const isOutside = value !== "" && !options.choices.includes(value);
     return (
       <Select {...common} value={value} onChange={onChange}>
-        <option value="">{options.required ? "Choose…" : "—"}</option>
+        <option value="">{options.required ? t("choose") : "—"}</option>
         {isOutside ? <option value={value}>{value}</option> : null}
         {options.choices.map((choice) => (
           <option key={choice} value={choice}>

@@ -5,8 +5,26 @@ import type { TDataField, TDataFieldType } from "~/domain/template-schema";
 
 type FieldSubject = Pick<TDataField, "type" | "options">;
 
-/** What shows under a field's input for its value: an "Open" link, or a note about it. */
-export type ValueLink = { href: string } | { note: string };
+/**
+ * The words of hints and notes, from the catalogues' `fieldInput` namespace (the member's language, from
+ * useTranslations("fieldInput")), so these stay pure and their wording is tested without a browser.
+ */
+type FieldTextKey =
+  | "hintPassportLink"
+  | "hintFile"
+  | "hintBetween"
+  | "hintAtLeast"
+  | "hintAtMost"
+  | "hintWhole"
+  | "hintDecimals"
+  | "hintNumber"
+  | "hintChoices"
+  | "hintDate"
+  | "hintMaxLength";
+export type FieldText = (key: FieldTextKey, values?: Record<string, string | number>) => string;
+
+/** What shows under a field's input for its value: an "Open" link, or a note about it (a `fieldInput` key). */
+export type ValueLink = { href: string } | { note: "fileReference" };
 
 /**
  * How one type of data field differs in the browser. Every type is a type="text" input unless its options ask for a
@@ -19,7 +37,7 @@ export type FieldTypeUi = {
   /** Classes added to the input. */
   className?: string;
   /** The rules in words, shown under the input so nobody has to guess them from an error. */
-  hint: (field: FieldSubject, options: FieldOptions) => string | undefined;
+  hint: (field: FieldSubject, options: FieldOptions, text: FieldText) => string | undefined;
   /** The link or note for a value; only valid values get a link, so nothing like `javascript:` becomes an href. */
   link?: (value: string, field: FieldSubject, organizationId: string) => ValueLink | undefined;
 };
@@ -36,7 +54,7 @@ export const FIELD_TYPES: Record<TDataFieldType, FieldTypeUi> = {
   // Another product's passport by UUID or URL.
   ProductPassportLink: {
     inputMode: "url",
-    hint: () => "A passport UUID or an http(s) URL",
+    hint: (_field, _options, text) => text("hintPassportLink"),
     link: (value, _, organizationId) => {
       const href = passportLinkHref(value, organizationId);
       return href ? { href } : undefined;
@@ -46,37 +64,38 @@ export const FIELD_TYPES: Record<TDataFieldType, FieldTypeUi> = {
   // named as such instead of linked.
   FileField: {
     inputMode: "url",
-    hint: () => "An http(s) URL or a file reference such as files/manual.pdf",
+    hint: (_field, _options, text) => text("hintFile"),
     link: (value, field) => {
       const href = fileHref(value);
       if (href) return { href };
-      return value !== "" && fieldValueProblem(field, value) === undefined ? { note: "File reference in your file store" } : undefined;
+      return value !== "" && fieldValueProblem(field, value) === undefined ? { note: "fileReference" } : undefined;
     },
   },
 };
 
 /** The hint under a field's input. */
-export function fieldHint(field: FieldSubject): string | undefined {
-  return FIELD_TYPES[field.type].hint(field, readFieldOptions(field));
+export function fieldHint(field: FieldSubject, text: FieldText): string | undefined {
+  return FIELD_TYPES[field.type].hint(field, readFieldOptions(field), text);
 }
 
-function numericHint(field: FieldSubject, options: FieldOptions): string | undefined {
+function numericHint(field: FieldSubject, options: FieldOptions, text: FieldText): string | undefined {
   // The option strings are shown as written: Number("0.10") would print 0.1.
-  const { min, max } = field.options;
+  const min = field.options.min ?? "";
+  const max = field.options.max ?? "";
   const parts: string[] = [];
-  if (options.min !== undefined && options.max !== undefined) parts.push(`Between ${min} and ${max}`);
-  else if (options.min !== undefined) parts.push(`At least ${min}`);
-  else if (options.max !== undefined) parts.push(`At most ${max}`);
-  if (options.decimals === 0) parts.push("whole number");
-  else if (options.decimals !== undefined) parts.push(`up to ${options.decimals} decimal${options.decimals === 1 ? "" : "s"}`);
-  return parts.length > 0 ? capitalize(parts.join(", ")) : "A number such as -12.5";
+  if (options.min !== undefined && options.max !== undefined) parts.push(text("hintBetween", { min, max }));
+  else if (options.min !== undefined) parts.push(text("hintAtLeast", { min }));
+  else if (options.max !== undefined) parts.push(text("hintAtMost", { max }));
+  if (options.decimals === 0) parts.push(text("hintWhole"));
+  else if (options.decimals !== undefined) parts.push(text("hintDecimals", { count: options.decimals }));
+  return parts.length > 0 ? capitalize(parts.join(", ")) : text("hintNumber");
 }
 
 // The allowed values are spelt out in visible text, not in a placeholder that is cut off and faint.
-function textHint(_: FieldSubject, options: FieldOptions): string | undefined {
-  if (options.choices) return `One of: ${options.choices.join(", ")}`;
-  if (options.format === "date") return "A date: day, month and year";
-  return options.maxLength !== undefined ? `Up to ${options.maxLength} characters` : undefined;
+function textHint(_: FieldSubject, options: FieldOptions, text: FieldText): string | undefined {
+  if (options.choices) return text("hintChoices", { choices: options.choices.join(", ") });
+  if (options.format === "date") return text("hintDate");
+  return options.maxLength !== undefined ? text("hintMaxLength", { count: options.maxLength }) : undefined;
 }
 
 function capitalize(text: string): string {

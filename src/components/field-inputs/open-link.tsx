@@ -1,7 +1,10 @@
+import { useTranslations } from "next-intl";
+
 export type OpenLinkProps = { href: string; fieldName: string };
 
 /** "Open" for a field's link, in a new tab so an editor with unsaved changes stays as it is. */
 export function OpenLink({ href, fieldName }: OpenLinkProps) {
+  const t = useTranslations("fieldInput");
   return (
     <a
       href={href}
@@ -9,9 +12,9 @@ export function OpenLink({ href, fieldName }: OpenLinkProps) {
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
     >
-      Open
+      {t("open")}
       <span aria-hidden="true">↗</span>
-      <span className="sr-only"> {fieldName} (opens in a new tab)</span>
+      <span className="sr-only"> {t("opensInNewTab", { field: fieldName })}</span>
     </a>
   );
 }

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { authorName, fieldLabels } from "~/components/history/history-labels";
 import type { TTemplate } from "~/domain/template-schema";
 import de from "../../../messages/de.json";
+import en from "../../../messages/en.json";
+
+const english = createTranslator({ locale: "en", messages: en, namespace: "history" });
 
 const GROUP = "00000000-0000-4000-8000-000000000001";
 const REPEATER = "00000000-0000-4000-8000-000000000002";
@@ -43,7 +46,7 @@ const sections: TTemplate["sections"] = [
 ];
 
 describe("fieldLabels", () => {
-  const label = fieldLabels(sections);
+  const label = fieldLabels(sections, english);
   it("names a field by its section, and a repeater's value by its row counted from 1", () => {
     expect(label({ dataSectionId: GROUP, dataFieldId: NAME, row: 0 })).toBe("General › Name");
     expect(label({ dataSectionId: REPEATER, dataFieldId: SUBSTANCE, row: 2 })).toBe("Substances › row 3 › Substance");
@@ -55,10 +58,10 @@ describe("fieldLabels", () => {
 
 describe("authorName", () => {
   it("names a user, a key with its user, the operator, and users that are gone", () => {
-    expect(authorName({ kind: "user", id: "u", name: "Ada" })).toBe("Ada");
-    expect(authorName({ kind: "user", id: "u", name: null })).toBe("A former user");
-    expect(authorName({ kind: "apiKey", id: "k", name: "CI", user: { id: "u", name: "Ada" } })).toBe("Ada (API key “CI”)");
-    expect(authorName({ kind: "operator", id: null, name: null })).toBe("The operator");
+    expect(authorName({ kind: "user", id: "u", name: "Ada" }, english)).toBe("Ada");
+    expect(authorName({ kind: "user", id: "u", name: null }, english)).toBe("A former user");
+    expect(authorName({ kind: "apiKey", id: "k", name: "CI", user: { id: "u", name: "Ada" } }, english)).toBe("Ada (API key “CI”)");
+    expect(authorName({ kind: "operator", id: null, name: null }, english)).toBe("The operator");
   });
 });
 

@@ -1,7 +1,5 @@
-import { createTranslator } from "use-intl/core";
 import type { THistoryAuthor, TValueChange } from "~/domain/history";
 import type { TTemplate } from "~/domain/template-schema";
-import en from "../../../messages/en.json";
 
 /**
  * How the History panel names authors and values: pure, so the wording is tested without a browser. The words come
@@ -11,10 +9,7 @@ import en from "../../../messages/en.json";
 type HistoryKey = "formerUser" | "viaKey" | "viaDeletedKey" | "operator" | "removedField" | "repeaterField" | "groupField";
 export type HistoryText = (key: HistoryKey, values?: Record<string, string | number>) => string;
 
-// For callers without the member's translator yet (the model editor's rebase notice): English from the catalogue.
-const english: HistoryText = createTranslator({ locale: "en", messages: { history: en.history }, namespace: "history" });
-
-export function authorName(who: THistoryAuthor, text: HistoryText = english): string {
+export function authorName(who: THistoryAuthor, text: HistoryText): string {
   switch (who.kind) {
     case "user":
       return who.name ?? text("formerUser");
@@ -33,7 +28,7 @@ export type FieldLabels = (change: Pick<TValueChange, "dataSectionId" | "dataFie
  * "Section › Field", with the row (counted from 1) for a repeatable section's values. Values of fields no longer in
  * the template (it changed since) are named "A removed field".
  */
-export function fieldLabels(sections: TTemplate["sections"], text: HistoryText = english): FieldLabels {
+export function fieldLabels(sections: TTemplate["sections"], text: HistoryText): FieldLabels {
   const byId = new Map(sections.map((section) => [section.id, section]));
   return ({ dataSectionId, dataFieldId, row }) => {
     const section = byId.get(dataSectionId);

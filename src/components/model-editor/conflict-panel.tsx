@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
 import type { Conflict } from "~/components/model-editor/conflicts";
 import { useEditor } from "~/components/model-editor/editor-context";
@@ -17,21 +19,26 @@ export type ConflictPanelProps = {
  */
 export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
   const { store, index } = useEditor();
+  const t = useTranslations("editor");
   if (conflicts.length === 0) return null;
   const open = conflicts.filter((c) => c.choice === undefined).length;
 
   const labelOf = (key: string): string => {
-    if (key === NAME_KEY) return "Name";
-    if (key === DESCRIPTION_KEY) return "Description";
-    if (key === GTIN_KEY) return "Model GTIN";
+    if (key === NAME_KEY) return t("name");
+    if (key === DESCRIPTION_KEY) return t("description");
+    if (key === GTIN_KEY) return t("gtin");
     const triple = parseValueKey(key);
     const entry = triple ? index.sections.get(triple.dataSectionId) : undefined;
     const field = triple ? entry?.fields.get(triple.dataFieldId) : undefined;
     if (!triple || !entry || !field) return key;
     const repeaterId = entry.repeaterId;
-    const row = repeaterId === null ? "" : `, row ${store.rows(repeaterId).indexOf(triple.row) + 1}`;
-    return `${field.name} (${entry.section.name}${row})`;
+    const names = { field: field.name, section: entry.section.name };
+    return repeaterId === null
+      ? t("conflictField", names)
+      : t("conflictFieldRow", { ...names, row: store.rows(repeaterId).indexOf(triple.row) + 1 });
   };
+  const mono = (chunks: ReactNode) => <span className="font-mono">{chunks}</span>;
+  const shown = (value: string | null): string => (value === null || value === "" ? t("empty") : value);
 
   return (
     <section
@@ -40,11 +47,10 @@ export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
       data-testid="conflicts"
     >
       <h2 id="conflicts-heading" className="font-semibold">
-        {conflicts.length === 1 ? "1 field" : `${conflicts.length} fields`} changed by you and by someone else
+        {t("conflictsHeading", { count: conflicts.length })}
       </h2>
       <p>
-        Choose which value to keep for each.{" "}
-        {open > 0 ? `${open} still to decide; nothing is saved until then.` : "All decided — save to apply."}
+        {t("conflictsChoose")} {open > 0 ? t("conflictsOpen", { count: open }) : t("conflictsDecided")}
       </p>
       <ul className="space-y-2">
         {conflicts.map((conflict, i) => (
@@ -62,20 +68,22 @@ export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
                       onChange={() => onChoose(conflict.key, side)}
                     />
                     <span className="min-w-0 break-words">
-                      {side === "mine" ? "Keep yours: " : "Take theirs: "}
-                      <span className="font-mono">{shown(side === "mine" ? conflict.mine : conflict.theirs)}</span>
+                      {t.rich(side === "mine" ? "keepYours" : "takeTheirs", {
+                        value: shown(side === "mine" ? conflict.mine : conflict.theirs),
+                        mono,
+                      })}
                     </span>
                   </label>
                 ))}
               </div>
               {conflict.changedBy ? (
                 <p className="mt-1 text-xs text-slate-600">
-                  Theirs saved by {conflict.changedBy}
-                  {conflict.changedAt ? (
-                    <>
-                      , <LocalTime value={conflict.changedAt} />
-                    </>
-                  ) : null}
+                  {conflict.changedAt
+                    ? t.rich("theirsSavedByAt", {
+                        name: conflict.changedBy,
+                        time: () => <LocalTime value={conflict.changedAt ?? ""} />,
+                      })
+                    : t("theirsSavedBy", { name: conflict.changedBy })}
                 </p>
               ) : null}
             </fieldset>
@@ -84,8 +92,4 @@ export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
       </ul>
     </section>
   );
-}
-
-function shown(value: string | null): string {
-  return value === null || value === "" ? "(empty)" : value;
 }

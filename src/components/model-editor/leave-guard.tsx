@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useEditor, useEditsSummary } from "~/components/model-editor/editor-context";
@@ -29,6 +30,7 @@ const SENTINEL = "__editorLeaveGuard";
  */
 export function LeaveGuard() {
   const router = useRouter();
+  const t = useTranslations("editor");
   const { store } = useEditor();
   useEditsSummary();
   const isDirty = store.editCount > 0;
@@ -164,12 +166,12 @@ export function LeaveGuard() {
   return (
     <ConfirmDialog
       isOpen={pending !== null}
-      title="Leave without saving?"
-      confirmLabel="Leave page"
+      title={t("leaveTitle")}
+      confirmLabel={t("leaveConfirm")}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      {count === 1 ? "You have 1 unsaved change." : `You have ${count} unsaved changes.`} If you leave this page, they are lost.
+      {t("leaveText", { count })}
     </ConfirmDialog>
   );
 }

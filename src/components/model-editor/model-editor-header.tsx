@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { ModelTabs } from "~/components/models/model-tabs";
 import { PageHeader } from "~/components/ui/page-header";
@@ -16,36 +17,43 @@ export type ModelEditorHeaderProps = {
 
 /** The page's h1 (the saved name, so it changes only once a rename is saved) and where the model comes from. */
 export function ModelEditorHeader({ organizationId, name, model, template, itemFieldCount }: ModelEditorHeaderProps) {
+  const t = useTranslations("editor");
   const identifier = model.uniqueProductIdentifiers[0];
   return (
     <div className="space-y-3">
-      <BackLink href={`/orgs/${organizationId}/models`}>All models</BackLink>
+      <BackLink href={`/orgs/${organizationId}/models`}>{t("allModels")}</BackLink>
       <PageHeader
-        eyebrow="Model"
+        eyebrow={t("eyebrow")}
         title={<span id="model-title">{name}</span>}
-        description={
-          <>
-            From template{" "}
+        description={t.rich("fromTemplate", {
+          name: template.name,
+          version: template.version,
+          link: (chunks) => (
             <Link href={`/orgs/${organizationId}/templates/${template.id}`} className="font-medium text-brand-700 hover:underline">
-              {template.name}
-            </Link>{" "}
-            (version {template.version})
-          </>
-        }
+              {chunks}
+            </Link>
+          ),
+        })}
       />
       <ModelTabs organizationId={organizationId} modelId={model.id} current="model" />
       {itemFieldCount > 0 ? (
         <p className="text-sm text-slate-600">
-          {itemFieldCount === 1 ? "1 field is" : `${itemFieldCount} fields are`} recorded per item — see{" "}
-          <Link href={`/orgs/${organizationId}/models/${model.id}/items`} className="font-medium text-brand-700 hover:underline">
-            Items
-          </Link>
-          .
+          {t.rich("itemFields", {
+            count: itemFieldCount,
+            link: (chunks) => (
+              <Link href={`/orgs/${organizationId}/models/${model.id}/items`} className="font-medium text-brand-700 hover:underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       {identifier ? (
         <p className="text-sm break-all text-slate-600">
-          Product identifier: <span className="font-mono text-slate-800">{identifier.value}</span>
+          {t.rich("productIdentifier", {
+            value: identifier.value,
+            mono: (chunks) => <span className="font-mono text-slate-800">{chunks}</span>,
+          })}
         </p>
       ) : null}
     </div>

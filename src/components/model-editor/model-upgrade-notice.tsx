@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useEditor, useEditsSummary } from "~/components/model-editor/editor-context";
@@ -30,6 +31,7 @@ export type ModelUpgradeNoticeProps = {
  */
 export function ModelUpgradeNotice({ organizationId, modelId, current, newer, sections }: ModelUpgradeNoticeProps) {
   const router = useRouter();
+  const t = useTranslations("editor");
   const { store, saveDraft } = useEditor();
   useEditsSummary();
   const unsaved = store.editCount;
@@ -49,7 +51,7 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
   const fieldName = (sectionId: string, fieldId: string) => {
     const section = sections.find((s) => s.id === sectionId);
     const field = section?.dataFields.find((f) => f.id === fieldId);
-    return field && section ? `${section.name} › ${field.name}` : fieldId;
+    return field && section ? t("lostField", { section: section.name, field: field.name }) : fieldId;
   };
   const lost = preview.data?.lostValues ?? [];
   const onConfirm = async () => {
@@ -59,7 +61,7 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
       const isSaved = await saveDraft();
       setIsSaving(false);
       if (!isSaved || store.editCount > 0) {
-        setSaveError("Your changes could not be saved (the save bar says why), so nothing was upgraded.");
+        setSaveError(t("upgradeSaveFailed"));
         return;
       }
     }
@@ -78,16 +80,20 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
     <>
       <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
         <span>
-          A newer version of its template exists: <strong>{newer.version}</strong> (this model follows {current.version}).
+          {t.rich("upgradeNewer", {
+            newer: newer.version,
+            current: current.version,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </span>
         <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
-          Upgrade…
+          {t("upgradeOpen")}
         </Button>
       </Alert>
       <ConfirmDialog
         isOpen={isOpen}
-        title={`Upgrade to version ${newer.version}?`}
-        confirmLabel={unsaved > 0 ? "Save and upgrade" : "Upgrade"}
+        title={t("upgradeTitle", { version: newer.version })}
+        confirmLabel={unsaved > 0 ? t("saveAndUpgrade") : t("upgrade")}
         isPending={isSaving || upgrade.isPending}
         canConfirm={preview.data?.canUpgrade === true}
         error={error}
@@ -96,30 +102,33 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
       >
         {unsaved > 0 ? (
           <p data-testid="upgrade-unsaved" className="mb-2 font-medium">
-            You have {unsaved === 1 ? "1 unsaved change" : `${unsaved} unsaved changes`} on this page. They are saved first, then the
-            model moves to version {newer.version}.
+            {t("upgradeUnsaved", { count: unsaved, version: newer.version })}
           </p>
         ) : null}
         {preview.isPending ? (
-          <p>Checking which values the new version keeps…</p>
+          <p>{t("upgradeChecking")}</p>
         ) : lost.length === 0 ? (
-          <p data-testid="upgrade-preview">
-            Every value is kept: each field the model has filled in is in version {newer.version} too.
-          </p>
+          <p data-testid="upgrade-preview">{t("upgradeKeepsAll", { version: newer.version })}</p>
         ) : (
           <div data-testid="upgrade-preview" className="space-y-1">
-            <p>These values would be lost, so the upgrade is not possible until they are cleared:</p>
+            <p>{t("upgradeLoses")}</p>
             <ul className="list-disc pl-5">
               {lost.map((value) => (
                 <li key={`${value.itemId ?? "model"}-${value.dataSectionId}-${value.dataFieldId}-${value.row}`}>
-                  {fieldName(value.dataSectionId, value.dataFieldId)}
-                  {value.row > 0 ? ` (row ${value.row + 1})` : ""}: “{value.value}”
-                  {value.reason === "typeChanged" ? " (its type changed)" : " (removed)"}
-                  {value.itemId ? " in an item" : ""}
+                  {t("lostValue", {
+                    field: fieldName(value.dataSectionId, value.dataFieldId),
+                    hasRow: value.row > 0 ? "yes" : "no",
+                    row: value.row + 1,
+                    value: value.value ?? "",
+                    reason: value.reason,
+                    inItem: value.itemId ? "yes" : "no",
+                  })}
                 </li>
               ))}
             </ul>
-            {preview.data && preview.data.moreLostValues > 0 ? <p>…and {preview.data.moreLostValues} more.</p> : null}
+            {preview.data && preview.data.moreLostValues > 0 ? (
+              <p>{t("upgradeMore", { count: preview.data.moreLostValues })}</p>
+            ) : null}
           </div>
         )}
       </ConfirmDialog>

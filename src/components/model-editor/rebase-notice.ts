@@ -1,11 +1,17 @@
-import { authorName } from "~/components/history/history-labels";
+import { authorName, type HistoryText } from "~/components/history/history-labels";
 import type { Conflict } from "~/components/model-editor/conflicts";
 import { parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import type { OwnerWrites } from "~/components/model-editor/owner-writes";
 
+type RebaseKey = "rebasedReload" | "rebasedBackup" | "rebaseConflicts" | "rebaseEditsKept" | "rebaseKeptRows" | "rebaseDropped";
+/** The notice's words, from the catalogues' `editor` namespace (the member's language, from useTranslations("editor")). */
+export type RebaseText = (key: RebaseKey, values?: Record<string, string | number>) => string;
+
 export type RebaseOutcome = {
-  /** What happened, first: "Someone else saved this model meanwhile; …". */
-  lead: string;
+  /** What is edited: a model or one of its items. */
+  owner: "model" | "item";
+  /** What happened: someone saved meanwhile (a stale save, reloaded), or a kept draft was made on an earlier version. */
+  origin: "reload" | "backup";
   conflicts: number;
   /** Edits of values the owner no longer has. */
   droppedEdits: number;
@@ -15,26 +21,18 @@ export type RebaseOutcome = {
 };
 
 /** What the save bar says after a draft was put on a newer saved state: what happened, and what is next. */
-export function rebaseNotice({ lead, conflicts, droppedEdits, keptRows, hasEdits }: RebaseOutcome): string {
-  const next =
-    conflicts > 0
-      ? ` Choose a value for the ${conflicts === 1 ? "field" : `${conflicts} fields`} you both changed, then save.`
-      : hasEdits
-        ? " Your edits are kept on top; review them and save."
-        : "";
-  const one = keptRows === 1;
-  const kept =
-    keptRows > 0
-      ? ` ${one ? "A row you edited was" : `${keptRows} rows you edited were`} removed elsewhere; ${one ? "it is" : "they are"} ` +
-        `kept here as new, with your edits: save to add ${one ? "it" : "them"} back, or remove ${one ? "it" : "them"}.`
-      : "";
-  const dropped =
-    droppedEdits > 0 ? ` ${droppedEdits} edit${droppedEdits === 1 ? " was" : "s were"} in rows removed elsewhere and dropped.` : "";
-  return `${lead}${next}${kept}${dropped}`;
+export function rebaseNotice(text: RebaseText, outcome: RebaseOutcome): string {
+  const { owner, origin, conflicts, droppedEdits, keptRows, hasEdits } = outcome;
+  const parts = [text(origin === "reload" ? "rebasedReload" : "rebasedBackup", { owner })];
+  if (conflicts > 0) parts.push(text("rebaseConflicts", { count: conflicts }));
+  else if (hasEdits) parts.push(text("rebaseEditsKept"));
+  if (keptRows > 0) parts.push(text("rebaseKeptRows", { count: keptRows }));
+  if (droppedEdits > 0) parts.push(text("rebaseDropped", { count: droppedEdits }));
+  return parts.join(" ");
 }
 
 /** Adds who saved each conflicting value and when; the conflicts still show without them if the history fails. */
-export async function withAuthors(owner: OwnerWrites, found: Conflict[]): Promise<Conflict[]> {
+export async function withAuthors(owner: OwnerWrites, found: Conflict[], historyText: HistoryText): Promise<Conflict[]> {
   const keys = found.flatMap((c) => parseValueKey(c.key) ?? []);
   if (keys.length === 0) return found;
   try {
@@ -42,7 +40,7 @@ export async function withAuthors(owner: OwnerWrites, found: Conflict[]): Promis
     const byKey = new Map(changes.map((c) => [placeKey(c), c]));
     return found.map((c) => {
       const change = byKey.get(c.key);
-      return change ? { ...c, changedBy: authorName(change.who), changedAt: change.at } : c;
+      return change ? { ...c, changedBy: authorName(change.who, historyText), changedAt: change.at } : c;
     });
   } catch {
     return found;

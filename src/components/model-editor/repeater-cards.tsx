@@ -3,6 +3,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import { inputIdFor, parseValueKey } from "~/components/model-editor/draft-keys";
@@ -35,6 +36,7 @@ export type RepeaterCardsProps = {
 /** A repeater's rows as cards: collapse and expand, reorder by drag, and only the cards in view rendered when many. */
 export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
   const { store } = useEditor();
+  const t = useTranslations("editorRows");
   const repeaterId = view.section.id;
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -43,14 +45,14 @@ export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onM
     const drop = dropMove(rows, rows, active.id, over?.id);
     if (!drop) return;
     recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
-    onMoved(`Row ${drop.fromPosition} of ${view.section.name} moved to row ${drop.toPosition}.`);
+    onMoved(t("moved", { from: drop.fromPosition, name: view.section.name, to: drop.toPosition }));
   };
   const accessibility = useMemo(
     () => ({
-      announcements: rowDragAnnouncements(view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
-      screenReaderInstructions: rowDragInstructions,
+      announcements: rowDragAnnouncements(t, view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
+      screenReaderInstructions: rowDragInstructions(t),
     }),
-    [store, repeaterId, view.section.name],
+    [t, store, repeaterId, view.section.name],
   );
   const onToggle = useCallback(
     (row: number) =>
@@ -77,17 +79,17 @@ export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onM
       measure={measure}
     />
   );
-  const label = `${view.section.name} rows`;
+  const label = t("rowsOf", { name: view.section.name });
 
   return (
     <>
       {rows.length > 1 && (
         <div className="flex gap-2">
           <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(rows))}>
-            Collapse all
+            {t("collapseAll")}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
-            Expand all
+            {t("expandAll")}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { useTranslations } from "next-intl";
 import { memo, useCallback, type ReactNode } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import type { CardMeasure } from "~/components/model-editor/repeater-cards";
@@ -43,6 +44,8 @@ export type RepeaterRowProps = {
  */
 export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
   const { view, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow, measure } = props;
+  const t = useTranslations("editorRows");
+  const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
   const headingId = `row-${view.section.id}-${row}`;
   const contentId = `${headingId}-content`;
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
@@ -74,23 +77,22 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
               type="button"
               {...attributes}
               {...listeners}
-              aria-label={`Drag row ${position} to reorder (Space, then arrow keys)`}
+              aria-label={t("dragHandle", { position })}
               className="cursor-grab rounded px-1 text-slate-500 hover:bg-slate-100"
             >
               <span aria-hidden="true">⠿</span>
             </button>
             <SectionHeading level={headingLevel(depth + 1)} id={headingId}>
-              Row {position}
+              {t("row", { position })}
             </SectionHeading>
           </div>
-          {labelColumn && <RowLabel column={labelColumn} row={row} position={position} />}
+          {labelColumn && <RowLabel column={labelColumn} row={row} />}
           <div className="flex shrink-0 gap-1">
             <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
-              {isCollapsed ? "Expand" : "Collapse"}
-              <span className="sr-only"> row {position}</span>
+              {t.rich(isCollapsed ? "expand" : "collapse", { position, sr })}
             </Button>
             <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
-              Remove row<span className="sr-only"> {position}</span>
+              {t.rich("removeRow", { position, sr })}
             </Button>
           </div>
         </div>
@@ -102,13 +104,13 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
   );
 });
 
-/** The row's label beside its number, re-rendered only when the field it comes from changes. */
-function RowLabel({ column, row, position }: { column: GridColumn; row: number; position: number }) {
+/** The row's label beside its number (none while its field is empty), re-rendered only when that field changes. */
+function RowLabel({ column, row }: { column: GridColumn; row: number }) {
   const { store } = useEditor();
   const key = cellKey(column, row);
   useDraftKey(key);
-  const label = rowLabel([column], () => store.value(key), position);
-  return label === `Row ${position}` ? null : (
+  const label = rowLabel([column], () => store.value(key));
+  return label === undefined ? null : (
     <span
       data-testid="row-label"
       className="order-last basis-full truncate text-sm text-slate-600 sm:order-none sm:min-w-0 sm:flex-1 sm:basis-0"

@@ -43,8 +43,9 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const focusRowRef = useRef<number | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
   const limits = useMemo(() => rowLimitsOf(view.section), [view.section]);
-  const fullNote = fullText(view.section.name, limits, rows.length);
-  const shortNote = shortText(limits, rows.length);
+  const rowsText = useTranslations("editorRows");
+  const fullNote = fullText(rowsText, view.section.name, limits, rows.length);
+  const shortNote = shortText(rowsText, limits, rows.length);
   const canAdd = hasAnyField(view) && !fullNote;
   const columns = useMemo(
     () => gridColumns(view, (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language])),
@@ -78,7 +79,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
     if (row === undefined) return;
     // The effect above focuses the new row's first input once it has rendered.
     focusRowRef.current = row;
-    setAnnouncement(`Row ${rows.length + 1} of ${view.section.name} added; it is saved with your other changes.`);
+    setAnnouncement(rowsText("added", { position: rows.length + 1, name: view.section.name }));
   };
 
   const onRequestRemove = useCallback(
@@ -86,10 +87,10 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       // Read from the store, so the callback stays the same while rows change and the rows' memo holds.
       const position = store.rows(repeaterId).indexOf(row) + 1;
       removeRow(repeaterId, row);
-      setAnnouncement(`Row ${position} of ${view.section.name} removed; Discard brings it back.`);
+      setAnnouncement(rowsText("removed", { position, name: view.section.name }));
       headingRef.current?.focus();
     },
-    [store, removeRow, repeaterId, view.section.name],
+    [store, removeRow, repeaterId, view.section.name, rowsText],
   );
 
   return (
@@ -100,7 +101,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         </SectionHeading>
         <div className="flex flex-wrap items-center gap-x-3">
           {isOutsideRows ? <SectionCompleteness view={view} row={0} /> : null}
-          {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(limits, rows.length)}</p>}
+          {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(rowsText, limits, rows.length)}</p>}
           <ViewSwitch name={view.section.name} mode={mode} onModeChange={setMode} />
           {mode === "table" && hasLanguageColumns ? (
             <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
@@ -118,7 +119,9 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       {mode === "table" ? (
         <RepeaterGrid repeaterId={repeaterId} name={view.section.name} columns={columns} rows={rows} limits={limits} />
       ) : rows.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">No rows yet.</p>
+        <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
+          {rowsText("noRows")}
+        </p>
       ) : (
         <RepeaterCards
           view={view}
@@ -138,7 +141,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
           disabled={isBusy || !canAdd}
           aria-describedby={fullNote || shortNote ? rowLimitNoteId(repeaterId) : undefined}
         >
-          Add row<span className="sr-only"> to {view.section.name}</span>
+          {rowsText.rich("addRow", { name: view.section.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </Button>
         {fullNote || shortNote ? (
           <p

@@ -1,7 +1,9 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
 import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/i18n/format";
 import { cn } from "~/lib/cn";
 
 export type RestoreDraftBannerProps = {
@@ -17,32 +19,29 @@ export type RestoreDraftBannerProps = {
  * someone saved since, says so, and that fields changed on both sides will be put to the user rather than overwritten.
  */
 export function RestoreDraftBanner({ offer, isStale, onRestore, onDismiss }: RestoreDraftBannerProps) {
+  const t = useTranslations("editor");
+  const locale = useLocale();
   if (!offer) return null;
-  const when = new Date(offer.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const when = formatDateTime(offer.savedAt, locale);
   return (
     <div
       role="region"
-      aria-label="Unsaved changes from an earlier visit"
+      aria-label={t("restoreRegion")}
       className={cn(
         "flex flex-col gap-2 rounded-md border px-3 py-2 text-sm sm:flex-row sm:items-center sm:justify-between",
         isStale ? "border-amber-300 bg-amber-50 text-amber-950" : "border-sky-300 bg-sky-50 text-sky-950",
       )}
     >
       <div className="space-y-1">
-        <p>Restore unsaved changes from {when}?</p>
-        {isStale ? (
-          <p>
-            <strong className="font-semibold">This was changed and saved since.</strong> Restoring keeps what was saved meanwhile, and
-            asks you to choose for each field changed on both sides.
-          </p>
-        ) : null}
+        <p>{t("restoreQuestion", { when })}</p>
+        {isStale ? <p>{t.rich("restoreStale", { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</p> : null}
       </div>
       <div className="flex shrink-0 gap-2">
         <Button size="sm" onClick={onRestore}>
-          Restore
+          {t("restore")}
         </Button>
         <Button size="sm" variant="secondary" onClick={onDismiss}>
-          Dismiss
+          {t("dismiss")}
         </Button>
       </div>
     </div>

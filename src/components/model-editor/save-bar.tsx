@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { CompletenessStatus } from "~/components/model-editor/completeness-status";
 import { useEditor, useEditsSummary, useHistorySteps, useIsBusy } from "~/components/model-editor/editor-context";
@@ -23,11 +24,6 @@ export type SaveBarProps = {
   owner?: "model" | "item";
 };
 
-/** What a stale version (412) says, naming what is edited: a model or one of its items. */
-export function conflictMessage(owner: "model" | "item"): string {
-  return `This ${owner} was changed elsewhere — reload to see the latest; your edits are kept.`;
-}
-
 /**
  * Sticks to the bottom of the screen: how many changes are unsaved, Undo and Redo, Save (the form's submit button,
  * so Enter in a field saves too) and Discard, and what the last write said. A stale version offers Reload, which
@@ -35,6 +31,7 @@ export function conflictMessage(owner: "model" | "item"): string {
  */
 export function SaveBar(props: SaveBarProps) {
   const { status, isConflict, isReloading, onDiscard, onReload, onAnnounce, owner = "model" } = props;
+  const t = useTranslations("editor");
   const { store } = useEditor();
   useEditsSummary();
   const isBusy = useIsBusy();
@@ -42,12 +39,11 @@ export function SaveBar(props: SaveBarProps) {
   const [isConfirmingDiscard, setIsConfirmingDiscard] = useState(false);
   const barRef = useRef<HTMLDivElement>(null);
   useScrollPaddingFor(barRef);
-  const countText = count === 0 ? "No unsaved changes" : count === 1 ? "1 unsaved change" : `${count} unsaved changes`;
   return (
     <div
       ref={barRef}
       role="region"
-      aria-label="Save changes"
+      aria-label={t("saveRegion")}
       className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(15_23_42/0.15)] sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
     >
       <div className="space-y-2">
@@ -56,9 +52,10 @@ export function SaveBar(props: SaveBarProps) {
             role="alert"
             className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
           >
-            <p>{conflictMessage(owner)}</p>
+            {/* What a stale version (412) says, naming what is edited: a model or one of its items. */}
+            <p>{t("staleVersion", { owner })}</p>
             <Button variant="secondary" size="sm" onClick={onReload} disabled={isReloading}>
-              {isReloading ? "Reloading…" : "Reload"}
+              {isReloading ? t("reloading") : t("reload")}
             </Button>
           </div>
         ) : null}
@@ -89,14 +86,14 @@ export function SaveBar(props: SaveBarProps) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <p className="text-sm font-medium text-slate-800" data-testid="unsaved-count">
-              {countText}
+              {t("unsavedCount", { count })}
             </p>
             <CompletenessStatus />
           </div>
           <div className="flex flex-wrap gap-2">
             <HistoryButtons onAnnounce={onAnnounce} />
             <Button variant="secondary" onClick={() => setIsConfirmingDiscard(true)} disabled={count === 0 || isBusy}>
-              Discard
+              {t("discard")}
             </Button>
             {/* aria-disabled, not disabled: a disabled button drops focus to the page's top once the save is done. */}
             <Button
@@ -104,30 +101,30 @@ export function SaveBar(props: SaveBarProps) {
               aria-disabled={count === 0 || isBusy}
               className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60"
             >
-              {isBusy ? "Saving…" : "Save"}
+              {isBusy ? t("saving") : t("save")}
             </Button>
           </div>
         </div>
       </div>
       <ConfirmDialog
         isOpen={isConfirmingDiscard}
-        title="Discard unsaved changes?"
-        confirmLabel="Discard changes"
+        title={t("discardTitle")}
+        confirmLabel={t("discardConfirm")}
         onCancel={() => setIsConfirmingDiscard(false)}
         onConfirm={() => {
           setIsConfirmingDiscard(false);
           onDiscard();
         }}
       >
-        {count === 1 ? "Your 1 unsaved change goes back" : `Your ${count} unsaved changes go back`} to the saved values.
+        {t("discardText", { count })}
       </ConfirmDialog>
     </div>
   );
 }
 
-const HISTORY: { command: UndoCommand; label: string; keys: string }[] = [
-  { command: "undo", label: "Undo", keys: "Control+Z" },
-  { command: "redo", label: "Redo", keys: "Control+Shift+Z Control+Y" },
+const HISTORY: { command: UndoCommand; keys: string }[] = [
+  { command: "undo", keys: "Control+Z" },
+  { command: "redo", keys: "Control+Shift+Z Control+Y" },
 ];
 
 /**
@@ -135,9 +132,10 @@ const HISTORY: { command: UndoCommand; label: string; keys: string }[] = [
  * the card and the table view. Enabled only when they can act.
  */
 function HistoryButtons({ onAnnounce }: { onAnnounce: (message: string) => void }) {
+  const t = useTranslations("editor");
   const { store } = useEditor();
   const { canUndo, canRedo } = useHistorySteps();
-  return HISTORY.map(({ command, label, keys }) => {
+  return HISTORY.map(({ command, keys }) => {
     const isEnabled = command === "undo" ? canUndo : canRedo;
     return (
       <Button
@@ -151,11 +149,11 @@ function HistoryButtons({ onAnnounce }: { onAnnounce: (message: string) => void 
         onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           if (isEnabled && stepHistory(store, command, { focus: false })) {
-            onAnnounce(command === "undo" ? "Undone." : "Redone.");
+            onAnnounce(t(command === "undo" ? "undone" : "redone"));
           }
         }}
       >
-        {label}
+        {t(command)}
       </Button>
     );
   });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo, type ReactNode } from "react";
 import { LayoutCell, LayoutGrid } from "~/components/layout-grid/layout-grid";
 import { SectionCompleteness } from "~/components/model-editor/completeness-status";
@@ -12,7 +13,10 @@ import { EmptyState } from "~/components/ui/empty-state";
 
 export type SectionTreeProps = {
   roots: readonly SubSectionView[];
-  /** Why there is nothing to fill in, for the owner being edited (a model's template may have no Model-level fields). */
+  /**
+   * Why there is nothing to fill in, for the owner being edited; by default a model's (its template may have no
+   * Model-level fields).
+   */
   emptyText?: string;
 };
 
@@ -28,12 +32,10 @@ export type SectionTreeProps = {
  * content above it renders again), so a keystroke re-renders only its own field, and a row added or removed
  * re-renders only the row cards whose position changed.
  */
-export const SectionTree = memo(function SectionTree({
-  roots,
-  emptyText = "This model's template has no Model-level fields.",
-}: SectionTreeProps) {
+export const SectionTree = memo(function SectionTree({ roots, emptyText }: SectionTreeProps) {
+  const t = useTranslations("editor");
   if (roots.length === 0) {
-    return <EmptyState title="Nothing to fill in">{emptyText}</EmptyState>;
+    return <EmptyState title={t("nothingToFill")}>{emptyText ?? t("noModelFields")}</EmptyState>;
   }
   return (
     <LayoutGrid>
@@ -50,8 +52,9 @@ type SectionContentProps = { view: SectionView; depth: number; row: number };
 
 /** A section's grid for one row: its fields, then its nested sections, each at its placement. */
 const SectionContent = memo(function SectionContent({ view, depth, row }: SectionContentProps) {
+  const t = useTranslations("editor");
   if (view.fields.length === 0 && view.subSections.length === 0) {
-    return <p className="text-sm text-slate-600">This section has no fields a model holds.</p>;
+    return <p className="text-sm text-slate-600">{t("sectionNoFields")}</p>;
   }
   return (
     <LayoutGrid>

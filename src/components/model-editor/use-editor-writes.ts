@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState, type SubmitEvent } from "react";
 import type { RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftStore, DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
@@ -7,7 +8,7 @@ import type { DraftBackup } from "~/components/model-editor/draft-backup";
 import { rebaseBackup } from "~/components/model-editor/stale-backup";
 import { focusDraft } from "~/components/model-editor/focus-draft";
 import { ownerWrites, type OwnerWrites } from "~/components/model-editor/owner-writes";
-import { rebaseNotice, withAuthors } from "~/components/model-editor/rebase-notice";
+import { rebaseNotice, withAuthors, type RebaseOutcome } from "~/components/model-editor/rebase-notice";
 import { newRowAt } from "~/domain/repeater-rows";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
@@ -38,13 +39,15 @@ export type UseEditorWritesOptions = {
  * — keep theirs or yours — before the next Save may run.
  */
 export function useEditorWrites({ store, index, target, languages, languagesOf, onSavedName }: UseEditorWritesOptions) {
+  const t = useTranslations("editor");
+  const historyText = useTranslations("history");
   const client = trpc.useUtils().client;
   const owner = useMemo(() => ownerWrites(client, target), [client, target]);
   const [status, setStatus] = useState<EditorStatus | null>(null);
   const [isConflict, setIsConflict] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
-  const noun = target.itemId === undefined ? "model" : "item";
+  const ownerKind = target.itemId === undefined ? "model" : "item";
 
   const applyModel = useCallback(
     (next: EditorOwnerState, sent?: ReadonlyMap<string, DraftValue>, sentRows?: RowLists) => {
@@ -68,7 +71,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
       const found = findConflicts(store.pendingEdits(), (key) => store.savedValue(key), ownerValues(latest));
       const { droppedEdits, keptRows } = applyModel(latest);
       setIsConflict(false);
-      await showRebased(found, droppedEdits, `Someone else saved this ${noun} meanwhile; their changes are shown.`, keptRows);
+      await showRebased(found, droppedEdits, "reload", keptRows);
     } catch (error) {
       setIsConflict(true);
       setStatus({ tone: "error", text: trpcErrorInfo(error).message });
@@ -88,18 +91,15 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
       repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
     });
     store.restore(rebased.snapshot);
-    void showRebased(
-      rebased.conflicts,
-      rebased.droppedEdits,
-      `These changes were made on an earlier version of this ${noun}; what was saved since is shown.`,
-    );
+    void showRebased(rebased.conflicts, rebased.droppedEdits, "backup");
   };
 
   /** Lists the conflicts of a draft put on a newer saved state and tells the user what happened and what is next. */
-  const showRebased = async (found: Conflict[], droppedEdits: number, lead: string, keptRows = 0) => {
-    setConflicts(await withAuthors(owner, found));
+  const showRebased = async (found: Conflict[], droppedEdits: number, origin: RebaseOutcome["origin"], keptRows = 0) => {
+    setConflicts(await withAuthors(owner, found, historyText));
     const hasEdits = store.editCount > 0;
-    setStatus({ tone: "info", text: rebaseNotice({ lead, conflicts: found.length, droppedEdits, keptRows, hasEdits }) });
+    const outcome = { owner: ownerKind, origin, conflicts: found.length, droppedEdits, keptRows, hasEdits } as const;
+    setStatus({ tone: "info", text: rebaseNotice(t, outcome) });
   };
 
   const chooseConflict = (key: string, choice: "mine" | "theirs") => {
@@ -113,7 +113,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
   /** Saves the draft; whether everything is saved now (nothing to save counts as saved). */
   const saveDraft = async (): Promise<boolean> => {
     if (store.isBusy) return false;
-    const refusal = saveRefusal(store, conflicts);
+    const refusal = saveRefusal(t, store, conflicts);
     if (refusal) {
       setStatus({ tone: "error", text: refusal.text });
       refusal.focus();
@@ -150,7 +150,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
     store.setServerErrors(new Map());
     setIsConflict(false);
     setConflicts([]);
-    setStatus({ tone: "success", text: "All changes saved." });
+    setStatus({ tone: "success", text: t("saved") });
     return true;
   };
 
@@ -162,7 +162,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
   const discard = () => {
     store.discard();
     setConflicts([]);
-    setStatus({ tone: "info", text: "Changes discarded." });
+    setStatus({ tone: "info", text: t("discarded") });
   };
 
   return {
@@ -204,21 +204,25 @@ function useRowWrites(store: DraftStore, index: TemplateIndex, owner: OwnerWrite
   return { addRow, removeRow };
 }
 
+type RefusalText = (key: "chooseConflicts" | "fixFirst", values: { count: number }) => string;
+
 /** Why the draft may not be saved now, as the save bar says it, and where focus goes; undefined when it may. */
-function saveRefusal(store: DraftStore, conflicts: readonly Conflict[]): { text: string; focus: () => void } | undefined {
+function saveRefusal(
+  text: RefusalText,
+  store: DraftStore,
+  conflicts: readonly Conflict[],
+): { text: string; focus: () => void } | undefined {
   const undecided = conflicts.filter((c) => c.choice === undefined).length;
   if (undecided > 0) {
-    const count = undecided === 1 ? "the 1 field" : `each of the ${undecided} fields`;
     return {
-      text: `Choose a value for ${count} changed by both sides; nothing was saved.`,
+      text: text("chooseConflicts", { count: undecided }),
       focus: () => document.querySelector<HTMLInputElement>("[data-testid='conflicts'] input[type='radio']")?.focus(),
     };
   }
   const problems = store.problems();
   if (problems.length === 0) return undefined;
   store.reveal();
-  const count = problems.length === 1 ? "1 field" : `${problems.length} fields`;
-  return { text: `Fix ${count} before saving; nothing was saved.`, focus: () => focusDraft(problems[0]?.key) };
+  return { text: text("fixFirst", { count: problems.length }), focus: () => focusDraft(problems[0]?.key) };
 }
 
 /** Why a write failed: issues placed at their fields (the first focused), and the save bar's message. */

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { inputIdFor } from "~/components/model-editor/draft-keys";
 import type { DraftStore } from "~/components/model-editor/draft-store";
@@ -12,6 +13,7 @@ import { revealDraft } from "~/components/model-editor/focus-draft";
  * moves to the field the step changed, as a text editor's caret goes to what it undid.
  */
 export function useUndoShortcut(store: DraftStore, onDone: (message: string) => void): void {
+  const t = useTranslations("editor");
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = undoCommand(event);
@@ -25,11 +27,11 @@ export function useUndoShortcut(store: DraftStore, onDone: (message: string) => 
       // Nothing to do: the key is left to the browser, which may still have typing of its own to redo.
       if (!stepHistory(store, command, { focus: true })) return;
       event.preventDefault();
-      onDone(command === "undo" ? "Undone." : "Redone.");
+      onDone(t(command === "undo" ? "undone" : "redone"));
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [store, onDone]);
+  }, [store, onDone, t]);
 }
 
 /**

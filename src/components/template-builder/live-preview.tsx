@@ -69,6 +69,7 @@ function useFitZoom(width: number): [RefObject<HTMLDivElement | null>, number] {
 const PREVIEW_LANGUAGES: EditorLanguages = { defaultLanguage: "en", publishedLanguages: ["en"] };
 
 function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "breakpoint">) {
+  const t = useTranslations("builder");
   const views = useMemo(() => buildSectionViews(sections, { level: "Model" }), [sections]);
   const [initialValues] = useState(() => initialDataValues(views.index, "Model", PREVIEW_LANGUAGES.defaultLanguage));
   const store = useEditorStore({ version: 0, dataValues: initialValues }, views.index);
@@ -94,7 +95,7 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
     <EditorProvider value={context}>
       <LanguageChoiceProvider languages={PREVIEW_LANGUAGES} index={views.index}>
         <div className="space-y-4">
-          <SectionTree roots={views.roots} emptyText="This draft has no Model-level fields yet." />
+          <SectionTree roots={views.roots} emptyText={t("previewNoModelFields")} />
         </div>
       </LanguageChoiceProvider>
     </EditorProvider>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
@@ -30,6 +31,7 @@ export type GridCellProps = {
 export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { id, column, col, row, position, isActive, isSelected, editText, onPointer, onStartEdit, onEditEnd } = props;
   const { store } = useEditor();
+  const t = useTranslations("editorGrid");
   const key = cellKey(column, row);
   useDraftKey(key);
   const text = store.inputText(key);
@@ -62,14 +64,14 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       {editText === undefined ? (
         <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>{text}</span>
       ) : (
-        <CellEditor initial={editText} label={`${columnName(column)}, row ${position}`} onEnd={onEditEnd} />
+        <CellEditor initial={editText} label={t("cellLabel", { column: columnName(column), position })} onEnd={onEditEnd} />
       )}
       {problem && (
         <>
           <span aria-hidden="true" className="ml-1 shrink-0 rounded bg-red-600 px-1 text-xs font-bold text-white">
             !
           </span>
-          <span className="sr-only">{`Problem: ${problem}`}</span>
+          <span className="sr-only">{t("problem", { problem })}</span>
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type ChangeEvent } from "react";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
@@ -28,6 +29,8 @@ const LISTED_PROBLEMS = 10;
  */
 export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFilesProps) {
   const { store, index, level } = useEditor();
+  const t = useTranslations("editorGrid");
+  const rowsText = useTranslations("editorRows");
   const inputRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileName, setFileName] = useState("");
@@ -40,32 +43,33 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
     try {
       const table = await readTableFile(file);
       if (table.length - 1 > MAX_IMPORT_ROWS) {
-        onDone(`${file.name} has ${table.length - 1} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en")} at once.`);
+        onDone(t("fileTooLong", { file: file.name, count: table.length - 1, max: MAX_IMPORT_ROWS }));
         return;
       }
       setError("");
       setFileName(file.name);
       setPlan(planImport(table, columns, index, level));
     } catch {
-      onDone(`${file.name} could not be read as CSV or XLSX.`);
+      onDone(t("fileUnreadable", { file: file.name }));
     }
   };
 
   const onConfirm = () => {
     if (!plan) return;
     if (plan.rowCount === 0 || plan.mapping.every((col) => col === undefined)) {
-      setError("No row of the file fills a field of this repeater.");
+      setError(t("nothingMapped"));
       return;
     }
-    const tooMany = tooManyText(name, limits, store.rows(repeaterId).length, plan.rowCount);
+    const tooMany = tooManyText(rowsText, name, limits, store.rows(repeaterId).length, plan.rowCount);
     if (tooMany) {
       setError(tooMany);
       return;
     }
     applyPlan(store, { repeaterId, columns, rows: [], rowsToAdd: plan.rowCount, cells: plan.cells });
     onDone(
-      `Added ${plan.rowCount} rows from ${fileName}` +
-        (plan.problemCount ? `; ${plan.problemCount} ${plan.problemCount === 1 ? "cell needs" : "cells need"} fixing (marked).` : "."),
+      plan.problemCount
+        ? t("importedProblems", { count: plan.rowCount, file: fileName, problems: plan.problemCount })
+        : t("imported", { count: plan.rowCount, file: fileName }),
     );
     setPlan(null);
   };
@@ -92,18 +96,18 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
         onChange={onFile}
       />
       <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()}>
-        Import CSV or XLSX<span className="sr-only"> into {name}</span>
+        {t.rich("import", { name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => void onExport("csv")}>
-        Export CSV
+        {t("exportCsv")}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => void onExport("xlsx")}>
-        Export XLSX
+        {t("exportXlsx")}
       </Button>
       <ConfirmDialog
         isOpen={plan !== null}
-        title={`Import ${plan?.rowCount ?? 0} rows into ${name}?`}
-        confirmLabel={`Add ${plan?.rowCount ?? 0} rows`}
+        title={t("importTitle", { count: plan?.rowCount ?? 0, name })}
+        confirmLabel={t("importConfirm", { count: plan?.rowCount ?? 0 })}
         error={error}
         onConfirm={onConfirm}
         onCancel={() => setPlan(null)}
@@ -111,13 +115,18 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
         {plan && (
           <div className="space-y-3 text-sm">
             <p>
-              From {fileName}: {mapped.length} of {columns.length} fields matched by header name
-              {plan.ignoredHeaders.length > 0 && <>; ignored: {plan.ignoredHeaders.join(", ")}</>}. Nothing changes until you add the
-              rows; they are saved with your other changes.
+              {plan.ignoredHeaders.length > 0
+                ? t("importMatchedIgnored", {
+                    file: fileName,
+                    matched: mapped.length,
+                    total: columns.length,
+                    ignored: plan.ignoredHeaders.join(", "),
+                  })
+                : t("importMatched", { file: fileName, matched: mapped.length, total: columns.length })}
             </p>
             <div className="max-h-48 overflow-auto rounded border border-slate-200">
               <table className="w-full text-left text-xs">
-                <caption className="sr-only">First rows of the file</caption>
+                <caption className="sr-only">{t("previewCaption")}</caption>
                 <thead className="bg-slate-50">
                   <tr>
                     {mapped.map((column) => (
@@ -148,13 +157,11 @@ export function GridFiles({ repeaterId, name, columns, limits, onDone }: GridFil
             </div>
             {problems.length > 0 && (
               <div>
-                <p className="font-medium text-red-800">
-                  {plan.problemCount} {plan.problemCount === 1 ? "cell needs" : "cells need"} fixing after the import:
-                </p>
+                <p className="font-medium text-red-800">{t("importProblems", { count: plan.problemCount })}</p>
                 <ul className="list-disc pl-5 text-red-800">
                   {problems.slice(0, LISTED_PROBLEMS).map((cell) => (
                     <li key={`${cell.row}-${cell.col}`}>
-                      Row {cell.row + 1}, {columnTitleAt(columns, cell.col)}: {cell.problem}
+                      {t("cellProblem", { row: cell.row + 1, column: columnTitleAt(columns, cell.col), problem: cell.problem ?? "" })}
                     </li>
                   ))}
                 </ul>

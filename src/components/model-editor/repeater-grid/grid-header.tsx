@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { columnGroups, columnId, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 
 export type GridHeaderProps = {
@@ -11,6 +12,7 @@ export type GridHeaderProps = {
 
 /** The grid's sticky header rows: the groups (when columns come from nested sections) over the field names. */
 export function GridHeader({ name, columns, template }: GridHeaderProps) {
+  const t = useTranslations("editorGrid");
   const hasGroups = columns.some((column) => column.group);
   const groups = columnGroups(columns);
   const headerRows = hasGroups ? 2 : 1;
@@ -23,7 +25,7 @@ export function GridHeader({ name, columns, template }: GridHeaderProps) {
             aria-colindex={1}
             className="sticky left-0 z-10 h-10 border-r border-b border-slate-300 bg-slate-100 px-2 py-2 text-xs font-semibold text-slate-700"
           >
-            Row
+            {t("rowHeading")}
           </div>
           {groups.map((group, i) => (
             <div

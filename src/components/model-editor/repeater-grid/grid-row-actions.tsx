@@ -1,16 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "~/components/ui/button";
 
 export type RowAction = "insertAbove" | "insertBelow" | "duplicate" | "delete" | "moveUp" | "moveDown";
 
-const ACTIONS: { action: RowAction; label: string; keys?: string }[] = [
-  { action: "insertAbove", label: "Insert row above" },
-  { action: "insertBelow", label: "Insert row below" },
-  { action: "duplicate", label: "Duplicate row" },
-  { action: "delete", label: "Delete selected rows", keys: "Control+Shift+Delete" },
-  { action: "moveUp", label: "Move up", keys: "Alt+ArrowUp" },
-  { action: "moveDown", label: "Move down", keys: "Alt+ArrowDown" },
+/** Each action's button, named by its own key in the catalogues' `editorGrid` namespace. */
+const ACTIONS: { action: RowAction; keys?: string }[] = [
+  { action: "insertAbove" },
+  { action: "insertBelow" },
+  { action: "duplicate" },
+  { action: "delete", keys: "Control+Shift+Delete" },
+  { action: "moveUp", keys: "Alt+ArrowUp" },
+  { action: "moveDown", keys: "Alt+ArrowDown" },
 ];
 
 const ADDING: readonly RowAction[] = ["insertAbove", "insertBelow", "duplicate"];
@@ -25,9 +27,10 @@ export type GridRowActionsProps = {
 
 /** Buttons for the selected rows of the table, each also on a key of the grid (named in aria-keyshortcuts). */
 export function GridRowActions({ name, hasRows, fullNoteId, onAction }: GridRowActionsProps) {
+  const t = useTranslations("editorGrid");
   return (
-    <div role="toolbar" aria-label={`Rows of ${name}`} className="flex flex-wrap gap-1">
-      {ACTIONS.map(({ action, label, keys }) => {
+    <div role="toolbar" aria-label={t("rowActions", { name })} className="flex flex-wrap gap-1">
+      {ACTIONS.map(({ action, keys }) => {
         const isBlocked = fullNoteId !== undefined && ADDING.includes(action);
         return (
           <Button
@@ -42,7 +45,7 @@ export function GridRowActions({ name, hasRows, fullNoteId, onAction }: GridRowA
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onAction(action)}
           >
-            {label}
+            {t(action)}
           </Button>
         );
       })}

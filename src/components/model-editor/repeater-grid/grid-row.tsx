@@ -2,6 +2,7 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { useTranslations } from "next-intl";
 import { memo, type MouseEvent } from "react";
 import { GridCell, type EditEnd } from "~/components/model-editor/repeater-grid/grid-cell";
 import { columnId, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
@@ -41,6 +42,7 @@ export function cellId(gridId: string, row: number, col: number): string {
 export const GridRow = memo(function GridRow(props: GridRowProps) {
   const { gridId, columns, row, position, rowIndex, top, activeCol, selected, editCol, editText, template } = props;
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
+  const t = useTranslations("editorGrid");
   return (
     <div
       ref={setNodeRef}
@@ -54,7 +56,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         role="rowheader"
         aria-colindex={1}
         // Named by the row's number alone: the handle's label inside would otherwise be read with every cell.
-        aria-label={`Row ${position}`}
+        aria-label={t("row", { position })}
         className="sticky left-0 z-20 flex h-10 items-center justify-between gap-1 border-r border-b border-slate-200 bg-slate-50 pr-2 text-xs text-slate-600 tabular-nums"
       >
         <button
@@ -64,7 +66,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           // The grid is the one tab stop (APG grid); Alt+↑/↓ moves rows from the keyboard, and a handle that got
           // focus (a click, a screen reader) still answers Space and the arrows.
           tabIndex={-1}
-          aria-label={`Drag row ${position} to reorder`}
+          aria-label={t("dragRow", { position })}
           className="flex h-full cursor-grab touch-none items-center px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 active:cursor-grabbing"
         >
           <span aria-hidden="true">⠿</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { parseRowJump } from "~/components/model-editor/repeater-grid/row-label";
 import { rowCountText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
@@ -19,13 +20,15 @@ export type GridToolbarProps = {
 
 /** Search within the repeater, jump to a row, and the row count. */
 export function GridToolbar({ name, rowCount, shownCount, limits, query, onQueryChange, onJump }: GridToolbarProps) {
+  const t = useTranslations("editorGrid");
+  const rowsText = useTranslations("editorRows");
   const id = useId();
   const [jump, setJump] = useState("");
   const [jumpError, setJumpError] = useState("");
   const onJumpSubmit = () => {
     const index = parseRowJump(jump, shownCount);
     if (index === undefined) {
-      setJumpError(`Enter a row from 1 to ${shownCount}.`);
+      setJumpError(t("jumpError", { count: shownCount }));
       return;
     }
     setJumpError("");
@@ -35,7 +38,7 @@ export function GridToolbar({ name, rowCount, shownCount, limits, query, onQuery
     <div className="flex flex-wrap items-end gap-3">
       <div className="min-w-40 flex-1">
         <label htmlFor={`${id}-search`} className="block text-xs font-medium text-slate-700">
-          Search {name}
+          {t("search", { name })}
         </label>
         <Input
           id={`${id}-search`}
@@ -49,7 +52,7 @@ export function GridToolbar({ name, rowCount, shownCount, limits, query, onQuery
       </div>
       <div>
         <label htmlFor={`${id}-jump`} className="block text-xs font-medium text-slate-700">
-          Jump to row
+          {t("jumpToRow")}
         </label>
         <div className="flex gap-1">
           <Input
@@ -67,7 +70,7 @@ export function GridToolbar({ name, rowCount, shownCount, limits, query, onQuery
             className="h-9 w-20"
           />
           <Button variant="secondary" size="sm" className="h-9" onClick={onJumpSubmit}>
-            Go
+            {t("go")}
           </Button>
         </div>
         {jumpError && (
@@ -78,8 +81,10 @@ export function GridToolbar({ name, rowCount, shownCount, limits, query, onQuery
       </div>
       <p className="pb-2 text-sm text-slate-600" aria-live="polite">
         {shownCount === rowCount
-          ? rowCountText(limits, rowCount)
-          : `${shownCount} of ${rowCount} rows${limits.maxRows === undefined ? "" : `, at most ${limits.maxRows}`}`}
+          ? rowCountText(rowsText, limits, rowCount)
+          : limits.maxRows === undefined
+            ? t("shown", { shown: shownCount, total: rowCount })
+            : t("shownMax", { shown: shownCount, total: rowCount, max: limits.maxRows })}
       </p>
     </div>
   );

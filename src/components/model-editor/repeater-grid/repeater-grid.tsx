@@ -2,6 +2,7 @@
 
 import { closestCenter, DndContext } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { parseValueKey } from "~/components/model-editor/draft-keys";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
@@ -14,7 +15,7 @@ import { singleCell } from "~/components/model-editor/repeater-grid/grid-navigat
 import { cellId, GridRow } from "~/components/model-editor/repeater-grid/grid-row";
 import { GridToolbar } from "~/components/model-editor/repeater-grid/grid-toolbar";
 import { rowMatches, searchTerms } from "~/components/model-editor/repeater-grid/row-label";
-import { fullText, rowLimitNoteId, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
+import { isFull, rowLimitNoteId, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { useCellEdit } from "~/components/model-editor/repeater-grid/use-cell-edit";
 import { useGridClipboard } from "~/components/model-editor/repeater-grid/use-grid-clipboard";
 import { alongRows, useGridDrag } from "~/components/model-editor/repeater-grid/use-grid-drag";
@@ -40,6 +41,7 @@ export type RepeaterGridProps = {
  */
 export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: RepeaterGridProps) {
   const { store, index, level } = useEditor();
+  const t = useTranslations("editorGrid");
   const gridId = useId().replaceAll(":", "");
   const gridRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
@@ -107,7 +109,7 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
       <GridRowActions
         name={name}
         hasRows={visible.length > 0}
-        fullNoteId={fullText(name, limits, rows.length) ? rowLimitNoteId(repeaterId) : undefined}
+        fullNoteId={isFull(limits, rows.length) ? rowLimitNoteId(repeaterId) : undefined}
         onAction={onRowAction}
       />
       <GridToolbar
@@ -178,11 +180,11 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
           </div>
         </div>
       </DndContext>
-      {visible.length === 0 && (
-        <p className="text-sm text-slate-600">{rows.length === 0 ? "No rows yet." : "No rows match the search."}</p>
-      )}
+      {visible.length === 0 && <p className="text-sm text-slate-600">{rows.length === 0 ? t("noRows") : t("noMatch")}</p>}
       <p className={activeProblem ? "text-sm text-red-700" : "sr-only"} aria-live="polite">
-        {activeProblem && activeColumn ? `Row ${active.focus.row + 1}, ${columnName(activeColumn)}: ${activeProblem}` : ""}
+        {activeProblem && activeColumn
+          ? t("cellProblem", { row: active.focus.row + 1, column: columnName(activeColumn), problem: activeProblem })
+          : ""}
       </p>
       <p role="status" className="text-sm text-slate-600">
         {message}

@@ -1,6 +1,11 @@
+import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import { moveInList } from "~/components/model-editor/draft-rows";
-import { dropMove, rowDragAnnouncements, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
+import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
+import fr from "../../../../messages/fr.json";
+import en from "../../../../messages/en.json";
+
+const text = createTranslator({ locale: "en", messages: en, namespace: "editorRows" });
 
 describe("dropping a dragged row", () => {
   const all = [0, 1, 2, 5, 7];
@@ -28,7 +33,7 @@ describe("dropping a dragged row", () => {
   });
 
   it("announces rows by their position, not by dnd-kit's ids (a move itself is the list's status to say)", () => {
-    const say = rowDragAnnouncements("Hazardous substances", (row) => all.indexOf(row) + 1);
+    const say = rowDragAnnouncements(text, "Hazardous substances", (row) => all.indexOf(row) + 1);
     const active = { id: sortableRowId(5) } as Parameters<typeof say.onDragStart>[0]["active"];
     const over = { id: sortableRowId(0) } as NonNullable<Parameters<typeof say.onDragOver>[0]["over"]>;
     expect(say.onDragStart({ active })).toBe("Picked up row 4 of Hazardous substances.");
@@ -36,5 +41,13 @@ describe("dropping a dragged row", () => {
     expect(say.onDragOver({ active, over: { ...over, id: sortableRowId(5) } })).toBeUndefined();
     expect(say.onDragEnd({ active, over: { ...over, id: sortableRowId(5) } })).toBe("Row 4 dropped in place.");
     expect(say.onDragCancel({ active, over: null })).toBe("Moving row 4 cancelled; it is back in place.");
+  });
+
+  it("speaks the member's language", () => {
+    const french = createTranslator({ locale: "fr", messages: fr, namespace: "editorRows" });
+    const say = rowDragAnnouncements(french, "Substances", (row) => all.indexOf(row) + 1);
+    const active = { id: sortableRowId(5) } as Parameters<typeof say.onDragStart>[0]["active"];
+    expect(say.onDragStart({ active })).toBe("Ligne 4 de Substances saisie.");
+    expect(rowDragInstructions(french).draggable).toMatch(/^Pour déplacer cette ligne/);
   });
 });

@@ -33,30 +33,37 @@ export function dropMove(
   return { row, to, fromPosition, toPosition };
 }
 
+/**
+ * The words of a row's drag for screen readers, from the catalogues' `editorRows` namespace (the member's language,
+ * from useTranslations("editorRows")), so the announcements stay pure and their wording is tested without a browser.
+ */
+type RowDragKey = "dragInstructions" | "pickedUp" | "over" | "notOver" | "droppedInPlace" | "dragCancelled";
+export type RowDragText = (key: RowDragKey, values?: Record<string, string | number>) => string;
+
 /** How a screen reader is told to drag a row with the keyboard (dnd-kit's keyboard sensor). */
-export const rowDragInstructions: ScreenReaderInstructions = {
-  draggable: "To move this row, press Space or Enter, then the up and down arrow keys; Space or Enter drops it, Escape cancels.",
-};
+export function rowDragInstructions(text: RowDragText): ScreenReaderInstructions {
+  return { draggable: text("dragInstructions") };
+}
 
 /**
  * What a screen reader hears while a row of `name` is dragged, by row position instead of dnd-kit's ids. A drop that
  * moved the row says nothing here: the list's own status line says where it went, once.
  */
-export function rowDragAnnouncements(name: string, positionOf: (row: number) => number): Announcements {
+export function rowDragAnnouncements(text: RowDragText, name: string, positionOf: (row: number) => number): Announcements {
   const at = (id: UniqueIdentifier | undefined) => {
     const row = id === undefined ? undefined : rowOfSortableId(id);
-    return row === undefined ? undefined : positionOf(row);
+    return row === undefined ? "" : positionOf(row);
   };
   return {
-    onDragStart: ({ active }) => `Picked up row ${at(active.id)} of ${name}.`,
+    onDragStart: ({ active }) => text("pickedUp", { position: at(active.id), name }),
     // A drag starts over the row's own place; saying so would cut "Picked up" short.
     onDragOver: ({ active, over }) =>
       over?.id === active.id
         ? undefined
         : over
-          ? `Row ${at(active.id)} is over row ${at(over.id)}.`
-          : `Row ${at(active.id)} is no longer over a row.`,
-    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? undefined : `Row ${at(active.id)} dropped in place.`),
-    onDragCancel: ({ active }) => `Moving row ${at(active.id)} cancelled; it is back in place.`,
+          ? text("over", { position: at(active.id), over: at(over.id) })
+          : text("notOver", { position: at(active.id) }),
+    onDragEnd: ({ active, over }) => (over && over.id !== active.id ? undefined : text("droppedInPlace", { position: at(active.id) })),
+    onDragCancel: ({ active }) => text("dragCancelled", { position: at(active.id) }),
   };
 }

@@ -2,11 +2,14 @@ import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-co
 
 const MAX_LABEL_LENGTH = 60;
 
-/** A row's name in lists and headings: the value of the repeater's first text field, else "Row n" by position. */
-export function rowLabel(columns: readonly GridColumn[], valueOf: (column: GridColumn) => string | null, position: number): string {
+/**
+ * A row's name in lists and headings: the value of the repeater's first text field, shortened; undefined when it has
+ * none, and the caller names the row by its position ("Row 3", in the member's language).
+ */
+export function rowLabel(columns: readonly GridColumn[], valueOf: (column: GridColumn) => string | null): string | undefined {
   const first = columns.find((column) => column.field.type === "TextField");
   const text = first ? (valueOf(first) ?? "").trim().replace(/\s+/g, " ") : "";
-  if (text === "") return `Row ${position}`;
+  if (text === "") return undefined;
   return text.length > MAX_LABEL_LENGTH ? `${text.slice(0, MAX_LABEL_LENGTH - 1)}…` : text;
 }
 

@@ -1,4 +1,4 @@
-import { readSectionOptions, rowsText, type SectionOptions, type SectionOptionsSubject } from "~/domain/section-options";
+import { readSectionOptions, type SectionOptions, type SectionOptionsSubject } from "~/domain/section-options";
 
 /**
  * What the editor says and allows about a repeater's `minRows` / `maxRows` (docs/field-options.md §Section options).
@@ -16,30 +16,47 @@ export function roomFor({ maxRows }: RowLimits, rowCount: number): number {
   return maxRows === undefined ? Infinity : Math.max(0, maxRows - rowCount);
 }
 
+/**
+ * The words of the texts below, from the catalogues' `editorRows` namespace (the member's language, from
+ * useTranslations("editorRows")), so these stay pure and their wording is tested without a browser.
+ */
+type RowLimitsKey = "rowCount" | "rowCountOf" | "full" | "fullOver" | "short" | "tooMany";
+export type RowLimitsText = (key: RowLimitsKey, values: Record<string, string | number>) => string;
+
 /** "3 rows", or "3 of 5 rows" under a `maxRows`. */
-export function rowCountText({ maxRows }: RowLimits, rowCount: number): string {
-  return maxRows === undefined ? rowsText(rowCount) : `${rowCount.toLocaleString("en-US")} of ${rowsText(maxRows)}`;
+export function rowCountText(text: RowLimitsText, { maxRows }: RowLimits, rowCount: number): string {
+  return maxRows === undefined ? text("rowCount", { count: rowCount }) : text("rowCountOf", { count: rowCount, max: maxRows });
 }
 
 /** Why no row can be added, or undefined while one can. */
-export function fullText(name: string, limits: RowLimits, rowCount: number): string | undefined {
+export function fullText(text: RowLimitsText, name: string, limits: RowLimits, rowCount: number): string | undefined {
   if (limits.maxRows === undefined || rowCount < limits.maxRows) return undefined;
   // More rows than the limit only come from a template upgrade that lowered it; they stay saveable, adding does not.
   const over = rowCount - limits.maxRows;
-  const advice = over > 0 ? `it has ${over.toLocaleString("en-US")} more, so no row can be added` : "delete a row to add another";
-  return `${name} allows at most ${rowsText(limits.maxRows)}; ${advice}.`;
+  return over > 0 ? text("fullOver", { name, max: limits.maxRows, over }) : text("full", { name, max: limits.maxRows });
+}
+
+/** Whether no row can be added (the repeater is at or over its `maxRows`). */
+export function isFull(limits: RowLimits, rowCount: number): boolean {
+  return limits.maxRows !== undefined && rowCount >= limits.maxRows;
 }
 
 /** "Needs at least 2 rows" while the repeater has fewer than its `minRows`. */
-export function shortText(limits: RowLimits, rowCount: number): string | undefined {
+export function shortText(text: RowLimitsText, limits: RowLimits, rowCount: number): string | undefined {
   if (limits.minRows === undefined || rowCount >= limits.minRows) return undefined;
-  return `Needs at least ${rowsText(limits.minRows)}.`;
+  return text("short", { min: limits.minRows });
 }
 
 /** Why adding `count` rows at once (a paste, an import) is refused, or undefined when they fit. */
-export function tooManyText(name: string, limits: RowLimits, rowCount: number, count: number): string | undefined {
+export function tooManyText(
+  text: RowLimitsText,
+  name: string,
+  limits: RowLimits,
+  rowCount: number,
+  count: number,
+): string | undefined {
   if (count <= roomFor(limits, rowCount) || limits.maxRows === undefined) return undefined;
-  return `That needs ${count.toLocaleString("en-US")} more row${count === 1 ? "" : "s"}, but ${name} allows at most ${rowsText(limits.maxRows)} (it has ${rowCount.toLocaleString("en-US")}); nothing was added.`;
+  return text("tooMany", { count, name, max: limits.maxRows, rowCount });
 }
 
 /** The DOM id of the note that explains a repeater's limit, which every disabled way of adding rows points to. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ClipboardEvent } from "react";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { applyPlan } from "~/components/model-editor/repeater-grid/apply-plan";
@@ -25,12 +26,12 @@ export type UseGridClipboardOptions = {
   say: (message: string) => void;
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** Copy the selection as TSV; paste TSV at it (adding the rows the block needs), as one undoable step. */
 export function useGridClipboard(options: UseGridClipboardOptions) {
   const { store, index, level, repeaterId, name, columns, limits, visible, grid, isEditing, say } = options;
   const { range, size, keyAt } = grid;
+  const t = useTranslations("editorGrid");
+  const rowsText = useTranslations("editorRows");
 
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     if (isEditing || size.rows === 0) return;
@@ -42,7 +43,7 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     }
     event.clipboardData.setData("text/plain", serialiseTsv(block));
     event.preventDefault();
-    say(`Copied ${plural(block.length * (range.right - range.left + 1), "cell", "cells")}.`);
+    say(t("copied", { count: block.length * (range.right - range.left + 1) }));
   };
 
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
@@ -51,7 +52,7 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     event.preventDefault();
     if (block.length === 0) return;
     const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level });
-    const tooMany = tooManyText(name, limits, store.rows(repeaterId).length, plan.rowsToAdd);
+    const tooMany = tooManyText(rowsText, name, limits, store.rows(repeaterId).length, plan.rowsToAdd);
     if (tooMany) {
       say(tooMany);
       return;
@@ -59,10 +60,10 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     // Rows the block needs beyond the last one shown are added at the end of the repeater.
     applyPlan(store, { repeaterId, columns, rows: visible, rowsToAdd: plan.rowsToAdd, cells: plan.cells });
     const bad = plan.cells.filter((cell) => cell.problem).length;
-    const parts = [`Pasted ${plural(plan.cells.length, "cell", "cells")}.`];
-    if (plan.rowsToAdd > 0) parts.push(`Added ${plural(plan.rowsToAdd, "row", "rows")}.`);
-    if (plan.clippedCells > 0) parts.push(`${plan.clippedCells} cells right of the last column were left out.`);
-    if (bad > 0) parts.push(`${bad} ${bad === 1 ? "cell needs" : "cells need"} fixing (marked).`);
+    const parts = [t("pasted", { count: plan.cells.length })];
+    if (plan.rowsToAdd > 0) parts.push(t("pastedRows", { count: plan.rowsToAdd }));
+    if (plan.clippedCells > 0) parts.push(t("clipped", { count: plan.clippedCells }));
+    if (bad > 0) parts.push(t("needFixing", { count: bad }));
     say(parts.join(" "));
   };
 

@@ -2,6 +2,7 @@
 
 import { KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { useTranslations } from "next-intl";
 import { useMemo, type RefObject } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
@@ -28,6 +29,8 @@ export type UseGridDragOptions = {
  */
 export function useGridDrag({ store, repeaterId, name, visible, grid, gridRef, say }: UseGridDragOptions) {
   const { latest, select, active } = grid;
+  const t = useTranslations("editorGrid");
+  const rowsText = useTranslations("editorRows");
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on a handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -36,12 +39,12 @@ export function useGridDrag({ store, repeaterId, name, visible, grid, gridRef, s
   const sortableIds = useMemo(() => visible.map(sortableRowId), [visible]);
   const accessibility = useMemo(
     () => ({
-      announcements: rowDragAnnouncements(name, (row) => latest.current.visible.indexOf(row) + 1),
-      screenReaderInstructions: rowDragInstructions,
+      announcements: rowDragAnnouncements(rowsText, name, (row) => latest.current.visible.indexOf(row) + 1),
+      screenReaderInstructions: rowDragInstructions(rowsText),
       // After a drop the grid takes focus back (onDragEnd), where the keyboard goes on.
       restoreFocus: false,
     }),
-    [name, latest],
+    [rowsText, name, latest],
   );
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
@@ -50,7 +53,7 @@ export function useGridDrag({ store, repeaterId, name, visible, grid, gridRef, s
     if (!drop) return;
     recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
     select(singleCell({ row: drop.toPosition - 1, col: active.focus.col }));
-    say(`Row ${drop.fromPosition} moved to row ${drop.toPosition}.`);
+    say(t("dragMoved", { from: drop.fromPosition, to: drop.toPosition }));
   };
 
   const onDragCancel = () => gridRef.current?.focus();

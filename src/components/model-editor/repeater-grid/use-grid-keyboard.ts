@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { KeyboardEvent } from "react";
 import { redo, undo, writeCells } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
@@ -19,8 +20,6 @@ export type UseGridKeyboardOptions = {
   say: (message: string) => void;
 };
 
-const cells = (count: number) => `${count} ${count === 1 ? "cell" : "cells"}`;
-
 /**
  * The grid's keys, as in a spreadsheet (README, Repeaters as a table): moving (`navigate`), Alt+↑/↓ and
  * Ctrl+Shift+Delete on rows, Enter or F2 to edit, typing to replace, Delete to clear, Ctrl+D to fill down, Ctrl+A,
@@ -28,6 +27,8 @@ const cells = (count: number) => `${count} ${count === 1 ? "cell" : "cells"}`;
  */
 export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGridKeyboardOptions) {
   const { active, range, size, select, setSelection, keyAt } = grid;
+  const t = useTranslations("editorGrid");
+  const editorText = useTranslations("editor");
 
   const writeAt = (writes: readonly CellWrite[]) =>
     writeCells(
@@ -43,12 +44,12 @@ export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGrid
     for (let row = range.top; row <= range.bottom; row++)
       for (let col = range.left; col <= range.right; col++) writes.push({ row, col, value: null });
     const count = writeAt(writes);
-    say(count ? `Cleared ${cells(count)}.` : "");
+    say(count ? t("cleared", { count }) : "");
   };
 
   const fillDown = () => {
     const count = writeAt(planFillDown(range, (row, col) => store.value(keyAt({ row, col }) ?? "")));
-    say(count ? `Filled down ${cells(count)}.` : "Nothing to fill down.");
+    say(count ? t("filledDown", { count }) : t("nothingToFillDown"));
   };
 
   /** Whether the key was one of the grid's (then its default is prevented). */
@@ -66,7 +67,8 @@ export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGrid
     else if (isCommand && lower === "d") fillDown();
     else if (command) {
       const keys = command === "undo" ? undo(store) : redo(store);
-      say(keys ? (command === "undo" ? "Undone." : "Redone.") : `Nothing to ${command}.`);
+      if (command === "undo") say(editorText(keys ? "undone" : "nothingToUndo"));
+      else say(editorText(keys ? "redone" : "nothingToRedo"));
     } else if (isCommand && lower === "a") {
       setSelection({ anchor: { row: 0, col: 0 }, focus: { row: size.rows - 1, col: size.cols - 1 } });
     } else if (event.key.length === 1 && !isCommand && !event.altKey && keyAt(active.focus)) {

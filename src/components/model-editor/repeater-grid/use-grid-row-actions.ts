@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
@@ -21,6 +22,8 @@ export type UseGridRowActionsOptions = {
 /** Row operations on the selected rows (buttons and keys), each one undoable step and one update of the draft. */
 export function useGridRowActions({ store, repeaterId, name, limits, visible, grid, clearQuery, say }: UseGridRowActionsOptions) {
   const { range, active, select, setSelection } = grid;
+  const t = useTranslations("editorGrid");
+  const rowsText = useTranslations("editorRows");
 
   const insert = (action: "insertAbove" | "insertBelow", first: number, last: number) => {
     const all = store.rows(repeaterId);
@@ -28,7 +31,7 @@ export function useGridRowActions({ store, repeaterId, name, limits, visible, gr
     const row = recordRowChange(store, repeaterId, () => store.insertRow(repeaterId, at));
     clearQuery();
     select(singleCell({ row: store.rows(repeaterId).indexOf(row), col: active.focus.col }));
-    say(`Row ${at + 1} inserted.`);
+    say(t("inserted", { position: at + 1 }));
   };
 
   const duplicate = (last: number) => {
@@ -36,14 +39,13 @@ export function useGridRowActions({ store, repeaterId, name, limits, visible, gr
     const row = recordRowChange(store, repeaterId, () => store.duplicateRow(repeaterId, last));
     clearQuery();
     select(singleCell({ row: store.rows(repeaterId).indexOf(row), col: active.focus.col }));
-    say(`Row ${position} duplicated below itself.`);
+    say(t("duplicated", { position }));
   };
 
   const remove = (selectedRows: readonly number[]) => {
     recordRowChange(store, repeaterId, () => store.removeRows(repeaterId, selectedRows));
     setSelection(singleCell({ row: range.top, col: active.focus.col }));
-    const count = selectedRows.length;
-    say(`${count} ${count === 1 ? "row" : "rows"} deleted; Ctrl+Z or Discard brings ${count === 1 ? "it" : "them"} back.`);
+    say(t("deleted", { count: selectedRows.length }));
   };
 
   // Moving works on the whole selection as a block, past the row above or below it among the rows shown.
@@ -60,11 +62,11 @@ export function useGridRowActions({ store, repeaterId, name, limits, visible, gr
       anchor: { row: active.anchor.row + shift, col: active.anchor.col },
       focus: { row: active.focus.row + shift, col: active.focus.col },
     });
-    say(`Moved ${isUp ? "up" : "down"} to row ${range.top + shift + 1}.`);
+    say(t("movedTo", { direction: isUp ? "up" : "down", position: range.top + shift + 1 }));
   };
 
   return (action: RowAction) => {
-    const full = fullText(name, limits, store.rows(repeaterId).length);
+    const full = fullText(rowsText, name, limits, store.rows(repeaterId).length);
     if (full && (action === "insertAbove" || action === "insertBelow" || action === "duplicate")) {
       say(full);
       return;
@@ -74,7 +76,7 @@ export function useGridRowActions({ store, repeaterId, name, limits, visible, gr
     const last = selectedRows.at(-1);
     if (action === "insertBelow" && first === undefined) {
       recordRowChange(store, repeaterId, () => store.insertRow(repeaterId));
-      say("Row added.");
+      say(t("rowAdded"));
       return;
     }
     if (first === undefined || last === undefined) return;
