@@ -39,7 +39,7 @@ function languagesTemplate() {
           id,
           name: `Text ${i}`,
           type: "TextField",
-          options: { multilingual: true },
+          options: { multilingual: "true" },
           translations: translated(`Text ${i}`),
         })),
       },
@@ -55,9 +55,12 @@ function languagesTemplate() {
   return { general, repeater, definition };
 }
 
-/** What the organization's client writes: each multilingual field in every language, and 100 repeater values. */
-function values(template: ReturnType<typeof languagesTemplate>) {
-  const multilingual = LANGUAGES.flatMap((language) =>
+/**
+ * What the organization's client writes: each multilingual field in every language, and 100 repeater values. The
+ * default language's values are changes (a new model holds its nulls), the others are added.
+ */
+function values(template: ReturnType<typeof languagesTemplate>, languages: readonly string[]) {
+  const multilingual = languages.flatMap((language) =>
     template.general.fieldIds.map((dataFieldId, i) => ({
       value: `${language} text ${i}`,
       dataSectionId: template.general.id,
@@ -72,7 +75,7 @@ function values(template: ReturnType<typeof languagesTemplate>) {
     dataFieldId: template.repeater.fieldIds[i % REPEATER_FIELDS] as string,
     row: Math.floor(i / REPEATER_FIELDS),
   }));
-  return [...multilingual, ...rows];
+  return { multilingual, rows };
 }
 
 type Target = { name: string; path: string; headers: Record<string, string>; expect: string };
@@ -96,7 +99,10 @@ export async function languagesBench(context: LanguagesBenchContext) {
   const { organizationId, userId } = context;
   await importTemplate({ organizationId, createdByUserId: userId, definition: template.definition });
   const model = (await call("POST", "/models", { name: "Languages bench", templateId: template.definition.id })) as { id: string };
-  await call("POST", `/models/${model.id}/data-values`, values(template));
+  const [defaultLanguage, ...others] = LANGUAGES;
+  await call("PATCH", `/models/${model.id}/data-values`, values(template, [defaultLanguage]).multilingual);
+  const added = values(template, others);
+  await call("POST", `/models/${model.id}/data-values`, [...added.multilingual, ...added.rows]);
   const read = (await call("GET", `/models/${model.id}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
   const uuid = read.uniqueProductIdentifiers[0]?.uuid as string;
   const german = { "accept-language": "de-AT,de;q=0.9,en;q=0.5" };
