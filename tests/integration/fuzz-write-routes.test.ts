@@ -1340,8 +1340,8 @@ function bodyFamilies(route: BodyRoute): Record<string, fc.Arbitrary<FuzzRequest
     "wrong types": fc.oneof(
       fc
         .tuple(fc.constantFrom(...keys), fc.constantFrom("true", "false", "null", "{}", "[]", '{"a":1}', '["x"]', "0", "-1", '""'))
-        // A parent may be null (the top level), so null there is a valid request.
-        .filter(([key, raw]) => !(raw === "null" && key === "parentSectionId"))
+        // A parent may be null (the top level), and an empty translations map clears them: both are valid requests.
+        .filter(([key, raw]) => !(raw === "null" && key === "parentSectionId") && !(raw === "{}" && key === "translations"))
         .map(([key, raw]) => one(replaceEntry(base, key, raw))),
       fc.constantFrom("[]", '"x"', "1", "null", "true", "[{}]").map((raw) => send(raw)),
     ),
