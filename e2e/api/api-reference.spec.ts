@@ -24,6 +24,8 @@ test("GET /api/openapi.json answers the OpenAPI 3.1 document without credentials
 });
 
 test("/docs/api renders every operation under the production CSP, from our own origin only", async ({ page, baseURL }) => {
+  // Swagger UI renders every operation in the browser: 1.2 minutes on the quiet 2-core CI machine.
+  test.slow();
   const problems: string[] = [];
   const foreign: string[] = [];
   page.on("pageerror", (error) => problems.push(String(error)));

@@ -46,7 +46,8 @@ async function createModel(page: Page, organizationId: string, name: string): Pr
 test("a member whose profile says French: overview, models, items and import, versions, registry; then German", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // Fourteen pages at two widths, each checked by axe: past 3 minutes on the quiet 2-core CI machine.
+  test.setTimeout(360_000);
   await signUp(page);
   const organizationId = await createOrganization(page, `Atelier ${uniqueSuffix()}`);
   const modelName = `Batterie ${uniqueSuffix()}`;
