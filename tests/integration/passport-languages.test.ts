@@ -67,6 +67,7 @@ describe("negotiation of the passport JSON", () => {
       expect(answer.body.language, `${query} ${JSON.stringify(headers)}`).toBe(expected);
       expect(answer.body.languages).toEqual(["en", "de", "fr"]);
       expect(answer.headers.get("vary")).toContain("Accept-Language");
+      expect(answer.headers.get("content-language")).toBe(expected);
     }
   });
 
@@ -110,6 +111,7 @@ describe("negotiation of the passport page", () => {
     const de = await open("", { "accept-language": "de" });
     const text = await de.text();
     expect(de.headers.get("vary")).toContain("Accept-Language");
+    expect(de.headers.get("content-language")).toBe("de");
     expect(text).toContain('<div class="passport-content" lang="de">');
     expect(text).toContain('href="?lang=en"');
     expect(text).toContain('href="?lang=fr"');

@@ -234,6 +234,7 @@ describe("a published version in every language", () => {
     await publish();
     const earlier = await openPage("?version=1", { "accept-language": "de" });
     expect(earlier.headers.get("vary")).toContain("Accept-Language");
+    expect(earlier.headers.get("content-language")).toBe("de");
     const earlierText = await earlier.text();
     expect(earlierText).toContain('<div class="passport-content" lang="de">');
     expect(earlierText).toContain('href="?version=1&amp;lang=en"');

@@ -58,7 +58,16 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         <div>
           <dt className="inline font-medium">{t("createdTerm")} </dt>
           <dd className="inline">
-            {format.dateTime(request.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" })}
+            {/* Intl refuses timeZoneName beside dateStyle/timeStyle: the parts are named one by one instead. */}
+            {format.dateTime(request.createdAt, {
+              year: "numeric",
+              month: "short",
+              day: "numeric",
+              hour: "2-digit",
+              minute: "2-digit",
+              timeZone: "UTC",
+              timeZoneName: "short",
+            })}
           </dd>
         </div>
       </dl>

@@ -499,6 +499,13 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     isPublic: true,
     readsCaller: true,
     isConditional: true,
+    responseHeaders: {
+      "Content-Language": {
+        description: "The language answered (`?lang=`, then `Accept-Language`, then the default; docs/languages.md).",
+        schema: { type: "string" },
+      },
+      Vary: { description: "`Accept-Language`: caches keep one copy per language.", schema: { type: "string" } },
+    },
   },
   {
     method: "get",

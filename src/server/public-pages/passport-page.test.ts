@@ -73,4 +73,41 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(italian).toContain('<div class="passport-content" lang="it">');
     expect(italian).toContain('hreflang="en"');
   });
+
+  it("writes numbers as the language of the values writes them, in fields and in tables", () => {
+    const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
+    const layout = { colStart: all(1), colSpan: all(12), rowStart: all(1), rowSpan: all(1) };
+    const field = (id: string, type: "NumericField" | "TextField", options: Record<string, string> = {}) =>
+      ({ id, name: type, type, options, granularityLevel: "Model", layout }) as const;
+    const numeric = field("2b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "NumericField", { unit: "kg" });
+    const text = field("3b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField");
+    const section = (id: string, type: "Group" | "Repeatable") => ({
+      id,
+      name: type,
+      type,
+      parentId: null,
+      subSections: [],
+      granularityLevel: "Model" as const,
+      layout,
+      dataFields: [numeric, text],
+      dataValues: [{ [numeric.id]: "-1234.50", [text.id]: "12.5" }],
+      hiddenFieldCount: 0,
+    });
+    const passport: TPassport = {
+      ...PASSPORT,
+      dataSections: [
+        section("4b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "Group"),
+        section("5b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "Repeatable"),
+      ],
+    };
+    const german = renderPassportPage({ ...passport, language: "de", languages: ["de", "en"] });
+    expect(german).toContain('<span class="value">-1234,50 <span class="unit">kg</span></span>');
+    expect(german).toContain("<td>-1234,50</td>");
+    // A text that looks like a number is text: it is shown as written.
+    expect(german).toContain('<span class="value">12.5</span>');
+    const english = renderPassportPage({ ...passport, language: "en", languages: ["de", "en"] });
+    expect(english).toContain('<span class="value">-1234.50 <span class="unit">kg</span></span>');
+    // A frozen version that does not say its language is written as the page's words are.
+    expect(renderPassportPage(passport, 2, "fr")).toContain("<td>-1234,50</td>");
+  });
 });

@@ -2,6 +2,7 @@ import { placeSectionCells, type CellPlacement } from "~/components/layout-grid/
 import { placementStyle } from "~/components/layout-grid/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
 import { splitChoices } from "~/domain/field-options";
+import { formatLocaleNumber } from "~/domain/locale-number";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { languageName } from "~/domain/language";
@@ -29,6 +30,9 @@ export function renderPassportPage(
   locale: TAppLocale = appLocaleForLanguage(passport.language),
 ): string {
   const t = publicPageText(locale);
+  // Numbers are written as the language of the values writes them ("12,5" in German); a frozen version that does
+  // not say its language is written as the page's words are.
+  const numbers = passport.language ?? locale;
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
   const body = html`<main class="page">
@@ -65,7 +69,7 @@ export function renderPassportPage(
     ${languageLinks(passport, latestVersion, t)}
     ${passportContent(
       passport.language,
-      roots.map((section) => renderSection(section, byId, 2, false, t)),
+      roots.map((section) => renderSection(section, byId, 2, false, t, numbers)),
     )}
   </main>`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
@@ -132,6 +136,7 @@ function renderSection(
   depth: number,
   isInRepeater: boolean,
   t: PublicPageText,
+  numbers: string,
 ): SafeHtml | null {
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
   const isTable = isInRepeater || section.type === "Repeatable";
@@ -145,8 +150,8 @@ function renderSection(
   if (section.dataFields.length === 0 && children.length === 0 && !hidden) return null;
   if (isTable) {
     return html`<section class="section" aria-label="${section.name}">
-      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, t)}
-      ${children.map((child) => renderSection(child, byId, depth + 1, true, t))}
+      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, t, numbers)}
+      ${children.map((child) => renderSection(child, byId, depth + 1, true, t, numbers))}
     </section>`;
   }
   const placements = placeSectionCells(
@@ -161,18 +166,18 @@ function renderSection(
         (field, i) =>
           html`<div class="cell field" style="${styleOf(placements.fields[i])}">
             <span class="label">${field.name}</span>
-            <span class="value">${renderValue(field, row[field.id] ?? null, t)}</span>
+            <span class="value">${renderValue(field, row[field.id] ?? null, t, numbers)}</span>
           </div>`,
       )}
       ${children.map((child, i) => {
-        const rendered = renderSection(child, byId, depth + 1, false, t);
+        const rendered = renderSection(child, byId, depth + 1, false, t, numbers);
         return rendered && html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`;
       })}
     </div>
   </section>`;
 }
 
-function renderTable(section: TPassportSection, t: PublicPageText): SafeHtml {
+function renderTable(section: TPassportSection, t: PublicPageText, numbers: string): SafeHtml {
   const rows = section.dataValues;
   // A table wider than a phone scrolls sideways; keyboard users reach the scroll region by its tab stop.
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${t("table", { name: section.name })}">
@@ -193,7 +198,7 @@ function renderTable(section: TPassportSection, t: PublicPageText): SafeHtml {
                 (row, i) =>
                   html`<tr>
                     <td>${i + 1}</td>
-                    ${section.dataFields.map((field) => html`<td>${renderValue(field, row[field.id] ?? null, t, false)}</td>`)}
+                    ${section.dataFields.map((field) => html`<td>${renderValue(field, row[field.id] ?? null, t, numbers, false)}</td>`)}
                   </tr>`,
               )
         }
@@ -212,8 +217,11 @@ function unitOf(field: TPassportField): string | undefined {
   return field.options.unit || undefined;
 }
 
-/** A value as a reader sees it; `withUnit` is false in tables, whose header names the unit. */
-function renderValue(field: TPassportField, value: string | null, t: PublicPageText, withUnit = true): SafeHtml {
+/**
+ * A value as a reader sees it, a number in the form of the `numbers` locale; `withUnit` is false in tables, whose
+ * header names the unit.
+ */
+function renderValue(field: TPassportField, value: string | null, t: PublicPageText, numbers: string, withUnit = true): SafeHtml {
   if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
   if (field.type === "ProductPassportLink") {
     if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">${t("passportLink", { uuid: value })}</a>`;
@@ -223,7 +231,8 @@ function renderValue(field: TPassportField, value: string | null, t: PublicPageT
     return html`<a href="${value}" rel="noopener noreferrer">${fileName(value)}</a>`;
   }
   const unit = withUnit ? unitOf(field) : undefined;
-  return html`${shownValue(field, value)}${unit && html` <span class="unit">${unit}</span>`}`;
+  const shown = field.type === "NumericField" ? formatLocaleNumber(value, numbers) : shownValue(field, value);
+  return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -140,12 +140,14 @@ async function versionPage(
   language: { query?: string; acceptLanguage: string | null },
 ): Promise<Response> {
   const version = await readPassportVersion(reader);
-  const text = renderPassportPage(versionPassport(version, language), version.latestVersion);
+  const passport = versionPassport(version, language);
+  const text = renderPassportPage(passport, version.latestVersion);
   return cachedResponse(request, {
     etag: contentEtag("page", text),
     cacheHeaders: {
       ...(version.accessLevel === "public" ? publicCacheHeaders(version.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
       Vary: "Accept-Language",
+      ...(passport.language && { "Content-Language": passport.language }),
     },
     contentType: "text/html; charset=utf-8",
     body: () => text,
@@ -189,6 +191,7 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
           ? publicCacheHeaders(passport.modelId)
           : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
         Vary: "Accept-Language",
+        ...(passport.language && { "Content-Language": passport.language }),
       },
       contentType: "text/html; charset=utf-8",
       body: () => page.html,

@@ -18,6 +18,8 @@ export type PublicCaching = {
   sharedAbout?: { modelId: string };
   /** Request headers the answer depends on (`Vary`), such as `Accept-Language` for a negotiated language. */
   vary?: string;
+  /** The language the answer is in (`Content-Language`), when it was negotiated. */
+  language?: string;
 };
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
@@ -61,10 +63,10 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
         acceptLanguage: request.headers.get("accept-language"),
       });
       if (!definition.caching) return Response.json(result);
-      const { etag, sharedAbout, vary } = definition.caching(result, { actor });
+      const { etag, sharedAbout, vary, language } = definition.caching(result, { actor });
       // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
       const caching = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
-      const headers = { ETag: etag, ...caching, ...(vary && { Vary: vary }) };
+      const headers = { ETag: etag, ...caching, ...(vary && { Vary: vary }), ...(language && { "Content-Language": language }) };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(jsonOf(result), { headers: { ...headers, "Content-Type": "application/json" } });
     } catch (error) {

@@ -22,6 +22,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     caching: (passport) => ({
       etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}${passport.language ? `-${passport.language}` : ""}"`,
       vary: "Accept-Language",
+      language: passport.language,
       ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
     }),
   }),
