@@ -6,15 +6,16 @@ import { getConfig } from "~/server/config";
 import { unexpectedErrorResponse } from "~/server/rest/error-response";
 import { createCallerFactory, protectedProcedure, router } from "~/server/trpc/trpc";
 import { createOutsider, dataValuesPath, getModelOf, modelPath, modelsPath, postModel } from "./support/actors";
-import { dv, expectError, expectModel } from "./support/contract";
+import { dv, expectError } from "./support/contract";
 import { IDS } from "./support/fixture-template";
 import { api } from "./support/http";
+import { countingBody, largestInvalidBody, streamedRequest } from "./support/streamed-body";
 import { createWorld, type World } from "./support/world";
 
 /**
  * Every request does bounded work whatever its body: a path that names nothing of the caller's is refused before
- * the body is read, an invalid body yields at most 100 issues (and their count), and many huge bodies at once
- * leave the server up with bounded memory.
+ * the body is read, and an invalid body yields at most 100 issues (and their count). Many huge bodies at once:
+ * request-flood.test.ts.
  */
 
 let world: World;
@@ -22,43 +23,6 @@ let world: World;
 beforeAll(async () => {
   world = await createWorld("bounds");
 });
-
-/** A body that counts how much of it was read, served from one shared buffer (no copy per request). */
-function countingBody(bytes: Uint8Array, chunkSize = 1 << 20) {
-  let offset = 0;
-  // highWaterMark 0: nothing is pulled until the server reads.
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset >= bytes.length) return controller.close();
-        controller.enqueue(bytes.subarray(offset, offset + chunkSize));
-        offset += chunkSize;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, read: () => offset };
-}
-
-function streamedRequest(method: string, path: string, stream: ReadableStream<Uint8Array>, length: number, token: string) {
-  return new Request(new URL(path, "http://localhost:3000"), {
-    method,
-    headers: { "content-type": "application/json", "content-length": String(length), api_token: token },
-    body: stream,
-    duplex: "half",
-  } as RequestInit);
-}
-
-/** The largest invalid data-values body the limit allows: `[1,1,…,1]` just under MAX_BODY_BYTES. */
-function largestInvalidBody(): Uint8Array {
-  const max = getConfig().MAX_BODY_BYTES;
-  const elements = Math.floor((max - 2) / 2);
-  const bytes = new Uint8Array(elements * 2 + 1).fill(0x31); // "1"
-  bytes[0] = 0x5b; // "["
-  for (let i = 2; i < bytes.length - 1; i += 2) bytes[i] = 0x2c; // ","
-  bytes[bytes.length - 1] = 0x5d; // "]"
-  return bytes;
-}
 
 async function jsonOf(response: Response) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
@@ -120,43 +84,6 @@ describe("the path is checked before the body is read", () => {
     expectError(await jsonOf(response), 403);
     expect(read()).toBe(0);
   });
-});
-
-describe("many huge bodies at once", () => {
-  it("forty parallel requests with the largest invalid body leave the server up with bounded memory", async () => {
-    const model = await postModel(world);
-    const bytes = largestInvalidBody();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    const started = performance.now();
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, async () => {
-        const { stream } = countingBody(bytes);
-        const response = await dataValuesRoute.POST(
-          streamedRequest("POST", dataValuesPath(world, model.id), stream, bytes.length, world.token),
-          { params: Promise.resolve({ orgaId: world.organization.id, modelId: model.id }) },
-        );
-        return { status: response.status, size: (await response.text()).length };
-      }),
-    );
-    clearInterval(sampler);
-    const seconds = (performance.now() - started) / 1000;
-    const mib = (n: number) => Math.round(n / 2 ** 20);
-    console.info(
-      `[request-bounds] 40 × ${mib(bytes.length)} MiB invalid bodies: ${seconds.toFixed(1)} s, ` +
-        `RSS ${mib(before)} → peak ${mib(peak)} MiB (+${mib(peak - before)} MiB)`,
-    );
-    // 16 million elements are more data values than a request may carry: 413, each answer a few hundred bytes.
-    for (const { status, size } of responses) {
-      expect(status).toBe(413);
-      expect(size).toBeLessThan(1_000);
-    }
-    // Before the limits, one such body ran the process out of memory; the garbage collector's timing makes the
-    // figure vary by a few hundred MiB from run to run.
-    expect(peak - before).toBeLessThan(2 * 2 ** 30);
-    expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
-  }, 600_000);
 });
 
 describe("text that cannot be stored", () => {
