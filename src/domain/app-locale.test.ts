@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateAppLocale, pickAppLocale } from "~/domain/app-locale";
+import { negotiateAppLocale, passportPageLocale, pickAppLocale } from "~/domain/app-locale";
 
 describe("negotiateAppLocale", () => {
   it.each([
@@ -34,5 +34,15 @@ describe("pickAppLocale", () => {
     expect(pickAppLocale(null, "de-DE")).toBe("de");
     expect(pickAppLocale("xx", "es")).toBe("en");
     expect(pickAppLocale(undefined, undefined)).toBe("en");
+  });
+});
+
+describe("passportPageLocale", () => {
+  it("follows the passport's language, and the reader's only where the passport names none", () => {
+    expect(passportPageLocale("de-AT", { query: "fr", acceptLanguage: "fr" })).toBe("de");
+    expect(passportPageLocale("it", { acceptLanguage: "de" })).toBe("en");
+    expect(passportPageLocale(undefined, { query: "fr", acceptLanguage: "de" })).toBe("fr");
+    expect(passportPageLocale(undefined, { acceptLanguage: "de-CH, en;q=0.5" })).toBe("de");
+    expect(passportPageLocale(undefined, { acceptLanguage: null })).toBe("en");
   });
 });

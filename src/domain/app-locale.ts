@@ -61,3 +61,16 @@ export function pickAppLocale(profileLocale: string | null | undefined, acceptLa
   if (isAppLocale(profileLocale)) return profileLocale;
   return negotiateAppLocale(acceptLanguage) ?? DEFAULT_APP_LOCALE;
 }
+
+/**
+ * The language of the public passport page's own words (docs/languages.md): that of the passport's values where the
+ * catalogues have it; for a passport that names no language (a version frozen before versions kept every language),
+ * the reader's (`?lang=`, then `Accept-Language`), else English.
+ */
+export function passportPageLocale(
+  passportLanguage: string | undefined,
+  asked: { query?: string; acceptLanguage: string | null },
+): TAppLocale {
+  if (passportLanguage !== undefined) return appLocaleForLanguage(passportLanguage);
+  return negotiateAppLocale(asked.query) ?? negotiateAppLocale(asked.acceptLanguage) ?? DEFAULT_APP_LOCALE;
+}

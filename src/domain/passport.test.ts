@@ -91,6 +91,8 @@ describe("passportDocument and passportInLanguage (docs/versions.md §Languages)
     { ...dv(GENERAL, NAME, "Paket"), language: "de" },
     { ...dv(GENERAL, NAME, "Pacco"), language: "it" },
     { ...dv(GENERAL, NAME, "Second"), row: 1, language: "de" },
+    // A row only an unpublished language holds is no row of the passport.
+    { ...dv(GENERAL, NAME, "Terzo"), row: 2, language: "it" },
   ];
   const assembled = assemblePassport({
     header,
@@ -137,6 +139,14 @@ describe("passportDocument and passportInLanguage (docs/versions.md §Languages)
       ...legacy
     } = passportFor(assemblePassport({ header, index, modelValues, defaultLanguage: "en" }), "public");
     expect(passportInLanguage(legacy, "de")).toBe(legacy);
+    // One frozen with its fields' template translations is answered without them.
+    const [first, ...rest] = legacy.dataSections;
+    if (!first) throw new Error("no section");
+    const withTranslations = {
+      ...legacy,
+      dataSections: [{ ...first, dataFields: first.dataFields.map((f) => ({ ...f, translations: { de: { name: "X" } } })) }, ...rest],
+    };
+    expect(passportInLanguage(withTranslations, "de")).toEqual(legacy);
     const rebuilt = assembledFromFrozen(legacy, "public", index);
     expect(rebuilt.sections[0]?.fields[0]).toMatchObject({ rows: new Map([[0, "Pack"]]) });
     expect(rebuilt.sections[0]?.fields[0]?.languages).toBeUndefined();

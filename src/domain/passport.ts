@@ -1,4 +1,5 @@
 import type { TDataValue } from "~/domain/data-value";
+import type { LanguageSettings } from "~/domain/language";
 import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
 import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
@@ -23,7 +24,10 @@ export type PassportSource = {
   itemValues?: readonly TDataValue[];
   /** The organization's default language: a multilingual field shows its value in it (docs/languages.md). */
   defaultLanguage: string;
-  /** The organization's published languages (the default first); absent, the default only. */
+  /**
+   * The organization's published languages (the default first); absent, the default only. A value in any other
+   * language is left out here, once: no reader, signed version or AAS export shows it (docs/languages.md).
+   */
   publishedLanguages?: readonly string[];
 };
 
@@ -57,8 +61,9 @@ export function assemblePassport({
 }: PassportSource): AssembledPassport {
   const modelRows = rowsByField(defaultLanguageValues(modelValues, defaultLanguage));
   const itemRows = itemValues ? rowsByField(defaultLanguageValues(itemValues, defaultLanguage)) : undefined;
-  const modelLanguages = languagesByField(modelValues);
-  const itemLanguages = itemValues ? languagesByField(itemValues) : undefined;
+  const published = new Set(publishedLanguages ?? [defaultLanguage]);
+  const modelLanguages = languagesByField(modelValues, published);
+  const itemLanguages = itemValues ? languagesByField(itemValues, published) : undefined;
   const sections: AssembledSection[] = [];
   for (const sectionId of index.orderedSectionIds) {
     const entry = index.sections.get(sectionId);
@@ -132,11 +137,12 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
  * field names, descriptions and choice labels through localizeTemplate (the original where there is no translation),
  * each multilingual value in `language`, else the default language's (absent or blank). The translations and the
  * per-language values are left out: a reader gets one language. A version frozen before versions kept every language
- * names no language: it holds one, and is answered as it was frozen.
+ * names no language: it holds one, and is answered as it was frozen, but for its fields' raw `translations`, which
+ * no reader's answer holds.
  */
 export function passportInLanguage(document: TPassport, language: string): TPassport {
   const defaultLanguage = document.language;
-  if (defaultLanguage === undefined) return document;
+  if (defaultLanguage === undefined) return withoutTranslations(document);
   const { sections } = localizeTemplate(
     { name: document.name, description: document.description, sections: document.dataSections },
     language,
@@ -150,6 +156,31 @@ export function passportInLanguage(document: TPassport, language: string): TPass
       : section.dataValues,
   }));
   return { ...document, language, dataSections };
+}
+
+/**
+ * The languages a frozen document (a published version's) was published in: its default and the others, the settings
+ * its readers negotiate over (docs/versions.md §Languages); undefined for one frozen before versions kept every language.
+ */
+export function documentLanguages(document: TPassport): LanguageSettings | undefined {
+  if (document.language === undefined || document.languages === undefined) return undefined;
+  return { defaultLanguage: document.language, publishedLanguages: document.languages };
+}
+
+/**
+ * A document frozen in one language (before versions kept every language), as every reader gets it: as frozen, with
+ * the template `translations` it may hold left out (none: the document itself).
+ */
+export function withoutTranslations(document: TPassport): TPassport {
+  const hasTranslations = document.dataSections.some(
+    (section) => section.translations !== undefined || section.dataFields.some((field) => field.translations !== undefined),
+  );
+  if (!hasTranslations) return document;
+  const dataSections = document.dataSections.map(({ translations: _section, ...section }) => ({
+    ...section,
+    dataFields: section.dataFields.map(({ translations: _field, ...field }) => field),
+  }));
+  return { ...document, dataSections };
 }
 
 function rowInLanguage(
@@ -214,11 +245,17 @@ function valueKey(sectionId: string, fieldId: string): string {
   return `${sectionId}/${fieldId}`;
 }
 
-/** A multilingual field's values per row as `{language: value}` maps, by field; values without a language are left out. */
-function languagesByField(values: readonly TDataValue[]): Map<string, Map<number, Record<string, string | null>>> {
+/**
+ * A multilingual field's values per row as `{language: value}` maps over the `published` languages, by field; values
+ * without a language, or in a language not published, are left out.
+ */
+function languagesByField(
+  values: readonly TDataValue[],
+  published: ReadonlySet<string>,
+): Map<string, Map<number, Record<string, string | null>>> {
   const byField = new Map<string, Map<number, Record<string, string | null>>>();
   for (const v of values) {
-    if (v.language === undefined) continue;
+    if (v.language === undefined || !published.has(v.language)) continue;
     const key = valueKey(v.dataSectionId, v.dataFieldId);
     let rows = byField.get(key);
     if (!rows) byField.set(key, (rows = new Map<number, Record<string, string | null>>()));

@@ -35,12 +35,15 @@ describe("a multilingual field in the AAS export", () => {
     const values = [
       { dataSectionId: SECTION, dataFieldId: NAME, row: 0, value: "Battery", language: "en" },
       { dataSectionId: SECTION, dataFieldId: NAME, row: 0, value: "Akku", language: "de" },
+      // Italian is not published: its value is shown nowhere, the AAS export included.
+      { dataSectionId: SECTION, dataFieldId: NAME, row: 0, value: "Batteria", language: "it" },
     ];
-    const passport = assemblePassport({ header, index, modelValues: values, defaultLanguage: "en" });
+    const passport = assemblePassport({ header, index, modelValues: values, defaultLanguage: "en", publishedLanguages: ["en", "de"] });
     const environment = passportToAasEnvironment({ passport, level: "member", baseUrl: "https://passports.example.com" });
     expect(verificationErrors(environment)).toEqual([]);
     const text = JSON.stringify(environment);
     expect(text).toContain('"modelType":"MultiLanguageProperty"');
+    expect(text).not.toContain("Batteria");
     expect(JSON.stringify(valueOnlySubmodels(environment))).toContain('"ProductName":[{"en":"Battery"},{"de":"Akku"}]');
   });
 });

@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { z } from "zod";
 import { AppError } from "~/domain/app-error";
+import { passportPageLocale, type TAppLocale } from "~/domain/app-locale";
 import { ZQueryInteger } from "~/domain/model-schema";
 import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
 import { isUuid } from "~/domain/uuid";
@@ -141,7 +142,7 @@ async function versionPage(
 ): Promise<Response> {
   const version = await readPassportVersion(reader);
   const passport = versionPassport(version, language);
-  const text = renderPassportPage(passport, version.latestVersion);
+  const text = renderPassportPage(passport, version.latestVersion, passportPageLocale(passport.language, language));
   return cachedResponse(request, {
     etag: contentEtag("page", text),
     cacheHeaders: {
@@ -154,15 +155,20 @@ async function versionPage(
   });
 }
 
-/** Rendered pages by the passport object they show: readPassport answers one shared object per passport and level. */
-const renderedPages = new WeakMap<TPassport, { html: string; etag: string }>();
+/**
+ * Rendered pages by the passport object they show (readPassport answers one shared object per passport, level and
+ * language) and the language of the page's words, which only a passport naming no language leaves to the reader.
+ */
+const renderedPages = new WeakMap<TPassport, Map<TAppLocale, { html: string; etag: string }>>();
 
-function renderedPage(passport: TPassport): { html: string; etag: string } {
-  let page = renderedPages.get(passport);
+function renderedPage(passport: TPassport, locale: TAppLocale): { html: string; etag: string } {
+  let pages = renderedPages.get(passport);
+  if (!pages) renderedPages.set(passport, (pages = new Map<TAppLocale, { html: string; etag: string }>()));
+  let page = pages.get(locale);
   if (!page) {
-    const text = renderPassportPage(passport);
+    const text = renderPassportPage(passport, undefined, locale);
     page = { html: text, etag: contentEtag("page", text) };
-    renderedPages.set(passport, page);
+    pages.set(locale, page);
   }
   return page;
 }
@@ -182,7 +188,7 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const version = ZPageVersion.safeParse(searchParams(request).version);
     if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data }, language);
     const passport = await readPassport({ ...reader, actor: null, language });
-    const page = renderedPage(passport);
+    const page = renderedPage(passport, passportPageLocale(passport.language, language));
     // The page is in the negotiated language: its ETag hashes its text (the language in it), and caches key by the header.
     return await cachedResponse(request, {
       etag: page.etag,

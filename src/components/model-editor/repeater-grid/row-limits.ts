@@ -30,7 +30,7 @@ export function rowCountText(text: RowLimitsText, { maxRows }: RowLimits, rowCou
 
 /** Why no row can be added, or undefined while one can. */
 export function fullText(text: RowLimitsText, name: string, limits: RowLimits, rowCount: number): string | undefined {
-  if (limits.maxRows === undefined || rowCount < limits.maxRows) return undefined;
+  if (limits.maxRows === undefined || !isFull(limits, rowCount)) return undefined;
   // More rows than the limit only come from a template upgrade that lowered it; they stay saveable, adding does not.
   const over = rowCount - limits.maxRows;
   return over > 0 ? text("fullOver", { name, max: limits.maxRows, over }) : text("full", { name, max: limits.maxRows });

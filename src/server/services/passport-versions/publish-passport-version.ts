@@ -39,13 +39,15 @@ export async function publishPassportVersion({
     const item = owner.kind === "item" ? await tx.item.findUnique({ where: { id: owner.id }, select: itemSelect }) : null;
     const uuid = (item ?? model).uniqueProductIdentifiers[0]?.uuid;
     if (!uuid) throw new AppError("CONFLICT", `The ${owner.kind} has no unique product identifier in use to publish under.`);
+    // Both languages from one read: a version's `languages` always holds its `language`.
+    const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
     const assembled = assemblePassport({
       header: passportHeader(uuid, model, item),
       index,
       modelValues: model.dataValues,
       itemValues: item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined,
-      defaultLanguage: locked.defaultLanguage,
-      publishedLanguages: (await readLanguageSettings(tx, organizationId)).publishedLanguages,
+      defaultLanguage,
+      publishedLanguages,
     });
     const [result] = await publishOwners(tx, {
       organizationId,

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { negotiateLanguage } from "~/domain/language";
-import { passportInLanguage } from "~/domain/passport";
+import { documentLanguages, passportInLanguage, withoutTranslations } from "~/domain/passport";
 import type { TPassport } from "~/domain/passport-schema";
 import type { PassportCredential, TVersionDocument } from "~/domain/versions/passport-credential";
 import { getDb } from "~/server/db/client";
@@ -106,9 +106,8 @@ export function versionPassport(
   asked: { query?: string | null; acceptLanguage?: string | null },
 ): TPassport {
   const document = (version.credential as PassportCredential).credentialSubject.passport;
-  const { language: defaultLanguage, languages } = document;
   const publication = { state: "published" as const, version: version.version, publishedAt: version.publishedAt, hash: version.hash };
-  if (defaultLanguage === undefined || languages === undefined) return { ...document, publication };
-  const { language } = negotiateLanguage({ ...asked, settings: { defaultLanguage, publishedLanguages: languages } });
-  return { ...passportInLanguage(document, language), publication };
+  const settings = documentLanguages(document);
+  if (!settings) return { ...withoutTranslations(document), publication };
+  return { ...passportInLanguage(document, negotiateLanguage({ ...asked, settings }).language), publication };
 }

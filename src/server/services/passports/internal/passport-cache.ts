@@ -1,5 +1,5 @@
 import type { LanguageSettings } from "~/domain/language";
-import { type AssembledPassport, passportFor, passportInLanguage } from "~/domain/passport";
+import { type AssembledPassport, documentLanguages, passportFor, passportInLanguage } from "~/domain/passport";
 import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import type { TemplateIndex } from "~/domain/template-index";
@@ -96,8 +96,7 @@ function store(uuid: string, entry: PassportEntry): void {
  */
 export function viewLanguages(entry: PassportEntry, level: TReaderLevel): LanguageSettings {
   const document = level === "member" ? undefined : entry.published?.documents[level].credentialSubject.passport;
-  if (document?.language === undefined || document.languages === undefined) return entry.languages;
-  return { defaultLanguage: document.language, publishedLanguages: document.languages };
+  return (document && documentLanguages(document)) ?? entry.languages;
 }
 
 /**
@@ -106,11 +105,7 @@ export function viewLanguages(entry: PassportEntry, level: TReaderLevel): Langua
  * Never published: the working copy, as always. Published: a reader sees the latest version as frozen for its level,
  * cut to the language, a member the working copy marked "draft".
  */
-export function passportView(
-  entry: PassportEntry,
-  level: TReaderLevel,
-  language = viewLanguages(entry, level).defaultLanguage,
-): TPassport {
+export function passportView(entry: PassportEntry, level: TReaderLevel, language: string): TPassport {
   const key = `${level}|${language}`;
   let view = entry.views.get(key);
   if (!view) {
