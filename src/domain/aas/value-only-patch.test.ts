@@ -161,6 +161,16 @@ describe("valueOnlyPatchChanges of a multilingual field (docs/languages.md §Wri
     ]);
   });
 
+  it("takes an empty lang-string set, the export's form of no value, as the default language's null", () => {
+    const current = [
+      { ...place, language: "en", value: "Green" },
+      { ...place, language: "fr", value: "Vert" },
+    ];
+    const { changes } = valueOnlyPatchChanges(patchOf([]), { ...contextOf(sections, current), defaultLanguage: "en" });
+    expect(changes).toMatchObject({ add: [], modify: [{ ...place, language: "en", value: null }] });
+    expect(valueOnlyPatchChanges(patchOf([]), contextOf(sections, [])).changes).toMatchObject({ add: [], modify: [] });
+  });
+
   it("refuses a tag that is no BCP 47 tag and a language given twice, naming each entry", () => {
     let error: unknown;
     try {

@@ -167,6 +167,11 @@ function patchField(w: Walk, section: TSection, field: TDataField, value: unknow
   if (fieldLevel(entry, field) !== w.level) return problem(w, at, `field "${field.name}" belongs to the ${otherLevel(w)}`);
   const place = { dataSectionId: section.id, dataFieldId: field.id, row };
   if (isMultilingual(field)) {
+    // An empty lang-string set (the export's form of a field without a value) is the default language's null, as on
+    // the AAS import (docs/aas-import.md), not a value of the wrong form.
+    if (Array.isArray(value) && value.length === 0) {
+      return putValue(w, { ...place, language: w.defaultLanguage }, null, at, inRow);
+    }
     const texts = languageTexts(w, value, at);
     if (texts !== undefined) {
       for (const { language, text } of texts) putValue(w, { ...place, language }, text, at, inRow);
