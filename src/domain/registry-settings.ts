@@ -21,7 +21,9 @@ export const ZBackupBaseUrl = ZText("Backup base URL")
   .max(500, { error: "Use at most 500 characters" })
   .refine((url) => isHttpsUrl(url), { error: "Give an https:// URL (the registry accepts no other)" })
   // A passport's backup is `{backupBaseUrl}/p/{id}`: a query or fragment would end up in the middle of it.
-  .refine((url) => !/[?#]/.test(url), { error: "Give the base URL without ? or #" });
+  .refine((url) => !/[?#]/.test(url), { error: "Give the base URL without ? or #" })
+  // The URL is published in every registry record and passport: a user name or password in it would be handed out.
+  .refine((url) => !hasCredentials(url), { error: "Give the base URL without a user name or password" });
 
 /** An HS (6), CN (8) or TARIC (10) code, or its chapter/heading (4): 4 to 10 digits. */
 export const ZCommodityCode = z.string().regex(/^[0-9]{4,10}$/, { error: "Give 4 to 10 digits (an HS, CN or TARIC code)" });
@@ -49,6 +51,16 @@ export type TOrganizationRegistryUpdate = z.infer<typeof ZOrganizationRegistryUp
 
 export type OrganizationRegistrySettings = { economicOperatorId: string | null; backupBaseUrl: string | null };
 export type ModelRegistrySettings = { commodityCode: string | null; facilityIds: string[] };
+
+/** Whether a URL carries credentials in its authority (`https://user:pass@host`); such a URL is never published. */
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== "" || parsed.password !== "";
+  } catch {
+    return false;
+  }
+}
 
 /** An absolute https URL with a host. */
 export function isHttpsUrl(url: string): boolean {

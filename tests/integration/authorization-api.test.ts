@@ -203,6 +203,24 @@ describe("another organization", () => {
     await expectAlphaUntouched();
   });
 
+  it("a non-member's malformed path or query is 403, never 400: membership is checked before any input is parsed", async () => {
+    const models = `/api/organizations/${alpha.organization.id}/models`;
+    const calls: Call[] = [
+      ["GET", `${models}?limit=not-a-number&cursor=%00`, {}],
+      ["GET", `${models}/${alphaModel.id}/history?limit=-5`, {}],
+      ["DELETE", `${models}/${alphaModel.id}/data-values?dataSectionId=x&row=minus-one`, {}],
+      ["GET", `${models}/not-a-uuid`, {}],
+      ["PATCH", `${models}/not-a-uuid`, { body: { name: 42 } }],
+    ];
+    for (const [method, path, options] of calls) {
+      const response = await api(method, path, { ...options, token: beta.token });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(JSON.stringify(response.body), `${method} ${path}`).not.toContain("$query");
+    }
+    // The member still hears what is wrong with the same input.
+    expect((await api("GET", `${models}?limit=not-a-number`, { token: alpha.token })).status).toBe(400);
+  });
+
   it("another organization's model asked for under the caller's own organization is 404, and nothing changes", async () => {
     for (const [method, path, options] of organizationCalls(beta.organization.id, alphaModel.id, alpha.template.id)) {
       const response = await api(method, path, { ...options, token: beta.token });

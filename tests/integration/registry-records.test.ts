@@ -95,12 +95,16 @@ describe("registry settings", () => {
     expect(got.body).toMatchObject({ backupBaseUrl: null });
   });
 
-  it("refuses what the registry would: http backup, a code of letters, a bad GLN check digit, a facility twice", async () => {
+  it("refuses what the registry would: http backup, credentials in the backup URL, a code of letters, a bad GLN check digit, a facility twice", async () => {
     expectError(await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "http://backup.example.org" } }), 400);
     expectError(
       await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "https://backup.example.org/?q=1" } }),
       400,
     );
+    for (const backupBaseUrl of ["https://user:secret@backup.example.org", "https://user@backup.example.org/dpp", "https://:pw@backup.example.org"]) {
+      const body = expectError(await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl } }), 400);
+      expect(body.message, backupBaseUrl).toContain("without a user name or password");
+    }
     expectError(await api("PATCH", orgPath(), { token: world.token, body: { economicOperatorId: "x".repeat(51) } }), 400);
     for (const body of [
       { commodityCode: "85AB" },

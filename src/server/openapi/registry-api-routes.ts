@@ -21,7 +21,7 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Organizations",
     summary: "Set the organization's settings (EU registry, languages, retention)",
     description:
-      "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https), null clears one; " +
+      "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https, without credentials), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
       "languages, docs/languages.md); " +
       "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention). " +

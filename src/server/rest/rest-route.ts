@@ -57,10 +57,11 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
     try {
       const actor = await requireActor(request.headers);
       assertNoCrossSiteWrite(request.headers, { isWrite: request.method !== "GET" && request.method !== "HEAD" });
+      // Membership of the organization the path names is the first rule (403), checked for every route on the raw
+      // path before its path, query or body is parsed: a non-member learns nothing about which inputs are valid.
+      // A route's preflight then adds what the path names (404).
+      assertMemberOfPathOrganization(actor, await context.params);
       const { params, query } = await parsePathAndQuery(definition, request, context);
-      // Membership of the organization the path names is the first rule (403), and it is checked here, for every
-      // route, before anything is read of the body; a route's preflight then adds what the path names (404).
-      assertMemberOfPathOrganization(actor, params);
       // A route without a body schema has B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query });
       // Only now, with the caller known and the path's checks passed, may a large body take the gate's slot.
