@@ -101,7 +101,11 @@ describe("registry settings", () => {
       await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "https://backup.example.org/?q=1" } }),
       400,
     );
-    for (const backupBaseUrl of ["https://user:secret@backup.example.org", "https://user@backup.example.org/dpp", "https://:pw@backup.example.org"]) {
+    for (const backupBaseUrl of [
+      "https://user:secret@backup.example.org",
+      "https://user@backup.example.org/dpp",
+      "https://:pw@backup.example.org",
+    ]) {
       const body = expectError(await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl } }), 400);
       expect(body.message, backupBaseUrl).toContain("without a user name or password");
     }

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as resolveGtin from "~/app/01/[gtin]/route";
+import * as authRoute from "~/app/api/auth/[...all]/route";
 import * as trpcRoute from "~/app/api/trpc/[trpc]/route";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getConfig } from "~/server/config";
@@ -64,6 +65,24 @@ describe("a store that is away", () => {
     );
     expect(trpc.status, await trpc.clone().text()).toBe(503);
     expect(Number(trpc.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("answers 503 with Retry-After when Redis is unreachable on sign-in and sign-up, as on every other route", async () => {
+    config.REDIS_URL = `redis://127.0.0.1:${await closedPort()}`;
+    const email = `redis-away-${crypto.randomUUID()}@test.example`;
+    for (const [path, body] of [
+      ["/sign-in/email", { email, password: "a-password-1" }],
+      ["/sign-up/email", { email, password: "a-password-1", name: "Away" }],
+    ] as const) {
+      const response = await authRoute.POST(
+        new Request(`http://localhost:3000/api/auth${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(await expect503(response), path).toMatchObject({ statusCode: 503, message: expect.stringContaining("Redis") as unknown });
+    }
   });
 
   it("answers 503 with Retry-After when the database has stopped, on REST, tRPC and the public routes", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
@@ -14,6 +14,7 @@ import { PASSWORD_RESET_HOURS, sendPasswordResetMail } from "~/server/mail/passw
 import { sendVerificationMail } from "~/server/mail/verification-mail";
 import { retireUnverifiedAccount } from "~/server/services/identity/retire-unverified-account";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
+import { serviceUnavailableError } from "~/server/errors/database-busy";
 
 /**
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
@@ -72,6 +73,9 @@ function createAuth() {
       customStorage: { consume: consumeAuthRateLimit },
     },
     logger: { log: logAuthEvent },
+    // An error inside an endpoint (the database away under a sign-in) would be better-auth's bare 500; a store that
+    // is away is passed on instead, for handle-auth-request.ts to answer 503 with Retry-After like every route.
+    onAPIError: { onError: passOnStoreUnavailable },
     plugins: [
       organization({ allowUserToCreateOrganization: true }),
       apiKey({
@@ -112,6 +116,15 @@ const replaceUnverifiedAccountOnSignUp = createAuthMiddleware(async (ctx) => {
 async function consumeAuthRateLimit(key: string, rule: { window: number; max: number }) {
   const verdict = await consumeRateLimit(`auth:${key}`, { windowMs: rule.window * 1000, max: rule.max });
   return verdict.isAllowed ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: verdict.retryAfterSeconds };
+}
+
+/**
+ * Called by better-auth for every error an endpoint throws; setting it replaces better-auth's own logging, whose
+ * one message of use (an internal error) is kept. Errors other than APIError are logged by better-call itself.
+ */
+function passOnStoreUnavailable(error: unknown): void {
+  if (serviceUnavailableError(error)) throw error;
+  if (isAPIError(error) && error.status === "INTERNAL_SERVER_ERROR") console.error("[auth] internal error:", error);
 }
 
 /**

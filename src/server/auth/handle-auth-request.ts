@@ -7,7 +7,7 @@ import { authEndpointPath, isAllowedAuthEndpoint } from "~/server/auth/auth-endp
 import { isTrustedOrigin, untrustedOriginError } from "~/server/auth/same-origin";
 import { releaseSignInAttempt, reserveSignInAttempt } from "~/server/auth/sign-in-attempts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/http/client-address";
-import { errorResponse } from "~/server/rest/error-response";
+import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { verifyEmail } from "~/server/services/identity/verify-email";
 import { announcedTooLarge, readBodyText, tooLarge } from "~/server/rest/read-json-body";
 
@@ -22,7 +22,23 @@ export const AUTH_MAX_BODY_BYTES = 64 * 1024;
 /** The test better-auth's body parser (better-call) uses to read a body as JSON. */
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
+/**
+ * Every failure leaves as the contract's error body: a store that is away (Redis under the rate limit, the database
+ * under the sign-in counts or better-auth itself) is a 503 with Retry-After like on every other route, never a 500.
+ */
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  try {
+    return await answerAuthRequest(request);
+  } catch (error) {
+    return failureResponse(error);
+  }
+}
+
+function failureResponse(error: unknown): Response {
+  return error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error);
+}
+
+async function answerAuthRequest(request: Request): Promise<Response> {
   if (announcedTooLarge(request.headers, AUTH_MAX_BODY_BYTES)) return errorResponse(tooLarge(AUTH_MAX_BODY_BYTES));
   const path = authEndpointPath(request.url);
   const isConfirmEmail = request.method === "POST" && path === CONFIRM_EMAIL_PATH;
@@ -34,15 +50,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method === "POST" && origin && origin !== "null" && !isTrustedOrigin(origin)) {
     return errorResponse(untrustedOriginError(origin));
   }
-  let body: string | undefined;
-  try {
-    // Bounded before anything else looks at it (better-auth's rate limit included): an auth body is a few hundred
-    // bytes, and one of 300 MB must never be held in memory.
-    body = request.method === "POST" ? await readBodyText(request, AUTH_MAX_BODY_BYTES) : undefined;
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
+  // Bounded before anything else looks at it (better-auth's rate limit included): an auth body is a few hundred
+  // bytes, and one of 300 MB must never be held in memory.
+  const body = request.method === "POST" ? await readBodyText(request, AUTH_MAX_BODY_BYTES) : undefined;
   if (isConfirmEmail) return confirmEmail(body);
   const forwarded = withClientAddress(request, body);
 
@@ -61,7 +71,8 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       return errorResponse(new AppError("TOO_MANY_REQUESTS", message, undefined, verdict.retryAfterSeconds));
     }
   }
-  const response = asContractError(await callBetterAuth(forwarded));
+  // A failure is answered here, so a sign-in that never reached the password check gives its attempt back below.
+  const response = await callBetterAuth(forwarded).then(asContractError, failureResponse);
   // Only a wrong email or password counts against the account; a success or a refusal for another reason does not.
   if (email !== null && response.status !== 401) await releaseSignInAttempt(email, clientAddress(request.headers));
   return response;
@@ -72,14 +83,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
  * the token is ours (src/server/auth/email-verification-token.ts).
  */
 async function confirmEmail(body: string | undefined): Promise<Response> {
-  try {
-    const input = ZConfirmEmail.safeParse(parseJson(body));
-    if (!input.success) throw new AppError("BAD_REQUEST", 'Send {"token": "…"} from the verification link.');
-    return Response.json(await verifyEmail(input.data));
-  } catch (error) {
-    if (error instanceof AppError) return errorResponse(error);
-    throw error;
-  }
+  const input = ZConfirmEmail.safeParse(parseJson(body));
+  if (!input.success) throw new AppError("BAD_REQUEST", 'Send {"token": "…"} from the verification link.');
+  return Response.json(await verifyEmail(input.data));
 }
 
 const CONFIRM_EMAIL_PATH = "/confirm-email";
