@@ -59,6 +59,8 @@ const ZConfig = z.object({
   /** Passport reads with `?grant=` per grant token and minute, and per client address and minute; 429 beyond. */
   GRANT_READS_PER_MINUTE_PER_GRANT: z.coerce.number().int().min(1).default(120),
   GRANT_READS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** Anonymous requests to the AAS read API (`/api/aas`) per client address and minute; 429 beyond. */
+  AAS_READS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
   /** Proxies in front of the app whose X-Forwarded-For entries count (src/server/http/client-address.ts). */
   TRUST_PROXY: z
     .string()

@@ -319,7 +319,28 @@ describe("errors are the profiles' Result", () => {
     }
     const badKey = await api<Result>("GET", `${BASE}/shells`, { token: "not-a-key" });
     expect(badKey.status).toBe(401);
-    expect((await api("POST", `${BASE}/shells`, { body: {} })).status).toBe(405);
+  });
+
+  it("answers a method a path does not serve with 405, the path's Allow and the API's error body with the Result", async () => {
+    const cases: [method: string, path: string, allow: string][] = [
+      ["POST", "/shells", "GET, HEAD"],
+      ["PUT", "/shells", "GET, HEAD"],
+      ["DELETE", "/submodels", "GET, HEAD"],
+      ["OPTIONS", "/shells", "GET, HEAD"],
+      ["PUT", "/lookup/shellsByAssetLink", "POST"],
+      ["OPTIONS", "/lookup/shellsByAssetLink", "POST"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await api<Record<string, unknown>>(method, `${BASE}${path}`, { body: {} });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(response.body, `${method} ${path}`).toMatchObject({
+        statusCode: 405,
+        error: "Method Not Allowed",
+        message: expect.stringContaining(allow) as unknown,
+        messages: [{ code: "405", messageType: "Error" }],
+      });
+    }
   });
 });
 

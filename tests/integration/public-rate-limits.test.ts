@@ -25,6 +25,7 @@ const original = {
   qr: config.QR_RENDERS_PER_MINUTE_PER_ADDRESS,
   perGrant: config.GRANT_READS_PER_MINUTE_PER_GRANT,
   perAddress: config.GRANT_READS_PER_MINUTE_PER_ADDRESS,
+  aas: config.AAS_READS_PER_MINUTE_PER_ADDRESS,
 };
 
 beforeAll(async () => {
@@ -38,6 +39,7 @@ afterEach(() => {
   config.QR_RENDERS_PER_MINUTE_PER_ADDRESS = original.qr;
   config.GRANT_READS_PER_MINUTE_PER_GRANT = original.perGrant;
   config.GRANT_READS_PER_MINUTE_PER_ADDRESS = original.perAddress;
+  config.AAS_READS_PER_MINUTE_PER_ADDRESS = original.aas;
 });
 
 /** A documentation address (RFC 5737) of its own per call, so counters of earlier runs never interfere. */
@@ -126,5 +128,33 @@ describe("reads with an access grant", () => {
     // Another grant of the same model is not affected.
     const other = await createGrant();
     expect((await readApi(other.token, freshAddress())).status).toBe(200);
+  });
+});
+
+describe("the AAS read API", () => {
+  const read = (path: string, address: string, token?: string) =>
+    api<{ statusCode?: number; messages?: { code: string }[] }>("GET", `/api/aas${path}`, {
+      headers: { [PEER_ADDRESS_HEADER]: address },
+      ...(token && { token }),
+    });
+
+  it("limits anonymous reads per client address with 429 and Retry-After; members are limited per key instead", async () => {
+    config.AAS_READS_PER_MINUTE_PER_ADDRESS = 3;
+    const address = freshAddress();
+    expect((await read("/shells", address)).status).toBe(200);
+    expect((await read("/submodels?limit=1", address)).status).toBe(200);
+    const lookup = await api("POST", "/api/aas/lookup/shellsByAssetLink", {
+      headers: { [PEER_ADDRESS_HEADER]: address },
+      body: [{ name: "globalAssetId", value: "https://example.com/none" }],
+    });
+    expect(lookup.status).toBe(200);
+    const refused = await read("/shells", address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body).toMatchObject({ statusCode: 429, messages: [{ code: "429" }] });
+    // The same address with an API key reads on: a member is counted per key.
+    expect((await read("/shells", address, world.token)).status).toBe(200);
+    // Another address has its own budget.
+    expect((await read("/shells", freshAddress())).status).toBe(200);
   });
 });

@@ -175,22 +175,19 @@ export function pageOf<T>(
   };
 }
 
-/** The profiles' error body (`Result`, IDTA-01002 Part 2): what every error of the read API answers. */
-export const ZAasResult = z.object({
-  messages: z.array(
-    z.object({
-      code: z.string(),
-      messageType: z.enum(["Undefined", "Info", "Warning", "Error", "Exception"]),
-      text: z.string(),
-      timestamp: z.string(),
-    }),
-  ),
-});
-
-/** The profiles' error body: a `Result` whose one message says what went wrong. */
-export function aasResult(status: number, text: string, now: Date = new Date()): Jsonable {
-  return { messages: [{ code: String(status), messageType: "Error", text, timestamp: now.toISOString() }] };
-}
+/**
+ * The profiles' `Result` messages (IDTA-01002 Part 2), which every error of the read API adds to the API's error
+ * body (src/server/rest/aas-read-route.ts): the error, then each issue.
+ */
+export const ZAasResultMessages = z.array(
+  z.object({
+    code: z.string(),
+    messageType: z.enum(["Undefined", "Info", "Warning", "Error", "Exception"]),
+    text: z.string(),
+    correlationId: z.string().optional(),
+    timestamp: z.string(),
+  }),
+);
 
 type Element = Jsonable & { modelType?: string; idShort?: string; value?: unknown; valueType?: string };
 

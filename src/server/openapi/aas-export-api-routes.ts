@@ -1,6 +1,7 @@
 import { ZAasEnvironment, ZAasExportQuery, ZItemAasImportResult, ZModelAasImportResult } from "~/domain/aas/aas-schemas";
 import { AASX_MEDIA_TYPE } from "~/domain/aas/aasx";
-import { AAS_READ_PROFILES, ZAasReadQuery, ZAssetLinks, ZAasResult } from "~/domain/aas/read-api";
+import { AAS_READ_PROFILES, ZAasReadQuery, ZAasResultMessages, ZAssetLinks } from "~/domain/aas/read-api";
+import { ZErrorBody } from "~/server/openapi/error-body-schema";
 import { z } from "zod";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZItemPath, ZModelPath } from "~/server/rest/path-params";
@@ -74,9 +75,14 @@ const READ_API =
   "The AAS read API (docs/aas.md §Read API): `{path}` is any path of the IDTA read profiles " +
   AAS_READ_PROFILES.map((p) => `\`${p}\``).join(", ") +
   " — `shells…`, `submodels…`, `serialization`, `lookup/shells…`, `description` — with identifiers base64url-encoded. Their " +
-  "bodies are those of the IDTA's OpenAPI files (IDTA-01002-3-1 V3.1.2), errors included: a `Result` with `messages[]`, not the " +
-  "error body of the rest of this API. Public passports at the public level; an API key sees its organization's at member level, " +
+  "bodies are those of the IDTA's OpenAPI files (IDTA-01002-3-1 V3.1.2), errors included: the error body of the rest of this API " +
+  "with the profiles' `Result` `messages[]` added, so it is both. Anonymous reads are limited per client address (429 with `Retry-After`). Public passports at the public level; an API key sees its organization's at member level, " +
   "`?grant=` a grant's level (single reads). Lists page with `limit` (at most 100) and the `cursor` of `paging_metadata`.";
+
+/** An error of the AAS read API: the API's error body and the profiles' `Result` in one. */
+const ZAasErrorBody = ZErrorBody.extend({ messages: ZAasResultMessages }).meta({
+  description: "The error body of every /api route, with the AAS profiles' `Result` messages: the error, then each issue.",
+});
 
 /** The AAS read API: one catch-all route, described in full by the IDTA's own OpenAPI files. */
 export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
@@ -93,7 +99,7 @@ export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
     readsCaller: true,
     isConditional: true,
     errors: [404],
-    errorBody: ZAasResult,
+    errorBody: ZAasErrorBody,
   },
   {
     method: "post",
@@ -102,13 +108,13 @@ export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
     summary: "Find shells by asset links (Discovery SSP-002: POST /api/aas/lookup/shellsByAssetLink)",
     description:
       "The one POST of the read profiles: the body is a JSON array of 1–100 `{name, value}` asset links (at most 256 KiB); the answer " +
-      "is a PagedResult of the ids of the shells linked to all of them. Any other path answers 405 (`Allow: GET, HEAD`).",
+      "is a PagedResult of the ids of the shells linked to all of them. Any other path answers 405 (`Allow: GET, HEAD`); other methods on this path 405 (`Allow: POST`).",
     params: z.object({ path: z.string().meta({ description: "`lookup/shellsByAssetLink`." }) }),
     body: ZAssetLinks,
     response: z.object({ paging_metadata: z.looseObject({}), result: z.array(z.string()) }),
     isPublic: true,
     readsCaller: true,
     errors: [404],
-    errorBody: ZAasResult,
+    errorBody: ZAasErrorBody,
   },
 ];

@@ -1,12 +1,12 @@
-import { aasResult, parseAasPath, ZAasReadQuery, ZAssetLinks } from "~/domain/aas/read-api";
+import { parseAasPath, ZAasReadQuery, ZAssetLinks } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
-import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
-import { databaseBusyError } from "~/server/errors/database-busy";
 import { clientAddress } from "~/server/http/client-address";
 import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
 import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { optionalActor } from "~/server/rest/public-route";
-import { parse, type RouteContext, searchParams } from "~/server/rest/rest-route";
+import { withResult } from "~/server/rest/dpp-route";
+import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
+import { methodNotAllowedResponse, parse, type RouteContext, searchParams } from "~/server/rest/rest-route";
 import { lookupShellsByAssetLinks, readAas } from "~/server/services/aas/read-aas-api";
 import { readJsonBody } from "~/server/rest/read-json-body";
 
@@ -45,7 +45,7 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
     return Response.json(body, { headers });
   } catch (error) {
-    return aasErrorResponse(error);
+    return await aasErrorResponse(error);
   }
 }
 
@@ -59,38 +59,37 @@ const LOOKUP_MAX_BYTES = 256 * 1024;
 export async function aasLookupRoute(request: Request, context: RouteContext): Promise<Response> {
   try {
     const { path } = await context.params;
-    const segments = Array.isArray(path) ? path : typeof path === "string" ? [path] : [];
-    if (segments.join("/") !== "lookup/shellsByAssetLink") {
-      return Response.json(
-        aasResult(405, "Only /lookup/shellsByAssetLink takes POST; every other path of the AAS API is read with GET."),
-        {
-          status: 405,
-          headers: { Allow: "GET, HEAD" },
-        },
-      );
-    }
+    if (!isLookupByAssetLink(path)) return await aasMethodNotAllowed(request, context);
     parse(ZAasReadQuery, searchParams(request), "Query parameters are invalid.", "$query");
     const links = parse(ZAssetLinks, await readJsonBody(request, LOOKUP_MAX_BYTES), "The body is not a list of asset links.", "$");
     const actor = await optionalActor(request.headers);
     const { body } = await lookupShellsByAssetLinks(links, { actor, clientAddress: clientAddress(request.headers) });
     return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   } catch (error) {
-    return aasErrorResponse(error);
+    return await aasErrorResponse(error);
   }
 }
 
-function aasErrorResponse(error: unknown): Response {
-  const known = error instanceof AppError ? error : databaseBusyError(error);
-  if (known) {
-    const { http } = APP_ERROR_STATUS[known.code];
-    const issues = known.issues?.map((issue) => `${issue.path}: ${issue.message}`) ?? [];
-    const text = [known.message, ...issues].join(" ");
-    const headers = known.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(known.retryAfterSeconds) };
-    return Response.json(aasResult(http, text), { status: http, headers });
-  }
-  const id = crypto.randomUUID();
-  console.error(`[api] unexpected error ${id}:`, error);
-  return Response.json(aasResult(500, `Something went wrong on our side; quote ${id} when you report it.`), { status: 500 });
+/**
+ * Every error of the AAS API is the rest of the API's error body (statusCode, error, message, issues) with the
+ * profiles' `Result` messages added, as the DPP API's errors are (`withResult`): an AAS client reads `messages[]`,
+ * any other client the same body as on every route.
+ */
+function aasErrorResponse(error: unknown): Promise<Response> {
+  return withResult(error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error));
+}
+
+/**
+ * The 405 of every method a path of the AAS API does not serve: `/lookup/shellsByAssetLink` takes POST only, every
+ * other path GET and HEAD; `Allow` names exactly those, on OPTIONS too.
+ */
+export async function aasMethodNotAllowed(request: Request, context: RouteContext): Promise<Response> {
+  const allow = isLookupByAssetLink((await context.params).path) ? "POST" : "GET, HEAD";
+  return withResult(methodNotAllowedResponse(request.method, allow));
+}
+
+function isLookupByAssetLink(path: string | string[] | undefined): boolean {
+  return (Array.isArray(path) ? path.join("/") : path) === "lookup/shellsByAssetLink";
 }
 
 /**

@@ -171,10 +171,15 @@ function versionHeaders(result: unknown): HeadersInit | undefined {
  * without the body where GET is served, as Next would do. Methods Next does not route at all (TRACE, CONNECT, …)
  * are answered before Next, by the app's HTTP server (src/server/http/answer-before-next.ts).
  */
-export function restRoutes<M extends Partial<Record<ServedMethod, AnyHandler>>>(handlers: M): RouteMethods<M> {
+export function restRoutes<M extends Partial<Record<ServedMethod, AnyHandler>>>(
+  handlers: M,
+  options: { notAllowed?: RouteHandler } = {},
+): RouteMethods<M> {
   const head = handlers.GET;
   const allow = [...Object.keys(handlers), ...(head ? ["HEAD"] : [])].join(", ");
-  const notAllowed: RouteHandler = (request) => Promise.resolve(methodNotAllowedResponse(request.method, allow));
+  // A route whose methods differ by path (the AAS read API's one POST) answers its own 405, with that path's Allow.
+  const notAllowed: RouteHandler =
+    options.notAllowed ?? ((request) => Promise.resolve(methodNotAllowedResponse(request.method, allow)));
   const all: Partial<Record<Method, AnyHandler>> = { ...handlers, HEAD: head };
   return Object.fromEntries(
     METHODS.map((method) => [method, refusingAnnouncedOversize(all[method] ?? notAllowed)]),
@@ -193,7 +198,8 @@ function refusingAnnouncedOversize(handler: AnyHandler): RouteHandler {
   };
 }
 
-function methodNotAllowedResponse(method: string, allow: string): Response {
+/** 405 with the contract's error body and the methods the path serves in `Allow` (docs/api.md). */
+export function methodNotAllowedResponse(method: string, allow: string): Response {
   return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${method} is not supported here; use ${allow}.`), {
     Allow: allow,
   });

@@ -25,6 +25,7 @@ import { getDb } from "~/server/db/client";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
 import type { PassportEntry } from "~/server/services/passports/internal/passport-cache";
 import { openPassport } from "~/server/services/passports/read-passport";
+import { chargeAnonymousAasRead } from "~/server/services/aas/internal/aas-read-limit";
 
 /**
  * The AAS read API (docs/aas.md §Read API): the AAS Repository, Submodel Repository and Discovery read profiles
@@ -53,7 +54,8 @@ type Input<K extends AasRoute["kind"]> = {
 };
 type Handlers = { [K in AasRoute["kind"]]: (input: Input<K>) => Promise<AasAnswer> };
 
-export function readAas(route: AasRoute, query: TAasReadQuery, lists: AasListParams, reader: AasReader): Promise<AasAnswer> {
+export async function readAas(route: AasRoute, query: TAasReadQuery, lists: AasListParams, reader: AasReader): Promise<AasAnswer> {
+  await chargeAnonymousAasRead(reader);
   const handler = HANDLERS[route.kind] as (input: Input<AasRoute["kind"]>) => Promise<AasAnswer>;
   return handler({ route, query, lists, reader });
 }
@@ -359,6 +361,7 @@ async function shellsOfAssetLinks(assets: readonly { name: string; value: string
 
 /** The Discovery profile's SearchAllAssetAdministrationShellIdsByAssetLink (POST /lookup/shellsByAssetLink). */
 export async function lookupShellsByAssetLinks(links: TAssetLinks, reader: AasReader): Promise<AasAnswer> {
+  await chargeAnonymousAasRead(reader);
   const reads = await shellsOfAssetLinks(links, reader);
   return { body: { paging_metadata: {}, result: reads.map((r) => r.shell.id) } };
 }
