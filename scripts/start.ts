@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { buildApp } from "./build";
@@ -44,6 +43,8 @@ setDatabaseUrl(databaseUrl);
 const { applied } = await migrate(databaseUrl);
 if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
 
+const authSecret = await checkedAuthSecret();
+
 const origin = `http://localhost:${config.PORT}`;
 // Without BETTER_AUTH_URL the app is reached by whatever address this machine has; the ones printed below are
 // trusted (beside localhost and 127.0.0.1, which src/server/config.ts trusts then), so signing up there works.
@@ -63,7 +64,7 @@ const next = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts"
     NODE_ENV: isDev ? "development" : "production",
     PORT: String(config.PORT),
     DATABASE_URL: databaseUrl,
-    BETTER_AUTH_SECRET: authSecret(),
+    BETTER_AUTH_SECRET: authSecret,
     TRUSTED_ORIGINS: [process.env.TRUSTED_ORIGINS ?? "", ...networkOrigins].filter((item) => item !== "").join(","),
     NEXT_TELEMETRY_DISABLED: "1",
   },
@@ -133,10 +134,20 @@ function networkAddresses(): string[] {
     .map((info) => info?.address ?? "");
 }
 
-/** better-auth signs sessions with this; generated once per data directory unless BETTER_AUTH_SECRET is given. */
-function authSecret(): string {
-  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
-  const file = path.join(dataDir, "auth-secret");
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-  return readFileSync(file, "utf8").trim();
+/**
+ * better-auth signs sessions with this and the signing keys are sealed with it: BETTER_AUTH_SECRET, else the one
+ * generated once per data directory (src/server/auth/auth-secret.ts). One the app could not use stops the start here.
+ */
+async function checkedAuthSecret(): Promise<string> {
+  const { readOrCreateAuthSecret, UnusableAuthSecretError } = await import("~/server/auth/auth-secret");
+  const { getDb } = await import("~/server/db/client");
+  const signingKeyCount = await getDb().organizationSigningKey.count();
+  try {
+    return readOrCreateAuthSecret({ dataDir, given: process.env.BETTER_AUTH_SECRET, signingKeyCount, warn: console.warn });
+  } catch (error) {
+    if (!(error instanceof UnusableAuthSecretError)) throw error;
+    console.error(error.message);
+    await stopDatabase();
+    process.exit(1);
+  }
 }

@@ -2,6 +2,16 @@ import { z } from "zod";
 import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 /**
+ * The auth secret (sessions, verification tokens, and the key the signing keys are sealed with): at least 32
+ * characters, none of them a control character. `npm start` checks its DATA_DIR file against the same rule.
+ */
+export const ZAuthSecret = z
+  .string()
+  .min(32, { error: "must be at least 32 characters" })
+  // eslint-disable-next-line no-control-regex -- control characters are what a damaged file holds
+  .refine((secret) => !/[\u0000-\u001f\u007f]/.test(secret), { error: "must not contain control characters" });
+
+/**
  * Operator settings, read once from the environment and validated, so a typo fails at start with a clear message
  * instead of surfacing as odd behaviour later. Every limit is documented in README.md.
  */
@@ -74,7 +84,7 @@ const ZConfig = z.object({
       }
     }),
   /** Signs sessions; `npm start` generates one into DATA_DIR when it is not given. Every app server must share it. */
-  BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  BETTER_AUTH_SECRET: ZAuthSecret.optional(),
   /** The app's public origin (links in mails, cookie and same-origin checks); default http://localhost:PORT. */
   BETTER_AUTH_URL: z.url().optional(),
   /**

@@ -8,6 +8,7 @@ import type { TModel } from "~/domain/model-schema";
 import type { TPassport } from "~/domain/passport-schema";
 import type { TPublishedItemVersions, TPublishedVersion, TVersionDocument, TVersionList } from "~/domain/versions/passport-credential";
 import { verifyVersionChain } from "~/domain/versions/verify-versions";
+import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { decryptPrivateKey } from "~/server/services/passport-versions/internal/signing-keys";
 import { rotateSigningKey } from "~/server/services/passport-versions/rotate-signing-key";
@@ -276,5 +277,34 @@ describe("keys", () => {
     const everything = [...answers, ...logged].join("\n");
     expect(answers.length).toBeGreaterThan(10);
     for (const secret of secrets) expect(everything.includes(secret)).toBe(false);
+  });
+
+  it("a key sealed under another BETTER_AUTH_SECRET: publishing is a 503 saying what to do, until a member rotates the key", async () => {
+    const config = getConfig();
+    const original = config.BETTER_AUTH_SECRET;
+    const cache = (globalThis as unknown as { passportStudioSigningKeys: Map<string, unknown> }).passportStudioSigningKeys;
+    config.BETTER_AUTH_SECRET = "another-secret-0123456789abcdef-0123456789";
+    cache.clear();
+    try {
+      const refused = await api<{ message: string }>("POST", `${modelPath(world, model.id)}/passport-versions`, {
+        token: world.token,
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toContain("cannot be decrypted with this server's BETTER_AUTH_SECRET");
+      expect(refused.body.message).toContain(`/api/organizations/${world.organization.id}/signing-keys`);
+      expect(logged.some((line) => line.includes("cannot be decrypted"))).toBe(true);
+      // The documented recovery: rotation retires the unreadable key (still published) and makes one under this secret.
+      await rotateSigningKey({ actor: { ...world.actor, via: "session" }, organizationId: world.organization.id });
+      await publish(modelPath(world, model.id));
+    } finally {
+      config.BETTER_AUTH_SECRET = original;
+      cache.clear();
+    }
+    // Back on the first secret, the key made under the other one does not decrypt: the same 503, never a 500.
+    const again = await api("POST", `${modelPath(world, model.id)}/passport-versions`, { token: world.token });
+    expect(again.status).toBe(503);
+    await rotateSigningKey({ actor: { ...world.actor, via: "session" }, organizationId: world.organization.id });
+    const { jwks, versions } = await versionsOf(uuidOf(model));
+    expect(await verifyVersionChain(versions, jwks)).toEqual([]);
   });
 });

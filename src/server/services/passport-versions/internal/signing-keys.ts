@@ -67,10 +67,31 @@ async function currentKeyRow(tx: Tx, organizationId: string): Promise<KeyRow | u
   return row;
 }
 
-function signingKeyOf(row: KeyRow): SigningKey {
+function signingKeyOf(row: KeyRow, organizationId: string): SigningKey {
   let privateKey = decrypted.get(row.kid);
-  if (!privateKey) decrypted.set(row.kid, (privateKey = decryptPrivateKey(row.privateKeyEncrypted, row.kid)));
+  if (!privateKey) decrypted.set(row.kid, (privateKey = decryptOrExplain(row, organizationId)));
   return { kid: row.kid, privateKey };
+}
+
+/**
+ * A key that does not decrypt was sealed under another BETTER_AUTH_SECRET (a restored database, a secret replaced,
+ * app servers that do not share one): publishing is refused with what to do (docs/security.md §Signing keys), never
+ * a 500, and never by making a key of its own accord — app servers with different secrets would then take turns
+ * retiring each other's keys.
+ */
+function decryptOrExplain(row: KeyRow, organizationId: string): KeyObject {
+  try {
+    return decryptPrivateKey(row.privateKeyEncrypted, row.kid);
+  } catch (error) {
+    console.warn(`[signing-keys] the signing key ${row.kid} of organization ${organizationId} cannot be decrypted:`, String(error));
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "This organization's signing key cannot be decrypted with this server's BETTER_AUTH_SECRET (it was made under " +
+        "another one), so nothing was published. Restore the secret the key was made with, or have a member rotate " +
+        `the signing key (POST /api/organizations/${organizationId}/signing-keys, signed in): ` +
+        "the old key is retired and stays published, so what it signed still verifies (docs/security.md §Signing keys).",
+    );
+  }
 }
 
 /**
@@ -79,10 +100,10 @@ function signingKeyOf(row: KeyRow): SigningKey {
  */
 export async function activeSigningKey(tx: Tx, organizationId: string): Promise<SigningKey> {
   const row = await currentKeyRow(tx, organizationId);
-  if (row) return signingKeyOf(row);
+  if (row) return signingKeyOf(row, organizationId);
   await lockOrganization(tx, organizationId);
   const again = await currentKeyRow(tx, organizationId);
-  return again ? signingKeyOf(again) : createSigningKey(tx, organizationId);
+  return again ? signingKeyOf(again, organizationId) : createSigningKey(tx, organizationId);
 }
 
 export async function lockOrganization(tx: Tx, organizationId: string): Promise<void> {
