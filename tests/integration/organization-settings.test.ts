@@ -29,17 +29,24 @@ const patch = (body: unknown) => api<Organization>("PATCH", orgPath(), { token: 
 // The /p routes are pages beside the API, outside the OpenAPI document api() checks answers against.
 const versionsStatus = async (uuid: string) =>
   (await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions`), `/p/${uuid}/versions`)).status;
+/** A member signed in (shortening the period takes a session, not a key). */
+const sessionCaller = () => createCallerFactory(appRouter)({ headers: new Headers(), actor: { ...world.actor, via: "session" } });
 const storedYears = async () =>
   (await getDb().organization.findUniqueOrThrow({ where: { id: world.organization.id } })).passportRetentionYears;
 
 describe("PATCH /api/organizations/{orgaId} passportRetentionYears", () => {
   it("defaults to 10 years and sets whole years from 1 to 100, answering the organization", async () => {
     expect((await api<Organization>("GET", orgPath(), { token: world.token })).body.passportRetentionYears).toBe(10);
-    for (const years of [1, 100, 25]) {
+    for (const years of [25, 100]) {
       const answer = await patch({ passportRetentionYears: years });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.passportRetentionYears).toBe(years);
     }
+    expect(
+      (await sessionCaller().organizations.updateRetention({ organizationId: world.organization.id, passportRetentionYears: 1 }))
+        .passportRetentionYears,
+    ).toBe(1);
+    expect((await patch({ passportRetentionYears: 25 })).body.passportRetentionYears).toBe(25);
     expect(await storedYears()).toBe(25);
     // A key left out is kept: a registry setting alone leaves the period.
     expect((await patch({ economicOperatorId: "DE123456789012345" })).body.passportRetentionYears).toBe(25);
@@ -61,6 +68,37 @@ describe("PATCH /api/organizations/{orgaId} passportRetentionYears", () => {
     expect(organization).toEqual({ passportRetentionYears: 25, registry: { economicOperatorId: "DE123456789012345" } });
   });
 
+  it("shortening it takes a signed-in member: an API key gets 403 and nothing changes, at once or with other settings", async () => {
+    const before = await storedYears();
+    for (const body of [
+      { passportRetentionYears: 1 },
+      { passportRetentionYears: before - 1, economicOperatorId: "LEI5493001KJTIIGC8Y1R" },
+    ]) {
+      const refused = await patch(body);
+      expectError(refused, 403);
+      expect(JSON.stringify(refused.body)).toContain("Shortening the retention period needs a signed-in session");
+    }
+    const organization = await getDb().organization.findUniqueOrThrow({
+      where: { id: world.organization.id },
+      select: { passportRetentionYears: true, registry: { select: { economicOperatorId: true } } },
+    });
+    expect(organization).toEqual({ passportRetentionYears: before, registry: { economicOperatorId: "DE123456789012345" } });
+    // Through tRPC the same rule: the key's actor is refused, the session's is not; keeping or lengthening stays open.
+    const organizationId = world.organization.id;
+    await expect(
+      createCallerFactory(appRouter)({ headers: new Headers(), actor: world.actor }).organizations.updateRetention({
+        organizationId,
+        passportRetentionYears: 1,
+      }),
+    ).rejects.toThrow(/signed-in session/);
+    expect((await patch({ passportRetentionYears: before })).status).toBe(200);
+    expect(
+      (await sessionCaller().organizations.updateRetention({ organizationId, passportRetentionYears: before - 1 }))
+        .passportRetentionYears,
+    ).toBe(before - 1);
+    expect((await patch({ passportRetentionYears: before })).status).toBe(200);
+  });
+
   it("is for members: another organization's key is refused and changes nothing", async () => {
     const other = await createWorld("retention-other");
     const answer = await api("PATCH", orgPath(), { token: other.token, body: { passportRetentionYears: 2 } });
@@ -69,7 +107,7 @@ describe("PATCH /api/organizations/{orgaId} passportRetentionYears", () => {
   });
 
   it("tRPC organizations.updateRetention sets it through the same service", async () => {
-    const caller = createCallerFactory(appRouter)({ headers: new Headers(), actor: world.actor });
+    const caller = sessionCaller();
     const organizationId = world.organization.id;
     expect((await caller.organizations.updateRetention({ organizationId, passportRetentionYears: 12 })).passportRetentionYears).toBe(
       12,
@@ -87,7 +125,8 @@ describe("PATCH /api/organizations/{orgaId} passportRetentionYears", () => {
     // Withdrawn two years ago (only this passport's versions are moved back).
     await getDb().$executeRaw`
       UPDATE "passport_version" SET "withdrawnAt" = now() - interval '2 years' WHERE "passportUuid" = ${uuid}::uuid`;
-    expect((await patch({ passportRetentionYears: 1 })).status).toBe(200);
+    const organizationId = world.organization.id;
+    await sessionCaller().organizations.updateRetention({ organizationId, passportRetentionYears: 1 });
     expect(await versionsStatus(uuid)).toBe(404);
     expect((await patch({ passportRetentionYears: 3 })).status).toBe(200);
     expect(await versionsStatus(uuid)).toBe(200);

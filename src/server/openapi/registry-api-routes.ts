@@ -24,7 +24,7 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
       "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https, without credentials), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
       "languages, docs/languages.md); " +
-      "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention). " +
+      "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention); shortening it needs a signed-in session (403 for an API key). " +
       "A key left out is kept.",
     params: ZOrgPath,
     body: ZOrganizationUpdate,

@@ -3,7 +3,7 @@ import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMemberOf, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 
 export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
@@ -12,7 +12,7 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  * Sets the organization's settings: its EU registry settings (docs/registry.md; null clears one), its languages
  * (docs/languages.md: the default language is always one of the published ones) and the retention period of its
  * withdrawn passport versions (docs/versions.md §Retention). A key left out is kept. Any member may, with a session
- * or an API key (an ERP sets them). One transaction, so a request changes all it names or nothing. Answers the
+ * or an API key (an ERP sets them) — but shortening the retention period needs a session. One transaction, so a request changes all it names or nothing. Answers the
  * organization.
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
@@ -27,6 +27,11 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
       await tx.organizationRegistry.upsert({ where: { organizationId }, create: { organizationId, ...registry }, update: registry });
     }
     if (passportRetentionYears !== undefined) {
+      const [current] = await tx.$queryRaw<{ years: number }[]>`
+        SELECT "passportRetentionYears" AS "years" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+      // Shortening hides withdrawn versions at once, so it takes a person signed in, not an API key (docs/versions.md
+      // §Retention): a leaked key could otherwise erase an organization's public history in one request.
+      if (current && passportRetentionYears < current.years) assertSignedIn(actor, "Shortening the retention period");
       await tx.organization.update({ where: { id: organizationId }, data: { passportRetentionYears } });
     }
     if (defaultLanguage === undefined && publishedLanguages === undefined) return;
