@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { allRequiredSlots, isSlotFilled, missingLanguages, requiredFields, requiredSlots, rowMinimums } from "~/domain/completeness";
+import fc from "fast-check";
+import { FILLED_CASES } from "~/domain/completeness.fixture";
+import {
+  allRequiredSlots,
+  isFilled,
+  isSlotFilled,
+  missingLanguages,
+  requiredFields,
+  requiredSlots,
+  rowMinimums,
+} from "~/domain/completeness";
 import { buildTemplateIndex } from "~/domain/template-index";
 import type { TSection } from "~/domain/template-schema";
 import { normalizeLayout } from "~/domain/layout";
@@ -88,5 +98,21 @@ describe("multilingual required fields", () => {
     expect(isSlotFilled(slot, valueOf, () => [], ["en", "de"])).toBe(false);
     expect(missingLanguages(["en", "de", "fr"], (l) => values[l] ?? null)).toEqual(["de", "fr"]);
     expect(isSlotFilled(slot, valueOf, () => [], ["en"])).toBe(true);
+  });
+});
+
+describe("isFilled", () => {
+  it.each(FILLED_CASES)("%j is filled: %s", (value, expected) => {
+    expect(isFilled(value)).toBe(expected);
+  });
+
+  it("null is not filled; a value of anything that trim() keeps, beyond the invisible separators, is", () => {
+    expect(isFilled(null)).toBe(false);
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-composite" }), (text) => {
+        const invisible = /[\u0085\u180e\u200b\u2060]/g;
+        expect(isFilled(text)).toBe(text.replace(invisible, "").trim() !== "");
+      }),
+    );
   });
 });

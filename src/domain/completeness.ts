@@ -40,9 +40,41 @@ export type RequiredSlot =
 /** The rows a repeater has now (row numbers; a repeater that has none answers []). */
 export type RowsOf = (repeaterId: string) => readonly number[];
 
-/** A value counts as filled when it holds something other than white space. */
+/**
+ * The characters that are not content (docs/data-model.md §Completeness): Unicode white space (every character
+ * JavaScript's trim() removes, and NEL, U+0085) and the invisible separators a paste brings along — zero width space
+ * (U+200B), word joiner (U+2060), the Mongolian vowel separator (U+180E) and the byte order mark (U+FEFF). Ranges of
+ * code points, inclusive.
+ */
+const BLANK_CODE_POINTS: readonly (readonly [number, number])[] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0x85, 0x85],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x180e, 0x180e],
+  [0x2000, 0x200b],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x2060],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+
+const escaped = (codePoint: number) => `\\u${codePoint.toString(16).padStart(4, "0")}`;
+
+/**
+ * A regular expression matching text that holds content: one character outside BLANK_CODE_POINTS. Written with
+ * `\uXXXX` escapes, which JavaScript and PostgreSQL's regular expressions read alike, so the models list's SQL
+ * (`"value" ~ FILLED_PATTERN`, model-completeness.ts) and isFilled are the same rule.
+ */
+export const FILLED_PATTERN = `[^${BLANK_CODE_POINTS.map(([from, to]) => (from === to ? escaped(from) : `${escaped(from)}-${escaped(to)}`)).join("")}]`;
+
+const FILLED = new RegExp(FILLED_PATTERN);
+
+/** A value counts as filled when it holds something other than the blank characters (FILLED_PATTERN). */
 export function isFilled(value: string | null): boolean {
-  return value !== null && value.trim() !== "";
+  return value !== null && FILLED.test(value);
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Issue } from "~/domain/app-error";
 import { toDecimalString } from "~/domain/decimal";
 import { boundedArray } from "~/domain/bounded-array";
-import { ZText } from "~/domain/text";
+import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
 import { ZLanguageTag } from "~/domain/language";
 
@@ -10,6 +10,17 @@ export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
 
 const ZValueText = ZText("value").max(MAX_VALUE_LENGTH);
+
+/**
+ * Why a value's text cannot be stored whatever its field, or undefined when it can: longer than MAX_VALUE_LENGTH, a
+ * NUL or a lone surrogate. The request schema (ZValueText) states the same bounds for JSON bodies; this is the form
+ * the write path applies to every value (fieldValueProblem), so a value from a spreadsheet, an AAS environment or a
+ * merge patch meets the same rule as one sent to the REST API.
+ */
+export function valueTextProblem(value: string): string | undefined {
+  if (value.length > MAX_VALUE_LENGTH) return `must be at most ${MAX_VALUE_LENGTH} characters (has ${value.length})`;
+  return unstorableTextReason(value);
+}
 
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareDecimals, fractionDigits, isDecimalString, toDecimalString } from "~/domain/decimal";
+import { inexactJsonNumber, compareDecimals, fractionDigits, isDecimalString, toDecimalString } from "~/domain/decimal";
 
 describe("toDecimalString", () => {
   it.each([
@@ -57,5 +57,33 @@ describe("fractionDigits", () => {
   it("counts digits after the point", () => {
     expect(fractionDigits("12")).toBe(0);
     expect(fractionDigits("-1.250")).toBe(3);
+  });
+});
+
+describe("inexactJsonNumber", () => {
+  it.each([
+    "[0.1, 1.50, -0.0, 42]",
+    "[1e21, 1E+2, 1e-7, 2.5e-3, 0e999999]",
+    "[9007199254740992, 0.30000000000000004, 1.7976931348623157e308]",
+    // Inside strings digits are text: never read as numbers, escaped quotes included.
+    '["12345678901234567890", "a\\" 1.00000000000000000001", "x\\\\", 7]',
+    '{"value": "2f1c3a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b", "row": 0}',
+  ])("finds every number of %s exact", (json) => {
+    expect(inexactJsonNumber(json)).toBeUndefined();
+  });
+
+  it.each([
+    ["[1.00000000000000000001]", "1.00000000000000000001"],
+    ['{"Weight": 12345678901234567890}', "12345678901234567890"],
+    ["[9007199254740993]", "9007199254740993"],
+    ['["x\\\\", 0.3000000000000000444089209850062616169452667236328125]', "0.3000000000000000444089209850062616169452667236328125"],
+    ["[123456789012345678901234567890e-10]", "123456789012345678901234567890e-10"],
+    ["[1e400]", "1e400"],
+    ["[-1e-400]", "-1e-400"],
+  ])("refuses %s, naming %s and the precision", (json, number) => {
+    const inexact = inexactJsonNumber(json);
+    expect(inexact?.number).toBe(number);
+    expect(inexact?.message).toContain("15 significant digits");
+    expect(inexact?.message).toContain(`"${number}"`);
   });
 });

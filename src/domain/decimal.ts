@@ -59,3 +59,56 @@ function compareMagnitudes(x: SplitDecimal, y: SplitDecimal): number {
   const yf = y.fraction.padEnd(width, "0");
   return xf === yf ? 0 : xf < yf ? -1 : 1;
 }
+
+/** A JSON string (skipped) or a JSON number, in a text that JSON.parse has accepted. */
+const JSON_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/g;
+
+/**
+ * What any inexact number's text contains: 16 digits (and points) in a row, or an exponent right after a number's
+ * start. A quick test of the whole body, so one without either (nearly all: UUIDs have no such run) is not tokenised.
+ */
+const MAYBE_INEXACT = /[\d.]{16}|(?:^|[[:,\s])-?\d+(?:\.\d+)?[eE]/;
+
+/** Past this exponent a number with a non-zero digit is far outside a double's range (±1.8e308, 5e-324). */
+const MAX_EXPONENT = 400;
+
+/**
+ * The first number of a JSON text (one JSON.parse accepted) that a double cannot hold as written, e.g.
+ * 12345678901234567890 or 1.00000000000000000001: JSON.parse would round it without a word, and the value stored
+ * would not be the one sent. Answers the number as written and why, or undefined when every number is exact
+ * (0.1 and 1.50 are: the double's shortest form, toDecimalString, is the same decimal). Numbers of at most 15
+ * significant digits always are, so only longer ones are compared digit by digit.
+ */
+export function inexactJsonNumber(json: string): { number: string; message: string } | undefined {
+  if (!MAYBE_INEXACT.test(json)) return undefined;
+  for (const match of json.matchAll(JSON_TOKEN)) {
+    const [token, sign = "", integer, fraction = "", exponentText] = match;
+    if (integer === undefined) continue;
+    const digits = `${integer}${fraction}`.replace(/^0+/, "");
+    if (exponentText === undefined && digits.length <= 15) continue;
+    const exact = exactDecimal(sign, integer, fraction, Number(exponentText ?? "0"));
+    const parsed = Number(token);
+    if (exact !== undefined && Number.isFinite(parsed) && compareDecimals(exact, toDecimalString(parsed)) === 0) continue;
+    const significant = digits.replace(/0+$/, "").length;
+    return {
+      number: token,
+      message:
+        `The number ${token} cannot be kept exactly: a JSON number is read as a double, which holds about 15 ` +
+        `significant digits (this one has ${significant}, or is out of range). Send it as a string, "${token}".`,
+    };
+  }
+  return undefined;
+}
+
+/** The plain decimal string a JSON number's parts stand for; undefined when its exponent is out of any double's range. */
+function exactDecimal(sign: string, integer: string, fraction: string, exponent: number): string | undefined {
+  const digits = `${integer}${fraction}`;
+  if (/^0*$/.test(digits)) return "0";
+  if (Math.abs(exponent) > MAX_EXPONENT) return undefined;
+  const pointAt = integer.length + exponent;
+  const padded = pointAt <= 0 ? `${"0".repeat(1 - pointAt)}${digits}` : digits.padEnd(pointAt, "0");
+  const at = Math.max(pointAt, 1);
+  const whole = padded.slice(0, at);
+  const rest = padded.slice(at);
+  return `${sign}${whole}${rest === "" ? "" : `.${rest}`}`;
+}

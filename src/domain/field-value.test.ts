@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_VALUE_LENGTH, valueTextProblem } from "~/domain/data-value";
 import { fieldValueProblem } from "~/domain/field-value";
 
 describe("fieldValueProblem", () => {
@@ -75,5 +76,28 @@ describe("fieldValueProblem", () => {
     ])("rejects %j", (value) =>
       expect(fieldValueProblem(file, value)).toMatch(/^must be an http\(s\) URL or a relative file reference/),
     );
+  });
+});
+
+describe("text no field can store", () => {
+  const fields = [
+    { type: "TextField" as const, options: {} },
+    { type: "NumericField" as const, options: {} },
+    { type: "FileField" as const, options: {} },
+    { type: "ProductPassportLink" as const, options: {} },
+  ];
+  it.each([
+    ["x".repeat(MAX_VALUE_LENGTH + 1), `at most ${MAX_VALUE_LENGTH} characters (has ${MAX_VALUE_LENGTH + 1})`],
+    ["a\u0000b", "must not contain the NUL character (U+0000)"],
+    ["a\ud83d", "must be valid Unicode text (it has a lone surrogate)"],
+    ["\ude00b", "must be valid Unicode text (it has a lone surrogate)"],
+  ])("refuses %j for every field type, with the same reason as valueTextProblem", (value, reason) => {
+    expect(valueTextProblem(value)).toContain(reason);
+    for (const field of fields) expect(fieldValueProblem(field, value)).toBe(valueTextProblem(value));
+  });
+
+  it("keeps a text field's value of exactly the limit, and a pair of surrogates", () => {
+    expect(fieldValueProblem(fields[0]!, "x".repeat(MAX_VALUE_LENGTH))).toBeUndefined();
+    expect(fieldValueProblem(fields[0]!, "\ud83d\ude00")).toBeUndefined();
   });
 });

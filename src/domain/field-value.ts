@@ -1,3 +1,4 @@
+import { valueTextProblem } from "~/domain/data-value";
 import { compareDecimals, fractionDigits, isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
 import type { TDataField } from "~/domain/template-schema";
@@ -7,9 +8,12 @@ export const MAX_REFERENCE_LENGTH = 2048;
 
 /**
  * Why `value` does not fit the field's type and options, or undefined when it does. Emptiness (null or "") is
- * the caller's concern: it depends on `required` and on who writes the value.
+ * the caller's concern: it depends on `required` and on who writes the value. Text no field can store (too long, a
+ * NUL, a lone surrogate: valueTextProblem) is refused first, for every field type.
  */
 export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
+  const unstorable = valueTextProblem(value);
+  if (unstorable !== undefined) return unstorable;
   switch (field.type) {
     case "NumericField":
       return numberProblem(field, value);

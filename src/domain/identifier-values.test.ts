@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
-import { planNormalisation, type StoredIdentifier } from "~/domain/identifier-values";
+import { identifierValueProblem, MAX_IDENTIFIER_LENGTH, planNormalisation, type StoredIdentifier } from "~/domain/identifier-values";
 
 const row = (uuid: string, value: string, organizationId = "org-a"): StoredIdentifier => ({ uuid, organizationId, value });
 const nothingTaken = () => false;
@@ -48,4 +48,24 @@ describe("planNormalisation", () => {
       ["4", "/01/09506000134352/21/C3"],
     ]);
   });
+});
+
+describe("identifierValueProblem", () => {
+  it.each([
+    ["", "must not be empty"],
+    ["x".repeat(MAX_IDENTIFIER_LENGTH + 1), `at most ${MAX_IDENTIFIER_LENGTH} characters`],
+    ["A\u0000B", "NUL"],
+    ["A\ud800B", "lone surrogate"],
+    ["A\udc00", "lone surrogate"],
+  ])("refuses %j (%s), and so does every normalisation of a written identifier", (value, reason) => {
+    expect(identifierValueProblem(value)).toContain(reason);
+    expect(normaliseIdentifierValue(value)).toEqual({ message: identifierValueProblem(value) });
+  });
+
+  it.each(["x".repeat(MAX_IDENTIFIER_LENGTH), "SN-1", "emoji 😀", "https://id.example/01/09506000134352/21/A1"])(
+    "accepts %j",
+    (value) => {
+      expect(identifierValueProblem(value)).toBeUndefined();
+    },
+  );
 });

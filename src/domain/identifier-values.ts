@@ -1,4 +1,22 @@
 import type { Issue } from "~/domain/app-error";
+import { unstorableTextReason } from "~/domain/text";
+
+/** The longest identifier value stored (docs/api.md): a serial number, a UUID or a GS1 key in any form. */
+export const MAX_IDENTIFIER_LENGTH = 200;
+
+/**
+ * Why an identifier value (already trimmed) cannot be stored, or undefined when it can: empty, longer than
+ * MAX_IDENTIFIER_LENGTH, a NUL or a lone surrogate. The one rule for every identifier a write stores: the request
+ * schemas check it (item-schema.ts) and so does every normalisation of a written identifier (normaliseIdentifierValue),
+ * which is how an identifier from a spreadsheet meets it too.
+ */
+export function identifierValueProblem(value: string): string | undefined {
+  const label = "An identifier value";
+  if (value === "") return `${label} must not be empty`;
+  if (value.length > MAX_IDENTIFIER_LENGTH) return `${label} must be at most ${MAX_IDENTIFIER_LENGTH} characters`;
+  const reason = unstorableTextReason(value);
+  return reason === undefined ? undefined : `${label} ${reason}`;
+}
 
 /** The same identifier value twice in one request; reported at each later occurrence, naming the first. */
 export function findDuplicateValues(values: readonly string[], pathOf: (i: number) => string): Issue[] {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
 import { ZDataValue, ZQueryInteger, ZUniqueProductIdentifier } from "~/domain/model-schema";
-import { ZText } from "~/domain/text";
+import { identifierValueProblem } from "~/domain/identifier-values";
 import { ZUuid } from "~/domain/uuid";
 
 /** Request and response shapes of items and unique product identifiers, shared by REST, tRPC and the browser. */
@@ -10,10 +10,13 @@ import { ZUuid } from "~/domain/uuid";
 export const MAX_BULK_ITEMS = 10_000;
 
 /** An identifier's value as it is written: a serial number, a UUID, a GS1 key in any form. */
-const ZWrittenIdentifierValue = ZText("An identifier value", { error: "An identifier value must be a string" })
+const ZWrittenIdentifierValue = z
+  .string({ error: "An identifier value must be a string" })
   .trim()
-  .min(1, { error: "An identifier value must not be empty" })
-  .max(200, { error: "An identifier value must be at most 200 characters" });
+  .check((ctx) => {
+    const message = identifierValueProblem(ctx.value);
+    if (message !== undefined) ctx.issues.push({ code: "custom", message, input: ctx.value });
+  });
 
 /** Stores a GS1 key in its canonical Digital Link path form (docs/gs1.md); a malformed one is an issue at `path`. */
 function normalised(value: string, context: z.RefinementCtx, path: PropertyKey[] = []): string {

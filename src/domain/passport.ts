@@ -1,3 +1,4 @@
+import { isFilled } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
 import type { LanguageSettings } from "~/domain/language";
 import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
@@ -200,7 +201,7 @@ function rowInLanguage(
 /** A multilingual value in `language`, or the default language's when that one is absent or blank. */
 export function pickLanguage(byLanguage: Record<string, string | null>, language: string, defaultLanguage: string): string | null {
   const value = byLanguage[language];
-  return value !== undefined && value !== null && value.trim() !== "" ? value : (byLanguage[defaultLanguage] ?? null);
+  return value !== undefined && isFilled(value) ? value : (byLanguage[defaultLanguage] ?? null);
 }
 
 /** The fields of a section a reader of `level` may see: the one cut of the passport JSON and the AAS export. */

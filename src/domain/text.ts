@@ -10,8 +10,12 @@ import { z } from "zod";
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The reason `text` cannot be stored as sent, or undefined when it can. */
-function unstorableTextReason(text: string): string | undefined {
+/**
+ * The reason `text` cannot be stored as sent, or undefined when it can ("must not contain …", to follow a label).
+ * The one rule for every text a write stores, whichever way it arrives: request schemas (ZText) and the write path's
+ * checks of values and identifiers that came from a file, an AAS environment or a merge patch (docs/api.md).
+ */
+export function unstorableTextReason(text: string): string | undefined {
   if (NUL.test(text)) return "must not contain the NUL character (U+0000)";
   if (LONE_SURROGATE.test(text)) return "must be valid Unicode text (it has a lone surrogate)";
   return undefined;

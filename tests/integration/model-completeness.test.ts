@@ -1,4 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
+import { isFilled } from "~/domain/completeness";
+import { FILLED_CASES } from "~/domain/completeness.fixture";
 import type { TModelListEntry } from "~/domain/model-schema";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectModel } from "./support/contract";
@@ -35,4 +37,17 @@ it("the models list counts required values filled, honestly: blanks are not fill
   expect(await completenessOf(model.id)).toEqual({ filled: 1, required: 1 });
   // Saving incomplete data stays allowed: completeness is a count, not a rule.
   expect((await api("GET", modelPath(world, model.id), { token: world.token })).status).toBe(200);
+});
+
+it("the list's SQL and the editor's isFilled agree on what is filled: Unicode white space and invisible separators are not", async () => {
+  const cases = FILLED_CASES.filter(([value]) => value !== "");
+  const models = await Promise.all(cases.map(() => postModel(world)));
+  for (const [i, [value]] of cases.entries()) {
+    const body = [dv(IDS.general, IDS.name, 0, value)];
+    expectModel(await api("PATCH", dataValuesPath(world, models[i]!.id), { token: world.token, body }), 200);
+  }
+  const list = await apiPage<TModelListEntry>(`${modelsPath(world)}?limit=100`, { token: world.token });
+  const filledInList = cases.map((_, i) => list.body.items.find((m) => m.id === models[i]!.id)?.completeness?.filled === 1);
+  expect(filledInList).toEqual(cases.map(([value]) => isFilled(value)));
+  expect(filledInList).toEqual(cases.map(([, expected]) => expected));
 });

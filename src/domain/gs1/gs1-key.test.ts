@@ -1,3 +1,4 @@
+import { identifierValueProblem } from "~/domain/identifier-values";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -93,7 +94,8 @@ describe("GS1 keys", () => {
   it("leaves values that are not GS1 keys alone", () => {
     fc.assert(
       fc.property(
-        fc.string().filter((s) => !s.trim().startsWith("(01)") && !/\/01\/\d/.test(s)),
+        // Values no identifier may hold (empty, a NUL…) are refused before any parsing: identifierValueProblem.
+        fc.string().filter((s) => !s.trim().startsWith("(01)") && !/\/01\/\d/.test(s) && identifierValueProblem(s) === undefined),
         (value) => {
           expect(normaliseIdentifierValue(value)).toEqual({ value });
         },

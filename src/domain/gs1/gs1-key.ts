@@ -7,6 +7,8 @@
  * unmaintained check-digit package of a personal scope, and the rules needed are a few lines.
  */
 
+import { identifierValueProblem } from "~/domain/identifier-values";
+
 export type Gs1Key = { gtin: string; lot?: string; serial?: string };
 
 export type Gs1Parse = { kind: "key"; key: Gs1Key } | { kind: "invalid"; message: string } | { kind: "not-gs1" };
@@ -175,9 +177,12 @@ export function gs1ElementString(key: Gs1Key): string {
 
 /**
  * An identifier value as it is stored: a GS1 key in its canonical Digital Link path, anything else unchanged;
- * a malformed GS1 key is refused with the reason.
+ * a malformed GS1 key is refused with the reason, and so is a value no identifier may hold (identifierValueProblem:
+ * empty, too long, a NUL or a lone surrogate), so every sender that normalises an identifier meets that rule too.
  */
 export function normaliseIdentifierValue(value: string): { value: string } | { message: string } {
+  const problem = identifierValueProblem(value);
+  if (problem !== undefined) return { message: problem };
   const parsed = parseGs1Key(value);
   if (parsed.kind === "invalid") return { message: parsed.message };
   return { value: parsed.kind === "key" ? gs1KeyPath(parsed.key) : value };

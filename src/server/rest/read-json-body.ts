@@ -1,9 +1,11 @@
 import { AppError } from "~/domain/app-error";
+import { inexactJsonNumber } from "~/domain/decimal";
 import { getConfig } from "~/server/config";
 
 /**
  * Reads a JSON body with a byte limit: the size is checked against Content-Length first and counted again while
- * streaming, so an oversized or lying request is cut off without being buffered whole.
+ * streaming, so an oversized or lying request is cut off without being buffered whole. A number that JSON.parse
+ * would round (more digits than a double holds) is a 400, so what is stored is always what was sent.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -12,11 +14,17 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "The request body is empty; send JSON.");
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch (error) {
     throw new AppError("BAD_REQUEST", `The request body is not valid JSON: ${(error as Error).message}`);
   }
+  // A number a double cannot hold would be stored rounded without a word (a NumericField's value, a merge patch's):
+  // refused here, where the text is still at hand, for every route (docs/api.md §Numbers).
+  const inexact = inexactJsonNumber(text);
+  if (inexact) throw new AppError("BAD_REQUEST", inexact.message);
+  return body;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   updateDataValues,
 } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid } from "~/server/services/data-values/internal/assert-valid";
+import { missingModifiesError, takenAddsError } from "~/server/services/data-values/internal/value-write-errors";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { type PassportDataWrite, writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
@@ -85,7 +86,7 @@ export function dataChangesWrite({
     const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? [], part === "deleteRow" ? "url" : at.deleteRows);
     const isAdded = await applyAdds(tx, { owner, index, level }, adds, at.add);
     // Counted after the deletes, so one save may delete a row and add another to a full repeater.
-    await assertRowLimits(tx, owner, index, adds, at.add);
+    await assertRowLimits(tx, { kind: owner.kind, ids: [owner.id] }, index, adds, at.add);
     const isModified = await applyModifies(tx, owner, modifies, at.modify);
     const isReordered = await applyReorders(tx, owner, index, changes.reorder ?? []);
     const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
@@ -220,9 +221,8 @@ async function applyAdds(
   if (inserted < adds.length) {
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
     const taken = await existingTriples(tx, owner, adds);
-    throw new AppError(
-      "CONFLICT",
-      `${taken.size} of the added data values already exist; change them with modify (PATCH). Nothing was saved.`,
+    throw takenAddsError(
+      taken.size,
       adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)] : [])),
     );
   }
@@ -239,11 +239,7 @@ async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[]
     const missing = modifies.flatMap((v, i) =>
       found.has(tripleKey(v)) ? [] : [dataValueIssue(`${at}[${i}]`, "No such data value; add it with add (POST)", v)],
     );
-    throw new AppError(
-      "VALIDATION",
-      `${missing.length} modified data value${missing.length === 1 ? " does" : "s do"} not exist; nothing was saved.`,
-      missing,
-    );
+    throw missingModifiesError(missing.length, missing);
   }
   return changed > 0;
 }

@@ -1,16 +1,13 @@
 import { AppError } from "~/domain/app-error";
 import type { TModelChangesRequest } from "~/domain/data-changes";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
-import { maxRowsIssue } from "~/domain/section-options";
-import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { repeaterSectionIds } from "~/domain/template-index";
 import { inDefaultLanguage } from "~/domain/value-languages";
 import { dataChangesIssues, prepareDataChanges, resolveLanguages } from "~/server/services/data-values/apply-data-changes";
-import {
-  type ItemValue,
-  type ManyItemsParts,
-  repeaterRowCounts,
-  writeManyItemValues,
-} from "~/server/services/data-values/internal/many-items-sql";
+import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
+import { assertValid } from "~/server/services/data-values/internal/assert-valid";
+import { type ItemValue, type ManyItemsParts, writeManyItemValues } from "~/server/services/data-values/internal/many-items-sql";
+import { missingModifiesError, takenAddsError } from "~/server/services/data-values/internal/value-write-errors";
 import type { ManyItemsWrite } from "~/server/services/internal/write-passport-data";
 
 /** One item's changes in a set-based write: row deletes, adds and modifies (no reorder, no details). */
@@ -25,7 +22,8 @@ export type ItemChanges = {
  * The changes of many items of one model as one set-based write for writeManyItemsDataIn: each item's body checked
  * by the same rules as a single write (prepareDataChanges and dataChangesIssues of apply-data-changes.ts: the limit,
  * duplicates, every value against the template, repeaters), then all items' deletes, adds (rows completed with
- * nulls), modifies, history and versions in one statement (many-items-sql.ts), then each repeater's `maxRows`. The
+ * nulls), modifies, history and versions in one statement (many-items-sql.ts), then each repeater's `maxRows`
+ * (assertRowLimits, the single write's check, once for all items), with the single write's errors. The
  * parts of one item must name disjoint places (an added row is not also modified or deleted), as the import's are;
  * an add whose place exists is a 409, a modify whose place does not a 400, and nothing is kept (the caller's
  * transaction fails).
@@ -41,7 +39,7 @@ export function manyItemsChangesWrite(items: readonly ItemChanges[]): ManyItemsW
       if (!sent || at === undefined) throw new Error(`Item ${item.itemId} was not locked for the write`);
       const p = labelledRun(() => resolveLanguages(index, sent, writing.defaultLanguage), item.label);
       const issues = [...p.issues, ...dataChangesIssues(index, item.changes, p, "Item")];
-      if (issues.length > 0) throw labelled(new AppError("VALIDATION", "Some data values are invalid.", issues), item.label);
+      labelledRun(() => assertValid(issues), item.label);
       const withItem = (v: Omit<ItemValue, "item">): ItemValue => ({ ...v, item: at });
       for (const { dataSectionId, row } of item.changes.deleteRows ?? []) {
         for (const s of repeaterSectionIds(index, dataSectionId)) parts.deletes.push({ item: at, dataSectionId: s, row });
@@ -52,49 +50,13 @@ export function manyItemsChangesWrite(items: readonly ItemChanges[]): ManyItemsW
       parts.modifies.push(...p.modifies.map(withItem));
     }
     const counts = await writeManyItemValues(tx, writing, parts);
-    if (counts.takenAdds > 0) {
-      throw new AppError("CONFLICT", `${counts.takenAdds} of the added data values already exist; nothing was saved.`);
-    }
-    if (counts.matched < parts.modifies.length) {
-      const missing = parts.modifies.length - counts.matched;
-      throw new AppError(
-        "VALIDATION",
-        `${missing} modified data value${missing === 1 ? " does" : "s do"} not exist; nothing was saved.`,
-      );
-    }
-    await assertManyRowLimits(tx, writing.itemIds, index, parts.adds, items);
+    if (counts.takenAdds > 0) throw takenAddsError(counts.takenAdds);
+    if (counts.matched < parts.modifies.length) throw missingModifiesError(parts.modifies.length - counts.matched);
+    const labelOf = (itemId: string) => items.find((item) => item.itemId === itemId)?.label ?? "An item";
+    const added = parts.adds.map((v) => ({ dataSectionId: v.dataSectionId, owner: v.item }));
+    await assertRowLimits(tx, { kind: "item", ids: writing.itemIds, labelOf }, index, added, "$.add");
     return counts.changedItems;
   };
-}
-
-/** A repeater's `maxRows`, counted after the write for each item and repeater the write added rows to. */
-async function assertManyRowLimits(
-  tx: Parameters<ManyItemsWrite>[0],
-  itemIds: readonly string[],
-  index: TemplateIndex,
-  adds: readonly ItemValue[],
-  items: readonly ItemChanges[],
-): Promise<void> {
-  const limited = new Map<string, string>();
-  const touched = new Set<number>();
-  for (const v of adds) {
-    const repeaterId = index.sections.get(v.dataSectionId)?.repeaterId;
-    const section = repeaterId ? index.sections.get(repeaterId)?.section : undefined;
-    if (!repeaterId || !section || maxRowsIssue(section, Number.MAX_SAFE_INTEGER, "$") === undefined) continue;
-    for (const s of repeaterSectionIds(index, repeaterId)) limited.set(s, repeaterId);
-    touched.add(v.item);
-  }
-  if (touched.size === 0) return;
-  const ids = [...touched].map((i) => itemIds[i] as string);
-  const counts = await repeaterRowCounts(tx, ids, limited);
-  for (const [key, count] of counts) {
-    const [itemId, repeaterId] = key.split("|");
-    const section = index.sections.get(repeaterId ?? "")?.section;
-    const issue = section ? maxRowsIssue(section, count, "$.add") : undefined;
-    if (!issue) continue;
-    const label = items.find((item) => item.itemId === itemId)?.label ?? "An item";
-    throw labelled(new AppError("VALIDATION", `${issue.message}. Nothing was saved.`, [issue]), label);
-  }
 }
 
 function labelledRun<T>(run: () => T, label: string): T {

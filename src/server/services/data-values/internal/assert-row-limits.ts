@@ -1,38 +1,52 @@
 import { AppError, type Issue } from "~/domain/app-error";
-import type { TDataValue } from "~/domain/data-value";
+import type { DataValueTriple } from "~/domain/data-value";
 import { maxRowsIssue, readSectionOptions } from "~/domain/section-options";
 import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
 import type { Tx } from "~/server/db/transaction";
-import { rowNumbers } from "~/server/services/data-values/internal/data-value-sql";
-import type { WritingOwner } from "~/server/services/internal/write-passport-data";
+import { repeaterRowCounts } from "~/server/services/data-values/internal/data-value-sql";
+import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+
+/** The owners a write added values to, all of one kind, and how an error names one (a sheet's row, or nothing). */
+export type RowLimitOwners = { kind: PassportDataOwner["kind"]; ids: readonly string[]; labelOf?: (ownerId: string) => string };
 
 /**
- * Refuses a write that leaves a repeater of the owner with more rows than its `maxRows`, after the write's own
- * statements (so deletes in the same save make room). Only repeaters the write added values to are counted: only an
- * add creates rows, and a repeater already over a limit (kept through a template upgrade) can still be edited and
- * shrunk. Fewer rows than `minRows` is allowed; it counts in completeness (docs/field-options.md §Section options).
+ * THE check of a repeater's `maxRows`, for a write of one owner and of many alike: refuses a write that leaves a
+ * repeater of an owner with more rows than its `maxRows`, counted after the write's own statements (so deletes in
+ * the same save make room), in one query whatever the number of owners. Only repeaters the write added values to are
+ * counted: only an add creates rows, and a repeater already over a limit (kept through a template upgrade) can still
+ * be edited and shrunk. Fewer rows than `minRows` is allowed; it counts in completeness (docs/field-options.md
+ * §Section options). `added[i].owner` indexes `owners.ids` (0, the one owner, when absent); the issues (at `path`) are those of the first owner over
+ * a limit, its label before the message.
  */
 export async function assertRowLimits(
   tx: Tx,
-  owner: WritingOwner,
+  owners: RowLimitOwners,
   index: TemplateIndex,
-  added: readonly TDataValue[],
+  added: readonly (Pick<DataValueTriple, "dataSectionId"> & { owner?: number })[],
   path: string,
 ): Promise<void> {
-  const repeaterIds = new Set<string>();
+  const limited = new Map<string, string>();
+  const touched = new Set<number>();
   for (const value of added) {
     const repeaterId = index.sections.get(value.dataSectionId)?.repeaterId;
-    if (repeaterId) repeaterIds.add(repeaterId);
+    const section = repeaterId ? index.sections.get(repeaterId)?.section : undefined;
+    if (!repeaterId || !section || readSectionOptions(section).maxRows === undefined) continue;
+    for (const s of repeaterSectionIds(index, repeaterId)) limited.set(s, repeaterId);
+    touched.add(value.owner ?? 0);
   }
-  const issues: Issue[] = [];
-  for (const repeaterId of repeaterIds) {
-    const section = index.sections.get(repeaterId)?.section;
-    if (!section || readSectionOptions(section).maxRows === undefined) continue;
-    const count = (await rowNumbers(tx, owner, repeaterSectionIds(index, repeaterId))).length;
-    const issue = maxRowsIssue(section, count, path);
-    if (issue) issues.push(issue);
+  if (touched.size === 0) return;
+  const ownerIds = [...touched].sort((a, b) => a - b).map((i) => owners.ids[i] as string);
+  const counts = await repeaterRowCounts(tx, owners.kind, ownerIds, limited);
+  const repeaterIds = [...new Set(limited.values())];
+  for (const ownerId of ownerIds) {
+    const issues = repeaterIds.flatMap((repeaterId): Issue[] => {
+      const section = index.sections.get(repeaterId)?.section;
+      const issue = section ? maxRowsIssue(section, counts.get(`${ownerId}|${repeaterId}`) ?? 0, path) : undefined;
+      return issue ? [issue] : [];
+    });
+    const [first] = issues;
+    if (!first) continue;
+    const label = owners.labelOf ? `${owners.labelOf(ownerId)}: ` : "";
+    throw new AppError("VALIDATION", `${label}${first.message}. Nothing was saved.`, issues);
   }
-  const [first] = issues;
-  if (!first) return;
-  throw new AppError("VALIDATION", `${first.message}. Nothing was saved.`, issues);
 }

@@ -167,6 +167,27 @@ export async function rowNumbers(tx: Tx, owner: PassportDataOwner, sectionIds: r
 }
 
 /**
+ * The row count of each (owner, repeater) pair given, after the write: `ownerId|repeaterId` → rows (distinct row
+ * numbers over the repeater's sections). One query for any number of owners of one kind; a pair without rows is absent.
+ */
+export async function repeaterRowCounts(
+  tx: Tx,
+  kind: PassportDataOwner["kind"],
+  ownerIds: readonly string[],
+  sectionRepeaters: ReadonlyMap<string, string>,
+): Promise<Map<string, number>> {
+  const { table, key } = OWNER_TABLES[kind];
+  const sections = [...sectionRepeaters.keys()];
+  const repeaters = sections.map((s) => sectionRepeaters.get(s) as string);
+  const rows = await tx.$queryRaw<{ ownerId: string; repeaterId: string; count: number }[]>`
+    SELECT d.${key}::text AS "ownerId", m.rep::text AS "repeaterId", count(DISTINCT d."row")::int AS "count"
+    FROM ${table} AS d JOIN unnest(${sections}::uuid[], ${repeaters}::uuid[]) AS m(s, rep) ON d."dataSectionId" = m.s
+    WHERE d.${key} = ANY(${[...ownerIds]}::uuid[])
+    GROUP BY 1, 2`;
+  return new Map(rows.map((row) => [`${row.ownerId}|${row.repeaterId}`, row.count]));
+}
+
+/**
  * Moves each row `from[i]` of the given sections to `to[i]`. A permutation would collide with itself inside one
  * statement (the primary key is checked row by row), so the rows pass through negative numbers first; the second
  * statement records each moved value at its new row as a "move" in the write's history change. What the same write

@@ -111,19 +111,3 @@ export async function writeManyItemValues(
       (SELECT count(*) FROM "touched")::int AS "changedItems"`;
   return counts ?? { takenAdds: 0, matched: 0, changedItems: 0 };
 }
-
-/** The row count of each (item, repeater) pair given, after the write: `item|repeaterId` → rows. */
-export async function repeaterRowCounts(
-  tx: Tx,
-  itemIds: readonly string[],
-  sectionRepeaters: ReadonlyMap<string, string>,
-): Promise<Map<string, number>> {
-  const sections = [...sectionRepeaters.keys()];
-  const repeaters = sections.map((s) => sectionRepeaters.get(s) as string);
-  const rows = await tx.$queryRaw<{ itemId: string; repeaterId: string; count: number }[]>`
-    SELECT d."itemId"::text AS "itemId", m.rep::text AS "repeaterId", count(DISTINCT d."row")::int AS "count"
-    FROM "item_data_value" AS d JOIN unnest(${sections}::uuid[], ${repeaters}::uuid[]) AS m(s, rep) ON d."dataSectionId" = m.s
-    WHERE d."itemId" = ANY(${[...itemIds]}::uuid[])
-    GROUP BY 1, 2`;
-  return new Map(rows.map((row) => [`${row.itemId}|${row.repeaterId}`, row.count]));
-}

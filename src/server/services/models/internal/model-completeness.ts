@@ -1,4 +1,4 @@
-import { requiredFields, rowMinimums, type TCompleteness, type TMissingLanguages } from "~/domain/completeness";
+import { FILLED_PATTERN, requiredFields, rowMinimums, type TCompleteness, type TMissingLanguages } from "~/domain/completeness";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -51,8 +51,8 @@ export async function modelCompleteness(
     const rows = await db.$queryRaw<{ id: string; required: number; filled: number; missing: TMissingLanguages[] | null }[]>`
       WITH "place" AS (
         SELECT m."id", r.s, r.f, d."row", bool_or(r.ml) AS ml,
-               bool_or(d."language" = '' AND d."value" ~ '\\S') AS "plainFilled",
-               coalesce(array_agg(d."language") FILTER (WHERE d."language" <> '' AND d."value" ~ '\\S'), '{}') AS "langs"
+               bool_or(d."language" = '' AND d."value" ~ ${FILLED_PATTERN}) AS "plainFilled",
+               coalesce(array_agg(d."language") FILTER (WHERE d."language" <> '' AND d."value" ~ ${FILLED_PATTERN}), '{}') AS "langs"
         FROM unnest(${models.map((m) => m.id)}::uuid[], ${models.map((m) => m.templateId)}::uuid[]) AS m("id", "templateId")
         JOIN unnest(${required.templates}::uuid[], ${required.sections}::uuid[], ${required.fields}::uuid[],
                     ${required.multilingual}::boolean[]) AS r(t, s, f, ml)
