@@ -2,8 +2,9 @@ import { type BrowserContext, test as base, expect, type Page, request } from "@
 
 /**
  * Signs users in. `signUp` creates a fresh user with a unique email through the sign-up page (so tests share no
- * data), `newUserPage` one through better-auth's endpoint; `demoPage` is signed in as the demo user the server seeds on its first start, with a session made once per
- * worker (`demoSession`) rather than through the form in every test: the form itself is tested by e2e/auth.
+ * data), `newUserPage` one through better-auth's endpoint; `demoPage` is signed in as the demo user the server seeds
+ * on its first start, with a session made once per worker (`demoSession`) rather than through the form in every
+ * test: the forms themselves are tested by e2e/auth.
  *
  * Every browser context poses as its own client address (X-Forwarded-For, honoured because playwright.config.ts
  * trusts loopback as a proxy): sign-in and sign-up are rate-limited per address (10 a minute), and tests running side
@@ -94,9 +95,8 @@ export async function createOrganization(page: Page, name: string): Promise<stri
 
 /**
  * Signs the demo user in once through better-auth's endpoint (as the form does) and keeps the session's cookies, so
- * the worker's tests start with them. A test that ends the session (signing out for real) or changes
- * the demo user must sign in through `signIn` in a context of its own instead, or it would sign out the worker's
- * other tests.
+ * the worker's tests start with them. A test that ends the session (signing out for real) or changes the demo user
+ * must sign in through `signIn` in a context of its own instead, or it would sign out the worker's other tests.
  */
 async function signInDemoSession(baseURL: string): Promise<SessionCookies> {
   const context = await request.newContext({
