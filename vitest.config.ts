@@ -27,13 +27,29 @@ const EMBEDDED_ONLY = [
   "tests/integration/embedded-database-owners.test.ts",
   "tests/integration/kill-mid-write-embedded.test.ts",
   "tests/integration/seed-after-crash.test.ts",
+  // Its own in-memory embedded server, whatever database the run uses.
+  "tests/integration/embedded-server-concurrency.test.ts",
 ];
 
 /**
- * Files whose work never depends on the database (forty 32 MiB bodies refused before any value is stored): the
- * PostgreSQL run would repeat the PGlite run's work, so they run in the PGlite run only, as in a plain `npm test`.
+ * Files whose work never depends on the database: bodies refused or cut off before any value is stored (the flood,
+ * the body limits and the large-body gate), methods refused before any handler runs, a tRPC batch counted before any
+ * call runs, and the built app on a database that is away. The database only holds the caller they authenticate as,
+ * so the PostgreSQL run would repeat the PGlite run's work: they run in the PGlite run only, as in a plain `npm test`.
  */
-const DATABASE_AGNOSTIC = ["tests/integration/request-flood.test.ts"];
+const DATABASE_AGNOSTIC = [
+  "tests/integration/request-flood.test.ts",
+  "tests/integration/body-limits.test.ts",
+  "tests/integration/large-body-gate.test.ts",
+  "tests/integration/route-methods.test.ts",
+  "tests/integration/trpc-batch-cap.test.ts",
+  "tests/integration/store-unavailable-pages.test.ts",
+  // Calls over HTTP that the browser ring once made against the embedded database only: authorization, and input
+  // refused before it reaches a query.
+  "tests/integration/authorization-matrix.test.ts",
+  "tests/integration/api-key-names.test.ts",
+  "tests/integration/unusual-requests.test.ts",
+];
 
 /**
  * Files that set the environment the app's configuration is read from (SMTP_URL, for an inbox of their own): the

@@ -1,8 +1,10 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, request } from "@playwright/test";
 
 /**
- * Signs users in through the real pages. `signUp` creates a fresh user with a unique email (so tests share no
- * data); `demoPage` signs in as the demo user the server seeds on its first start.
+ * Signs users in. `signUp` creates a fresh user with a unique email through the sign-up page (so tests share no
+ * data), `newUserPage` one through better-auth's endpoint; `demoPage` is signed in as the demo user the server seeds
+ * on its first start, with a session made once per worker (`demoSession`) rather than through the form in every
+ * test: the forms themselves are tested by e2e/auth.
  *
  * Every browser context poses as its own client address (X-Forwarded-For, honoured because playwright.config.ts
  * trusts loopback as a proxy): sign-in and sign-up are rate-limited per address (10 a minute), and tests running side
@@ -41,19 +43,41 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 }
 
-/** Signs up through the sign-up page; a new user lands on organization creation. */
-export async function signUp(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+/** A user no one has signed up as yet, with a unique email. */
+function newTestUser(overrides: Partial<TestUser> = {}): TestUser {
   const suffix = uniqueSuffix();
-  const user: TestUser = {
+  return {
     name: overrides.name ?? `Test User ${suffix}`,
     email: overrides.email ?? `e2e-${suffix}@example.test`,
     password: overrides.password ?? "correct-horse-battery",
   };
+}
+
+/** Signs up through the sign-up page; a new user lands on organization creation. */
+export async function signUp(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = newTestUser(overrides);
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/organizations\/new$/);
+  return user;
+}
+
+/**
+ * Signs a fresh user up through better-auth's endpoint with the page's own request context, so the session cookie
+ * lands in the page's browser context, then opens where the form's sign-up lands (organization creation). The form
+ * itself is tested by e2e/auth and the specs that call `signUp`.
+ */
+async function signUpThroughApi(page: Page, baseURL: string | undefined): Promise<TestUser> {
+  const user = newTestUser();
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL ?? "" },
+    data: user,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto("/");
   await expect(page).toHaveURL(/\/organizations\/new$/);
   return user;
 }
@@ -69,6 +93,29 @@ export async function createOrganization(page: Page, name: string): Promise<stri
   return id;
 }
 
+/**
+ * Signs the demo user in once through better-auth's endpoint (as the form does) and keeps the session's cookies, so
+ * the worker's tests start with them. A test that ends the session (signing out for real) or changes the demo user
+ * must sign in through `signIn` in a context of its own instead, or it would sign out the worker's other tests.
+ */
+async function signInDemoSession(baseURL: string): Promise<SessionCookies> {
+  const context = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL, "x-forwarded-for": uniqueClientAddress() },
+  });
+  try {
+    const response = await context.post("/api/auth/sign-in/email", {
+      data: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await context.storageState()).cookies;
+  } finally {
+    await context.dispose();
+  }
+}
+
+type SessionCookies = Parameters<BrowserContext["addCookies"]>[0];
+
 type Fixtures = {
   /**
    * The language the app's text is asked for (Accept-Language; docs/app-text.md). English by default, so the specs'
@@ -82,7 +129,20 @@ type Fixtures = {
   demoPage: Page;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** The cookies of one demo-user session, signed in once per worker. */
+  demoSession: SessionCookies;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  demoSession: [
+    async ({}, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
+      await use(await signInDemoSession(baseURL));
+    },
+    { scope: "worker" },
+  ],
   appLanguage: ["en", { option: true }],
   extraHTTPHeaders: async ({}, use) => {
     await use(clientContextOptions().extraHTTPHeaders);
@@ -95,12 +155,15 @@ export const test = base.extend<Fixtures>({
     }
     await use(context);
   },
-  newUserPage: async ({ page }, use) => {
-    const user = await signUp(page);
+  newUserPage: async ({ page, baseURL }, use) => {
+    const user = await signUpThroughApi(page, baseURL);
     await use({ page, user });
   },
-  demoPage: async ({ page }, use) => {
-    await signIn(page, DEMO_USER);
+  demoPage: async ({ page, demoSession }, use) => {
+    await page.context().addCookies(demoSession);
+    // Where the form's sign-in lands (the demo organization's home), so tests written against it keep working.
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await use(page);
   },
 });

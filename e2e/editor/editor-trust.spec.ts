@@ -71,7 +71,9 @@ signedIn("once the changes are saved, Back leaves in one step and asks nothing",
   await expect(page).toHaveURL(/from=start$/);
 });
 
-signedIn("signing out with unsaved changes asks first", async ({ demoPage: page }) => {
+// A session of its own (the form's), not the worker's shared one: were the question missing, the click would sign out.
+signedIn("signing out with unsaved changes asks first", async ({ page }) => {
+  await signIn(page, DEMO_USER);
   const ref = await createBatteryModel(page, `Sign out ${uniqueSuffix()}`);
   await openEditor(page, ref);
   await page.getByLabel("Battery chemistry", { exact: true }).fill("LFP");

@@ -1,9 +1,20 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { BASE_URL, createParty, discoverRestRoutes, type Party, seededProductDataModels, send, trpcMutation } from "./api-actors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "~/server/trpc/_app";
+import {
+  APP_ORIGIN,
+  type AppClient,
+  createParty,
+  discoverRestRoutes,
+  type Party,
+  productDataModelsOfNobody,
+  send,
+  startAppServer,
+  trpcMutation,
+} from "./support/api-actors";
 
 /**
- * The authorization matrix over real HTTP against the production app: every REST route (found on disk) and every
+ * The authorization matrix over real HTTP against the app's route handlers (support/api-actors.ts: every route file
+ * behind an HTTP server in this process, as a script would call the app): every REST route (found on disk) and every
  * tRPC procedure (read from the app's router) × every credential case, each answered with the status docs/api.md
  * gives and never with any of organization A's data:
  *
@@ -55,7 +66,7 @@ type Ids = {
 };
 
 type World = {
-  request: () => Promise<APIRequestContext>;
+  request: AppClient;
   a: Party;
   b: Party;
   marker: string;
@@ -136,7 +147,7 @@ function credentialHeaders(caseName: CaseName | "member"): Record<string, string
       return { api_token: w.otherOrganizationToken };
     case "non-member session cookie":
       // With the app's Origin, so the membership check (not the cross-site guard) is what answers.
-      return { cookie: w.b.cookie, origin: BASE_URL };
+      return { cookie: w.b.cookie, origin: APP_ORIGIN };
     case "member":
       return { api_token: w.a.token };
   }
@@ -818,25 +829,23 @@ const TRPC: Record<string, TrpcEntry> = {
   "models.delete": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
 };
 
-// Every procedure of the app's router and its type, read in a child process (see print-trpc-procedures.ts).
-const procedureTypes = JSON.parse(
-  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "e2e/api/print-trpc-procedures.ts"], {
-    encoding: "utf8",
-  }),
+// Every procedure of the app's router and its type: at run time tRPC keeps each procedure under its dotted path.
+const procedureTypes = Object.fromEntries(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => [
+    path,
+    p._def.type,
+  ]),
 ) as Record<string, "query" | "mutation" | "subscription">;
 
 // ------------------------------------------------------------------------------------------------------------
 
-async function setUpWorld(playwright: {
-  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
-}): Promise<void> {
-  const request = () => playwright.request.newContext({ baseURL: BASE_URL });
+async function setUpWorld(request: AppClient): Promise<void> {
   // Short enough for key names (better-auth allows 32 characters; see api-key-names.spec.ts), unique enough to find.
   const shortMarker = (prefix: string) => `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const marker = shortMarker("MXA");
   const a = await createParty(request, "Alice", marker);
   const b = await createParty(request, "Bob", shortMarker("MXB"));
-  const asA = { cookie: a.cookie, origin: BASE_URL };
+  const asA = { cookie: a.cookie, origin: APP_ORIGIN };
   const revoked = await trpcMutation<{ id: string; token: string }>(
     request,
     "apiKeys.create",
@@ -870,10 +879,7 @@ async function setUpWorld(playwright: {
     asA,
   );
 
-  const seeded = seededProductDataModels();
-  const publicPdm = seeded.find((pdm) => pdm.visibility === "Public");
-  const privatePdm = seeded.find((pdm) => pdm.visibility === "Private");
-  if (!publicPdm || !privatePdm) throw new Error("the demo seed has no public and private product data model");
+  const { publicPdm, privatePdm } = await productDataModelsOfNobody();
   const keyA = { api_token: a.token, "content-type": "application/json" };
 
   const pdm = await send(request, "GET", `/api/product-data-models/${publicPdm.id}`, { headers: { api_token: a.token } });
@@ -1096,7 +1102,7 @@ async function trpcCall(procedure: string, caseName: CaseName | "member"): Promi
   const input = entry.input?.(idsFor(caseName), caseName);
   const type = procedureTypes[procedure]!;
   const headers =
-    caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: BASE_URL } : credentialHeaders(caseName);
+    caseName === "member" && entry.isSessionOnly ? { cookie: w.a.cookie, origin: APP_ORIGIN } : credentialHeaders(caseName);
   const answer =
     type === "query"
       ? await send(
@@ -1177,8 +1183,18 @@ function checkCell(cell: Cell, expected: Expected): void {
 
 // ------------------------------------------------------------------------------------------------------------
 
-test("every REST route on disk, with each method it serves, has a row in the matrix", async ({ request }) => {
-  const all = await discoverRestRoutes(request);
+let app: AppClient;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+it("every REST route on disk, with each method it serves, has a row in the matrix", async () => {
+  const all = await discoverRestRoutes(app);
   const discovered = all.filter((route) => !(route.pattern in NOT_IN_MATRIX));
   expect(discovered.length).toBeGreaterThan(0);
   for (const route of discovered) expect(route.methods, `${route.file} serves no method through restRoutes`).not.toEqual([]);
@@ -1188,7 +1204,7 @@ test("every REST route on disk, with each method it serves, has a row in the mat
   for (const excluded of Object.keys(NOT_IN_MATRIX)) expect(all.map((route) => route.pattern)).toContain(excluded);
 });
 
-test("every tRPC procedure of the app's router has a row in the matrix", () => {
+it("every tRPC procedure of the app's router has a row in the matrix", () => {
   expect(Object.keys(TRPC).sort()).toEqual(Object.keys(procedureTypes).sort());
   for (const type of Object.values(procedureTypes)) expect(type).not.toBe("subscription");
 });
@@ -1237,14 +1253,12 @@ async function expectOrganizationAUntouched(): Promise<void> {
   expect(keyList.find((k) => k.id === w.spareKeyId)?.revokedAt).toBeNull();
 }
 
-test.describe("REST", () => {
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    await setUpWorld(playwright);
-  });
+describe("REST", () => {
+  beforeAll(async () => {
+    await setUpWorld(app);
+  }, 180_000);
 
-  test("every route × credential case answers as the contract says, reveals nothing of organization A and changes nothing; A's member can use every route", async () => {
-    test.setTimeout(300_000);
+  it("every route × credential case answers as the contract says, reveals nothing of organization A and changes nothing; A's member can use every route", async () => {
     let cells = 0;
     const rows: string[] = [];
     for (const key of Object.keys(REST)) {
@@ -1268,17 +1282,15 @@ test.describe("REST", () => {
       const cell = await restCall(key, "member");
       expect.soft(cell.status, `${key} as A's member: ${cell.text.slice(0, 300)}`).toBe(REST[key]!.member);
     }
-  });
+  }, 300_000);
 });
 
-test.describe("tRPC", () => {
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    await setUpWorld(playwright);
-  });
+describe("tRPC", () => {
+  beforeAll(async () => {
+    await setUpWorld(app);
+  }, 180_000);
 
-  test("every procedure × credential case answers with the contract's status, reveals nothing of organization A and changes nothing; A's member can use every procedure", async () => {
-    test.setTimeout(300_000);
+  it("every procedure × credential case answers with the contract's status, reveals nothing of organization A and changes nothing; A's member can use every procedure", async () => {
     let cells = 0;
     const rows: string[] = [];
     for (const procedure of Object.keys(TRPC)) {
@@ -1301,5 +1313,5 @@ test.describe("tRPC", () => {
       const cell = await trpcCall(procedure, "member");
       expect.soft(cell.status, `${procedure} as A's member: ${cell.text.slice(0, 300)}`).toBe(TRPC[procedure]!.member ?? 200);
     }
-  });
+  }, 300_000);
 });
