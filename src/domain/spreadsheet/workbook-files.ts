@@ -71,17 +71,13 @@ async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<Sheet[]
     hyperlinks: "ignore",
     entries: "ignore",
   });
-  const stepper = createStepper();
   const sheets: Sheet[] = [];
   try {
     for await (const worksheet of reader) {
       const name = "name" in worksheet && typeof worksheet.name === "string" ? worksheet.name : `Sheet${sheets.length + 1}`;
       bounds.startSheet(name);
       const rows: string[][] = [];
-      for await (const row of worksheet) {
-        addXlsxRow(rows, row, bounds);
-        await stepper.step();
-      }
+      for await (const row of worksheet) addXlsxRow(rows, row, bounds);
       sheets.push({ name, rows });
     }
   } catch (error) {
@@ -94,12 +90,20 @@ async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<Sheet[]
   return sheets;
 }
 
-/** Bytes as a stream of 64 KiB chunks, the form exceljs's streaming reader takes. */
+/**
+ * Bytes as a stream of 64 KiB chunks, the form exceljs's streaming reader takes. The event loop is given back between
+ * chunks, here at the source: exceljs reads a chunk's rows at once, and its reader lost the sheets after the first
+ * when its consumer paused between rows instead.
+ */
 function chunked(bytes: Uint8Array): Readable {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const stepper = createStepper();
   return Readable.from(
-    (function* () {
-      for (let at = 0; at < buffer.length; at += 65_536) yield buffer.subarray(at, at + 65_536);
+    (async function* () {
+      for (let at = 0; at < buffer.length; at += 65_536) {
+        await stepper.step();
+        yield buffer.subarray(at, at + 65_536);
+      }
     })(),
     { objectMode: false },
   );
