@@ -1,7 +1,7 @@
 import { strToU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TTemplateDraft } from "~/domain/template-draft-schema";
-import { handmadeZip, type FixtureEntry } from "~/domain/archive/zip-bombs.fixture";
+import { type FixtureContent, type FixtureEntry, handmadeZip } from "~/domain/archive/zip-bombs.fixture";
 import { FILE_TYPES } from "~/domain/spreadsheet/file-types";
 import { modelPath, postModel } from "./support/actors";
 import { expectError } from "./support/contract";
@@ -23,7 +23,7 @@ beforeAll(async () => {
 const MIB = 2 ** 20;
 
 /** An XLSX package around the given sheet XML, as small as Excel's own; `sheet` may be a lying entry. */
-function xlsxParts(sheet: Omit<FixtureEntry, "name">): FixtureEntry[] {
+function xlsxParts(sheet: FixtureContent): FixtureEntry[] {
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const rels = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
   return [

@@ -5,11 +5,11 @@ import { deflateSync, strToU8 } from "fflate";
  * its local header and the central directory alike), and an entry of a repeated byte is deflated in a stream, so a
  * test holds only its few compressed kilobytes, never the gigabytes it unpacks to.
  */
-export type FixtureEntry =
-  | { name: string; text: string; declaredSize?: number }
-  | { name: string; repeat: { byte: number; bytes: number }; declaredSize?: number };
+export type FixtureContent =
+  { text: string; declaredSize?: number } | { repeat: { byte: number; bytes: number }; declaredSize?: number };
+export type FixtureEntry = FixtureContent & { name: string };
 
-export function handmadeZip(entries: readonly FixtureEntry[]): Uint8Array {
+export function handmadeZip(entries: readonly FixtureEntry[]): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
@@ -89,7 +89,7 @@ function header(length: number, fields: readonly (readonly [number, 2 | 4, numbe
   return bytes;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const whole = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
   for (const part of parts) {
