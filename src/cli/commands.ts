@@ -161,7 +161,7 @@ async function readTemplateFile(file: string): Promise<{ file: string; content: 
   } catch {
     throw new AppError("BAD_REQUEST", `Cannot read ${file}.`);
   }
-  return { file, content: readAasxEnvironment(bytes) };
+  return { file, content: await readAasxEnvironment(bytes) };
 }
 
 /** An AAS environment holds `submodels`; our template JSON holds `sections`. */

@@ -21,8 +21,8 @@ export const AASX_MEDIA_TYPES = [
 ] as const;
 
 /** The environment an upload carries (AASX: read from its environment part; AppError for a bad package). */
-export function uploadedEnvironment(upload: AasUpload): unknown {
-  return upload.kind === "json" ? upload.environment : readAasxEnvironment(upload.bytes);
+export function uploadedEnvironment(upload: AasUpload): Promise<unknown> {
+  return upload.kind === "json" ? Promise.resolve(upload.environment) : readAasxEnvironment(upload.bytes);
 }
 
 export const ZAasSubmodelsImported = z.object({

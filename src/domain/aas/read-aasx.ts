@@ -1,42 +1,33 @@
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8 } from "fflate";
 import { AppError } from "~/domain/app-error";
+import { readZip, type ZipBudget } from "~/domain/archive/read-zip";
 
 /**
  * The AAS environment inside an AASX package (IDTA-01005, Open Packaging Conventions): `_rels/.rels` names the
- * aasx-origin part, whose relationships name the environment part ("aas-spec"). Only JSON environments are read.
- * Only the parts on that path are decompressed, each within a size limit checked on the sizes the zip declares
- * (fflate never writes past a declared size), so a zip bomb costs no more than the limits.
+ * aasx-origin part, whose relationships names the environment part ("aas-spec"). Only JSON environments are read.
+ * Only the relationship parts and then the environment part are inflated, by the one archive reader under the AASX
+ * budget (src/domain/archive/read-zip.ts, docs/aas-import.md): the sizes the package declares are never trusted.
  */
 
-/** The most the parts we read may hold together once decompressed. */
-export const MAX_AASX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+/** What reading one package may cost: a package may carry many supplementary files, which are skipped, not inflated. */
+export const AASX_ZIP_BUDGET: ZipBudget = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, maxRatio: 100 };
 
+const LABEL = "The AASX package";
 const ORIGIN_TYPE = /\/aasx\/relationships\/aasx-origin$/;
 const SPEC_TYPE = /\/aasx\/relationships\/aas-spec$/;
 
-export function readAasxEnvironment(bytes: Uint8Array): unknown {
-  const names = listEntries(bytes);
-  let budget = MAX_AASX_UNCOMPRESSED_BYTES;
-  const read = (partName: string): Uint8Array => {
-    const entry = names.get(partName);
-    if (!entry) throw notAasx(`it has no part "/${partName}"`);
-    if (entry.originalSize > budget) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `The AASX package's parts are larger than ${MAX_AASX_UNCOMPRESSED_BYTES} bytes once unpacked.`,
-      );
-    }
-    budget -= entry.originalSize;
-    const files = unzipped(bytes, (name) => name === entry.name);
-    const data = files[entry.name];
-    if (!data) throw notAasx(`its part "/${partName}" cannot be read`);
-    return data;
+export async function readAasxEnvironment(bytes: Uint8Array): Promise<unknown> {
+  const rels = await readParts(bytes, (part) => part.endsWith(".rels"));
+  const read = (part: string): string => {
+    const data = rels.get(part);
+    if (!data) throw notAasx(`it has no part "/${part}"`);
+    return strFromU8(data);
   };
-  const origins = relationships(strFromU8(read("_rels/.rels")), "").filter((r) => ORIGIN_TYPE.test(r.type));
+  const origins = relationships(read("_rels/.rels"), "").filter((r) => ORIGIN_TYPE.test(r.type));
   const origin = origins[0];
   if (!origin) throw notAasx("its _rels/.rels names no aasx-origin part");
   const originRels = `${folderOf(origin.target)}_rels/${fileOf(origin.target)}.rels`;
-  const specs = relationships(strFromU8(read(originRels)), folderOf(origin.target)).filter((r) => SPEC_TYPE.test(r.type));
+  const specs = relationships(read(originRels), folderOf(origin.target)).filter((r) => SPEC_TYPE.test(r.type));
   if (specs.length === 0) throw notAasx("its aasx-origin names no environment part (aas-spec)");
   const json = specs.find((spec) => /\.json$/i.test(spec.target));
   if (!json) {
@@ -45,33 +36,23 @@ export function readAasxEnvironment(bytes: Uint8Array): unknown {
       `The AASX package holds its environment as XML (${specs.map((s) => `/${s.target}`).join(", ")}); only JSON environments are read. Save the package with a JSON environment, or send the environment's JSON.`,
     );
   }
-  const text = strFromU8(read(json.target));
+  const environment = (await readParts(bytes, (part) => part === json.target)).get(json.target);
+  if (!environment) throw notAasx(`it has no part "/${json.target}"`);
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(strFromU8(environment)) as unknown;
   } catch (error) {
     throw new AppError("BAD_REQUEST", `The AASX package's environment /${json.target} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
-type Entry = { name: string; originalSize: number };
-
-/** Part name (no leading slash, percent-decoded) → its zip entry, read from the central directory only. */
-function listEntries(bytes: Uint8Array): Map<string, Entry> {
-  const entries = new Map<string, Entry>();
-  unzipped(bytes, (name, originalSize) => {
-    entries.set(partName(name), { name, originalSize });
-    return false;
+/** The package's parts that `wants` names (part names: no leading slash, percent-decoded), inflated within the budget. */
+async function readParts(bytes: Uint8Array, wants: (part: string) => boolean): Promise<Map<string, Uint8Array>> {
+  const entries = await readZip(bytes, {
+    budget: AASX_ZIP_BUDGET,
+    wants: (name) => wants(partName(name)),
+    label: LABEL,
   });
-  return entries;
-}
-
-function unzipped(bytes: Uint8Array, keep: (name: string, originalSize: number) => boolean): Record<string, Uint8Array> {
-  try {
-    return unzipSync(bytes, { filter: (file) => keep(file.name, file.originalSize) });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw notAasx(`it is not a readable zip archive (${(error as Error).message})`);
-  }
+  return new Map([...entries].map(([name, data]) => [partName(name), data]));
 }
 
 function partName(name: string): string {

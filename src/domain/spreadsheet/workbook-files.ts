@@ -1,43 +1,53 @@
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { unzipSync } from "fflate";
-import Papa from "papaparse";
 import { AppError } from "~/domain/app-error";
+import { readZip, type ZipBudget } from "~/domain/archive/read-zip";
+import { createStepper } from "~/domain/bounded-steps";
 import { unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import { readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
 import type { FileKind } from "~/domain/spreadsheet/file-types";
+import { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
 import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
+import { addXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
 
 /**
  * Reading and writing the files of the spreadsheet import and export (docs/spreadsheets.md): CSV, TSV, XLSX, and a
  * zip of CSV files (one per sheet). Every cell written is escaped against formula injection and every cell read is
- * unescaped (src/domain/spreadsheet-cell.ts), so an export imported again yields the values it came from.
+ * unescaped (src/domain/spreadsheet-cell.ts), so an export imported again yields the values it came from. Nothing
+ * a file declares is trusted: zips are inflated by the one archive reader under SPREADSHEET_ZIP_BUDGET, and rows,
+ * columns and cells are counted against the sheet bounds (sheet-bounds.ts) as they are read.
  */
 
-/** The most a zip (an XLSX file or a zip of CSV files) may hold once unpacked. */
-export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
-/** The most rows all sheets of one file may have together. */
-export const MAX_FILE_ROWS = 200_000;
+/** What unpacking one XLSX file or zip of CSV files may cost (docs/spreadsheets.md, Limits). */
+export const SPREADSHEET_ZIP_BUDGET: ZipBudget = { maxEntries: 1_000, maxBytes: 256 * 1024 * 1024, maxRatio: 100 };
 
 /** The file's sheets, every cell unescaped; a file that cannot be read is a 400, one too large a 413. */
 export async function readWorkbookFile(bytes: Uint8Array, kind: FileKind): Promise<Sheet[]> {
-  const sheets = await readSheets(bytes, kind);
-  const rowCount = sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
-  if (rowCount > MAX_FILE_ROWS) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The file has ${rowCount} rows; at most ${MAX_FILE_ROWS} are read at once.`);
-  }
+  const sheets = await readSheets(bytes, kind, new SheetBounds());
   return sheets.map((sheet) => ({ name: sheet.name, rows: sheet.rows.map((row) => row.map(unescapeSpreadsheetCell)) }));
 }
 
-async function readSheets(bytes: Uint8Array, kind: FileKind): Promise<Sheet[]> {
-  if (kind === "csv" || kind === "tsv") return [{ name: "Items", rows: parseDelimited(decodeText(bytes), kind) }];
-  assertUnpackedSize(bytes);
-  if (kind === "xlsx") return readXlsx(bytes);
-  const files = unzipSync(bytes, { filter: (file) => /\.(csv|tsv|txt)$/i.test(file.name) && !file.name.startsWith("__MACOSX/") });
-  return Object.entries(files)
-    .sort(([a], [b]) => (/^items\./i.test(a) ? -1 : /^items\./i.test(b) ? 1 : a.localeCompare(b)))
-    .map(([name, data]) => ({
-      name: name.slice(name.lastIndexOf("/") + 1),
-      rows: parseDelimited(decodeText(data), /\.tsv$/i.test(name) ? "tsv" : "csv"),
-    }));
+async function readSheets(bytes: Uint8Array, kind: FileKind, bounds: SheetBounds): Promise<Sheet[]> {
+  if (kind === "csv" || kind === "tsv") {
+    bounds.startSheet("Items");
+    return [{ name: "Items", rows: await readDelimitedRows(decodeText(bytes), kind === "tsv" ? "\t" : ",", bounds) }];
+  }
+  if (kind === "xlsx") return readXlsx(bytes, bounds);
+  const files = await readZip(bytes, {
+    budget: SPREADSHEET_ZIP_BUDGET,
+    wants: (name) => /\.(csv|tsv|txt)$/i.test(name) && !name.startsWith("__MACOSX/"),
+    label: "The zip file",
+  });
+  const sheets: Sheet[] = [];
+  const names = [...files.keys()].sort((a, b) => (/^items\./i.test(a) ? -1 : /^items\./i.test(b) ? 1 : a.localeCompare(b)));
+  for (const name of names) {
+    const sheetName = name.slice(name.lastIndexOf("/") + 1);
+    bounds.startSheet(sheetName);
+    const text = decodeText(files.get(name) ?? new Uint8Array());
+    files.delete(name);
+    sheets.push({ name: sheetName, rows: await readDelimitedRows(text, /\.tsv$/i.test(name) ? "\t" : ",", bounds) });
+  }
+  return sheets;
 }
 
 function decodeText(bytes: Uint8Array): string {
@@ -48,49 +58,53 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-function parseDelimited(text: string, kind: "csv" | "tsv"): string[][] {
-  const result = Papa.parse<string[]>(text, { delimiter: kind === "tsv" ? "\t" : ",", skipEmptyLines: "greedy" });
-  return result.data.map((row) => row.map(String));
-}
-
-// The sizes a zip declares bound what unpacking may write (fflate and JSZip never write past them), so a zip bomb
-// is refused before anything is unpacked.
-function assertUnpackedSize(bytes: Uint8Array): void {
-  let total = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        return false;
-      },
-    });
-  } catch (error) {
-    throw new AppError("BAD_REQUEST", `The file is not a readable zip or XLSX file (${(error as Error).message}).`);
-  }
-  if (total > MAX_UNPACKED_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The file holds more than ${MAX_UNPACKED_BYTES} bytes once unpacked.`);
-  }
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<Sheet[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch (error) {
-    throw new AppError("BAD_REQUEST", `The file is not a readable XLSX workbook (${(error as Error).message}).`);
-  }
-  return workbook.worksheets.map((sheet) => ({ name: sheet.name, rows: sheetRows(sheet) }));
-}
-
-/** A worksheet's rows as text, as the cells show (exceljs `text`), empty rows kept so row numbers match the sheet. */
-export function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
-  const rows: string[][] = [];
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    while (rows.length < number - 1) rows.push([]);
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(row.getCell(c).text ?? "");
-    rows.push(cells);
+/**
+ * The sheets of an XLSX file through exceljs's streaming reader, fed the package the archive reader made safe
+ * (xlsx-package.ts): one row at a time, so memory holds the rows' text, not a workbook model.
+ */
+async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<Sheet[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunked(await readXlsxPackage(bytes, SPREADSHEET_ZIP_BUDGET)), {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    // Number formats tell dates from numbers, as the cells show.
+    styles: "cache",
+    hyperlinks: "ignore",
+    entries: "ignore",
   });
-  return rows;
+  const sheets: Sheet[] = [];
+  try {
+    for await (const worksheet of reader) {
+      const name = "name" in worksheet && typeof worksheet.name === "string" ? worksheet.name : `Sheet${sheets.length + 1}`;
+      bounds.startSheet(name);
+      const rows: string[][] = [];
+      for await (const row of worksheet) addXlsxRow(rows, row, bounds);
+      sheets.push({ name, rows });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      "BAD_REQUEST",
+      `The XLSX file cannot be read: it is not a readable XLSX workbook (${(error as Error).message}).`,
+    );
+  }
+  return sheets;
+}
+
+/**
+ * Bytes as a stream of 64 KiB chunks, the form exceljs's streaming reader takes. The event loop is given back between
+ * chunks, here at the source: exceljs reads a chunk's rows at once, and its reader lost the sheets after the first
+ * when its consumer paused between rows instead.
+ */
+function chunked(bytes: Uint8Array): Readable {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const stepper = createStepper();
+  return Readable.from(
+    (async function* () {
+      for (let at = 0; at < buffer.length; at += 65_536) {
+        await stepper.step();
+        yield buffer.subarray(at, at + 65_536);
+      }
+    })(),
+    { objectMode: false },
+  );
 }

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { readTableFile, toCsvText, toXlsx } from "~/components/model-editor/repeater-grid/table-files";
+import { handmadeZip } from "~/domain/archive/zip-bombs.fixture";
 
 const TABLE = [
   ["Name", "Share"],
@@ -37,5 +38,14 @@ describe("the repeater's CSV and XLSX export", () => {
     expect(sheet?.getCell("B2").value).toBe("-12.5");
     const file = new File([await blob.arrayBuffer()], "rows.xlsx");
     expect(await readTableFile(file)).toEqual(TABLE);
+  });
+
+  it("refuses an XLSX file that unpacks past its budget, whatever it declares, and a CSV row past 1,000 columns", async () => {
+    const bomb = handmadeZip([
+      { name: "xl/workbook.xml", text: "<workbook/>" },
+      { name: "xl/worksheets/sheet1.xml", repeat: { byte: 0x3c, bytes: 20 * 2 ** 20 }, declaredSize: 100 },
+    ]);
+    await expect(readTableFile(new File([bomb], "rows.xlsx"))).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    await expect(readTableFile(new File([",".repeat(5_000)], "rows.csv"))).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 });

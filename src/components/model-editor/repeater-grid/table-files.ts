@@ -1,36 +1,43 @@
-import Papa from "papaparse";
+import type { ZipBudget } from "~/domain/archive/read-zip";
 import { escapeSpreadsheetCell, unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
+import { guessDelimiter, readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
+import { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
+import { addXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
 
 export { toCsvText };
 
 /** The most rows a file may bring into a repeater at once; the server's own limits apply on save as well. */
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** What unpacking an XLSX file may cost in the browser: a repeater's rows fit well within it. */
+const TABLE_ZIP_BUDGET: ZipBudget = { maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, maxRatio: 100 };
+
 /**
- * Reads a CSV or XLSX file's first sheet as rows of text cells. exceljs is loaded only when a workbook is read. A cell
- * our export escaped against formula injection reads back as the value it was (docs/editor.md, Files).
+ * Reads a CSV or XLSX file's first sheet as rows of text cells, within the same sheet bounds and archive budget as
+ * the server's import (docs/editor.md, Files). exceljs is loaded only when a workbook is read. A cell our export
+ * escaped against formula injection reads back as the value it was.
  */
 export async function readTableFile(file: File): Promise<string[][]> {
+  const bounds = new SheetBounds();
+  bounds.startSheet(file.name);
   const rows = /\.xlsx$/i.test(file.name)
-    ? await readXlsx(await file.arrayBuffer())
-    : Papa.parse<string[]>(await file.text(), { skipEmptyLines: "greedy" }).data.map((row) => row.map((cell) => String(cell)));
+    ? await readXlsx(new Uint8Array(await file.arrayBuffer()), bounds)
+    : await readCsv(await file.text(), bounds);
   return rows.map((row) => row.map(unescapeSpreadsheetCell));
 }
 
-async function readXlsx(buffer: ArrayBuffer): Promise<string[][]> {
+function readCsv(text: string, bounds: SheetBounds): Promise<string[][]> {
+  return readDelimitedRows(text, guessDelimiter(text), bounds);
+}
+
+async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<string[][]> {
   const { Workbook } = (await import("exceljs")).default;
   const workbook = new Workbook();
-  await workbook.xlsx.load(buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
+  // A fresh zip of its own: its buffer holds nothing else.
+  await workbook.xlsx.load((await readXlsxPackage(bytes, TABLE_ZIP_BUDGET)).buffer as ArrayBuffer);
   const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    // exceljs counts columns from 1; `text` is the cell as shown, numbers without exponent for typical values.
-    for (let c = 1; c <= sheet.columnCount; c++) cells.push(row.getCell(c).text ?? "");
-    rows.push(cells);
-  });
+  workbook.worksheets[0]?.eachRow((row) => addXlsxRow(rows, row, bounds));
   return rows;
 }
 

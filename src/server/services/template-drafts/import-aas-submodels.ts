@@ -14,7 +14,7 @@ export type ImportAasSubmodelsOptions = EditTemplateDraftOptions & { upload: Aas
  * (docs/aas-import.md). Nothing is stored when nothing could be imported (400 listing why).
  */
 export async function importAasSubmodels({ upload, ...target }: ImportAasSubmodelsOptions): Promise<TAasSubmodelsImported> {
-  const environment = uploadedEnvironment(upload);
+  const environment = await uploadedEnvironment(upload);
   let problems: AasImportProblem[] = [];
   let moreProblems = 0;
   const templateDraft = await editTemplateDraft(target, (document) => {
