@@ -1,6 +1,6 @@
-import Papa from "papaparse";
-import { escapeSpreadsheetCell, unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
+import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
+import { addXlsxRow } from "~/domain/spreadsheet/xlsx-cell";
 
 export { toCsvText };
 
@@ -8,30 +8,16 @@ export { toCsvText };
 export const MAX_IMPORT_ROWS = 10_000;
 
 /**
- * Reads a CSV or XLSX file's first sheet as rows of text cells. exceljs is loaded only when a workbook is read. A cell
- * our export escaped against formula injection reads back as the value it was (docs/editor.md, Files).
+ * Reads a CSV, TSV or XLSX file's first sheet as rows of text cells, through the items import's reader
+ * (workbook-files.ts, loaded only when a file is read, with exceljs): the delimiter is detected, a cell our export
+ * escaped against formula injection reads back as the value it was, and XLSX numbers and dates as their stored form
+ * (docs/editor.md, Files).
  */
 export async function readTableFile(file: File): Promise<string[][]> {
-  const rows = /\.xlsx$/i.test(file.name)
-    ? await readXlsx(await file.arrayBuffer())
-    : Papa.parse<string[]>(await file.text(), { skipEmptyLines: "greedy" }).data.map((row) => row.map((cell) => String(cell)));
-  return rows.map((row) => row.map(unescapeSpreadsheetCell));
-}
-
-async function readXlsx(buffer: ArrayBuffer): Promise<string[][]> {
-  const { Workbook } = (await import("exceljs")).default;
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const cells: string[] = [];
-    // exceljs counts columns from 1; `text` is the cell as shown, numbers without exponent for typical values.
-    for (let c = 1; c <= sheet.columnCount; c++) cells.push(row.getCell(c).text ?? "");
-    rows.push(cells);
-  });
-  return rows;
+  const { readWorkbookFile } = await import("~/domain/spreadsheet/workbook-files");
+  const kind = /\.xlsx$/i.test(file.name) ? "xlsx" : "csv";
+  const [sheet] = await readWorkbookFile(new Uint8Array(await file.arrayBuffer()), kind);
+  return sheet?.rows ?? [];
 }
 
 export function toCsv(table: readonly (readonly string[])[]): Blob {
@@ -42,9 +28,9 @@ export function toCsv(table: readonly (readonly string[])[]): Blob {
 export async function toXlsx(table: readonly (readonly string[])[], sheetName: string): Promise<Blob> {
   const { Workbook } = (await import("exceljs")).default;
   const workbook = new Workbook();
-  // Sheet names are at most 31 characters and may not hold []:*?/\ in Excel.
-  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Rows");
-  for (const row of table) sheet.addRow(row.map(escapeSpreadsheetCell));
+  const sheet = workbook.addWorksheet(excelSheetName(sheetName));
+  // An XLSX text cell is never a formula, so no `'` is added (xlsx-cell.ts).
+  for (const row of table) addXlsxRow(sheet, row);
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
 }

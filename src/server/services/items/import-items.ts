@@ -19,6 +19,7 @@ import {
   addIdentifiers,
   type ImportTarget,
   importTargets,
+  heldValues,
   languageValueKeys,
   repeaterRows,
 } from "~/server/services/items/internal/import-targets";
@@ -33,6 +34,8 @@ export type ImportItemsOptions = {
   file: { bytes: Uint8Array; kind: FileKind };
   isDryRun: boolean;
   mapping?: TMappingOverrides;
+  /** The locale of a CSV or TSV file's numbers and dates (BCP 47); detected from the file when not given. */
+  locale?: string;
   /** Told how far a real import is: once planned, then after each chunk of items written (the streamed answer). */
   onProgress?: (progress: Omit<TItemImportProgress, "type">) => void;
 };
@@ -51,13 +54,13 @@ const WRITE_CHUNK = 1_000;
  * the same time is either committed before the import sees the item, or waits for the import to commit.
  */
 export async function importItems(options: ImportItemsOptions): Promise<TItemImportReport> {
-  const { actor, organizationId, modelId, file, isDryRun, mapping } = options;
+  const { actor, organizationId, modelId, file, isDryRun, mapping, locale } = options;
   assertMemberOf(actor, organizationId);
   const sheets = await readWorkbookFile(file.bytes, file.kind);
   const plan = async (db: Tx, templateId: string) => {
     const index = await loadTemplateIndex(db, templateId);
     const { publishedLanguages } = await readLanguageSettings(db, organizationId);
-    const itemPlan = planItemImport(index, sheets, mapping, publishedLanguages);
+    const itemPlan = planItemImport(index, sheets, mapping, publishedLanguages, locale);
     if (itemPlan.items.length > MAX_IMPORT_ITEMS) {
       throw new AppError(
         "PAYLOAD_TOO_LARGE",
@@ -68,14 +71,14 @@ export async function importItems(options: ImportItemsOptions): Promise<TItemImp
   };
   if (isDryRun) {
     const db = getDb();
-    const { itemPlan, targets } = await plan(db, await modelTemplateId(db, organizationId, modelId));
-    return report(itemPlan, targets, []);
+    const { index, itemPlan, targets } = await plan(db, await modelTemplateId(db, organizationId, modelId));
+    return report(db, index, itemPlan, targets);
   }
   return inTransaction(async (tx) => {
     const templateId = await lockModelForItems(tx, organizationId, modelId);
     const { index, itemPlan, targets } = await plan(tx, templateId);
     if (itemPlan.problems.count > 0) throw problemsError(itemPlan);
-    const counted = report(itemPlan, targets, []);
+    const counted = await report(tx, index, itemPlan, targets);
     options.onProgress?.({ phase: "checking", done: 0, total: targets.length });
     return { ...counted, createdIds: await writeTargets(tx, { ...options, templateId, index, plan: itemPlan }, targets) };
   });
@@ -87,16 +90,59 @@ async function modelTemplateId(db: Tx, organizationId: string, modelId: string):
   return model.templateId;
 }
 
-function report(plan: ItemImportPlan, targets: readonly ImportTarget[], createdIds: string[]): TItemImportReport {
-  const update = new Set(targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]))).size;
+/**
+ * The report of a file before it is written: items to create, items it changes and items it names with exactly
+ * what they hold (compared with what they hold now, by the same `itemChanges` the write applies).
+ */
+async function report(
+  db: Tx,
+  index: TemplateIndex,
+  plan: ItemImportPlan,
+  targets: readonly ImportTarget[],
+): Promise<TItemImportReport> {
+  const matched = targets.filter((t) => t.itemId !== null);
+  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
+  const sectionIds = new Set([...plan.items.flatMap((item) => item.values.map((v) => v.dataSectionId)), ...repeaterOf.keys()]);
+  const held = await heldValues(db, [...new Set(matched.map((t) => t.itemId as string))], [...sectionIds]);
+  const changed = new Set<string>();
+  const named = new Set<string>();
+  for (const target of matched) {
+    const itemId = target.itemId as string;
+    named.add(itemId);
+    if (isChange(target, plan.repeaterIds, repeaterOf, held.get(itemId) ?? new Map())) changed.add(itemId);
+  }
   return {
-    create: targets.filter((t) => t.itemId === null).length,
-    update,
+    create: targets.length - matched.length,
+    update: changed.size,
+    unchanged: named.size - changed.size,
+    reading: plan.reading,
     problems: plan.problems.kept,
     moreProblems: plan.problems.moreProblems,
     mapping: plan.mapping,
-    createdIds,
+    createdIds: [],
   };
+}
+
+/** Whether writing the file's row changes an item holding `held` (tripleKey → value): a value, a row or an identifier. */
+function isChange(
+  target: ImportTarget,
+  repeaterIds: readonly string[],
+  repeaterOf: ReadonlyMap<string, string>,
+  held: ReadonlyMap<string, string | null>,
+): boolean {
+  if (target.newIdentifiers.length > 0) return true;
+  const rows = new Map<string, Set<number>>();
+  for (const key of held.keys()) {
+    const [sectionId = "", , row = "0"] = key.split("|");
+    const repeaterId = repeaterOf.get(sectionId);
+    if (repeaterId !== undefined) rows.set(repeaterId, (rows.get(repeaterId) ?? new Set()).add(Number(row)));
+  }
+  const changes = itemChanges(target, repeaterIds, {
+    rowsOf: (repeaterId) => [...(rows.get(repeaterId) ?? [])],
+    holds: (value) => held.has(tripleKey(value)),
+  });
+  const differs = (v: TDataValue) => (held.get(tripleKey(v)) ?? null) !== v.value;
+  return changes.deleteRows.length > 0 || changes.add.length > 0 || changes.modify.some(differs);
 }
 
 /** The problems of a file imported without a dry run, as a 400's issues: `$["Items"][3]["Battery › Serial"]`. */
@@ -123,7 +169,7 @@ type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIn
  */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
-  const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
+  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
   const fresh = targets.filter((t) => t.itemId === null);
   // Ascending ids keep the file's order of items, and of each item's identifiers, in what lists and exports show.
   const itemIds = ascendingUuids(fresh.length);
@@ -199,6 +245,11 @@ function itemChanges(
     for (const value of values) place(value, rows.has(value.row));
   }
   return { deleteRows, add, modify };
+}
+
+/** The repeater (of those given) each of their sections belongs to, nested sections included. */
+function repeaterOfSection(index: TemplateIndex, repeaterIds: readonly string[]): Map<string, string> {
+  return new Map(repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
 }
 
 function inLanguages(values: readonly TDataValue[]): boolean {

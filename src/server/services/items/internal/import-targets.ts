@@ -102,3 +102,29 @@ export async function addIdentifiers(tx: Tx, organizationId: string, targets: re
     throw new AppError("CONFLICT", "An identifier of the file was taken by another request meanwhile; nothing was imported.");
   }
 }
+
+/**
+ * The values the given items hold in the given sections, per item as `tripleKey` → value: what a dry run compares
+ * the file with to count the items it would change.
+ */
+export async function heldValues(
+  db: Tx,
+  itemIds: readonly string[],
+  sectionIds: readonly string[],
+): Promise<Map<string, Map<string, string | null>>> {
+  const result = new Map<string, Map<string, string | null>>();
+  if (itemIds.length === 0 || sectionIds.length === 0) return result;
+  const rows = await db.$queryRaw<
+    { itemId: string; dataSectionId: string; dataFieldId: string; row: number; value: string | null; language: string }[]
+  >`
+    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
+      "row", "value", "language"
+    FROM "item_data_value"
+    WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[])`;
+  for (const row of rows) {
+    let values = result.get(row.itemId);
+    if (!values) result.set(row.itemId, (values = new Map<string, string | null>()));
+    values.set(tripleKey(row), row.value);
+  }
+  return result;
+}
