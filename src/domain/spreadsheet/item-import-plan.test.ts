@@ -340,3 +340,72 @@ describe("multilingual fields (docs/languages.md)", () => {
     expect(plan.items[0]?.values).toContainEqual({ dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.short, row: 0, value: "B7" });
   });
 });
+
+describe("files as people's programs write them", () => {
+  const value = (dataFieldId: string, v: string | null): TDataValue => ({
+    dataSectionId: SHEET_IDS.main,
+    dataFieldId,
+    row: 0,
+    value: v,
+  });
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("reads a CSV Excel saved in German: BOM, semicolons, CRLF, decimal comma, dd.mm.yyyy, and says so", async () => {
+    const csv = "\uFEFFIdentifier;Serial;Capacity;Made on\r\nA-1;S1;97,5;29.02.2024\r\nA-2;S2;1.000;01.03.2024\r\n";
+    const sheets = await readWorkbookFile(bytes(csv), "csv");
+    const plan = planItemImport(index, sheets);
+    expect(plan.problems.kept).toEqual([]);
+    expect(plan.reading).toEqual({ delimiter: ";", locale: "de-DE", isLocaleDetected: true });
+    expect(plan.items[0]?.values).toEqual([
+      value(SHEET_IDS.required, "S1"),
+      value(SHEET_IDS.number, "97.5"),
+      value(SHEET_IDS.date, "2024-02-29"),
+    ]);
+    expect(plan.items[1]?.values).toContainEqual(value(SHEET_IDS.number, "1000"));
+  });
+
+  it("reads a TSV, and the locale the caller names over the one detected", async () => {
+    const sheets = await readWorkbookFile(bytes("Identifier\tCapacity\tMade on\nA-1\t3,5\t02/03/2024\n"), "csv");
+    const plan = planItemImport(index, sheets, {}, [], "en-GB");
+    expect(plan.reading).toEqual({ delimiter: "\t", locale: "en-GB", isLocaleDetected: false });
+    expect(plan.problems.kept.map((p) => [p.column, p.rule])).toEqual([["Capacity", "type"]]);
+    expect(plan.items[0]?.values).toContainEqual(value(SHEET_IDS.date, "2024-03-02"));
+  });
+
+  it("refuses a file none of whose columns maps to a field, naming its headers", async () => {
+    const sheets = await readWorkbookFile(bytes("Identifier|Serial|Capacity\nA-1|S1|3\n"), "csv");
+    const plan = planItemImport(index, sheets);
+    expect(plan.items).toEqual([]);
+    expect(plan.problems.kept).toEqual([
+      expect.objectContaining({ rule: "file", message: expect.stringContaining('"Identifier|Serial|Capacity"') }),
+    ]);
+  });
+
+  it("refuses repeater sheets when the items sheet has no identifier column", () => {
+    const plan = planItemImport(index, [
+      { name: "Items", rows: [["Serial"], ["S1"]] },
+      {
+        name: "Battery › Cells",
+        rows: [
+          ["Identifier", "Row", "Voltage"],
+          ["A-1", "1", "3.2"],
+        ],
+      },
+    ]);
+    expect(plan.problems.kept.map((p) => p.rule)).toEqual(["file"]);
+  });
+
+  it("leaves a required field empty without a problem: an import may leave an item incomplete", () => {
+    const plan = planItemImport(index, [
+      {
+        name: "Items",
+        rows: [
+          ["Identifier", "Serial", "Notes"],
+          ["A-1", "", "n"],
+        ],
+      },
+    ]);
+    expect(plan.problems.kept).toEqual([]);
+    expect(plan.items[0]?.values).toContainEqual(value(SHEET_IDS.required, null));
+  });
+});
