@@ -5,14 +5,64 @@
  */
 import { isIsoDate } from "~/domain/field-value";
 import { readFieldOptions } from "~/domain/field-options";
-import { formatLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber, parseLocaleNumber } from "~/domain/locale-number";
 import type { TDataField } from "~/domain/template-schema";
 
 export function formatLocaleValue(field: Pick<TDataField, "type" | "options">, value: string, locale: string): string {
-  if (field.type === "NumericField") return formatLocaleNumber(value, locale);
-  if (field.type === "TextField" && readFieldOptions(field).format === "date" && isIsoDate(value)) {
+  const kind = localeKind(field);
+  if (kind === "number") return formatLocaleNumber(value, locale);
+  if (kind === "date" && isIsoDate(value)) {
     // Noon UTC, shown in UTC: the calendar day stored, whatever the reader's time zone.
     return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
   }
   return value;
+}
+
+type DatePart = "day" | "month" | "year";
+const dateOrderCache = new Map<string, DatePart[]>();
+
+/** The order in which `locale` writes day, month and year (de-DE: day, month, year; en-US: month, day, year). */
+function dateOrder(locale: string): DatePart[] {
+  const cached = dateOrderCache.get(locale);
+  if (cached) return cached;
+  const parts = new Intl.DateTimeFormat(locale, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" })
+    .formatToParts(new Date(Date.UTC(2000, 10, 22)))
+    .flatMap((part) => (part.type === "day" || part.type === "month" || part.type === "year" ? [part.type] : []));
+  dateOrderCache.set(locale, parts);
+  return parts;
+}
+
+/**
+ * The stored date (`yyyy-mm-dd`) for a date written the way `locale` writes dates in numbers (`29.02.2024` in
+ * de-DE, `2/29/2024` in en-US, `29/02/2024` in en-GB and fr-FR; any of `.`, `/`, `-` between the parts, a four-digit
+ * year), or the stored form itself; undefined for anything else or a day that does not exist.
+ */
+export function parseLocaleDate(text: string, locale: string): string | undefined {
+  const trimmed = text.trim();
+  if (isIsoDate(trimmed)) return trimmed;
+  const numbers = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})\.?$/.exec(trimmed)?.slice(1);
+  if (!numbers) return undefined;
+  const order = dateOrder(locale);
+  const part = (name: DatePart) => numbers[order.indexOf(name)] ?? "";
+  const [year, month, day] = [part("year"), part("month"), part("day")];
+  if (year.length !== 4 || month.length > 2 || day.length > 2) return undefined;
+  const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  return isIsoDate(iso) ? iso : undefined;
+}
+
+/**
+ * The stored form of a value written in `locale` (the inverse of `formatLocaleValue` for numbers and numeric
+ * dates): a number through `parseLocaleNumber`, a date field's date through `parseLocaleDate`, anything else as it
+ * is; undefined for a number or date that does not read under `locale`.
+ */
+export function parseLocaleValue(field: Pick<TDataField, "type" | "options">, text: string, locale: string): string | undefined {
+  const kind = localeKind(field);
+  if (kind === "number") return parseLocaleNumber(text, locale);
+  return kind === "date" ? parseLocaleDate(text, locale) : text;
+}
+
+/** Whether a field's values are written differently by locale: a number, a date (a text field of format date), or neither. */
+export function localeKind(field: Pick<TDataField, "type" | "options">): "number" | "date" | undefined {
+  if (field.type === "NumericField") return "number";
+  return field.type === "TextField" && readFieldOptions(field).format === "date" ? "date" : undefined;
 }

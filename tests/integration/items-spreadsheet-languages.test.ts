@@ -4,7 +4,6 @@ import type { TItem } from "~/domain/item-schema";
 import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import { FILE_TYPES } from "~/domain/spreadsheet/file-types";
 import { SHEET_IDS, spreadsheetSections } from "~/domain/spreadsheet/spreadsheet-template.fixture";
-import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { getDb } from "~/server/db/client";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { modelPath, postModel } from "./support/actors";
@@ -68,7 +67,7 @@ async function workbook(items: string[][], cells: string[][]): Promise<Uint8Arra
     ["Battery › Cells", cells],
   ] as const) {
     const sheet = book.addWorksheet(name);
-    for (const row of rows) sheet.addRow(row.map(escapeSpreadsheetCell));
+    for (const row of rows) sheet.addRow(row);
   }
   return new Uint8Array(await book.xlsx.writeBuffer());
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import type { TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
+import { useLocale, useTranslations } from "next-intl";
+import type { TItemImportReport, TSheetReading } from "~/domain/spreadsheet/item-import-schema";
 
 export type ImportReportViewProps = {
   report: TItemImportReport;
@@ -10,17 +10,22 @@ export type ImportReportViewProps = {
 };
 
 /**
- * A dry run's report: how many items would be created and updated, the column mapping of each sheet (adjustable:
+ * A dry run's report: how many items would be created, changed and left unchanged, how the file was read (its
+ * delimiter and the locale of its numbers and dates), the column mapping of each sheet (adjustable:
  * each file column's select lists the keys its sheet offers), and every problem by sheet, row, column and rule.
  */
 export function ImportReportView({ report, onMappingChange }: ImportReportViewProps) {
   const t = useTranslations("itemsImport");
+  const uiLocale = useLocale();
   const total = report.problems.length + report.moreProblems;
   const choose = (sheet: string, column: number, key: string) => onMappingChange({ sheet, column, key: key === "" ? null : key });
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-800" data-testid="import-counts">
-        {t("counts", { create: report.create, update: report.update, problems: total })}
+        {t("counts", { create: report.create, update: report.update, unchanged: report.unchanged, problems: total })}
+      </p>
+      <p className="text-sm text-slate-600" data-testid="import-reading">
+        {readingText(t, report.reading, uiLocale)}
       </p>
       {report.mapping.map((sheet) => (
         <details key={sheet.sheet} className="rounded-md border border-slate-200 p-3" open={report.mapping.length === 1}>
@@ -84,4 +89,17 @@ export function ImportReportView({ report, onMappingChange }: ImportReportViewPr
       {report.moreProblems > 0 ? <p className="text-sm text-red-800">{t("moreProblems", { count: report.moreProblems })}</p> : null}
     </div>
   );
+}
+
+const DELIMITER_NAMES = { ",": "comma", ";": "semicolon", "\t": "tab" } as const;
+
+/** How the file was read, the locale named in the reader's language (`de-DE` → "German (Germany)"). */
+function readingText(t: ReturnType<typeof useTranslations<"itemsImport">>, reading: TSheetReading, uiLocale: string): string {
+  if (reading.delimiter === null || reading.locale === null) return t("readingXlsx");
+  const locale = new Intl.DisplayNames([uiLocale], { type: "language" }).of(reading.locale) ?? reading.locale;
+  return t("readingDelimited", {
+    delimiter: DELIMITER_NAMES[reading.delimiter],
+    locale,
+    detected: String(reading.isLocaleDetected),
+  });
 }

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { createStepper } from "~/domain/bounded-steps";
 import type { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
+import type { SheetDelimiter } from "~/domain/spreadsheet/sheet-mapping";
 
 /** Text handed to papaparse at once: the slice ends at the first row end past this many characters. */
 const SLICE_CHARS = 1024 * 1024;
@@ -61,7 +62,16 @@ export async function readDelimitedRows(text: string, delimiter: string, bounds:
   return rows;
 }
 
-/** The delimiter papaparse guesses from the text's first rows (`,` `;` tab `|`…), for files that do not say. */
-export function guessDelimiter(text: string): string {
-  return Papa.parse<string[]>(text.slice(0, 64 * 1024), { preview: 20 }).meta.delimiter || ",";
+/** The delimiters a file may use: comma, semicolon (Excel in locales whose decimal separator is a comma), tab. */
+export const SHEET_DELIMITERS = [",", ";", "\t"] as const satisfies readonly SheetDelimiter[];
+
+/**
+ * The delimiter of CSV or TSV text, whatever its name or media type says: papaparse's detection (the delimiter that
+ * splits the first rows into the same number of fields) among comma, semicolon and tab; comma when nothing tells them
+ * apart (a file of one column). Only the first rows are read for it.
+ */
+export function detectDelimiter(text: string): SheetDelimiter {
+  const found = Papa.parse<string[]>(text.slice(0, 64 * 1024), { preview: 20, delimitersToGuess: [...SHEET_DELIMITERS] }).meta
+    .delimiter;
+  return SHEET_DELIMITERS.find((delimiter) => delimiter === found) ?? ",";
 }

@@ -3,19 +3,19 @@ import fc from "fast-check";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { TDataValue } from "~/domain/data-value";
-import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { planItemImport } from "~/domain/spreadsheet/item-import-plan";
-import { headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
+import { columnCellType, headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
 import { type ExportedItem, itemSheetRows } from "~/domain/spreadsheet/item-sheet-rows";
 import { CHOICES, SHEET_IDS, spreadsheetSections } from "~/domain/spreadsheet/spreadsheet-template.fixture";
 import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
+import { addXlsxRow } from "~/domain/spreadsheet/xlsx-cell";
 import { buildTemplateIndex } from "~/domain/template-index";
 
 const index = buildTemplateIndex(spreadsheetSections());
 
-const TEXT_CHARS = [..."aZ09 ,;\"'\t\n=+-@€ä😀|/\\()<>&"];
+const TEXT_CHARS = [..."aZ09 ,;\"'\t\r\n=+-@€ä😀|/\\()<>&_"];
 const text = fc.array(fc.constantFrom(...TEXT_CHARS), { minLength: 1, maxLength: 12 }).map((c) => c.join(""));
 const date = fc
   .date({ min: new Date("1900-01-01"), max: new Date("2200-12-31"), noInvalidDate: true })
@@ -80,11 +80,14 @@ function exportSheets(exported: readonly ExportedItem[]): Sheet[] {
   ];
 }
 
-async function asXlsx(sheets: Sheet[]): Promise<Uint8Array> {
+/** The sheets as the export writes XLSX: numbers and dates as typed cells below the two header rows. */
+async function asXlsx(sheets: Sheet[], layout = itemSheetsLayout(index)): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
+  const layouts = [layout.items, ...layout.repeaters];
   for (const sheet of sheets) {
     const ws = workbook.addWorksheet(sheet.name);
-    for (const row of sheet.rows) ws.addRow(row.map(escapeSpreadsheetCell));
+    const types = layouts.find((l) => l.name === sheet.name)?.columns.map(columnCellType) ?? [];
+    sheet.rows.forEach((row, r) => addXlsxRow(ws, row, r < 2 ? [] : types));
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
@@ -154,7 +157,6 @@ describe("planItemImport", () => {
       null,
     ]);
     expect(plan.problems.kept.map((p) => [p.row, p.column, p.rule])).toEqual([
-      [3, "Battery › Serial", "required"],
       [3, "Battery › Capacity", "type"],
       [3, "Chemistry", "choice"],
       [3, "Made on", "type"],
@@ -275,7 +277,7 @@ describe("multilingual fields (docs/languages.md)", () => {
       { name: layout.items.name, rows: [...headerRows(layout.items), rows.items] },
       ...layout.repeaters.map((sheet, i) => ({ name: sheet.name, rows: [...headerRows(sheet), ...(rows.repeaters[i] ?? [])] })),
     ];
-    const plan = planItemImport(mlIndex, await readWorkbookFile(await asXlsx(sheets), "xlsx"), {}, languages);
+    const plan = planItemImport(mlIndex, await readWorkbookFile(await asXlsx(sheets, layout), "xlsx"), {}, languages);
     expect(plan.problems.kept).toEqual([]);
     const item = plan.items[0];
     const values = [...(item?.values ?? []), ...[...(item?.repeaterRows.values() ?? [])].flat()];
@@ -336,5 +338,74 @@ describe("multilingual fields (docs/languages.md)", () => {
       language: "de",
     });
     expect(plan.items[0]?.values).toContainEqual({ dataSectionId: SHEET_IDS.main, dataFieldId: SHEET_IDS.short, row: 0, value: "B7" });
+  });
+});
+
+describe("files as people's programs write them", () => {
+  const value = (dataFieldId: string, v: string | null): TDataValue => ({
+    dataSectionId: SHEET_IDS.main,
+    dataFieldId,
+    row: 0,
+    value: v,
+  });
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("reads a CSV Excel saved in German: BOM, semicolons, CRLF, decimal comma, dd.mm.yyyy, and says so", async () => {
+    const csv = "\uFEFFIdentifier;Serial;Capacity;Made on\r\nA-1;S1;97,5;29.02.2024\r\nA-2;S2;1.000;01.03.2024\r\n";
+    const sheets = await readWorkbookFile(bytes(csv), "csv");
+    const plan = planItemImport(index, sheets);
+    expect(plan.problems.kept).toEqual([]);
+    expect(plan.reading).toEqual({ delimiter: ";", locale: "de-DE", isLocaleDetected: true });
+    expect(plan.items[0]?.values).toEqual([
+      value(SHEET_IDS.required, "S1"),
+      value(SHEET_IDS.number, "97.5"),
+      value(SHEET_IDS.date, "2024-02-29"),
+    ]);
+    expect(plan.items[1]?.values).toContainEqual(value(SHEET_IDS.number, "1000"));
+  });
+
+  it("reads a TSV, and the locale the caller names over the one detected", async () => {
+    const sheets = await readWorkbookFile(bytes("Identifier\tCapacity\tMade on\nA-1\t3,5\t02/03/2024\n"), "csv");
+    const plan = planItemImport(index, sheets, {}, [], "en-GB");
+    expect(plan.reading).toEqual({ delimiter: "\t", locale: "en-GB", isLocaleDetected: false });
+    expect(plan.problems.kept.map((p) => [p.column, p.rule])).toEqual([["Capacity", "type"]]);
+    expect(plan.items[0]?.values).toContainEqual(value(SHEET_IDS.date, "2024-03-02"));
+  });
+
+  it("refuses a file none of whose columns maps to a field, naming its headers", async () => {
+    const sheets = await readWorkbookFile(bytes("Identifier|Serial|Capacity\nA-1|S1|3\n"), "csv");
+    const plan = planItemImport(index, sheets);
+    expect(plan.items).toEqual([]);
+    expect(plan.problems.kept).toEqual([
+      expect.objectContaining({ rule: "file", message: expect.stringContaining('"Identifier|Serial|Capacity"') }),
+    ]);
+  });
+
+  it("refuses repeater sheets when the items sheet has no identifier column", () => {
+    const plan = planItemImport(index, [
+      { name: "Items", rows: [["Serial"], ["S1"]] },
+      {
+        name: "Battery › Cells",
+        rows: [
+          ["Identifier", "Row", "Voltage"],
+          ["A-1", "1", "3.2"],
+        ],
+      },
+    ]);
+    expect(plan.problems.kept.map((p) => p.rule)).toEqual(["file"]);
+  });
+
+  it("leaves a required field empty without a problem: an import may leave an item incomplete", () => {
+    const plan = planItemImport(index, [
+      {
+        name: "Items",
+        rows: [
+          ["Identifier", "Serial", "Notes"],
+          ["A-1", "", "n"],
+        ],
+      },
+    ]);
+    expect(plan.problems.kept).toEqual([]);
+    expect(plan.items[0]?.values).toContainEqual(value(SHEET_IDS.required, null));
   });
 });

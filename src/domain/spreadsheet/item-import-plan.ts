@@ -3,6 +3,7 @@ import { MAX_ROW } from "~/domain/data-value";
 import { isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
+import { localeKind, parseLocaleValue } from "~/domain/locale-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
 import { readSectionOptions } from "~/domain/section-options";
 import {
@@ -22,6 +23,8 @@ import {
   type TMappingOverrides,
   type TSheetMapping,
 } from "~/domain/spreadsheet/sheet-mapping";
+import type { TSheetReading } from "~/domain/spreadsheet/item-import-schema";
+import { detectSheetLocale } from "~/domain/spreadsheet/sheet-locale";
 import type { TemplateIndex } from "~/domain/template-index";
 
 /** The most identifier columns the items sheet may have. */
@@ -39,6 +42,8 @@ export type PlannedItem = {
 
 export type ItemImportPlan = {
   items: PlannedItem[];
+  /** How the file was read: the items sheet's delimiter (null for XLSX) and the locale of its numbers and dates. */
+  reading: TSheetReading;
   /** Repeaters whose sheet the file has: their rows are replaced; the others are left as they are. */
   repeaterIds: string[];
   mapping: TSheetMapping[];
@@ -47,35 +52,84 @@ export type ItemImportPlan = {
 
 type MappedSheet = { sheet: Sheet; layout: SheetLayout; columns: (SheetColumn | undefined)[]; firstDataRow: number };
 
+/** The locale cells of delimited sheets are read in; null for XLSX sheets, whose typed cells are exact. */
+type CellLocale = (sheet: Sheet) => string | null;
+
 /**
  * Reads a file's sheets as the items of a model (docs/spreadsheets.md): maps columns, checks every cell with the
  * template's rules (the same `fieldValueProblem` as every write) and lists each problem by sheet, row and column,
  * bounded. Nothing about the database is known here: whether an identifier names an existing item is the
  * service's question. `languages` are the organization's published languages, default first (a multilingual
- * field's column per language).
+ * field's column per language); `locale` the caller's locale of a CSV or TSV file's numbers and dates, detected
+ * from the file when not given (sheet-locale.ts).
  */
 export function planItemImport(
   index: TemplateIndex,
   sheets: readonly Sheet[],
   overrides: TMappingOverrides = {},
   languages: readonly string[] = [],
+  locale?: string,
 ): ItemImportPlan {
   const layout = itemSheetsLayout(index, MAX_IDENTIFIER_COLUMNS, languages);
   const problems = new ProblemList();
   const mapped = mapSheets(layout, sheets, overrides, problems);
   const mapping = mapped.map(toMapping);
+  const reading = readingOf(mapped, locale);
+  const localeOf: CellLocale = (sheet) => (sheet.delimiter === undefined ? null : reading.locale);
   const itemsSheet = mapped.find((m) => m.layout.repeaterId === null);
   if (!itemsSheet) {
     problems.add({ sheet: sheets[0]?.name ?? "", row: null, column: null, rule: "file", message: "The file has no items sheet" });
-    return { items: [], repeaterIds: [], mapping, problems };
+    return { items: [], reading, repeaterIds: [], mapping, problems };
   }
-  const items = readItems(itemsSheet, problems);
   const repeaterSheets = mapped.filter((m) => m.layout.repeaterId !== null);
+  if (!checkMapped(itemsSheet, mapped, problems)) return { items: [], reading, repeaterIds: [], mapping, problems };
+  const items = readItems(itemsSheet, localeOf, problems);
   const repeaterIds = repeaterSheets.map((m) => m.layout.repeaterId as string);
   for (const item of items) for (const id of repeaterIds) item.repeaterRows.set(id, []);
   const byIdentifier = new Map(items.flatMap((item) => item.identifiers.map((value) => [value, item] as const)));
-  for (const sheet of repeaterSheets) readRepeaterRows(index, sheet, byIdentifier, problems);
-  return { items, repeaterIds, mapping, problems };
+  for (const sheet of repeaterSheets) readRepeaterRows(index, sheet, byIdentifier, localeOf, problems);
+  return { items, reading, repeaterIds, mapping, problems };
+}
+
+/**
+ * Whether the file's columns say what its rows are: a file none of whose columns maps to a field (a CSV read with
+ * the wrong delimiter is one column named `Identifier;Notes;…`) would import empty items, and repeater rows
+ * without an identifier column in the items sheet could not find their items; either is a `file` problem.
+ */
+function checkMapped(itemsSheet: MappedSheet, mapped: readonly MappedSheet[], problems: ProblemList): boolean {
+  const headers = (itemsSheet.sheet.rows[0] ?? []).filter((header) => header.trim() !== "");
+  const at = { sheet: itemsSheet.sheet.name, row: null, column: null, rule: "file" as const };
+  if (!mapped.some((m) => m.columns.some((column) => column?.kind === "field"))) {
+    const shown = headers
+      .slice(0, 5)
+      .map((header) => `"${header}"`)
+      .join(", ");
+    problems.add({ ...at, message: `No column maps to a field of the model (the header row holds ${shown || "nothing"})` });
+    return false;
+  }
+  const hasIdentifier = itemsSheet.columns.some((column) => column?.kind === "identifier");
+  if (!hasIdentifier && mapped.length > 1) {
+    problems.add({ ...at, message: "The items sheet has no Identifier column, which its repeater sheets' rows refer to" });
+    return false;
+  }
+  return true;
+}
+
+/** How the file is read: its items sheet's delimiter, and the caller's locale or the one detected. */
+function readingOf(mapped: readonly MappedSheet[], locale: string | undefined): TSheetReading {
+  const delimited = mapped.filter((m) => m.sheet.delimiter !== undefined);
+  const delimiter = delimited[0]?.sheet.delimiter ?? null;
+  if (delimiter === null) return { delimiter, locale: null, isLocaleDetected: false };
+  if (locale !== undefined) return { delimiter, locale, isLocaleDetected: false };
+  const samples = delimited.flatMap((m) =>
+    dataRows(m).flatMap(({ cells }) =>
+      m.columns.flatMap((column, c) => {
+        const text = cells[c] ?? "";
+        return column?.kind === "field" && localeKind(column.field) !== undefined && text.trim() !== "" ? [{ column, text }] : [];
+      }),
+    ),
+  );
+  return { delimiter, locale: detectSheetLocale(samples, delimiter), isLocaleDetected: true };
 }
 
 function mapSheets(
@@ -120,7 +174,8 @@ function dataRows({ sheet, firstDataRow }: MappedSheet): { cells: string[]; line
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
 }
 
-function readItems(mapped: MappedSheet, problems: ProblemList): PlannedItem[] {
+function readItems(mapped: MappedSheet, localeOf: CellLocale, problems: ProblemList): PlannedItem[] {
+  const locale = localeOf(mapped.sheet);
   const seen = new Map<string, number>();
   return dataRows(mapped).map(({ cells, line }) => {
     const item: PlannedItem = { line, identifiers: [], values: [], repeaterRows: new Map() };
@@ -138,7 +193,7 @@ function readItems(mapped: MappedSheet, problems: ProblemList): PlannedItem[] {
         seen.set(result.value, line);
         item.identifiers.push(result.value);
       } else if (column?.kind === "field") {
-        const value = checkedValue(column, cell, at, problems);
+        const value = checkedValue(column, cell, locale, at, problems);
         if (value !== undefined) item.values.push(cellValue(column, 0, value));
       }
     });
@@ -154,17 +209,24 @@ function cellValue(column: FieldColumn, row: number, value: string | null): TDat
 
 type CellPlace = { sheet: string; row: number; column: string };
 
-/** The value a cell stores (an empty cell is null), or undefined after listing its problem. */
-function checkedValue(column: FieldColumn, cell: string, at: CellPlace, problems: ProblemList): string | null | undefined {
+/**
+ * The value a cell stores, or undefined after listing its problem. An empty cell is null, in a required field too:
+ * an import may leave an item incomplete, as the editor may (completeness reports what is missing). A number or
+ * date of a CSV or TSV file is read in the file's locale (`97,5`, `29.02.2024` in de-DE) into its stored form.
+ */
+function checkedValue(
+  column: FieldColumn,
+  cell: string,
+  locale: string | null,
+  at: CellPlace,
+  problems: ProblemList,
+): string | null | undefined {
   const { field } = column;
-  if (cell === "") {
-    if (!readFieldOptions(field).required) return null;
-    problems.add({ ...at, rule: "required", message: `"${field.name}" is required` });
-    return undefined;
-  }
-  const problem = fieldValueProblem(field, cell);
-  if (problem === undefined) return cell;
-  problems.add({ ...at, rule: ruleOf(column, cell), message: `"${field.name}" ${problem}` });
+  if (cell === "") return null;
+  const value = (locale === null ? undefined : parseLocaleValue(field, cell, locale)) ?? cell;
+  const problem = fieldValueProblem(field, value);
+  if (problem === undefined) return value;
+  problems.add({ ...at, rule: ruleOf(column, value), message: `"${field.name}" ${problem}` });
   return undefined;
 }
 
@@ -189,8 +251,10 @@ function readRepeaterRows(
   index: TemplateIndex,
   mapped: MappedSheet,
   byIdentifier: ReadonlyMap<string, PlannedItem>,
+  localeOf: CellLocale,
   problems: ProblemList,
 ): void {
+  const locale = localeOf(mapped.sheet);
   const repeaterId = mapped.layout.repeaterId as string;
   const identifierAt = mapped.columns.findIndex((c) => c?.kind === "identifier");
   const rowAt = mapped.columns.findIndex((c) => c?.key === ROW_KEY);
@@ -217,7 +281,7 @@ function readRepeaterRows(
     const rows = item.repeaterRows.get(repeaterId) ?? [];
     mapped.columns.forEach((column, c) => {
       if (column?.kind !== "field") return;
-      const value = checkedValue(column, cells[c] ?? "", { ...at, column: header(c) }, problems);
+      const value = checkedValue(column, cells[c] ?? "", locale, { ...at, column: header(c) }, problems);
       if (value !== undefined) rows.push(cellValue(column, row, value));
     });
     item.repeaterRows.set(repeaterId, rows);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZImportProblem } from "~/domain/spreadsheet/import-problems";
 import { ZMappingOverrides, ZSheetMapping } from "~/domain/spreadsheet/sheet-mapping";
+import { ZSheetLocale } from "~/domain/spreadsheet/sheet-locale";
 import { ZUuid } from "~/domain/uuid";
 
 /** The most items one import may create or update (as many as one bulk creation). */
@@ -23,6 +24,11 @@ const ZMappingParam = z
   .pipe(ZMappingOverrides);
 
 export const ZItemImportQuery = z.object({
+  locale: ZSheetLocale.optional().meta({
+    description:
+      "The locale a CSV or TSV file writes numbers and dates in, as a BCP 47 tag (`de-DE`: `97,5` and `29.02.2024`). " +
+      "Detected from the file when not given. XLSX numbers and dates are typed cells, read exactly.",
+  }),
   dryRun: ZBooleanText.optional().meta({ description: "`true`: check and report, write nothing. Default `false`." }),
   mapping: ZMappingParam.optional().meta({
     description: 'Changes to the automatic column mapping, as JSON: `{"<sheet>": {"<column position>": "<key>" | null}}`.',
@@ -30,12 +36,26 @@ export const ZItemImportQuery = z.object({
 });
 export type TItemImportQuery = z.infer<typeof ZItemImportQuery>;
 
+/** How a file was read (docs/spreadsheets.md, Delimiter and locale). */
+export const ZSheetReading = z.object({
+  /** The delimiter of a CSV or TSV file (of its items sheet, for a zip); null for XLSX. */
+  delimiter: z.enum([",", ";", "\t"]).nullable(),
+  /** The locale numbers and dates of a CSV or TSV file were read in; null for XLSX (typed cells). */
+  locale: z.string().nullable(),
+  /** Whether the locale was detected from the file rather than given as `locale`. */
+  isLocaleDetected: z.boolean(),
+});
+export type TSheetReading = z.infer<typeof ZSheetReading>;
+
 /** What an import does or would do (docs/spreadsheets.md). */
 export const ZItemImportReport = z.object({
   /** Items the file creates (rows whose identifiers name no item of the model). */
   create: z.number().int(),
-  /** Items the file updates (matched by identifier). */
+  /** Items of the model the file changes (matched by identifier, with a value, row or identifier that differs). */
   update: z.number().int(),
+  /** Items of the model the file names with exactly what they hold: the import leaves them as they are. */
+  unchanged: z.number().int(),
+  reading: ZSheetReading,
   problems: z.array(ZImportProblem),
   /** Problems found beyond the 100 listed. */
   moreProblems: z.number().int(),

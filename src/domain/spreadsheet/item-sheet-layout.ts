@@ -1,4 +1,7 @@
 import { isMultilingual } from "~/domain/field-options";
+import { localeKind } from "~/domain/locale-value";
+import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
+import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -78,19 +81,6 @@ function sectionPath(index: TemplateIndex, sectionId: string): string[] {
   return names;
 }
 
-// Excel's rules for sheet names: at most 31 characters, none of []:*?/\ and unique regardless of case.
-function sheetName(name: string, taken: Set<string>): string {
-  const base =
-    name
-      .replace(/[[\]:*?/\\]/g, " ")
-      .trim()
-      .slice(0, 31) || "Rows";
-  let candidate = base;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 27)} (${n})`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
-
 function fileNameOf(name: string): string {
   return name.replace(/[^\p{L}\p{N} ._()-]/gu, "_");
 }
@@ -122,7 +112,7 @@ export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1, la
   }
   const taken = new Set([ITEMS_SHEET.toLowerCase()]);
   const repeaters = [...repeaterFields].map(([repeaterId, columns]): SheetLayout => {
-    const name = sheetName(sectionPath(index, repeaterId).join(" › "), taken);
+    const name = excelSheetName(sectionPath(index, repeaterId).join(" › "), taken);
     return {
       name,
       fileName: fileNameOf(name),
@@ -156,4 +146,13 @@ function fieldColumns(sectionId: string, field: TDataField, title: string, langu
 /** The two header rows of a sheet. */
 export function headerRows(sheet: SheetLayout): string[][] {
   return [sheet.columns.map((c) => c.title), sheet.columns.map((c) => c.key)];
+}
+
+/**
+ * How XLSX writes a column's values (xlsx-cell.ts): a number field's and the Row column as numbers, a date field's
+ * as dates, the rest (identifiers, text, links) as text.
+ */
+export function columnCellType(column: SheetColumn): XlsxCellType {
+  if (column.kind === "row") return "number";
+  return column.kind === "field" ? (localeKind(column.field) ?? "text") : "text";
 }

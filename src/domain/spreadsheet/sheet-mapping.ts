@@ -1,8 +1,15 @@
 import { z } from "zod";
 import type { SheetColumn, SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
+import { headerLookup, normaliseHeader, takeFirst } from "~/domain/spreadsheet/sheet-headers";
 
-/** A sheet as read from a file: its name and its rows of text cells (already unescaped, spreadsheet-cell.ts). */
-export type Sheet = { name: string; rows: string[][] };
+/** The delimiter of a CSV or TSV file: comma, semicolon or tab. */
+export type SheetDelimiter = "," | ";" | "\t";
+
+/**
+ * A sheet as read from a file: its name, its rows of text cells (already unescaped, spreadsheet-cell.ts) and, for a
+ * CSV or TSV file, the delimiter it was read with.
+ */
+export type Sheet = { name: string; rows: string[][]; delimiter?: SheetDelimiter };
 
 /** Which column of the layout each column of a file's sheet fills (its key), or null for a column left out. */
 export const ZSheetMapping = z.object({
@@ -24,13 +31,6 @@ export const ZMappingOverrides = z.record(
   z.record(z.string().regex(/^\d{1,4}$/), z.string().max(200).nullable()),
 );
 export type TMappingOverrides = z.infer<typeof ZMappingOverrides>;
-
-const normalise = (text: string) =>
-  text
-    .trim()
-    .replace(/\s+/g, " ")
-    .replace(/\s*(›|>)\s*/g, " › ")
-    .toLocaleLowerCase();
 
 /** The keys a column answers to in a file's key row: its own, and a multilingual default column's plain key. */
 function keysOf(column: SheetColumn): string[] {
@@ -57,28 +57,22 @@ export function mapColumns(
 ): (string | null)[] {
   const known = new Set(layout.columns.map((c) => c.key));
   const byKey = new Map(layout.columns.flatMap((c) => keysOf(c).map((key) => [key, c.key] as const)));
-  const byTitle = new Map<string, string>();
-  const bareNames = new Map<string, string | null>();
-  for (const column of layout.columns) {
-    byTitle.set(normalise(column.title), column.key);
-    if (column.kind !== "field") continue;
-    if (column.alias) byTitle.set(normalise(column.alias.title), column.key);
-    // A field's other languages' columns are named by their titles only.
-    if (column.language !== undefined && !column.alias) continue;
-    const bare = normalise(column.field.name);
-    bareNames.set(bare, bareNames.has(bare) ? null : column.key);
-  }
-  const taken = new Set<string>();
-  return headers.map((header, i) => {
+  const byName = headerLookup(
+    layout.columns.map((column) => ({
+      id: column.key,
+      titles: column.kind === "field" && column.alias ? [column.title, column.alias.title] : [column.title],
+      // A field's other languages' columns are named by their titles only.
+      bareName: column.kind === "field" && (column.language === undefined || column.alias) ? column.field.name : undefined,
+    })),
+  );
+  const choices = headers.map((header, i) => {
     const override = overrides[String(i)];
     const keyCell = keyRow?.[i]?.trim();
-    const byName = byTitle.get(normalise(header)) ?? bareNames.get(normalise(header)) ?? null;
     const fromKeyRow = keyCell === undefined ? undefined : byKey.get(keyCell);
-    const candidate = override !== undefined ? override : (fromKeyRow ?? byName);
-    if (candidate === null || !known.has(candidate) || taken.has(candidate)) return null;
-    taken.add(candidate);
-    return candidate;
+    const candidate = override !== undefined ? override : (fromKeyRow ?? byName(header));
+    return candidate !== null && known.has(candidate) ? candidate : null;
   });
+  return takeFirst(choices);
 }
 
 /**
@@ -89,7 +83,7 @@ export function matchSheet(sheet: Sheet, position: number, layouts: readonly She
   const keyRow = new Set((sheet.rows[1] ?? []).map((cell) => cell.trim()));
   const byKeys = layouts.find((layout) => layout.columns.some((c) => c.kind === "field" && keysOf(c).some((key) => keyRow.has(key))));
   if (byKeys) return byKeys;
-  const name = normalise(sheet.name.replace(/\.(csv|tsv|txt)$/i, ""));
-  const byName = layouts.find((layout) => normalise(layout.name) === name || normalise(layout.fileName) === name);
+  const name = normaliseHeader(sheet.name.replace(/\.(csv|tsv|txt)$/i, ""));
+  const byName = layouts.find((layout) => normaliseHeader(layout.name) === name || normaliseHeader(layout.fileName) === name);
   return byName ?? (position === 0 ? layouts[0] : undefined);
 }

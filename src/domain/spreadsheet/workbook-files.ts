@@ -4,16 +4,17 @@ import { AppError } from "~/domain/app-error";
 import { readZip, type ZipBudget } from "~/domain/archive/read-zip";
 import { createStepper } from "~/domain/bounded-steps";
 import { unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
-import { readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
+import { detectDelimiter, readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
 import type { FileKind } from "~/domain/spreadsheet/file-types";
 import { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
 import type { Sheet } from "~/domain/spreadsheet/sheet-mapping";
-import { addXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
+import { collectXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
 
 /**
  * Reading and writing the files of the spreadsheet import and export (docs/spreadsheets.md): CSV, TSV, XLSX, and a
- * zip of CSV files (one per sheet). Every cell written is escaped against formula injection and every cell read is
- * unescaped (src/domain/spreadsheet-cell.ts), so an export imported again yields the values it came from. Nothing
+ * zip of CSV files (one per sheet). Every CSV cell written is escaped against formula injection and every CSV cell
+ * read is unescaped (src/domain/spreadsheet-cell.ts), so an export imported again yields the values it came from;
+ * an XLSX text cell is never a formula, so XLSX cells are written and read as they are (xlsx-cell.ts). Nothing
  * a file declares is trusted: zips are inflated by the one archive reader under SPREADSHEET_ZIP_BUDGET, and rows,
  * columns and cells are counted against the sheet bounds (sheet-bounds.ts) as they are read.
  */
@@ -21,16 +22,17 @@ import { addXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
 /** What unpacking one XLSX file or zip of CSV files may cost (docs/spreadsheets.md, Limits). */
 export const SPREADSHEET_ZIP_BUDGET: ZipBudget = { maxEntries: 1_000, maxBytes: 256 * 1024 * 1024, maxRatio: 100 };
 
-/** The file's sheets, every cell unescaped; a file that cannot be read is a 400, one too large a 413. */
+/** The file's sheets, every CSV cell unescaped; a file that cannot be read is a 400, one too large a 413. */
 export async function readWorkbookFile(bytes: Uint8Array, kind: FileKind): Promise<Sheet[]> {
   const sheets = await readSheets(bytes, kind, new SheetBounds());
-  return sheets.map((sheet) => ({ name: sheet.name, rows: sheet.rows.map((row) => row.map(unescapeSpreadsheetCell)) }));
+  if (kind === "xlsx") return sheets;
+  return sheets.map((sheet) => ({ ...sheet, rows: sheet.rows.map((row) => row.map(unescapeSpreadsheetCell)) }));
 }
 
 async function readSheets(bytes: Uint8Array, kind: FileKind, bounds: SheetBounds): Promise<Sheet[]> {
   if (kind === "csv" || kind === "tsv") {
     bounds.startSheet("Items");
-    return [{ name: "Items", rows: await readDelimitedRows(decodeText(bytes), kind === "tsv" ? "\t" : ",", bounds) }];
+    return [{ name: "Items", ...(await readDelimited(decodeText(bytes), bounds)) }];
   }
   if (kind === "xlsx") return readXlsx(bytes, bounds);
   const files = await readZip(bytes, {
@@ -45,9 +47,15 @@ async function readSheets(bytes: Uint8Array, kind: FileKind, bounds: SheetBounds
     bounds.startSheet(sheetName);
     const text = decodeText(files.get(name) ?? new Uint8Array());
     files.delete(name);
-    sheets.push({ name: sheetName, rows: await readDelimitedRows(text, /\.tsv$/i.test(name) ? "\t" : ",", bounds) });
+    sheets.push({ name: sheetName, ...(await readDelimited(text, bounds)) });
   }
   return sheets;
+}
+
+/** A delimited file's rows and the delimiter it uses, whatever its name or media type says (delimited-text.ts). */
+async function readDelimited(text: string, bounds: SheetBounds): Promise<Pick<Sheet, "rows" | "delimiter">> {
+  const delimiter = detectDelimiter(text);
+  return { rows: await readDelimitedRows(text, delimiter, bounds), delimiter };
 }
 
 function decodeText(bytes: Uint8Array): string {
@@ -77,7 +85,7 @@ async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<Sheet[]
       const name = "name" in worksheet && typeof worksheet.name === "string" ? worksheet.name : `Sheet${sheets.length + 1}`;
       bounds.startSheet(name);
       const rows: string[][] = [];
-      for await (const row of worksheet) addXlsxRow(rows, row, bounds);
+      for await (const row of worksheet) collectXlsxRow(rows, row, bounds);
       sheets.push({ name, rows });
     }
   } catch (error) {

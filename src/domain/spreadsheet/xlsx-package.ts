@@ -4,6 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { readZip, type ZipBudget } from "~/domain/archive/read-zip";
 import { createStepper } from "~/domain/bounded-steps";
 import type { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
+import { xlsxCellText } from "~/domain/spreadsheet/xlsx-cell";
 
 /**
  * An XLSX file made safe for exceljs, on the server and in the editor (docs/spreadsheets.md, Limits). No exceljs
@@ -72,17 +73,12 @@ function withoutColumnWidths(xml: Uint8Array): Uint8Array {
  * Appends a row of a sheet at its number (empty rows kept, so row numbers match the sheet's), after the bounds
  * counted it: only the cells the row holds are read, never the dimensions the sheet declares.
  */
-export function addXlsxRow(rows: string[][], row: ExcelJS.Row, bounds: SheetBounds): void {
+export function collectXlsxRow(rows: string[][], row: ExcelJS.Row, bounds: SheetBounds): void {
   const number = bounds.row(row.number, row.cellCount);
   while (rows.length < number - 1) rows.push([]);
   const cells = new Array<string>(row.cellCount).fill("");
   row.eachCell((cell, column) => {
-    cells[column - 1] = cellText(cell);
+    cells[column - 1] = xlsxCellText(cell);
   });
   rows.push(cells);
-}
-
-/** The one place an XLSX cell becomes text: as the cell shows (exceljs `text`). */
-function cellText(cell: ExcelJS.Cell): string {
-  return cell.text ?? "";
 }

@@ -11,7 +11,10 @@ const ZFile = z.string().meta({ format: "binary", description: "The spreadsheet 
 
 const IMPORT =
   "Creates and updates the model's items from a spreadsheet in the export's format (docs/spreadsheets.md): rows are matched to items " +
-  "by identifier; repeaters whose sheet the file has get exactly the file's rows. `dryRun=true` answers 200 with the report and writes " +
+  "by identifier; repeaters whose sheet the file has get exactly the file's rows. A CSV's delimiter (comma, semicolon, tab) is detected, " +
+  "its numbers and dates are read in `locale` (detected when left out), and the report's `reading` says which were used; the report " +
+  "counts items to create, to update (that change) and unchanged. A file none of whose columns maps to a field is refused (400). " +
+  "`dryRun=true` answers 200 with the report and writes " +
   "nothing; otherwise the whole file is imported in one transaction (201 with the created ids) or, with any problem, not at all " +
   "(400 listing the problems, at most 100, `moreIssues` counting the rest). 409 when an identifier was taken meanwhile. " +
   "With `Accept: application/x-ndjson` an import (not a dry run) answers 200 with its progress streamed as NDJSON, one JSON object a " +

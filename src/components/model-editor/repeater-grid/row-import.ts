@@ -1,5 +1,6 @@
 import { columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { withProblems, type PlannedCell } from "~/components/model-editor/repeater-grid/paste-plan";
+import { headerLookup, takeFirst } from "~/domain/spreadsheet/sheet-headers";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 /** A column's header in exported files; import reads it back, or the bare field name when that is unambiguous. */
@@ -7,31 +8,14 @@ export function columnTitle(column: GridColumn): string {
   return column.group ? `${column.group.name} › ${columnName(column)}` : columnName(column);
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, " ").toLocaleLowerCase();
-
 /**
- * Which column of the repeater each file column fills, by header name (case and spacing ignored; a unit in
- * parentheses after the name, as exports write it, is allowed). Undefined for a file column that matches none, or
- * one a previous file column already took.
+ * Which column of the repeater each file column fills, by header name (the items import's rule, sheet-headers.ts:
+ * case and spacing ignored; a unit in parentheses after the name, as exports write it, is allowed). Undefined for a
+ * file column that matches none, or one a previous file column already took.
  */
 export function mapHeaders(headers: readonly string[], columns: readonly GridColumn[]): (number | undefined)[] {
-  const byName = new Map<string, number>();
-  const ambiguous = new Set<string>();
-  for (const [i, column] of columns.entries()) {
-    byName.set(normalise(columnTitle(column)), i);
-    const bare = normalise(column.field.name);
-    if (byName.has(bare) && byName.get(bare) !== i) ambiguous.add(bare);
-    else byName.set(bare, i);
-  }
-  const taken = new Set<number>();
-  return headers.map((header) => {
-    const name = normalise(header);
-    const withoutUnit = name.replace(/\s*\([^)]*\)$/, "");
-    const found = [name, withoutUnit].map((n) => (ambiguous.has(n) ? undefined : byName.get(n))).find((i) => i !== undefined);
-    if (found === undefined || taken.has(found)) return undefined;
-    taken.add(found);
-    return found;
-  });
+  const byName = headerLookup(columns.map((column, i) => ({ id: i, titles: [columnTitle(column)], bareName: column.field.name })));
+  return takeFirst(headers.map(byName)).map((i) => i ?? undefined);
 }
 
 export type ImportPlan = {

@@ -1,9 +1,11 @@
 import type { ZipBudget } from "~/domain/archive/read-zip";
-import { escapeSpreadsheetCell, unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
+import { unescapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
-import { guessDelimiter, readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
+import { detectDelimiter, readDelimitedRows } from "~/domain/spreadsheet/delimited-text";
 import { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
-import { addXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
+import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
+import { addXlsxRow } from "~/domain/spreadsheet/xlsx-cell";
+import { collectXlsxRow, readXlsxPackage } from "~/domain/spreadsheet/xlsx-package";
 
 export { toCsvText };
 
@@ -14,21 +16,18 @@ export const MAX_IMPORT_ROWS = 10_000;
 const TABLE_ZIP_BUDGET: ZipBudget = { maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, maxRatio: 100 };
 
 /**
- * Reads a CSV or XLSX file's first sheet as rows of text cells, within the same sheet bounds and archive budget as
- * the server's import (docs/editor.md, Files). exceljs is loaded only when a workbook is read. A cell our export
- * escaped against formula injection reads back as the value it was.
+ * Reads a CSV, TSV or XLSX file's first sheet as rows of text cells, within the same sheet bounds and archive budget
+ * as the server's import (docs/editor.md, Files), through the same readers: the delimiter is detected, a CSV cell our
+ * export escaped against formula injection reads back as the value it was, and XLSX numbers and dates as their
+ * stored form (xlsx-cell.ts). exceljs is loaded only when a workbook is read.
  */
 export async function readTableFile(file: File): Promise<string[][]> {
   const bounds = new SheetBounds();
   bounds.startSheet(file.name);
-  const rows = /\.xlsx$/i.test(file.name)
-    ? await readXlsx(new Uint8Array(await file.arrayBuffer()), bounds)
-    : await readCsv(await file.text(), bounds);
+  if (/\.xlsx$/i.test(file.name)) return readXlsx(new Uint8Array(await file.arrayBuffer()), bounds);
+  const text = (await file.text()).replace(/^\uFEFF/, "");
+  const rows = await readDelimitedRows(text, detectDelimiter(text), bounds);
   return rows.map((row) => row.map(unescapeSpreadsheetCell));
-}
-
-function readCsv(text: string, bounds: SheetBounds): Promise<string[][]> {
-  return readDelimitedRows(text, guessDelimiter(text), bounds);
 }
 
 async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<string[][]> {
@@ -37,7 +36,7 @@ async function readXlsx(bytes: Uint8Array, bounds: SheetBounds): Promise<string[
   // A fresh zip of its own: its buffer holds nothing else.
   await workbook.xlsx.load((await readXlsxPackage(bytes, TABLE_ZIP_BUDGET)).buffer as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => addXlsxRow(rows, row, bounds));
+  workbook.worksheets[0]?.eachRow((row) => collectXlsxRow(rows, row, bounds));
   return rows;
 }
 
@@ -49,9 +48,9 @@ export function toCsv(table: readonly (readonly string[])[]): Blob {
 export async function toXlsx(table: readonly (readonly string[])[], sheetName: string): Promise<Blob> {
   const { Workbook } = (await import("exceljs")).default;
   const workbook = new Workbook();
-  // Sheet names are at most 31 characters and may not hold []:*?/\ in Excel.
-  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Rows");
-  for (const row of table) sheet.addRow(row.map(escapeSpreadsheetCell));
+  const sheet = workbook.addWorksheet(excelSheetName(sheetName));
+  // An XLSX text cell is never a formula, so no `'` is added (xlsx-cell.ts).
+  for (const row of table) addXlsxRow(sheet, row);
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
 }

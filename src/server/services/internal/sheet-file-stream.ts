@@ -2,18 +2,28 @@ import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { strToU8, Zip, ZipDeflate } from "fflate";
-import { escapeSpreadsheetCell } from "~/domain/spreadsheet-cell";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import type { TSheetFormat } from "~/domain/spreadsheet/item-import-schema";
 import { FILE_TYPES, type SheetFile } from "~/domain/spreadsheet/file-types";
+import { addXlsxRow, type XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 
-/** One sheet of an export: its header rows, then its rows page by page, read from the database as they are written. */
-export type ExportSheet = { name: string; fileName: string; header: string[][]; pages: () => AsyncIterable<string[][]> };
+/**
+ * One sheet of an export: its header rows, then its rows page by page, read from the database as they are written;
+ * `cellTypes` says per column how XLSX writes its values (text where not given).
+ */
+export type ExportSheet = {
+  name: string;
+  fileName: string;
+  header: string[][];
+  pages: () => AsyncIterable<string[][]>;
+  cellTypes?: readonly XlsxCellType[];
+};
 
 /**
  * Writes sheets as one file, streamed (docs/spreadsheets.md, Export): XLSX through exceljs's streaming writer (one
- * worksheet after the other), CSV as one file or, with more than one sheet, a zip of CSV files. Every cell is
- * escaped against formula injection (spreadsheet-cell.ts). Pages are read only as the consumer takes the bytes
+ * worksheet after the other), CSV as one file or, with more than one sheet, a zip of CSV files. Every CSV cell is
+ * escaped against formula injection (spreadsheet-cell.ts); XLSX cells are typed (numbers, dates, text; xlsx-cell.ts),
+ * and an XLSX text cell is never a formula. Pages are read only as the consumer takes the bytes
  * (each waits for the buffer to drain), so memory is bounded by a page whatever the number of rows.
  */
 export function sheetFileStream(format: TSheetFormat, baseName: string, sheets: readonly ExportSheet[]): SheetFile {
@@ -88,12 +98,13 @@ function csvZipStream(sheets: readonly ExportSheet[]): ReadableStream<Uint8Array
 function xlsxStream(sheets: readonly ExportSheet[]): ReadableStream<Uint8Array> {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    // Styles carry the date cells' number format.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
     for (const sheet of sheets) {
       const worksheet = workbook.addWorksheet(sheet.name);
-      for (const row of sheet.header) worksheet.addRow(row.map(escapeSpreadsheetCell)).commit();
+      for (const row of sheet.header) addXlsxRow(worksheet, row);
       for await (const rows of sheet.pages()) {
-        for (const row of rows) worksheet.addRow(row.map(escapeSpreadsheetCell)).commit();
+        for (const row of rows) addXlsxRow(worksheet, row, sheet.cellTypes);
         if (out.writableNeedDrain) await once(out, "drain");
       }
       worksheet.commit();

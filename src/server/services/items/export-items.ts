@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { type TDataValue, withStoredLanguage } from "~/domain/data-value";
 import type { TSheetFormat } from "~/domain/spreadsheet/item-import-schema";
-import { headerRows, itemSheetsLayout, type SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
+import { columnCellType, headerRows, itemSheetsLayout, type SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
 import { type ExportedItem, itemSheetRows } from "~/domain/spreadsheet/item-sheet-rows";
 import { getDb } from "~/server/db/client";
 import type { Tx } from "~/server/db/transaction";
@@ -40,6 +40,7 @@ export async function exportItems({ actor, organizationId, modelId, format }: Ex
     name: sheetLayout.name,
     fileName: sheetLayout.fileName,
     header: headerRows(sheetLayout),
+    cellTypes: sheetLayout.columns.map(columnCellType),
     pages: async function* () {
       for await (const items of itemPages(db, modelId, sectionsOf(sheetLayout))) yield items.flatMap(rowsOf);
     },

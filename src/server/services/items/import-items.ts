@@ -1,29 +1,22 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import type { TRowRef } from "~/domain/data-changes";
-import { type TDataValue, tripleKey } from "~/domain/data-value";
 import { appendPath } from "~/domain/json-path";
 import { type ItemImportPlan, planItemImport } from "~/domain/spreadsheet/item-import-plan";
 import { MAX_IMPORT_ITEMS, type TItemImportProgress, type TItemImportReport } from "~/domain/spreadsheet/item-import-schema";
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
 import { type FileKind } from "~/domain/spreadsheet/file-types";
-import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { findField, type TemplateIndex } from "~/domain/template-index";
 import { ascendingUuids } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
 import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
-import {
-  addIdentifiers,
-  type ImportTarget,
-  importTargets,
-  languageValueKeys,
-  repeaterRows,
-} from "~/server/services/items/internal/import-targets";
+import { addIdentifiers, type ImportTarget, importTargets, heldValues } from "~/server/services/items/internal/import-targets";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
+import { clearedRequired, importedSectionIds, itemChanges, repeaterOfSection } from "~/server/services/items/internal/import-changes";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type ImportItemsOptions = {
@@ -33,6 +26,8 @@ export type ImportItemsOptions = {
   file: { bytes: Uint8Array; kind: FileKind };
   isDryRun: boolean;
   mapping?: TMappingOverrides;
+  /** The locale of a CSV or TSV file's numbers and dates (BCP 47); detected from the file when not given. */
+  locale?: string;
   /** Told how far a real import is: once planned, then after each chunk of items written (the streamed answer). */
   onProgress?: (progress: Omit<TItemImportProgress, "type">) => void;
 };
@@ -51,13 +46,13 @@ const WRITE_CHUNK = 1_000;
  * the same time is either committed before the import sees the item, or waits for the import to commit.
  */
 export async function importItems(options: ImportItemsOptions): Promise<TItemImportReport> {
-  const { actor, organizationId, modelId, file, isDryRun, mapping } = options;
+  const { actor, organizationId, modelId, file, isDryRun, mapping, locale } = options;
   assertMemberOf(actor, organizationId);
   const sheets = await readWorkbookFile(file.bytes, file.kind);
   const plan = async (db: Tx, templateId: string) => {
     const index = await loadTemplateIndex(db, templateId);
     const { publishedLanguages } = await readLanguageSettings(db, organizationId);
-    const itemPlan = planItemImport(index, sheets, mapping, publishedLanguages);
+    const itemPlan = planItemImport(index, sheets, mapping, publishedLanguages, locale);
     if (itemPlan.items.length > MAX_IMPORT_ITEMS) {
       throw new AppError(
         "PAYLOAD_TOO_LARGE",
@@ -68,14 +63,14 @@ export async function importItems(options: ImportItemsOptions): Promise<TItemImp
   };
   if (isDryRun) {
     const db = getDb();
-    const { itemPlan, targets } = await plan(db, await modelTemplateId(db, organizationId, modelId));
-    return report(itemPlan, targets, []);
+    const { index, itemPlan, targets } = await plan(db, await modelTemplateId(db, organizationId, modelId));
+    return report(db, index, itemPlan, targets);
   }
   return inTransaction(async (tx) => {
     const templateId = await lockModelForItems(tx, organizationId, modelId);
     const { index, itemPlan, targets } = await plan(tx, templateId);
+    const counted = await report(tx, index, itemPlan, targets);
     if (itemPlan.problems.count > 0) throw problemsError(itemPlan);
-    const counted = report(itemPlan, targets, []);
     options.onProgress?.({ phase: "checking", done: 0, total: targets.length });
     return { ...counted, createdIds: await writeTargets(tx, { ...options, templateId, index, plan: itemPlan }, targets) };
   });
@@ -87,15 +82,42 @@ async function modelTemplateId(db: Tx, organizationId: string, modelId: string):
   return model.templateId;
 }
 
-function report(plan: ItemImportPlan, targets: readonly ImportTarget[], createdIds: string[]): TItemImportReport {
-  const update = new Set(targets.flatMap((t) => (t.itemId === null ? [] : [t.itemId]))).size;
+/**
+ * The report of a file before it is written: items to create, items it changes and items it names with exactly
+ * what they hold (compared with what they hold now, by the same `itemChanges` the write applies). A row clearing a
+ * required field that holds a value is a `required` problem.
+ */
+async function report(
+  db: Tx,
+  index: TemplateIndex,
+  plan: ItemImportPlan,
+  targets: readonly ImportTarget[],
+): Promise<TItemImportReport> {
+  const matched = targets.filter((t) => t.itemId !== null);
+  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
+  const itemIds = [...new Set(matched.map((t) => t.itemId as string))];
+  const held = await heldValues(db, itemIds, importedSectionIds(plan, repeaterOf));
+  const changed = new Set<string>();
+  for (const target of matched) {
+    const holds = held.get(target.itemId as string) ?? new Map<string, string | null>();
+    const changes = itemChanges(target, plan.repeaterIds, repeaterOf, holds);
+    const isChange = target.newIdentifiers.length > 0 || Object.values(changes).some((list) => list.length > 0);
+    if (isChange) changed.add(target.itemId as string);
+    for (const v of clearedRequired(index, target, holds)) {
+      const field = findField(index, v.dataSectionId, v.dataFieldId)?.name ?? "";
+      const message = `"${field}" is required: a value it holds cannot be cleared`;
+      plan.problems.add({ sheet: plan.mapping[0]?.sheet ?? "Items", row: target.item.line, column: field, rule: "required", message });
+    }
+  }
   return {
-    create: targets.filter((t) => t.itemId === null).length,
-    update,
+    create: targets.length - matched.length,
+    update: changed.size,
+    unchanged: itemIds.length - changed.size,
+    reading: plan.reading,
     problems: plan.problems.kept,
     moreProblems: plan.problems.moreProblems,
     mapping: plan.mapping,
-    createdIds,
+    createdIds: [],
   };
 }
 
@@ -123,7 +145,7 @@ type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIn
  */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
-  const repeaterOf = new Map(plan.repeaterIds.flatMap((id) => repeaterSectionIds(index, id).map((s) => [s, id] as const)));
+  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
   const fresh = targets.filter((t) => t.itemId === null);
   // Ascending ids keep the file's order of items, and of each item's identifiers, in what lists and exports show.
   const itemIds = ascendingUuids(fresh.length);
@@ -147,20 +169,16 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   );
   // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
   const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
-  const hasLanguages = plan.items.some((item) => [item.values, ...item.repeaterRows.values()].some(inLanguages));
+  const sectionIds = importedSectionIds(plan, repeaterOf);
   for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
     const chunk = byId.slice(start, start + WRITE_CHUNK);
     const itemIds = chunk.map((t) => t.itemId as string);
     await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
-      // Read with the items locked: the rows the file's repeaters replace.
-      const existingRows = await repeaterRows(tx, writing.itemIds, repeaterOf);
-      const held = hasLanguages ? await languageValueKeys(tx, writing.itemIds) : new Set<string>();
+      // Read with the items locked: the values and rows the file's columns and repeaters replace.
+      const held = await heldValues(tx, writing.itemIds, sectionIds);
       const items = chunk.map((target) => {
         const itemId = target.itemId as string;
-        const changes = itemChanges(target, plan.repeaterIds, {
-          rowsOf: (repeaterId) => existingRows.get(`${itemId}|${repeaterId}`) ?? [],
-          holds: (v) => held.has(`${itemId}|${tripleKey(v)}`),
-        });
+        const changes = itemChanges(target, plan.repeaterIds, repeaterOf, held.get(itemId) ?? new Map());
         return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
       });
       return manyItemsChangesWrite(items)(tx, writing, index);
@@ -168,39 +186,4 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
     context.onProgress?.({ phase: "writing", done: start + chunk.length, total: byId.length });
   }
   return created.map((item) => item.id);
-}
-
-/**
- * What the file changes of one item: its values outside repeaters are modified; per repeater whose sheet the file
- * has, rows the item holds and the file does not are deleted, rows both have are modified, the others added. So an
- * item imported with the values it already holds changes nothing (no version, no history). A value in a language
- * (a multilingual field's) is modified where the item holds it, added where not, and left out where not held and
- * empty (an empty cell of a language not yet written changes nothing).
- */
-function itemChanges(
-  target: ImportTarget,
-  repeaterIds: readonly string[],
-  existing: { rowsOf: (repeaterId: string) => number[]; holds: (value: TDataValue) => boolean },
-) {
-  const deleteRows: TRowRef[] = [];
-  const add: TDataValue[] = [];
-  const modify: TDataValue[] = [];
-  const place = (value: TDataValue, isRowHeld: boolean) => {
-    if (value.language === undefined) return (isRowHeld ? modify : add).push(value);
-    if (isRowHeld && existing.holds(value)) return modify.push(value);
-    if (value.value !== null) add.push(value);
-  };
-  for (const value of target.item.values) place(value, true);
-  for (const repeaterId of repeaterIds) {
-    const rows = new Set(existing.rowsOf(repeaterId));
-    const values = target.item.repeaterRows.get(repeaterId) ?? [];
-    const fileRows = new Set(values.map((v) => v.row));
-    for (const row of rows) if (!fileRows.has(row)) deleteRows.push({ dataSectionId: repeaterId, row });
-    for (const value of values) place(value, rows.has(value.row));
-  }
-  return { deleteRows, add, modify };
-}
-
-function inLanguages(values: readonly TDataValue[]): boolean {
-  return values.some((v) => v.language !== undefined);
 }

@@ -48,43 +48,6 @@ export async function importTargets(db: Tx, organizationId: string, modelId: str
   });
 }
 
-/**
- * The row numbers each of the items holds in each of the given repeaters (`itemId|repeaterId` → rows), read once the
- * write path has locked the items.
- */
-export async function repeaterRows(
-  tx: Tx,
-  itemIds: readonly string[],
-  repeaterOf: ReadonlyMap<string, string>,
-): Promise<Map<string, number[]>> {
-  if (itemIds.length === 0 || repeaterOf.size === 0) return new Map();
-  const sectionIds = [...repeaterOf.keys()];
-  const rows = await tx.$queryRaw<{ itemId: string; sectionId: string; rows: number[] }[]>`
-    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "sectionId", array_agg(DISTINCT "row") AS "rows"
-    FROM "item_data_value"
-    WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "dataSectionId" = ANY(${sectionIds}::uuid[])
-    GROUP BY 1, 2`;
-  const result = new Map<string, number[]>();
-  for (const row of rows) {
-    const key = `${row.itemId}|${repeaterOf.get(row.sectionId)}`;
-    result.set(key, [...new Set([...(result.get(key) ?? []), ...row.rows])]);
-  }
-  return result;
-}
-
-/**
- * The values in a language (a multilingual field's, docs/languages.md) the given items hold, as `item|tripleKey`:
- * the import adds a language an item does not hold yet and modifies one it does.
- */
-export async function languageValueKeys(tx: Tx, itemIds: readonly string[]): Promise<Set<string>> {
-  if (itemIds.length === 0) return new Set();
-  const rows = await tx.$queryRaw<{ itemId: string; dataSectionId: string; dataFieldId: string; row: number; language: string }[]>`
-    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
-      "row", "language"
-    FROM "item_data_value" WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "language" <> ''`;
-  return new Set(rows.map((row) => `${row.itemId}|${tripleKey(row)}`));
-}
-
 /** Adds identifiers of the file to the existing items it updates (uuids fresh), in one statement. */
 export async function addIdentifiers(tx: Tx, organizationId: string, targets: readonly ImportTarget[]): Promise<void> {
   const added = targets.flatMap((t) =>
@@ -101,4 +64,30 @@ export async function addIdentifiers(tx: Tx, organizationId: string, targets: re
   if (inserted < added.length) {
     throw new AppError("CONFLICT", "An identifier of the file was taken by another request meanwhile; nothing was imported.");
   }
+}
+
+/**
+ * The values the given items hold in the given sections, per item as `tripleKey` → value: what a dry run compares
+ * the file with to count the items it would change.
+ */
+export async function heldValues(
+  db: Tx,
+  itemIds: readonly string[],
+  sectionIds: readonly string[],
+): Promise<Map<string, Map<string, string | null>>> {
+  const result = new Map<string, Map<string, string | null>>();
+  if (itemIds.length === 0 || sectionIds.length === 0) return result;
+  const rows = await db.$queryRaw<
+    { itemId: string; dataSectionId: string; dataFieldId: string; row: number; value: string | null; language: string }[]
+  >`
+    SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
+      "row", "value", "language"
+    FROM "item_data_value"
+    WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[])`;
+  for (const row of rows) {
+    let values = result.get(row.itemId);
+    if (!values) result.set(row.itemId, (values = new Map<string, string | null>()));
+    values.set(tripleKey(row), row.value);
+  }
+  return result;
 }

@@ -15,7 +15,15 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     readRawBody: readSpreadsheetUpload,
     run: async ({ actor, params, query, body, headers }) => {
       const isDryRun = query.dryRun ?? false;
-      const options = { actor, organizationId: params.orgaId, modelId: params.modelId, file: body, isDryRun, mapping: query.mapping };
+      const options = {
+        actor,
+        organizationId: params.orgaId,
+        modelId: params.modelId,
+        file: body,
+        isDryRun,
+        mapping: query.mapping,
+        locale: query.locale,
+      };
       // A real import asked for as NDJSON streams its progress, then its outcome (docs/spreadsheets.md, Progress).
       if (!isDryRun && wantsNdjson(headers)) {
         return ndjsonProgressResponse(async (progress) => ({
