@@ -15,8 +15,8 @@ export type OwnerToPublish = { ownerKind: "model" | "item"; ownerId: string; mod
  * Publishes the next version of each owner, inside the caller's transaction with the owners locked (docs/versions.md):
  * the previous versions of all of them in one query, each frozen, hashed and signed with the organization's current
  * key (made now at its first publication), all stored in one statement, each with the DPP header its settings give
- * now (frozen: a later change of the settings never changes a published version's answer). The owners' passport epochs advance, so
- * every app server's passport cache and shared caches show the new version from the next read on.
+ * now (frozen: a later change of the settings never changes a published version's answer). The owners' passport
+ * epochs advance, so every app server's passport cache and shared caches show the new version from the next read on.
  */
 export async function publishOwners(
   tx: Tx,
