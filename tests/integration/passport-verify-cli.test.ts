@@ -1,7 +1,14 @@
+import { createHash, generateKeyPairSync } from "node:crypto";
+import { createServer } from "node:http";
+import { calculateJwkThumbprint, exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassportUrl } from "~/cli/verify-passport";
 import type { TModel } from "~/domain/model-schema";
+import { canonicalJson, type TVersionDocument, type TVersionList } from "~/domain/versions/passport-credential";
 import { getDb } from "~/server/db/client";
+import { signPayload } from "~/server/services/passport-versions/internal/freeze-version";
+import { decryptPrivateKey, type SigningKey } from "~/server/services/passport-versions/internal/signing-keys";
+import { rotateSigningKey } from "~/server/services/passport-versions/rotate-signing-key";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -13,10 +20,14 @@ import { createWorld, type World } from "./support/world";
 /**
  * `passport:verify` (docs/versions.md §Reading and verifying) against the real routes over HTTP: a passport whose
  * versions are intact verifies; one byte changed in a stored version or in a signature, or a version removed, makes
- * it fail with the reason — in process for every case, and as the operator runs it (exit code, stderr) for two.
+ * it fail with the reason — in process for every case, and as the operator runs it (exit code, stderr) for two. The
+ * app's public origin is the route server's, so the issuer's did:web resolves to this app (a loopback host, read
+ * over http); a forged chain served from another host, or a version signed with a retired key after its retirement,
+ * fails.
  */
 
 const PORT = 31_207 + Math.floor(Math.random() * 500);
+const FORGER_PORT = PORT + 600;
 let world: World;
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 
@@ -45,6 +56,8 @@ async function failureOf(model: TModel): Promise<string> {
 }
 
 beforeAll(async () => {
+  // Read once by the app's configuration: this file runs in a process of its own (vitest.config.ts).
+  process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${PORT}`;
   world = await createWorld("verify-cli");
   server = await startRouteServer(PORT);
 });
@@ -52,6 +65,63 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** Another host serving whatever it likes at each path: where a forger puts a chain naming someone else as issuer. */
+async function startForgerHost(answers: Map<string, string>): Promise<{ origin: string; close: () => Promise<void> }> {
+  const host = createServer((request, response) => {
+    const body = answers.get(new URL(request.url ?? "/", "http://x").pathname);
+    response.statusCode = body === undefined ? 404 : 200;
+    response.end(body ?? "");
+  });
+  await new Promise<void>((resolve) => host.listen(FORGER_PORT, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${FORGER_PORT}`,
+    close: () => new Promise<void>((resolve, reject) => host.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+async function readJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * The version list and documents a host serves for `versions`, each credential signed with `key`: what a forger
+ * serves when it copies a real passport's chain and changes it.
+ */
+function servedChain(uuid: string, list: TVersionList, credentials: Record<string, unknown>[], key: SigningKey) {
+  const answers = new Map<string, string>();
+  const summaries = [];
+  let previousHash: string | null = null;
+  for (const [index, credential] of credentials.entries()) {
+    const payload = canonicalJson(credential);
+    const hash = createHash("sha256").update(payload).digest("hex");
+    const version = index + 1;
+    const summary = { version, publishedAt: credential.validFrom as string, hash, previousHash, withdrawnAt: null };
+    summaries.push(summary);
+    answers.set(`/p/${uuid}/versions/${version}`, JSON.stringify({ ...summary, accessLevel: list.accessLevel, credential }));
+    answers.set(`/p/${uuid}/versions/${version}.jwt`, signPayload(payload, key));
+    previousHash = hash;
+  }
+  answers.set(`/p/${uuid}/versions`, JSON.stringify({ ...list, versions: summaries }));
+  return answers;
+}
+
+/** A credential of version `n` changed as a forger would: another name, chained to `previousHash`. */
+function forged(credential: Record<string, unknown>, changes: { n: number; previousHash: string | null; validFrom?: string }) {
+  const subject = credential.credentialSubject as { passport: Record<string, unknown> } & Record<string, unknown>;
+  return {
+    ...credential,
+    ...(changes.validFrom && { validFrom: changes.validFrom }),
+    credentialSubject: {
+      ...subject,
+      passportVersion: changes.n,
+      previousHash: changes.previousHash,
+      passport: { ...subject.passport, name: "Forged" },
+    },
+  };
+}
 
 describe("passport:verify", () => {
   it("verifies intact versions, and fails with the reason on a changed byte, a changed signature or a removed version", async () => {
@@ -93,5 +163,73 @@ describe("passport:verify", () => {
     expect(JSON.parse(ok.stdout)).toMatchObject({ accessLevel: "public", versions: [{ version: 1 }, { version: 2 }] });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^Error: Verification failed: version 2: the signature does not verify/);
+  });
+
+  it("fails a chain naming this app's organization as issuer but served from another host with that host's key", async () => {
+    const model = await publishedTwice("Issuer");
+    const uuid = model.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const list = await readJson<TVersionList>(`${server.origin}/p/${uuid}/versions`);
+    const real = await readJson<TVersionDocument>(`${server.origin}/p/${uuid}/versions/1`);
+    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+    const forgerKey = { kid: await calculateJwkThumbprint(await exportJWK(publicKey), "sha256"), privateKey };
+    const answers = servedChain(uuid, list, [forged(real.credential, { n: 1, previousHash: null })], forgerKey);
+    // The forger's host offers its own key in its JWKS and a DID document of its own: neither is the issuer's.
+    const jwk = { ...(await exportJWK(publicKey)), kid: forgerKey.kid, alg: "EdDSA", use: "sig" };
+    answers.set("/.well-known/jwks.json", JSON.stringify({ keys: [jwk] }));
+    const forger = await startForgerHost(answers);
+    try {
+      const url = `${forger.origin}/p/${uuid}`;
+      const did = (real.credential as { issuer: string }).issuer;
+      expect(did).toBe(`did:web:127.0.0.1%3A${PORT}:orgs:${world.organization.id}`);
+      await expect(verifyPassportUrl({ url })).rejects.toThrow(
+        `version 1: its signing key ${forgerKey.kid} is not listed in the DID document of its issuer ${did}`,
+      );
+      const run = await runCli(["passport:verify", "--url", url], { databaseUrl: inject("databaseUrl") });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^Error: Verification failed: version 1: its signing key .* is not listed in the DID document/);
+    } finally {
+      await forger.close();
+    }
+  });
+
+  it("refuses a version published after its key's retirement; what the key signed before still verifies", async () => {
+    const model = await publishedTwice("Retired");
+    const uuid = model.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const [row] = await getDb().$queryRaw<{ kid: string; privateKeyEncrypted: string }[]>`
+      SELECT "kid", "privateKeyEncrypted" FROM "organization_signing_key"
+      WHERE "organizationId" = ${world.organization.id} AND "retiredAt" IS NULL`;
+    if (!row) throw new Error("no current key");
+    const session = { ...world.actor, via: "session" as const, apiKeyId: undefined };
+    const keys = await rotateSigningKey({ actor: session, organizationId: world.organization.id });
+    const retired = keys.find((key) => key.kid === row.kid);
+    expect(retired?.retiredAt).not.toBeNull();
+    const retiredAt = retired?.retiredAt ?? "";
+
+    // The JWKS and the DID document say when the key was retired.
+    const jwks = await readJson<{ keys: { kid: string; exp?: number }[] }>(`${server.origin}/.well-known/jwks.json`);
+    expect(jwks.keys.find((key) => key.kid === row.kid)?.exp).toBe(Date.parse(retiredAt) / 1000);
+    const didDocument = await readJson<{ verificationMethod: { id: string; expires?: string }[] }>(
+      `${server.origin}/orgs/${world.organization.id}/did.json`,
+    );
+    expect(didDocument.verificationMethod.find((method) => method.id.endsWith(`#${row.kid}`))?.expires).toBe(retiredAt);
+
+    // Versions signed before the retirement still verify.
+    expect((await verifyPassportUrl({ url: urlOf(model) })).versions).toHaveLength(2);
+
+    // A third version signed with the retired key (stolen, say) after the retirement does not.
+    const list = await readJson<TVersionList>(`${server.origin}/p/${uuid}/versions`);
+    const documents = await Promise.all([1, 2].map((n) => readJson<TVersionDocument>(`${server.origin}/p/${uuid}/versions/${n}`)));
+    const later = new Date(Date.parse(retiredAt) + 1000).toISOString();
+    const third = forged(documents[1]?.credential ?? {}, { n: 3, previousHash: documents[1]?.hash ?? null, validFrom: later });
+    const stolen = { kid: row.kid, privateKey: decryptPrivateKey(row.privateKeyEncrypted, row.kid) };
+    const answers = servedChain(uuid, list, [...documents.map((d) => d.credential), third], stolen);
+    const forger = await startForgerHost(answers);
+    try {
+      await expect(verifyPassportUrl({ url: `${forger.origin}/p/${uuid}` })).rejects.toThrow(
+        `version 3: it was published on ${later}, after its key ${row.kid} was retired on ${retiredAt}`,
+      );
+    } finally {
+      await forger.close();
+    }
   });
 });

@@ -92,8 +92,16 @@ export const ZDppReadQuery = z.object({
   grant: z.string().max(200).optional(),
 });
 
+/**
+ * The instants a database timestamp holds: ISO 8601 allows the year 0000 (and an offset can carry 0001 into it), which
+ * PostgreSQL has no timestamp for, so such a date is refused here (400), never passed on to fail there.
+ */
+const FIRST_INSTANT = Date.parse("0001-01-01T00:00:00Z");
+
 export const ZDppByDateQuery = ZDppReadQuery.extend({
-  date: z.iso.datetime({ offset: true, error: "date must be an ISO 8601 date and time, e.g. 2026-11-27T10:00:00Z" }),
+  date: z.iso
+    .datetime({ offset: true, error: "date must be an ISO 8601 date and time, e.g. 2026-11-27T10:00:00Z" })
+    .refine((date) => Date.parse(date) >= FIRST_INSTANT, "date must be in the year 0001 or later"),
 });
 
 export const ZDppIdPath = z.object({ dppId: z.uuid({ error: "dppId must be a passport's uuid" }) });

@@ -5,7 +5,7 @@ import { canonicalJson, VC_ALGORITHM, VC_JWT_TYPE } from "~/domain/versions/pass
  * Checks a passport's published versions as anyone can (docs/versions.md §Verifying): each compact JWS verifies with
  * the published JWKS (EdDSA, `typ: vc+jwt`), its payload is the credential in RFC 8785 form, the SHA-256 of that
  * payload is the listed hash, the credential answered as JSON is the one signed, and the versions 1…N chain by
- * `previousHash`. Used by the CLI (`passport:verify`) and the passport page in the browser: WebCrypto and jose only.
+ * `previousHash`. Used by the CLI (`passport:verify`, with the issuer's DID document as the keys): WebCrypto and jose only.
  */
 
 export type VersionToVerify = {
@@ -25,19 +25,31 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The problems of one version's signature, payload, hash and credential; empty when it verifies. */
-export async function verifyVersion(version: VersionToVerify, jwks: JSONWebKeySet): Promise<VersionProblem[]> {
+/**
+ * The problems of one version's signature, payload, hash and credential; empty when it verifies. The key must be one
+ * of `jwks` (by kid; `source` names where they came from: the issuer's DID document for `passport:verify`), and a
+ * key with `exp` (a NumericDate: its retirement, docs/versions.md §Keys) must not have signed a version published
+ * (`validFrom`) after it — the issuer's own keys never do, so such a version is refused.
+ */
+export async function verifyVersion(
+  version: VersionToVerify,
+  jwks: JSONWebKeySet,
+  source = "the published keys",
+): Promise<VersionProblem[]> {
   const problem = (reason: string): VersionProblem[] => [{ version: version.version, reason }];
   let payload: string;
+  let kid: string;
   try {
     const header = decodeProtectedHeader(version.jws);
     if (header.typ !== VC_JWT_TYPE || header.alg !== VC_ALGORITHM || typeof header.kid !== "string") {
       return problem(`the JWS header is not {alg: "${VC_ALGORITHM}", typ: "${VC_JWT_TYPE}", kid}`);
     }
+    kid = header.kid;
+    if (!jwks.keys.some((key) => key.kid === kid)) return problem(`its signing key ${kid} is not listed in ${source}`);
     const verified = await compactVerify(version.jws, createLocalJWKSet(jwks), { algorithms: [VC_ALGORITHM] });
     payload = new TextDecoder().decode(verified.payload);
   } catch (error) {
-    return problem(`the signature does not verify with the published keys (${(error as Error).message})`);
+    return problem(`the signature does not verify with ${source} (${(error as Error).message})`);
   }
   let signed: unknown;
   try {
@@ -52,13 +64,32 @@ export async function verifyVersion(version: VersionToVerify, jwks: JSONWebKeySe
   const subject = (signed as { credentialSubject?: { passportVersion?: unknown } }).credentialSubject;
   if (subject?.passportVersion !== version.version)
     return problem(`the signed credential is of version ${String(subject?.passportVersion)}`);
-  return [];
+  const key = jwks.keys.find((candidate) => candidate.kid === kid) as { exp?: unknown } | undefined;
+  const retired = retirementProblem(signed, kid, key?.exp);
+  return retired === null ? [] : problem(retired);
+}
+
+/** A version published (its signed `validFrom`) after its key's retirement (`exp`, seconds) is refused. */
+function retirementProblem(signed: unknown, kid: string, exp: unknown): string | null {
+  if (typeof exp !== "number") return null;
+  const validFrom = (signed as { validFrom?: unknown }).validFrom;
+  const publishedAt = typeof validFrom === "string" ? Date.parse(validFrom) : Number.NaN;
+  // NumericDate seconds carry the milliseconds as a fraction; rounding undoes the division's float error.
+  const retiredMs = Math.round(exp * 1000);
+  const retiredAt = new Date(retiredMs).toISOString();
+  if (Number.isNaN(publishedAt)) return `the signed credential has no validFrom, and its key ${kid} was retired on ${retiredAt}`;
+  if (publishedAt <= retiredMs) return null;
+  return `it was published on ${new Date(publishedAt).toISOString()}, after its key ${kid} was retired on ${retiredAt}`;
 }
 
 /** Every version's own checks, then the chain: versions 1…N with none missing, each naming its predecessor's hash. */
-export async function verifyVersionChain(versions: readonly VersionToVerify[], jwks: JSONWebKeySet): Promise<VersionProblem[]> {
+export async function verifyVersionChain(
+  versions: readonly VersionToVerify[],
+  jwks: JSONWebKeySet,
+  source?: string,
+): Promise<VersionProblem[]> {
   const problems: VersionProblem[] = [];
-  for (const version of versions) problems.push(...(await verifyVersion(version, jwks)));
+  for (const version of versions) problems.push(...(await verifyVersion(version, jwks, source)));
   const sorted = [...versions].sort((a, b) => a.version - b.version);
   let previous: VersionToVerify | undefined;
   for (const [index, version] of sorted.entries()) {

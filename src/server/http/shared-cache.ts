@@ -29,6 +29,18 @@ export function publicCacheHeaders(modelId: string): Record<string, string> {
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, "Surrogate-Key": key, "Cache-Tag": key };
 }
 
+/**
+ * The caching headers of a read of a passport's published versions at `accessLevel` (docs/api.md §Passports):
+ * shared caches keep only the public level read **without** a grant. A request carrying `?grant=` — valid, expired,
+ * revoked or unknown — is answered privately even when it falls back to the public level: its URL is one reader's,
+ * and a refused grant's answer must never sit in a shared cache.
+ */
+export function readerCacheHeaders(read: { accessLevel: string; modelId: string; isGrantRead: boolean }): Record<string, string> {
+  return read.accessLevel === "public" && !read.isGrantRead
+    ? publicCacheHeaders(read.modelId)
+    : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+}
+
 export function isSharedCachePurgeConfigured(): boolean {
   return getConfig().CACHE_PURGE_URL !== undefined;
 }

@@ -24,7 +24,18 @@ const ZSigningKey = z.object({
   kid: z.string(),
   createdAt: z.string(),
   retiredAt: z.string().nullable(),
-  publicJwk: z.object({ kty: z.string(), crv: z.string(), x: z.string(), kid: z.string(), alg: z.string(), use: z.string() }),
+  publicJwk: z.object({
+    kty: z.string(),
+    crv: z.string(),
+    x: z.string(),
+    kid: z.string(),
+    alg: z.string(),
+    use: z.string(),
+    exp: z
+      .number()
+      .optional()
+      .meta({ description: "A retired key's retirement, a NumericDate (seconds); see docs/versions.md §Keys." }),
+  }),
 });
 
 /** Publishing passport versions and the organization's signing keys (docs/versions.md). */

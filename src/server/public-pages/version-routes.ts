@@ -1,6 +1,6 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
 import { clientAddress } from "~/server/http/client-address";
-import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
 import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
 import { passportUuid } from "~/server/public-pages/public-routes";
 import { AppError } from "~/domain/app-error";
@@ -15,7 +15,7 @@ import { isUuid } from "~/domain/uuid";
 /**
  * The public routes of published versions (docs/versions.md §Reading): anyone may verify a passport's versions with
  * the organization's published keys. Answers are cached like the passport: shared caches keep the public level's
- * (purged with the model), a grant's level stays in its reader's browser.
+ * (purged with the model), an answer to a request with a grant (even a refused one) stays in its reader's browser.
  */
 
 function grantOf(request: Request): string | undefined {
@@ -23,8 +23,9 @@ function grantOf(request: Request): string | undefined {
   return query.success ? query.data.grant : undefined;
 }
 
-function cacheHeaders(level: string, modelId: string): Record<string, string> {
-  return level === "public" ? publicCacheHeaders(modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+/** Whether the request presents a grant at all, well-formed or not: its answer is then never shared-cacheable. */
+function isGrantRead(request: Request): boolean {
+  return new URL(request.url).searchParams.has("grant");
 }
 
 /** `GET /p/{uuid}/versions[?grant=]`: version, publishedAt and hash of each published version. */
@@ -34,7 +35,7 @@ export const versionListRoute: RouteHandler = async (request, context) => {
     const list = await listPassportVersions({ uuid, grantToken: grantOf(request), clientAddress: clientAddress(request.headers) });
     const text = JSON.stringify(list);
     const headers =
-      list.accessLevel === "public"
+      list.accessLevel === "public" && !isGrantRead(request)
         ? { "Cache-Control": "public, max-age=5, s-maxage=5" }
         : { "Cache-Control": PRIVATE_CACHE_CONTROL };
     return await cachedResponse(request, {
@@ -89,7 +90,7 @@ export const versionRoute: RouteHandler = async (request, context) => {
     const answer = isJwt ? await jwsAnswer(version) : documentAnswer(version);
     return await cachedResponse(request, {
       etag: answer.etag,
-      cacheHeaders: cacheHeaders(version.accessLevel, version.modelId),
+      cacheHeaders: readerCacheHeaders({ ...version, isGrantRead: isGrantRead(request) }),
       contentType: isJwt ? "application/vc+jwt" : "application/json",
       body: () => answer.text,
     });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { getConfig } from "~/server/config";
 import { clientAddress } from "~/server/http/client-address";
-import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { readerCacheHeaders } from "~/server/http/shared-cache";
 import { type ErrorBody, errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { parse, parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
@@ -21,8 +21,8 @@ type DppRouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
   query?: Q;
   body?: B;
   run: (input: DppInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
-  /** Cacheable like the passport: the level read and the model, for the surrogate key. */
-  caching?: (result: never) => { accessLevel: string; modelId: string };
+  /** Cacheable like the passport: the level read, the model (for the surrogate key), and whether a grant was presented. */
+  caching?: (result: never) => { accessLevel: string; modelId: string; isGrantRead: boolean };
 };
 
 export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
@@ -41,11 +41,7 @@ export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefin
         clientAddress: clientAddress(request.headers),
       });
       const caching = definition.caching?.(result as never);
-      const cacheHeaders = !caching
-        ? { "Cache-Control": "no-store" }
-        : caching.accessLevel === "public"
-          ? publicCacheHeaders(caching.modelId)
-          : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+      const cacheHeaders = caching ? readerCacheHeaders(caching) : { "Cache-Control": "no-store" };
       return Response.json(caching ? (result as { dpp: unknown }).dpp : result, { headers: cacheHeaders });
     } catch (error) {
       return withResult(error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error));

@@ -1,26 +1,33 @@
 import { AppError } from "~/domain/app-error";
-import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
+import { parseGs1Key } from "~/domain/gs1/gs1-key";
 import { MAX_PRODUCT_IDS, type TDppIdsPage } from "~/domain/versions/dpp-document";
 import { isUuid } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
+import { passportOfGs1Key } from "~/server/services/passport-links/internal/passport-of-gs1-key";
 
 /**
- * A product identifier as a client gives it (docs/versions.md §DPP API): a GS1 Digital Link URI or element string
- * (normalised like every stored GS1 key), a passport page URL `…/p/{uuid}`, or an identifier value as stored.
+ * A product identifier as a client gives it (docs/versions.md §DPP API): a passport page URL `…/p/{uuid}`, a GS1
+ * Digital Link URI or element string — resolved by the one rule of the GS1 resolver (`passportOfGs1Key`: the
+ * verified company prefix decides, so a squatter's identifier is never found) — or another identifier value as
+ * stored. A malformed GS1 key names nothing.
  */
-function lookupOf(productId: string): { uuid?: string; value?: string } {
+async function lookupOf(productId: string): Promise<{ uuid?: string; value?: string }> {
   const page = /\/p\/([0-9a-fA-F-]{36})\/?$/.exec(productId)?.[1];
   if (page && isUuid(page)) return { uuid: page.toLowerCase() };
-  const normalised = normaliseIdentifierValue(productId);
-  return "value" in normalised ? { value: normalised.value } : {};
+  const parsed = parseGs1Key(productId);
+  if (parsed.kind === "invalid") return {};
+  if (parsed.kind === "not-gs1") return { value: productId };
+  const found = await passportOfGs1Key(parsed.key);
+  return found.kind === "found" ? { uuid: found.uuid } : {};
 }
 
 /**
  * The dppIds (identifier uuids) each product identifier names that have a published version, in one query for the
- * whole page: identifier values are unique per organization, so one value may name passports of several.
+ * whole page once GS1 keys are resolved: other identifier values are unique per organization, so one value may name
+ * passports of several.
  */
 export async function dppIdsOf(productIds: readonly string[]): Promise<Map<string, string[]>> {
-  const lookups = productIds.map(lookupOf);
+  const lookups = await Promise.all(productIds.map(lookupOf));
   const values = lookups.flatMap((l) => (l.value === undefined ? [] : [l.value]));
   const uuids = lookups.flatMap((l) => (l.uuid === undefined ? [] : [l.uuid]));
   const rows = await getDb().$queryRaw<{ uuid: string; value: string }[]>`

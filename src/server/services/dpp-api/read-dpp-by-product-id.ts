@@ -6,7 +6,9 @@ export type ReadDppByProductIdOptions = { productId: string; grantToken?: string
 
 /**
  * EN 18222 ReadDPPByProductId: the DPP the product identifier names (a Digital Link URI, a page URL or an identifier
- * value); when several organizations use the same value, the first identifier created answers.
+ * value). A GS1 key names only the passport of the organization whose verified company prefix covers it, as the
+ * resolver does (`passportOfGs1Key`), and none while that one is not published; when several organizations use
+ * another value, the first identifier created answers.
  */
 export async function readDppByProductId({ productId, ...reader }: ReadDppByProductIdOptions): Promise<DppRead> {
   const [dppId] = (await dppIdsOf([productId])).get(productId) ?? [];

@@ -5,7 +5,10 @@ import { frozenAasEnvironment } from "~/domain/versions/frozen-passport";
 import { organizationDid, type PassportCredential } from "~/domain/versions/passport-credential";
 import { publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
-import { versionOwner, versionReaderLevel } from "~/server/services/passport-versions/internal/version-reader";
+import { inTransaction, type Tx } from "~/server/db/transaction";
+import { currentDppHeaders, type DppHeader } from "~/server/services/passport-versions/internal/dpp-header";
+import { awaitPublicationInFlight } from "~/server/services/passport-versions/internal/publication-lock";
+import { type VersionOwner, versionOwner, versionReaderLevel } from "~/server/services/passport-versions/internal/version-reader";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type ReadDppOptions = {
@@ -19,7 +22,14 @@ export type ReadDppOptions = {
   clientAddress?: string | null;
 };
 
-export type DppRead = { dpp: CompressedDpp | FullDpp; modelId: string; accessLevel: TAccessLevel; version: number };
+/** `isGrantRead`: the request presented a grant (valid or refused), so its answer is never shared-cacheable. */
+export type DppRead = {
+  dpp: CompressedDpp | FullDpp;
+  modelId: string;
+  accessLevel: TAccessLevel;
+  version: number;
+  isGrantRead: boolean;
+};
 
 /**
  * EN 18222 ReadDPPById and ReadDPPVersionByIdAndDate (docs/versions.md §DPP API): the latest published version, or
@@ -32,35 +42,46 @@ export async function readDpp({ dppId, date, representation, grantToken, clientA
   if (!owner) throw new AppError("NOT_FOUND", "No DPP has this id.");
   const level = await versionReaderLevel(dppId, owner, grantToken, clientAddress);
   const at = date === undefined ? null : new Date(date);
-  const [row] = await getDb().$queryRaw<{ n: number; document: PassportCredential }[]>`
-    SELECT "n", "documents" -> ${level} AS "document" FROM "passport_version"
-    WHERE "ownerId" = ${owner.ownerId}::uuid AND (${at}::timestamptz IS NULL OR "publishedAt" <= (${at}::timestamptz AT TIME ZONE 'UTC'))
-    ORDER BY "n" DESC LIMIT 1`;
+  const [row] = at === null ? await versionAt(getDb(), owner.ownerId, null, level) : await readAtInstant(owner, at, level);
   if (!row) {
     throw new AppError(
       "NOT_FOUND",
       at ? `No version of this DPP was published by ${at.toISOString()}.` : "This DPP has no published version.",
     );
   }
-  // The EU registry settings (docs/registry.md) name the operator and the facility when set.
-  const [settings] = await getDb().$queryRaw<{ economicOperatorId: string | null; facilityIds: string[] | null }[]>`
-    SELECT o."economicOperatorId", m."facilityIds" FROM (SELECT 1) AS one
-      LEFT JOIN "organization_registry" AS o ON o."organizationId" = ${owner.organizationId}
-      LEFT JOIN "model_registry" AS m ON m."modelId" = ${owner.modelId}::uuid`;
+  // The header frozen with the version; versions published before it was frozen read the settings live.
+  const header = row.dppHeader ?? (await currentDppHeaders(getDb(), owner.organizationId, [owner.modelId])).get(owner.modelId);
   const baseUrl = publicBaseUrl();
-  const facilityId = settings?.facilityIds?.[0];
   const context = {
     dppId,
     baseUrl,
     isWithdrawn: owner.isWithdrawn,
-    economicOperatorId: settings?.economicOperatorId ?? organizationDid(baseUrl, owner.organizationId),
-    ...(facilityId !== undefined && { facilityId }),
+    economicOperatorId: header?.economicOperatorId ?? organizationDid(baseUrl, owner.organizationId),
+    ...(header?.facilityId !== undefined && { facilityId: header.facilityId }),
   };
   const dpp =
     representation === "full"
       ? fullDpp(row.document, context, await fullSubmodels(row.document, level, baseUrl))
       : compressedDpp(row.document, context);
-  return { dpp, modelId: owner.modelId, accessLevel: level, version: row.n };
+  return { dpp, modelId: owner.modelId, accessLevel: level, version: row.n, isGrantRead: grantToken !== undefined };
+}
+
+type VersionRow = { n: number; document: PassportCredential; dppHeader: DppHeader | null };
+
+/** The last version published at or before `at` (the latest when null), at `level`. */
+function versionAt(db: Tx, ownerId: string, at: Date | null, level: TAccessLevel): Promise<VersionRow[]> {
+  return db.$queryRaw<VersionRow[]>`
+    SELECT "n", "documents" -> ${level} AS "document", "dppHeader" FROM "passport_version"
+    WHERE "ownerId" = ${ownerId}::uuid AND (${at}::timestamptz IS NULL OR "publishedAt" <= (${at}::timestamptz AT TIME ZONE 'UTC'))
+    ORDER BY "n" DESC LIMIT 1`;
+}
+
+/** The version valid at an instant, after any publication of the model in flight commits (publication-lock.ts). */
+function readAtInstant(owner: VersionOwner, at: Date, level: TAccessLevel): Promise<VersionRow[]> {
+  return inTransaction(async (tx) => {
+    await awaitPublicationInFlight(tx, owner.modelId);
+    return versionAt(tx, owner.ownerId, at, level);
+  });
 }
 
 /** The version's AAS submodels at `level`, rebuilt from its frozen passport with the template it was frozen with. */

@@ -6,7 +6,8 @@ import { organizationPublicKeys } from "~/server/services/passport-versions/read
 
 /**
  * `/orgs/{orgaId}/did.json`: the organization's DID document (did:web), listing each of its keys — retired ones too,
- * for the versions they signed — as a JsonWebKey verification method `{did}#{kid}` usable for assertions
+ * for the versions they signed, with their retirement as `expires` — as a JsonWebKey verification method
+ * `{did}#{kid}` usable for assertions
  * (docs/versions.md §Keys). An unknown organization, or one that never published, is NOT_FOUND.
  */
 export async function readDidDocument(organizationId: string): Promise<Record<string, unknown>> {
@@ -14,7 +15,14 @@ export async function readDidDocument(organizationId: string): Promise<Record<st
   const keys = organization ? await organizationPublicKeys(organizationId) : [];
   if (keys.length === 0) throw new AppError("NOT_FOUND", "No DID document: the organization has published nothing.");
   const did = organizationDid(publicBaseUrl(), organizationId);
-  const methods = keys.map((key) => ({ id: `${did}#${key.kid}`, type: "JsonWebKey", controller: did, publicKeyJwk: key.publicJwk }));
+  const methods = keys.map(({ kid, publicJwk: { exp: _exp, ...publicKeyJwk }, retiredAt }) => ({
+    id: `${did}#${kid}`,
+    type: "JsonWebKey",
+    controller: did,
+    publicKeyJwk,
+    // W3C Controlled Identifiers 1.0 §2.2 `expires`: a retired key verifies what it signed before, nothing after.
+    ...(retiredAt !== null && { expires: retiredAt }),
+  }));
   return {
     "@context": ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/jwk/v1"],
     id: did,

@@ -1,7 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMemberOf, assertSignedIn } from "~/server/services/access";
-import { createSigningKey, lockOrganization } from "~/server/services/passport-versions/internal/signing-keys";
+import { createSigningKey, lockOrganization, retireSigningKeys } from "~/server/services/passport-versions/internal/signing-keys";
 import { organizationPublicKeys, type SigningKeySummary } from "~/server/services/passport-versions/read-jwks";
 
 export type RotateSigningKeyOptions = { actor: Actor; organizationId: string };
@@ -16,7 +16,7 @@ export async function rotateSigningKey({ actor, organizationId }: RotateSigningK
   assertSignedIn(actor, "Rotating the signing key");
   await inTransaction(async (tx) => {
     await lockOrganization(tx, organizationId);
-    await tx.organizationSigningKey.updateMany({ where: { organizationId, retiredAt: null }, data: { retiredAt: new Date() } });
+    await retireSigningKeys(tx, organizationId);
     await createSigningKey(tx, organizationId);
   });
   return organizationPublicKeys(organizationId);

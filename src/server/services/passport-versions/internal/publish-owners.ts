@@ -2,6 +2,8 @@ import type { AssembledPassport } from "~/domain/passport";
 import { organizationDid, type TPublishedVersion } from "~/domain/versions/passport-credential";
 import { publicBaseUrl } from "~/server/config";
 import type { Tx } from "~/server/db/transaction";
+import { currentDppHeaders } from "~/server/services/passport-versions/internal/dpp-header";
+import { lockPublicationInstant } from "~/server/services/passport-versions/internal/publication-lock";
 import { freezeVersion } from "~/server/services/passport-versions/internal/freeze-version";
 import { activeSigningKey } from "~/server/services/passport-versions/internal/signing-keys";
 import { insertVersions, latestVersions, type NewVersion } from "~/server/services/passport-versions/internal/version-sql";
@@ -12,8 +14,9 @@ export type OwnerToPublish = { ownerKind: "model" | "item"; ownerId: string; mod
 /**
  * Publishes the next version of each owner, inside the caller's transaction with the owners locked (docs/versions.md):
  * the previous versions of all of them in one query, each frozen, hashed and signed with the organization's current
- * key (made now at its first publication), all stored in one statement. The owners' passport epochs advance, so
- * every app server's passport cache and shared caches show the new version from the next read on.
+ * key (made now at its first publication), all stored in one statement, each with the DPP header its settings give
+ * now (frozen: a later change of the settings never changes a published version's answer). The owners' passport
+ * epochs advance, so every app server's passport cache and shared caches show the new version from the next read on.
  */
 export async function publishOwners(
   tx: Tx,
@@ -26,6 +29,15 @@ export async function publishOwners(
   const latest = await latestVersions(
     tx,
     owners.map((o) => o.ownerId),
+  );
+  const dppHeaders = await currentDppHeaders(
+    tx,
+    organizationId,
+    owners.map((o) => o.modelId),
+  );
+  await lockPublicationInstant(
+    tx,
+    owners.map((o) => o.modelId),
   );
   const publishedAt = new Date().toISOString();
   const versions: NewVersion[] = [];
@@ -53,6 +65,7 @@ export async function publishOwners(
       publishedAt,
       publishedBy: userId,
       previousHash: previous?.hashes.public ?? null,
+      dppHeader: dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer },
     });
   }
   await insertVersions(tx, versions);

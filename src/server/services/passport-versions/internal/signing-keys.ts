@@ -59,12 +59,25 @@ const decrypted = (globalForKeys.passportStudioSigningKeys ??= new Map<string, K
 
 type KeyRow = { kid: string; privateKeyEncrypted: string };
 
+/**
+ * The current key, held FOR SHARE until the publication commits: a rotation waits for it (`retireSigningKeys`) and
+ * dates the retirement after it, so no version is ever published after its key's retirement (docs/versions.md §Keys).
+ */
 async function currentKeyRow(tx: Tx, organizationId: string): Promise<KeyRow | undefined> {
   const [row] = await tx.$queryRaw<KeyRow[]>`
     SELECT "kid", "privateKeyEncrypted" FROM "organization_signing_key"
     WHERE "organizationId" = ${organizationId} AND "retiredAt" IS NULL
-    ORDER BY "createdAt" DESC LIMIT 1`;
+    ORDER BY "createdAt" DESC LIMIT 1 FOR SHARE`;
   return row;
+}
+
+/**
+ * Retires the organization's current key: its row is locked first, which waits for every publication signing with
+ * it, and only then is the retirement instant taken, so it is later than each of their `publishedAt`.
+ */
+export async function retireSigningKeys(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "organization_signing_key" WHERE "organizationId" = ${organizationId} AND "retiredAt" IS NULL FOR UPDATE`;
+  await tx.organizationSigningKey.updateMany({ where: { organizationId, retiredAt: null }, data: { retiredAt: new Date() } });
 }
 
 function signingKeyOf(row: KeyRow, organizationId: string): SigningKey {

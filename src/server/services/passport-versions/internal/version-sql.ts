@@ -1,6 +1,7 @@
 import type { PassportCredential } from "~/domain/versions/passport-credential";
 import { chunkTexts } from "~/domain/text-chunks";
 import type { Tx } from "~/server/db/transaction";
+import type { DppHeader } from "~/server/services/passport-versions/internal/dpp-header";
 import type { FrozenVersion, PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 
 /** The latest version of each owner: its number and per-level hashes, the next version's `previousHash`. */
@@ -26,6 +27,8 @@ export type NewVersion = FrozenVersion & {
   publishedAt: string;
   publishedBy: string;
   previousHash: string | null;
+  /** The DPP header at publication (docs/versions.md §DPP API), answered by this version from then on. */
+  dppHeader: DppHeader;
 };
 
 /**
@@ -44,12 +47,12 @@ export async function insertVersions(tx: Tx, versions: readonly NewVersion[]): P
 async function insertVersionRows(tx: Tx, rows: readonly string[]): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "passport_version" ("id", "organizationId", "ownerKind", "ownerId", "modelId", "passportUuid", "n",
-      "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws")
+      "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws", "dppHeader")
     SELECT r."id", r."organizationId", r."ownerKind", r."ownerId", r."modelId", r."passportUuid", r."n",
-      r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws"
+      r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws", r."dppHeader"
     FROM jsonb_to_recordset(${`[${rows.join(",")}]`}::jsonb) AS r("id" uuid, "organizationId" text, "ownerKind" text,
       "ownerId" uuid, "modelId" uuid, "passportUuid" uuid, "n" int, "publishedAt" timestamp(3), "publishedBy" text,
-      "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb)`;
+      "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb, "dppHeader" jsonb)`;
 }
 
 /** A stored version as the public reads need it. */
