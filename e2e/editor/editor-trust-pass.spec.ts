@@ -219,7 +219,7 @@ test.describe("in a browser whose time zone is not the server's", () => {
 
       // What the server renders (with the zone the browser told it), before any script runs.
       const html = await (await page.request.get(`/orgs/${ref.organizationId}/models/${ref.modelId}`)).text();
-      const serverTimes = [...html.matchAll(/<time datetime="([^"]+)"[^>]*>([^<]+)<\/time>/gu)].map((m) => ({
+      const serverTimes = [...html.matchAll(/<time datetime="([^"]+)"[^>]*>([^<]+)<\/time>/giu)].map((m) => ({
         at: m[1] ?? "",
         text: m[2] ?? "",
       }));
