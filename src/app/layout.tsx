@@ -3,7 +3,9 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getCurrentActor, getSession } from "~/app/_lib/current-actor";
+import { SessionEndedDialog } from "~/components/auth/session-ended-dialog";
 import { SiteHeader, type SiteHeaderProps } from "~/components/site-header";
+import { TimeZoneCookie } from "~/components/time-zone-cookie";
 import { TrpcProvider } from "~/lib/trpc/react";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 import "./globals.css";
@@ -36,10 +38,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <NextIntlClientProvider>
           <TrpcProvider>
+            <TimeZoneCookie />
             <SiteHeader viewer={viewer} />
             <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-10 lg:px-8">
               {children}
             </main>
+            <SessionEndedDialog isSignedIn={viewer !== null} />
           </TrpcProvider>
         </NextIntlClientProvider>
       </body>

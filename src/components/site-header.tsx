@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { SessionAwareHeader } from "~/components/auth/session-ended-dialog";
 import { OrgSwitcher, type OrgSwitcherProps } from "~/components/org-switcher";
 import { SignOutButton } from "~/components/sign-out-button";
 import { buttonClasses } from "~/components/ui/button";
@@ -20,26 +21,30 @@ export function SiteHeader({ viewer }: SiteHeaderProps) {
           {t("brand")}
         </Link>
         {viewer ? (
-          <>
-            <nav
-              aria-label={t("mainNavigation")}
-              className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto"
-            >
-              <OrgSwitcher organizations={viewer.organizations} />
-              <Link href="/settings/api-keys" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                {t("apiKeys")}
-              </Link>
-              <Link href="/settings/language" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                {t("language")}
-              </Link>
-            </nav>
-            <div className="ml-auto flex min-w-0 items-center gap-3">
-              <span className="hidden max-w-56 truncate text-sm text-slate-600 md:inline" title={viewer.email}>
-                {viewer.email}
-              </span>
-              <SignOutButton />
-            </div>
-          </>
+          <SessionAwareHeader
+            signedIn={
+              <>
+                <nav
+                  aria-label={t("mainNavigation")}
+                  className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto"
+                >
+                  <OrgSwitcher organizations={viewer.organizations} />
+                  <Link href="/settings/api-keys" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                    {t("apiKeys")}
+                  </Link>
+                  <Link href="/settings/language" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                    {t("language")}
+                  </Link>
+                </nav>
+                <div className="ml-auto flex min-w-0 items-center gap-3">
+                  <span className="hidden max-w-56 truncate text-sm text-slate-600 md:inline" title={viewer.email}>
+                    {viewer.email}
+                  </span>
+                  <SignOutButton />
+                </div>
+              </>
+            }
+          />
         ) : (
           <div className="ml-auto flex items-center gap-2">
             <Link href="/sign-in" className={buttonClasses({ variant: "ghost", size: "sm" })}>

@@ -125,16 +125,8 @@ describe("validateDataValues", () => {
     ]);
   });
 
-  it("rejects clearing a required field with null or an empty string", () => {
-    const issues = validateDataValues(index, [dv(GENERAL, NAME, null), dv(GENERAL, NAME, "")], "Model");
-    expect(issues.map((i) => [i.path, i.message])).toEqual([
-      ["$[0].value", '"Name" is required and cannot be empty'],
-      ["$[1].value", '"Name" is required and cannot be empty'],
-    ]);
-  });
-
-  it("can allow empty required values when the caller says so", () => {
-    expect(validateDataValues(index, [dv(GENERAL, NAME, null)], "Model", { isEmptyRequiredAllowed: true })).toEqual([]);
+  it("lets a required field be cleared with null or an empty string: incomplete work may be saved", () => {
+    expect(validateDataValues(index, [dv(GENERAL, NAME, null), dv(GENERAL, NAME, "")], "Model")).toEqual([]);
   });
 
   it("checks links, files and maxLength", () => {

@@ -1,17 +1,8 @@
 import type { Issue } from "~/domain/app-error";
 import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/data-value";
-import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
 import { fieldLevel, findField, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
-
-export type ValidateDataValuesOptions = {
-  /**
-   * Lets a write set a `required` field to null or "". Off by default: required means a caller may not clear it;
-   * only the nulls the server creates itself (new models, completed repeater rows) are exempt.
-   */
-  isEmptyRequiredAllowed?: boolean;
-};
 
 type Problem = { key: Exclude<keyof DataValueTriple, "language">; message: string };
 type Placement = { field?: TDataField; problem?: Problem };
@@ -55,13 +46,14 @@ export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple, lev
   return placeInTemplate(index, v, level).problem === undefined;
 }
 
-/** What is wrong with a value of this field, if anything; `undefined` when it may be stored. */
-function valueProblem(field: TDataField, value: string | null, options: ValidateDataValuesOptions): string | undefined {
+/**
+ * What is wrong with a value of this field, if anything; `undefined` when it may be stored. An empty `required` field
+ * may be stored, as a new model's are: saving incomplete work is allowed everywhere, completeness reports it
+ * (docs/data-model.md §Completeness), and an upgrade that removes a required field must be able to clear its value.
+ */
+function valueProblem(field: TDataField, value: string | null): string | undefined {
   const label = `"${field.name}"`;
   if (value === null || value === "") {
-    if (readFieldOptions(field).required && !options.isEmptyRequiredAllowed) {
-      return `${label} is required and cannot be empty`;
-    }
     if (value === "" && field.type !== "TextField") {
       return `${label} ${fieldValueProblem(field, "") ?? "cannot be empty"}; send null for no value`;
     }
@@ -72,18 +64,13 @@ function valueProblem(field: TDataField, value: string | null, options: Validate
 }
 
 /** Checks each value against the template: section, field, the owner's level, row, and the value; lists every problem. */
-export function validateDataValues(
-  index: TemplateIndex,
-  values: readonly TDataValue[],
-  level: OwnerLevel,
-  options: ValidateDataValuesOptions = {},
-): Issue[] {
+export function validateDataValues(index: TemplateIndex, values: readonly TDataValue[], level: OwnerLevel): Issue[] {
   const issues: Issue[] = [];
   for (const [i, v] of values.entries()) {
     const { field, problem } = placeInTemplate(index, v, level);
     if (problem) issues.push(dataValueIssue(`$[${i}].${problem.key}`, problem.message, v));
     if (!field) continue;
-    const message = valueProblem(field, v.value, options);
+    const message = valueProblem(field, v.value);
     if (message) issues.push(dataValueIssue(`$[${i}].value`, message, v));
   }
   return issues;
@@ -119,11 +106,10 @@ export function requestValueIssues(
   inputs: readonly (DataValueTriple & { value: unknown })[],
   values: readonly TDataValue[],
   level: OwnerLevel,
-  options: ValidateDataValuesOptions = {},
 ): Issue[] {
   const numberIssues = numberInputIssues(index, inputs);
   const reported = new Set(numberIssues.map((issue) => issue.path));
-  return [...numberIssues, ...validateDataValues(index, values, level, options).filter((issue) => !reported.has(issue.path))];
+  return [...numberIssues, ...validateDataValues(index, values, level).filter((issue) => !reported.has(issue.path))];
 }
 
 /** The same triple twice in one request; reported at the later occurrence. */

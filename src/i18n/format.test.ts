@@ -9,9 +9,9 @@ describe("formatting for the member's language", () => {
   });
 
   it("writes dates in the language's order and words", () => {
-    const date = new Date(2026, 10, 26, 14, 5);
-    expect(formatDateTime(date, "en")).toMatch(/^Nov 26, 2026/);
-    expect(formatDateTime(date, "de")).toMatch(/^26\.11\.2026/);
-    expect(formatDateTime(date.toISOString(), "fr")).toMatch(/^26 nov\. 2026/);
+    const date = new Date(Date.UTC(2026, 10, 26, 14, 5));
+    expect(formatDateTime(date, "en", "UTC")).toMatch(/^Nov 26, 2026, 2:05\sPM UTC$/u);
+    expect(formatDateTime(date, "de", "Europe/Berlin")).toMatch(/^26\. Nov\. 2026, 15:05 MEZ$/u);
+    expect(formatDateTime(date.toISOString(), "fr", "UTC")).toMatch(/^26 nov\. 2026/);
   });
 });

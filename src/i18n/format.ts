@@ -1,21 +1,19 @@
 import type { TAppLocale } from "~/domain/app-locale";
+import { DEFAULT_TIME_ZONE, formatInstant } from "~/domain/instant-format";
 
 /**
  * Numbers and dates as the member's language writes them (docs/app-text.md). Formatters are cached per locale:
  * building an Intl formatter costs far more than using one, and lists format thousands of values.
  */
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** "26 Nov 2026, 14:05" (en), "26.11.2026, 14:05" (de), "26 nov. 2026, 14:05" (fr), in the reader's time zone. */
-export function formatDateTime(value: string | Date, locale: TAppLocale): string {
-  let format = dateTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-    dateTimeFormats.set(locale, format);
-  }
-  return format.format(typeof value === "string" ? new Date(value) : value);
+/**
+ * "Nov 26, 2026, 2:05 PM EST" (en), "26. Nov. 2026, 14:05 MEZ" (de): an instant in the reader's time zone (next-intl's
+ * `timeZone`, from the browser's cookie; docs/editor.md, Times), with the zone's name. The domain's one formatter.
+ */
+export function formatDateTime(value: string | Date, locale: TAppLocale, timeZone: string | undefined): string {
+  return formatInstant(value, locale, timeZone ?? DEFAULT_TIME_ZONE);
 }
 
 /** "12,345.5" (en), "12.345,5" (de), "12 345,5" (fr). */

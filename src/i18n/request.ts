@@ -1,7 +1,8 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getSession } from "~/app/_lib/current-actor";
 import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "~/domain/instant-format";
 import { loadMessages } from "~/i18n/messages";
 
 /**
@@ -19,7 +20,15 @@ export async function resolveRequestLocale(): Promise<TAppLocale> {
   return pickAppLocale(profileLocale, requestHeaders.get("accept-language"));
 }
 
+/**
+ * The reader's time zone, as their browser told it in the `tz` cookie (`TimeZoneCookie`), else UTC: server pages and
+ * client components format times with it alike (docs/editor.md, Times).
+ */
+async function resolveRequestTimeZone(): Promise<string> {
+  return timeZoneFromCookie((await cookies()).get(TIME_ZONE_COOKIE)?.value);
+}
+
 export default getRequestConfig(async () => {
-  const locale = await resolveRequestLocale();
-  return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
+  const [locale, timeZone] = await Promise.all([resolveRequestLocale(), resolveRequestTimeZone()]);
+  return { locale, messages: await loadMessages(locale), timeZone };
 });

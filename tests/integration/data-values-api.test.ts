@@ -222,23 +222,14 @@ describe("POST data-values: the rules one by one", () => {
     expect(valuesOf(weight).get(tripleKey(dv(IDS.general, IDS.weight, 0, null)))).toBe("1000");
   });
 
-  it("rejects a required field set to null or empty", async () => {
+  it("lets a required field be cleared with null or an empty string: incomplete work may be saved", async () => {
     const model = await postModel(world);
-    for (const value of [null, ""]) {
-      await expectRejected(
-        "PATCH",
-        model,
-        [dv(IDS.general, IDS.name, 0, value)],
-        [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 }],
-      );
-    }
     const named = expectModel(await modify(model.id, [dv(IDS.general, IDS.name, 0, "Cell")]), 200);
-    await expectRejected(
-      "PATCH",
-      named,
-      [dv(IDS.general, IDS.name, 0, null)],
-      [{ path: "$[0].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 }],
-    );
+    const cleared = expectModel(await modify(named.id, [dv(IDS.general, IDS.name, 0, null)]), 200);
+    expect(valuesOf(cleared).get(tripleKey(dv(IDS.general, IDS.name, 0, null)))).toBeNull();
+    expect(cleared.version).toBe(named.version + 1);
+    const emptied = expectModel(await modify(named.id, [dv(IDS.general, IDS.name, 0, "")]), 200);
+    expect(valuesOf(emptied).get(tripleKey(dv(IDS.general, IDS.name, 0, null)))).toBe("");
   });
 
   it("accepts null for an optional field, and rejects an empty string for a non-text field", async () => {
@@ -485,11 +476,11 @@ describe("PATCH data-values", () => {
     const response = await modify(model.id, [
       dv(IDS.details, IDS.notes, 0, "Valid"),
       dv(IDS.general, IDS.weight, 0, "heavy"),
-      dv(IDS.general, IDS.name, 0, null),
+      dv(IDS.general, IDS.link, 0, "javascript:alert(1)"),
     ]);
     expectDataValueIssues(expectError(response, 400), [
       { path: "$[1].value", dataSectionId: IDS.general, dataFieldId: IDS.weight, row: 0 },
-      { path: "$[2].value", dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 },
+      { path: "$[2].value", dataSectionId: IDS.general, dataFieldId: IDS.link, row: 0 },
     ]);
     expect(await getModelOf(world, model.id)).toEqual(model);
   });

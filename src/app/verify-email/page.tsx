@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ConfirmEmailButton } from "~/components/auth/confirm-email-button";
 import { Alert } from "~/components/ui/alert";
+import { LocalTime } from "~/components/ui/local-time";
 import { AppError } from "~/domain/app-error";
 import { describeVerification, type VerificationRequest } from "~/server/services/identity/verify-email";
 import { newestOpenInvitationId } from "~/server/services/invitations/invitation-for-sign-up";
@@ -21,7 +22,7 @@ const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline
  */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
-  const [request, t, format] = await Promise.all([describe(token), getTranslations("auth"), getFormatter()]);
+  const [request, t] = await Promise.all([describe(token), getTranslations("auth")]);
   const footer = (
     <Link href="/" className={linkClass}>
       {t("continue")}
@@ -58,16 +59,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         <div>
           <dt className="inline font-medium">{t("createdTerm")} </dt>
           <dd className="inline">
-            {/* Intl refuses timeZoneName beside dateStyle/timeStyle: the parts are named one by one instead. */}
-            {format.dateTime(request.createdAt, {
-              year: "numeric",
-              month: "short",
-              day: "numeric",
-              hour: "2-digit",
-              minute: "2-digit",
-              timeZone: "UTC",
-              timeZoneName: "short",
-            })}
+            <LocalTime value={request.createdAt.toISOString()} />
           </dd>
         </div>
       </dl>

@@ -11,8 +11,14 @@ import { ZSignInInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["email", "password"] as const;
 
-/** `next`: where to go once signed in (a path of this app, chosen by the page). */
-export function SignInForm({ next = "/" }: { next?: string }) {
+export type SignInFormProps = {
+  /** Where to go once signed in (a path of this app, chosen by the page). */
+  next?: string;
+  /** Instead of going anywhere: signed in in place, on the page the member is on (a session that ended mid-edit). */
+  onSignedIn?: () => void;
+};
+
+export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
@@ -30,6 +36,11 @@ export function SignInForm({ next = "/" }: { next?: string }) {
       // Never say which of the two was wrong: that would tell a stranger which emails have accounts.
       const message = error.status === 401 ? t("wrongCredentials") : (error.message ?? t("signInFailed"));
       return show({ fields: {}, form: message });
+    }
+    if (onSignedIn) {
+      setIsPending(false);
+      onSignedIn();
+      return;
     }
     // A full load, so the header and every server component render for the signed-in user.
     window.location.assign(next);

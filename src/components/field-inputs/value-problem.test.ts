@@ -61,8 +61,8 @@ describe("draftValueProblem", () => {
     );
   });
 
-  it("refuses an empty required value only", () => {
-    expect(draftValueProblem(share, null, english)).toBe("Required: enter a value.");
+  it("lets an empty value be saved, required or not (completeness reports it)", () => {
+    expect(draftValueProblem(share, null, english)).toBeUndefined();
     expect(draftValueProblem({ type: "TextField", options: {} }, null, english)).toBeUndefined();
   });
 });

@@ -8,7 +8,6 @@ import type { TDataField } from "~/domain/template-schema";
 type FieldSubject = Pick<TDataField, "type" | "options">;
 
 type ProblemKey =
-  | "problemRequired"
   | "problemTooLong"
   | "problemTextLength"
   | "problemChoices"
@@ -34,9 +33,8 @@ export function draftValueProblem(
   text: ProblemText,
   locale = browserLocale(),
 ): string | undefined {
-  if (value === null || value === "") {
-    return readFieldOptions(field).required ? text("problemRequired") : undefined;
-  }
+  // An empty required field is no problem: incomplete work may be saved, completeness reports it.
+  if (value === null || value === "") return undefined;
   if (value.length > MAX_VALUE_LENGTH) return text("problemTooLong", { max: MAX_VALUE_LENGTH });
   if (fieldValueProblem(field, value) === undefined) return undefined;
   switch (field.type) {

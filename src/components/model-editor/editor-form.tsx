@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { EditorProvider, type EditorContextValue } from "~/components/model-editor/editor-context";
 import { EditorNotices } from "~/components/model-editor/editor-notices";
+import { useRegisterInEditorScope } from "~/components/model-editor/editor-scope";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { languagesLookup, type EditorLanguages } from "~/components/model-editor/editor-languages";
 import type { EditorTarget } from "~/components/model-editor/editor-requests";
@@ -56,6 +57,7 @@ export function EditorForm({ store, views, target, languages, labelledBy, onSave
     saveRef.current = writes.saveDraft;
   });
   const saveDraft = useCallback(() => saveRef.current(), []);
+  useRegisterInEditorScope(useMemo(() => ({ store, saveDraft }), [store, saveDraft]));
   const context = useMemo<EditorContextValue>(
     () => ({
       store,

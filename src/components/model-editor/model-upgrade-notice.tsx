@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useEditor, useEditsSummary } from "~/components/model-editor/editor-context";
+import { isClearedInDraft, UpgradeLostValues } from "~/components/model-editor/upgrade-lost-values";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -23,7 +24,8 @@ export type ModelUpgradeNoticeProps = {
 
 /**
  * "A newer version of its template exists", with an Upgrade action: the dialog previews the values the upgrade would
- * lose (the server refuses it with 409 while any would be), and the page reloads onto the new version after it.
+ * lose (the server refuses it with 409 while any would be), lets the member clear each of the model's in the draft
+ * (`UpgradeLostValues`), and the page reloads onto the new version after it.
  *
  * It sits inside the editor, which knows the model's version as of its last save (sent as If-Match, so a save on
  * this page does not make the upgrade stale) and its unsaved changes: the dialog names them, and Upgrade saves them
@@ -54,6 +56,10 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
     return field && section ? t("lostField", { section: section.name, field: field.name }) : fieldId;
   };
   const lost = preview.data?.lostValues ?? [];
+  // The draft's clearing counts: "Save and upgrade" saves it before the upgrade, which the server then allows.
+  const canUpgrade =
+    preview.data !== undefined &&
+    (preview.data.canUpgrade || (preview.data.moreLostValues === 0 && lost.every((value) => isClearedInDraft(store, value))));
   const onConfirm = async () => {
     setSaveError(undefined);
     if (store.editCount > 0) {
@@ -95,7 +101,7 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
         title={t("upgradeTitle", { version: newer.version })}
         confirmLabel={unsaved > 0 ? t("saveAndUpgrade") : t("upgrade")}
         isPending={isSaving || upgrade.isPending}
-        canConfirm={preview.data?.canUpgrade === true}
+        canConfirm={canUpgrade}
         error={error}
         onConfirm={() => void onConfirm()}
         onCancel={() => setIsOpen(false)}
@@ -110,26 +116,12 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
         ) : lost.length === 0 ? (
           <p data-testid="upgrade-preview">{t("upgradeKeepsAll", { version: newer.version })}</p>
         ) : (
-          <div data-testid="upgrade-preview" className="space-y-1">
-            <p>{t("upgradeLoses")}</p>
-            <ul className="list-disc pl-5">
-              {lost.map((value) => (
-                <li key={`${value.itemId ?? "model"}-${value.dataSectionId}-${value.dataFieldId}-${value.row}`}>
-                  {t("lostValue", {
-                    field: fieldName(value.dataSectionId, value.dataFieldId),
-                    hasRow: value.row > 0 ? "yes" : "no",
-                    row: value.row + 1,
-                    value: value.value ?? "",
-                    reason: value.reason,
-                    inItem: value.itemId ? "yes" : "no",
-                  })}
-                </li>
-              ))}
-            </ul>
+          <>
+            <UpgradeLostValues lost={lost} fieldName={fieldName} />
             {preview.data && preview.data.moreLostValues > 0 ? (
               <p>{t("upgradeMore", { count: preview.data.moreLostValues })}</p>
             ) : null}
-          </div>
+          </>
         )}
       </ConfirmDialog>
     </>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/i18n/format";
@@ -21,8 +21,9 @@ export type RestoreDraftBannerProps = {
 export function RestoreDraftBanner({ offer, isStale, onRestore, onDismiss }: RestoreDraftBannerProps) {
   const t = useTranslations("editor");
   const locale = useLocale();
+  const timeZone = useTimeZone();
   if (!offer) return null;
-  const when = formatDateTime(offer.savedAt, locale);
+  const when = formatDateTime(offer.savedAt, locale, timeZone);
   return (
     <div
       role="region"

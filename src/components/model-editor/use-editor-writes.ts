@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useCallback, useMemo, useState, type SubmitEvent } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from "react";
 import type { RowLists } from "~/components/model-editor/draft-rows";
 import type { DraftStore, DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
 import { saveRequest, type EditorTarget } from "~/components/model-editor/editor-requests";
@@ -15,6 +15,7 @@ import { placeServerIssues } from "~/components/model-editor/server-issues";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import type { TemplateIndex } from "~/domain/template-index";
 import { inDefaultLanguage, type EditorLanguages, type LanguagesOf } from "~/components/model-editor/editor-languages";
+import { onSessionRestored } from "~/lib/session-state";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 import { trpc } from "~/lib/trpc/react";
 
@@ -47,6 +48,8 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
   const [isConflict, setIsConflict] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
+  /** A save refused because the session ended: it runs again once the member signs in in place. */
+  const saveAfterSignIn = useRef(false);
   const ownerKind = target.itemId === undefined ? "model" : "item";
 
   const applyModel = useCallback(
@@ -140,8 +143,12 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
       const next = await owner.applyChanges(request.changes, store.version);
       applyModel(next, request.sent, request.sentRows);
     } catch (error) {
-      isStale = trpcErrorInfo(error).code === "PRECONDITION_FAILED";
-      if (!isStale) setStatus(showWriteError(store, error, [...request.sent.keys()]));
+      const code = trpcErrorInfo(error).code;
+      isStale = code === "PRECONDITION_FAILED";
+      // The session ended: the edits stay, the in-place sign-in opens (session-state.ts), and the save runs again.
+      saveAfterSignIn.current = code === "UNAUTHORIZED";
+      if (code === "UNAUTHORIZED") setStatus({ tone: "error", text: t("sessionEnded") });
+      else if (!isStale) setStatus(showWriteError(store, error, [...request.sent.keys()]));
       return false;
     } finally {
       store.setBusy(false);
@@ -153,6 +160,8 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
     setStatus({ tone: "success", text: t("saved") });
     return true;
   };
+
+  useSaveAfterSignIn(saveAfterSignIn, saveDraft);
 
   const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -180,6 +189,23 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
     reload,
     restoreStaleBackup,
   };
+}
+
+/** Runs `saveDraft` again when the session is restored in place, if a save was refused for want of it. */
+function useSaveAfterSignIn(isWaiting: RefObject<boolean>, saveDraft: () => Promise<boolean>): void {
+  const saveRef = useRef(saveDraft);
+  useEffect(() => {
+    saveRef.current = saveDraft;
+  });
+  useEffect(
+    () =>
+      onSessionRestored(() => {
+        if (!isWaiting.current) return;
+        isWaiting.current = false;
+        void saveRef.current();
+      }),
+    [isWaiting],
+  );
 }
 
 /** "Add row" and "Remove row": draft changes only, each one undoable step, none while a write runs. */

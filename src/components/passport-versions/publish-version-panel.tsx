@@ -6,6 +6,8 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useEditorSlot } from "~/components/model-editor/editor-scope";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TVersionSummary } from "~/domain/versions/passport-credential";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
@@ -25,7 +27,8 @@ export type PublishVersionPanelProps = {
 /**
  * "Publish version" (docs/versions.md): freezes the saved passport as version n, hashed, chained and signed. Readers
  * then see that version; what is edited here afterwards is a draft until the next publication. Lists the versions,
- * each opening its page.
+ * each opening its page. With unsaved edits in the page's editor it asks first — "Save and publish" or Cancel — since
+ * publishing the saved state without them would freeze a version that lacks what the member sees on screen.
  */
 export function PublishVersionPanel({ organizationId, modelId, itemId, passportUuid, versions }: PublishVersionPanelProps) {
   const t = useTranslations("passportVersions");
@@ -34,7 +37,31 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
   const [isPending, setIsPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [published, setPublished] = useState<{ version: number; hash: string } | undefined>();
+  const [unsavedToSave, setUnsavedToSave] = useState(0);
+  const editorSlot = useEditorSlot();
   const latest = versions.at(-1);
+  const nextVersion = (latest?.version ?? 0) + 1;
+
+  const onPublish = () => {
+    const unsaved = editorSlot?.get()?.store.editCount ?? 0;
+    if (unsaved > 0) setUnsavedToSave(unsaved);
+    else void publish();
+  };
+
+  /** "Save and publish": the editor's own Save first (its save bar says why when it fails), then the publication. */
+  const saveAndPublish = async () => {
+    const editor = editorSlot?.get();
+    setIsPending(true);
+    setError(undefined);
+    const isSaved = editor ? (await editor.saveDraft()) && editor.store.editCount === 0 : true;
+    if (!isSaved) {
+      setIsPending(false);
+      setError(t("saveFailed"));
+      return;
+    }
+    setUnsavedToSave(0);
+    await publish();
+  };
 
   const publish = async () => {
     setIsPending(true);
@@ -60,7 +87,7 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
         </h2>
         <p className="text-sm text-slate-600">{latest ? t("readersSee", { version: latest.version }) : t("notPublished")}</p>
         <div>
-          <Button onClick={() => void publish()} disabled={isPending}>
+          <Button onClick={onPublish} disabled={isPending}>
             {isPending ? t("publishing") : t("publish")}
           </Button>
         </div>
@@ -73,7 +100,7 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
             })}
           </p>
         )}
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && unsavedToSave === 0 && <Alert tone="error">{error}</Alert>}
         {versions.length > 0 && (
           <ol className="space-y-1 text-sm" aria-label={t("list")}>
             {[...versions].reverse().map((v) => (
@@ -88,6 +115,20 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
           </ol>
         )}
       </CardBody>
+      <ConfirmDialog
+        isOpen={unsavedToSave > 0}
+        title={t("unsavedTitle")}
+        confirmLabel={t("saveAndPublish")}
+        isPending={isPending}
+        error={error}
+        onConfirm={() => void saveAndPublish()}
+        onCancel={() => {
+          setUnsavedToSave(0);
+          setError(undefined);
+        }}
+      >
+        {t("unsavedText", { count: unsavedToSave, version: nextVersion })}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -117,8 +117,8 @@ export function dataChangesIssues(
   level: OwnerLevel,
 ): Issue[] {
   return [
-    // A new row starts empty like a new model does; `required` stops a value from being cleared once set.
-    ...atPath(requestValueIssues(index, changes.add ?? [], adds, level, { isEmptyRequiredAllowed: true }), at.add),
+    // Empty required values are allowed, added or modified: incomplete work may be saved (completeness counts it).
+    ...atPath(requestValueIssues(index, changes.add ?? [], adds, level), at.add),
     ...atPath(requestValueIssues(index, changes.modify ?? [], modifies, level), at.modify),
     ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
     ...repeaterIssues(index, changes.reorder ?? [], at.reorder),

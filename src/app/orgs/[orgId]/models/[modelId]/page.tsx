@@ -7,6 +7,7 @@ import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { EditorScope } from "~/components/model-editor/editor-scope";
 import { PublishVersionPanel } from "~/components/passport-versions/publish-version-panel";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { requestOrigin } from "~/app/_lib/request-origin";
@@ -38,7 +39,8 @@ export default async function ModelEditorPage({ params }: Props) {
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
   return (
-    <div className="space-y-6">
+    // The scope lets "Publish version" see the editor's unsaved edits and save them first.
+    <EditorScope className="space-y-6">
       <ModelEditor
         key={template.id}
         organizationId={organization.id}
@@ -59,6 +61,6 @@ export default async function ModelEditorPage({ params }: Props) {
       />
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
       <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
-    </div>
+    </EditorScope>
   );
 }

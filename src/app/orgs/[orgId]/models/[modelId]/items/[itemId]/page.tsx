@@ -6,6 +6,7 @@ import { ItemIdentifiersPanel } from "~/components/items/item-identifiers-panel"
 import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { HistoryPanel } from "~/components/history/history-panel";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
+import { EditorScope } from "~/components/model-editor/editor-scope";
 import { PublishVersionPanel } from "~/components/passport-versions/publish-version-panel";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { requestOrigin } from "~/app/_lib/request-origin";
@@ -27,7 +28,8 @@ export default async function ItemEditorPage({ params }: Props) {
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
   return (
-    <div className="space-y-6">
+    // The scope lets "Publish version" see the editor's unsaved edits and save them first.
+    <EditorScope className="space-y-6">
       <ItemEditor
         organizationId={organization.id}
         model={model}
@@ -59,6 +61,6 @@ export default async function ItemEditorPage({ params }: Props) {
         noun="item"
       />
       <HistoryPanel organizationId={organization.id} modelId={model.id} itemId={item.id} sections={template.sections} />
-    </div>
+    </EditorScope>
   );
 }
