@@ -6,7 +6,7 @@ import { MAX_IMPORT_ITEMS, type TItemImportProgress, type TItemImportReport } fr
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
 import { type FileKind } from "~/domain/spreadsheet/file-types";
-import { findField, type TemplateIndex } from "~/domain/template-index";
+import { type TemplateIndex } from "~/domain/template-index";
 import { ascendingUuids } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
@@ -16,7 +16,7 @@ import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-
 import { addIdentifiers, type ImportTarget, importTargets, heldValues } from "~/server/services/items/internal/import-targets";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
-import { clearedRequired, importedSectionIds, itemChanges, repeaterOfSection } from "~/server/services/items/internal/import-changes";
+import { importedSectionIds, itemChanges, repeaterOfSection } from "~/server/services/items/internal/import-changes";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type ImportItemsOptions = {
@@ -84,8 +84,8 @@ async function modelTemplateId(db: Tx, organizationId: string, modelId: string):
 
 /**
  * The report of a file before it is written: items to create, items it changes and items it names with exactly
- * what they hold (compared with what they hold now, by the same `itemChanges` the write applies). A row clearing a
- * required field that holds a value is a `required` problem.
+ * what they hold (compared with what they hold now, by the same `itemChanges` the write applies). Incomplete items
+ * are allowed, as in the editor: a row may clear a required field; completeness reports it.
  */
 async function report(
   db: Tx,
@@ -103,11 +103,6 @@ async function report(
     const changes = itemChanges(target, plan.repeaterIds, repeaterOf, holds);
     const isChange = target.newIdentifiers.length > 0 || Object.values(changes).some((list) => list.length > 0);
     if (isChange) changed.add(target.itemId as string);
-    for (const v of clearedRequired(index, target, holds)) {
-      const field = findField(index, v.dataSectionId, v.dataFieldId)?.name ?? "";
-      const message = `"${field}" is required: a value it holds cannot be cleared`;
-      plan.problems.add({ sheet: plan.mapping[0]?.sheet ?? "Items", row: target.item.line, column: field, rule: "required", message });
-    }
   }
   return {
     create: targets.length - matched.length,

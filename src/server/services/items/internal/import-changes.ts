@@ -1,8 +1,7 @@
 import type { TRowRef } from "~/domain/data-changes";
 import { type TDataValue, tripleKey } from "~/domain/data-value";
-import { readFieldOptions } from "~/domain/field-options";
 import type { ItemImportPlan } from "~/domain/spreadsheet/item-import-plan";
-import { findField, repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
+import { repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
 import type { ImportTarget } from "~/server/services/items/internal/import-targets";
 
 /** What an item holds in the sections an import writes: `tripleKey` → value (heldValues of import-targets.ts). */
@@ -58,17 +57,4 @@ export function itemChanges(
     for (const value of values) place(value, rows.has(value.row));
   }
   return { deleteRows, add, modify };
-}
-
-/**
- * The values of an item's row that would clear a required field holding a value: the one write path refuses them
- * (`required` stops a value from being cleared once set), so the import lists them as problems up front.
- */
-export function clearedRequired(index: TemplateIndex, target: ImportTarget, held: HeldValues): TDataValue[] {
-  const values = [target.item.values, ...target.item.repeaterRows.values()].flat();
-  return values.filter((v) => {
-    if (v.value !== null || (held.get(tripleKey(v)) ?? null) === null) return false;
-    const field = findField(index, v.dataSectionId, v.dataFieldId);
-    return field !== undefined && readFieldOptions(field).required;
-  });
 }
