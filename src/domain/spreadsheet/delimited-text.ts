@@ -71,7 +71,10 @@ export const SHEET_DELIMITERS = [",", ";", "\t"] as const satisfies readonly She
  * apart (a file of one column). Only the first rows are read for it.
  */
 export function detectDelimiter(text: string): SheetDelimiter {
-  const found = Papa.parse<string[]>(text.slice(0, 64 * 1024), { preview: 20, delimitersToGuess: [...SHEET_DELIMITERS] }).meta
-    .delimiter;
+  const found = Papa.parse<string[]>(text.slice(0, 64 * 1024), {
+    preview: 20,
+    skipEmptyLines: "greedy",
+    delimitersToGuess: [...SHEET_DELIMITERS],
+  }).meta.delimiter;
   return SHEET_DELIMITERS.find((delimiter) => delimiter === found) ?? ",";
 }

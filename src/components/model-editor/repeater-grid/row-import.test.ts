@@ -37,11 +37,9 @@ describe("planImport", () => {
     );
     expect(plan.rowCount).toBe(2);
     expect(plan.ignoredHeaders).toEqual(["Colour"]);
-    expect(plan.problemCount).toBe(2);
-    expect(plan.cells.filter((c) => c.problem).map((c) => [c.row, c.col])).toEqual([
-      [1, 0],
-      [1, 2],
-    ]);
+    // An empty required cell is incomplete work, not a problem (docs/editor.md); "abc" is no number.
+    expect(plan.problemCount).toBe(1);
+    expect(plan.cells.filter((c) => c.problem).map((c) => [c.row, c.col])).toEqual([[1, 2]]);
   });
 
   it("reads an exported table back into the same cells", () => {
