@@ -94,7 +94,7 @@ test("a member whose profile says French: overview, models, items and import, ve
     } else {
       await expect(versions.getByText("Les lecteurs voient la version 1.", { exact: false })).toBeVisible();
     }
-    await expect(versions.getByRole("link", { name: "Version 1" })).toBeVisible();
+    await expect(versions.getByRole("link", { name: "Version 1", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Code QR du passeport" })).toBeVisible();
     await expect(page.getByRole("img", { name: `Code QR du passeport de ${modelName}` })).toBeVisible();
     await expect(page.getByRole("link", { name: "Télécharger l’AAS (JSON)" })).toBeVisible();
