@@ -4,7 +4,8 @@ import { BATTERY, createBatteryModel, openEditor, trpcMutation } from "../models
 import { openAasx, verificationErrors } from "./aas-checks";
 
 test("the model page downloads its passport as AAS JSON and as an AASX package that verify", async ({ demoPage: page }) => {
-  const { model, ...ref } = await createBatteryModel(page, `AAS ${uniqueSuffix()}`);
+  const name = `AAS ${uniqueSuffix()}`;
+  const { model, ...ref } = await createBatteryModel(page, name);
   await trpcMutation(page, "dataValues.modify", {
     ...ref,
     ifMatch: model.version,
@@ -14,14 +15,17 @@ test("the model page downloads its passport as AAS JSON and as an AASX package t
 
   const downloadingJson = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download AAS (JSON)" }).click();
-  const json = JSON.parse(await readFile(await (await downloadingJson).path(), "utf8")) as unknown;
+  const jsonDownload = await downloadingJson;
+  const json = JSON.parse(await readFile(await jsonDownload.path(), "utf8")) as unknown;
   expect(verificationErrors(json)).toEqual([]);
   expect(JSON.stringify(json)).toContain('"value":"412.5"');
 
   const downloadingAasx = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download AAS (AASX)" }).click();
   const download = await downloadingAasx;
-  expect(download.suggestedFilename()).toMatch(/\.aasx$/);
+  // Both files are named the same way: the model's name, sanitized, and its version (after the write above).
+  const base = `${name.replace(/[^\w.-]+/g, "-")}-v${model.version + 1}`;
+  expect([jsonDownload.suggestedFilename(), download.suggestedFilename()]).toEqual([`${base}.aas.json`, `${base}.aasx`]);
   const { files, environment } = await openAasx(download);
   expect(Object.keys(files)).toEqual(expect.arrayContaining(["[Content_Types].xml", "_rels/.rels", "aasx/aasx-origin"]));
   expect(verificationErrors(environment)).toEqual([]);

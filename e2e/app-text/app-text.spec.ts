@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
@@ -65,11 +66,34 @@ test("a member whose profile says French reads the app in French: sign-in, model
   await expect(page.getByRole("heading", { name: "Mise en page" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Aperçu en direct à / })).toBeVisible();
   await expect(page.getByRole("button", { name: "Publier…" })).toBeVisible();
+  // The layout canvas names each cell's place in French (it said "columns 1–12, row 1").
+  const canvas = page.getByTestId("layout-canvas").first();
+  await expect(canvas).toContainText(/colonnes? 1/);
+  await expect(canvas).not.toContainText(/\b(columns?|rows?)\b/);
+
+  // An AAS import with notes: their actions in French, and the scrolling list of notes reachable by keyboard.
+  const aas = page.getByRole("region", { name: "Ajouter un gabarit de sous-modèle AAS" });
+  await aas.getByLabel("Fichier AAS (JSON ou AASX)").setInputFiles({
+    name: "02035-1-battery-nameplate.json",
+    mimeType: "application/json",
+    buffer: readFileSync("../shared/standards/idta/02035-1-battery-nameplate.json"),
+  });
+  const result = aas.getByRole("status", { name: "Résultat de l’import AAS" });
+  await expect(result).toContainText("réparé");
+  const notes = result.getByRole("region", { name: "Remarques de l’import AAS" });
+  await expect(notes).toHaveAttribute("tabindex", "0");
+  await aas.getByLabel("Fichier AAS (JSON ou AASX)").focus();
+  await page.keyboard.press("Tab");
+  await expect(notes).toBeFocused();
+
   // None of the builder's English words is left.
-  for (const english of ["Add section", "Add field", "Live preview", "Save field", "Sections of"]) {
+  for (const english of ["Add section", "Add field", "Live preview", "Save field", "Sections of", "repaired", "skipped"]) {
     await expect(page.getByText(english, { exact: false })).toHaveCount(0);
   }
-  await expectAxeClean(page, "fr");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAxeClean(page, "fr");
+  }
 });
 
 test.describe("a German browser", () => {

@@ -34,12 +34,14 @@ test("publish from the model page; the public page verifies the signature and sh
   await expect(panel.getByText("Not published yet")).toBeVisible();
   await panel.getByRole("button", { name: "Publish version" }).click();
   await expect(panel.getByRole("status")).toContainText("Version 1 published");
-  await expect(panel.getByRole("link", { name: "Version 1" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Version 1", exact: true })).toBeVisible();
 
   await setPlace(demoPage, ref, first.version, "Plant Two");
   await demoPage.reload();
   await demoPage.getByRole("region", { name: "Published versions" }).getByRole("button", { name: "Publish version" }).click();
-  await expect(demoPage.getByRole("region", { name: "Published versions" }).getByRole("link", { name: "Version 2" })).toBeVisible();
+  await expect(
+    demoPage.getByRole("region", { name: "Published versions" }).getByRole("link", { name: "Version 2", exact: true }),
+  ).toBeVisible();
 
   for (const width of [375, 1280]) {
     const reader = await anonymousPage(browser, width);
@@ -52,7 +54,7 @@ test("publish from the model page; the public page verifies the signature and sh
     await reader.screenshot({ path: testInfo.outputPath(`versions-${width}.png`), fullPage: true });
 
     await publication.getByText("Other versions").click();
-    await publication.getByRole("link", { name: "Version 1" }).click();
+    await publication.getByRole("link", { name: "Version 1", exact: true }).click();
     await expect(reader.getByRole("region", { name: "Published version" })).toContainText("an earlier version");
     await expect(reader.getByRole("region", { name: "Published version" }).getByRole("status")).toContainText("Verified");
     await expect(reader.getByText("Plant One")).toBeVisible();

@@ -12,7 +12,6 @@ import {
 import {
   applyKeyStep,
   cellRect,
-  describeRect,
   inheritedFrom,
   isInherited,
   keyStep,
@@ -96,13 +95,6 @@ describe("overlappingCells", () => {
     ];
     expect([...overlappingCells(rects)].sort()).toEqual([0, 1, 2]);
     expect(overlappingCells([rects[0], rects[1], rects[3]].filter((r) => r !== undefined)).size).toBe(0);
-  });
-});
-
-describe("describeRect", () => {
-  it("names columns and rows in words", () => {
-    expect(describeRect({ colStart: 5, colSpan: 4, rowStart: 1, rowSpan: 1 })).toBe("columns 5–8, row 1");
-    expect(describeRect({ colStart: 12, colSpan: 1, rowStart: 2, rowSpan: 3 })).toBe("column 12, rows 2–4");
   });
 });
 

@@ -166,14 +166,6 @@ export function overlaps(a: CellRect, b: CellRect): boolean {
   );
 }
 
-/** "columns 1–4, row 2" for announcements and labels. */
-export function describeRect(rect: CellRect): string {
-  const range = (start: number, span: number) => (span === 1 ? `${start}` : `${start}–${start + span - 1}`);
-  const columns = `${rect.colSpan === 1 ? "column" : "columns"} ${range(rect.colStart, rect.colSpan)}`;
-  const rows = `${rect.rowSpan === 1 ? "row" : "rows"} ${range(rect.rowStart, rect.rowSpan)}`;
-  return `${columns}, ${rows}`;
-}
-
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.trunc(value) || min));
 }

@@ -84,15 +84,29 @@ export function buildRegistryRecord({
     // An item's passport is live while the item exists; a withdrawn one (deleted) is no longer listed here.
     ...(granularityLevel === "ITEM" && { deactivated: false }),
   };
-  const problems = [
-    ...(isHttpsUrl(liveURL)
-      ? []
-      : [`liveURL ${liveURL} is not https: set PUBLIC_BASE_URL to the https address the passports are served at.`]),
-    ...(versionHash === null
-      ? ["The passport has no published version yet: the registry stores the hash of each version, so publish one first."]
-      : []),
-  ];
+  const problems = registryProblems(liveURL, versionHash).map(({ message }) => message);
   return { kind: "record", record, versionHash, problems };
+}
+
+/** What the registry would refuse that no setting here can fix, by code (the app's pages word it) and in English. */
+export type RegistryProblem = { code: "liveUrlNotHttps" | "notPublished"; message: string };
+
+/** The problems of a record with this live URL and version hash (null: nothing published yet). */
+export function registryProblems(liveURL: string, versionHash: string | null): RegistryProblem[] {
+  const problems: RegistryProblem[] = [];
+  if (!isHttpsUrl(liveURL)) {
+    problems.push({
+      code: "liveUrlNotHttps",
+      message: `liveURL ${liveURL} is not https: set PUBLIC_BASE_URL to the https address the passports are served at.`,
+    });
+  }
+  if (versionHash === null) {
+    problems.push({
+      code: "notPublished",
+      message: "The passport has no published version yet: the registry stores the hash of each version, so publish one first.",
+    });
+  }
+  return problems;
 }
 
 /**

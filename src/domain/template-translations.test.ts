@@ -6,6 +6,7 @@ import { ZDataFieldDraftUpdateRequest } from "~/domain/template-draft-schema";
 import {
   choiceLabel,
   localizeTemplate,
+  translationLanguageFor,
   type TTranslations,
   ZTemplateTranslationsInput,
   ZTranslationsInput,
@@ -155,5 +156,16 @@ describe("localizeTemplate", () => {
         expect(localizeTemplate(t, defaultLanguage, defaultLanguage).name).toBe("Battery");
       }),
     );
+  });
+});
+
+describe("translationLanguageFor", () => {
+  it("picks the template's translation in the member's app language, by its tag or its language", () => {
+    expect(translationLanguageFor(template({ de: { name: "Batterie" } }, undefined), "de")).toBe("de");
+    // A field's translation alone counts; a regional tag stands for its language.
+    expect(translationLanguageFor(template(undefined, { "fr-BE": { name: "Chimie" } }), "fr")).toBe("fr-BE");
+    expect(translationLanguageFor(template({ "de-AT": { name: "A" }, de: { name: "B" } }, undefined), "de")).toBe("de");
+    expect(translationLanguageFor(template({ de: { name: "Batterie" } }, undefined), "fr")).toBeUndefined();
+    expect(translationLanguageFor(template(undefined, undefined), "en")).toBeUndefined();
   });
 });

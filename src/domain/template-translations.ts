@@ -210,3 +210,21 @@ export function localizeField<F extends TranslatableField>(field: F, at: Localiz
     ...(choices !== undefined && { choiceLabels: choices.map((code) => choiceLabel(field, code, at)) }),
   };
 }
+
+/**
+ * The language a template is shown in to a member whose app speaks `appLocale` (`en`, `de`, `fr`; docs/app-text.md):
+ * that tag when the template, a section or a field has a translation in it, else the first translated tag of the same
+ * language (`de-AT` for `de`); undefined when the template has none, and it shows its original words.
+ */
+export function translationLanguageFor<F extends TranslatableField, S extends TranslatableSection<F>>(
+  template: TranslatableTemplate<F, S>,
+  appLocale: string,
+): string | undefined {
+  const tags = new Set(Object.keys(template.translations ?? {}));
+  for (const section of template.sections) {
+    for (const tag of Object.keys(section.translations ?? {})) tags.add(tag);
+    for (const field of section.dataFields) for (const tag of Object.keys(field.translations ?? {})) tags.add(tag);
+  }
+  if (tags.has(appLocale)) return appLocale;
+  return [...tags].find((tag) => tag.split("-")[0]?.toLowerCase() === appLocale.toLowerCase());
+}

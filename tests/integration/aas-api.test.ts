@@ -99,6 +99,26 @@ describe("GET …/aas", () => {
     }
   });
 
+  it("names the JSON and the AASX download the same way: the model's name, sanitized, and its version", async () => {
+    const model = await postModel(world, { name: "Pack Étoile/7" });
+    const names = [];
+    for (const format of ["json", "aasx"]) {
+      const request = new Request(new URL(`${aasPath(model.id)}?format=${format}`, "http://localhost:3000"), {
+        headers: { api_token: world.token },
+      });
+      const response = await dispatch(request, new URL(request.url).pathname);
+      expect(response.status).toBe(200);
+      names.push(response.headers.get("content-disposition"));
+    }
+    expect(names).toEqual([
+      `attachment; filename="Pack-Etoile-7-v${model.version}.aas.json"`,
+      `attachment; filename="Pack-Etoile-7-v${model.version}.aasx"`,
+    ]);
+    // A plain read of the JSON (no format asked) stays a plain answer, not a download.
+    const plain = await api("GET", aasPath(model.id), { token: world.token });
+    expect(plain.headers.get("content-disposition")).toBeNull();
+  });
+
   it("exports an item as an Instance shell derived from its model's, and shows a write on the next export", async () => {
     const model = await filledModel();
     const created = await api<TItem>("POST", `${modelPath(world, model.id)}/items`, {

@@ -5,19 +5,17 @@ import { Card, CardBody } from "~/components/ui/card";
 export type AasDownloadPanelProps = {
   /** The REST path of the export, `/api/organizations/{orgaId}/models/{modelId}[/items/{itemId}]/aas`. */
   exportPath: string;
-  /** The downloaded files' base name. */
-  fileName: string;
   /** Whose passport it is, for the text. */
   noun: "model" | "item";
 };
 
 /**
  * "Download AAS (JSON / AASX)": the passport as an Asset Administration Shell (docs/aas.md). A server component: the
- * links are the REST export itself, which the session cookie authorises, so nothing here needs script.
+ * links are the REST export itself, which the session cookie authorises, so nothing here needs script. Each file is
+ * named by the export's Content-Disposition, one rule for both formats.
  */
-export function AasDownloadPanel({ exportPath, fileName, noun }: AasDownloadPanelProps) {
+export function AasDownloadPanel({ exportPath, noun }: AasDownloadPanelProps) {
   const t = useTranslations("aasDownload");
-  const name = fileName.replace(/[^\w.-]+/g, "-").slice(0, 60);
   return (
     <Card aria-labelledby="aas-download-heading">
       <CardBody>
@@ -28,16 +26,13 @@ export function AasDownloadPanel({ exportPath, fileName, noun }: AasDownloadPane
         <div className="mt-3 flex flex-wrap gap-2">
           <a
             href={`${exportPath}?format=json`}
-            download={`${name}.aas.json`}
+            // The server names both files the same way (`aasFileName`: the name and the version).
+            download
             className={buttonClasses({ variant: "secondary", size: "sm" })}
           >
             {t("json")}
           </a>
-          <a
-            href={`${exportPath}?format=aasx`}
-            download={`${name}.aasx`}
-            className={buttonClasses({ variant: "secondary", size: "sm" })}
-          >
+          <a href={`${exportPath}?format=aasx`} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
             {t("aasx")}
           </a>
         </div>

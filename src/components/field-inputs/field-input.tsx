@@ -14,7 +14,8 @@ import { cn } from "~/lib/cn";
 
 /** Without `onValueChange` the input is read-only (template previews). */
 export type FieldInputProps = {
-  field: TDataField;
+  /** With `choiceLabels` (a template localized by `localizeTemplate`) a select shows each choice's label. */
+  field: TDataField & { choiceLabels?: readonly string[] };
   /** The input's DOM id; its label, hint and error ids are derived from it. */
   inputId: string;
   value: string;
@@ -113,9 +114,9 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
       <Select {...common} value={value} onChange={onChange}>
         <option value="">{options.required ? t("choose") : "—"}</option>
         {isOutside ? <option value={value}>{value}</option> : null}
-        {options.choices.map((choice) => (
+        {options.choices.map((choice, i) => (
           <option key={choice} value={choice}>
-            {choice}
+            {field.choiceLabels?.[i] ?? choice}
           </option>
         ))}
       </Select>

@@ -76,7 +76,14 @@ export function ItemEditor({ organizationId, model, item, template, languages }:
         <div className="min-w-0 lg:col-span-2">
           <SectionTree roots={views.roots} emptyText={t("noItemFields")} />
         </div>
-        <ModelValuesSummary roots={modelViews.roots} dataValues={modelValues} />
+        <ModelValuesSummary
+          model={model}
+          roots={modelViews.roots}
+          index={modelViews.index}
+          dataValues={modelValues}
+          organizationId={organizationId}
+          languages={languages}
+        />
       </div>
     </EditorForm>
   );

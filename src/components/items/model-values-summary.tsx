@@ -2,58 +2,94 @@
 
 import { useTranslations } from "next-intl";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
+import type { EditorLanguages } from "~/components/model-editor/editor-languages";
+import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
 import type { TDataValue } from "~/domain/data-value";
 import { formatLocaleValue } from "~/domain/locale-value";
+import type { TModel } from "~/domain/model-schema";
+import type { TemplateIndex } from "~/domain/template-index";
 
-export type ModelValuesSummaryProps = { roots: readonly SubSectionView[]; dataValues: readonly TDataValue[] };
+export type ModelValuesSummaryProps = {
+  model: TModel;
+  roots: readonly SubSectionView[];
+  index: TemplateIndex;
+  /** The model's values shown: a multilingual field's in the default language, one value per place. */
+  dataValues: readonly TDataValue[];
+  organizationId: string;
+  languages: EditorLanguages;
+};
 
-type Entry = { id: string; label: string; text: string };
+type Part =
+  { kind: "value"; id: string; label: string; text: string } | { kind: "table"; id: string; label: string; view: SectionView };
 
-/** The filled fields of a section and its nested sections, a repeater's rows joined, with "Section › Field" labels. */
-function entriesOf(view: SectionView, trail: string, byField: ReadonlyMap<string, string[]>, locale: string): Entry[] {
+/**
+ * The filled fields of a section and its nested sections with "Section › Field" labels; a repeater is one table
+ * (its rows can be thousands: as text, one block per column made a page tens of thousands of pixels long).
+ */
+function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, string[]>, locale: string): Part[] {
   const label = trail ? `${trail} › ${view.section.name}` : view.section.name;
-  const own = view.fields.flatMap(({ field }) => {
+  if (view.isRepeater) return [{ kind: "table", id: view.section.id, label, view }];
+  const own = view.fields.flatMap(({ field }): Part[] => {
     const values = (byField.get(`${view.section.id}/${field.id}`) ?? []).map((value) => formatLocaleValue(field, value, locale));
     return values.length > 0
-      ? [{ id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }]
+      ? [{ kind: "value", id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }]
       : [];
   });
-  return [...own, ...view.subSections.flatMap(({ view: child }) => entriesOf(child, label, byField, locale))];
+  return [...own, ...view.subSections.flatMap(({ view: child }) => partsOf(child, label, byField, locale))];
 }
 
 /**
  * The model's own values, read-only, beside an item's editor: what every item of the model shares, for context.
- * Only filled fields are listed, so a long template stays a short list. Numbers and dates are written the way the
- * browser's locale writes them, as the editor's inputs show them.
+ * Only filled fields are listed, so a long template stays a short list; a repeater with rows is the editor's own
+ * table, read-only and virtualised. Numbers and dates are written the way the browser's locale writes them, as the
+ * editor's inputs show them.
  */
-export function ModelValuesSummary({ roots, dataValues }: ModelValuesSummaryProps) {
+export function ModelValuesSummary({ model, roots, index, dataValues, organizationId, languages }: ModelValuesSummaryProps) {
   const t = useTranslations("itemPage");
   const locale = useBrowserLocale();
   const byField = new Map<string, string[]>();
+  const filledRepeaters = new Set<string>();
   for (const value of [...dataValues].sort((a, b) => a.row - b.row)) {
+    const repeaterId = index.sections.get(value.dataSectionId)?.repeaterId;
+    if (repeaterId) filledRepeaters.add(repeaterId);
     if (value.value === null || value.value === "") continue;
     const key = `${value.dataSectionId}/${value.dataFieldId}`;
     byField.set(key, [...(byField.get(key) ?? []), value.value]);
   }
-  const entries = roots.flatMap(({ view }) => entriesOf(view, "", byField, locale));
+  const parts = roots
+    .flatMap(({ view }) => partsOf(view, "", byField, locale))
+    .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
+  const values = parts.filter((part) => part.kind === "value");
+  const tables = parts.filter((part) => part.kind === "table");
   return (
-    <aside aria-labelledby="model-values-heading" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <aside aria-labelledby="model-values-heading" className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h2 id="model-values-heading" className="text-base font-semibold text-slate-900">
         {t.rich("modelValues", { muted: (chunks) => <span className="text-sm font-normal text-slate-600">{chunks}</span> })}
       </h2>
-      {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("noModelValues")}</p>
-      ) : (
+      {parts.length === 0 ? <p className="text-sm text-slate-600">{t("noModelValues")}</p> : null}
+      {values.length > 0 ? (
         <dl className="space-y-2 text-sm">
-          {entries.map((entry) => (
-            <div key={entry.id} className="min-w-0">
-              <dt className="text-slate-600">{entry.label}</dt>
-              <dd className="break-words text-slate-900">{entry.text}</dd>
+          {values.map((part) => (
+            <div key={part.id} className="min-w-0">
+              <dt className="text-slate-600">{part.label}</dt>
+              <dd className="break-words text-slate-900">{part.text}</dd>
             </div>
           ))}
         </dl>
-      )}
+      ) : null}
+      {tables.length > 0 ? (
+        <ReadOnlyValues owner={model} index={index} organizationId={organizationId} languages={languages}>
+          {tables.map((part) => (
+            <section key={part.id} aria-labelledby={`model-table-${part.id}`} className="min-w-0 space-y-1">
+              <h3 id={`model-table-${part.id}`} className="text-sm text-slate-600">
+                {part.label}
+              </h3>
+              <ReadOnlyRepeater view={part.view} />
+            </section>
+          ))}
+        </ReadOnlyValues>
+      ) : null}
     </aside>
   );
 }

@@ -10,7 +10,13 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
 
-export type EditorStatus = { tone: "error" | "success" | "info"; text: string; details?: string[] };
+export type EditorStatus = {
+  tone: "error" | "success" | "info";
+  text: string;
+  details?: string[];
+  /** A call that never reached the server: the message goes once the browser is online again. */
+  isNetworkFailure?: boolean;
+};
 
 export type SaveBarProps = {
   status: EditorStatus | null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
 import { valueKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue } from "~/components/model-editor/draft-store";
-import { rebaseBackup, type CurrentState } from "~/components/model-editor/stale-backup";
+import { rebaseBackup, type CurrentState, unsavedBackup } from "~/components/model-editor/stale-backup";
 
 const GENERAL = "general";
 const ROWS = "rows";
@@ -83,5 +83,77 @@ describe("a draft kept from an earlier version", () => {
     expect(snapshot.edits).toEqual([[cell(3), "new row"]]);
     expect(droppedEdits).toBe(1);
     expect(conflicts).toEqual([]);
+  });
+});
+
+describe("what a kept draft still has unsaved", () => {
+  it("is nothing when every edit and row list is what the saved state holds now (saved since)", () => {
+    const kept = backup(
+      [
+        [a, "typed"],
+        [cell(1), "x"],
+      ],
+      [[a, "old"]],
+      [[ROWS, [0, 1]]],
+      [[ROWS, [0]]],
+    );
+    expect(
+      unsavedBackup(
+        kept,
+        current(
+          [
+            [a, "typed"],
+            [cell(1), "x"],
+          ],
+          [0, 1],
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      unsavedBackup(
+        { ...kept, version: 2 },
+        current(
+          [
+            [a, "typed"],
+            [cell(1), "x"],
+          ],
+          [0, 1],
+        ),
+      ),
+    ).toBeUndefined();
+  });
+
+  it("keeps only the edits and rows that differ from the saved state", () => {
+    const kept = backup(
+      [
+        [a, "typed"],
+        [b, "saved"],
+        [cell(1), "x"],
+      ],
+      [
+        [a, "old"],
+        [b, "old"],
+      ],
+      [[ROWS, [0, 1]]],
+      [[ROWS, [0]]],
+    );
+    const rest = unsavedBackup(
+      kept,
+      current(
+        [
+          [a, "old"],
+          [b, "saved"],
+        ],
+        [0],
+      ),
+    );
+    expect(rest?.snapshot).toEqual({
+      edits: [
+        [a, "typed"],
+        [cell(1), "x"],
+      ],
+      rows: [[ROWS, [0, 1]]],
+    });
+    expect(rest?.base).toEqual(kept.base);
   });
 });

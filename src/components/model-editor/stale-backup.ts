@@ -54,3 +54,19 @@ export function rebaseBackup(backup: DraftBackup, current: CurrentState): Rebase
   const conflicts = findConflicts(edits, (key) => valuesThen.get(key) ?? null, current.values);
   return { snapshot: { edits: [...edits], rows }, conflicts, droppedEdits };
 }
+
+/**
+ * The part of a kept draft that is not saved: an edit whose value the saved state holds now is no change (it was
+ * saved — here, before the copy was cleared, or in another tab), nor is a repeater's row list the saved state has
+ * now. The editor offers only what is left to restore, and nothing when nothing is (undefined).
+ */
+export function unsavedBackup(backup: DraftBackup, current: Pick<CurrentState, "values" | "savedRowsOf">): DraftBackup | undefined {
+  const edits = backup.snapshot.edits.filter(([key, value]) => !(current.values.has(key) && current.values.get(key) === value));
+  const rows = backup.snapshot.rows.filter(([repeaterId, draft]) => !sameRows(draft, current.savedRowsOf(repeaterId)));
+  if (edits.length + rows.length === 0) return undefined;
+  return { ...backup, snapshot: { edits, rows } };
+}
+
+function sameRows(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((row, i) => row === b[i]);
+}

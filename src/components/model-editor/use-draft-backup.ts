@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { backupKey, clearBackup, type DraftBackup, readBackup, writeBackup } from "~/components/model-editor/draft-backup";
 import type { DraftStore } from "~/components/model-editor/draft-store";
+import { unsavedBackup } from "~/components/model-editor/stale-backup";
 
 /** A copy is written this long after the last change, so typing is not slowed by a write per keystroke. */
 const WRITE_DELAY_MS = 300;
@@ -21,13 +22,15 @@ export function useDraftBackup(
 
   useEffect(() => {
     const found = readBackup(key);
-    const isOffered = found !== undefined && found.snapshot.edits.length + found.snapshot.rows.length > 0;
-    if (!isOffered) {
+    // Only what is not saved is offered: a copy whose changes were saved since (before it was cleared, or in
+    // another tab) offers nothing and goes.
+    const unsaved = found && unsavedBackup(found, { values: store.savedValues(), savedRowsOf: (id) => store.savedRowsOf(id) });
+    if (!unsaved) {
       if (found) clearBackup(key);
       return;
     }
     // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only in the browser, after hydration
-    setOffer(found);
+    setOffer(unsaved);
   }, [key, store]);
 
   // While a copy is offered, the old copy stays untouched, so typing before answering does not overwrite it.

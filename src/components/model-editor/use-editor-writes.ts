@@ -63,6 +63,14 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
 
   const { addRow, removeRow } = useRowWrites(store, index, owner, setStatus);
 
+  // "Could not reach the server" is about the connection, not the draft: once the browser is online again it no
+  // longer holds, so it goes (the draft is kept; Save sends it). Other messages stay until the next write.
+  useEffect(() => {
+    const onOnline = () => setStatus((current) => (current?.isNetworkFailure ? null : current));
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, []);
+
   /** Says what a change outside a write did (an undo, a redo), where the writes' outcomes show. */
   const announce = useCallback((text: string) => setStatus({ tone: "info", text }), []);
 
@@ -77,7 +85,7 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
       await showRebased(found, droppedEdits, "reload", keptRows);
     } catch (error) {
       setIsConflict(true);
-      setStatus({ tone: "error", text: trpcErrorInfo(error).message });
+      setStatus(failureStatus(error));
     } finally {
       setIsReloading(false);
     }
@@ -259,5 +267,11 @@ function showWriteError(store: DraftStore, error: unknown, sentKeys: readonly st
     store.setServerErrors(placed.byKey);
     focusDraft([...placed.byKey.keys()][0]);
   }
-  return { tone: "error", text: info.message, details: placed.general };
+  return { ...failureStatus(error), details: placed.general };
+}
+
+/** The save bar's message of a failed call; one that never reached the server says so (it goes when back online). */
+function failureStatus(error: unknown): EditorStatus {
+  const info = trpcErrorInfo(error);
+  return { tone: "error", text: info.message, ...(info.code === undefined && { isNetworkFailure: true }) };
 }

@@ -110,6 +110,16 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
                 </a>
                 <LocalTime value={v.publishedAt} />
                 <span className="font-mono text-xs break-all text-slate-500">{v.hash.slice(0, 16)}…</span>
+                {/* The signed credential as the public version route serves it (docs/versions.md): the compact JWS
+                    anyone can verify against the organization's published keys, kept as a file. */}
+                <a
+                  className="text-sky-700 underline"
+                  href={`/p/${passportUuid}/versions/${v.version}.jwt`}
+                  download={`passport-${passportUuid}-v${v.version}.jwt`}
+                  aria-label={t("downloadCredentialOf", { version: v.version })}
+                >
+                  {t("downloadCredential")}
+                </a>
               </li>
             ))}
           </ol>

@@ -70,15 +70,25 @@ function AasProblems({ outcome }: { outcome: AasImportOutcome }) {
         {t("aasAdded", { count: submodels })} {total === 0 ? t("aasNoProblems") : t("aasNotes", { count: total })}
       </p>
       {problems.length > 0 ? (
-        <ul className="mt-2 max-h-64 list-none space-y-1 overflow-y-auto text-xs">
-          {problems.map((problem, i) => (
-            <li key={i}>
-              <span className="font-semibold">{problem.action}</span> <code className="break-all">{problem.path}</code>{" "}
-              {problem.message}
-            </li>
-          ))}
-          {moreProblems > 0 ? <li>{t("aasMore", { count: moreProblems })}</li> : null}
-        </ul>
+        <div
+          role="region"
+          // A scrolling region must be reachable by keyboard to be read (WCAG 2.1.1; axe: scrollable-region-focusable),
+          // so it is a named region in the Tab order.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label={t("aasNotesList")}
+          className="mt-2 max-h-64 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <ul className="list-none space-y-1 text-xs">
+            {problems.map((problem, i) => (
+              <li key={i}>
+                <span className="font-semibold">{t("aasAction", { action: problem.action })}</span>{" "}
+                <code className="break-all">{problem.path}</code> {problem.message}
+              </li>
+            ))}
+            {moreProblems > 0 ? <li>{t("aasMore", { count: moreProblems })}</li> : null}
+          </ul>
+        </div>
       ) : null}
     </Alert>
   );

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { KeyboardEvent, PointerEvent } from "react";
 import type { Breakpoint } from "~/domain/layout";
-import { describeRect, type CellRect } from "~/domain/layout-editing";
+import { describeRect } from "~/components/template-builder/cell-rect-text";
+import type { CellRect } from "~/domain/layout-editing";
 import { cn } from "~/lib/cn";
 
 export type LayoutEditorCellProps = {
@@ -82,7 +83,7 @@ export function LayoutEditorCell({
         {label}
       </span>
       <span className="w-full truncate text-slate-600">
-        {describeRect(rect)}
+        {describeRect(t, rect)}
         {inheritedFrom ? t("cellInherited", { from: inheritedFrom }) : null}
         {isOverlapping ? t("cellOverlaps") : null}
       </span>

@@ -3,13 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { CANVAS_WIDTH } from "~/components/template-builder/breakpoint-switcher";
+import { describeRect } from "~/components/template-builder/cell-rect-text";
 import { LayoutEditorCell } from "~/components/template-builder/layout-editor-cell";
 import { Button } from "~/components/ui/button";
 import { GRID_COLUMNS, type Breakpoint, type Layout } from "~/domain/layout";
 import {
   applyKeyStep,
   cellRect,
-  describeRect,
   inheritedFrom,
   isInherited,
   keyStep,
@@ -63,7 +63,7 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
 
   const commit = (item: LayoutEditorItem, layout: Layout, verb: "moved" | "resized" | "reset") => {
     onChange(item.id, layout);
-    setAnnouncement(t("announce", { label: item.label, verb, rect: describeRect(cellRect(layout, breakpoint)), breakpoint }));
+    setAnnouncement(t("announce", { label: item.label, verb, rect: describeRect(t, cellRect(layout, breakpoint)), breakpoint }));
   };
 
   const onPointerDown = (item: LayoutEditorItem, mode: Drag["mode"], event: ReactPointerEvent<HTMLElement>) => {
@@ -160,7 +160,7 @@ export function LayoutEditor({ title, items, breakpoint, onChange }: LayoutEdito
             {t.rich("selectionAt", {
               label: selected.label,
               breakpoint,
-              rect: describeRect(cellRect(selected.layout, breakpoint)),
+              rect: describeRect(t, cellRect(selected.layout, breakpoint)),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
             {isInherited(selected.layout, breakpoint)

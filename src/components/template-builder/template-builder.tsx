@@ -23,6 +23,7 @@ import type { LanguageSettings } from "~/domain/language";
 import type { Breakpoint, Layout } from "~/domain/layout";
 import type { TDataFieldMoveRequest, TSectionMoveRequest, TTemplateDraft } from "~/domain/template-draft-schema";
 import { layoutBelow } from "~/domain/template-draft-edits";
+import { nextFreeVersionLabel } from "~/domain/version-label";
 import type { TSection, TVisibility } from "~/domain/template-schema";
 
 /** `languages`: the organization's, for translating names (docs/languages.md §Template translations). */
@@ -355,19 +356,22 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** The next version's label, the versions published so far, and the button that opens publishing. */
+/**
+ * The next version's label, the versions published so far, and the button that opens publishing. The next version
+ * is the one the publish dialog proposes (`nextFreeVersionLabel`): the draft's own label stays as it was after a
+ * publication, so shown as is it named a version already published.
+ */
 function DraftHeader({ draft, isBusy, onPublish }: { draft: TTemplateDraft; isBusy: boolean; onPublish: () => void }) {
   const t = useTranslations("builder");
+  const published = draft.publications.map((p) => p.version);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         {t.rich("nextVersion", {
-          version: draft.version,
+          version: nextFreeVersionLabel(draft.version, published),
           strong: (chunks) => <strong className="text-slate-900">{chunks}</strong>,
         })}
-        {draft.publications.length > 0
-          ? t("publishedList", { versions: draft.publications.map((p) => p.version).join(", ") })
-          : t("notPublished")}
+        {draft.publications.length > 0 ? t("publishedList", { versions: published.join(", ") }) : t("notPublished")}
         {isBusy ? t("savingSuffix") : null}
       </p>
       <Button onClick={onPublish}>{t("publishOpen")}</Button>

@@ -34,6 +34,10 @@ export function TranslationsEditor({ owner, choices = [], languages, isPending, 
   const [language, setLanguage] = useState(languages.defaultLanguage);
   const entry = owner.translations?.[language];
   const isDefault = language === languages.defaultLanguage;
+  // What the last "Save translation" sent: once no write is pending and the draft holds it, the save is confirmed.
+  // (A refused write leaves the draft as it was, so no confirmation shows; the builder's alert says why.)
+  const [sent, setSent] = useState<{ language: string; entry: string } | undefined>();
+  const isSaved = sent !== undefined && !isPending && sent.language === language && sent.entry === entryText(entry);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +54,9 @@ export function TranslationsEditor({ owner, choices = [], languages, isPending, 
       description: description || undefined,
       choices: Object.keys(labels).length > 0 ? labels : undefined,
     };
-    onSave({ ...rest, ...((next.name || next.description || next.choices) && { [language]: stripUndefined(next) }) });
+    const saved = next.name || next.description || next.choices ? stripUndefined(next) : undefined;
+    setSent({ language, entry: entryText(saved) });
+    onSave({ ...rest, ...(saved && { [language]: saved }) });
   }
 
   return (
@@ -110,10 +116,20 @@ export function TranslationsEditor({ owner, choices = [], languages, isPending, 
               </Button>
             </form>
           )}
+          <p role="status" aria-live="polite" className="text-sm text-green-700">
+            {isSaved ? t("saved", { language: languageName(language) }) : ""}
+          </p>
         </>
       )}
     </section>
   );
+}
+
+/** One translation entry as comparable text, its keys in a fixed order (the server may answer them in another). */
+function entryText(entry: TTranslations[string] | undefined): string {
+  if (!entry) return "";
+  const choices = Object.entries(entry.choices ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([entry.name ?? "", entry.description ?? "", choices]);
 }
 
 function stripUndefined<T extends Record<string, unknown>>(value: T): T {

@@ -1,18 +1,24 @@
+import { aasFileName } from "~/domain/aas/aas-file-name";
 import { AASX_MEDIA_TYPE, aasxPackage } from "~/domain/aas/aasx";
 import type { Jsonable } from "~/domain/aas/export-metadata";
+import type { AasExport } from "~/server/services/aas/export-aas-environment";
 
 /**
  * The environment as asked: an AASX package for `?format=aasx` or an Accept naming the AASX media type, else the JSON
- * environment itself (answered by restRoute). `name` makes the download's file name.
+ * environment itself. A download asked for by its format (`?format=json`, `?format=aasx`, the app's links) is an
+ * attachment named by `aasFileName`, the same way for both; a plain JSON read stays a plain answer (restRoute's).
  */
-export function aasResponse(environment: Jsonable, format: string | undefined, headers: Headers, name: string): Jsonable | Response {
+export function aasResponse(
+  { environment, name, version }: AasExport,
+  format: string | undefined,
+  headers: Headers,
+): Jsonable | Response {
   const accept = headers.get("accept") ?? "";
-  if (format !== "aasx" && (format === "json" || !accept.includes(AASX_MEDIA_TYPE))) return environment;
+  const isJson = format !== "aasx" && (format === "json" || !accept.includes(AASX_MEDIA_TYPE));
+  if (isJson && format !== "json") return environment;
+  const disposition = `attachment; filename="${aasFileName(name, version, isJson ? "json" : "aasx")}"`;
+  if (isJson) return Response.json(environment, { headers: { "Content-Disposition": disposition, "Cache-Control": "no-store" } });
   return new Response(aasxPackage(environment) as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": AASX_MEDIA_TYPE,
-      "Content-Disposition": `attachment; filename="${name}.aasx"`,
-      "Cache-Control": "no-store",
-    },
+    headers: { "Content-Type": AASX_MEDIA_TYPE, "Content-Disposition": disposition, "Cache-Control": "no-store" },
   });
 }

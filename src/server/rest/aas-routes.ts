@@ -17,11 +17,8 @@ export function aasRoutes(params: z.ZodType<OwnerPath>) {
     GET: restRoute({
       params,
       query: ZAasExportQuery,
-      run: async ({ actor, params: path, query, headers }) => {
-        const owner = ownerOf(path);
-        const environment = await exportAasEnvironment({ actor, organizationId: path.orgaId, owner });
-        return aasResponse(environment, query.format, headers, `${owner.kind}-${owner.id}`);
-      },
+      run: async ({ actor, params: path, query, headers }) =>
+        aasResponse(await exportAasEnvironment({ actor, organizationId: path.orgaId, owner: ownerOf(path) }), query.format, headers),
     }),
     PUT: restRoute({
       params,

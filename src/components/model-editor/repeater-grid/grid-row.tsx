@@ -25,6 +25,8 @@ export type GridRowProps = {
   editCol: number;
   editText: string | undefined;
   template: string;
+  /** A table to read: no drag handle, rows stay where they are. */
+  isReadOnly: boolean;
   onPointer: (index: number, col: number, event: MouseEvent) => void;
   onStartEdit: (index: number, col: number) => void;
   onEditEnd: (end: EditEnd) => void;
@@ -40,8 +42,11 @@ export function cellId(gridId: string, row: number, col: number): string {
  * their transforms, and gives a dragged row and the rows making way for it a transform of their own.
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { gridId, columns, row, position, rowIndex, top, activeCol, selected, editCol, editText, template } = props;
-  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
+  const { gridId, columns, row, position, rowIndex, top, activeCol, selected, editCol, editText, template, isReadOnly } = props;
+  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({
+    id: sortableRowId(row),
+    disabled: isReadOnly,
+  });
   const t = useTranslations("editorGrid");
   return (
     <div
@@ -59,18 +64,22 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         aria-label={t("row", { position })}
         className="sticky left-0 z-20 flex h-10 items-center justify-between gap-1 border-r border-b border-slate-200 bg-slate-50 pr-2 text-xs text-slate-600 tabular-nums"
       >
-        <button
-          type="button"
-          {...attributes}
-          {...listeners}
-          // The grid is the one tab stop (APG grid); Alt+↑/↓ moves rows from the keyboard, and a handle that got
-          // focus (a click, a screen reader) still answers Space and the arrows.
-          tabIndex={-1}
-          aria-label={t("dragRow", { position })}
-          className="flex h-full cursor-grab touch-none items-center px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 active:cursor-grabbing"
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
+        {isReadOnly ? (
+          <span />
+        ) : (
+          <button
+            type="button"
+            {...attributes}
+            {...listeners}
+            // The grid is the one tab stop (APG grid); Alt+↑/↓ moves rows from the keyboard, and a handle that got
+            // focus (a click, a screen reader) still answers Space and the arrows.
+            tabIndex={-1}
+            aria-label={t("dragRow", { position })}
+            className="flex h-full cursor-grab touch-none items-center px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 active:cursor-grabbing"
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        )}
         <span aria-hidden="true">{position}</span>
       </div>
       {columns.map((column, col) => (

@@ -3,7 +3,7 @@
 import { closestCenter, DndContext } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
 import { parseValueKey } from "~/components/model-editor/draft-keys";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { useEditor } from "~/components/model-editor/editor-context";
@@ -11,7 +11,7 @@ import { cellKey, columnName, type GridColumn } from "~/components/model-editor/
 import { GridFiles } from "~/components/model-editor/repeater-grid/grid-files";
 import { GridHeader } from "~/components/model-editor/repeater-grid/grid-header";
 import { GridRowActions } from "~/components/model-editor/repeater-grid/grid-row-actions";
-import { singleCell } from "~/components/model-editor/repeater-grid/grid-navigation";
+import { singleCell, type GridSelection } from "~/components/model-editor/repeater-grid/grid-navigation";
 import { cellId, GridRow } from "~/components/model-editor/repeater-grid/grid-row";
 import { GridToolbar } from "~/components/model-editor/repeater-grid/grid-toolbar";
 import { rowMatches, searchTerms } from "~/components/model-editor/repeater-grid/row-label";
@@ -31,7 +31,15 @@ export type RepeaterGridProps = {
   rows: readonly number[];
   /** Its `minRows` / `maxRows`: no insert, duplicate, paste or import goes past `maxRows`. */
   limits: RowLimits;
+  /**
+   * A table to read, not edit: the model's repeaters beside an item's editor (`ReadOnlyRepeater`). The same table —
+   * virtualised, searchable, one tab stop, copy — without editing, pasting, row actions, drag or file import.
+   */
+  isReadOnly?: boolean;
 };
+
+/** What a read-only table does on a double click: nothing. */
+const IGNORE = () => undefined;
 
 /**
  * A repeater as a table (the APG grid pattern): one tab stop, the active cell by `aria-activedescendant`, rows
@@ -39,7 +47,7 @@ export type RepeaterGridProps = {
  * as TSV (`useGridClipboard`), row operations (`useGridRowActions`) and drag (`useGridDrag`). Cells write to the
  * editor's draft like the card view's inputs.
  */
-export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: RepeaterGridProps) {
+export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOnly = false }: RepeaterGridProps) {
   const { store, index, level } = useEditor();
   const t = useTranslations("editorGrid");
   const gridId = useId().replaceAll(":", "");
@@ -66,7 +74,7 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
   const { editing } = edit;
   const say = setMessage;
   const onRowAction = useGridRowActions({ store, repeaterId, name, limits, visible, grid, clearQuery: () => setQuery(""), say });
-  const onKeyDown = useGridKeyboard({ store, grid, edit, onRowAction, say });
+  const onKeyDown = useGridKeyboard({ store, grid, edit, onRowAction, say, isReadOnly });
   const clipboard = useGridClipboard({
     store,
     index,
@@ -82,21 +90,7 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
   });
   const drag = useGridDrag({ store, repeaterId, name, visible, grid, gridRef, say });
 
-  // A draft's cell asked for from outside (the new row after "Add row", focus after a failed save) becomes the
-  // active cell, scrolled into view, and the grid takes focus.
-  useEffect(
-    () =>
-      registerRevealer((key, how) => {
-        const triple = parseValueKey(key);
-        const at = triple ? visible.indexOf(triple.row) : -1;
-        const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
-        if (at < 0 || col < 0) return false;
-        select(singleCell({ row: at, col }));
-        if (how.focus) gridRef.current?.focus({ preventScroll: true });
-        return true;
-      }),
-    [columns, visible, select],
-  );
+  useGridRevealer({ columns, visible, select, gridRef, isReadOnly });
 
   const activeKey = keyAt(active.focus);
   const activeProblem = activeKey ? (store.serverError(activeKey) ?? store.problem(activeKey)) : undefined;
@@ -106,12 +100,14 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
 
   return (
     <div className="space-y-2">
-      <GridRowActions
-        name={name}
-        hasRows={visible.length > 0}
-        fullNoteId={isFull(limits, rows.length) ? rowLimitNoteId(repeaterId) : undefined}
-        onAction={onRowAction}
-      />
+      {isReadOnly ? null : (
+        <GridRowActions
+          name={name}
+          hasRows={visible.length > 0}
+          fullNoteId={isFull(limits, rows.length) ? rowLimitNoteId(repeaterId) : undefined}
+          onAction={onRowAction}
+        />
+      )}
       <GridToolbar
         name={name}
         rowCount={rows.length}
@@ -140,12 +136,13 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
           aria-rowcount={visible.length + headerRows}
           aria-colcount={columns.length + 1}
           aria-multiselectable="true"
+          aria-readonly={isReadOnly || undefined}
           aria-activedescendant={
             isActiveRendered && !editing && activeKey ? cellId(gridId, visible[active.focus.row] ?? -1, active.focus.col) : undefined
           }
           onKeyDown={onKeyDown}
           onCopy={clipboard.onCopy}
-          onPaste={clipboard.onPaste}
+          onPaste={isReadOnly ? undefined : clipboard.onPaste}
           className="relative max-h-[70vh] overflow-auto rounded-md border border-slate-300 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <div className="w-max min-w-full" style={{ height: virtualizer.getTotalSize() + headerRows * HEADER_HEIGHT }}>
@@ -169,8 +166,9 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
                       editCol={editing?.index === item.index ? editing.col : -1}
                       editText={editing?.index === item.index ? editing.text : undefined}
                       template={template}
+                      isReadOnly={isReadOnly}
                       onPointer={onPointer}
-                      onStartEdit={edit.onStartEdit}
+                      onStartEdit={isReadOnly ? IGNORE : edit.onStartEdit}
                       onEditEnd={edit.onEditEnd}
                     />
                   );
@@ -189,7 +187,36 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits }: Repeat
       <p role="status" className="text-sm text-slate-600">
         {message}
       </p>
-      <GridFiles repeaterId={repeaterId} name={name} columns={columns} limits={limits} onDone={setMessage} />
+      {isReadOnly ? null : <GridFiles repeaterId={repeaterId} name={name} columns={columns} limits={limits} onDone={setMessage} />}
     </div>
+  );
+}
+
+type GridRevealerOptions = {
+  columns: readonly GridColumn[];
+  visible: readonly number[];
+  select: (selection: GridSelection) => void;
+  gridRef: RefObject<HTMLDivElement | null>;
+  isReadOnly: boolean;
+};
+
+/**
+ * A draft's cell asked for from outside (the new row after "Add row", focus after a failed save) becomes the active
+ * cell, scrolled into view, and the grid takes focus. A read-only table holds no draft cell to reveal.
+ */
+function useGridRevealer({ columns, visible, select, gridRef, isReadOnly }: GridRevealerOptions): void {
+  useEffect(
+    () =>
+      registerRevealer((key, how) => {
+        if (isReadOnly) return false;
+        const triple = parseValueKey(key);
+        const at = triple ? visible.indexOf(triple.row) : -1;
+        const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
+        if (at < 0 || col < 0) return false;
+        select(singleCell({ row: at, col }));
+        if (how.focus) gridRef.current?.focus({ preventScroll: true });
+        return true;
+      }),
+    [columns, visible, select, gridRef, isReadOnly],
   );
 }

@@ -18,14 +18,17 @@ export type UseGridKeyboardOptions = {
   edit: ReturnType<typeof useCellEdit>;
   onRowAction: (action: RowAction) => void;
   say: (message: string) => void;
+  /** A table to read, not edit (the model's values beside an item's editor): only moving and selecting. */
+  isReadOnly?: boolean;
 };
 
 /**
  * The grid's keys, as in a spreadsheet (README, Repeaters as a table): moving (`navigate`), Alt+↑/↓ and
  * Ctrl+Shift+Delete on rows, Enter or F2 to edit, typing to replace, Delete to clear, Ctrl+D to fill down, Ctrl+A,
- * and undo and redo of the draft.
+ * and undo and redo of the draft. A read-only table answers only the moves and Ctrl+A (Ctrl+C copies, as the
+ * grid's clipboard handler does).
  */
-export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGridKeyboardOptions) {
+export function useGridKeyboard({ store, grid, edit, onRowAction, say, isReadOnly = false }: UseGridKeyboardOptions) {
   const { active, range, size, select, setSelection, keyAt } = grid;
   const t = useTranslations("editorGrid");
   const editorText = useTranslations("editor");
@@ -59,6 +62,9 @@ export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGrid
     const command = undoCommand(event);
     const next = navigate(active, event, size);
     if (next) select(next);
+    else if (isCommand && lower === "a") {
+      setSelection({ anchor: { row: 0, col: 0 }, focus: { row: size.rows - 1, col: size.cols - 1 } });
+    } else if (isReadOnly) return false;
     else if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown"))
       onRowAction(event.key === "ArrowUp" ? "moveUp" : "moveDown");
     else if (isCommand && event.shiftKey && (event.key === "Delete" || event.key === "Backspace")) onRowAction("delete");
@@ -69,8 +75,6 @@ export function useGridKeyboard({ store, grid, edit, onRowAction, say }: UseGrid
       const keys = command === "undo" ? undo(store) : redo(store);
       if (command === "undo") say(editorText(keys ? "undone" : "nothingToUndo"));
       else say(editorText(keys ? "redone" : "nothingToRedo"));
-    } else if (isCommand && lower === "a") {
-      setSelection({ anchor: { row: 0, col: 0 }, focus: { row: size.rows - 1, col: size.cols - 1 } });
     } else if (event.key.length === 1 && !isCommand && !event.altKey && keyAt(active.focus)) {
       // Typing over a cell replaces its value, as in a spreadsheet.
       setSelection(singleCell(active.focus));

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { requireSignedIn } from "~/app/_lib/current-actor";
+import { editorTemplate } from "~/app/orgs/[orgId]/models/_lib/editor-template";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { AasDownloadPanel } from "~/components/aas/aas-download-panel";
 import { AccessGrantsPanel } from "~/components/access-grants/access-grants-panel";
@@ -31,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ModelEditorPage({ params }: Props) {
   const { orgId, modelId } = await params;
-  const { organization, model, template } = await loadModelPage(orgId, modelId);
+  const { organization, model, template: original } = await loadModelPage(orgId, modelId);
+  const template = await editorTemplate(original, organization.defaultLanguage);
   const actor = await requireSignedIn();
   const grants = await listAccessGrants({ actor, organizationId: organization.id, modelId: model.id });
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
@@ -54,11 +56,7 @@ export default async function ModelEditorPage({ params }: Props) {
       )}
       <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
       {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
-      <AasDownloadPanel
-        exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`}
-        fileName={`model-${model.name}`}
-        noun="model"
-      />
+      <AasDownloadPanel exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`} noun="model" />
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
       <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
     </EditorScope>

@@ -10,6 +10,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { AppError } from "~/domain/app-error";
+import { missingRegistrySettings, registryProblems } from "~/domain/registry-record";
 import { getRegistryRecord, registrySettings } from "~/server/services/registry/get-registry-record";
 
 type Props = { params: Promise<{ orgId: string; modelId: string }> };
@@ -32,6 +33,9 @@ export default async function ModelRegistryPage({ params }: Props) {
       throw error;
     },
   );
+  // The service's refusal and problems are English for API clients (docs/app-text.md §Errors): the page words the
+  // same rules, read from the domain, in the member's language.
+  const missing = missingRegistrySettings(model.id, settings.organization, settings.model);
   const settingsHref = `/orgs/${organization.id}/settings`;
   const t = await getTranslations("registryPage");
 
@@ -63,20 +67,20 @@ export default async function ModelRegistryPage({ params }: Props) {
         {answer instanceof AppError ? (
           <Alert tone="info">
             <p>
-              {answer.message} {t("stillToFill")}
+              {t("needsSettings", { count: missing.length })} {t("stillToFill")}
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
-              {(answer.issues ?? []).map((issue) => (
-                <li key={issue.path}>{issue.message.replace(/ Set it with .*$/, "")}</li>
+              {missing.map(({ setting }) => (
+                <li key={setting}>{t("missingSetting", { setting })}</li>
               ))}
             </ul>
             <p className="mt-2">{t.rich("organizationSettings", { link: (chunks) => <Link href={settingsHref}>{chunks}</Link> })}</p>
           </Alert>
         ) : (
           <>
-            {answer.problems.map((problem) => (
-              <Alert key={problem} tone="info">
-                {problem}
+            {registryProblems(answer.record.liveURL, answer.versionHash).map(({ code }) => (
+              <Alert key={code} tone="info">
+                {t("problem", { code, url: answer.record.liveURL })}
               </Alert>
             ))}
             <pre

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { editorTemplate } from "~/app/orgs/[orgId]/models/_lib/editor-template";
 import { loadItemPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { itemLabel } from "~/components/items/item-label";
 import { ItemEditor } from "~/components/items/item-editor";
@@ -23,7 +24,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** One item's editor, its published versions with "Publish version" (docs/versions.md) and its history; the item, its model and template are loaded here and handed to the client editor. */
 export default async function ItemEditorPage({ params }: Props) {
   const { orgId, modelId, itemId } = await params;
-  const { organization, model, template, item } = await loadItemPage(orgId, modelId, itemId);
+  const { organization, model, template: original, item } = await loadItemPage(orgId, modelId, itemId);
+  const template = await editorTemplate(original, organization.defaultLanguage);
   const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
@@ -55,11 +57,7 @@ export default async function ItemEditorPage({ params }: Props) {
       {passportUuid && passportLink && (
         <PassportCodePanel uuid={passportUuid} label={`${model.name} ${itemLabel(item)}`} pointsTo={passportLink.url} />
       )}
-      <AasDownloadPanel
-        exportPath={`/api/organizations/${organization.id}/models/${model.id}/items/${item.id}/aas`}
-        fileName={`item-${model.name}-${itemLabel(item)}`}
-        noun="item"
-      />
+      <AasDownloadPanel exportPath={`/api/organizations/${organization.id}/models/${model.id}/items/${item.id}/aas`} noun="item" />
       <HistoryPanel organizationId={organization.id} modelId={model.id} itemId={item.id} sections={template.sections} />
     </EditorScope>
   );
