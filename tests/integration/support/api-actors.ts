@@ -138,6 +138,12 @@ export async function productDataModelsOfNobody(): Promise<{ publicPdm: SeedProd
 export type DiscoveredRoute = { pattern: string; methods: string[]; file: string };
 
 /**
+ * A catch-all route whose `Allow` differs by path (the AAS read API takes POST on its lookup path only): the paths
+ * asked besides the route's own, so every method it serves somewhere is found.
+ */
+const CATCH_ALL_PATHS: Record<string, string[]> = { "aas/[...path]": ["aas/lookup/shellsByAssetLink"] };
+
+/**
  * Every REST route on disk: src/app/api/<path>/route.ts with the methods it really serves, asked of the app: every
  * route file exports all seven methods through restRoutes, and an unserved one answers OPTIONS with 405 and an honest
  * `Allow` (before anything else is checked), so the served methods are `Allow` less HEAD (GET's) and OPTIONS. Route
@@ -154,12 +160,14 @@ export async function discoverRestRoutes(client: AppClient): Promise<DiscoveredR
       const relative = path.relative(api, path.dirname(full)).split(path.sep).join("/");
       // Any value fills a path parameter: the 405 comes before the path is parsed.
       const concrete = relative.replace(/\[\.\.\.[^\]]+\]/g, "x").replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000");
-      const response = await send(client, "OPTIONS", `/api/${concrete}`);
-      const allow = response.status === 405 ? (response.headers.get("allow") ?? "") : "";
-      const methods = allow
-        .split(",")
-        .map((method) => method.trim())
-        .filter((method) => method !== "" && method !== "HEAD" && method !== "OPTIONS");
+      const methods: string[] = [];
+      for (const asked of [concrete, ...(CATCH_ALL_PATHS[relative] ?? [])]) {
+        const response = await send(client, "OPTIONS", `/api/${asked}`);
+        const allow = response.status === 405 ? (response.headers.get("allow") ?? "") : "";
+        for (const method of allow.split(",").map((m) => m.trim())) {
+          if (method !== "" && method !== "HEAD" && method !== "OPTIONS" && !methods.includes(method)) methods.push(method);
+        }
+      }
       return { pattern: `/${relative}`, methods, file: path.relative(REPO_ROOT, full) };
     }),
   );
