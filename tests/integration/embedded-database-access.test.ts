@@ -109,6 +109,29 @@ describe("the embedded database's socket", () => {
     }
   }, 120_000);
 
+  it("lets the password's holder in while more sockets than it budgets for are held open without a word", async () => {
+    const server = await startEmbeddedServer({ dataDir: "memory://" });
+    const port = Number(new URL(server.url).port);
+    const held: net.Socket[] = [];
+    try {
+      // More than MAX_AUTHENTICATING (128) connections that never send a startup message, as a probe held them
+      // right after a start: the app's own connection must still get through, at once, not after their timeout.
+      await Promise.all(
+        Array.from({ length: 140 }, () => {
+          const socket = net.connect({ host: "127.0.0.1", port });
+          socket.on("error", () => undefined);
+          held.push(socket);
+          return new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+        }),
+      );
+      expect(await connectError(server.url)).toBeNull();
+      expect(held.filter((socket) => !socket.destroyed && socket.readyState === "open").length).toBeGreaterThan(0);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+      await server.stop();
+    }
+  }, 120_000);
+
   it("in memory (the tests' server) has a random password of its own", async () => {
     const [first, second] = await Promise.all([
       startEmbeddedServer({ dataDir: "memory://" }),

@@ -32,8 +32,8 @@ type ServerInfo = { pid: number; port: number };
 const MAX_CONNECTIONS = 32;
 /**
  * Connections still proving the password, counted apart from MAX_CONNECTIONS so that clients without the password
- * can never take a slot of the app's pool; past this many, a new one is closed at once. Each has at most
- * AUTHENTICATION_TIMEOUT_MS (5 s) to authenticate.
+ * can never take a slot of the app's pool; past this many, the one that has waited longest is closed for the new
+ * one. Each has at most AUTHENTICATION_TIMEOUT_MS (5 s) to authenticate.
  */
 const MAX_AUTHENTICATING = 128;
 
@@ -102,8 +102,8 @@ export async function startEmbeddedServer(options: { dataDir: string; port?: num
 /**
  * pglite-socket answers a client's startup message with AuthenticationOk for anyone, so each new connection first
  * proves the password (scram-authentication.ts) and only then reaches the shipped handler, with its startup
- * message replayed. At most MAX_AUTHENTICATING connections authenticate at once, each for at most
- * AUTHENTICATION_TIMEOUT_MS. Returns a function that drops connections still authenticating (they hold the server
+ * message replayed. At most MAX_AUTHENTICATING connections authenticate at once (a new one closes the oldest),
+ * each for at most AUTHENTICATION_TIMEOUT_MS. Returns a function that drops connections still authenticating (they hold the server
  * open).
  */
 function requirePassword(server: PGLiteSocketServer, password: string): () => void {
@@ -112,9 +112,13 @@ function requirePassword(server: PGLiteSocketServer, password: string): () => vo
   const internals = server as unknown as { handleConnection: (socket: Socket) => Promise<void> };
   const serve = internals.handleConnection.bind(server);
   internals.handleConnection = async (socket) => {
-    if (authenticating.size >= MAX_AUTHENTICATING) {
-      socket.destroy();
-      return;
+    // The budget is full: the connection that has waited longest without proving anything goes, not the new one,
+    // so sockets held open without a word can never shut out the app's own pool, which proves the password within
+    // milliseconds of connecting.
+    const oldest = authenticating.size >= MAX_AUTHENTICATING ? authenticating.values().next().value : undefined;
+    if (oldest) {
+      authenticating.delete(oldest);
+      oldest.destroy();
     }
     authenticating.add(socket);
     const replay = await authenticateConnection(socket, verifier);
