@@ -57,6 +57,12 @@ function cookieOf(response: Response): string {
     .join("; ");
 }
 
+/** Moves an account's creation `hours` into the past, as if it had waited that long unverified. */
+async function ageAccount(email: string, hours: number): Promise<void> {
+  const createdAt = new Date(Date.now() - hours * 60 * 60 * 1000);
+  await getDb().user.updateMany({ where: { email: { equals: email, mode: "insensitive" } }, data: { createdAt } });
+}
+
 async function signUp(email: string, name: string, password = PASSWORD) {
   const response = await auth("POST", "/sign-up/email", { email, name, password });
   return { response, cookie: cookieOf(response) };
@@ -95,6 +101,8 @@ describe("verifying an address", () => {
     expect(squatter.response.status).toBe(200);
     const squatterActor = await resolveActor(new Headers({ cookie: squatter.cookie }));
     const squattersToken = await verificationToken(email);
+    // A day later, the squatter's link has expired unopened (EMAIL_VERIFICATION_HOURS).
+    await ageAccount(email, 25);
 
     // The owner signs up with their own address: the unverified account does not block it, it is replaced.
     const owner = await signUp(email, "Olga Owner");
@@ -128,6 +136,23 @@ describe("verifying an address", () => {
     expect(invitations.isEmailVerified).toBe(true);
     await acceptInvitation({ actor: ownerActor!, invitationId: invitation.id });
     expect(await getDb().member.count({ where: { organizationId: organization.id, userId: ownerActor!.userId } })).toBe(1);
+  });
+
+  it("a new account whose link may still be opened is not pushed out: a stranger's sign-up with its address is refused", async () => {
+    const email = uniqueEmail("newcomer");
+    const newcomer = await signUp(email, "Nora Newcomer", "newcomers-password");
+    expect(newcomer.response.status).toBe(200);
+    const newcomerActor = await resolveActor(new Headers({ cookie: newcomer.cookie }));
+    const newcomersToken = await verificationToken(email);
+
+    const stranger = await signUp(email, "Sam Stranger", "strangers-password");
+    expect(stranger.response.status).toBe(422);
+    // The newcomer keeps their session, password and link; the stranger got no account.
+    expect((await resolveActor(new Headers({ cookie: newcomer.cookie })))?.userId).toBe(newcomerActor?.userId);
+    expect((await auth("POST", "/sign-in/email", { email, password: "newcomers-password" })).status).toBe(200);
+    expect((await auth("POST", "/sign-in/email", { email, password: "strangers-password" })).status).toBe(401);
+    expect((await auth("POST", "/confirm-email", { token: newcomersToken })).status).toBe(200);
+    expect(await isVerified(email)).toBe(true);
   });
 
   it("a verified account is never replaced: signing up with its address is refused", async () => {
