@@ -171,6 +171,8 @@ export const ZTemplateDraftSummary = z.object({
   id: ZUuid,
   name: z.string(),
   version: z.string(),
+  /** The label its next publication proposes: `version`, or the next free one once that is published in the lineage. */
+  nextVersion: z.string(),
   revision: z.number().int(),
   updatedAt: z.string(),
 });

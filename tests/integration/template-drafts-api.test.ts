@@ -11,7 +11,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TModel } from "~/domain/model-schema";
-import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
+import type { TPublishResponse, TTemplateDraft, TTemplateDraftSummary } from "~/domain/template-draft-schema";
 import type { TModelUpgradePreview, TTemplateVersion } from "~/domain/template-upgrade";
 import { appRouter } from "~/server/trpc/_app";
 import { createCallerFactory } from "~/server/trpc/trpc";
@@ -225,7 +225,14 @@ describe("template drafts: versions, concurrency and validation", () => {
     expect(empty.status).toBe(400);
     expect(empty.body.issues[0]?.message).toMatch(/at least one section/);
     await api("POST", `${drafts()}/${created.body.id}/sections`, { token: world.token, body: { name: "General", type: "Group" } });
+    const listed = async () =>
+      (await api<TTemplateDraftSummary[]>("GET", drafts(), { token: world.token })).body.find((d) => d.id === created.body.id);
+    expect(await listed()).toMatchObject({ version: "1.0.0", nextVersion: "1.0.0" });
     expect((await api("POST", publish, { token: world.token })).status).toBe(201);
+    // The list names the version publishing now proposes, never one already published.
+    const next = await listed();
+    expect(next?.version).toBe("1.0.0");
+    expect(next?.nextVersion).not.toBe("1.0.0");
     const again = await api<{ message: string; issues: { path: string }[] }>("POST", publish, { token: world.token, body: {} });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/Version "1.0.0" of this template has already been published/);

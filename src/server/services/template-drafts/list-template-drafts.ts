@@ -6,13 +6,20 @@ import { toTemplateDraftSummaryDto } from "~/server/services/template-drafts/int
 
 export type ListTemplateDraftsOptions = { actor: Actor; organizationId: string };
 
-/** The organization's drafts, most recently edited first. */
+/** The organization's drafts, most recently edited first, each with the version its next publication proposes. */
 export async function listTemplateDrafts({ actor, organizationId }: ListTemplateDraftsOptions): Promise<TTemplateDraftSummary[]> {
   assertMemberOf(actor, organizationId);
-  const rows = await getDb().templateDraft.findMany({
+  const db = getDb();
+  const rows = await db.templateDraft.findMany({
     where: { organizationId },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-    select: { id: true, name: true, document: true, version: true, updatedAt: true },
+    select: { id: true, name: true, document: true, version: true, updatedAt: true, lineageId: true },
   });
-  return rows.map(toTemplateDraftSummaryDto);
+  const published = await db.template.findMany({
+    where: { organizationId, lineageId: { in: [...new Set(rows.map((row) => row.lineageId))] } },
+    select: { lineageId: true, version: true },
+  });
+  const versionsOf = new Map<string, string[]>();
+  for (const { lineageId, version } of published) versionsOf.set(lineageId, [...(versionsOf.get(lineageId) ?? []), version]);
+  return rows.map((row) => toTemplateDraftSummaryDto(row, versionsOf.get(row.lineageId) ?? []));
 }

@@ -1,4 +1,5 @@
 import type { TemplateDraftDocument, TPublication, TTemplateDraft, TTemplateDraftSummary } from "~/domain/template-draft-schema";
+import { nextFreeVersionLabel } from "~/domain/version-label";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 
@@ -35,17 +36,17 @@ export function toTemplateDraftDto(row: TemplateDraftRow, publications: TPublica
   };
 }
 
-export function toTemplateDraftSummaryDto(row: {
-  id: string;
-  name: string;
-  document: Prisma.JsonValue;
-  version: number;
-  updatedAt: Date;
-}): TTemplateDraftSummary {
+/** A draft in a list: its next version is the one publishing proposes, given the versions its lineage published. */
+export function toTemplateDraftSummaryDto(
+  row: { id: string; name: string; document: Prisma.JsonValue; version: number; updatedAt: Date },
+  publishedVersions: readonly string[],
+): TTemplateDraftSummary {
+  const version = readDocument(row.document).version;
   return {
     id: row.id,
     name: row.name,
-    version: readDocument(row.document).version,
+    version,
+    nextVersion: nextFreeVersionLabel(version, publishedVersions),
     revision: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -59,7 +59,7 @@ export default async function TemplateDraftsPage({ params }: { params: Promise<{
                 >
                   {draft.name}
                 </Link>
-                <Badge>{t("nextVersion", { version: draft.version })}</Badge>
+                <Badge>{t("nextVersion", { version: draft.nextVersion })}</Badge>
                 <span className="text-sm text-slate-600">
                   {t.rich("edited", { time: () => <LocalTime value={draft.updatedAt} /> })}
                 </span>
