@@ -1753,7 +1753,14 @@ describe("GET /api/aas/{path}", () => {
         const path = `/api/aas/${[first, ...rest].join("/")}${search ? `?${search}` : ""}`;
         const response = await api("GET", path);
         expect(response.status, path).toBeLessThan(500);
-        if (response.status >= 400) expect((response.body as { messages: unknown[] }).messages, path).toHaveLength(1);
+        if (response.status < 400) return;
+        // The Result: the error's message first, then one per issue (docs/aas.md §Read API, errors).
+        const { message, messages } = response.body as { message: string; messages: { messageType: string; text: string }[] };
+        expect(messages[0], path).toMatchObject({ messageType: "Error", text: message });
+        expect(
+          messages.every((m) => m.messageType === "Error"),
+          path,
+        ).toBe(true);
       }),
       { numRuns: RUNS_PER_FAMILY * 8 },
     );

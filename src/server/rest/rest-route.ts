@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AppError, type Issue, MAX_ISSUES, zodIssueCount, zodIssues } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
+import { isUuid } from "~/domain/uuid";
 import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
@@ -81,9 +82,10 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
 }
 
 function assertMemberOfPathOrganization(actor: Actor, params: unknown): void {
-  if (typeof params === "object" && params !== null && "orgaId" in params && typeof params.orgaId === "string") {
-    assertMemberOf(actor, params.orgaId);
-  }
+  if (typeof params !== "object" || params === null || !("orgaId" in params) || typeof params.orgaId !== "string") return;
+  // An orgaId that is no UUID names no organization at all: the path's parsing answers it with 400 naming `$path.orgaId`,
+  // which tells nothing of any organization's inputs.
+  if (isUuid(params.orgaId)) assertMemberOf(actor, params.orgaId);
 }
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];
