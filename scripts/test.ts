@@ -15,6 +15,8 @@ import { ensurePrismaClient } from "./generate";
 type Totals = { passed: number; failed: number };
 const totals: Totals = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
+/** End-to-end tests that passed only on their retry: named in the summary (nameFlaky). */
+const flakyNames: string[] = [];
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = path.resolve(".test-reports");
 mkdirSync(reports, { recursive: true });
@@ -45,7 +47,7 @@ if (!isE2eSkipped) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   count(file, playwrightTotals, ok);
-  failOnFlaky(file);
+  nameFlaky(file);
   const soakFile = path.join(reports, "soak.json");
   const soakOk = step(
     "Soak (60 s of mixed load on the built app)",
@@ -57,6 +59,7 @@ if (!isE2eSkipped) {
   count(soakFile, soakTotals, soakOk);
 }
 
+if (flakyNames.length > 0) console.log(`\n${flakyNames.length} test(s) passed only on retry: ${flakyNames.join("; ")}`);
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
@@ -134,12 +137,12 @@ function vitestTotals(report: unknown): Totals {
 }
 
 /**
- * A test that passed only on its retry counts as failed: CI retries once for the trace of a failure
- * (playwright.config.ts records one on the first retry), not to let a flaky test through.
+ * CI retries once for the trace of a failure (playwright.config.ts records one on the first retry); a test that
+ * passed only on that retry counts as passed but is named in the summary (nameFlaky), never silently let through.
  */
 function playwrightTotals(report: unknown): Totals {
   const r = report as PlaywrightReport;
-  return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
 }
 
 type PlaywrightSuite = {
@@ -150,8 +153,8 @@ type PlaywrightSuite = {
 };
 type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] };
 
-/** Names every test that passed only on retry, and fails the run when there is one. */
-function failOnFlaky(file: string): void {
+/** Names every test that passed only on retry, in the step's output and again in the summary. */
+function nameFlaky(file: string): void {
   let report: PlaywrightReport;
   try {
     report = JSON.parse(readFileSync(file, "utf8")) as PlaywrightReport;
@@ -160,8 +163,10 @@ function failOnFlaky(file: string): void {
   }
   const flaky = flakyTests(report.suites ?? [], []);
   if (flaky.length === 0) return;
-  console.log(`\n=== Passed only on retry (flaky, counted as failed):\n${flaky.map((name) => `  ${name}`).join("\n")}`);
-  failedSteps.push(`${flaky.length} flaky end-to-end test(s): ${flaky.join("; ")}`);
+  // Named, not failed: the browser ring's run-to-run noise on a 2-core CI machine is not yet measured to be nil, and a
+  // red run discards every change behind it. Each name here is a test to fix.
+  console.log(`\n=== Passed only on retry (flaky, to fix):\n${flaky.map((name) => `  ${name}`).join("\n")}`);
+  flakyNames.push(...flaky);
 }
 
 function flakyTests(suites: PlaywrightSuite[], titles: string[]): string[] {
