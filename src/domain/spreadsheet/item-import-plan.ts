@@ -92,19 +92,23 @@ export function planItemImport(
 }
 
 /**
- * Whether the file's columns say what its rows are: a file none of whose columns maps to a field (a CSV read with
- * the wrong delimiter is one column named `Identifier;Notes;…`) would import empty items, and repeater rows
+ * Whether the file's columns say what its rows are: a file none of whose columns maps to a field or the identifier (a
+ * CSV read with the wrong delimiter is one column named `Identifier;Notes;…`) would import empty items, and repeater rows
  * without an identifier column in the items sheet could not find their items; either is a `file` problem.
  */
 function checkMapped(itemsSheet: MappedSheet, mapped: readonly MappedSheet[], problems: ProblemList): boolean {
   const headers = (itemsSheet.sheet.rows[0] ?? []).filter((header) => header.trim() !== "");
   const at = { sheet: itemsSheet.sheet.name, row: null, column: null, rule: "file" as const };
-  if (!mapped.some((m) => m.columns.some((column) => column?.kind === "field"))) {
+  // An Identifier column alone names the items to create or find: only a file mapping neither is refused.
+  if (!mapped.some((m) => m.columns.some((column) => column?.kind === "field" || column?.kind === "identifier"))) {
     const shown = headers
       .slice(0, 5)
       .map((header) => `"${header}"`)
       .join(", ");
-    problems.add({ ...at, message: `No column maps to a field of the model (the header row holds ${shown || "nothing"})` });
+    problems.add({
+      ...at,
+      message: `No column maps to a field of the model or to its identifiers (the header row holds ${shown || "nothing"})`,
+    });
     return false;
   }
   const hasIdentifier = itemsSheet.columns.some((column) => column?.kind === "identifier");
