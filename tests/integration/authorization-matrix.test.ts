@@ -1253,35 +1253,49 @@ async function expectOrganizationAUntouched(): Promise<void> {
   expect(keyList.find((k) => k.id === w.spareKeyId)?.revokedAt).toBeNull();
 }
 
+type MatrixRow = { expect: Record<CaseName, Expected>; member?: number };
+
+/**
+ * Every row × credential case: each answer checked against the row's contract, the statuses printed as a table, then
+ * organization A found untouched and every row called once as A's member (the matrix's requests were well-formed).
+ */
+async function runMatrix(
+  label: "REST" | "tRPC",
+  unit: string,
+  table: Record<string, MatrixRow>,
+  call: (name: string, caseName: CaseName | "member") => Promise<Cell>,
+): Promise<void> {
+  let cells = 0;
+  const rows: string[] = [];
+  for (const name of Object.keys(table)) {
+    const statuses: number[] = [];
+    for (const caseName of CASES) {
+      const cell = await call(name, caseName);
+      checkCell(cell, table[name]!.expect[caseName]);
+      statuses.push(cell.status);
+      cells += 1;
+    }
+    rows.push(`  ${name.padEnd(62)} ${statuses.join(" ")}`);
+  }
+  console.log(`[authorization-matrix] ${label} statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
+  console.log(
+    `[authorization-matrix] ${label}: ${Object.keys(table).length} ${unit} × ${CASES.length} credential cases = ${cells} cases`,
+  );
+  expect(cells).toBe(Object.keys(table).length * CASES.length);
+  await expectOrganizationAUntouched();
+  for (const name of Object.keys(table)) {
+    const cell = await call(name, "member");
+    expect.soft(cell.status, `${name} as A's member: ${cell.text.slice(0, 300)}`).toBe(table[name]!.member ?? 200);
+  }
+}
+
 describe("REST", () => {
   beforeAll(async () => {
     await setUpWorld(app);
   }, 180_000);
 
   it("every route × credential case answers as the contract says, reveals nothing of organization A and changes nothing; A's member can use every route", async () => {
-    let cells = 0;
-    const rows: string[] = [];
-    for (const key of Object.keys(REST)) {
-      const statuses: number[] = [];
-      for (const caseName of CASES) {
-        const cell = await restCall(key, caseName);
-        checkCell(cell, REST[key]!.expect[caseName]);
-        statuses.push(cell.status);
-        cells += 1;
-      }
-      rows.push(`  ${key.padEnd(62)} ${statuses.join(" ")}`);
-    }
-    console.log(`[authorization-matrix] REST statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
-    console.log(
-      `[authorization-matrix] REST: ${Object.keys(REST).length} route-methods × ${CASES.length} credential cases = ${cells} cases`,
-    );
-    expect(cells).toBe(Object.keys(REST).length * CASES.length);
-    await expectOrganizationAUntouched();
-    // As A's member every route succeeds: the matrix's requests were well-formed.
-    for (const key of Object.keys(REST)) {
-      const cell = await restCall(key, "member");
-      expect.soft(cell.status, `${key} as A's member: ${cell.text.slice(0, 300)}`).toBe(REST[key]!.member);
-    }
+    await runMatrix("REST", "route-methods", REST, restCall);
   }, 300_000);
 });
 
@@ -1291,27 +1305,6 @@ describe("tRPC", () => {
   }, 180_000);
 
   it("every procedure × credential case answers with the contract's status, reveals nothing of organization A and changes nothing; A's member can use every procedure", async () => {
-    let cells = 0;
-    const rows: string[] = [];
-    for (const procedure of Object.keys(TRPC)) {
-      const statuses: number[] = [];
-      for (const caseName of CASES) {
-        const cell = await trpcCall(procedure, caseName);
-        checkCell(cell, TRPC[procedure]!.expect[caseName]);
-        statuses.push(cell.status);
-        cells += 1;
-      }
-      rows.push(`  ${procedure.padEnd(62)} ${statuses.join(" ")}`);
-    }
-    console.log(`[authorization-matrix] tRPC statuses per case (${CASES.join(" | ")}):\n${rows.join("\n")}`);
-    console.log(
-      `[authorization-matrix] tRPC: ${Object.keys(TRPC).length} procedures × ${CASES.length} credential cases = ${cells} cases`,
-    );
-    expect(cells).toBe(Object.keys(TRPC).length * CASES.length);
-    await expectOrganizationAUntouched();
-    for (const procedure of Object.keys(TRPC)) {
-      const cell = await trpcCall(procedure, "member");
-      expect.soft(cell.status, `${procedure} as A's member: ${cell.text.slice(0, 300)}`).toBe(TRPC[procedure]!.member ?? 200);
-    }
+    await runMatrix("tRPC", "procedures", TRPC, trpcCall);
   }, 300_000);
 });
