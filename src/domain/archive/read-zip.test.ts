@@ -1,21 +1,10 @@
 import { strFromU8, strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { AppError } from "~/domain/app-error";
 import { readZip, type ZipBudget } from "~/domain/archive/read-zip";
-import { handmadeZip } from "~/domain/archive/zip-bombs.fixture";
+import { handmadeZip, refusal } from "~/domain/archive/zip-bombs.fixture";
 
 const BUDGET: ZipBudget = { maxEntries: 10, maxBytes: 4 * 2 ** 20, maxRatio: 100 };
 const all = { budget: BUDGET, wants: () => true, label: "The test file" };
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 /**
  * Text that deflate barely shrinks, so only the byte budget can stop it: 64 KiB of a generator's hex digits,

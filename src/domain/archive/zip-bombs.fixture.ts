@@ -1,4 +1,5 @@
 import { deflateSync, strToU8 } from "fflate";
+import { AppError } from "~/domain/app-error";
 
 /**
  * Hostile zip archives for tests, written by hand so they can lie: an entry may declare any uncompressed size (in
@@ -97,4 +98,15 @@ function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
     at += part.length;
   }
   return whole;
+}
+
+/** The AppError a read refused with (code and message); fails the test when it was not refused. */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
 }

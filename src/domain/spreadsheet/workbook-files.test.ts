@@ -2,18 +2,8 @@ import ExcelJS from "exceljs";
 import { strToU8, zipSync } from "fflate";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { AppError } from "~/domain/app-error";
+import { refusal } from "~/domain/archive/zip-bombs.fixture";
 import { readWorkbookFile } from "~/domain/spreadsheet/workbook-files";
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 
