@@ -99,6 +99,8 @@ describe("GET /organizations/{orgaId}/templates/{templateId}", () => {
     const response = await api<TTemplate>("GET", upper, { token: world.token });
     expect(response.status).toBe(200);
     expect(response.body.id).toBe(world.template.id);
+    const upperOrganization = `/api/organizations/${world.organization.id.toUpperCase()}/templates/${world.template.id}`;
+    expect((await api<TTemplate>("GET", upperOrganization, { token: world.token })).status).toBe(200);
   });
 
   it("answers 404 for an unknown template id", async () => {

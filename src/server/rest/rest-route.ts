@@ -85,7 +85,8 @@ function assertMemberOfPathOrganization(actor: Actor, params: unknown): void {
   if (typeof params !== "object" || params === null || !("orgaId" in params) || typeof params.orgaId !== "string") return;
   // An orgaId that is no UUID names no organization at all: the path's parsing answers it with 400 naming `$path.orgaId`,
   // which tells nothing of any organization's inputs.
-  if (isUuid(params.orgaId)) assertMemberOf(actor, params.orgaId);
+  // Ids are read case-insensitively, as ZUuid parses them (lower case).
+  if (isUuid(params.orgaId)) assertMemberOf(actor, params.orgaId.toLowerCase());
 }
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];
