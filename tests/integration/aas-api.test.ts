@@ -56,7 +56,7 @@ async function aasx(
   headers: Record<string, string> = {},
 ): Promise<{ response: Response; files: Record<string, Uint8Array> }> {
   const request = new Request(new URL(path, "http://localhost:3000"), { headers: { api_token: world.token, ...headers } });
-  const response = await dispatch(request, new URL(request.url).pathname);
+  const response = await dispatch(request);
   return { response, files: unzipSync(new Uint8Array(await response.arrayBuffer())) };
 }
 
@@ -106,7 +106,7 @@ describe("GET …/aas", () => {
       const request = new Request(new URL(`${aasPath(model.id)}?format=${format}`, "http://localhost:3000"), {
         headers: { api_token: world.token },
       });
-      const response = await dispatch(request, new URL(request.url).pathname);
+      const response = await dispatch(request);
       expect(response.status).toBe(200);
       names.push(response.headers.get("content-disposition"));
     }

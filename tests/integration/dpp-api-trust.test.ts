@@ -57,7 +57,7 @@ async function publishModel(world: World, model: TModel): Promise<TPublishedVers
 /** A GET through the route modules, for the public routes outside /api as well (no OpenAPI document covers those). */
 async function get(path: string): Promise<Response> {
   const request = new Request(new URL(path, "http://localhost:3000"));
-  return dispatch(request, new URL(request.url).pathname);
+  return dispatch(request);
 }
 
 const byProductId = (productId: string) => api<Dpp>("GET", `/api/v1/dppsByProductId/${encodeURIComponent(productId)}`);
@@ -171,13 +171,20 @@ describe("dates and caching", () => {
   it("an answer to a request with a refused grant is never shared-cacheable; without one it is", async () => {
     const valid = await grantToken(owner, model.id, "authority");
     const refused = [`gr_${"x".repeat(40)}`, "nonsense", ""];
-    const paths = [`/api/v1/dpps/${dppId}`, `/p/${dppId}/versions/1`, `/p/${dppId}/versions/1.jwt`, `/p/${dppId}/versions`];
+    const paths = [
+      `/api/v1/dpps/${dppId}`,
+      `/p/${dppId}/versions/1`,
+      `/p/${dppId}/versions/1.jwt`,
+      `/p/${dppId}/versions`,
+      `/p/${dppId}`,
+      `/p/${dppId}?version=1`,
+    ];
     for (const path of paths) {
       const anonymous = await get(path);
       expect(anonymous.status, path).toBe(200);
       expect(anonymous.headers.get("cache-control"), path).toMatch(/^public/);
       for (const grant of [...refused, valid]) {
-        const answer = await get(`${path}?grant=${encodeURIComponent(grant)}`);
+        const answer = await get(`${path}${path.includes("?") ? "&" : "?"}grant=${encodeURIComponent(grant)}`);
         expect(answer.status, `${path} ${grant}`).toBe(200);
         expect(answer.headers.get("cache-control"), `${path} ${grant}`).not.toContain("public");
       }

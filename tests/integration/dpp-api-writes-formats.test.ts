@@ -63,7 +63,7 @@ async function publish(): Promise<void> {
 
 /** A public route outside /api (not in the OpenAPI document `api()` checks answers against). */
 async function page<T = unknown>(path: string): Promise<T> {
-  const response = await dispatch(new Request(new URL(path, "http://localhost:3000")), path);
+  const response = await dispatch(new Request(new URL(path, "http://localhost:3000")));
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }

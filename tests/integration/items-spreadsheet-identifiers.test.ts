@@ -55,7 +55,7 @@ async function importFile(bytes: Uint8Array | string, type: string) {
 
 async function exportXlsx(): Promise<ExcelJS.Workbook> {
   const url = new URL(`${itemsPath()}/export?format=xlsx`, "http://localhost:3000");
-  const response = await dispatch(new Request(url, { headers: { api_token: world.token } }), url.pathname);
+  const response = await dispatch(new Request(url, { headers: { api_token: world.token } }));
   expect(response.status).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await response.arrayBuffer());

@@ -98,7 +98,7 @@ function importFile(w: World, modelId: string, bytes: Uint8Array, type: string) 
 
 async function exportFile(w: World, modelId: string, format: "xlsx" | "csv"): Promise<Uint8Array> {
   const url = new URL(`${itemsPath(w, modelId)}/export?format=${format}`, "http://localhost:3000");
-  const response = await dispatch(new Request(url, { headers: { api_token: w.token } }), url.pathname);
+  const response = await dispatch(new Request(url, { headers: { api_token: w.token } }));
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }

@@ -110,7 +110,7 @@ async function written() {
 
 async function exported(modelId: string, format: "csv" | "xlsx"): Promise<Uint8Array> {
   const url = new URL(`${itemsPath(modelId)}/export?format=${format}`, "http://localhost:3000");
-  const response = await dispatch(new Request(url, { headers: { api_token: world.token } }), url.pathname);
+  const response = await dispatch(new Request(url, { headers: { api_token: world.token } }));
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }

@@ -104,7 +104,7 @@ async function importFile(w: World, modelId: string, bytes: Uint8Array | string,
 
 async function exportFile(w: World, path: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
   const url = new URL(path, "http://localhost:3000");
-  const response = await dispatch(new Request(url, { headers: { api_token: w.token } }), url.pathname);
+  const response = await dispatch(new Request(url, { headers: { api_token: w.token } }));
   return { status: response.status, type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -361,7 +361,7 @@ describe("streamed progress", () => {
       headers: { api_token: world.token, "content-type": FILE_TYPES.csv, accept: "application/x-ndjson" },
       body,
     });
-    const response = await dispatch(request, url.pathname);
+    const response = await dispatch(request);
     const lines = (await response.text()).split("\n").filter(Boolean);
     return { response, lines: lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
   }

@@ -27,8 +27,7 @@ beforeAll(async () => {
 const orgPath = () => `/api/organizations/${world.organization.id}`;
 const patch = (body: unknown) => api<Organization>("PATCH", orgPath(), { token: world.token, body });
 // The /p routes are pages beside the API, outside the OpenAPI document api() checks answers against.
-const versionsStatus = async (uuid: string) =>
-  (await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions`), `/p/${uuid}/versions`)).status;
+const versionsStatus = async (uuid: string) => (await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions`))).status;
 /** A member signed in (shortening the period takes a session, not a key). */
 const sessionCaller = () => createCallerFactory(appRouter)({ headers: new Headers(), actor: { ...world.actor, via: "session" } });
 const storedYears = async () =>

@@ -124,7 +124,7 @@ async function publish(): Promise<TPublishedVersion> {
 
 async function getPublic<T>(path: string): Promise<T> {
   const request = new Request(new URL(path, "http://localhost:3000"));
-  const response = await dispatch(request, new URL(request.url).pathname);
+  const response = await dispatch(request);
   const text = await response.text();
   expect(response.status, text).toBe(200);
   return (path.endsWith(".jwt") ? text : JSON.parse(text)) as T;

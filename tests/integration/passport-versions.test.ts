@@ -43,7 +43,7 @@ const uuidOf = (owner: { uniqueProductIdentifiers: { uuid: string }[] }) => owne
 /** A public route (outside /api) as a client calls it; every answer is kept for the private-key scan. */
 async function get(path: string): Promise<{ status: number; text: string }> {
   const request = new Request(new URL(path, "http://localhost:3000"));
-  const response = await dispatch(request, new URL(request.url).pathname);
+  const response = await dispatch(request);
   const text = await response.text();
   answers.push(text);
   return { status: response.status, text };

@@ -29,6 +29,11 @@ export function publicCacheHeaders(modelId: string): Record<string, string> {
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, "Surrogate-Key": key, "Cache-Tag": key };
 }
 
+/** Whether a request presents a grant at all, well-formed, empty or not: its answer is then never shared-cacheable. */
+export function isGrantRead(request: Request): boolean {
+  return new URL(request.url).searchParams.has("grant");
+}
+
 /**
  * The caching headers of a read of a passport's published versions at `accessLevel` (docs/api.md §Passports):
  * shared caches keep only the public level read **without** a grant. A request carrying `?grant=` — valid, expired,

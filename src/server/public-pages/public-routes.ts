@@ -11,7 +11,7 @@ import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
 import { getConfig, publicBaseUrl } from "~/server/config";
 import { clientAddress } from "~/server/http/client-address";
-import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { isGrantRead, publicCacheHeaders, readerCacheHeaders } from "~/server/http/shared-cache";
 import { cachedQrImage, qrCacheKey, rememberQrImage } from "~/server/public-pages/qr-image-cache";
 import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-limit";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
@@ -146,7 +146,7 @@ async function versionPage(
   return cachedResponse(request, {
     etag: contentEtag("page", text),
     cacheHeaders: {
-      ...(version.accessLevel === "public" ? publicCacheHeaders(version.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
+      ...readerCacheHeaders({ ...version, isGrantRead: isGrantRead(request) }),
       Vary: "Accept-Language",
       ...(passport.language && { "Content-Language": passport.language }),
     },
@@ -193,9 +193,7 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     return await cachedResponse(request, {
       etag: page.etag,
       cacheHeaders: {
-        ...(passport.readerLevel === "public" && !passport.grantRefused
-          ? publicCacheHeaders(passport.modelId)
-          : { "Cache-Control": PRIVATE_CACHE_CONTROL }),
+        ...readerCacheHeaders({ accessLevel: passport.readerLevel, modelId: passport.modelId, isGrantRead: isGrantRead(request) }),
         Vary: "Accept-Language",
         ...(passport.language && { "Content-Language": passport.language }),
       },

@@ -1,6 +1,6 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
 import { clientAddress } from "~/server/http/client-address";
-import { PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
+import { isGrantRead, PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
 import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
 import { passportUuid } from "~/server/public-pages/public-routes";
 import { AppError } from "~/domain/app-error";
@@ -21,11 +21,6 @@ import { isUuid } from "~/domain/uuid";
 function grantOf(request: Request): string | undefined {
   const query = ZPassportQuery.safeParse(searchParams(request));
   return query.success ? query.data.grant : undefined;
-}
-
-/** Whether the request presents a grant at all, well-formed or not: its answer is then never shared-cacheable. */
-function isGrantRead(request: Request): boolean {
-  return new URL(request.url).searchParams.has("grant");
 }
 
 /** `GET /p/{uuid}/versions[?grant=]`: version, publishedAt and hash of each published version. */

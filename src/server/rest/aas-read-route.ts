@@ -1,7 +1,7 @@
 import { parseAasPath, ZAasReadQuery, ZAssetLinks } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
 import { clientAddress } from "~/server/http/client-address";
-import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
+import { isGrantRead, PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
 import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
 import { optionalActor } from "~/server/rest/public-route";
 import { withResult } from "~/server/rest/dpp-route";
@@ -39,8 +39,11 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     const { body, caching } = await readAas(route, query, lists, reader);
     if (!caching) return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
     // Shared caches keep an anonymous answer briefly (as the passport's); a member's, or one asked with a grant, is private.
-    const isShared = caching.level === "public" && !query.grant;
-    const cacheHeaders = isShared ? publicCacheHeaders(caching.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+    const cacheHeaders = readerCacheHeaders({
+      accessLevel: caching.level,
+      modelId: caching.modelId,
+      isGrantRead: isGrantRead(request),
+    });
     const headers = { ETag: caching.etag, ...cacheHeaders };
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
     return Response.json(body, { headers });

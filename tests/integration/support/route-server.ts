@@ -18,7 +18,7 @@ export async function startRouteServer(
   port: number,
   options: RouteServerOptions = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const answer = options.dispatch ?? ((request: Request) => dispatch(request, new URL(request.url).pathname));
+  const answer = options.dispatch ?? ((request: Request) => dispatch(request));
   let origin = `http://127.0.0.1:${port}`;
   const server: Server = createServer((incoming, outgoing) => {
     if (options.answerBefore?.(incoming, outgoing)) return;
