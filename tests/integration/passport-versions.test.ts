@@ -11,6 +11,7 @@ import { verifyVersionChain } from "~/domain/versions/verify-versions";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { decryptPrivateKey } from "~/server/services/passport-versions/internal/signing-keys";
+import { publishItemVersions } from "~/server/services/passport-versions/publish-item-versions";
 import { rotateSigningKey } from "~/server/services/passport-versions/rotate-signing-key";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
@@ -222,6 +223,29 @@ describe("publishing all items of a model", () => {
     const { jwks, versions } = await versionsOf(uuidOf(items[0] as TItem));
     expect(versions).toHaveLength(3);
     expect(await verifyVersionChain(versions, jwks)).toEqual([]);
+  });
+  it("publishes a model's items chunk by chunk, each item once, answering other requests between chunks", async () => {
+    const other = await postModel(world, { name: "Chunked" });
+    // Chunks of 10 make twelve chunks of 117 items, for a read to slip between (the route's chunks are larger).
+    const count = 117;
+    const bulk = await api("POST", `${modelPath(world, other.id)}/items/bulk`, { token: world.token, body: { count } });
+    expect(bulk.status).toBe(201);
+    let publishing = true;
+    const publication = publishItemVersions({
+      actor: world.actor,
+      organizationId: world.organization.id,
+      modelId: other.id,
+      chunkItems: 10,
+    }).finally(() => (publishing = false));
+    // A read of another model asked while the publication runs is answered before it ends: the embedded database's
+    // one backend is held by a chunk's transaction, never by the whole publication.
+    const read = await api("GET", modelPath(world, model.id), { token: world.token });
+    expect(read.status).toBe(200);
+    expect(publishing).toBe(true);
+    const published = await publication;
+    expect(published.count).toBe(count);
+    expect(new Set(published.items.map((v) => v.itemId)).size).toBe(count);
+    expect(published.items.every((v) => v.version === 1 && v.previousHash === null)).toBe(true);
   });
 });
 

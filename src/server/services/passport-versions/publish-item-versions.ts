@@ -1,57 +1,104 @@
+import { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
+import { createStepper } from "~/domain/bounded-steps";
 import { assemblePassport } from "~/domain/passport";
 import type { TPublishedItemVersions } from "~/domain/versions/passport-credential";
-import { inTransaction } from "~/server/db/transaction";
+import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMemberOf } from "~/server/services/access";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
-import { readItemValuesOfModel } from "~/server/services/data-values/internal/data-value-sql";
+import { readItemValuesOfItems } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findModel } from "~/server/services/models/internal/model-dto";
 import { type OwnerToPublish, publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
-export type PublishItemVersionsOptions = { actor: Actor; organizationId: string; modelId: string };
+export type PublishItemVersionsOptions = {
+  actor: Actor;
+  organizationId: string;
+  modelId: string;
+  /** Items per transaction; `PUBLISH_CHUNK_ITEMS` unless a test asks for smaller chunks. */
+  chunkItems?: number;
+};
 
 /**
- * Publishes the next version of every item of a model at once (docs/versions.md), set-based: the model and all its
- * items locked in two statements (as `writePassportData` locks one owner), the items and all their values read in two
- * queries, every version stored in one statement — a few round trips whatever the number of items.
+ * How many items one transaction publishes. On the embedded database a transaction holds the one backend for every
+ * other request, so 10,000 items in one transaction left the app answering no one for half a minute; a chunk of
+ * this size holds it for about a second (docs/versions.md).
+ */
+export const PUBLISH_CHUNK_ITEMS = 100;
+
+type ItemCursor = { createdAt: Date; id: string };
+type Chunk = { published: TPublishedItemVersions["items"]; last: ItemCursor | null };
+
+/**
+ * Publishes the next version of every item of a model (docs/versions.md), in chunks of `PUBLISH_CHUNK_ITEMS` items
+ * in creation order, each chunk its own transaction and set-based: the model and the chunk's items locked in two
+ * statements (as `writePassportData` locks one owner), their values read in one query, the versions stored in one
+ * statement. Other requests run between chunks; the work inside one yields to them every few milliseconds.
  */
 export async function publishItemVersions({
   actor,
   organizationId,
   modelId,
+  chunkItems = PUBLISH_CHUNK_ITEMS,
 }: PublishItemVersionsOptions): Promise<TPublishedItemVersions> {
   assertMemberOf(actor, organizationId);
-  return inTransaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id"::text AS "id" FROM "model" WHERE "id" = ${modelId}::uuid AND "organizationId" = ${organizationId} FOR UPDATE`;
-    if (locked.length === 0) throw new AppError("NOT_FOUND", "Model not found.");
-    await tx.$queryRaw`SELECT 1 FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
-    const model = await findModel(tx, modelId, organizationId);
-    if (!model) throw new AppError("NOT_FOUND", "Model not found.");
-    const index = await loadTemplateIndex(tx, model.templateId);
-    const items = await tx.item.findMany({ where: { modelId }, select: itemSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-    const values = await readItemValuesOfModel(tx, modelId);
-    const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
-    const owners: OwnerToPublish[] = [];
-    for (const item of items) {
-      const uuid = item.uniqueProductIdentifiers[0]?.uuid;
-      if (!uuid) continue;
-      const header = passportHeader(uuid, model, item);
-      const assembled = assemblePassport({
-        header,
-        index,
-        modelValues: model.dataValues,
-        itemValues: values.get(item.id) ?? [],
-        defaultLanguage,
-        publishedLanguages,
-      });
-      owners.push({ ownerKind: "item", ownerId: item.id, modelId, assembled });
-    }
-    const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });
-    return { count: published.length, items: published.map(({ ownerId, ...version }) => ({ itemId: ownerId, ...version })) };
+  const items: TPublishedItemVersions["items"] = [];
+  let after: ItemCursor | null = null;
+  do {
+    const cursor: ItemCursor | null = after;
+    const chunk: Chunk = await inTransaction((tx) => publishChunk(tx, { actor, organizationId, modelId, chunkItems, after: cursor }));
+    items.push(...chunk.published);
+    after = chunk.last;
+  } while (after !== null);
+  return { count: items.length, items };
+}
+
+async function publishChunk(
+  tx: Tx,
+  { actor, organizationId, modelId, chunkItems, after }: Required<PublishItemVersionsOptions> & { after: ItemCursor | null },
+): Promise<Chunk> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM "model" WHERE "id" = ${modelId}::uuid AND "organizationId" = ${organizationId} FOR UPDATE`;
+  if (locked.length === 0) throw new AppError("NOT_FOUND", "Model not found.");
+  const chunkIds = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM "item"
+    WHERE "modelId" = ${modelId}::uuid
+      ${after === null ? Prisma.empty : Prisma.sql`AND ("createdAt", "id") > (${after.createdAt}, ${after.id}::uuid)`}
+    ORDER BY "createdAt", "id" LIMIT ${chunkItems} FOR UPDATE`;
+  if (chunkIds.length === 0) return { published: [], last: null };
+  const ids = chunkIds.map((row) => row.id);
+  const model = await findModel(tx, modelId, organizationId);
+  if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+  const index = await loadTemplateIndex(tx, model.templateId);
+  const items = await tx.item.findMany({
+    where: { id: { in: ids } },
+    select: itemSelect,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  const values = await readItemValuesOfItems(tx, ids);
+  const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
+  const stepper = createStepper();
+  const owners: OwnerToPublish[] = [];
+  for (const item of items) {
+    await stepper.step();
+    const uuid = item.uniqueProductIdentifiers[0]?.uuid;
+    if (!uuid) continue;
+    const header = passportHeader(uuid, model, item);
+    const assembled = assemblePassport({
+      header,
+      index,
+      modelValues: model.dataValues,
+      itemValues: values.get(item.id) ?? [],
+      defaultLanguage,
+      publishedLanguages,
+    });
+    owners.push({ ownerKind: "item", ownerId: item.id, modelId, assembled });
+  }
+  const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners, stepper });
+  const lastItem = items.at(-1);
+  const last = ids.length === chunkItems && lastItem ? { createdAt: lastItem.createdAt, id: lastItem.id } : null;
+  return { published: published.map(({ ownerId, ...version }) => ({ itemId: ownerId, ...version })), last };
 }

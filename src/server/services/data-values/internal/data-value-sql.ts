@@ -238,15 +238,15 @@ export async function deleteRows(
 }
 
 /**
- * The values of every item of a model in one query, by item id (publishing all items of a model at once,
+ * The values of the given items in one query, by item id (publishing a chunk of a model's items at once,
  * docs/versions.md): grouped per item and field like `readDataValues`.
  */
-export async function readItemValuesOfModel(db: Tx, modelId: string): Promise<Map<string, TDataValue[]>> {
+export async function readItemValuesOfItems(db: Tx, itemIds: readonly string[]): Promise<Map<string, TDataValue[]>> {
   const groups = await db.$queryRaw<(ValueGroup & { i: string })[]>`
     SELECT d."itemId"::text AS "i", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."language" AS "l",
            array_agg(d."row" ORDER BY d."row") AS "r", array_agg(d."value" ORDER BY d."row") AS "v"
-    FROM "item_data_value" AS d JOIN "item" AS it ON it."id" = d."itemId"
-    WHERE it."modelId" = ${modelId}::uuid
+    FROM "item_data_value" AS d
+    WHERE d."itemId" = ANY(${itemIds}::uuid[])
     GROUP BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"
     ORDER BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"`;
   const byItem = new Map<string, TDataValue[]>();

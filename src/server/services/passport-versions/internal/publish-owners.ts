@@ -1,3 +1,4 @@
+import { createStepper, type Stepper } from "~/domain/bounded-steps";
 import type { AssembledPassport } from "~/domain/passport";
 import { organizationDid, type TPublishedVersion } from "~/domain/versions/passport-credential";
 import { publicBaseUrl } from "~/server/config";
@@ -20,7 +21,12 @@ export type OwnerToPublish = { ownerKind: "model" | "item"; ownerId: string; mod
  */
 export async function publishOwners(
   tx: Tx,
-  { organizationId, userId, owners }: { organizationId: string; userId: string; owners: readonly OwnerToPublish[] },
+  {
+    organizationId,
+    userId,
+    owners,
+    stepper = createStepper(),
+  }: { organizationId: string; userId: string; owners: readonly OwnerToPublish[]; stepper?: Stepper },
 ): Promise<(TPublishedVersion & { ownerId: string })[]> {
   if (owners.length === 0) return [];
   const baseUrl = publicBaseUrl();
@@ -42,6 +48,8 @@ export async function publishOwners(
   const publishedAt = new Date().toISOString();
   const versions: NewVersion[] = [];
   for (const owner of owners) {
+    // Freezing signs three credentials per owner: give other requests the event loop between owners.
+    await stepper.step();
     const previous = latest.get(owner.ownerId);
     const n = (previous?.n ?? 0) + 1;
     const frozen = freezeVersion({
