@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
@@ -40,6 +41,35 @@ function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, 
 }
 
 /**
+ * The parts the summary lists: one pass over the values. A repeater's values (thousands of rows) only mark it as
+ * having rows, since its table shows them; a place outside repeaters has row 0 and a single value per language shown.
+ */
+function summaryParts(
+  roots: readonly SubSectionView[],
+  index: TemplateIndex,
+  dataValues: readonly TDataValue[],
+  locale: string,
+): Part[] {
+  const byField = new Map<string, string[]>();
+  const filledRepeaters = new Set<string>();
+  for (const value of dataValues) {
+    const repeaterId = index.sections.get(value.dataSectionId)?.repeaterId;
+    if (repeaterId) {
+      filledRepeaters.add(repeaterId);
+      continue;
+    }
+    if (value.value === null || value.value === "") continue;
+    const key = `${value.dataSectionId}/${value.dataFieldId}`;
+    const values = byField.get(key);
+    if (values) values.push(value.value);
+    else byField.set(key, [value.value]);
+  }
+  return roots
+    .flatMap(({ view }) => partsOf(view, "", byField, locale))
+    .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
+}
+
+/**
  * The model's own values, read-only, beside an item's editor: what every item of the model shares, for context.
  * Only filled fields are listed, so a long template stays a short list; a repeater with rows is the editor's own
  * table, read-only and virtualised. Numbers and dates are written the way the browser's locale writes them, as the
@@ -48,18 +78,7 @@ function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, 
 export function ModelValuesSummary({ model, roots, index, dataValues, organizationId, languages }: ModelValuesSummaryProps) {
   const t = useTranslations("itemPage");
   const locale = useBrowserLocale();
-  const byField = new Map<string, string[]>();
-  const filledRepeaters = new Set<string>();
-  for (const value of [...dataValues].sort((a, b) => a.row - b.row)) {
-    const repeaterId = index.sections.get(value.dataSectionId)?.repeaterId;
-    if (repeaterId) filledRepeaters.add(repeaterId);
-    if (value.value === null || value.value === "") continue;
-    const key = `${value.dataSectionId}/${value.dataFieldId}`;
-    byField.set(key, [...(byField.get(key) ?? []), value.value]);
-  }
-  const parts = roots
-    .flatMap(({ view }) => partsOf(view, "", byField, locale))
-    .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
+  const parts = useMemo(() => summaryParts(roots, index, dataValues, locale), [roots, index, dataValues, locale]);
   const values = parts.filter((part) => part.kind === "value");
   const tables = parts.filter((part) => part.kind === "table");
   return (
