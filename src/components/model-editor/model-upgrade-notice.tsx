@@ -34,7 +34,7 @@ export type ModelUpgradeNoticeProps = {
 export function ModelUpgradeNotice({ organizationId, modelId, current, newer, sections }: ModelUpgradeNoticeProps) {
   const router = useRouter();
   const t = useTranslations("editor");
-  const { store, saveDraft } = useEditor();
+  const { store, saveDraft, languagesOf } = useEditor();
   useEditsSummary();
   const unsaved = store.editCount;
   const [isOpen, setIsOpen] = useState(false);
@@ -59,7 +59,8 @@ export function ModelUpgradeNotice({ organizationId, modelId, current, newer, se
   // The draft's clearing counts: "Save and upgrade" saves it before the upgrade, which the server then allows.
   const canUpgrade =
     preview.data !== undefined &&
-    (preview.data.canUpgrade || (preview.data.moreLostValues === 0 && lost.every((value) => isClearedInDraft(store, value))));
+    (preview.data.canUpgrade ||
+      (preview.data.moreLostValues === 0 && lost.every((value) => isClearedInDraft(store, languagesOf, value))));
   const onConfirm = async () => {
     setSaveError(undefined);
     if (store.editCount > 0) {

@@ -2,40 +2,47 @@
 
 import { useTranslations } from "next-intl";
 import { writeCells } from "~/components/model-editor/draft-history";
-import { parseValueKey } from "~/components/model-editor/draft-keys";
+import { valueKey } from "~/components/model-editor/draft-keys";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { useEditor } from "~/components/model-editor/editor-context";
+import type { LanguagesOf } from "~/components/model-editor/editor-languages";
 import { Button } from "~/components/ui/button";
 import type { TLostValue } from "~/domain/template-upgrade";
 
-/** The draft keys holding a lost value of the model (one per language of a multilingual field); none for an item's. */
-function keysOf(store: DraftStore, lost: TLostValue): string[] {
+/**
+ * The draft keys holding a lost value of the model (one per published language of a multilingual field); none for
+ * an item's. Looked up by key, never by scanning the draft: a model may hold a repeater of thousands of rows.
+ */
+function keysOf(store: DraftStore, languagesOf: LanguagesOf, lost: TLostValue): string[] {
   if (lost.itemId !== null) return [];
-  return [...store.savedValues().keys()].filter((key) => {
-    const place = parseValueKey(key);
-    return place?.dataSectionId === lost.dataSectionId && place.dataFieldId === lost.dataFieldId && place.row === lost.row;
-  });
+  const { dataSectionId, dataFieldId, row } = lost;
+  const languages = languagesOf(lost);
+  const keys = languages
+    ? languages.map((language) => valueKey(dataSectionId, dataFieldId, row, language))
+    : [valueKey(dataSectionId, dataFieldId, row)];
+  const saved = store.savedValues();
+  return keys.filter((key) => saved.has(key));
 }
 
 /** Whether the draft clears this lost value (saved with the upgrade): every language of it empty. */
-export function isClearedInDraft(store: DraftStore, lost: TLostValue): boolean {
-  const keys = keysOf(store, lost);
+export function isClearedInDraft(store: DraftStore, languagesOf: LanguagesOf, lost: TLostValue): boolean {
+  const keys = keysOf(store, languagesOf, lost);
   return keys.length > 0 && keys.every((key) => (store.value(key) ?? "") === "");
 }
 
 /** Clears lost values in the draft, as one undoable step; "Save and upgrade" then saves the clearing first. */
-function clear(store: DraftStore, values: readonly TLostValue[]): void {
+function clear(store: DraftStore, languagesOf: LanguagesOf, values: readonly TLostValue[]): void {
   writeCells(
     store,
-    values.flatMap((lost) => keysOf(store, lost).map((key) => ({ key, value: null }))),
+    values.flatMap((lost) => keysOf(store, languagesOf, lost).map((key) => ({ key, value: null }))),
   );
 }
 
 /** Brings a cleared value back in the draft (its saved value): the member keeps it, and the upgrade waits. */
-function keep(store: DraftStore, lost: TLostValue): void {
+function keep(store: DraftStore, languagesOf: LanguagesOf, lost: TLostValue): void {
   writeCells(
     store,
-    keysOf(store, lost).map((key) => ({ key, value: store.savedValue(key) })),
+    keysOf(store, languagesOf, lost).map((key) => ({ key, value: store.savedValue(key) })),
   );
 }
 
@@ -53,14 +60,14 @@ export type UpgradeLostValuesProps = {
  */
 export function UpgradeLostValues({ lost, fieldName }: UpgradeLostValuesProps) {
   const t = useTranslations("editor");
-  const { store } = useEditor();
-  const clearable = lost.filter((value) => value.itemId === null && !isClearedInDraft(store, value));
+  const { store, languagesOf } = useEditor();
+  const clearable = lost.filter((value) => value.itemId === null && !isClearedInDraft(store, languagesOf, value));
   return (
     <div data-testid="upgrade-preview" className="space-y-2">
       <p>{t("upgradeLoses")}</p>
       <ul className="space-y-2">
         {lost.map((value) => {
-          const isCleared = isClearedInDraft(store, value);
+          const isCleared = isClearedInDraft(store, languagesOf, value);
           const text = t("lostValue", {
             field: fieldName(value.dataSectionId, value.dataFieldId),
             hasRow: value.row > 0 ? "yes" : "no",
@@ -82,7 +89,7 @@ export function UpgradeLostValues({ lost, fieldName }: UpgradeLostValuesProps) {
                     variant="ghost"
                     size="sm"
                     aria-label={t("lostKeepLabel", { value: text })}
-                    onClick={() => keep(store, value)}
+                    onClick={() => keep(store, languagesOf, value)}
                   >
                     {t("lostKeep")}
                   </Button>
@@ -92,7 +99,7 @@ export function UpgradeLostValues({ lost, fieldName }: UpgradeLostValuesProps) {
                   variant="secondary"
                   size="sm"
                   aria-label={t("lostClearLabel", { value: text })}
-                  onClick={() => clear(store, [value])}
+                  onClick={() => clear(store, languagesOf, [value])}
                 >
                   {t("lostClear")}
                 </Button>
@@ -102,7 +109,7 @@ export function UpgradeLostValues({ lost, fieldName }: UpgradeLostValuesProps) {
         })}
       </ul>
       {clearable.length > 1 ? (
-        <Button variant="secondary" size="sm" onClick={() => clear(store, clearable)}>
+        <Button variant="secondary" size="sm" onClick={() => clear(store, languagesOf, clearable)}>
           {t("lostClearAll", { count: clearable.length })}
         </Button>
       ) : null}
