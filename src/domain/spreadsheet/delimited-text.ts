@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { createStepper } from "~/domain/bounded-steps";
 import type { SheetBounds } from "~/domain/spreadsheet/sheet-bounds";
-import type { SheetDelimiter } from "~/domain/spreadsheet/sheet-mapping";
+import { SHEET_DELIMITERS, type SheetDelimiter } from "~/domain/spreadsheet/sheet-mapping";
 
 /** Text handed to papaparse at once: the slice ends at the first row end past this many characters. */
 const SLICE_CHARS = 1024 * 1024;
@@ -61,9 +61,6 @@ export async function readDelimitedRows(text: string, delimiter: string, bounds:
   if (start < text.length) parseUpTo(text.length);
   return rows;
 }
-
-/** The delimiters a file may use: comma, semicolon (Excel in locales whose decimal separator is a comma), tab. */
-export const SHEET_DELIMITERS = [",", ";", "\t"] as const satisfies readonly SheetDelimiter[];
 
 /**
  * The delimiter of CSV or TSV text, whatever its name or media type says: papaparse's detection (the delimiter that

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZImportProblem } from "~/domain/spreadsheet/import-problems";
-import { ZMappingOverrides, ZSheetMapping } from "~/domain/spreadsheet/sheet-mapping";
+import { SHEET_DELIMITERS, ZMappingOverrides, ZSheetMapping } from "~/domain/spreadsheet/sheet-mapping";
 import { ZSheetLocale } from "~/domain/spreadsheet/sheet-locale";
 import { ZUuid } from "~/domain/uuid";
 
@@ -39,7 +39,7 @@ export type TItemImportQuery = z.infer<typeof ZItemImportQuery>;
 /** How a file was read (docs/spreadsheets.md, Delimiter and locale). */
 export const ZSheetReading = z.object({
   /** The delimiter of a CSV or TSV file (of its items sheet, for a zip); null for XLSX. */
-  delimiter: z.enum([",", ";", "\t"]).nullable(),
+  delimiter: z.enum(SHEET_DELIMITERS).nullable(),
   /** The locale numbers and dates of a CSV or TSV file were read in; null for XLSX (typed cells). */
   locale: z.string().nullable(),
   /** Whether the locale was detected from the file rather than given as `locale`. */

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { SheetColumn, SheetLayout } from "~/domain/spreadsheet/item-sheet-layout";
 import { headerLookup, normaliseHeader, takeFirst } from "~/domain/spreadsheet/sheet-headers";
 
-/** The delimiter of a CSV or TSV file: comma, semicolon or tab. */
-export type SheetDelimiter = "," | ";" | "\t";
+/** The delimiters a CSV or TSV file may use: comma, semicolon (Excel in locales whose decimal separator is a comma), tab. */
+export const SHEET_DELIMITERS = [",", ";", "\t"] as const;
+export type SheetDelimiter = (typeof SHEET_DELIMITERS)[number];
 
 /**
  * A sheet as read from a file: its name, its rows of text cells (already unescaped, spreadsheet-cell.ts) and, for a
