@@ -89,7 +89,7 @@ export function buildRegistryRecord({
 }
 
 /** What the registry would refuse that no setting here can fix, by code (the app's pages word it) and in English. */
-export type RegistryProblem = { code: "liveUrlNotHttps" | "notPublished"; message: string };
+type RegistryProblem = { code: "liveUrlNotHttps" | "notPublished"; message: string };
 
 /** The problems of a record with this live URL and version hash (null: nothing published yet). */
 export function registryProblems(liveURL: string, versionHash: string | null): RegistryProblem[] {

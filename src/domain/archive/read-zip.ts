@@ -21,7 +21,7 @@ export type ZipBudget = {
 };
 
 /** Below this an entry may grow as it likes: small parts (styles, relationships) compress far better than data. */
-export const RATIO_FLOOR_BYTES = 1024 * 1024;
+const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 /**
  * Compressed bytes fed to the inflater at once. DEFLATE grows at most ~1,032-fold, so one step writes at most

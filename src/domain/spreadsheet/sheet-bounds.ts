@@ -19,7 +19,7 @@ export type SheetLimits = {
  * The bounds of the item import and the editor's table import. The widest real sheet, the items sheet of a model
  * built from all eight IDTA battery submodel templates in 40 published languages, has about 600 columns.
  */
-export const SHEET_LIMITS: SheetLimits = { maxRows: 200_000, maxColumns: 1_000, maxFileColumns: 10_000, maxCells: 4_000_000 };
+const SHEET_LIMITS: SheetLimits = { maxRows: 200_000, maxColumns: 1_000, maxFileColumns: 10_000, maxCells: 4_000_000 };
 
 export class SheetBounds {
   private rows = 0;

@@ -17,7 +17,7 @@ export type XlsxCellType = "number" | "date" | "text";
 export type XlsxCell = { value: string | number | Date | null; numFmt?: string };
 
 /** The number format of the export's date cells: ISO 8601, the stored form, in every locale. */
-export const XLSX_DATE_FORMAT = "yyyy-mm-dd";
+const XLSX_DATE_FORMAT = "yyyy-mm-dd";
 
 // OOXML text (ST_Xstring) writes characters XML would not keep as `_xHHHH_`: a carriage return would otherwise
 // become a line feed when the file is read (XML normalises line ends). A literal `_xHHHH_` escapes its underscore.

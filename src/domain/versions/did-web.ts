@@ -36,7 +36,7 @@ export const ZDidDocument = z.object({
   assertionMethod: z.array(z.union([z.string(), ZVerificationMethod])).default([]),
 });
 
-export type TDidDocument = z.infer<typeof ZDidDocument>;
+type TDidDocument = z.infer<typeof ZDidDocument>;
 
 /**
  * The keys a DID document lets its subject sign credentials with: the verification methods its `assertionMethod`

@@ -202,21 +202,20 @@ type GridRevealerOptions = {
 
 /**
  * A draft's cell asked for from outside (the new row after "Add row", focus after a failed save) becomes the active
- * cell, scrolled into view, and the grid takes focus. A read-only table holds no draft cell to reveal.
+ * cell, scrolled into view, and the grid takes focus. A read-only table holds no draft cell to reveal, so it registers
+ * no revealer.
  */
 function useGridRevealer({ columns, visible, select, gridRef, isReadOnly }: GridRevealerOptions): void {
-  useEffect(
-    () =>
-      registerRevealer((key, how) => {
-        if (isReadOnly) return false;
-        const triple = parseValueKey(key);
-        const at = triple ? visible.indexOf(triple.row) : -1;
-        const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
-        if (at < 0 || col < 0) return false;
-        select(singleCell({ row: at, col }));
-        if (how.focus) gridRef.current?.focus({ preventScroll: true });
-        return true;
-      }),
-    [columns, visible, select, gridRef, isReadOnly],
-  );
+  useEffect(() => {
+    if (isReadOnly) return;
+    return registerRevealer((key, how) => {
+      const triple = parseValueKey(key);
+      const at = triple ? visible.indexOf(triple.row) : -1;
+      const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
+      if (at < 0 || col < 0) return false;
+      select(singleCell({ row: at, col }));
+      if (how.focus) gridRef.current?.focus({ preventScroll: true });
+      return true;
+    });
+  }, [columns, visible, select, gridRef, isReadOnly]);
 }
