@@ -10,8 +10,10 @@ const nextConfig = {
   // `npm test` type-checks the whole repository with `tsc --noEmit` as its first step; the build would only repeat
   // it, adding a minute to every first `npm start` on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
-  // Loaded by Node at run time rather than bundled: native-ish drivers and the WASM database.
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  // Loaded by Node at run time rather than bundled: native-ish drivers and the WASM database; and exceljs, whose
+  // XLSX writer hands strings to archiver-utils' `new Buffer()`: bundled, that call is the app's own and Node logged
+  // a DEP0005 warning on every export; from node_modules it is a dependency's, which Node does not warn about.
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "exceljs"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders({ isDev }) }];
   },
