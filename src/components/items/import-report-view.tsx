@@ -79,7 +79,7 @@ export function ImportReportView({ report, onMappingChange }: ImportReportViewPr
                 <td className="py-1 pr-3">{problem.sheet}</td>
                 <td className="py-1 pr-3">{problem.row ?? "—"}</td>
                 <td className="py-1 pr-3">{problem.column ?? "—"}</td>
-                <td className="py-1 pr-3">{problem.rule}</td>
+                <td className="py-1 pr-3">{t(`rules.${problem.rule}`)}</td>
                 <td className="py-1">{problem.message}</td>
               </tr>
             ))}
