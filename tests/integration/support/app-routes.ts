@@ -76,7 +76,13 @@ function bySpecificity(a: Segment[], b: Segment[]): number {
 
 /** Hands a request to the route file Next would pick for its path; 404 when none matches (a page's path). */
 export async function dispatchAppRoute(request: Request): Promise<Response> {
-  const parts = new URL(request.url).pathname.split("/").filter(Boolean);
+  const url = new URL(request.url);
+  // Next hands no route a path with an empty segment (`//`, a trailing `/`): it redirects to the path without it.
+  if (url.pathname !== "/" && /\/\/|\/$/.test(url.pathname)) {
+    url.pathname = url.pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+    return new Response(null, { status: 308, headers: { Location: url.pathname + url.search } });
+  }
+  const parts = url.pathname.split("/").filter(Boolean);
   const candidates = appRouteFiles()
     .map((route) => ({ route, params: matchRoute(route.segments, parts) }))
     .filter((candidate): candidate is { route: RouteFile; params: Params } => candidate.params !== null)
