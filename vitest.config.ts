@@ -49,6 +49,10 @@ const DATABASE_AGNOSTIC = [
   "tests/integration/route-methods.test.ts",
   "tests/integration/trpc-batch-cap.test.ts",
   "tests/integration/store-unavailable-pages.test.ts",
+  // The built app behind nginx: cache headers, what nginx keeps and for whom, the purge hook, the app's own server
+  // before Next. Which database holds the passport is no part of it; the built app on PostgreSQL is
+  // several-app-servers.test.ts's (POSTGRES_ONLY).
+  "tests/integration/http-caching.test.ts",
   // Calls over HTTP that the browser ring once made against the embedded database only: authorization, and input
   // refused before it reaches a query.
   "tests/integration/authorization-matrix.test.ts",

@@ -5,18 +5,19 @@ import { ensurePrismaClient } from "./generate";
 
 /**
  * `npm test`: every ring. Type check, lint and format check (one test each in the totals) side by side with the one
- * `next build` every later ring reuses; then two lanes side by side: unit tests and the integration tests on a fresh
- * embedded database in one; in the other, the integration tests again on a fresh database on the PostgreSQL server
- * TEST_DATABASE_URL names (when it names one), the Playwright end-to-end tests against the real app in Chromium and a
- * bounded soak of the built app (60 s of mixed load: no 5xx, no logged error, stable memory). Ends with one line of
- * totals.
+ * `next build` every later ring reuses; then two lanes side by side: the vitest rings in one (unit tests, the
+ * integration tests on a fresh embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, again on a
+ * fresh database there), the browser in the other (the Playwright end-to-end tests against the real app in Chromium,
+ * then a bounded soak of the built app: 60 s of mixed load, no 5xx, no logged error, stable memory). Ends with one
+ * line of totals.
  *
- * Why side by side: the embedded database answers both integration workers from one thread, so its ring leaves much
- * of the second core idle, and the PostgreSQL ring waits on the server's disk; one ring's waits are the other's work.
- * The first lane prints as it runs; each step of the other lanes prints whole when it ends (and is kept in
- * .test-reports/<step>.log meanwhile).
+ * Why side by side: no ring keeps both cores busy all the time — the embedded database answers both integration
+ * workers from one thread, a browser test waits for pages and the app, an integration file for the processes it
+ * starts — so one lane's waits are the other's work. The two lanes are of about one length (README, Development).
+ * The vitest lane prints as it runs; each step of the browser lane prints whole when it ends (and is written to
+ * .test-reports/<step>.log as it runs).
  *
- * `npm test -- --skip-e2e` leaves out the browser ring and the soak (for a quick loop); CI runs everything.
+ * `npm test -- --skip-e2e` leaves out the browser lane (for a quick loop); CI runs everything.
  */
 
 type Totals = { passed: number; failed: number };
@@ -64,21 +65,21 @@ await lanes(
   { isFirstLive: false },
 );
 
-const embeddedLane: Step[] = [
+const vitestLane: Step[] = [
   vitest("Unit tests", "unit", "unit.json", {}),
   vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined }),
 ];
-const otherLane: Step[] = [];
 if (postgresUrl) {
-  otherLane.push(
+  vitestLane.push(
     vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl }),
   );
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
 }
+const browserLane: Step[] = [];
 if (!isE2eSkipped) {
   const e2eFile = path.join(reports, "e2e.json");
-  otherLane.push({
+  browserLane.push({
     name: "End-to-end tests (Playwright, Chromium)",
     // The JSON reporter writes the totals counted below; PLAYWRIGHT_JSON_OUTPUT_NAME only names its file.
     args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
@@ -87,14 +88,14 @@ if (!isE2eSkipped) {
     after: () => nameFlaky(e2eFile),
   });
   const soakFile = path.join(reports, "soak.json");
-  otherLane.push({
+  browserLane.push({
     name: "Soak (60 s of mixed load on the built app)",
     args: ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
     env: { SOAK_REPORT: soakFile },
     report: { file: soakFile, read: soakTotals },
   });
 }
-await lanes([embeddedLane, otherLane], "The two lanes", { isFirstLive: true });
+await lanes([vitestLane, browserLane], "The two lanes", { isFirstLive: true });
 
 if (flakyNames.length > 0) console.log(`\n${flakyNames.length} test(s) passed only on retry: ${flakyNames.join("; ")}`);
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
