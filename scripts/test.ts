@@ -138,6 +138,14 @@ async function runStep(step: Step, isLive: boolean): Promise<void> {
   step.after?.();
 }
 
+/** "End-to-end tests (Playwright, Chromium)" → "end-to-end-tests-playwright-chromium". */
+function slug(name: string): string {
+  return name
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+}
+
 function run(step: Step, isLive: boolean): Promise<Outcome & { output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(step.env ?? {})) {
@@ -151,7 +159,7 @@ function run(step: Step, isLive: boolean): Promise<Outcome & { output: string }>
   });
   let output = "";
   if (!isLive) {
-    const log = createWriteStream(path.join(reports, `${step.name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}.log`));
+    const log = createWriteStream(path.join(reports, `${slug(step.name)}.log`));
     const keep = (chunk: string) => {
       output += chunk;
       log.write(chunk);
