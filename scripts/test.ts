@@ -4,12 +4,12 @@ import path from "node:path";
 import { ensurePrismaClient } from "./generate";
 
 /**
- * `npm test`: every ring. Type check, lint and format check (one test each in the totals) side by side with the one
- * `next build` every later ring reuses; then two lanes side by side: the vitest rings in one (unit tests, the
- * integration tests on a fresh embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, again on a
- * fresh database there), the browser in the other (the Playwright end-to-end tests against the real app in Chromium,
- * then a bounded soak of the built app: 60 s of mixed load, no 5xx, no logged error, stable memory). Ends with one
- * line of totals.
+ * `npm test`: every ring. Type check, lint and format check side by side (one test each in the totals); then two lanes
+ * side by side: the vitest rings in one (unit tests, the integration tests on a fresh embedded database and, when
+ * TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there), the browser in the other (the one
+ * `next build` every later ring reuses, the Playwright end-to-end tests against the real app in Chromium, then a
+ * bounded soak of the built app: 60 s of mixed load, no 5xx, no logged error, stable memory). Ends with one line of
+ * totals.
  *
  * Why side by side: no ring keeps both cores busy all the time — the embedded database answers both integration
  * workers from one thread, a browser test waits for pages and the app, an integration file for the processes it
@@ -50,18 +50,10 @@ const checks: Step[] = [
   { name: "Lint (ESLint)", args: ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"] },
   { name: "Format check (Prettier)", args: ["node_modules/prettier/bin/prettier.cjs", "--check", "."] },
 ];
-// Built here once, beside the checks (ESLint alone keeps one core busy after the other two end), so that no ring
-// builds while another runs the app: the integration files that start the built app (ensureAppBuilt), the browser
-// ring's server (scripts/start.ts) and the soak all find it up to date.
-const build: Step = {
-  name: "Build (next build, reused by every ring)",
-  args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
-  env: { NEXT_TELEMETRY_DISABLED: "1" },
-};
-// Their output is short: each prints whole when it ends.
+// Side by side; their output is short, so each prints whole when it ends.
 await lanes(
-  [...checks, build].map((step) => [step]),
-  "The checks and the build",
+  checks.map((step) => [step]),
+  "The checks",
   { isFirstLive: false },
 );
 
@@ -78,6 +70,14 @@ if (postgresUrl) {
 }
 const browserLane: Step[] = [];
 if (!isE2eSkipped) {
+  // Built once, first in this lane, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
+  // the integration files that start the built app (which wait for this build under the same lock, ensureAppBuilt).
+  // Not beside the checks: tsc and ESLint read the types the build writes into .next/types (tsconfig.json).
+  browserLane.push({
+    name: "Build (next build, reused by every ring)",
+    args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
+    env: { NEXT_TELEMETRY_DISABLED: "1" },
+  });
   const e2eFile = path.join(reports, "e2e.json");
   browserLane.push({
     name: "End-to-end tests (Playwright, Chromium)",
