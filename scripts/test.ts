@@ -28,6 +28,8 @@ type Step = {
   /** The report the step writes, and how to read its totals; without one the step counts as one test. */
   report?: { file: string; read: (report: unknown) => Totals };
   after?: () => void;
+  /** A step the rest of its lane needs (the build): when it fails, they are not run; it is no test in the totals. */
+  isPrerequisite?: boolean;
 };
 type Outcome = { ok: boolean; seconds: number };
 
@@ -77,6 +79,7 @@ if (!isE2eSkipped) {
     name: "Build (next build, reused by every ring)",
     args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
     env: { NEXT_TELEMETRY_DISABLED: "1" },
+    isPrerequisite: true,
   });
   const e2eFile = path.join(reports, "e2e.json");
   browserLane.push({
@@ -110,19 +113,26 @@ function vitest(name: string, project: string, report: string, env: Record<strin
 
 /**
  * Runs each lane's steps in turn and the lanes side by side; the first lane prints as it goes, the others' steps
- * print whole when they end. A failed step fails the run but not its lane: the steps after it still run.
+ * print whole when they end. A failed step fails the run but not its lane — the steps after it still run — unless
+ * it is their prerequisite.
  */
 async function lanes(list: Step[][], what: string, { isFirstLive }: { isFirstLive: boolean }): Promise<void> {
   const begun = Date.now();
   await Promise.all(
     list.map(async (lane, index) => {
-      for (const step of lane) await runStep(step, isFirstLive && index === 0);
+      for (const [at, step] of lane.entries()) {
+        const ok = await runStep(step, isFirstLive && index === 0);
+        if (ok || !step.isPrerequisite) continue;
+        const skipped = lane.slice(at + 1).map((next) => next.name);
+        failedSteps.push(...skipped.map((name) => `${name} (not run)`));
+        break;
+      }
     }),
   );
   console.log(`=== ${what}: ${Math.round((Date.now() - begun) / 1000)} s`);
 }
 
-async function runStep(step: Step, isLive: boolean): Promise<void> {
+async function runStep(step: Step, isLive: boolean): Promise<boolean> {
   if (isLive) console.log(`\n=== ${step.name}`);
   const { ok, seconds, output } = await run(step, isLive);
   if (!isLive) {
@@ -132,10 +142,11 @@ async function runStep(step: Step, isLive: boolean): Promise<void> {
   // CI's budget is 45 minutes: each step's time is printed so a slow ring shows in the log.
   console.log(`=== ${step.name}: ${ok ? "passed" : "FAILED"} in ${seconds} s`);
   if (!ok) failedSteps.push(step.name);
+  // A prerequisite (the build) is no test: its failure shows in the failed steps only.
   if (step.report) count(step.report.file, step.report.read, ok);
-  else if (ok) totals.passed += 1;
-  else totals.failed += 1;
+  else if (!step.isPrerequisite) totals[ok ? "passed" : "failed"] += 1;
   step.after?.();
+  return ok;
 }
 
 /** "End-to-end tests (Playwright, Chromium)" → "end-to-end-tests-playwright-chromium". */
