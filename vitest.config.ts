@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // "server-only" guards the database and auth modules against client bundles; it resolves to an empty module only
 // under the "react-server" condition of Next's server bundles, which tests stand in for.
@@ -49,6 +50,10 @@ const DATABASE_AGNOSTIC = [
   "tests/integration/route-methods.test.ts",
   "tests/integration/trpc-batch-cap.test.ts",
   "tests/integration/store-unavailable-pages.test.ts",
+  // The built app behind nginx: cache headers, what nginx keeps and for whom, the purge hook, the app's own server
+  // before Next. Which database holds the passport is no part of it; the built app on PostgreSQL is
+  // several-app-servers.test.ts's (POSTGRES_ONLY).
+  "tests/integration/http-caching.test.ts",
   // Calls over HTTP that the browser ring once made against the embedded database only: authorization, and input
   // refused before it reaches a query.
   "tests/integration/authorization-matrix.test.ts",
@@ -67,6 +72,36 @@ const OWN_CONFIGURATION = [
   // PUBLIC_BASE_URL: the route server's origin, which the organizations' did:web then names.
   "tests/integration/passport-verify-cli.test.ts",
 ];
+
+/**
+ * Files that take minutes whatever their size (CI's per-file times: the flood ~207 s, the CLI ~181 s, the fuzz suite
+ * ~187 s, the killed embedded writers ~160 s), started first. Vitest starts the longest files first by the times of
+ * the previous run, and without one (a fresh clone, as in CI) the largest files first: the flood's and the killed
+ * writers' short files then started among the last, and the run ended with one worker on them while the other had
+ * nothing left to do.
+ */
+const LONG_FILES = [
+  "tests/integration/request-flood.test.ts",
+  "tests/integration/fuzz-write-routes.test.ts",
+  "tests/integration/cli.test.ts",
+  "tests/integration/kill-mid-write-embedded.test.ts",
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+      return index === -1 ? LONG_FILES.length : index;
+    };
+    // Array.prototype.sort is stable: the others keep the order vitest chose, and so do the projects' groups.
+    return sorted.sort((a, b) => groupOf(a) - groupOf(b) || rank(a) - rank(b));
+  }
+}
+
+function groupOf(spec: TestSpecification): number {
+  return spec.project.config.sequence.groupOrder;
+}
 
 /**
  * An integration project: its own fresh database (global-setup.ts), run after the projects of a lower group.
@@ -97,6 +132,7 @@ function integrationProject(name: string, include: string[], exclude: string[], 
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         resolve: { alias },

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensurePrismaClient } from "./generate";
 
@@ -47,4 +47,51 @@ export function buildApp({ force = false, showProgress = false } = {}): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildApp({ force: true });
+/**
+ * Runs `work` (a build when it is stale) holding the build lock, so the app is built once although several processes
+ * may ask at the same moment (`npm test`'s build step, the integration files that start the built app): two
+ * `next build`s into one .next would break each other. The lock is a directory (mkdir is atomic) holding the
+ * builder's pid, so a lock left by a killed run is taken over.
+ */
+export async function withBuildLock(work: () => Promise<void>): Promise<void> {
+  for (;;) {
+    if (takeLock()) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  try {
+    await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+const LOCK = ".next-build-lock";
+
+function takeLock(): boolean {
+  try {
+    mkdirSync(LOCK);
+    writeFileSync(path.join(LOCK, "pid"), String(process.pid));
+    return true;
+  } catch {
+    if (isHeldByLiveProcess()) return false;
+    rmSync(LOCK, { recursive: true, force: true });
+    return false;
+  }
+}
+
+function isHeldByLiveProcess(): boolean {
+  try {
+    process.kill(Number(readFileSync(path.join(LOCK, "pid"), "utf8")), 0);
+    return true;
+  } catch (error) {
+    // No pid file yet: its owner is between mkdir and write.
+    return (error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// `--if-stale` (`npm test`'s build step): under the lock, and only when the build is stale. Without it (as
+// ensureAppBuilt runs it, holding the lock already) the app is built in any case.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--if-stale")) await withBuildLock(() => Promise.resolve(buildApp()));
+  else buildApp({ force: true });
+}

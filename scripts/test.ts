@@ -1,18 +1,38 @@
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ensurePrismaClient } from "./generate";
 
 /**
- * `npm test`: every ring, in order of cost. Type check, lint and format check (one test each in the totals); unit
- * tests; integration tests on a fresh embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, again
- * on a fresh database there; then the Playwright end-to-end tests against the real app in Chromium; then a bounded
- * soak of the built app (60 s of mixed load: no 5xx, no logged error, stable memory). Ends with one line of totals.
+ * `npm test`: every ring. Type check, lint and format check side by side (one test each in the totals); then two lanes
+ * side by side: the vitest rings in one (unit tests, the integration tests on a fresh embedded database and, when
+ * TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there), the browser in the other (the one
+ * `next build` every later ring reuses, the Playwright end-to-end tests against the real app in Chromium, then a
+ * bounded soak of the built app: 60 s of mixed load, no 5xx, no logged error, stable memory). Ends with one line of
+ * totals.
  *
- * `npm test -- --skip-e2e` leaves out the browser ring and the soak (for a quick loop); CI runs everything.
+ * Why side by side: no ring keeps both cores busy all the time — the embedded database answers both integration
+ * workers from one thread, a browser test waits for pages and the app, an integration file for the processes it
+ * starts — so one lane's waits are the other's work. The two lanes are of about one length (README, Development).
+ * The vitest lane prints as it runs; each step of the browser lane prints whole when it ends (and is written to
+ * .test-reports/<step>.log as it runs).
+ *
+ * `npm test -- --skip-e2e` leaves out the browser lane (for a quick loop); CI runs everything.
  */
 
 type Totals = { passed: number; failed: number };
+type Step = {
+  name: string;
+  args: string[];
+  env?: Record<string, string | undefined>;
+  /** The report the step writes, and how to read its totals; without one the step counts as one test. */
+  report?: { file: string; read: (report: unknown) => Totals };
+  after?: () => void;
+  /** A step the rest of its lane needs (the build): when it fails, they are not run; it is no test in the totals. */
+  isPrerequisite?: boolean;
+};
+type Outcome = { ok: boolean; seconds: number };
+
 const totals: Totals = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
 /** End-to-end tests that passed only on their retry: named in the summary (nameFlaky). */
@@ -23,103 +43,149 @@ mkdirSync(reports, { recursive: true });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const isE2eSkipped = process.argv.includes("--skip-e2e");
+const started = Date.now();
 
 ensurePrismaClient();
 
-// The three checks each keep one core busy, so they run side by side: ESLint's time is then the checks' time.
-await checks([
-  ["Type check", ["node_modules/typescript/bin/tsc", "--noEmit"]],
-  ["Lint (ESLint)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]],
-  ["Format check (Prettier)", ["node_modules/prettier/bin/prettier.cjs", "--check", "."]],
-]);
-vitest("Unit tests", "unit", "unit.json", {});
-vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined });
+const checks: Step[] = [
+  { name: "Type check", args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
+  { name: "Lint (ESLint)", args: ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"] },
+  { name: "Format check (Prettier)", args: ["node_modules/prettier/bin/prettier.cjs", "--check", "."] },
+];
+// Side by side; their output is short, so each prints whole when it ends.
+await lanes(
+  checks.map((step) => [step]),
+  "The checks",
+  { isFirstLive: false },
+);
+
+const vitestLane: Step[] = [
+  vitest("Unit tests", "unit", "unit.json", {}),
+  vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined }),
+];
 if (postgresUrl) {
-  vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl });
-} else {
-  console.log("\nTEST_DATABASE_URL is not set: the integration tests ran on PGlite only.");
-}
-if (!isE2eSkipped) {
-  const file = path.join(reports, "e2e.json");
-  // The JSON reporter writes the totals counted below; PLAYWRIGHT_JSON_OUTPUT_NAME only names its file.
-  const args = ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"];
-  const ok = step("End-to-end tests (Playwright, Chromium)", args, {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
-  count(file, playwrightTotals, ok);
-  nameFlaky(file);
-  const soakFile = path.join(reports, "soak.json");
-  const soakOk = step(
-    "Soak (60 s of mixed load on the built app)",
-    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
-    {
-      SOAK_REPORT: soakFile,
-    },
+  vitestLane.push(
+    vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl }),
   );
-  count(soakFile, soakTotals, soakOk);
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
 }
+const browserLane: Step[] = [];
+if (!isE2eSkipped) {
+  // Built once, first in this lane, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
+  // the integration files that start the built app (which wait for this build under the same lock, ensureAppBuilt).
+  // Not beside the checks: tsc and ESLint read the types the build writes into .next/types (tsconfig.json).
+  browserLane.push({
+    name: "Build (next build, reused by every ring)",
+    args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
+    env: { NEXT_TELEMETRY_DISABLED: "1" },
+    isPrerequisite: true,
+  });
+  const e2eFile = path.join(reports, "e2e.json");
+  browserLane.push({
+    name: "End-to-end tests (Playwright, Chromium)",
+    // The JSON reporter writes the totals counted below; PLAYWRIGHT_JSON_OUTPUT_NAME only names its file.
+    args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
+    report: { file: e2eFile, read: playwrightTotals },
+    after: () => nameFlaky(e2eFile),
+  });
+  const soakFile = path.join(reports, "soak.json");
+  browserLane.push({
+    name: "Soak (60 s of mixed load on the built app)",
+    args: ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
+    env: { SOAK_REPORT: soakFile },
+    report: { file: soakFile, read: soakTotals },
+  });
+}
+await lanes([vitestLane, browserLane], "The two lanes", { isFirstLive: true });
 
 if (flakyNames.length > 0) console.log(`\n${flakyNames.length} test(s) passed only on retry: ${flakyNames.join("; ")}`);
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
+console.log(`${totals.passed} passed, ${totals.failed} failed in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
 
-function vitest(name: string, project: string, report: string, env: Record<string, string | undefined>): void {
+function vitest(name: string, project: string, report: string, env: Record<string, string | undefined>): Step {
   const file = path.join(reports, report);
   const args = ["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json"];
-  const ok = step(name, [...args, `--outputFile.json=${file}`], env);
-  count(file, vitestTotals, ok);
+  return { name, args: [...args, `--outputFile.json=${file}`], env, report: { file, read: vitestTotals } };
 }
 
 /**
- * Steps with no report of their own, run at once; each counts as one test, so a failed check shows in the totals
- * line too. Their output is printed whole, one step after the other, as if they had run in turn.
+ * Runs each lane's steps in turn and the lanes side by side; the first lane prints as it goes, the others' steps
+ * print whole when they end. A failed step fails the run but not its lane — the steps after it still run — unless
+ * it is their prerequisite.
  */
-async function checks(list: [name: string, args: string[]][]): Promise<void> {
-  const started = Date.now();
-  const runs = list.map(([name, args]) => ({ name, result: runCaptured(args) }));
-  for (const { name, result } of runs) {
-    const { ok, output, seconds } = await result;
-    console.log(`\n=== ${name}`);
-    process.stdout.write(output);
-    if (!ok) failedSteps.push(name);
-    if (ok) totals.passed += 1;
-    else totals.failed += 1;
-    console.log(`=== ${name}: ${ok ? "passed" : "FAILED"} in ${seconds} s`);
-  }
-  console.log(`=== The checks side by side: ${Math.round((Date.now() - started) / 1000)} s`);
+async function lanes(list: Step[][], what: string, { isFirstLive }: { isFirstLive: boolean }): Promise<void> {
+  const begun = Date.now();
+  await Promise.all(
+    list.map(async (lane, index) => {
+      for (const [at, step] of lane.entries()) {
+        const ok = await runStep(step, isFirstLive && index === 0);
+        if (ok || !step.isPrerequisite) continue;
+        const skipped = lane.slice(at + 1).map((next) => next.name);
+        failedSteps.push(...skipped.map((name) => `${name} (not run)`));
+        break;
+      }
+    }),
+  );
+  console.log(`=== ${what}: ${Math.round((Date.now() - begun) / 1000)} s`);
 }
 
-function runCaptured(args: string[]): Promise<{ ok: boolean; output: string; seconds: number }> {
-  const started = Date.now();
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+async function runStep(step: Step, isLive: boolean): Promise<boolean> {
+  if (isLive) console.log(`\n=== ${step.name}`);
+  const { ok, seconds, output } = await run(step, isLive);
+  if (!isLive) {
+    console.log(`\n=== ${step.name} (ran side by side with the other steps)`);
+    process.stdout.write(output);
+  }
+  // CI's budget is 45 minutes: each step's time is printed so a slow ring shows in the log.
+  console.log(`=== ${step.name}: ${ok ? "passed" : "FAILED"} in ${seconds} s`);
+  if (!ok) failedSteps.push(step.name);
+  // A prerequisite (the build) is no test: its failure shows in the failed steps only.
+  if (step.report) count(step.report.file, step.report.read, ok);
+  else if (!step.isPrerequisite) totals[ok ? "passed" : "failed"] += 1;
+  step.after?.();
+  return ok;
+}
+
+/** "End-to-end tests (Playwright, Chromium)" → "end-to-end-tests-playwright-chromium". */
+function slug(name: string): string {
+  return name
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+}
+
+function run(step: Step, isLive: boolean): Promise<Outcome & { output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(step.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  const begun = Date.now();
+  const child = spawn(process.execPath, step.args, {
+    stdio: ["ignore", isLive ? "inherit" : "pipe", isLive ? "inherit" : "pipe"],
+    env,
+  });
   let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  if (!isLive) {
+    const log = createWriteStream(path.join(reports, `${slug(step.name)}.log`));
+    const keep = (chunk: string) => {
+      output += chunk;
+      log.write(chunk);
+    };
+    child.stdout?.setEncoding("utf8").on("data", keep);
+    child.stderr?.setEncoding("utf8").on("data", keep);
+    child.once("close", () => log.end());
+  }
   return new Promise((resolve) => {
     const done = (ok: boolean, extra = "") =>
-      resolve({ ok, output: output + extra, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve({ ok, output: output + extra, seconds: Math.round((Date.now() - begun) / 1000) });
     child.once("error", (error) => done(false, `${error.message}\n`));
     child.once("close", (code) => done(code === 0));
   });
 }
-
-function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
-  console.log(`\n=== ${name}`);
-  const merged: NodeJS.ProcessEnv = { ...process.env };
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete merged[key];
-    else merged[key] = value;
-  }
-  const started = Date.now();
-  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: merged });
-  const ok = result.status === 0;
-  if (!ok) failedSteps.push(name);
-  // CI's budget is 45 minutes: each step's time is printed so a slow ring shows in the log.
-  console.log(`=== ${name}: ${ok ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s`);
-  return ok;
-}
-
 function count(file: string, read: (report: unknown) => Totals, ok: boolean): void {
   try {
     const found = read(JSON.parse(readFileSync(file, "utf8")) as unknown);
