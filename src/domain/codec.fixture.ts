@@ -126,11 +126,14 @@ export const arbCodecPassport: fc.Arbitrary<CodecPassport> = fc
       const fieldId = uuid(n++);
       for (let row = 0; row < rows; row++) slots.push({ sectionId, fieldId, kind: spec.kind, row, isItem, forced: isFirst });
       const shape = SHAPES[spec.kind];
-      const unit = spec.unit && spec.kind === "number" ? { unit: "kg" } : {};
-      const multiline = spec.kind === "text" || spec.kind === "multilingual" ? {} : { multiline: undefined };
-      const options = Object.fromEntries(
-        Object.entries({ ...shape.options, ...spec.extra, ...unit, ...multiline }).filter(([, v]) => v !== undefined),
-      );
+      const { multiline, ...extra } = spec.extra;
+      const options = {
+        ...shape.options,
+        ...extra,
+        // `unit` fits numbers, `multiline` free text only (field-options.ts).
+        ...(spec.unit && spec.kind === "number" && { unit: "kg" }),
+        ...(multiline !== undefined && (spec.kind === "text" || spec.kind === "multilingual") && { multiline }),
+      };
       return { id: fieldId, name: spec.name, type: shape.type, options, granularityLevel: isItem ? "Item" : "Model" };
     };
     for (const spec of specs) {
