@@ -74,7 +74,7 @@ export function buildRegistryRecord({
   const liveURL = `${baseUrl}/p/${header.id}`;
   const granularityLevel = granularityOf(passport);
   const record: TRegistryRecord = {
-    upi: productIdentifierUri(passport, baseUrl),
+    upi: productIdentifierUri(header, baseUrl),
     reoId: economicOperatorId,
     facilitiesId: model.facilityIds,
     liveURL,

@@ -92,7 +92,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
     ...langStrings("description", textStrings(header.description, ctx.defaultLanguage)),
     assetInformation: {
       assetKind: header.itemId === undefined ? "Type" : "Instance",
-      globalAssetId: aasGlobalAssetId(passport, baseUrl),
+      globalAssetId: aasGlobalAssetId(header, baseUrl),
     },
     ...(header.itemId !== undefined && {
       derivedFrom: modelReference("AssetAdministrationShell", aasShellId(baseUrl, header.modelId)),

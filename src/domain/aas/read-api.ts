@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import { modelReference } from "~/domain/aas/model-reference";
+import { collectionValueOnly, elementValueOnly, holdsValue } from "~/domain/aas/value-only";
 import { AppError } from "~/domain/app-error";
 
 /** The profiles we serve, as `/description` names them. */
@@ -220,75 +221,12 @@ export function coreOf(element: Jsonable): Jsonable {
   return children.length > 0 ? { ...element, value: children.map(strip) } : element;
 }
 
-const NUMERIC_TYPES = new Set([
-  "xs:decimal",
-  "xs:integer",
-  "xs:int",
-  "xs:long",
-  "xs:short",
-  "xs:byte",
-  "xs:double",
-  "xs:float",
-  "xs:unsignedInt",
-  "xs:unsignedLong",
-  "xs:unsignedShort",
-  "xs:unsignedByte",
-  "xs:positiveInteger",
-  "xs:nonNegativeInteger",
-  "xs:negativeInteger",
-  "xs:nonPositiveInteger",
-]);
-
-function typedValue(value: string, valueType: string | undefined): string | number | boolean {
-  if (valueType === "xs:boolean") return value === "true" || value === "1";
-  if (valueType !== undefined && NUMERIC_TYPES.has(valueType)) {
-    const number = Number(value);
-    if (Number.isFinite(number) && String(number) === value.replace(/^\+/, "")) return number;
-  }
-  return value;
-}
-
-/** The ValueOnly form of one element (AAS Part 2 §11.4.3); undefined for an element that holds no value. */
-export function valueOnly(element: Element): unknown {
-  switch (element.modelType) {
-    case "Property":
-      return typeof element.value === "string" ? typedValue(element.value, element.valueType) : undefined;
-    case "MultiLanguageProperty":
-      return Array.isArray(element.value)
-        ? (element.value as { language: string; text: string }[]).map((s) => ({ [s.language]: s.text }))
-        : undefined;
-    case "File":
-      return typeof element.value === "string" ? { contentType: element.contentType, value: element.value } : undefined;
-    case "Range": {
-      const { min, max } = element as { min?: string; max?: string };
-      const range: Record<string, unknown> = {};
-      if (min !== undefined) range.min = typedValue(min, element.valueType);
-      if (max !== undefined) range.max = typedValue(max, element.valueType);
-      return Object.keys(range).length > 0 ? range : undefined;
-    }
-    case "ReferenceElement":
-      return element.value;
-    case "SubmodelElementCollection":
-      return valuesByIdShort(childrenOf(element));
-    case "SubmodelElementList":
-      return childrenOf(element).map((child) => valueOnly(child) ?? null);
-    default:
-      return undefined;
-  }
-}
-
-function valuesByIdShort(elements: readonly Element[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const element of elements) {
-    const value = valueOnly(element);
-    if (element.idShort !== undefined && value !== undefined) values[element.idShort] = value;
-  }
-  return values;
-}
-
-/** A submodel's `$value`: its elements' values by idShort. */
+/**
+ * A submodel's `$value`: its elements' values by idShort, in the ValueOnly form (AAS Part 2 §11.4.3) the DPP API's
+ * content has too — one encoding (value-only.ts), so `$value` and the DPP say the same.
+ */
 export function submodelValue(submodel: Jsonable): Jsonable {
-  return valuesByIdShort(submodelElementsOf(submodel)) as Jsonable;
+  return collectionValueOnly(submodelElementsOf(submodel)) as Jsonable;
 }
 
 /** The idShort paths of the elements below (and including) `prefix`'s children (`$path`), depth-first. */
@@ -386,7 +324,7 @@ export function submodelView(submodelId: string, submodel: Jsonable, target: Aas
         return pageOf(elements.map(elementMetadata), query.limit, query.cursor);
       case "$value": {
         const page = pageOf(elements, query.limit, query.cursor);
-        return { ...page, result: valuesByIdShort(page.result) };
+        return { ...page, result: collectionValueOnly(page.result) };
       }
       case "$reference":
         return pageOf(
@@ -406,8 +344,10 @@ export function submodelView(submodelId: string, submodel: Jsonable, target: Aas
     case "$metadata":
       return elementMetadata(element);
     case "$value": {
-      const value = valueOnly(deep ? element : coreOf(element));
-      if (value === undefined) throw new AppError("NOT_FOUND", `The element at ${target.idShortPath} holds no value.`);
+      const value = elementValueOnly(deep ? element : coreOf(element));
+      if (value === undefined || !holdsValue(element)) {
+        throw new AppError("NOT_FOUND", `The element at ${target.idShortPath} holds no value.`);
+      }
       return value;
     }
     case "$reference":

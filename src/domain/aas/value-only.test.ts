@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { valueOnlySubmodels } from "~/domain/aas/value-only";
+import type { Jsonable } from "~/domain/aas/export-metadata";
+import { submodelValue } from "~/domain/aas/read-api";
+import { holdsValue, valueOnlySubmodels } from "~/domain/aas/value-only";
 
 describe("valueOnlySubmodels (AAS Part 2 ValueOnly)", () => {
   it("keys submodels and elements by idShort and keeps only typed values", () => {
@@ -41,5 +43,28 @@ describe("valueOnlySubmodels (AAS Part 2 ValueOnly)", () => {
         Substances: [{ Name: "Lead" }],
       },
     });
+  });
+
+  it("keeps an element without a value by its kind's empty form, in the DPP content and the AAS $value alike", () => {
+    const empty: Jsonable[] = [
+      { modelType: "Property", idShort: "Weight", valueType: "xs:decimal" },
+      { modelType: "MultiLanguageProperty", idShort: "Name" },
+      { modelType: "File", idShort: "Manual", contentType: "application/octet-stream" },
+      { modelType: "Range", idShort: "Temperature", valueType: "xs:int", min: "-20" },
+      { modelType: "ReferenceElement", idShort: "Supplier" },
+    ];
+    const submodel: Jsonable = { idShort: "General", submodelElements: empty };
+    const expected = {
+      Weight: null,
+      Name: [],
+      Manual: { contentType: "application/octet-stream", value: null },
+      Temperature: { min: -20, max: null },
+      Supplier: null,
+    };
+    expect(valueOnlySubmodels({ submodels: [submodel] })).toEqual({ General: expected });
+    expect(submodelValue(submodel)).toEqual(expected);
+    // Asked for alone, only the Range (one side set) holds a value: the others have no form of their own.
+    expect(empty.map(holdsValue)).toEqual([false, false, false, true, false]);
+    expect(holdsValue({ modelType: "SubmodelElementCollection", idShort: "Empty" })).toBe(true);
   });
 });

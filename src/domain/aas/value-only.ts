@@ -8,12 +8,18 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * a Property's value typed by its `valueType` (booleans and numbers as JSON), a MultiLanguageProperty as
  * `[{lang: text}]`, a File as `{contentType, value}`, a Range as `{min, max}`, a ReferenceElement as its reference,
  * a collection as an object, a list as an array. Pure; what our export never writes (Blob, Entity, …) is left out.
+ *
+ * **One form for every door** (docs/aas.md §Read API, docs/versions.md §DPP API): the DPP API's content, the signed
+ * `aasValueOnly` of a published version and the AAS read API's `$value` are all this encoding, so one passport reads
+ * the same through each. An element without a value keeps its key, with its kind's empty form (`null`, `[]`,
+ * `{contentType, value: null}`, `{min: null, max: null}`): signed versions already carry that form and can never
+ * change, a reader sees every element the template has, and the merge patch reads each back as "no value".
  */
 export function valueOnlySubmodels(environment: unknown, keyBy: "idShort" | "semanticId" = "idShort"): Record<string, JsonValue> {
   const result: Record<string, JsonValue> = {};
   for (const submodel of arrayOf(field(environment, "submodels"))) {
     const key = keyBy === "idShort" ? field(submodel, "idShort") : (semanticIdOf(submodel) ?? field(submodel, "id"));
-    if (typeof key === "string") result[key] = collectionValue(arrayOf(field(submodel, "submodelElements")));
+    if (typeof key === "string") result[key] = collectionValueOnly(arrayOf(field(submodel, "submodelElements")));
   }
   return result;
 }
@@ -44,17 +50,19 @@ const NUMERIC_TYPES = new Set([
   "xs:unsignedByte",
 ]);
 
-function collectionValue(elements: readonly unknown[]): Record<string, JsonValue> {
+/** Elements by idShort, each with its value-only value (a submodel's or a collection's value). */
+export function collectionValueOnly(elements: readonly unknown[]): Record<string, JsonValue> {
   const result: Record<string, JsonValue> = {};
   for (const element of elements) {
     const idShort = field(element, "idShort");
-    const value = elementValue(element);
+    const value = elementValueOnly(element);
     if (typeof idShort === "string" && value !== undefined) result[idShort] = value;
   }
   return result;
 }
 
-function elementValue(element: unknown): JsonValue | undefined {
+/** One element's value-only value; undefined only for an element kind that has no value-only form (Blob, …). */
+export function elementValueOnly(element: unknown): JsonValue | undefined {
   const value = field(element, "value");
   switch (field(element, "modelType")) {
     case "Property":
@@ -71,11 +79,32 @@ function elementValue(element: unknown): JsonValue | undefined {
     case "ReferenceElement":
       return (value ?? null) as JsonValue;
     case "SubmodelElementCollection":
-      return collectionValue(arrayOf(value));
+      return collectionValueOnly(arrayOf(value));
     case "SubmodelElementList":
-      return arrayOf(value).map((child) => elementValue(child) ?? null);
+      return arrayOf(value).map((child) => elementValueOnly(child) ?? null);
     default:
       return undefined;
+  }
+}
+
+/**
+ * Whether an element holds a value of its own (a collection or a list always does: its object or array). The AAS read
+ * API answers 404 to the `$value` of one that does not, as its schema has no empty form for a single element.
+ */
+export function holdsValue(element: unknown): boolean {
+  const value = field(element, "value");
+  switch (field(element, "modelType")) {
+    case "Property":
+    case "File":
+      return typeof value === "string";
+    case "MultiLanguageProperty":
+      return arrayOf(value).length > 0;
+    case "Range":
+      return typeof field(element, "min") === "string" || typeof field(element, "max") === "string";
+    case "ReferenceElement":
+      return value !== undefined && value !== null;
+    default:
+      return elementValueOnly(element) !== undefined;
   }
 }
 

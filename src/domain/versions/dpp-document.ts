@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { gs1KeyPath, parseGs1Key } from "~/domain/gs1/gs1-key";
+import { productIdentifierUri } from "~/domain/product-identifier-uri";
 import type { PassportCredential } from "~/domain/versions/passport-credential";
 
 /**
@@ -39,21 +39,6 @@ export type DppHeader = {
 /** The compressed form: the header, then each content submodel's value-only form keyed by its semanticId. */
 export type CompressedDpp = Record<string, unknown> & DppHeader;
 
-/**
- * The product identifier of the frozen passport: its identifier as a GS1 Digital Link URI when it is a GS1 key, else
- * the identifier value as stored.
- */
-function productIdentifier(credential: PassportCredential, baseUrl: string): string {
-  const { passport } = credential.credentialSubject;
-  return productIdentifierUri(passport.uniqueProductIdentifiers.find((u) => u.uuid === passport.id)?.value ?? passport.id, baseUrl);
-}
-
-/** An identifier value as a product identifier: a GS1 key as its Digital Link URI on `baseUrl`, anything else as is. */
-export function productIdentifierUri(value: string, baseUrl: string): string {
-  const key = parseGs1Key(value);
-  return key.kind === "key" ? `${baseUrl}${gs1KeyPath(key.key)}` : value;
-}
-
 export function compressedDpp(credential: PassportCredential, context: DppContext): CompressedDpp {
   return { ...dppHeader(credential, context), ...credential.credentialSubject.aasValueOnly };
 }
@@ -75,7 +60,8 @@ function dppHeader(credential: PassportCredential, context: DppContext): DppHead
   const contentSpecificationIds = Object.keys(aasValueOnly);
   return {
     digitalProductPassportId: context.dppId,
-    uniqueProductIdentifier: productIdentifier(credential, context.baseUrl),
+    // The one product URI every door names (the AAS globalAssetId, the registry's upi), of the frozen passport.
+    uniqueProductIdentifier: productIdentifierUri(passport, context.baseUrl),
     granularity: passport.itemId === undefined ? "Model" : "Item",
     dppSchemaVersion: DPP_SCHEMA_VERSION,
     dppStatus: context.isWithdrawn ? "Inactive" : "Active",
@@ -124,7 +110,11 @@ export const ZDppIdsPage = z.object({
 
 export const ZCompressedDpp = z.looseObject({
   digitalProductPassportId: z.string(),
-  uniqueProductIdentifier: z.string(),
+  uniqueProductIdentifier: z.string().meta({
+    description:
+      "The product's one URI, as the AAS shell's `globalAssetId` and the EU registry record's `upi` name it: the GS1 Digital Link " +
+      "URI of a GS1 key (or of a model's GTIN), else the passport's page URL `{PUBLIC_BASE_URL}/p/{uuid}`.",
+  }),
   granularity: z.string(),
   dppSchemaVersion: z.string(),
   dppStatus: z.string(),

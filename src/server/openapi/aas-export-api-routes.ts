@@ -77,7 +77,9 @@ const READ_API =
   " — `shells…`, `submodels…`, `serialization`, `lookup/shells…`, `description` — with identifiers base64url-encoded. Their " +
   "bodies are those of the IDTA's OpenAPI files (IDTA-01002-3-1 V3.1.2), errors included: the error body of the rest of this API " +
   "with the profiles' `Result` `messages[]` added, so it is both. Anonymous reads are limited per client address (429 with `Retry-After`). Public passports at the public level; an API key sees its organization's at member level, " +
-  "`?grant=` a grant's level (single reads). Lists page with `limit` (at most 100) and the `cursor` of `paging_metadata`.";
+  "`?grant=` a grant's level (single reads). Lists page with `limit` (at most 100) and the `cursor` of `paging_metadata`. " +
+  "A `$value` is the same value-only encoding as the DPP API's content (an element without a value keeps its key, as `null`, `[]`, " +
+  "`{contentType, value: null}` or `{min: null, max: null}`; one asked for alone is a 404).";
 
 /** An error of the AAS read API: the API's error body and the profiles' `Result` in one. */
 const ZAasErrorBody = ZErrorBody.extend({ messages: ZAasResultMessages }).meta({
