@@ -3,7 +3,7 @@ import { parseGs1Key } from "~/domain/gs1/gs1-key";
 import { MAX_PRODUCT_IDS, type TDppIdsPage } from "~/domain/versions/dpp-document";
 import { isUuid } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
-import { passportOfGs1Key } from "~/server/services/passport-links/internal/passport-of-gs1-key";
+import { verifiedPassportOfGs1Key } from "~/server/services/passport-links/internal/passport-of-gs1-key";
 
 /**
  * A product identifier as a client gives it (docs/versions.md §DPP API): a passport page URL `…/p/{uuid}`, a GS1
@@ -17,8 +17,8 @@ async function lookupOf(productId: string): Promise<{ uuid?: string; value?: str
   const parsed = parseGs1Key(productId);
   if (parsed.kind === "invalid") return {};
   if (parsed.kind === "not-gs1") return { value: productId };
-  const found = await passportOfGs1Key(parsed.key);
-  return found.kind === "found" ? { uuid: found.uuid } : {};
+  const uuid = await verifiedPassportOfGs1Key(parsed.key);
+  return uuid === null ? {} : { uuid };
 }
 
 /**
@@ -27,7 +27,10 @@ async function lookupOf(productId: string): Promise<{ uuid?: string; value?: str
  * passports of several.
  */
 export async function dppIdsOf(productIds: readonly string[]): Promise<Map<string, string[]>> {
-  const lookups = await Promise.all(productIds.map(lookupOf));
+  // A page may name one product many times: each distinct identifier is resolved once.
+  const distinct = [...new Set(productIds)];
+  const resolved = new Map(await Promise.all(distinct.map(async (id) => [id, await lookupOf(id)] as const)));
+  const lookups = [...resolved.values()];
   const values = lookups.flatMap((l) => (l.value === undefined ? [] : [l.value]));
   const uuids = lookups.flatMap((l) => (l.uuid === undefined ? [] : [l.uuid]));
   const rows = await getDb().$queryRaw<{ uuid: string; value: string }[]>`
@@ -35,15 +38,12 @@ export async function dppIdsOf(productIds: readonly string[]): Promise<Map<strin
     WHERE (u."value" = ANY(${values}::text[]) OR u."uuid" = ANY(${uuids}::uuid[])) AND u."retiredAt" IS NULL
       AND EXISTS (SELECT 1 FROM "passport_version" AS v WHERE v."ownerId" = COALESCE(u."itemId", u."modelId"))
     ORDER BY u."createdAt", u."uuid"`;
-  const result = new Map<string, string[]>();
-  productIds.forEach((productId, i) => {
-    const lookup = lookups[i] ?? {};
-    result.set(
-      productId,
-      rows.filter((row) => row.uuid === lookup.uuid || row.value === lookup.value).map((row) => row.uuid),
-    );
-  });
-  return result;
+  return new Map(
+    distinct.map((productId) => {
+      const lookup = resolved.get(productId) ?? {};
+      return [productId, rows.filter((row) => row.uuid === lookup.uuid || row.value === lookup.value).map((row) => row.uuid)];
+    }),
+  );
 }
 
 export type FindDppIdsOptions = { productIds: readonly string[]; limit?: number; cursor?: string };

@@ -24,10 +24,16 @@ const firstTaken = [{ createdAt: "asc" as const }, { uuid: "asc" as const }];
  * else the first identifier of its model whose items carry that GTIN.
  */
 export async function passportOfGs1Key(key: Gs1Key): Promise<Gs1KeyPassport> {
+  const found = await verifiedPassportOfGs1Key(key);
+  if (found !== null) return { kind: "found", uuid: found };
+  return (await findPassport(key, undefined)) ? { kind: "not-verified" } : { kind: "unknown" };
+}
+
+/** The passport (identifier uuid) the key names under the one rule above, or null: for doors that need no reason. */
+export async function verifiedPassportOfGs1Key(key: Gs1Key): Promise<string | null> {
   const owner = await verifiedGtinOwner(key.gtin);
   const found = owner === null ? null : await findPassport(key, owner);
-  if (found) return { kind: "found", uuid: found.uuid };
-  return (await findPassport(key, undefined)) ? { kind: "not-verified" } : { kind: "unknown" };
+  return found?.uuid ?? null;
 }
 
 /** The passport the key names in one organization, or in any when `organizationId` is undefined. */
