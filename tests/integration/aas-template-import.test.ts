@@ -5,10 +5,10 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { verificationErrors } from "~/domain/aas/aas.fixture";
 import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
-import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
 import type { TSection } from "~/domain/template-schema";
 import { aasxPackage } from "./support/aasx-package";
+import { fillEveryField } from "./support/aas-idta";
 import { api, type ApiResponse } from "./support/http";
 import { REPO_ROOT, runCli } from "./support/processes";
 import { createWorld, type World } from "./support/world";
@@ -114,75 +114,6 @@ function importedSemanticIds(sections: readonly TSection[], rootIds: readonly st
   return found;
 }
 
-// ---- a model of the published template takes values ----
-
-function sampleValue(section: TSection, fieldId: string): string {
-  const field = section.dataFields.find((f) => f.id === fieldId);
-  const options = field?.options ?? {};
-  // An integer field (decimals "0", from xs:int and the like) takes no fraction.
-  if (field?.type === "NumericField") return options.min ?? options.max ?? (options.decimals === "0" ? "12" : "12.5");
-  if (field?.type === "FileField") return "https://example.com/documents/declaration.pdf";
-  if (options.choices) return options.choices.split("|")[0] ?? "";
-  if (options.format === "date") return "2026-02-18";
-  return "Example value";
-}
-
-/** Generated values: each field's own kind of value, varied by a counter (umlauts and spaces in the texts). */
-function generatedValue(section: TSection, fieldId: string, n: number): string {
-  const field = section.dataFields.find((f) => f.id === fieldId);
-  const options = field?.options ?? {};
-  if (field?.type === "TextField" && !options.choices && !options.format && !options.pattern) return `Wert ${n}: Größe ü ${n * 7}`;
-  if (field?.type === "NumericField" && options.min === undefined && options.max === undefined) {
-    return options.decimals === "0" ? String(10 + n) : `${10 + n}.${n % 10}5`;
-  }
-  return sampleValue(section, fieldId);
-}
-
-/**
- * A model of the template with every Model-level field filled: the fields outside repeaters where the new model
- * holds them, and a first row of each Model-level repeater.
- */
-async function fillEveryField(templateId: string, sections: readonly TSection[]): Promise<TModel> {
-  const created = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
-    token: world.token,
-    body: { name: "From an IDTA template", templateId },
-  });
-  expect(created.status).toBe(201);
-  const bySection = new Map(sections.map((s) => [s.id, s]));
-  const path = `/api/organizations/${world.organization.id}/models/${created.body.id}/data-values`;
-  const inRepeater = (section: TSection | undefined): boolean =>
-    section !== undefined && (section.type === "Repeatable" || inRepeater(bySection.get(section.parentId ?? "")));
-  const isModelLevel = (section: TSection): boolean =>
-    section.granularityLevel !== "Item" && (section.parentId === null || isModelLevel(bySection.get(section.parentId) ?? section));
-  let n = 0;
-  const valueOf = (v: { dataSectionId: string; dataFieldId: string; row: number }) => {
-    const section = bySection.get(v.dataSectionId);
-    if (!section) throw new Error("a value outside the template");
-    return { ...v, value: generatedValue(section, v.dataFieldId, ++n) };
-  };
-  let model = created.body;
-  const held = created.body.dataValues.map(valueOf);
-  if (held.length > 0) {
-    const written = await api<TModel>("PATCH", path, { token: world.token, body: held });
-    expect(written.status, JSON.stringify(written.body).slice(0, 1000)).toBe(200);
-    model = written.body;
-  }
-  const rows = sections
-    .filter((s) => s.dataFields.length > 0 && inRepeater(s) && isModelLevel(s))
-    .flatMap((s) =>
-      s.dataFields.filter((f) => f.granularityLevel !== "Item").map((f) => ({ dataSectionId: s.id, dataFieldId: f.id, row: 0 })),
-    )
-    .map(valueOf);
-  if (rows.length > 0) {
-    const added = await api<TModel>("POST", path, { token: world.token, body: rows });
-    expect(added.status, JSON.stringify(added.body).slice(0, 1000)).toBe(201);
-    model = added.body;
-  }
-  expect(held.length + rows.length).toBeGreaterThan(0);
-  for (const value of [...held, ...rows]) expect(model.dataValues).toContainEqual(expect.objectContaining(value));
-  return model;
-}
-
 async function publish(draft: TTemplateDraft): Promise<TPublishResponse> {
   const response = await api<TPublishResponse>("POST", `${drafts()}/${draft.id}/publish`, {
     token: world.token,
@@ -214,7 +145,7 @@ describe("each shared IDTA submodel template", () => {
       expect(importedSemanticIds(templateDraft.sections, rootIds)).toEqual(sourceSemanticIds(environment));
 
       const published = await publish(templateDraft);
-      const model = await fillEveryField(published.published.templateId, templateDraft.sections);
+      const model = await fillEveryField(world, published.published.templateId, templateDraft.sections);
 
       // Its export verifies with zero errors and carries the template's semanticIds at the same idShort paths.
       const exported = await api<Json>("GET", `/api/organizations/${world.organization.id}/models/${model.id}/aas`, {
@@ -260,7 +191,7 @@ describe("composing a template", () => {
     // Stacked one below the other at every breakpoint.
     expect(roots.map((s) => s.layout.rowStart.xs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const published = await publish(draft);
-    await fillEveryField(published.published.templateId, draft.sections);
+    await fillEveryField(world, published.published.templateId, draft.sections);
   });
 
   it("takes an AASX package, and refuses one whose environment is XML with 415, storing nothing", async () => {

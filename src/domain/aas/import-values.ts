@@ -24,7 +24,9 @@ export type AasValueImport = {
   values: ImportedValue[];
   /** Per repeater given in the environment: its rows' values, rows numbered 0…n-1 in list order. */
   repeaters: Map<string, { rowCount: number; values: ImportedValue[] }>;
+  /** What the write cannot place (at most MAX_UNMATCHED); `unmatchedCount` counts them all. */
   unmatched: UnmatchedElement[];
+  unmatchedCount: number;
   /** Language tags of MultiLanguageProperty values that cannot be stored (at most MAX_ISSUES); the caller stores nothing. */
   invalidLanguages: Issue[];
   invalidLanguageCount: number;
@@ -34,7 +36,7 @@ export type AasValueImport = {
 
 type Ctx = { index: TemplateIndex; level: OwnerLevel; ids: ReadonlyMap<string, string>; result: AasValueImport };
 
-/** At most this many unmatched elements are listed (the rest are counted in the last entry). */
+/** At most this many unmatched elements are listed; `unmatchedCount` counts the rest too. */
 export const MAX_UNMATCHED = 100;
 
 export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level: OwnerLevel): AasValueImport {
@@ -43,7 +45,15 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     index,
     level,
     ids: templateIdShorts(sections),
-    result: { values: [], repeaters: new Map(), unmatched: [], invalidLanguages: [], invalidLanguageCount: 0, matchedCount: 0 },
+    result: {
+      values: [],
+      repeaters: new Map(),
+      unmatched: [],
+      unmatchedCount: 0,
+      invalidLanguages: [],
+      invalidLanguageCount: 0,
+      matchedCount: 0,
+    },
   };
   const roots = index.rootSectionIds.map((id) => index.sections.get(id)!.section);
   const submodels = arrayOf(environment.submodels);
@@ -53,9 +63,12 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     if (!section) return unmatched(ctx, path, "no top-level section of the template has its semanticId or idShort");
     const elements = arrayOf(submodel.submodelElements);
     if (section.type !== "Repeatable") return readContent(ctx, section, elements, 0, appendPath(path, "submodelElements"));
-    // Our export writes a top-level repeater as the submodel's one list.
+    // Our export writes a top-level repeater as the submodel's one list; anything beside it has no place.
     const list = elements.find((e) => e.modelType === "SubmodelElementList");
     if (!list) return unmatched(ctx, path, `section "${section.name}" is a repeater, and the submodel has no list`);
+    elements.forEach((element, k) => {
+      if (element !== list) unmatched(ctx, appendPath(path, "submodelElements", k), `section "${section.name}" holds only its list`);
+    });
     readList(ctx, section, list, appendPath(path, "submodelElements", elements.indexOf(list)));
   });
   return ctx.result;
@@ -90,11 +103,24 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): vo
   if (!ownsFields)
     return unmatched(ctx, path, `the rows of "${section.name}" belong to the ${ctx.level === "Model" ? "items" : "model"}`);
   const rows = arrayOf(list.value);
-  ctx.result.matchedCount++;
+  const matchedBefore = ctx.result.matchedCount++;
   const before = ctx.result.values.length;
-  rows.forEach((row, r) => readContent(ctx, section, arrayOf(row.value), r, appendPath(path, "value", r, "value")));
-  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows.
+  let isPlaceable = true;
+  rows.forEach((row, r) => {
+    const at = appendPath(path, "value", r);
+    const matched = ctx.result.matchedCount;
+    if (row.modelType === "SubmodelElementCollection") readContent(ctx, section, arrayOf(row.value), r, appendPath(at, "value"));
+    if (ctx.result.matchedCount > matched) return;
+    isPlaceable = false;
+    unmatched(ctx, at, `row ${r} of "${section.name}" holds nothing its fields match, so its rows are left as they are`);
+  });
+  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows. A list
+  // with a row the write cannot place replaces nothing: its stored rows stay rather than being emptied.
   const values = ctx.result.values.splice(before);
+  if (!isPlaceable) {
+    ctx.result.matchedCount = matchedBefore;
+    return;
+  }
   ctx.result.repeaters.set(section.id, { rowCount: rows.length, values });
 }
 
@@ -195,6 +221,5 @@ function arrayOf(value: unknown): Jsonable[] {
 }
 
 function unmatched(ctx: Ctx, path: string, reason: string): void {
-  const list = ctx.result.unmatched;
-  if (list.length < MAX_UNMATCHED) list.push({ path, reason });
+  if (ctx.result.unmatchedCount++ < MAX_UNMATCHED) ctx.result.unmatched.push({ path, reason });
 }
