@@ -5,6 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { verificationErrors } from "~/domain/aas/aas.fixture";
 import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
+import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
 import type { TSection } from "~/domain/template-schema";
 import { aasxPackage } from "./support/aasx-package";
@@ -221,22 +222,111 @@ describe("what cannot be imported", () => {
       submodels: [{ modelType: "Submodel", id: "urn:example:sm", idShort: "Example", kind, submodelElements: elements }],
     });
 
-  it("lists elements it cannot represent as skipped, and imports the rest", async () => {
+  it("lists each element kind that holds no passport data as skipped, by path, and imports the rest", async () => {
     const draft = await newDraft("Skips");
+    const reference = { type: "ModelReference", keys: [{ type: "Submodel", value: "urn:example:sm" }] };
     const environment = environmentWith("Template", [
       { modelType: "Property", idShort: "Weight", valueType: "xs:double" },
       { modelType: "Operation", idShort: "Recalibrate" },
       { modelType: "Blob", idShort: "Picture", contentType: "image/png" },
       { modelType: "Range", idShort: "Temperature", valueType: "xs:int" },
+      { modelType: "Capability", idShort: "CanCharge" },
+      { modelType: "BasicEventElement", idShort: "Changed", observed: reference, direction: "output", state: "on" },
+      { modelType: "RelationshipElement", idShort: "PartOf", first: reference, second: reference },
+      { modelType: "AnnotatedRelationshipElement", idShort: "Feeds", first: reference, second: reference },
     ]);
     const { templateDraft, problems } = expectImported(await importJson(draft.id, environment));
-    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[1]", action: "skipped" }));
-    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[2]", action: "skipped" }));
+    const skipped = problems.filter((p) => p.action === "skipped");
+    for (const [k, kind] of [
+      [1, "Operation"],
+      [2, "Blob"],
+      [4, "Capability"],
+      [5, "BasicEventElement"],
+      [6, "RelationshipElement"],
+      [7, "AnnotatedRelationshipElement"],
+    ] as const) {
+      expect(skipped).toContainEqual(
+        expect.objectContaining({ path: `$.submodels[0].submodelElements[${k}]`, message: expect.stringContaining(kind) }),
+      );
+    }
     const [section] = templateDraft.sections;
     expect(section?.dataFields.map((f) => [f.name, f.type])).toEqual([
       ["Weight", "NumericField"],
       ["Temperature (min)", "NumericField"],
       ["Temperature (max)", "NumericField"],
+    ]);
+  });
+
+  it("keeps the template's cardinality as required and row limits, and exports it back, empty mandatory collections included", async () => {
+    const cardinality = (value: string) => ({ qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value }] });
+    const property = (idShort: string, value?: string) => ({
+      modelType: "Property",
+      ...(idShort && { idShort }),
+      valueType: "xs:string",
+      ...(value && cardinality(value)),
+    });
+    const list = (idShort: string, own: string, rows: string) => ({
+      modelType: "SubmodelElementList",
+      idShort,
+      typeValueListElement: "Property",
+      valueTypeListElement: "xs:string",
+      value: [property("", rows)],
+      ...cardinality(own),
+    });
+    const draft = await newDraft("Cardinality");
+    const environment = environmentWith("Template", [
+      property("Code", "One"),
+      property("Note", "ZeroToOne"),
+      { modelType: "SubmodelElementCollection", idShort: "Address", ...cardinality("One") },
+      { modelType: "SubmodelElementCollection", idShort: "Docs", value: [property("Title")], ...cardinality("ZeroToMany") },
+      { modelType: "SubmodelElementCollection", idShort: "Owners", value: [property("Owner")], ...cardinality("OneToMany") },
+      list("Phases", "One", "One"),
+      list("Ids", "One", "OneToMany"),
+      list("Optional", "ZeroToOne", "OneToMany"),
+      list("Single", "One", "ZeroToOne"),
+    ]);
+    const { templateDraft } = expectImported(await importJson(draft.id, environment));
+    const [root, ...sections] = templateDraft.sections;
+    expect(root?.dataFields.map((f) => [f.options["aas.idShort"], f.options.required])).toEqual([
+      ["Code", "true"],
+      ["Note", undefined],
+    ]);
+    const limits = (s: TSection) => [s.options?.["aas.idShort"], s.type, s.options?.minRows, s.options?.maxRows];
+    expect(sections.map(limits)).toEqual([
+      ["Address", "Group", undefined, undefined],
+      ["Docs", "Repeatable", undefined, undefined],
+      ["Owners", "Repeatable", "1", undefined],
+      ["Phases", "Repeatable", "1", "1"],
+      ["Ids", "Repeatable", "1", undefined],
+      ["Optional", "Repeatable", undefined, undefined],
+      ["Single", "Repeatable", undefined, "1"],
+    ]);
+
+    const published = await publish(templateDraft);
+    const model = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
+      token: world.token,
+      body: { name: "Cardinality", templateId: published.published.templateId },
+    });
+    const exported = await api<Json>("GET", `/api/organizations/${world.organization.id}/models/${model.body.id}/aas`, {
+      token: world.token,
+    });
+    expect(verificationErrors(exported.body)).toEqual([]);
+    const elements = ((exported.body.submodels as Json[])[0]?.submodelElements as Json[]).map((e) => [
+      e.idShort,
+      e.modelType,
+      (e.qualifiers as { value: string }[] | undefined)?.[0]?.value,
+    ]);
+    expect(elements).toEqual([
+      ["Code", "Property", "One"],
+      ["Note", "Property", "ZeroToOne"],
+      // Empty, and exported: the template says it must be there.
+      ["Address", "SubmodelElementCollection", "One"],
+      ["Docs", "SubmodelElementList", "ZeroToMany"],
+      ["Owners", "SubmodelElementList", "OneToMany"],
+      ["Phases", "SubmodelElementList", "One"],
+      ["Ids", "SubmodelElementList", "One"],
+      ["Optional", "SubmodelElementList", "ZeroToOne"],
+      ["Single", "SubmodelElementList", "One"],
     ]);
   });
 

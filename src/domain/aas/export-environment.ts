@@ -10,10 +10,12 @@ import { AAS_OPTION } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
   aasMeta,
+  cardinalityQualifiers,
   fitsValueType,
   globalReference,
   isIdentifier,
   isLanguageTag,
+  isMandatoryCardinality,
   isUriReference,
   type Jsonable,
   type LangString,
@@ -81,7 +83,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
   const submodels: Jsonable[] = [];
   for (const assembled of passport.sections) {
     if (assembled.section.parentId !== null && ctx.sections.has(assembled.section.parentId)) continue;
-    if (!hasFields(ctx, assembled)) continue;
+    if (!isExported(ctx, assembled)) continue;
     submodels.push(submodelOf(ctx, assembled, aasSubmodelId(shellId, assembled.section.id)));
   }
   const shell: Jsonable = {
@@ -113,7 +115,26 @@ function fieldsOf(ctx: Context, assembled: AssembledSection): readonly Assembled
 function childSections(ctx: Context, assembled: AssembledSection): AssembledSection[] {
   return assembled.section.subSections
     .map((id) => ctx.sections.get(id))
-    .filter((s) => s !== undefined && hasFields(ctx, s)) as AssembledSection[];
+    .filter((s) => s !== undefined && isExported(ctx, s)) as AssembledSection[];
+}
+
+/**
+ * A section is exported when it has a field this reader sees, or when it has no field at all and its template says
+ * it must be there (an empty mandatory collection of an IDTA template, docs/aas.md §Cardinality). A section whose
+ * fields are all hidden from the reader stays out: its emptiness would say there is something to hide.
+ */
+function isExported(ctx: Context, assembled: AssembledSection): boolean {
+  if (hasFields(ctx, assembled)) return true;
+  return isMandatoryCardinality(aasMeta(assembled.section.options).cardinality) && !holdsFields(ctx, assembled);
+}
+
+/** Whether the section or a section below it has any field, whoever reads. */
+function holdsFields(ctx: Context, assembled: AssembledSection): boolean {
+  if (assembled.fields.length > 0) return true;
+  return assembled.section.subSections.some((id) => {
+    const child = ctx.sections.get(id);
+    return child !== undefined && holdsFields(ctx, child);
+  });
 }
 
 /** Whether the section or a section below it has a field this reader sees; one with none is left out. */
@@ -160,6 +181,7 @@ function collectionOf(ctx: Context, assembled: AssembledSection, row: number): J
     modelType: "SubmodelElementCollection",
     ...referableOf(ctx, assembled.section, meta),
     ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
     ...(value.length > 0 && { value }),
   };
 }
@@ -176,6 +198,7 @@ function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
     return {
       modelType: "SubmodelElementCollection",
       ...(meta.listElementSemanticId && { semanticId: meta.listElementSemanticId }),
+      ...cardinalityQualifiers(meta.listElementCardinality),
       ...(content.length > 0 && { value: content }),
     };
   });
@@ -183,6 +206,7 @@ function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
     modelType: "SubmodelElementList",
     ...referableOf(ctx, assembled.section, meta),
     ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
     orderRelevant: true,
     ...(meta.listElementSemanticId && { semanticIdListElement: meta.listElementSemanticId }),
     typeValueListElement: "SubmodelElementCollection",
@@ -235,7 +259,10 @@ function mergeLangStrings(strings: readonly LangString[], max: number): LangStri
 /** A field's idShort, names and semantics, built once per export. */
 function headOf(ctx: Context, field: TDataField, meta: AasMeta): Jsonable {
   let head = ctx.heads.get(field.id);
-  if (!head) ctx.heads.set(field.id, (head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) }));
+  if (!head) {
+    head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta), ...cardinalityQualifiers(meta.cardinality) };
+    ctx.heads.set(field.id, head);
+  }
   return head;
 }
 

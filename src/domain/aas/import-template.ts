@@ -1,11 +1,13 @@
 import { jsonization, stringification, types as aas, verification } from "@aas-core-works/aas-core3.0-typescript";
 import {
+  type Cardinality,
   cardinalityOf,
   dataElementFields,
   elementName,
   type FieldDraft,
   isRequiredCardinality,
   langOptions,
+  statedCardinalityOf,
   unitOption,
 } from "~/domain/aas/aas-data-element";
 import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
@@ -208,7 +210,8 @@ function importCollection(
   }
   const isRepeater = repeats && !scope.inRepeater;
   const options = metadataOptions(collection, collection.semanticId, path, builder);
-  if (isRepeater && cardinality === "OneToMany") options.minRows = "1";
+  options[AAS_OPTION.cardinality] = cardinality;
+  if (isRepeater) Object.assign(options, rowLimits(cardinality));
   const section = newSection(builder, path, {
     name: elementName(collection, "Collection"),
     type: isRepeater ? "Repeatable" : "Group",
@@ -259,9 +262,12 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   const cardinality = cardinalityOf(list);
   const options = metadataOptions(list, list.semanticId, path, builder);
   options[AAS_OPTION.modelType] = "SubmodelElementList";
+  options[AAS_OPTION.cardinality] = cardinality;
   const listElementSemanticId = semanticIdOption(list.semanticIdListElement) ?? semanticIdOption(element.semanticId);
   if (listElementSemanticId) options[AAS_OPTION.listElementSemanticId] = listElementSemanticId;
-  if (isRepeater && (cardinality === "One" || cardinality === "OneToMany")) options.minRows = "1";
+  const rowCardinality = statedCardinalityOf(element);
+  if (rowCardinality) options[AAS_OPTION.listElementCardinality] = rowCardinality;
+  if (isRepeater) Object.assign(options, listRowLimits(cardinality, rowCardinality));
   const section = newSection(builder, path, {
     name: elementName(list, "List"),
     type: isRepeater ? "Repeatable" : "Group",
@@ -279,11 +285,38 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   }
   const required = rowScope.required && isRequiredCardinality(cardinalityOf(element));
   const fields = dataElementFields(element, elementPath, required, elementContext(builder), section.name);
-  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path.
-  for (const field of fields ?? []) delete field.options[AAS_OPTION.idShort];
+  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path, and its
+  // cardinality (that of the rows).
+  for (const field of fields ?? []) {
+    delete field.options[AAS_OPTION.idShort];
+    delete field.options[AAS_OPTION.cardinality];
+  }
   if (fields) addFields(section, fields, elementPath, builder);
   else skipUnrepresentable(element, elementPath, builder.problems);
   placeChildren(section, builder);
+}
+
+/**
+ * A repeater's row limits from the cardinality of its rows (docs/aas-import.md §Cardinality): One → at least 1 and
+ * at most 1, OneToMany → at least 1, ZeroToOne → at most 1, ZeroToMany → none.
+ */
+function rowLimits(rows: Cardinality): Record<string, string> {
+  return {
+    ...((rows === "One" || rows === "OneToMany") && { minRows: "1" }),
+    ...((rows === "One" || rows === "ZeroToOne") && { maxRows: "1" }),
+  };
+}
+
+/**
+ * A list's cardinality says whether the list must be there, its element's how many entries it holds (SMT): the rows
+ * are limited by the element's; a list that may be left out asks for no row. An element stating none repeats, at
+ * least once when the list must be there.
+ */
+function listRowLimits(list: Cardinality, rows: Cardinality | undefined): Record<string, string> {
+  const isListRequired = isRequiredCardinality(list);
+  const limits = rowLimits(rows ?? (isListRequired ? "OneToMany" : "ZeroToMany"));
+  if (!isListRequired) delete limits.minRows;
+  return limits;
 }
 
 const SKIP_REASONS: Record<string, string> = {
@@ -307,6 +340,7 @@ function elementContext(builder: Builder) {
     problems: builder.problems,
     metadata: (element: aas.ISubmodelElement, path: string) => {
       const options = metadataOptions(element, element.semanticId, path, builder);
+      options[AAS_OPTION.cardinality] = cardinalityOf(element);
       const unit = unitOption(conceptDescriptionOf(element, builder), path, builder.problems);
       if (unit) options.unit = unit;
       return options;

@@ -45,7 +45,12 @@ function firstKey(reference: unknown): string | undefined {
   return keys?.[0]?.value;
 }
 
-export type ElementAtPath = { modelType: string; semanticId: string | undefined };
+export type ElementAtPath = { modelType: string; semanticId: string | undefined; cardinality: string | undefined; isEmpty: boolean };
+
+function cardinalityOf(element: Json): string | undefined {
+  const qualifiers = (element.qualifiers as { type?: string; value?: string }[] | undefined) ?? [];
+  return qualifiers.find((q) => q.type === "SMT/Cardinality")?.value;
+}
 
 /**
  * Every submodel and element of an environment by idShort path (`Submodel.Collection.Property`); a list's elements
@@ -60,13 +65,18 @@ export function elementsByPath(environment: Json): Map<string, ElementAtPath> {
     }
   };
   const visit = (element: Json, path: string) => {
-    if (!found.has(path)) found.set(path, { modelType: String(element.modelType), semanticId: firstKey(element.semanticId) });
+    if (!found.has(path)) {
+      const isEmpty = Array.isArray(element.value) ? element.value.length === 0 : element.value === undefined;
+      const modelType = String(element.modelType);
+      found.set(path, { modelType, semanticId: firstKey(element.semanticId), cardinality: cardinalityOf(element), isEmpty });
+    }
     if (element.modelType === "SubmodelElementCollection") walk((element.value as Json[]) ?? [], path);
     if (element.modelType === "Entity") walk((element.statements as Json[]) ?? [], path);
     if (element.modelType === "SubmodelElementList") for (const child of (element.value as Json[]) ?? []) visit(child, `${path}[]`);
   };
   for (const submodel of (environment.submodels as Json[]) ?? []) {
-    found.set(String(submodel.idShort), { modelType: "Submodel", semanticId: firstKey(submodel.semanticId) });
+    const semanticId = firstKey(submodel.semanticId);
+    found.set(String(submodel.idShort), { modelType: "Submodel", semanticId, cardinality: undefined, isEmpty: false });
     walk((submodel.submodelElements as Json[]) ?? [], String(submodel.idShort));
   }
   return found;
@@ -75,7 +85,7 @@ export function elementsByPath(environment: Json): Map<string, ElementAtPath> {
 /**
  * How an export keeps a template (docs/aas-import.md §Measured): of the template's elements with a semanticId, how
  * many the export has at the same idShort path with the same semanticId; of the template's elements the export has
- * at the same path, how many changed their modelType.
+ * at the same path, which changed their modelType and which their SMT/Cardinality qualifier.
  */
 export function fidelity(template: Json, exported: Json) {
   const source = elementsByPath(template);
@@ -83,6 +93,7 @@ export function fidelity(template: Json, exported: Json) {
   let withSemanticId = 0;
   let sameSemanticId = 0;
   const modelTypeChanged: string[] = [];
+  const cardinalityChanged: string[] = [];
   const missing: string[] = [];
   for (const [path, element] of source) {
     const back = out.get(path);
@@ -92,8 +103,9 @@ export function fidelity(template: Json, exported: Json) {
       else missing.push(path);
     }
     if (back && back.modelType !== element.modelType) modelTypeChanged.push(`${path}: ${element.modelType} → ${back.modelType}`);
+    if (back && element.cardinality !== undefined && back.cardinality !== element.cardinality) cardinalityChanged.push(path);
   }
-  return { withSemanticId, sameSemanticId, modelTypeChanged, missing };
+  return { withSemanticId, sameSemanticId, modelTypeChanged, cardinalityChanged, missing };
 }
 
 function sampleValue(section: TSection, fieldId: string): string {
