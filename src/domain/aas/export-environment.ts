@@ -6,7 +6,7 @@
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
 import { isMultilingual } from "~/domain/field-options";
-import { AAS_OPTION } from "~/domain/aas/aas-options";
+import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
   aasMeta,
@@ -161,9 +161,13 @@ function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Json
   };
 }
 
-/** A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). */
+/**
+ * A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). An entity's
+ * global asset id is the entity's attribute, not one of its statements (entityOf).
+ */
 function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
-  const elements = fieldsOf(ctx, assembled).map((f) =>
+  const fields = fieldsOf(ctx, assembled).filter((f) => aasOption(f.field.options, "entityPart") === undefined);
+  const elements = fields.map((f) =>
     isMultilingual(f.field)
       ? multilingualElement(ctx, f.field, f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
       : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
@@ -177,6 +181,10 @@ function contentOf(ctx: Context, assembled: AssembledSection, row: number): Json
 function collectionOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable {
   const meta = aasMeta(assembled.section.options);
   const value = contentOf(ctx, assembled, row);
+  if (meta.modelType === "Entity") {
+    const entity = entityOf(ctx, assembled, row, meta, value);
+    if (entity) return { ...entity, ...referableOf(ctx, assembled.section, meta) };
+  }
   return {
     modelType: "SubmodelElementCollection",
     ...referableOf(ctx, assembled.section, meta),
@@ -187,13 +195,44 @@ function collectionOf(ctx: Context, assembled: AssembledSection, row: number): J
 }
 
 /**
+ * An entity section at one row (docs/aas.md §Entities): its statements, its entity type and, when self-managed, its
+ * global asset id from the section's `aas.entityPart` field. A self-managed entity without an id this reader sees
+ * cannot be an Entity (AASd-014): undefined, and the caller writes a collection instead.
+ */
+function entityOf(
+  ctx: Context,
+  assembled: AssembledSection,
+  row: number,
+  meta: AasMeta,
+  statements: Jsonable[],
+): Jsonable | undefined {
+  const entityType = meta.entityType ?? "CoManagedEntity";
+  const idField = fieldsOf(ctx, assembled).find((f) => aasOption(f.field.options, "entityPart") === "globalAssetId");
+  const globalAssetId = idField?.rows.get(row) ?? null;
+  if (entityType === "SelfManagedEntity" && (globalAssetId === null || !isIdentifier(globalAssetId))) return undefined;
+  return {
+    modelType: "Entity",
+    ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
+    ...(statements.length > 0 && { statements }),
+    entityType,
+    ...(entityType === "SelfManagedEntity" && globalAssetId !== null && { globalAssetId }),
+  };
+}
+
+/**
  * A repeater: a SubmodelElementList of one collection per row, in row order. List children carry no idShort
  * (AASd-120) and, when the list names a semanticIdListElement, that semanticId (AASd-107).
  */
 function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
   const meta = aasMeta(assembled.section.options);
   const rows = [...rowNumbers(ctx, assembled)].sort((a, b) => a - b);
-  const value = rows.map((row): Jsonable => {
+  const rowMeta = { ...meta, semanticId: meta.listElementSemanticId, cardinality: meta.listElementCardinality };
+  // A list of entities holds entities only (AASd-108): when one row cannot be an entity, every row is a collection.
+  const entities = meta.entityType ? rows.map((row) => entityOf(ctx, assembled, row, rowMeta, contentOf(ctx, assembled, row))) : [];
+  const isEntityList = meta.entityType !== undefined && entities.every((e) => e !== undefined);
+  const value = rows.map((row, k): Jsonable => {
+    if (isEntityList) return entities[k]!;
     const content = contentOf(ctx, assembled, row);
     return {
       modelType: "SubmodelElementCollection",
@@ -209,7 +248,7 @@ function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
     ...cardinalityQualifiers(meta.cardinality),
     orderRelevant: true,
     ...(meta.listElementSemanticId && { semanticIdListElement: meta.listElementSemanticId }),
-    typeValueListElement: "SubmodelElementCollection",
+    typeValueListElement: isEntityList ? "Entity" : "SubmodelElementCollection",
     ...(value.length > 0 && { value }),
   };
 }

@@ -24,6 +24,8 @@ export type AasMeta = {
   /** SMT/Cardinality of the element, and of a list's element (its rows): One, ZeroToOne, ZeroToMany or OneToMany. */
   cardinality?: string;
   listElementCardinality?: string;
+  /** SelfManagedEntity or CoManagedEntity: the section is an Entity (a repeater: its rows are). */
+  entityType?: string;
 };
 
 const CARDINALITY_VALUES = new Set(["One", "ZeroToOne", "ZeroToMany", "OneToMany"]);
@@ -56,6 +58,8 @@ export function aasMeta(options: Record<string, string> | undefined): AasMeta {
   if (listElementCardinality !== undefined && CARDINALITY_VALUES.has(listElementCardinality)) {
     meta.listElementCardinality = listElementCardinality;
   }
+  const entityType = option("entityType");
+  if (entityType === "SelfManagedEntity" || entityType === "CoManagedEntity") meta.entityType = entityType;
   const conceptDescription = conceptDescriptionOf(option("conceptDescription"));
   if (conceptDescription) meta.conceptDescription = conceptDescription;
   cache.set(options, meta);

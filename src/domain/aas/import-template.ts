@@ -183,6 +183,10 @@ function importElement(section: TSection, element: aas.ISubmodelElement, path: s
     importList(section, element, path, scope, builder);
     return;
   }
+  if (aas.isEntity(element)) {
+    importEntity(section, element, path, scope, builder);
+    return;
+  }
   const required = scope.required && isRequiredCardinality(cardinalityOf(element));
   const fields = dataElementFields(element, path, required, elementContext(builder), "Value");
   if (!fields) {
@@ -223,6 +227,41 @@ function importCollection(
     ? { inRepeater: true, required: true }
     : { inRepeater: scope.inRepeater, required: scope.required && isRequiredCardinality(cardinality) };
   fillSection(section, collection.value ?? [], `${path}.value`, childScope, builder);
+}
+
+/**
+ * An Entity is a Group section of its own kind (`aas.modelType: "Entity"`, `aas.entityType`): its statements are
+ * the section's fields and sub-sections, and a self-managed entity's global asset id is data the passport holds, a
+ * field of the section (`aas.entityPart: "globalAssetId"`) the export writes back as the entity's (docs/aas-import.md
+ * §Entities).
+ */
+function importEntity(parent: TSection, entity: aas.Entity, path: string, scope: Scope, builder: Builder): void {
+  const cardinality = cardinalityOf(entity);
+  const options = metadataOptions(entity, entity.semanticId, path, builder);
+  Object.assign(options, entityOptions(entity), { [AAS_OPTION.cardinality]: cardinality });
+  const section = newSection(builder, path, { name: elementName(entity, "Entity"), type: "Group", parentId: parent.id, options });
+  if (!section) return;
+  const required = scope.required && isRequiredCardinality(cardinality);
+  if (entity.entityType === aas.EntityType.SelfManagedEntity)
+    addFields(section, [globalAssetIdField(entity, required)], path, builder);
+  if ((entity.specificAssetIds?.length ?? 0) > 0) {
+    builder.problems.add(`${path}.specificAssetIds`, `The specific asset ids of entity "${entity.idShort}" are not kept.`, "info");
+  }
+  fillSection(section, entity.statements ?? [], `${path}.statements`, { ...scope, required }, builder);
+}
+
+function entityOptions(entity: aas.Entity): Record<string, string> {
+  return {
+    [AAS_OPTION.modelType]: "Entity",
+    [AAS_OPTION.entityType]: stringification.mustEntityTypeToString(entity.entityType),
+  };
+}
+
+/** The field holding a self-managed entity's global asset id (AASd-014: such an entity names its asset). */
+function globalAssetIdField(entity: aas.Entity, required: boolean): FieldDraft {
+  const options: Record<string, string> = { [AAS_OPTION.entityPart]: "globalAssetId", ...(required && { required: "true" }) };
+  if (entity.globalAssetId) options.placeholder = entity.globalAssetId.slice(0, 200);
+  return { name: "Global asset ID", type: "TextField", options };
 }
 
 /**
@@ -268,6 +307,7 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   const rowCardinality = statedCardinalityOf(element);
   if (rowCardinality) options[AAS_OPTION.listElementCardinality] = rowCardinality;
   if (isRepeater) Object.assign(options, listRowLimits(cardinality, rowCardinality));
+  if (aas.isEntity(element)) options[AAS_OPTION.entityType] = stringification.mustEntityTypeToString(element.entityType);
   const section = newSection(builder, path, {
     name: elementName(list, "List"),
     type: isRepeater ? "Repeatable" : "Group",
@@ -281,6 +321,14 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   const elementPath = `${path}.value[0]`;
   if (aas.isSubmodelElementCollection(element)) {
     fillSection(section, element.value ?? [], `${elementPath}.value`, rowScope, builder);
+    return;
+  }
+  if (aas.isEntity(element)) {
+    // A list of entities: each row is one entity (`aas.entityType` on the list), its statements the row's content.
+    if (element.entityType === aas.EntityType.SelfManagedEntity) {
+      addFields(section, [globalAssetIdField(element, rowScope.required)], elementPath, builder);
+    }
+    fillSection(section, element.statements ?? [], `${elementPath}.statements`, rowScope, builder);
     return;
   }
   const required = rowScope.required && isRequiredCardinality(cardinalityOf(element));
@@ -326,7 +374,6 @@ const SKIP_REASONS: Record<string, string> = {
   AnnotatedRelationshipElement: "a relationship between two elements has no field type here",
   Blob: "binary content is not stored in a template; use a File instead",
   Capability: "a capability describes behaviour, not data a passport holds",
-  Entity: "an entity (a sub-asset with its own statements) has no section type here",
 };
 
 function skipUnrepresentable(element: aas.ISubmodelElement, path: string, problems: AasProblemList): void {

@@ -5,6 +5,7 @@
  * in list order. Pure: the caller turns the result into one changes request of the one write path. What matches
  * nothing (or cannot be a value of the field it matched) is listed, never dropped silently.
  */
+import { aasOption } from "~/domain/aas/aas-options";
 import { aasMeta, type Jsonable } from "~/domain/aas/export-metadata";
 import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import { templateIdShorts } from "~/domain/aas/id-short";
@@ -85,6 +86,7 @@ function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[],
     if (!child) return unmatched(ctx, at, `nothing in section "${section.name}" has its semanticId or idShort`);
     if ("dataFields" in child) {
       if (child.type === "Repeatable") return readList(ctx, child, element, at);
+      if (element.modelType === "Entity" && isEntity(child)) return readEntity(ctx, child, element, row, at);
       if (element.modelType !== "SubmodelElementCollection") return unmatched(ctx, at, `section "${child.name}" needs a collection`);
       return readContent(ctx, child, arrayOf(element.value), row, appendPath(at, "value"));
     }
@@ -110,6 +112,7 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): vo
     const at = appendPath(path, "value", r);
     const matched = ctx.result.matchedCount;
     if (row.modelType === "SubmodelElementCollection") readContent(ctx, section, arrayOf(row.value), r, appendPath(at, "value"));
+    if (row.modelType === "Entity" && aasMeta(section.options).entityType) readEntity(ctx, section, row, r, at);
     if (ctx.result.matchedCount > matched) return;
     isPlaceable = false;
     unmatched(ctx, at, `row ${r} of "${section.name}" holds nothing its fields match, so its rows are left as they are`);
@@ -122,6 +125,22 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): vo
     return;
   }
   ctx.result.repeaters.set(section.id, { rowCount: rows.length, values });
+}
+
+function isEntity(section: TSection): boolean {
+  return aasMeta(section.options).modelType === "Entity";
+}
+
+/**
+ * An Entity given for an entity section (docs/aas.md §Entities): its statements are the section's content, its
+ * globalAssetId the value of the section's `aas.entityPart` field, read as a Property's value.
+ */
+function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, row: number, path: string): void {
+  readContent(ctx, section, arrayOf(entity.statements), row, appendPath(path, "statements"));
+  const field = section.dataFields.find((f) => aasOption(f.options, "entityPart") === "globalAssetId");
+  if (!field) return;
+  const value = typeof entity.globalAssetId === "string" ? entity.globalAssetId : null;
+  readField(ctx, section, field, { modelType: "Property", ...(value !== null && { value }) }, row, appendPath(path, "globalAssetId"));
 }
 
 function readField(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number, path: string): void {

@@ -74,6 +74,15 @@ function elementValue(element: unknown): JsonValue | undefined {
       return collectionValue(arrayOf(value));
     case "SubmodelElementList":
       return arrayOf(value).map((child) => elementValue(child) ?? null);
+    case "Entity": {
+      const globalAssetId = textOf(field(element, "globalAssetId"));
+      const entityType = textOf(field(element, "entityType"));
+      return {
+        statements: collectionValue(arrayOf(field(element, "statements"))),
+        entityType,
+        ...(globalAssetId !== null && { globalAssetId }),
+      };
+    }
     default:
       return undefined;
   }
