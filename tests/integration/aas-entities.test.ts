@@ -141,5 +141,16 @@ describe("an Entity of a submodel template", () => {
     const again = await api<Answer>("PUT", path, { token: world.token, body: exported.body });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ version: put.body.version, unmatched: [] });
+
+    // Specific asset ids instead of a global asset id (AASd-014 allows one or the other) are not stored, and listed.
+    const bySpecificIds = submodel("Instance", values);
+    const entryNode = bySpecificIds.submodelElements[0] as Record<string, unknown>;
+    delete entryNode.globalAssetId;
+    entryNode.specificAssetIds = [{ name: "serialNumber", value: "S-1" }];
+    const specific = await api<Answer>("PUT", path, { token: world.token, body: { submodels: [bySpecificIds] } });
+    expect(specific.status, JSON.stringify(specific.body).slice(0, 1500)).toBe(200);
+    expect(specific.body.unmatched).toEqual([
+      { path: "$.submodels[0].submodelElements[0].specificAssetIds", reason: expect.stringContaining("not stored") },
+    ]);
   });
 });

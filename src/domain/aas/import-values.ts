@@ -137,8 +137,16 @@ function isEntity(section: TSection): boolean {
  */
 function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, row: number, path: string): void {
   readContent(ctx, section, arrayOf(entity.statements), row, appendPath(path, "statements"));
+  if (arrayOf(entity.specificAssetIds).length > 0) {
+    unmatched(ctx, appendPath(path, "specificAssetIds"), `the specific asset ids of "${section.name}" are not stored`);
+  }
   const field = section.dataFields.find((f) => aasOption(f.options, "entityPart") === "globalAssetId");
-  if (!field) return;
+  if (!field) {
+    if (typeof entity.globalAssetId === "string") {
+      unmatched(ctx, appendPath(path, "globalAssetId"), `"${section.name}" is a co-managed entity and holds no global asset id`);
+    }
+    return;
+  }
   const value = typeof entity.globalAssetId === "string" ? entity.globalAssetId : null;
   readField(ctx, section, field, { modelType: "Property", ...(value !== null && { value }) }, row, appendPath(path, "globalAssetId"));
 }
