@@ -3,7 +3,7 @@
  *
  * | key           | applies to   | value                            | effect                                      |
  * |---------------|--------------|----------------------------------|---------------------------------------------|
- * | `required`    | every type   | `"true"` or `"false"`            | a write may not set the value to null or "" |
+ * | `required`    | every type   | `"true"` or `"false"`            | counts in completeness (may be saved empty) |
  * | `min`         | NumericField | decimal number, e.g. `"-0.5"`    | smallest accepted value (inclusive)         |
  * | `max`         | NumericField | decimal number, not below `min`  | largest accepted value (inclusive)          |
  * | `decimals`    | NumericField | integer `"0"`–`"10"`             | most digits accepted after the point        |

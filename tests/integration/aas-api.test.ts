@@ -22,7 +22,7 @@ type Environment = {
   assetAdministrationShells: { id: string; assetInformation: { assetKind: string; globalAssetId: string }; derivedFrom?: unknown }[];
   submodels?: { idShort: string; submodelElements?: unknown[] }[];
 };
-type ImportAnswer = TModel & { unmatched: { path: string; reason: string }[] };
+type ImportAnswer = TModel & { unmatched: { path: string; reason: string }[]; moreUnmatched: number };
 
 let world: World;
 
@@ -178,6 +178,48 @@ describe("PUT …/aas", () => {
     expectError(await api("PUT", aasPath(model.id), { token: world.token, body: environment, headers: { "if-match": '"1"' } }), 412);
     const after = expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
     expect(after.version).toBe(model.version);
+  });
+
+  it("lists every element it cannot place, and never empties a repeater whose rows match nothing", async () => {
+    const model = await filledModel();
+    const environment = (await api<Environment>("GET", aasPath(model.id), { token: world.token })).body;
+    type Element = { modelType: string; idShort?: string; value?: Element[] | string; valueType?: string };
+    const submodels = environment.submodels as { idShort: string; submodelElements: Element[] }[];
+    // General last, so the elements listed first are the repeater's.
+    submodels.push(
+      ...submodels.splice(
+        submodels.findIndex((s) => s.idShort === "General"),
+        1,
+      ),
+    );
+    const at = (idShort: string) => submodels.findIndex((s) => s.idShort === idShort);
+    const general = submodels[at("General")]!;
+    const substances = submodels[at("HazardousSubstances")]!;
+    const list = substances.submodelElements[0]!;
+    // A row of the list whose children match nothing, and an element beside the list in the repeater's submodel.
+    (list.value as Element[])[1] = {
+      modelType: "SubmodelElementCollection",
+      value: [{ modelType: "Property", idShort: "NoSuchField", valueType: "xs:string", value: "x" }],
+    };
+    substances.submodelElements.push({ modelType: "Property", idShort: "Beside", valueType: "xs:string", value: "y" });
+    // 150 elements that match nothing: 100 are listed, the rest counted.
+    for (let k = 0; k < 150; k++)
+      general.submodelElements.push({ modelType: "Property", idShort: `Unknown${k}`, valueType: "xs:string" });
+    const response = await api<ImportAnswer>("PUT", aasPath(model.id), { token: world.token, body: environment });
+    expect(response.status, JSON.stringify(response.body).slice(0, 1000)).toBe(200);
+    const substancesAt = `$.submodels[${at("HazardousSubstances")}]`;
+    expect(response.body.unmatched).toEqual(
+      expect.arrayContaining([
+        { path: `${substancesAt}.submodelElements[0].value[1].value[0]`, reason: expect.any(String) },
+        { path: `${substancesAt}.submodelElements[0].value[1]`, reason: expect.stringContaining("left as they are") },
+        { path: `${substancesAt}.submodelElements[1]`, reason: expect.any(String) },
+      ]),
+    );
+    expect(response.body.unmatched).toHaveLength(100);
+    expect(response.body.unmatched.length + response.body.moreUnmatched).toBe(150 + 3);
+    // The stored rows stay: nothing changed, so the version and the history are as they were.
+    expect(comparable(response.body.dataValues)).toEqual(comparable(model.dataValues));
+    expect(response.body.version).toBe(model.version);
   });
 
   it("export → import into a fresh model of the same template gives identical data values (generated templates)", async () => {

@@ -9,6 +9,7 @@ import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
 import type { TSection } from "~/domain/template-schema";
 import { aasxPackage } from "./support/aasx-package";
+import { fillEveryField } from "./support/aas-idta";
 import { api, type ApiResponse } from "./support/http";
 import { REPO_ROOT, runCli } from "./support/processes";
 import { createWorld, type World } from "./support/world";
@@ -114,75 +115,6 @@ function importedSemanticIds(sections: readonly TSection[], rootIds: readonly st
   return found;
 }
 
-// ---- a model of the published template takes values ----
-
-function sampleValue(section: TSection, fieldId: string): string {
-  const field = section.dataFields.find((f) => f.id === fieldId);
-  const options = field?.options ?? {};
-  // An integer field (decimals "0", from xs:int and the like) takes no fraction.
-  if (field?.type === "NumericField") return options.min ?? options.max ?? (options.decimals === "0" ? "12" : "12.5");
-  if (field?.type === "FileField") return "https://example.com/documents/declaration.pdf";
-  if (options.choices) return options.choices.split("|")[0] ?? "";
-  if (options.format === "date") return "2026-02-18";
-  return "Example value";
-}
-
-/** Generated values: each field's own kind of value, varied by a counter (umlauts and spaces in the texts). */
-function generatedValue(section: TSection, fieldId: string, n: number): string {
-  const field = section.dataFields.find((f) => f.id === fieldId);
-  const options = field?.options ?? {};
-  if (field?.type === "TextField" && !options.choices && !options.format && !options.pattern) return `Wert ${n}: Größe ü ${n * 7}`;
-  if (field?.type === "NumericField" && options.min === undefined && options.max === undefined) {
-    return options.decimals === "0" ? String(10 + n) : `${10 + n}.${n % 10}5`;
-  }
-  return sampleValue(section, fieldId);
-}
-
-/**
- * A model of the template with every Model-level field filled: the fields outside repeaters where the new model
- * holds them, and a first row of each Model-level repeater.
- */
-async function fillEveryField(templateId: string, sections: readonly TSection[]): Promise<TModel> {
-  const created = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
-    token: world.token,
-    body: { name: "From an IDTA template", templateId },
-  });
-  expect(created.status).toBe(201);
-  const bySection = new Map(sections.map((s) => [s.id, s]));
-  const path = `/api/organizations/${world.organization.id}/models/${created.body.id}/data-values`;
-  const inRepeater = (section: TSection | undefined): boolean =>
-    section !== undefined && (section.type === "Repeatable" || inRepeater(bySection.get(section.parentId ?? "")));
-  const isModelLevel = (section: TSection): boolean =>
-    section.granularityLevel !== "Item" && (section.parentId === null || isModelLevel(bySection.get(section.parentId) ?? section));
-  let n = 0;
-  const valueOf = (v: { dataSectionId: string; dataFieldId: string; row: number }) => {
-    const section = bySection.get(v.dataSectionId);
-    if (!section) throw new Error("a value outside the template");
-    return { ...v, value: generatedValue(section, v.dataFieldId, ++n) };
-  };
-  let model = created.body;
-  const held = created.body.dataValues.map(valueOf);
-  if (held.length > 0) {
-    const written = await api<TModel>("PATCH", path, { token: world.token, body: held });
-    expect(written.status, JSON.stringify(written.body).slice(0, 1000)).toBe(200);
-    model = written.body;
-  }
-  const rows = sections
-    .filter((s) => s.dataFields.length > 0 && inRepeater(s) && isModelLevel(s))
-    .flatMap((s) =>
-      s.dataFields.filter((f) => f.granularityLevel !== "Item").map((f) => ({ dataSectionId: s.id, dataFieldId: f.id, row: 0 })),
-    )
-    .map(valueOf);
-  if (rows.length > 0) {
-    const added = await api<TModel>("POST", path, { token: world.token, body: rows });
-    expect(added.status, JSON.stringify(added.body).slice(0, 1000)).toBe(201);
-    model = added.body;
-  }
-  expect(held.length + rows.length).toBeGreaterThan(0);
-  for (const value of [...held, ...rows]) expect(model.dataValues).toContainEqual(expect.objectContaining(value));
-  return model;
-}
-
 async function publish(draft: TTemplateDraft): Promise<TPublishResponse> {
   const response = await api<TPublishResponse>("POST", `${drafts()}/${draft.id}/publish`, {
     token: world.token,
@@ -214,7 +146,7 @@ describe("each shared IDTA submodel template", () => {
       expect(importedSemanticIds(templateDraft.sections, rootIds)).toEqual(sourceSemanticIds(environment));
 
       const published = await publish(templateDraft);
-      const model = await fillEveryField(published.published.templateId, templateDraft.sections);
+      const model = await fillEveryField(world, published.published.templateId, templateDraft.sections);
 
       // Its export verifies with zero errors and carries the template's semanticIds at the same idShort paths.
       const exported = await api<Json>("GET", `/api/organizations/${world.organization.id}/models/${model.id}/aas`, {
@@ -260,7 +192,7 @@ describe("composing a template", () => {
     // Stacked one below the other at every breakpoint.
     expect(roots.map((s) => s.layout.rowStart.xs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const published = await publish(draft);
-    await fillEveryField(published.published.templateId, draft.sections);
+    await fillEveryField(world, published.published.templateId, draft.sections);
   });
 
   it("takes an AASX package, and refuses one whose environment is XML with 415, storing nothing", async () => {
@@ -290,22 +222,111 @@ describe("what cannot be imported", () => {
       submodels: [{ modelType: "Submodel", id: "urn:example:sm", idShort: "Example", kind, submodelElements: elements }],
     });
 
-  it("lists elements it cannot represent as skipped, and imports the rest", async () => {
+  it("lists each element kind that holds no passport data as skipped, by path, and imports the rest", async () => {
     const draft = await newDraft("Skips");
+    const reference = { type: "ModelReference", keys: [{ type: "Submodel", value: "urn:example:sm" }] };
     const environment = environmentWith("Template", [
       { modelType: "Property", idShort: "Weight", valueType: "xs:double" },
       { modelType: "Operation", idShort: "Recalibrate" },
       { modelType: "Blob", idShort: "Picture", contentType: "image/png" },
       { modelType: "Range", idShort: "Temperature", valueType: "xs:int" },
+      { modelType: "Capability", idShort: "CanCharge" },
+      { modelType: "BasicEventElement", idShort: "Changed", observed: reference, direction: "output", state: "on" },
+      { modelType: "RelationshipElement", idShort: "PartOf", first: reference, second: reference },
+      { modelType: "AnnotatedRelationshipElement", idShort: "Feeds", first: reference, second: reference },
     ]);
     const { templateDraft, problems } = expectImported(await importJson(draft.id, environment));
-    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[1]", action: "skipped" }));
-    expect(problems).toContainEqual(expect.objectContaining({ path: "$.submodels[0].submodelElements[2]", action: "skipped" }));
+    const skipped = problems.filter((p) => p.action === "skipped");
+    for (const [k, kind] of [
+      [1, "Operation"],
+      [2, "Blob"],
+      [4, "Capability"],
+      [5, "BasicEventElement"],
+      [6, "RelationshipElement"],
+      [7, "AnnotatedRelationshipElement"],
+    ] as const) {
+      expect(skipped).toContainEqual(
+        expect.objectContaining({ path: `$.submodels[0].submodelElements[${k}]`, message: expect.stringContaining(kind) }),
+      );
+    }
     const [section] = templateDraft.sections;
     expect(section?.dataFields.map((f) => [f.name, f.type])).toEqual([
       ["Weight", "NumericField"],
       ["Temperature (min)", "NumericField"],
       ["Temperature (max)", "NumericField"],
+    ]);
+  });
+
+  it("keeps the template's cardinality as required and row limits, and exports it back, empty mandatory collections included", async () => {
+    const cardinality = (value: string) => ({ qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value }] });
+    const property = (idShort: string, value?: string) => ({
+      modelType: "Property",
+      ...(idShort && { idShort }),
+      valueType: "xs:string",
+      ...(value && cardinality(value)),
+    });
+    const list = (idShort: string, own: string, rows: string) => ({
+      modelType: "SubmodelElementList",
+      idShort,
+      typeValueListElement: "Property",
+      valueTypeListElement: "xs:string",
+      value: [property("", rows)],
+      ...cardinality(own),
+    });
+    const draft = await newDraft("Cardinality");
+    const environment = environmentWith("Template", [
+      property("Code", "One"),
+      property("Note", "ZeroToOne"),
+      { modelType: "SubmodelElementCollection", idShort: "Address", ...cardinality("One") },
+      { modelType: "SubmodelElementCollection", idShort: "Docs", value: [property("Title")], ...cardinality("ZeroToMany") },
+      { modelType: "SubmodelElementCollection", idShort: "Owners", value: [property("Owner")], ...cardinality("OneToMany") },
+      list("Phases", "One", "One"),
+      list("Ids", "One", "OneToMany"),
+      list("Optional", "ZeroToOne", "OneToMany"),
+      list("Single", "One", "ZeroToOne"),
+    ]);
+    const { templateDraft } = expectImported(await importJson(draft.id, environment));
+    const [root, ...sections] = templateDraft.sections;
+    expect(root?.dataFields.map((f) => [f.options["aas.idShort"], f.options.required])).toEqual([
+      ["Code", "true"],
+      ["Note", undefined],
+    ]);
+    const limits = (s: TSection) => [s.options?.["aas.idShort"], s.type, s.options?.minRows, s.options?.maxRows];
+    expect(sections.map(limits)).toEqual([
+      ["Address", "Group", undefined, undefined],
+      ["Docs", "Repeatable", undefined, undefined],
+      ["Owners", "Repeatable", "1", undefined],
+      ["Phases", "Repeatable", "1", "1"],
+      ["Ids", "Repeatable", "1", undefined],
+      ["Optional", "Repeatable", undefined, undefined],
+      ["Single", "Repeatable", undefined, "1"],
+    ]);
+
+    const published = await publish(templateDraft);
+    const model = await api<TModel>("POST", `/api/organizations/${world.organization.id}/models`, {
+      token: world.token,
+      body: { name: "Cardinality", templateId: published.published.templateId },
+    });
+    const exported = await api<Json>("GET", `/api/organizations/${world.organization.id}/models/${model.body.id}/aas`, {
+      token: world.token,
+    });
+    expect(verificationErrors(exported.body)).toEqual([]);
+    const elements = ((exported.body.submodels as Json[])[0]?.submodelElements as Json[]).map((e) => [
+      e.idShort,
+      e.modelType,
+      (e.qualifiers as { value: string }[] | undefined)?.[0]?.value,
+    ]);
+    expect(elements).toEqual([
+      ["Code", "Property", "One"],
+      ["Note", "Property", "ZeroToOne"],
+      // Empty, and exported: the template says it must be there.
+      ["Address", "SubmodelElementCollection", "One"],
+      ["Docs", "SubmodelElementList", "ZeroToMany"],
+      ["Owners", "SubmodelElementList", "OneToMany"],
+      ["Phases", "SubmodelElementList", "One"],
+      ["Ids", "SubmodelElementList", "One"],
+      ["Optional", "SubmodelElementList", "ZeroToOne"],
+      ["Single", "SubmodelElementList", "One"],
     ]);
   });
 

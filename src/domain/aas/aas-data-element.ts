@@ -65,10 +65,17 @@ export type Cardinality = "One" | "ZeroToOne" | "ZeroToMany" | "OneToMany";
 
 const CARDINALITY_QUALIFIERS = ["SMT/Cardinality", "Cardinality", "Multiplicity", "SMT/Multiplicity"];
 
+export const CARDINALITIES: readonly Cardinality[] = ["One", "ZeroToOne", "ZeroToMany", "OneToMany"];
+
+/** The SMT cardinality an element's qualifiers state, if they state one. */
+export function statedCardinalityOf(element: { qualifiers: aas.Qualifier[] | null }): Cardinality | undefined {
+  const value = qualifierValue(element, CARDINALITY_QUALIFIERS);
+  return CARDINALITIES.find((c) => c === value);
+}
+
 /** The SMT cardinality of an element; the SMT specification's default is One. */
 export function cardinalityOf(element: { qualifiers: aas.Qualifier[] | null }): Cardinality {
-  const value = qualifierValue(element, CARDINALITY_QUALIFIERS);
-  return value === "ZeroToOne" || value === "ZeroToMany" || value === "OneToMany" ? value : "One";
+  return statedCardinalityOf(element) ?? "One";
 }
 
 export function isRequiredCardinality(cardinality: Cardinality): boolean {

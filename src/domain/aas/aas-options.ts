@@ -2,7 +2,9 @@
  * The one table of the option keys our AAS metadata lives under: the importer writes them (import-template.ts,
  * aas-data-element.ts), the export reads them (export-metadata.ts `aasMeta`, id-short.ts), both through this table.
  * `modelType` is also "SubmodelElementList" on a repeater made from a list; `rangeBound` marks the min/max field of a
- * Range.
+ * Range; `cardinality` is the element's SMT/Cardinality, `listElementCardinality` that of a list's element (its rows);
+ * `entityType` marks a section made from an Entity (or a list of them), `entityPart: "globalAssetId"` its field that
+ * holds the entity's global asset id.
  */
 export const AAS_OPTION = {
   idShort: "aas.idShort",
@@ -15,6 +17,10 @@ export const AAS_OPTION = {
   templateId: "aas.templateId",
   listElementSemanticId: "aas.listElementSemanticId",
   rangeBound: "aas.rangeBound",
+  cardinality: "aas.cardinality",
+  listElementCardinality: "aas.listElementCardinality",
+  entityType: "aas.entityType",
+  entityPart: "aas.entityPart",
 } as const;
 
 export type AasOptionName = keyof typeof AAS_OPTION;

@@ -28,5 +28,11 @@ export const ZAasUnmatchedElement = z.object({
   reason: z.string(),
 });
 
-export const ZModelAasImportResult = ZModel.extend({ unmatched: z.array(ZAasUnmatchedElement) });
-export const ZItemAasImportResult = ZItem.extend({ unmatched: z.array(ZAasUnmatchedElement) });
+/** What the write could not place: at most 100 listed, `moreUnmatched` counting the rest (docs/aas.md §Importing values). */
+const ZAasUnmatched = {
+  unmatched: z.array(ZAasUnmatchedElement).max(100),
+  moreUnmatched: z.number().int().min(0),
+};
+
+export const ZModelAasImportResult = ZModel.extend(ZAasUnmatched);
+export const ZItemAasImportResult = ZItem.extend(ZAasUnmatched);

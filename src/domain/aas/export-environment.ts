@@ -6,14 +6,16 @@
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
 import { isMultilingual } from "~/domain/field-options";
-import { AAS_OPTION } from "~/domain/aas/aas-options";
+import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
   aasMeta,
+  cardinalityQualifiers,
   fitsValueType,
   globalReference,
   isIdentifier,
   isLanguageTag,
+  isMandatoryCardinality,
   isUriReference,
   type Jsonable,
   type LangString,
@@ -81,7 +83,7 @@ export function passportToAasEnvironment({ passport, level, baseUrl }: AasExport
   const submodels: Jsonable[] = [];
   for (const assembled of passport.sections) {
     if (assembled.section.parentId !== null && ctx.sections.has(assembled.section.parentId)) continue;
-    if (!hasFields(ctx, assembled)) continue;
+    if (!isExported(ctx, assembled)) continue;
     submodels.push(submodelOf(ctx, assembled, aasSubmodelId(shellId, assembled.section.id)));
   }
   const shell: Jsonable = {
@@ -113,7 +115,26 @@ function fieldsOf(ctx: Context, assembled: AssembledSection): readonly Assembled
 function childSections(ctx: Context, assembled: AssembledSection): AssembledSection[] {
   return assembled.section.subSections
     .map((id) => ctx.sections.get(id))
-    .filter((s) => s !== undefined && hasFields(ctx, s)) as AssembledSection[];
+    .filter((s) => s !== undefined && isExported(ctx, s)) as AssembledSection[];
+}
+
+/**
+ * A section is exported when it has a field this reader sees, or when it has no field at all and its template says
+ * it must be there (an empty mandatory collection of an IDTA template, docs/aas.md §Cardinality). A section whose
+ * fields are all hidden from the reader stays out: its emptiness would say there is something to hide.
+ */
+function isExported(ctx: Context, assembled: AssembledSection): boolean {
+  if (hasFields(ctx, assembled)) return true;
+  return isMandatoryCardinality(aasMeta(assembled.section.options).cardinality) && !holdsFields(ctx, assembled);
+}
+
+/** Whether the section or a section below it has any field, whoever reads. */
+function holdsFields(ctx: Context, assembled: AssembledSection): boolean {
+  if (assembled.fields.length > 0) return true;
+  return assembled.section.subSections.some((id) => {
+    const child = ctx.sections.get(id);
+    return child !== undefined && holdsFields(ctx, child);
+  });
 }
 
 /** Whether the section or a section below it has a field this reader sees; one with none is left out. */
@@ -140,9 +161,13 @@ function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Json
   };
 }
 
-/** A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). */
+/**
+ * A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). An entity's
+ * global asset id is the entity's attribute, not one of its statements (entityOf).
+ */
 function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
-  const elements = fieldsOf(ctx, assembled).map((f) =>
+  const fields = fieldsOf(ctx, assembled).filter((f) => aasOption(f.field.options, "entityPart") === undefined);
+  const elements = fields.map((f) =>
     isMultilingual(f.field)
       ? multilingualElement(ctx, f.field, f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
       : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
@@ -156,11 +181,42 @@ function contentOf(ctx: Context, assembled: AssembledSection, row: number): Json
 function collectionOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable {
   const meta = aasMeta(assembled.section.options);
   const value = contentOf(ctx, assembled, row);
+  if (meta.modelType === "Entity") {
+    const entity = entityOf(ctx, assembled, row, meta, value);
+    if (entity) return { ...entity, ...referableOf(ctx, assembled.section, meta) };
+  }
   return {
     modelType: "SubmodelElementCollection",
     ...referableOf(ctx, assembled.section, meta),
     ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
     ...(value.length > 0 && { value }),
+  };
+}
+
+/**
+ * An entity section at one row (docs/aas.md §Entities): its statements, its entity type and, when self-managed, its
+ * global asset id from the section's `aas.entityPart` field. A self-managed entity without an id this reader sees
+ * cannot be an Entity (AASd-014): undefined, and the caller writes a collection instead.
+ */
+function entityOf(
+  ctx: Context,
+  assembled: AssembledSection,
+  row: number,
+  meta: AasMeta,
+  statements: Jsonable[],
+): Jsonable | undefined {
+  const entityType = meta.entityType ?? "CoManagedEntity";
+  const idField = fieldsOf(ctx, assembled).find((f) => aasOption(f.field.options, "entityPart") === "globalAssetId");
+  const globalAssetId = idField?.rows.get(row) ?? null;
+  if (entityType === "SelfManagedEntity" && (globalAssetId === null || !isIdentifier(globalAssetId))) return undefined;
+  return {
+    modelType: "Entity",
+    ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
+    ...(statements.length > 0 && { statements }),
+    entityType,
+    ...(entityType === "SelfManagedEntity" && globalAssetId !== null && { globalAssetId }),
   };
 }
 
@@ -171,11 +227,17 @@ function collectionOf(ctx: Context, assembled: AssembledSection, row: number): J
 function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
   const meta = aasMeta(assembled.section.options);
   const rows = [...rowNumbers(ctx, assembled)].sort((a, b) => a - b);
-  const value = rows.map((row): Jsonable => {
+  const rowMeta = { ...meta, semanticId: meta.listElementSemanticId, cardinality: meta.listElementCardinality };
+  // A list of entities holds entities only (AASd-108): when one row cannot be an entity, every row is a collection.
+  const entities = meta.entityType ? rows.map((row) => entityOf(ctx, assembled, row, rowMeta, contentOf(ctx, assembled, row))) : [];
+  const isEntityList = meta.entityType !== undefined && entities.every((e) => e !== undefined);
+  const value = rows.map((row, k): Jsonable => {
+    if (isEntityList) return entities[k]!;
     const content = contentOf(ctx, assembled, row);
     return {
       modelType: "SubmodelElementCollection",
       ...(meta.listElementSemanticId && { semanticId: meta.listElementSemanticId }),
+      ...cardinalityQualifiers(meta.listElementCardinality),
       ...(content.length > 0 && { value: content }),
     };
   });
@@ -183,9 +245,10 @@ function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
     modelType: "SubmodelElementList",
     ...referableOf(ctx, assembled.section, meta),
     ...(meta.semanticId && { semanticId: meta.semanticId }),
+    ...cardinalityQualifiers(meta.cardinality),
     orderRelevant: true,
     ...(meta.listElementSemanticId && { semanticIdListElement: meta.listElementSemanticId }),
-    typeValueListElement: "SubmodelElementCollection",
+    typeValueListElement: isEntityList ? "Entity" : "SubmodelElementCollection",
     ...(value.length > 0 && { value }),
   };
 }
@@ -235,7 +298,10 @@ function mergeLangStrings(strings: readonly LangString[], max: number): LangStri
 /** A field's idShort, names and semantics, built once per export. */
 function headOf(ctx: Context, field: TDataField, meta: AasMeta): Jsonable {
   let head = ctx.heads.get(field.id);
-  if (!head) ctx.heads.set(field.id, (head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta) }));
+  if (!head) {
+    head = { ...referableOf(ctx, field, meta), ...semanticsOf(ctx, field, meta), ...cardinalityQualifiers(meta.cardinality) };
+    ctx.heads.set(field.id, head);
+  }
   return head;
 }
 

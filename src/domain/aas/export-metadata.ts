@@ -21,7 +21,14 @@ export type AasMeta = {
   templateId?: string;
   listElementSemanticId?: Jsonable;
   conceptDescription?: Jsonable;
+  /** SMT/Cardinality of the element, and of a list's element (its rows): One, ZeroToOne, ZeroToMany or OneToMany. */
+  cardinality?: string;
+  listElementCardinality?: string;
+  /** SelfManagedEntity or CoManagedEntity: the section is an Entity (a repeater: its rows are). */
+  entityType?: string;
 };
+
+const CARDINALITY_VALUES = new Set(["One", "ZeroToOne", "ZeroToMany", "OneToMany"]);
 
 const cache = new WeakMap<Record<string, string>, AasMeta>();
 
@@ -45,6 +52,14 @@ export function aasMeta(options: Record<string, string> | undefined): AasMeta {
   if (modelType !== undefined) meta.modelType = modelType;
   const templateId = option("templateId");
   if (templateId !== undefined && isIdentifier(templateId)) meta.templateId = templateId;
+  const cardinality = option("cardinality");
+  if (cardinality !== undefined && CARDINALITY_VALUES.has(cardinality)) meta.cardinality = cardinality;
+  const listElementCardinality = option("listElementCardinality");
+  if (listElementCardinality !== undefined && CARDINALITY_VALUES.has(listElementCardinality)) {
+    meta.listElementCardinality = listElementCardinality;
+  }
+  const entityType = option("entityType");
+  if (entityType === "SelfManagedEntity" || entityType === "CoManagedEntity") meta.entityType = entityType;
   const conceptDescription = conceptDescriptionOf(option("conceptDescription"));
   if (conceptDescription) meta.conceptDescription = conceptDescription;
   cache.set(options, meta);
@@ -110,6 +125,20 @@ function conceptDescriptionOf(value: string | undefined): Jsonable | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   const parsed = jsonization.conceptDescriptionFromJsonable(json as jsonization.JsonValue);
   return parsed.value && verifies(parsed.value) ? jsonization.toJsonable(parsed.value) : undefined;
+}
+
+/**
+ * An element's SMT/Cardinality as the qualifier the IDTA templates write, without their `TemplateQualifier` kind: what
+ * we export are instances (AASd-129), so it is a ConceptQualifier, the default.
+ */
+export function cardinalityQualifiers(cardinality: string | undefined): Jsonable {
+  if (cardinality === undefined) return {};
+  return { qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: cardinality }] };
+}
+
+/** Whether an element of this cardinality must be there (One, OneToMany): then it is exported even when empty. */
+export function isMandatoryCardinality(cardinality: string | undefined): boolean {
+  return cardinality === "One" || cardinality === "OneToMany";
 }
 
 /** Whether `value` is a valid lexical form of the `xs:` type, as the verifier checks it. */

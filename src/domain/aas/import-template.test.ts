@@ -148,7 +148,7 @@ describe("importAasTemplate rules", () => {
           kind: "Template",
           submodelElements: [
             { modelType: "Capability", idShort: "Weld" },
-            { modelType: "Entity", idShort: "Part", entityType: "CoManagedEntity" },
+            { modelType: "Blob", idShort: "Picture", contentType: "image/png" },
           ],
         },
       ],

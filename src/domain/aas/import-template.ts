@@ -1,11 +1,13 @@
 import { jsonization, stringification, types as aas, verification } from "@aas-core-works/aas-core3.0-typescript";
 import {
+  type Cardinality,
   cardinalityOf,
   dataElementFields,
   elementName,
   type FieldDraft,
   isRequiredCardinality,
   langOptions,
+  statedCardinalityOf,
   unitOption,
 } from "~/domain/aas/aas-data-element";
 import { AasProblemList, type AasImportProblem } from "~/domain/aas/aas-import-problems";
@@ -181,6 +183,10 @@ function importElement(section: TSection, element: aas.ISubmodelElement, path: s
     importList(section, element, path, scope, builder);
     return;
   }
+  if (aas.isEntity(element)) {
+    importEntity(section, element, path, scope, builder);
+    return;
+  }
   const required = scope.required && isRequiredCardinality(cardinalityOf(element));
   const fields = dataElementFields(element, path, required, elementContext(builder), "Value");
   if (!fields) {
@@ -208,7 +214,8 @@ function importCollection(
   }
   const isRepeater = repeats && !scope.inRepeater;
   const options = metadataOptions(collection, collection.semanticId, path, builder);
-  if (isRepeater && cardinality === "OneToMany") options.minRows = "1";
+  options[AAS_OPTION.cardinality] = cardinality;
+  if (isRepeater) Object.assign(options, rowLimits(cardinality));
   const section = newSection(builder, path, {
     name: elementName(collection, "Collection"),
     type: isRepeater ? "Repeatable" : "Group",
@@ -220,6 +227,41 @@ function importCollection(
     ? { inRepeater: true, required: true }
     : { inRepeater: scope.inRepeater, required: scope.required && isRequiredCardinality(cardinality) };
   fillSection(section, collection.value ?? [], `${path}.value`, childScope, builder);
+}
+
+/**
+ * An Entity is a Group section of its own kind (`aas.modelType: "Entity"`, `aas.entityType`): its statements are
+ * the section's fields and sub-sections, and a self-managed entity's global asset id is data the passport holds, a
+ * field of the section (`aas.entityPart: "globalAssetId"`) the export writes back as the entity's (docs/aas-import.md
+ * §Entities).
+ */
+function importEntity(parent: TSection, entity: aas.Entity, path: string, scope: Scope, builder: Builder): void {
+  const cardinality = cardinalityOf(entity);
+  const options = metadataOptions(entity, entity.semanticId, path, builder);
+  Object.assign(options, entityOptions(entity), { [AAS_OPTION.cardinality]: cardinality });
+  const section = newSection(builder, path, { name: elementName(entity, "Entity"), type: "Group", parentId: parent.id, options });
+  if (!section) return;
+  const required = scope.required && isRequiredCardinality(cardinality);
+  if (entity.entityType === aas.EntityType.SelfManagedEntity)
+    addFields(section, [globalAssetIdField(entity, required)], path, builder);
+  if ((entity.specificAssetIds?.length ?? 0) > 0) {
+    builder.problems.add(`${path}.specificAssetIds`, `The specific asset ids of entity "${entity.idShort}" are not kept.`, "info");
+  }
+  fillSection(section, entity.statements ?? [], `${path}.statements`, { ...scope, required }, builder);
+}
+
+function entityOptions(entity: aas.Entity): Record<string, string> {
+  return {
+    [AAS_OPTION.modelType]: "Entity",
+    [AAS_OPTION.entityType]: stringification.mustEntityTypeToString(entity.entityType),
+  };
+}
+
+/** The field holding a self-managed entity's global asset id (AASd-014: such an entity names its asset). */
+function globalAssetIdField(entity: aas.Entity, required: boolean): FieldDraft {
+  const options: Record<string, string> = { [AAS_OPTION.entityPart]: "globalAssetId", ...(required && { required: "true" }) };
+  if (entity.globalAssetId) options.placeholder = entity.globalAssetId.slice(0, 200);
+  return { name: "Global asset ID", type: "TextField", options };
 }
 
 /**
@@ -259,9 +301,13 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   const cardinality = cardinalityOf(list);
   const options = metadataOptions(list, list.semanticId, path, builder);
   options[AAS_OPTION.modelType] = "SubmodelElementList";
+  options[AAS_OPTION.cardinality] = cardinality;
   const listElementSemanticId = semanticIdOption(list.semanticIdListElement) ?? semanticIdOption(element.semanticId);
   if (listElementSemanticId) options[AAS_OPTION.listElementSemanticId] = listElementSemanticId;
-  if (isRepeater && (cardinality === "One" || cardinality === "OneToMany")) options.minRows = "1";
+  const rowCardinality = statedCardinalityOf(element);
+  if (rowCardinality) options[AAS_OPTION.listElementCardinality] = rowCardinality;
+  if (isRepeater) Object.assign(options, listRowLimits(cardinality, rowCardinality));
+  if (aas.isEntity(element)) options[AAS_OPTION.entityType] = stringification.mustEntityTypeToString(element.entityType);
   const section = newSection(builder, path, {
     name: elementName(list, "List"),
     type: isRepeater ? "Repeatable" : "Group",
@@ -277,13 +323,48 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
     fillSection(section, element.value ?? [], `${elementPath}.value`, rowScope, builder);
     return;
   }
+  if (aas.isEntity(element)) {
+    // A list of entities: each row is one entity (`aas.entityType` on the list), its statements the row's content.
+    if (element.entityType === aas.EntityType.SelfManagedEntity) {
+      addFields(section, [globalAssetIdField(element, rowScope.required)], elementPath, builder);
+    }
+    fillSection(section, element.statements ?? [], `${elementPath}.statements`, rowScope, builder);
+    return;
+  }
   const required = rowScope.required && isRequiredCardinality(cardinalityOf(element));
   const fields = dataElementFields(element, elementPath, required, elementContext(builder), section.name);
-  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path.
-  for (const field of fields ?? []) delete field.options[AAS_OPTION.idShort];
+  // The element of a list has no idShort of its own (AASd-120): the list's section carries the path, and its
+  // cardinality (that of the rows).
+  for (const field of fields ?? []) {
+    delete field.options[AAS_OPTION.idShort];
+    delete field.options[AAS_OPTION.cardinality];
+  }
   if (fields) addFields(section, fields, elementPath, builder);
   else skipUnrepresentable(element, elementPath, builder.problems);
   placeChildren(section, builder);
+}
+
+/**
+ * A repeater's row limits from the cardinality of its rows (docs/aas-import.md §Cardinality): One → at least 1 and
+ * at most 1, OneToMany → at least 1, ZeroToOne → at most 1, ZeroToMany → none.
+ */
+function rowLimits(rows: Cardinality): Record<string, string> {
+  return {
+    ...((rows === "One" || rows === "OneToMany") && { minRows: "1" }),
+    ...((rows === "One" || rows === "ZeroToOne") && { maxRows: "1" }),
+  };
+}
+
+/**
+ * A list's cardinality says whether the list must be there, its element's how many entries it holds (SMT): the rows
+ * are limited by the element's; a list that may be left out asks for no row. An element stating none repeats, at
+ * least once when the list must be there.
+ */
+function listRowLimits(list: Cardinality, rows: Cardinality | undefined): Record<string, string> {
+  const isListRequired = isRequiredCardinality(list);
+  const limits = rowLimits(rows ?? (isListRequired ? "OneToMany" : "ZeroToMany"));
+  if (!isListRequired) delete limits.minRows;
+  return limits;
 }
 
 const SKIP_REASONS: Record<string, string> = {
@@ -293,7 +374,6 @@ const SKIP_REASONS: Record<string, string> = {
   AnnotatedRelationshipElement: "a relationship between two elements has no field type here",
   Blob: "binary content is not stored in a template; use a File instead",
   Capability: "a capability describes behaviour, not data a passport holds",
-  Entity: "an entity (a sub-asset with its own statements) has no section type here",
 };
 
 function skipUnrepresentable(element: aas.ISubmodelElement, path: string, problems: AasProblemList): void {
@@ -307,6 +387,7 @@ function elementContext(builder: Builder) {
     problems: builder.problems,
     metadata: (element: aas.ISubmodelElement, path: string) => {
       const options = metadataOptions(element, element.semanticId, path, builder);
+      options[AAS_OPTION.cardinality] = cardinalityOf(element);
       const unit = unitOption(conceptDescriptionOf(element, builder), path, builder.problems);
       if (unit) options.unit = unit;
       return options;

@@ -5,6 +5,7 @@
  * in list order. Pure: the caller turns the result into one changes request of the one write path. What matches
  * nothing (or cannot be a value of the field it matched) is listed, never dropped silently.
  */
+import { aasOption } from "~/domain/aas/aas-options";
 import { aasMeta, type Jsonable } from "~/domain/aas/export-metadata";
 import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import { templateIdShorts } from "~/domain/aas/id-short";
@@ -24,7 +25,9 @@ export type AasValueImport = {
   values: ImportedValue[];
   /** Per repeater given in the environment: its rows' values, rows numbered 0…n-1 in list order. */
   repeaters: Map<string, { rowCount: number; values: ImportedValue[] }>;
+  /** What the write cannot place (at most MAX_UNMATCHED); `unmatchedCount` counts them all. */
   unmatched: UnmatchedElement[];
+  unmatchedCount: number;
   /** Language tags of MultiLanguageProperty values that cannot be stored (at most MAX_ISSUES); the caller stores nothing. */
   invalidLanguages: Issue[];
   invalidLanguageCount: number;
@@ -34,7 +37,7 @@ export type AasValueImport = {
 
 type Ctx = { index: TemplateIndex; level: OwnerLevel; ids: ReadonlyMap<string, string>; result: AasValueImport };
 
-/** At most this many unmatched elements are listed (the rest are counted in the last entry). */
+/** At most this many unmatched elements are listed; `unmatchedCount` counts the rest too. */
 export const MAX_UNMATCHED = 100;
 
 export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level: OwnerLevel): AasValueImport {
@@ -43,7 +46,15 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     index,
     level,
     ids: templateIdShorts(sections),
-    result: { values: [], repeaters: new Map(), unmatched: [], invalidLanguages: [], invalidLanguageCount: 0, matchedCount: 0 },
+    result: {
+      values: [],
+      repeaters: new Map(),
+      unmatched: [],
+      unmatchedCount: 0,
+      invalidLanguages: [],
+      invalidLanguageCount: 0,
+      matchedCount: 0,
+    },
   };
   const roots = index.rootSectionIds.map((id) => index.sections.get(id)!.section);
   const submodels = arrayOf(environment.submodels);
@@ -53,9 +64,12 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     if (!section) return unmatched(ctx, path, "no top-level section of the template has its semanticId or idShort");
     const elements = arrayOf(submodel.submodelElements);
     if (section.type !== "Repeatable") return readContent(ctx, section, elements, 0, appendPath(path, "submodelElements"));
-    // Our export writes a top-level repeater as the submodel's one list.
+    // Our export writes a top-level repeater as the submodel's one list; anything beside it has no place.
     const list = elements.find((e) => e.modelType === "SubmodelElementList");
     if (!list) return unmatched(ctx, path, `section "${section.name}" is a repeater, and the submodel has no list`);
+    elements.forEach((element, k) => {
+      if (element !== list) unmatched(ctx, appendPath(path, "submodelElements", k), `section "${section.name}" holds only its list`);
+    });
     readList(ctx, section, list, appendPath(path, "submodelElements", elements.indexOf(list)));
   });
   return ctx.result;
@@ -72,6 +86,7 @@ function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[],
     if (!child) return unmatched(ctx, at, `nothing in section "${section.name}" has its semanticId or idShort`);
     if ("dataFields" in child) {
       if (child.type === "Repeatable") return readList(ctx, child, element, at);
+      if (element.modelType === "Entity" && isEntity(child)) return readEntity(ctx, child, element, row, at);
       if (element.modelType !== "SubmodelElementCollection") return unmatched(ctx, at, `section "${child.name}" needs a collection`);
       return readContent(ctx, child, arrayOf(element.value), row, appendPath(at, "value"));
     }
@@ -90,12 +105,50 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): vo
   if (!ownsFields)
     return unmatched(ctx, path, `the rows of "${section.name}" belong to the ${ctx.level === "Model" ? "items" : "model"}`);
   const rows = arrayOf(list.value);
-  ctx.result.matchedCount++;
+  const matchedBefore = ctx.result.matchedCount++;
   const before = ctx.result.values.length;
-  rows.forEach((row, r) => readContent(ctx, section, arrayOf(row.value), r, appendPath(path, "value", r, "value")));
-  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows.
+  let isPlaceable = true;
+  rows.forEach((row, r) => {
+    const at = appendPath(path, "value", r);
+    const matched = ctx.result.matchedCount;
+    if (row.modelType === "SubmodelElementCollection") readContent(ctx, section, arrayOf(row.value), r, appendPath(at, "value"));
+    if (row.modelType === "Entity" && aasMeta(section.options).entityType) readEntity(ctx, section, row, r, at);
+    if (ctx.result.matchedCount > matched) return;
+    isPlaceable = false;
+    unmatched(ctx, at, `row ${r} of "${section.name}" holds nothing its fields match, so its rows are left as they are`);
+  });
+  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows. A list
+  // with a row the write cannot place replaces nothing: its stored rows stay rather than being emptied.
   const values = ctx.result.values.splice(before);
+  if (!isPlaceable) {
+    ctx.result.matchedCount = matchedBefore;
+    return;
+  }
   ctx.result.repeaters.set(section.id, { rowCount: rows.length, values });
+}
+
+function isEntity(section: TSection): boolean {
+  return aasMeta(section.options).modelType === "Entity";
+}
+
+/**
+ * An Entity given for an entity section (docs/aas.md §Entities): its statements are the section's content, its
+ * globalAssetId the value of the section's `aas.entityPart` field, read as a Property's value.
+ */
+function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, row: number, path: string): void {
+  readContent(ctx, section, arrayOf(entity.statements), row, appendPath(path, "statements"));
+  if (arrayOf(entity.specificAssetIds).length > 0) {
+    unmatched(ctx, appendPath(path, "specificAssetIds"), `the specific asset ids of "${section.name}" are not stored`);
+  }
+  const field = section.dataFields.find((f) => aasOption(f.options, "entityPart") === "globalAssetId");
+  if (!field) {
+    if (typeof entity.globalAssetId === "string") {
+      unmatched(ctx, appendPath(path, "globalAssetId"), `"${section.name}" is a co-managed entity and holds no global asset id`);
+    }
+    return;
+  }
+  const value = typeof entity.globalAssetId === "string" ? entity.globalAssetId : null;
+  readField(ctx, section, field, { modelType: "Property", ...(value !== null && { value }) }, row, appendPath(path, "globalAssetId"));
 }
 
 function readField(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number, path: string): void {
@@ -195,6 +248,5 @@ function arrayOf(value: unknown): Jsonable[] {
 }
 
 function unmatched(ctx: Ctx, path: string, reason: string): void {
-  const list = ctx.result.unmatched;
-  if (list.length < MAX_UNMATCHED) list.push({ path, reason });
+  if (ctx.result.unmatchedCount++ < MAX_UNMATCHED) ctx.result.unmatched.push({ path, reason });
 }

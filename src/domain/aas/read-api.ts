@@ -192,10 +192,18 @@ export const ZAasResultMessages = z.array(
 
 type Element = Jsonable & { modelType?: string; idShort?: string; value?: unknown; valueType?: string };
 
-const childrenOf = (element: Element): Element[] =>
-  (element.modelType === "SubmodelElementCollection" || element.modelType === "SubmodelElementList") && Array.isArray(element.value)
-    ? (element.value as Element[])
-    : [];
+/** Where an element's children are: an Entity's statements, a collection's or a list's value. */
+const childrenKey = (element: Element): "statements" | "value" | undefined =>
+  element.modelType === "Entity"
+    ? "statements"
+    : element.modelType === "SubmodelElementCollection" || element.modelType === "SubmodelElementList"
+      ? "value"
+      : undefined;
+
+const childrenOf = (element: Element): Element[] => {
+  const key = childrenKey(element);
+  return key !== undefined && Array.isArray(element[key]) ? (element[key] as Element[]) : [];
+};
 
 export function submodelElementsOf(submodel: Jsonable): Element[] {
   return Array.isArray(submodel.submodelElements) ? (submodel.submodelElements as Element[]) : [];
@@ -209,7 +217,7 @@ export function submodelMetadata(submodel: Jsonable): Jsonable {
 
 /** An element without its value, or its children (`$metadata`). */
 export function elementMetadata(element: Jsonable): Jsonable {
-  const { value: _value, ...metadata } = element;
+  const { value: _value, statements: _statements, ...metadata } = element;
   return metadata;
 }
 
@@ -218,7 +226,7 @@ export function coreOf(element: Jsonable): Jsonable {
   const strip = (child: Element) => (childrenOf(child).length > 0 ? elementMetadata(child) : child);
   if (Array.isArray(element.submodelElements)) return { ...element, submodelElements: submodelElementsOf(element).map(strip) };
   const children = childrenOf(element);
-  return children.length > 0 ? { ...element, value: children.map(strip) } : element;
+  return children.length > 0 ? { ...element, [childrenKey(element) ?? "value"]: children.map(strip) } : element;
 }
 
 /**

@@ -81,6 +81,47 @@ describe("valueOnlyPatchChanges (the inverse of value-only.ts)", () => {
     );
   }, 120_000);
 
+  it("an entity's value-only form {statements, entityType, globalAssetId} patches its section and its asset id field", () => {
+    const layout = { colStart: { xs: 1 }, colSpan: { xs: 12 }, rowStart: { xs: 1 }, rowSpan: { xs: 1 } };
+    const base = { granularityLevel: "Model" as const, layout: layout as unknown as TSection["layout"], subSections: [] };
+    const field = (n: number, options: Record<string, string>) => ({
+      ...base,
+      id: id(n),
+      name: `F${n}`,
+      type: "TextField" as const,
+      options,
+    });
+    const entity = { "aas.modelType": "Entity", "aas.entityType": "SelfManagedEntity" };
+    const sections: TSection[] = [
+      { ...base, id: id(1), name: "Bom", type: "Group", parentId: null, subSections: [id(2), id(3)], dataFields: [] },
+      {
+        ...base,
+        ...{ id: id(2), name: "Node", type: "Group", parentId: id(1), options: entity },
+        dataFields: [field(21, { "aas.entityPart": "globalAssetId" }), field(22, {})],
+      },
+      {
+        ...base,
+        ...{ id: id(3), name: "Parts", type: "Repeatable", parentId: id(1), options: { "aas.entityType": "SelfManagedEntity" } },
+        dataFields: [field(31, { "aas.entityPart": "globalAssetId" }), field(32, {})],
+      },
+    ];
+    const values = [
+      { dataSectionId: id(2), dataFieldId: id(21), row: 0, value: "urn:asset:node" },
+      { dataSectionId: id(2), dataFieldId: id(22), row: 0, value: "12 kg" },
+      ...[0, 1].flatMap((row) => [
+        { dataSectionId: id(3), dataFieldId: id(31), row, value: `urn:asset:part-${row}` },
+        { dataSectionId: id(3), dataFieldId: id(32), row, value: `P-${row}` },
+      ]),
+    ];
+    const content = contentOf(sections, values);
+    const [bom] = Object.values(content) as Record<string, { statements?: unknown }>[];
+    expect(bom?.Node).toEqual({ statements: { F22: "12 kg" }, entityType: "SelfManagedEntity", globalAssetId: "urn:asset:node" });
+    const { changes } = valueOnlyPatchChanges(content, contextOf(sections, []));
+    expect(changes.add.map(normalizeDataValue).sort((a, b) => a.dataFieldId.localeCompare(b.dataFieldId) || a.row - b.row)).toEqual(
+      values.slice(0, 2).concat([values[2]!, values[4]!, values[3]!, values[5]!]),
+    );
+  });
+
   it("the header keys and unknown keys are problems, bounded, and nothing is returned", () => {
     fc.assert(
       fc.property(arbPassport, ({ sections }) => {

@@ -13,6 +13,7 @@
  *   problem, listed (at most MAX_ISSUES) with its JSON path in the patch; the caller then stores nothing.
  */
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
+import { aasOption } from "~/domain/aas/aas-options";
 import { aasMeta } from "~/domain/aas/export-metadata";
 import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import type { JsonValue } from "~/domain/aas/value-only";
@@ -124,7 +125,24 @@ function patchSection(w: Walk, section: TSection, value: unknown, row: number, a
   }
   if (value === null) return clearSection(w, section, row, at);
   if (!isObject(value)) return problem(w, at, `section "${section.name}" is a collection: send an object or null`);
-  patchContent(w, section, value, row, at, inRow);
+  patchContent(w, section, entityContent(w, section, value), row, at, inRow);
+}
+
+/**
+ * An entity section's value-only form is `{statements, entityType, globalAssetId}` (value-only.ts): its statements
+ * are the section's content and its global asset id the value of its `aas.entityPart` field. The entity type is the
+ * template's and is not written.
+ */
+function entityContent(w: Walk, section: TSection, value: Record<string, unknown>): Record<string, unknown> {
+  if (aasMeta(section.options).entityType === undefined || !("statements" in value || "entityType" in value)) return value;
+  const { statements, entityType: _entityType, globalAssetId, ...rest } = value;
+  const idField = section.dataFields.find((f) => aasOption(f.options, "entityPart") === "globalAssetId");
+  const idKey = idField ? w.ids.get(idField.id) : undefined;
+  return {
+    ...rest,
+    ...(isObject(statements) ? statements : {}),
+    ...(idKey !== undefined && globalAssetId !== undefined && { [idKey]: globalAssetId }),
+  };
 }
 
 function patchContent(w: Walk, section: TSection, value: Record<string, unknown>, row: number, at: string, inRow: boolean): void {
@@ -150,15 +168,16 @@ function replaceRows(w: Walk, section: TSection, rows: readonly unknown[], at: s
   rows.forEach((rowValue, r) => {
     const path = appendPath(at, r);
     if (!isObject(rowValue)) return problem(w, path, `a row of "${section.name}" is an object`);
+    const content = entityContent(w, section, rowValue);
     // Every own field of the row is given (null where the object has none), so an empty object is still a row.
-    const given = new Set(Object.keys(rowValue));
+    const given = new Set(Object.keys(content));
     for (const field of section.dataFields) {
       const key = w.ids.get(field.id);
       if (fieldLevel(entry, field) === w.level && (key === undefined || !given.has(key))) {
         push(w, "add", { dataSectionId: section.id, dataFieldId: field.id, row: r, value: null }, path);
       }
     }
-    patchContent(w, section, rowValue, r, path, true);
+    patchContent(w, section, content, r, path, true);
   });
 }
 

@@ -82,6 +82,15 @@ export function elementValueOnly(element: unknown): JsonValue | undefined {
       return collectionValueOnly(arrayOf(value));
     case "SubmodelElementList":
       return arrayOf(value).map((child) => elementValueOnly(child) ?? null);
+    case "Entity": {
+      const globalAssetId = textOf(field(element, "globalAssetId"));
+      const entityType = textOf(field(element, "entityType"));
+      return {
+        statements: collectionValueOnly(arrayOf(field(element, "statements"))),
+        entityType,
+        ...(globalAssetId !== null && { globalAssetId }),
+      };
+    }
     default:
       return undefined;
   }

@@ -14,7 +14,9 @@ const EXPORT =
   `${AASX_MEDIA_TYPE}\` answers an AASX package instead.`;
 const IMPORT =
   "Sets the values from an AAS V3.0 environment whose submodels match the template by semanticId, then idShort; it must pass the " +
-  "reference verification. A repeater given gets exactly the environment's rows. Elements that match nothing are listed in `unmatched`; " +
+  "reference verification. A repeater given gets exactly the environment's rows; the unchanged export changes nothing. Every element " +
+  "the write cannot place (a list row whose children match nothing keeps the stored rows) is listed in `unmatched` (at most 100, " +
+  "`moreUnmatched` counting the rest); " +
   "nothing matching at all is a 400. One transaction, with history, like the changes operation.";
 
 /** The AAS export and value import of models and items (docs/aas.md). */

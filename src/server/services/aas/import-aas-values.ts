@@ -5,9 +5,7 @@ import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import { aasValuesFor, type ImportedValue, type UnmatchedElement } from "~/domain/aas/import-values";
-import type { TModelChangesRequest, TRowRef } from "~/domain/data-changes";
-import { type TDataValue, tripleKey } from "~/domain/data-value";
-import { repeaterSectionIds } from "~/domain/template-index";
+import { aasValueChanges } from "~/domain/aas/aas-value-changes";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
@@ -25,7 +23,11 @@ export type ImportAasValuesOptions<O extends PassportDataOwner> = {
   ifMatch?: number;
 };
 
-export type ImportAasValuesResult<O extends PassportDataOwner> = PassportDataOwnerDtos[O["kind"]] & { unmatched: UnmatchedElement[] };
+export type ImportAasValuesResult<O extends PassportDataOwner> = PassportDataOwnerDtos[O["kind"]] & {
+  unmatched: UnmatchedElement[];
+  /** How many more elements could not be placed than `unmatched` lists (it lists at most MAX_UNMATCHED). */
+  moreUnmatched: number;
+};
 
 /**
  * Sets a model's or an item's values from an AAS environment (docs/aas.md §Importing values). The input must
@@ -52,7 +54,8 @@ export async function importAasValues<O extends PassportDataOwner>({
   const imported = aasValuesFor(verified, index, ownerLevel(owner));
   if (imported.matchedCount === 0) {
     const issues = imported.unmatched.map(({ path, reason }): Issue => ({ path, message: reason }));
-    throw new AppError("VALIDATION", "Nothing in the environment matches the template of this passport.", issues);
+    const message = "Nothing in the environment matches the template of this passport.";
+    throw new AppError("VALIDATION", message, issues, undefined, imported.unmatchedCount);
   }
   if (imported.invalidLanguageCount > 0) {
     const count = imported.invalidLanguageCount;
@@ -67,9 +70,9 @@ export async function importAasValues<O extends PassportDataOwner>({
     values: resolve(imported.values),
     repeaters: new Map([...imported.repeaters].map(([id, r]) => [id, { ...r, values: resolve(r.values) }])),
   };
-  const changes = changesOf(current.dataValues, resolved, (id) => repeaterSectionIds(index, id));
+  const changes = aasValueChanges(resolved, current.dataValues, index);
   const dto = await applyDataChanges({ actor, organizationId, owner, changes, ifMatch: ifMatch ?? current.version });
-  return { ...dto, unmatched: imported.unmatched };
+  return { ...dto, unmatched: imported.unmatched, moreUnmatched: imported.unmatchedCount - imported.unmatched.length };
 }
 
 function verifiedEnvironment(input: unknown): Jsonable {
@@ -85,29 +88,4 @@ function verifiedEnvironment(input: unknown): Jsonable {
   }
   if (count > 0) throw new AppError("VALIDATION", "The AAS environment does not verify (AAS V3.0).", issues, undefined, count);
   return input as Jsonable;
-}
-
-/**
- * The changes request: each repeater the environment gives loses its current rows and gets the environment's
- * (rows 0…n-1); every other value is modified where the owner has it and added where it has not.
- */
-function changesOf(
-  currentValues: readonly TDataValue[],
-  imported: Pick<ReturnType<typeof aasValuesFor>, "values" | "repeaters">,
-  sectionsOfRepeater: (id: string) => string[],
-): TModelChangesRequest {
-  const existing = new Set(currentValues.map(tripleKey));
-  const deleteRows: TRowRef[] = [];
-  const add: ImportedValue[] = [];
-  for (const [repeaterId, { values }] of imported.repeaters) {
-    const sections = new Set(sectionsOfRepeater(repeaterId));
-    const rows = new Set(currentValues.filter((v) => sections.has(v.dataSectionId)).map((v) => v.row));
-    for (const row of rows) deleteRows.push({ dataSectionId: repeaterId, row });
-    add.push(...values);
-  }
-  const modify: ImportedValue[] = [];
-  for (const value of imported.values) {
-    (existing.has(tripleKey(value)) ? modify : add).push(value);
-  }
-  return { deleteRows, add, modify };
 }
