@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Issue } from "~/domain/app-error";
 import { toDecimalString } from "~/domain/decimal";
+import { encodeRange, rangeSidesOf } from "~/domain/range-value";
 import { boundedArray } from "~/domain/bounded-array";
 import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
@@ -22,10 +23,14 @@ export function valueTextProblem(value: string): string | undefined {
   return unstorableTextReason(value);
 }
 
+const ZRangeSide = z.union([ZValueText, z.number(), z.null()]).optional();
+/** A range field's value (src/domain/range-value.ts): either side optional, a number side may be a JSON number. */
+export const ZRangeInput = z.strictObject({ min: ZRangeSide, max: ZRangeSide });
+
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).
-  value: z.union([ZValueText, z.number(), z.null()], {
-    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number or null`,
+  value: z.union([ZValueText, z.number(), z.null(), ZRangeInput], {
+    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number, a range {"min": …, "max": …} or null`,
   }),
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
@@ -51,12 +56,17 @@ export type TDataValue = { value: string | null; dataSectionId: string; dataFiel
 export function normalizeDataValue(input: TDataValueInput): TDataValue {
   const { value, dataSectionId, dataFieldId, row, language } = input;
   return {
-    value: typeof value === "number" ? toDecimalString(value) : value,
+    value: typeof value === "number" ? toDecimalString(value) : typeof value === "object" && value !== null ? rangeText(value) : value,
     dataSectionId,
     dataFieldId,
     row,
     ...(language !== undefined && { language }),
   };
+}
+
+/** A range as sent, as stored: canonical JSON, null when neither side is given (range-value.ts). */
+function rangeText(value: z.infer<typeof ZRangeInput>): string | null {
+  return encodeRange(rangeSidesOf(value) ?? { min: null, max: null });
 }
 
 /** A value's identity: (section, field, row), and the language for a value of a multilingual field. */

@@ -63,11 +63,15 @@ function elementValue(element: unknown): JsonValue | undefined {
       return arrayOf(value).map((s) => ({ [String(field(s, "language"))]: textOf(field(s, "text")) }));
     case "File":
       return { contentType: textOf(field(element, "contentType")), value: textOf(value) };
-    case "Range":
-      return {
-        min: propertyValue(field(element, "min"), field(element, "valueType")),
-        max: propertyValue(field(element, "max"), field(element, "valueType")),
-      };
+    case "Range": {
+      // An absent side is left out, as the AAS read API's `$value` leaves it out (read-api.ts `valueOnly`).
+      const range: Record<string, JsonValue> = {};
+      for (const side of ["min", "max"] as const) {
+        const value = field(element, side);
+        if (typeof value === "string") range[side] = propertyValue(value, field(element, "valueType"));
+      }
+      return Object.keys(range).length > 0 ? range : null;
+    }
     case "ReferenceElement":
       return (value ?? null) as JsonValue;
     case "SubmodelElementCollection":

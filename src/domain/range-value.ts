@@ -1,0 +1,61 @@
+/**
+ * A range field's value (docs/field-options.md §Ranges): a min and a max of the field's one value type, either side
+ * optional. Stored in the value slot of its (section, field, row) as canonical JSON text `{"min":…,"max":…}` — both
+ * keys, in that order, each side a string or null — so that equal ranges are equal texts (change detection, history,
+ * conflicts compare texts). A range with neither side is no value: it is stored as null, which is why completeness
+ * (a stored value counts as filled) counts a range filled when either side is. At the API boundary the value is the
+ * object itself. Pure.
+ */
+import { toDecimalString } from "~/domain/decimal";
+import { type FieldOptionsSubject, readFieldOptions } from "~/domain/field-options";
+
+export type RangeSides = { min: string | null; max: string | null };
+
+/** Whether the field holds ranges: its valid `range: "true"` option (field-options.ts). */
+export function isRangeField(field: FieldOptionsSubject): boolean {
+  return readFieldOptions(field).range === true;
+}
+
+/** The stored text of a range: canonical JSON, or null when neither side is given. */
+export function encodeRange({ min, max }: RangeSides): string | null {
+  if (min === null && max === null) return null;
+  return JSON.stringify({ min, max });
+}
+
+/** The sides of a stored range text; undefined when the text is not the canonical form `encodeRange` writes. */
+export function decodeRange(text: string): RangeSides | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const sides = rangeSidesOf(parsed, false);
+  return sides !== undefined && encodeRange(sides) === text ? sides : undefined;
+}
+
+/**
+ * The sides of a range as a client sends it: an object with `min` and/or `max` and no other key, each side a
+ * string, null or absent (and, with `numbers`, a finite JSON number, stored as its decimal string). An empty string
+ * is no side, as an empty cell is. Undefined when the value is not of that form.
+ */
+export function rangeSidesOf(value: unknown, numbers = true): RangeSides | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Object.keys(record).some((key) => key !== "min" && key !== "max")) return undefined;
+  const side = (v: unknown): string | null | undefined => {
+    if (v === undefined || v === null || v === "") return null;
+    if (typeof v === "string") return v;
+    if (numbers && typeof v === "number" && Number.isFinite(v)) return toDecimalString(v);
+    return undefined;
+  };
+  const min = side(record.min);
+  const max = side(record.max);
+  return min === undefined || max === undefined ? undefined : { min, max };
+}
+
+/** A stored value as the API answers it: a range field's value as its `{min, max}` object, any other as stored. */
+export function apiValue(field: FieldOptionsSubject | undefined, value: string | null): string | RangeSides | null {
+  if (value === null || field === undefined || !isRangeField(field)) return value;
+  return decodeRange(value) ?? value;
+}
