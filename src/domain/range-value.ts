@@ -6,10 +6,13 @@
  * (a stored value counts as filled) counts a range filled when either side is. At the API boundary the value is the
  * object itself. Pure.
  */
+import { z } from "zod";
 import { toDecimalString } from "~/domain/decimal";
 import { type FieldOptionsSubject, readFieldOptions } from "~/domain/field-options";
 
-export type RangeSides = { min: string | null; max: string | null };
+/** A range field's value as the API answers it: either side null when not given. */
+export const ZRangeValue = z.object({ min: z.string().nullable(), max: z.string().nullable() });
+export type RangeSides = z.infer<typeof ZRangeValue>;
 
 /** Whether the field holds ranges: its valid `range: "true"` option (field-options.ts). */
 export function isRangeField(field: FieldOptionsSubject): boolean {
@@ -58,4 +61,18 @@ export function rangeSidesOf(value: unknown, numbers = true): RangeSides | undef
 export function apiValue(field: FieldOptionsSubject | undefined, value: string | null): string | RangeSides | null {
   if (value === null || field === undefined || !isRangeField(field)) return value;
   return decodeRange(value) ?? value;
+}
+
+/**
+ * An owner's values as the contract answers them: each range field's as its `{min, max}` object, every other as
+ * stored. The same array when the template has no range field, so most answers pay nothing.
+ */
+export function answeredDataValues<V extends { dataSectionId: string; dataFieldId: string; value: string | null }>(
+  fieldOf: (sectionId: string, fieldId: string) => FieldOptionsSubject | undefined,
+  values: readonly V[],
+): readonly (Omit<V, "value"> & { value: string | RangeSides | null })[] {
+  return values.map((v) => {
+    const field = v.value === null ? undefined : fieldOf(v.dataSectionId, v.dataFieldId);
+    return field === undefined || !isRangeField(field) ? v : { ...v, value: apiValue(field, v.value) };
+  });
 }
