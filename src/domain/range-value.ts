@@ -76,3 +76,44 @@ export function answeredDataValues<V extends { dataSectionId: string; dataFieldI
     return field === undefined || !isRangeField(field) ? v : { ...v, value: apiValue(field, v.value) };
   });
 }
+
+/** The separator of a range's one spreadsheet cell (docs/spreadsheets.md §Ranges): an en dash between spaces. */
+export const RANGE_CELL_SEPARATOR = " – ";
+
+/**
+ * A stored range as its one spreadsheet cell: "10 – 20", "10 –" (min only), "– 20" (max only). A text side holding
+ * an en dash itself would make the cell ambiguous: such a range is written as its stored JSON, which reads back too.
+ */
+export function rangeCellText(stored: string): string {
+  const sides = decodeRange(stored);
+  if (sides === undefined || [sides.min, sides.max].some((side) => side?.includes("–"))) return stored;
+  if (sides.max === null) return `${sides.min ?? ""} –`;
+  if (sides.min === null) return `– ${sides.max}`;
+  return `${sides.min}${RANGE_CELL_SEPARATOR}${sides.max}`;
+}
+
+/**
+ * A range cell read back into the stored form, each side through `readSide` (a number or date in the file's
+ * locale); undefined when the cell has no en dash, so the write path refuses it as not a range. The first " – "
+ * separates the sides, so a text side may hold a dash itself; a leading or trailing dash marks a one-sided range.
+ */
+export function rangeFromCell(cell: string, readSide: (text: string) => string): string | null | undefined {
+  const text = cell.trim();
+  if (text.startsWith("{")) return jsonRangeCell(text);
+  const at = text.indexOf(RANGE_CELL_SEPARATOR);
+  const side = (part: string) => (part.trim() === "" ? null : readSide(part.trim()));
+  if (at >= 0) return encodeRange({ min: side(text.slice(0, at)), max: side(text.slice(at + RANGE_CELL_SEPARATOR.length)) });
+  if (text.startsWith("–")) return encodeRange({ min: null, max: side(text.slice(1)) });
+  if (text.endsWith("–")) return encodeRange({ min: side(text.slice(0, -1)), max: null });
+  return undefined;
+}
+
+/** A cell holding a range's JSON form (`rangeCellText` writes one for text sides with an en dash). */
+function jsonRangeCell(text: string): string | null | undefined {
+  try {
+    const sides = rangeSidesOf(JSON.parse(text));
+    return sides === undefined ? undefined : encodeRange(sides);
+  } catch {
+    return undefined;
+  }
+}
