@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as page from "~/app/p/[uuid]/route";
-import type { TModelListEntry } from "~/domain/model-schema";
+import { verificationErrors } from "~/domain/aas/aas.fixture";
+import type { TModel, TModelListEntry } from "~/domain/model-schema";
 import type { TPassport } from "~/domain/passport-schema";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
@@ -145,6 +146,41 @@ describe("range fields through REST and the passport", () => {
     const page = await fetchPage(uuid);
     expect(page).toContain("-20 – 60");
     expect(page).toContain("from 2024-01-01");
+  });
+});
+
+describe("range fields through the AAS doors", () => {
+  it("exports one verified Range per value and a PUT of it (top level and repeater rows) stores the same ranges", async () => {
+    const source = await postModel(world, { templateId });
+    expectModel(
+      await patch(source.id, [dv(SECTION, TEMPERATURE, 0, { min: -20, max: 60 }), dv(SECTION, WARRANTY, 0, { max: "2030-12-31" })]),
+      200,
+    );
+    const added = await api("POST", dataValuesPath(world, source.id), {
+      token: world.token,
+      body: [dv(ROWS, CAPACITY, 0, { min: 1, max: 42 }), dv(ROWS, CAPACITY, 1, { max: 42 })],
+    });
+    expect(added.status).toBe(201);
+    const exported = await api<{ submodels: Record<string, unknown>[] }>("GET", `${modelPath(world, source.id)}/aas`, {
+      token: world.token,
+    });
+    expect(verificationErrors(exported.body)).toEqual([]);
+    const ranges = JSON.stringify(exported.body);
+    expect(ranges).toContain('"modelType":"Range","valueType":"xs:decimal","min":"-20","max":"60"');
+    expect(ranges).toContain('"modelType":"Range","valueType":"xs:decimal","min":"1","max":"42"');
+    expect(ranges).toContain('"modelType":"Range","valueType":"xs:date","max":"2030-12-31"');
+
+    const target = await postModel(world, { templateId });
+    const put = await api<TModel>("PUT", `${modelPath(world, target.id)}/aas`, { token: world.token, body: exported.body });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const rangesOf = (model: TModel) =>
+      model.dataValues
+        .filter((v) => v.value !== null && [TEMPERATURE, WARRANTY, CAPACITY].includes(v.dataFieldId))
+        .map((v) => [v.dataFieldId, v.row, v.value])
+        .sort((a, b) => String(a).localeCompare(String(b)));
+    const stored = expectModel(await api("GET", modelPath(world, source.id), { token: world.token }), 200);
+    expect(rangesOf(put.body)).toEqual(rangesOf(stored));
+    expect(rangesOf(put.body)).toContainEqual([CAPACITY, 1, { min: null, max: "42" }]);
   });
 });
 
