@@ -23,9 +23,35 @@ export function valueTextProblem(value: string): string | undefined {
   return unstorableTextReason(value);
 }
 
-const ZRangeSide = z.union([ZValueText, z.number(), z.null()]).optional();
-/** A range field's value (src/domain/range-value.ts): either side optional, a number side may be a JSON number. */
-export const ZRangeInput = z.strictObject({ min: ZRangeSide, max: ZRangeSide });
+type RangeInputSide = string | number | null | undefined;
+/**
+ * A range field's value (src/domain/range-value.ts): `{min, max}`, either side optional, a side text like any value
+ * or a finite JSON number. One check rather than an object schema, so a wrong value is one issue at `value` (the
+ * contract's path for a value of the wrong JSON type), not one inside it.
+ */
+export const ZRangeInput = z
+  .custom<{ min?: RangeInputSide; max?: RangeInputSide }>((value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    const isSide = (side: unknown) =>
+      side === undefined ||
+      side === null ||
+      (typeof side === "number" && Number.isFinite(side)) ||
+      (typeof side === "string" && ZValueText.safeParse(side).success);
+    return Object.keys(record).every((key) => key === "min" || key === "max") && isSide(record.min) && isSide(record.max);
+  })
+  .meta({
+    // What the check accepts, for the OpenAPI document (a custom check renders as "anything" by itself).
+    override: {
+      type: "object",
+      description: "A range field's value (docs/api.md §Ranges): either side a string, a finite number, null or absent.",
+      properties: {
+        min: { anyOf: [{ type: "string", maxLength: MAX_VALUE_LENGTH }, { type: "number" }, { type: "null" }] },
+        max: { anyOf: [{ type: "string", maxLength: MAX_VALUE_LENGTH }, { type: "number" }, { type: "null" }] },
+      },
+      additionalProperties: false,
+    },
+  });
 
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).

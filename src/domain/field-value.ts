@@ -45,7 +45,7 @@ function rangeProblem(field: Pick<TDataField, "type" | "options">, value: string
   for (const side of ["min", "max"] as const) {
     const text = sides[side];
     if (text === null) continue;
-    const problem = singleValueProblem(field, text);
+    const problem = valueTextProblem(text) ?? singleValueProblem(field, text);
     if (problem !== undefined) return `${side} ${problem}`;
   }
   const { min, max } = sides;
