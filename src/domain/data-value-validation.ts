@@ -1,6 +1,7 @@
 import type { Issue } from "~/domain/app-error";
 import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/data-value";
 import { fieldValueProblem } from "~/domain/field-value";
+import { isRangeField } from "~/domain/range-value";
 import { fieldLevel, findField, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -83,6 +84,15 @@ export function validateDataValues(index: TemplateIndex, values: readonly TDataV
 function numberInputIssues(index: TemplateIndex, inputs: readonly (DataValueTriple & { value: unknown })[]): Issue[] {
   const issues: Issue[] = [];
   for (const [i, v] of inputs.entries()) {
+    if (typeof v.value === "object" && v.value !== null) {
+      // A `{min, max}` object is a range field's form only; stored as text, it would pass a text field's rule.
+      const field = findField(index, v.dataSectionId, v.dataFieldId);
+      if (field && !isRangeField(field)) {
+        const message = `"${field.name}" is not a range field: send its value as a ${field.type === "NumericField" ? "number or string" : "string"}`;
+        issues.push(dataValueIssue(`$[${i}].value`, message, v));
+      }
+      continue;
+    }
     if (typeof v.value !== "number") continue;
     const field = findField(index, v.dataSectionId, v.dataFieldId);
     if (!field || field.type === "NumericField") continue;

@@ -12,7 +12,8 @@ describe("ZDataValueInput", () => {
 
   it.each([
     ["a boolean value", { ...base, value: true }],
-    ["an object value", { ...base, value: {} }],
+    ["an object value that is not a range", { ...base, value: { from: 1 } }],
+    ["a range with a side of the wrong type", { ...base, value: { min: true } }],
     ["a missing value", { dataSectionId: S, dataFieldId: F, row: 0 }],
     ["NaN", { ...base, value: Number.NaN }],
     ["Infinity", { ...base, value: Infinity }],
@@ -29,7 +30,7 @@ describe("ZDataValueInput", () => {
   it("explains a value of the wrong type in one sentence", () => {
     const result = ZDataValueInput.safeParse({ ...base, value: true });
     expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
-      [["value"], "value must be a string (at most 10000 characters), a finite number or null"],
+      [["value"], 'value must be a string (at most 10000 characters), a finite number, a range {"min": …, "max": …} or null'],
     ]);
   });
 });

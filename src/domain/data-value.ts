@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Issue } from "~/domain/app-error";
 import { toDecimalString } from "~/domain/decimal";
+import { encodeRange, rangeSidesOf } from "~/domain/range-value";
 import { boundedArray } from "~/domain/bounded-array";
 import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
@@ -22,10 +23,40 @@ export function valueTextProblem(value: string): string | undefined {
   return unstorableTextReason(value);
 }
 
+type RangeInputSide = string | number | null | undefined;
+/**
+ * A range field's value (src/domain/range-value.ts): `{min, max}`, either side optional, a side text like any value
+ * or a finite JSON number. One check rather than an object schema, so a wrong value is one issue at `value` (the
+ * contract's path for a value of the wrong JSON type), not one inside it.
+ */
+export const ZRangeInput = z
+  .custom<{ min?: RangeInputSide; max?: RangeInputSide }>((value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    const isSide = (side: unknown) =>
+      side === undefined ||
+      side === null ||
+      (typeof side === "number" && Number.isFinite(side)) ||
+      (typeof side === "string" && ZValueText.safeParse(side).success);
+    return Object.keys(record).every((key) => key === "min" || key === "max") && isSide(record.min) && isSide(record.max);
+  })
+  .meta({
+    // What the check accepts, for the OpenAPI document (a custom check renders as "anything" by itself).
+    override: {
+      type: "object",
+      description: "A range field's value (docs/api.md §Ranges): either side a string, a finite number, null or absent.",
+      properties: {
+        min: { anyOf: [{ type: "string", maxLength: MAX_VALUE_LENGTH }, { type: "number" }, { type: "null" }] },
+        max: { anyOf: [{ type: "string", maxLength: MAX_VALUE_LENGTH }, { type: "number" }, { type: "null" }] },
+      },
+      additionalProperties: false,
+    },
+  });
+
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).
-  value: z.union([ZValueText, z.number(), z.null()], {
-    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number or null`,
+  value: z.union([ZValueText, z.number(), z.null(), ZRangeInput], {
+    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number, a range {"min": …, "max": …} or null`,
   }),
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
@@ -51,12 +82,17 @@ export type TDataValue = { value: string | null; dataSectionId: string; dataFiel
 export function normalizeDataValue(input: TDataValueInput): TDataValue {
   const { value, dataSectionId, dataFieldId, row, language } = input;
   return {
-    value: typeof value === "number" ? toDecimalString(value) : value,
+    value: typeof value === "number" ? toDecimalString(value) : typeof value === "object" && value !== null ? rangeText(value) : value,
     dataSectionId,
     dataFieldId,
     row,
     ...(language !== undefined && { language }),
   };
+}
+
+/** A range as sent, as stored: canonical JSON, null when neither side is given (range-value.ts). */
+function rangeText(value: z.infer<typeof ZRangeInput>): string | null {
+  return encodeRange(rangeSidesOf(value) ?? { min: null, max: null });
 }
 
 /** A value's identity: (section, field, row), and the language for a value of a multilingual field. */

@@ -165,7 +165,7 @@ describe("access", () => {
 
 describe("optionKeysFor", () => {
   it("offers each type the options that apply to it and no others", () => {
-    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "access"]);
+    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "access", "range"]);
     expect(optionKeysFor("TextField")).toEqual([
       "required",
       "maxLength",
@@ -176,6 +176,7 @@ describe("optionKeysFor", () => {
       "choices",
       "format",
       "multiline",
+      "range",
     ]);
     expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "access"]);
   });

@@ -15,6 +15,7 @@
  * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
  * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
+ * | `range`       | NumericField, TextField | `"true"` or `"false"` | the value is a range `{min, max}` (range-value.ts) |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
  * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
@@ -41,6 +42,8 @@ export type FieldOptions = {
   multiline?: boolean;
   /** The value is kept once per language (BCP 47 tag), for text and multi-line text (docs/languages.md). */
   multilingual?: boolean;
+  /** The value is a range of two values of the field's kind, either side optional (src/domain/range-value.ts). */
+  range?: boolean;
 };
 
 /**
@@ -125,6 +128,11 @@ const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
     types: ["TextField"],
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
+  // A range of numbers, dates (`format: "date"`) or text; each side meets the field's other options.
+  range: {
+    types: ["NumericField", "TextField"],
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
 };
 
 /** The choices of a `choices` option: split at "|", each trimmed, so "A | B" reads as "A" and "B". */
@@ -144,6 +152,9 @@ function choicesProblem(value: string): string | undefined {
 
 // Each of these decides the input on its own, so two of them on one field would contradict each other.
 const EXCLUSIVE_OPTIONS = ["choices", "format", "multiline"] as const;
+
+// A range's two sides are one-line values of one kind: not a text per language, a choice or a text area.
+const RANGE_EXCLUDES = ["multilingual", "choices", "multiline"] as const;
 
 function isRecognised(key: string): key is keyof typeof OPTION_RULES {
   return Object.hasOwn(OPTION_RULES, key);
@@ -181,6 +192,13 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
     issues.push({
       path: appendPath(path, "multilingual"),
       message: `Option "multilingual" cannot be combined with "choices" or "format": their values are codes, the same in every language`,
+    });
+  }
+  const rangeConflicts = RANGE_EXCLUDES.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
+  if (field.options.range === "true" && rangeConflicts.length > 0) {
+    issues.push({
+      path: appendPath(path, "range"),
+      message: `Option "range" cannot be combined with ${rangeConflicts.map((key) => `"${key}"`).join(" or ")}: a range is two values of one kind, a min and a max`,
     });
   }
   const shaping = EXCLUSIVE_OPTIONS.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
@@ -227,7 +245,8 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const choices = choicesText === undefined ? undefined : splitChoices(choicesText);
   const format = valid("format") === "date" ? "date" : undefined;
   const multiline = valid("multiline") === "true";
-  const multilingual = valid("multilingual") === "true" && choicesText === undefined && format === undefined;
+  const range = valid("range") === "true" && choicesText === undefined && !multiline && valid("multilingual") !== "true";
+  const multilingual = valid("multilingual") === "true" && choicesText === undefined && format === undefined && !range;
   // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
   return {
     required: valid("required") === "true",
@@ -241,6 +260,7 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
     ...(format !== undefined && { format }),
     ...(multiline && { multiline }),
     ...(multilingual && { multilingual }),
+    ...(range && { range }),
   };
 }
 

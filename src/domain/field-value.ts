@@ -1,6 +1,7 @@
 import { valueTextProblem } from "~/domain/data-value";
 import { compareDecimals, fractionDigits, isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
+import { decodeRange, isRangeField } from "~/domain/range-value";
 import type { TDataField } from "~/domain/template-schema";
 import { isUuid } from "~/domain/uuid";
 
@@ -14,6 +15,12 @@ export const MAX_REFERENCE_LENGTH = 2048;
 export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   const unstorable = valueTextProblem(value);
   if (unstorable !== undefined) return unstorable;
+  if (isRangeField(field)) return rangeProblem(field, value);
+  return singleValueProblem(field, value);
+}
+
+/** One value of the field's kind: the whole value, or one side of a range. */
+function singleValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   switch (field.type) {
     case "NumericField":
       return numberProblem(field, value);
@@ -26,6 +33,27 @@ export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, v
         ? undefined
         : `must be an http(s) URL or a relative file reference (at most ${MAX_REFERENCE_LENGTH} characters)`;
   }
+}
+
+/**
+ * A range (range-value.ts): the canonical `{"min":…,"max":…}` text, each side meeting the field's own rules (bounds,
+ * decimals, maxLength, date), and for numbers and dates min not above max. Text sides have no order.
+ */
+function rangeProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
+  const sides = decodeRange(value);
+  if (sides === undefined) return 'must be a range {"min": …, "max": …} (either side may be null)';
+  for (const side of ["min", "max"] as const) {
+    const text = sides[side];
+    if (text === null) continue;
+    const problem = valueTextProblem(text) ?? singleValueProblem(field, text);
+    if (problem !== undefined) return `${side} ${problem}`;
+  }
+  const { min, max } = sides;
+  if (min === null || max === null) return undefined;
+  const ordered = field.type === "NumericField" || readFieldOptions(field).format === "date";
+  // Decimals compare exactly; ISO dates compare as text (yyyy-mm-dd orders like the calendar).
+  const above = field.type === "NumericField" ? compareDecimals(min, max) > 0 : min > max;
+  return ordered && above ? `min (${min}) is above max (${max})` : undefined;
 }
 
 function numberProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_ROW } from "~/domain/data-value";
 import { normaliseModelGtin } from "~/domain/gs1/gs1-key";
+import { ZRangeValue } from "~/domain/range-value";
 import { ZCommodityCode, ZFacilityIds } from "~/domain/registry-settings";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
@@ -81,8 +82,15 @@ export function copyName(name: string): string {
 
 export const ZUniqueProductIdentifier = z.object({ uuid: ZUuid, value: z.string() });
 
+/**
+ * A value as the contract's JSON carries it: text, or a range field's `{min, max}` object (src/domain/range-value.ts).
+ * Services hand the stored text around; the REST adapter answers a range field's as its object (rest-route.ts), so
+ * the schema (and the OpenAPI document) names both while the type stays the stored text the code handles.
+ */
+const ZAnsweredValue = z.union([z.string(), ZRangeValue]).nullable() as unknown as z.ZodNullable<z.ZodString>;
+
 export const ZDataValue = z.object({
-  value: z.string().nullable(),
+  value: ZAnsweredValue,
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),

@@ -4,6 +4,7 @@ import { ZLayout } from "~/domain/layout";
 import { ZUniqueProductIdentifier } from "~/domain/model-schema";
 import { ZDataField, ZGranularityLevel, ZSectionType } from "~/domain/template-schema";
 import { ZTranslations } from "~/domain/template-translations";
+import { ZRangeValue } from "~/domain/range-value";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 
@@ -22,8 +23,11 @@ export type TAccessLevel = z.infer<typeof ZAccessLevel>;
 export type TReaderLevel = z.infer<typeof ZReaderLevel>;
 export type TGrantLevel = z.infer<typeof ZGrantLevel>;
 
-/** One row of a section: field id → value, for every field of the section the reader may see. */
-export const ZPassportRow = z.record(ZUuid, z.string().nullable());
+/**
+ * One row of a section: field id → value, for every field of the section the reader may see; a range field's value
+ * is its `{min, max}` object.
+ */
+export const ZPassportRow = z.record(ZUuid, z.union([z.string(), ZRangeValue]).nullable());
 
 /**
  * A field as a reader sees it: its name in the answered language, its `description` there (when it has one) and, for a

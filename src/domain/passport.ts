@@ -6,6 +6,7 @@ import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
+import { apiValue } from "~/domain/range-value";
 import { defaultLanguageValues } from "~/domain/value-languages";
 
 /**
@@ -117,7 +118,9 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
       granularityLevel: section.granularityLevel,
       layout: section.layout,
       dataFields: visible.map((f) => f.field),
-      dataValues: rows.map((row) => Object.fromEntries(visible.map(({ field, rows }) => [field.id, rows.get(row) ?? null]))),
+      dataValues: rows.map((row) =>
+        Object.fromEntries(visible.map(({ field, rows }) => [field.id, apiValue(field, rows.get(row) ?? null)])),
+      ),
       hiddenFieldCount: fields.length - visible.length,
       ...(section.translations && { translations: section.translations }),
       ...(valueLanguages && { dataValueLanguages: valueLanguages }),
@@ -193,7 +196,13 @@ function rowInLanguage(
   if (!byField || language === defaultLanguage) return row;
   const values = { ...row };
   for (const [fieldId, byLanguage] of Object.entries(byField)) {
-    values[fieldId] = pickLanguage({ ...byLanguage, [defaultLanguage]: row[fieldId] ?? null }, language, defaultLanguage);
+    // Only multilingual fields have languages, and their values are text.
+    const inDefault = row[fieldId];
+    values[fieldId] = pickLanguage(
+      { ...byLanguage, [defaultLanguage]: typeof inDefault === "string" ? inDefault : null },
+      language,
+      defaultLanguage,
+    );
   }
   return values;
 }

@@ -252,9 +252,10 @@ describe("what cannot be imported", () => {
     const [section] = templateDraft.sections;
     expect(section?.dataFields.map((f) => [f.name, f.type])).toEqual([
       ["Weight", "NumericField"],
-      ["Temperature (min)", "NumericField"],
-      ["Temperature (max)", "NumericField"],
+      ["Temperature", "NumericField"],
     ]);
+    // A Range is one range field (docs/aas-import.md).
+    expect(section?.dataFields[1]?.options).toMatchObject({ range: "true", "aas.modelType": "Range", "aas.valueType": "xs:int" });
   });
 
   it("keeps the template's cardinality as required and row limits, and exports it back, empty mandatory collections included", async () => {

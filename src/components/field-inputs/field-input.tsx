@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
 import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
+import { RangeInput } from "~/components/field-inputs/range-input";
 import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -92,6 +93,19 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
     className: cn(options.unit && "rounded-r-none", FIELD_TYPES[field.type].className),
   };
   const isReadOnly = !onValueChange && !disabled;
+  if (options.range) {
+    const { className: _className, ...rest } = common;
+    return (
+      <RangeInput
+        {...rest}
+        field={field}
+        isDate={options.format === "date"}
+        value={value}
+        onValueChange={onValueChange}
+        readOnly={isReadOnly}
+      />
+    );
+  }
   if (field.type === "NumericField") {
     return (
       <NumberInput

@@ -19,6 +19,19 @@ describe("draftValueProblem", () => {
     }
   });
 
+  it("checks each side of a range in the field's own terms, then the order", () => {
+    const range = { type: "NumericField" as const, options: { ...share.options, range: "true" } };
+    expect(draftValueProblem(range, '{"min":"10","max":"20.5"}', english, "en-US")).toBeUndefined();
+    expect(draftValueProblem(range, '{"min":null,"max":"100.1"}', english, "en-US")).toBe(
+      "Enter a number from 0 to 100 with at most 1 decimal.",
+    );
+    expect(draftValueProblem(range, '{"min":"20","max":"10"}', english, "en-US")).toBe("The minimum is above the maximum.");
+    const dates = { type: "TextField" as const, options: { range: "true", format: "date" } };
+    expect(draftValueProblem(dates, '{"min":"2024-02-30","max":null}', english)).toBe(
+      "Must be a date written yyyy-mm-dd, e.g. 2025-03-31.",
+    );
+  });
+
   it("says what to enter in the field's own terms and the person's locale", () => {
     const plain = { type: "NumericField" as const, options: {} };
     expect(draftValueProblem(plain, "x", english, "en-US")).toBe("Enter a number, for example 12.5.");

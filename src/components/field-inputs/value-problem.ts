@@ -3,6 +3,7 @@ import { MAX_VALUE_LENGTH } from "~/domain/data-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem, MAX_REFERENCE_LENGTH } from "~/domain/field-value";
 import { formatLocaleNumber } from "~/domain/locale-number";
+import { decodeRange } from "~/domain/range-value";
 import type { TDataField } from "~/domain/template-schema";
 
 type FieldSubject = Pick<TDataField, "type" | "options">;
@@ -14,6 +15,7 @@ type ProblemKey =
   | "problemDate"
   | "problemPassportLink"
   | "problemFile"
+  | "problemRangeOrder"
   | "numberRequirement";
 /**
  * The words of a problem, from the catalogues' `fieldInput` namespace (the member's language, from
@@ -37,6 +39,7 @@ export function draftValueProblem(
   if (value === null || value === "") return undefined;
   if (value.length > MAX_VALUE_LENGTH) return text("problemTooLong", { max: MAX_VALUE_LENGTH });
   if (fieldValueProblem(field, value) === undefined) return undefined;
+  if (readFieldOptions(field).range) return rangeProblem(field, value, text, locale);
   switch (field.type) {
     case "NumericField":
       return numberRequirement(field, text, locale);
@@ -47,6 +50,18 @@ export function draftValueProblem(
     case "TextField":
       return textProblem(field, value, text);
   }
+}
+
+/** A range's problem: the first side's, in the words of a single value of the field, else min above max. */
+function rangeProblem(field: FieldSubject, value: string, text: ProblemText, locale: string): string {
+  const sides = decodeRange(value);
+  // Each side is one value of the field's kind: the same field without its range option.
+  const single = { ...field, options: { ...field.options, range: "false" } };
+  for (const side of [sides?.min, sides?.max]) {
+    const problem = side == null ? undefined : draftValueProblem(single, side, text, locale);
+    if (problem !== undefined) return problem;
+  }
+  return text("problemRangeOrder");
 }
 
 /** Which of a text field's rules `value` (refused by the domain) breaks, in the domain's order. */

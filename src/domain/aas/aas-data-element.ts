@@ -7,7 +7,7 @@ import type { TDataFieldType } from "~/domain/template-schema";
 
 /**
  * One data element of a submodel template → the data field(s) it becomes (docs/aas-import.md §Mapping): Property by
- * its value type, MultiLanguageProperty, File, ReferenceElement, and Range as two fields. The caller places them.
+ * its value type, MultiLanguageProperty, File, ReferenceElement, and Range as one range field. The caller places them.
  */
 
 export type FieldDraft = { name: string; type: TDataFieldType; options: Record<string, string> };
@@ -120,33 +120,34 @@ export function dataElementFields(
     addPlaceholder(options, exampleValue(element), path, context.problems);
     return [{ name, type: "TextField", options }];
   }
-  if (aas.isRange(element)) return rangeFields(element, name, base, path, context.problems);
+  if (aas.isRange(element)) return [rangeField(element, name, base, path, context.problems)];
   return undefined;
 }
 
-/** A Range is two values: a field for its min and one for its max, both naming the Range (`aas.rangeBound`). */
-function rangeFields(
+/**
+ * A Range is one range field (`range: "true"`, src/domain/range-value.ts) of the kind its value type asks for: a
+ * number with the type's bounds, a date, else text (a yes/no or date-time range is kept as text: our dates are
+ * calendar dates only). The template's example min/max become the placeholder "min – max".
+ */
+function rangeField(
   element: aas.Range,
   name: string,
   base: Record<string, string>,
   path: string,
   problems: AasProblemList,
-): FieldDraft[] {
+): FieldDraft {
   const shape = valueTypeShape(element.valueType);
-  // A yes/no or date range makes no sense as bounds; such a Range is kept as two text fields.
-  const type = shape.type === "NumericField" ? "NumericField" : "TextField";
-  const common = {
+  const kind = shape.type === "NumericField" ? shape.options : shape.options.format === "date" ? { format: "date" } : {};
+  const options: Record<string, string> = {
     ...base,
-    ...(type === "NumericField" ? shape.options : {}),
+    ...kind,
+    range: "true",
     [AAS_OPTION.modelType]: "Range",
     [AAS_OPTION.valueType]: stringification.mustDataTypeDefXsdToString(element.valueType),
   };
-  problems.add(path, `Range "${element.idShort ?? name}" became two fields, "${name} (min)" and "${name} (max)".`, "info");
-  return (["min", "max"] as const).map((bound) => {
-    const options = { ...common, [AAS_OPTION.rangeBound]: bound };
-    addPlaceholder(options, element[bound] ?? undefined, path, problems);
-    return { name: `${name.slice(0, 190)} (${bound})`, type, options };
-  });
+  const example = [element.min, element.max].map((side) => side?.trim() ?? "");
+  if (example.some((side) => side !== "")) addPlaceholder(options, example.join(" – "), path, problems);
+  return { name, type: shape.type, options };
 }
 
 function exampleValue(element: aas.ISubmodelElement): string | undefined {

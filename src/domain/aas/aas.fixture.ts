@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import type { TDataValue } from "~/domain/data-value";
+import { encodeRange } from "~/domain/range-value";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 import type { TDataFieldType, TSection } from "~/domain/template-schema";
 
@@ -95,11 +96,46 @@ const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
   }),
   fc.record({ type: fc.constant<TDataFieldType>("FileField"), options: fc.constant({}) }),
   fc.record({ type: fc.constant<TDataFieldType>("ProductPassportLink"), options: fc.constant({}) }),
+  // Range fields (src/domain/range-value.ts) of numbers, dates and text, with and without the template's value type.
+  fc.record({
+    type: fc.constant<TDataFieldType>("NumericField"),
+    options: fc.constantFrom<Record<string, string>>(
+      { range: "true" },
+      { range: "true", unit: "kg", decimals: "2" },
+      { range: "true", "aas.modelType": "Range", "aas.valueType": "xs:int", decimals: "0" },
+    ),
+  }),
+  fc.record({
+    type: fc.constant<TDataFieldType>("TextField"),
+    options: fc.constantFrom<Record<string, string>>(
+      { range: "true", format: "date" },
+      { range: "true", "aas.modelType": "Range", "aas.valueType": "xs:string" },
+    ),
+  }),
 );
+
+/** A range a range field of this kind may hold once stored: either side or both, canonical (range-value.ts). */
+function arbRange(field: FieldSpec): fc.Arbitrary<string | null> {
+  const side =
+    field.type === "NumericField"
+      ? fc.constantFrom("0", "-12", "3", "1000000000000000000001")
+      : field.options.format === "date"
+        ? fc.constantFrom("1999-12-31", "2024-02-29")
+        : fc.constantFrom("A", "Größe", "z y");
+  return fc.record({ min: fc.option(side, { nil: null }), max: fc.option(side, { nil: null }) }).map(({ min, max }) => {
+    const ordered = field.type === "NumericField" ? [min, max].sort((a, b) => Number(a) - Number(b)) : [min, max].sort();
+    return encodeRange(
+      min !== null && max !== null && field.options["aas.valueType"] !== "xs:string"
+        ? { min: ordered[0]!, max: ordered[1]! }
+        : { min, max },
+    );
+  });
+}
 
 /** A value a field of this kind may hold once stored (what the write path accepts), or null. */
 export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
   const kind = field.options["aas.modelType"];
+  if (field.options.range === "true") return fc.option(arbRange(field), { nil: null, freq: 4 }).map((v) => v ?? null);
   const some = (() => {
     if (field.type === "NumericField") return fc.constantFrom("0", "-12.5", "1000000000000000000000001", "3", "0.001");
     if (field.type === "FileField") return fc.constantFrom("files/manual 1.pdf", "https://example.com/a.pdf", "files/ü.png", "x");

@@ -6,6 +6,7 @@
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
 import { isMultilingual } from "~/domain/field-options";
+import { decodeRange, isRangeField } from "~/domain/range-value";
 import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import {
   type AasMeta,
@@ -32,7 +33,10 @@ import type { TTranslations } from "~/domain/template-translations";
 export const IEC_61360_TEMPLATE = "https://admin-shell.io/DataSpecificationTemplates/DataSpecificationIEC61360/3/0";
 /** The element kinds a field may ask for with `aas.modelType`. */
 export const AAS_MODEL_TYPES = ["Property", "MultiLanguageProperty", "File", "Range", "ReferenceElement"] as const;
-/** `min..max`: how a Range field stores its value (docs/field-options.md §AAS). */
+/**
+ * `min..max`: how a field with `aas.modelType: "Range"` but without the `range` option stores its value
+ * (docs/field-options.md §AAS); a range field stores `{"min":…,"max":…}` (src/domain/range-value.ts).
+ */
 export const RANGE_SEPARATOR = "..";
 
 /**
@@ -308,6 +312,7 @@ function headOf(ctx: Context, field: TDataField, meta: AasMeta): Jsonable {
 function fieldElement(ctx: Context, field: TDataField, value: string | null): Jsonable {
   const meta = aasMeta(field.options);
   const head = headOf(ctx, field, meta);
+  if (isRangeField(field)) return { ...rangeElement(field, value), ...head };
   const kind =
     meta.modelType ?? (field.type === "FileField" ? "File" : field.type === "ProductPassportLink" ? "ReferenceElement" : "Property");
   const special = specialElement(kind, field, meta, value);
@@ -327,6 +332,24 @@ function multilingualElement(ctx: Context, field: TDataField, byLanguage: Record
     if (text.trim() !== "") strings.push({ language, text });
   }
   return { modelType: "MultiLanguageProperty", ...head, ...(strings.length > 0 && { value: strings }) };
+}
+
+/**
+ * A range field (src/domain/range-value.ts) as one Range: its value type, and each side it has (an absent side is
+ * left out). A side that does not fit the value type (a template changed under stored values) makes it an
+ * `xs:string` Range, which holds any text, rather than an element the verifier refuses.
+ */
+function rangeElement(field: TDataField, value: string | null): Jsonable {
+  const valueType = preferredValueType(field);
+  const sides = value === null ? undefined : decodeRange(value);
+  if (sides === undefined) return { modelType: "Range", valueType };
+  const given = (["min", "max"] as const).flatMap((side) => (sides[side] === null ? [] : [[side, sides[side]] as const]));
+  const fits = given.every(([, text]) => fitsValueType(text, valueType));
+  return {
+    modelType: "Range",
+    valueType: fits ? valueType : "xs:string",
+    ...Object.fromEntries(given.map(([side, text]) => [side, fits ? text : xmlSafe(text)])),
+  };
 }
 
 /** The element of a non-Property kind, or undefined when the value cannot take that form (a Property then). */

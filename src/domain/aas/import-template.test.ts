@@ -194,7 +194,7 @@ describe("importAasTemplate keeps every language (docs/aas-import.md §Languages
     }
   });
 
-  it("canonicalises tags, skips a tag that is none, and gives a Range's bounds the Range's names", () => {
+  it("canonicalises tags, skips a tag that is none, and gives a Range's one field the Range's names", () => {
     const result = importAasTemplate(
       environment([
         {
@@ -211,8 +211,7 @@ describe("importAasTemplate keeps every language (docs/aas-import.md §Languages
     );
     const fields = result.sections.flatMap((s) => s.dataFields);
     expect(fields.map((f) => f.translations)).toEqual([
-      { en: { name: "Temperature (min)" }, "de-DE": { name: "Temperatur (min)" }, fr: { description: "La température" } },
-      { en: { name: "Temperature (max)" }, "de-DE": { name: "Temperatur (max)" }, fr: { description: "La température" } },
+      { en: { name: "Temperature" }, "de-DE": { name: "Temperatur" }, fr: { description: "La température" } },
     ]);
   });
 });

@@ -13,6 +13,7 @@ import { multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { type Issue, MAX_ISSUES } from "~/domain/app-error";
 import { isMultilingual } from "~/domain/field-options";
 import { appendPath } from "~/domain/json-path";
+import { encodeRange, isRangeField } from "~/domain/range-value";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
@@ -160,6 +161,10 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
     ctx.result.matchedCount++;
     return readLanguages(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, element, path);
   }
+  if (element.modelType === "Range" && (isRangeField(field) || aasOption(field.options, "rangeBound") !== undefined)) {
+    ctx.result.matchedCount++;
+    return readRange(ctx, section, field, element, row);
+  }
   const value = elementValue(element);
   if (value === undefined)
     return unmatched(
@@ -169,6 +174,34 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
     );
   ctx.result.matchedCount++;
   ctx.result.values.push({ dataSectionId: section.id, dataFieldId: field.id, row, value });
+}
+
+/**
+ * A Range into a range field: its sides as the field's one value (range-value.ts), an absent side null. Into a
+ * template imported before range fields, whose Range is two fields (`aas.rangeBound` min and max, one idShort),
+ * each side goes to its own field, so neither is erased.
+ */
+function readRange(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number): void {
+  const side = (key: "min" | "max") => (typeof element[key] === "string" && element[key] !== "" ? element[key] : null);
+  const place = { dataSectionId: section.id, row };
+  if (isRangeField(field)) {
+    ctx.result.values.push({ ...place, dataFieldId: field.id, value: encodeRange({ min: side("min"), max: side("max") }) });
+    return;
+  }
+  const idShort = ctx.ids.get(field.id);
+  for (const bound of ["min", "max"] as const) {
+    const target = section.dataFields.find(
+      (f) =>
+        aasOption(f.options, "rangeBound") === bound && (f.id === field.id || ctx.ids.get(f.id) === idShort || sameRange(f, field)),
+    );
+    if (target) ctx.result.values.push({ ...place, dataFieldId: target.id, value: side(bound) });
+  }
+}
+
+/** Two fields of one Range imported before range fields: the same `aas.idShort` option. */
+function sameRange(a: TDataField, b: TDataField): boolean {
+  const idShort = aasOption(a.options, "idShort");
+  return idShort !== undefined && idShort === aasOption(b.options, "idShort");
 }
 
 /**

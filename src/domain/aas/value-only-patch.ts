@@ -23,6 +23,7 @@ import { toDecimalString } from "~/domain/decimal";
 import { isMultilingual } from "~/domain/field-options";
 import { type LangText, multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { appendPath } from "~/domain/json-path";
+import { encodeRange, isRangeField, rangeSidesOf } from "~/domain/range-value";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
@@ -263,6 +264,11 @@ function fieldKind(field: TDataField): string {
  * for every kind (the export writes a value that cannot take its kind's form as text too).
  */
 export function storedValue(field: TDataField, value: unknown): string | null | undefined {
+  if (isRangeField(field) && typeof value === "object" && value !== null) {
+    // A range field's `{min, max}` (a side as its typed JSON value or text, an absent side none): range-value.ts.
+    const sides = rangeSidesOf(value);
+    return sides === undefined ? undefined : encodeRange(sides);
+  }
   if (value === null || typeof value === "string") return value;
   if (typeof value === "number") return Number.isFinite(value) ? toDecimalString(value) : undefined;
   if (typeof value === "boolean") return String(value);

@@ -71,11 +71,11 @@ export function elementValueOnly(element: unknown): JsonValue | undefined {
       return arrayOf(value).map((s) => ({ [String(field(s, "language"))]: textOf(field(s, "text")) }));
     case "File":
       return { contentType: textOf(field(element, "contentType")), value: textOf(value) };
-    case "Range":
-      return {
-        min: propertyValue(field(element, "min"), field(element, "valueType")),
-        max: propertyValue(field(element, "max"), field(element, "valueType")),
-      };
+    case "Range": {
+      // Both keys always, an absent side null: the empty form every door shares (docs/aas.md §The read API).
+      const side = (value: unknown) => (typeof value === "string" ? propertyValue(value, field(element, "valueType")) : null);
+      return { min: side(field(element, "min")), max: side(field(element, "max")) };
+    }
     case "ReferenceElement":
       return (value ?? null) as JsonValue;
     case "SubmodelElementCollection":

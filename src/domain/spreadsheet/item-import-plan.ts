@@ -4,6 +4,7 @@ import { isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
 import { localeKind, parseLocaleValue } from "~/domain/locale-value";
+import { isRangeField, rangeFromCell } from "~/domain/range-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
 import { readSectionOptions } from "~/domain/section-options";
 import {
@@ -227,7 +228,10 @@ function checkedValue(
 ): string | null | undefined {
   const { field } = column;
   if (cell === "") return null;
-  const value = (locale === null ? undefined : parseLocaleValue(field, cell, locale)) ?? cell;
+  const read = (text: string) => (locale === null ? undefined : parseLocaleValue(field, text, locale)) ?? text;
+  // A range field's one cell "10 – 20" (docs/spreadsheets.md §Ranges), each side read like a cell of its kind.
+  const value = isRangeField(field) ? (rangeFromCell(cell, read) ?? cell) : read(cell);
+  if (value === null) return null;
   const problem = fieldValueProblem(field, value);
   if (problem === undefined) return value;
   problems.add({ ...at, rule: ruleOf(column, value), message: `"${field.name}" ${problem}` });

@@ -1,4 +1,5 @@
 import type { TDataValue } from "~/domain/data-value";
+import { isRangeField, rangeCellText } from "~/domain/range-value";
 import { type ItemSheetsLayout, type SheetLayout, valueKey } from "~/domain/spreadsheet/item-sheet-layout";
 
 /** An item as the export reads it: its identifier values (oldest first) and its data values. */
@@ -25,7 +26,9 @@ export function itemSheetRows(layout: ItemSheetsLayout, item: ExportedItem): { i
     sheet.columns.map((column) => {
       if (column.kind === "identifier") return sheet.repeaterId === null ? (item.identifiers[column.n - 1] ?? "") : first;
       if (column.kind === "row") return String(row + 1);
-      return valueAt(column.key, row) ?? (column.alias ? valueAt(column.alias.key, row) : undefined) ?? "";
+      const value = valueAt(column.key, row) ?? (column.alias ? valueAt(column.alias.key, row) : undefined) ?? "";
+      // A range field's value is one cell "10 – 20" (docs/spreadsheets.md §Ranges).
+      return value !== "" && isRangeField(column.field) ? rangeCellText(value) : value;
     });
   const repeaters = layout.repeaters.map((sheet) => {
     const rows = new Set<number>();

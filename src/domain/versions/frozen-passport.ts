@@ -1,7 +1,8 @@
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import type { AssembledField, AssembledPassport, AssembledSection } from "~/domain/passport";
-import type { TAccessLevel, TPassport, TPassportSection } from "~/domain/passport-schema";
+import type { TAccessLevel, TPassport, TPassportRow, TPassportSection } from "~/domain/passport-schema";
+import { encodeRange } from "~/domain/range-value";
 import type { TemplateIndex } from "~/domain/template-index";
 
 /**
@@ -28,7 +29,7 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
     const section = index.sections.get(frozen.id)?.section;
     if (!section) continue;
     const fields = frozen.dataFields.map((field): AssembledField => {
-      const rows = new Map(frozen.dataValues.map((row, n) => [n, row[field.id] ?? null]));
+      const rows = new Map(frozen.dataValues.map((row, n) => [n, storedFormOf(row[field.id] ?? null)]));
       const languages = languagesOf(frozen.dataValueLanguages, field.id);
       return { field, access: level, rows, ...(languages && { languages }) };
     });
@@ -36,6 +37,11 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
   }
   // A version frozen before versions kept every language names none and holds one: its values are all there is.
   return { header, sections, defaultLanguage: language };
+}
+
+/** A frozen value as stored: a range's `{min, max}` object as its stored text (range-value.ts). */
+function storedFormOf(value: TPassportRow[string]): string | null {
+  return value === null || typeof value === "string" ? value : encodeRange(value);
 }
 
 /** A multilingual field's `{language: value}` maps by row, as the document froze them; undefined for any other field. */

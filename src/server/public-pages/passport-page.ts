@@ -4,11 +4,12 @@ import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
 import { splitChoices } from "~/domain/field-options";
 import { formatLocaleNumber } from "~/domain/locale-number";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
-import type { TPassport, TPassportField, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { languageName } from "~/domain/language";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import { publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
+import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
 import { publicationBlock } from "~/server/public-pages/publication-block";
@@ -221,8 +222,15 @@ function unitOf(field: TPassportField): string | undefined {
  * A value as a reader sees it, a number in the form of the `numbers` locale; `withUnit` is false in tables, whose
  * header names the unit.
  */
-function renderValue(field: TPassportField, value: string | null, t: PublicPageText, numbers: string, withUnit = true): SafeHtml {
+function renderValue(
+  field: TPassportField,
+  value: TPassportRow[string],
+  t: PublicPageText,
+  numbers: string,
+  withUnit = true,
+): SafeHtml {
   if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
+  if (typeof value !== "string") return renderRange(field, value, t, numbers, withUnit);
   if (field.type === "ProductPassportLink") {
     if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">${t("passportLink", { uuid: value })}</a>`;
     if (isHttpUrl(value)) return html`<a href="${value}" rel="noopener noreferrer">${value}</a>`;
@@ -232,6 +240,25 @@ function renderValue(field: TPassportField, value: string | null, t: PublicPageT
   }
   const unit = withUnit ? unitOf(field) : undefined;
   const shown = field.type === "NumericField" ? formatLocaleNumber(value, numbers) : shownValue(field, value);
+  return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
+}
+
+/** A range field's value (src/domain/range-value.ts): "10 – 20 kg", or one side as "from 10 kg" / "up to 20 kg". */
+function renderRange(
+  field: TPassportField,
+  { min, max }: RangeSides,
+  t: PublicPageText,
+  numbers: string,
+  withUnit: boolean,
+): SafeHtml {
+  const side = (text: string) => (field.type === "NumericField" ? formatLocaleNumber(text, numbers) : text);
+  const unit = withUnit ? unitOf(field) : undefined;
+  const shown =
+    min !== null && max !== null
+      ? t("rangeBoth", { min: side(min), max: side(max) })
+      : min !== null
+        ? t("rangeFrom", { min: side(min) })
+        : t("rangeTo", { max: side(max ?? "") });
   return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 

@@ -147,13 +147,21 @@ export function expectModel(response: ApiResponse, status: number): TModel {
       !["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].includes(
         Object.keys(v).sort().join(","),
       ) ||
-      !(v.value === null || typeof v.value === "string") ||
+      // A range field's value is its `{min, max}` object (docs/api.md §Ranges).
+      !(v.value === null || typeof v.value === "string" || isRangeObject(v.value)) ||
       !(Number.isInteger(v.row) && v.row >= 0) ||
       !UUID.test(v.dataSectionId) ||
       !UUID.test(v.dataFieldId),
   );
   expect(malformed.slice(0, 5)).toEqual([]);
   return model;
+}
+
+function isRangeObject(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { min, max, ...rest } = value as Record<string, unknown>;
+  const side = (v: unknown) => v === null || typeof v === "string";
+  return Object.keys(rest).length === 0 && side(min) && side(max);
 }
 
 export type Triple = { dataSectionId: string; dataFieldId: string; row: number };
