@@ -165,19 +165,20 @@ describe("access", () => {
 
 describe("optionKeysFor", () => {
   it("offers each type the options that apply to it and no others", () => {
-    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "access"]);
+    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "list", "access"]);
     expect(optionKeysFor("TextField")).toEqual([
       "required",
       "maxLength",
       "unit",
       "placeholder",
       "multilingual",
+      "list",
       "access",
       "choices",
       "format",
       "multiline",
     ]);
-    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "access"]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access"]);
   });
 });
 

@@ -15,6 +15,7 @@
  * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
  * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
+ * | `list`        | every type   | `"true"` or `"false"`            | the value is a list of entries, in order (list-value.ts) |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
  * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
@@ -41,6 +42,11 @@ export type FieldOptions = {
   multiline?: boolean;
   /** The value is kept once per language (BCP 47 tag), for text and multi-line text (docs/languages.md). */
   multilingual?: boolean;
+  /**
+   * The value is a list of entries, in order (docs/field-options.md §Lists): every other option applies to each
+   * entry, `required` asks for at least one.
+   */
+  list?: boolean;
 };
 
 /**
@@ -114,6 +120,10 @@ const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
   // values are codes rather than prose.
   multilingual: {
     types: ["TextField"],
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
+  // Combines with every other option: each of them applies to every entry (list-value.ts).
+  list: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
   access: {
@@ -228,6 +238,7 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const format = valid("format") === "date" ? "date" : undefined;
   const multiline = valid("multiline") === "true";
   const multilingual = valid("multilingual") === "true" && choicesText === undefined && format === undefined;
+  const list = valid("list") === "true";
   // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
   return {
     required: valid("required") === "true",
@@ -241,6 +252,7 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
     ...(format !== undefined && { format }),
     ...(multiline && { multiline }),
     ...(multilingual && { multilingual }),
+    ...(list && { list }),
   };
 }
 
@@ -252,4 +264,9 @@ export function optionKeysFor(type: TDataFieldType): (keyof typeof OPTION_RULES)
 /** Whether the field's values are kept per language: its valid `multilingual` option (docs/languages.md). */
 export function isMultilingual(field: FieldOptionsSubject): boolean {
   return readFieldOptions(field).multilingual === true;
+}
+
+/** Whether the field's value is a list of entries: its valid `list` option (docs/field-options.md §Lists). */
+export function isListField(field: FieldOptionsSubject): boolean {
+  return readFieldOptions(field).list === true;
 }

@@ -1,6 +1,7 @@
 import { valueTextProblem } from "~/domain/data-value";
 import { compareDecimals, fractionDigits, isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
+import { listValueProblem } from "~/domain/list-value";
 import type { TDataField } from "~/domain/template-schema";
 import { isUuid } from "~/domain/uuid";
 
@@ -14,6 +15,13 @@ export const MAX_REFERENCE_LENGTH = 2048;
 export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   const unstorable = valueTextProblem(value);
   if (unstorable !== undefined) return unstorable;
+  // A list's stored text is checked as a list, and each entry by the rules below (docs/field-options.md §Lists).
+  if (readFieldOptions(field).list === true) return listValueProblem(field, value, (entry) => entryValueProblem(field, entry));
+  return entryValueProblem(field, value);
+}
+
+/** Why one value (or one entry of a list) does not fit the field's type and options. */
+function entryValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   switch (field.type) {
     case "NumericField":
       return numberProblem(field, value);
