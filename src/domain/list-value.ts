@@ -7,6 +7,8 @@
  */
 import { isFilled } from "~/domain/completeness";
 import { isListField, isMultilingual } from "~/domain/field-options";
+import type { TDataValue } from "~/domain/data-value";
+import { findField, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
 /** Most entries a list field's value may hold. */
@@ -65,4 +67,41 @@ export function listValueProblem(
 /** A value as the API answers it (docs/api.md): a list field's entries as an array, any other value as stored. */
 export function answeredValue(field: Pick<TDataField, "type" | "options">, value: string | null): string | string[] | null {
   return value !== null && isListField(field) ? listEntries(value) : value;
+}
+
+/** A data value as the API answers it: a list field's value is the array of its entries. */
+export type TAnsweredDataValue = Omit<TDataValue, "value"> & { value: string | string[] | null };
+
+const templatesWithLists = new WeakMap<TemplateIndex, boolean>();
+
+/** Whether the template has a list field; a template without one answers its values exactly as stored. */
+function hasListFields(index: TemplateIndex): boolean {
+  let known = templatesWithLists.get(index);
+  if (known === undefined) {
+    known = [...index.sections.values()].some((entry) => [...entry.fields.values()].some(isListField));
+    templatesWithLists.set(index, known);
+  }
+  return known;
+}
+
+/** Values as the API answers them (REST, tRPC): each list field's stored text as the array of its entries. */
+export function answerDataValues<V extends TDataValue>(
+  index: TemplateIndex,
+  values: readonly V[],
+): (Omit<V, "value"> & TAnsweredDataValue)[] {
+  if (!hasListFields(index)) return [...values];
+  return values.map((v) => {
+    const field = findField(index, v.dataSectionId, v.dataFieldId);
+    return field === undefined ? v : { ...v, value: answeredValue(field, v.value) };
+  });
+}
+
+/** The stored form of an answered value: a list's entries back as its canonical text (the editor keeps that form). */
+export function storedDataValue<V extends TAnsweredDataValue>(v: V): Omit<V, "value"> & TDataValue {
+  return Array.isArray(v.value) ? { ...v, value: encodeListValue(v.value) } : (v as Omit<V, "value"> & TDataValue);
+}
+
+/** A passport's value (a list as its entries) in its stored form: what a frozen version's AAS export is built from. */
+export function storedPassportValue(value: string | readonly string[] | null): string | null {
+  return Array.isArray(value) ? encodeListValue(value) : (value as string | null);
 }

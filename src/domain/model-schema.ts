@@ -82,7 +82,8 @@ export function copyName(name: string): string {
 export const ZUniqueProductIdentifier = z.object({ uuid: ZUuid, value: z.string() });
 
 export const ZDataValue = z.object({
-  value: z.string().nullable(),
+  /** A list field's value is the array of its entries (docs/field-options.md §Lists). */
+  value: z.union([z.string(), z.array(z.string())]).nullable(),
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),

@@ -23,7 +23,9 @@ export type TReaderLevel = z.infer<typeof ZReaderLevel>;
 export type TGrantLevel = z.infer<typeof ZGrantLevel>;
 
 /** One row of a section: field id → value, for every field of the section the reader may see. */
-export const ZPassportRow = z.record(ZUuid, z.string().nullable());
+/** A value in a passport: a list field's is the array of its entries (docs/field-options.md §Lists). */
+export const ZPassportValue = z.union([z.string(), z.array(z.string())]).nullable();
+export const ZPassportRow = z.record(ZUuid, ZPassportValue);
 
 /**
  * A field as a reader sees it: its name in the answered language, its `description` there (when it has one) and, for a
@@ -55,7 +57,7 @@ export const ZPassportSection = z.object({
    * languages it was published in. A reader's answer is cut from it and holds neither.
    */
   translations: ZTranslations.optional(),
-  dataValueLanguages: z.array(z.record(ZUuid, z.record(z.string(), z.string().nullable()))).optional(),
+  dataValueLanguages: z.array(z.record(ZUuid, z.record(z.string(), ZPassportValue))).optional(),
   /** How many of the section's fields were left out because the reader's level is too low. */
   hiddenFieldCount: z.number().int().min(0),
 });
@@ -106,6 +108,7 @@ export const ZPassport = z.object({
 });
 
 export type TPassportRow = z.infer<typeof ZPassportRow>;
+export type TPassportValue = z.infer<typeof ZPassportValue>;
 export type TPassportField = z.infer<typeof ZPassportField>;
 export type TPassportSection = z.infer<typeof ZPassportSection>;
 export type TPassport = z.infer<typeof ZPassport>;

@@ -2,7 +2,8 @@ import { isFilled } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
 import type { LanguageSettings } from "~/domain/language";
 import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
-import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import { answeredValue } from "~/domain/list-value";
+import type { TPassport, TPassportRow, TPassportSection, TPassportValue, TReaderLevel } from "~/domain/passport-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
@@ -117,7 +118,9 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
       granularityLevel: section.granularityLevel,
       layout: section.layout,
       dataFields: visible.map((f) => f.field),
-      dataValues: rows.map((row) => Object.fromEntries(visible.map(({ field, rows }) => [field.id, rows.get(row) ?? null]))),
+      dataValues: rows.map((row) =>
+        Object.fromEntries(visible.map(({ field, rows }) => [field.id, answeredValue(field, rows.get(row) ?? null)])),
+      ),
       hiddenFieldCount: fields.length - visible.length,
       ...(section.translations && { translations: section.translations }),
       ...(valueLanguages && { dataValueLanguages: valueLanguages }),
@@ -186,7 +189,7 @@ export function withoutTranslations(document: TPassport): TPassport {
 
 function rowInLanguage(
   row: TPassportRow,
-  byField: Record<string, Record<string, string | null>> | undefined,
+  byField: Record<string, Record<string, TPassportValue>> | undefined,
   language: string,
   defaultLanguage: string,
 ): TPassportRow {
@@ -199,9 +202,15 @@ function rowInLanguage(
 }
 
 /** A multilingual value in `language`, or the default language's when that one is absent or blank. */
-export function pickLanguage(byLanguage: Record<string, string | null>, language: string, defaultLanguage: string): string | null {
+export function pickLanguage<V extends TPassportValue>(
+  byLanguage: Record<string, V>,
+  language: string,
+  defaultLanguage: string,
+): V | null {
   const value = byLanguage[language];
-  return value !== undefined && isFilled(value) ? value : (byLanguage[defaultLanguage] ?? null);
+  // A list is filled when an entry is (docs/field-options.md §Lists).
+  const filled = Array.isArray(value) ? value.some(isFilled) : value !== undefined && isFilled(value);
+  return value !== undefined && filled ? value : (byLanguage[defaultLanguage] ?? null);
 }
 
 /** The fields of a section a reader of `level` may see: the one cut of the passport JSON and the AAS export. */
@@ -227,15 +236,17 @@ function languageRows(
   fields: readonly AssembledField[],
   rows: readonly number[],
   languages: readonly string[],
-): Record<string, Record<string, string | null>>[] | undefined {
+): Record<string, Record<string, TPassportValue>>[] | undefined {
   const multilingual = fields.filter((f) => f.languages !== undefined);
   if (multilingual.length === 0) return undefined;
   return rows.map((row) => {
-    const byField: Record<string, Record<string, string | null>> = {};
+    const byField: Record<string, Record<string, TPassportValue>> = {};
     for (const { field, languages: values } of multilingual) {
       const byLanguage = values?.get(row) ?? {};
       byField[field.id] = Object.fromEntries(
-        languages.flatMap((language) => (language in byLanguage ? [[language, byLanguage[language] ?? null]] : [])),
+        languages.flatMap((language) =>
+          language in byLanguage ? [[language, answeredValue(field, byLanguage[language] ?? null)]] : [],
+        ),
       );
     }
     return byField;

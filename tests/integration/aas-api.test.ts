@@ -6,6 +6,7 @@ import { xmlSafe } from "~/domain/aas/export-metadata";
 import { AASX_ENVIRONMENT_PART, AASX_MEDIA_TYPE } from "~/domain/aas/aasx";
 import { fileUri } from "~/domain/aas/export-environment";
 import type { TDataValue } from "~/domain/data-value";
+import { storedDataValue, type TAnsweredDataValue } from "~/domain/list-value";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { buildTemplateIndex } from "~/domain/template-index";
@@ -210,14 +211,14 @@ async function write(model: TModel, sections: TSection[], values: TDataValue[]):
   const inRepeater = (id: string) => index.sections.get(id)?.repeaterId !== null;
   const repeaterValues = values.filter((v) => inRepeater(v.dataSectionId));
   const plain = values.filter((v) => !inRepeater(v.dataSectionId));
-  if (values.length === 0) return model.dataValues;
+  if (values.length === 0) return model.dataValues.map(storedDataValue);
   const saved = await applyDataChanges({
     actor: world.actor,
     organizationId: world.organization.id,
     owner: { kind: "model", id: model.id },
     changes: { add: repeaterValues, modify: plain },
   });
-  return saved.dataValues;
+  return saved.dataValues.map(storedDataValue);
 }
 
 /** What an export carries of a value: file references as URIs, no characters AAS cannot hold. */
@@ -232,8 +233,8 @@ function asExported(values: readonly TDataValue[], sections: TSection[]): TDataV
 }
 
 /** Values per section and field in row order (row numbers are not part of AAS; an import numbers rows 0…n-1). */
-function inRowOrder(values: readonly TDataValue[]): Record<string, (string | null)[]> {
-  const places = new Map<string, TDataValue[]>();
+function inRowOrder(values: readonly TAnsweredDataValue[]): Record<string, TAnsweredDataValue["value"][]> {
+  const places = new Map<string, TAnsweredDataValue[]>();
   for (const v of values)
     places.set(`${v.dataSectionId}/${v.dataFieldId}`, [...(places.get(`${v.dataSectionId}/${v.dataFieldId}`) ?? []), v]);
   return Object.fromEntries(
@@ -243,6 +244,6 @@ function inRowOrder(values: readonly TDataValue[]): Record<string, (string | nul
   );
 }
 
-function comparable(values: readonly TDataValue[]): string[] {
-  return values.map((v) => `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${v.value}`).sort();
+function comparable(values: readonly TAnsweredDataValue[]): string[] {
+  return values.map((v) => `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${JSON.stringify(v.value)}`).sort();
 }

@@ -1,7 +1,8 @@
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import type { AssembledField, AssembledPassport, AssembledSection } from "~/domain/passport";
-import type { TAccessLevel, TPassport, TPassportSection } from "~/domain/passport-schema";
+import { storedPassportValue } from "~/domain/list-value";
+import type { TAccessLevel, TPassport, TPassportSection, TPassportValue } from "~/domain/passport-schema";
 import type { TemplateIndex } from "~/domain/template-index";
 
 /**
@@ -28,7 +29,7 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
     const section = index.sections.get(frozen.id)?.section;
     if (!section) continue;
     const fields = frozen.dataFields.map((field): AssembledField => {
-      const rows = new Map(frozen.dataValues.map((row, n) => [n, row[field.id] ?? null]));
+      const rows = new Map(frozen.dataValues.map((row, n) => [n, storedPassportValue(row[field.id] ?? null)]));
       const languages = languagesOf(frozen.dataValueLanguages, field.id);
       return { field, access: level, rows, ...(languages && { languages }) };
     });
@@ -44,7 +45,9 @@ function languagesOf(
   fieldId: string,
 ): Map<number, Record<string, string | null>> | undefined {
   if (!rows?.some((row) => row[fieldId] !== undefined)) return undefined;
-  return new Map(rows.map((row, n) => [n, row[fieldId] ?? {}]));
+  const stored = (byLanguage: Record<string, TPassportValue>) =>
+    Object.fromEntries(Object.entries(byLanguage).map(([language, value]) => [language, storedPassportValue(value)]));
+  return new Map(rows.map((row, n) => [n, stored(row[fieldId] ?? {})]));
 }
 
 /** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */

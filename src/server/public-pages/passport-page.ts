@@ -221,7 +221,20 @@ function unitOf(field: TPassportField): string | undefined {
  * A value as a reader sees it, a number in the form of the `numbers` locale; `withUnit` is false in tables, whose
  * header names the unit.
  */
-function renderValue(field: TPassportField, value: string | null, t: PublicPageText, numbers: string, withUnit = true): SafeHtml {
+function renderValue(
+  field: TPassportField,
+  value: string | string[] | null,
+  t: PublicPageText,
+  numbers: string,
+  withUnit = true,
+): SafeHtml {
+  // A list field's entries, in order, each shown as a single value would be (docs/field-options.md §Lists).
+  if (Array.isArray(value)) {
+    if (value.length === 0) return html`<span class="empty">${t("notGiven")}</span>`;
+    return html`<ul class="entries">
+      ${value.map((entry: string) => html`<li>${renderValue(field, entry, t, numbers, withUnit)}</li>`)}
+    </ul>`;
+  }
   if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
   if (field.type === "ProductPassportLink") {
     if (isUuid(value)) return html`<a href="/p/${value.toLowerCase()}">${t("passportLink", { uuid: value })}</a>`;

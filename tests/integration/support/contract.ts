@@ -163,8 +163,8 @@ export function tripleKey(v: Triple): string {
 }
 
 /** A model's data values by triple, asserting no triple appears twice. */
-export function valuesOf(model: Pick<TModel, "dataValues">): Map<string, string | null> {
-  const map = new Map<string, string | null>();
+export function valuesOf(model: Pick<TModel, "dataValues">): Map<string, TModel["dataValues"][number]["value"]> {
+  const map = new Map<string, TModel["dataValues"][number]["value"]>();
   const duplicates: string[] = [];
   for (const v of model.dataValues) {
     if (map.has(tripleKey(v))) duplicates.push(tripleKey(v));
@@ -189,8 +189,8 @@ export function sortedValues<T extends Triple>(values: readonly T[]): T[] {
  * slow. On a mismatch the first few differing triples are shown.
  */
 export function expectSameValues(
-  actual: readonly (Triple & { value: string | null })[],
-  expected: readonly (Triple & { value: string | null })[],
+  actual: readonly (Triple & { value: TModel["dataValues"][number]["value"] })[],
+  expected: readonly (Triple & { value: TModel["dataValues"][number]["value"] })[],
 ): void {
   const want = new Map(expected.map((v) => [tripleKey(v), v.value]));
   const differences: string[] = [];

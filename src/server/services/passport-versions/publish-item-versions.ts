@@ -7,7 +7,7 @@ import { assertMemberOf } from "~/server/services/access";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { readItemValuesOfModel } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { findModel } from "~/server/services/models/internal/model-dto";
+import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { type OwnerToPublish, publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -30,7 +30,7 @@ export async function publishItemVersions({
       SELECT "id"::text AS "id" FROM "model" WHERE "id" = ${modelId}::uuid AND "organizationId" = ${organizationId} FOR UPDATE`;
     if (locked.length === 0) throw new AppError("NOT_FOUND", "Model not found.");
     await tx.$queryRaw`SELECT 1 FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
-    const model = await findModel(tx, modelId, organizationId);
+    const model = await findStoredModel(tx, modelId, organizationId);
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
     const index = await loadTemplateIndex(tx, model.templateId);
     const items = await tx.item.findMany({ where: { modelId }, select: itemSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
