@@ -225,8 +225,9 @@ async function write(model: TModel, sections: TSection[], values: TDataValue[]):
 function asExported(values: readonly TDataValue[], sections: TSection[]): TDataValue[] {
   const fields = new Map(sections.flatMap((s) => s.dataFields.map((f) => [f.id, f])));
   return values.map((v) => {
-    if (v.value === null) return v;
     const field = fields.get(v.dataFieldId);
+    // A list's generated entries are already in their exported form (aas.fixture.ts).
+    if (v.value === null || field?.options.list === "true") return v;
     const isFile = field?.type === "FileField" || field?.options["aas.modelType"] === "File";
     return { ...v, value: isFile ? (fileUri(v.value) ?? xmlSafe(v.value)) : xmlSafe(v.value) };
   });

@@ -147,7 +147,8 @@ export function expectModel(response: ApiResponse, status: number): TModel {
       !["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].includes(
         Object.keys(v).sort().join(","),
       ) ||
-      !(v.value === null || typeof v.value === "string") ||
+      // A list field's value is the array of its entries (docs/field-options.md §Lists).
+      !(v.value === null || typeof v.value === "string" || (Array.isArray(v.value) && v.value.every((e) => typeof e === "string"))) ||
       !(Number.isInteger(v.row) && v.row >= 0) ||
       !UUID.test(v.dataSectionId) ||
       !UUID.test(v.dataFieldId),
