@@ -1,7 +1,8 @@
 import type { TDataValue } from "~/domain/data-value";
 import { MAX_ROW } from "~/domain/data-value";
 import { isDecimalString } from "~/domain/decimal";
-import { readFieldOptions } from "~/domain/field-options";
+import { isListField, readFieldOptions } from "~/domain/field-options";
+import { cellToList } from "~/domain/spreadsheet/list-cell";
 import { fieldValueProblem } from "~/domain/field-value";
 import { localeKind, parseLocaleValue } from "~/domain/locale-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
@@ -227,7 +228,10 @@ function checkedValue(
 ): string | null | undefined {
   const { field } = column;
   if (cell === "") return null;
-  const value = (locale === null ? undefined : parseLocaleValue(field, cell, locale)) ?? cell;
+  const read = (text: string) => (locale === null ? undefined : parseLocaleValue(field, text, locale)) ?? text;
+  // A list's cell holds its entries on separate lines, each read as a single value's cell (list-cell.ts).
+  const value = isListField(field) ? cellToList(cell, read) : read(cell);
+  if (value === null) return null;
   const problem = fieldValueProblem(field, value);
   if (problem === undefined) return value;
   problems.add({ ...at, rule: ruleOf(column, value), message: `"${field.name}" ${problem}` });

@@ -1,4 +1,6 @@
 import type { TDataValue } from "~/domain/data-value";
+import { isListField } from "~/domain/field-options";
+import { listToCell } from "~/domain/spreadsheet/list-cell";
 import { type ItemSheetsLayout, type SheetLayout, valueKey } from "~/domain/spreadsheet/item-sheet-layout";
 
 /** An item as the export reads it: its identifier values (oldest first) and its data values. */
@@ -25,7 +27,9 @@ export function itemSheetRows(layout: ItemSheetsLayout, item: ExportedItem): { i
     sheet.columns.map((column) => {
       if (column.kind === "identifier") return sheet.repeaterId === null ? (item.identifiers[column.n - 1] ?? "") : first;
       if (column.kind === "row") return String(row + 1);
-      return valueAt(column.key, row) ?? (column.alias ? valueAt(column.alias.key, row) : undefined) ?? "";
+      const value = valueAt(column.key, row) ?? (column.alias ? valueAt(column.alias.key, row) : undefined) ?? "";
+      // A list's entries on separate lines of the cell (list-cell.ts).
+      return isListField(column.field) ? listToCell(value === "" ? null : value) : value;
     });
   const repeaters = layout.repeaters.map((sheet) => {
     const rows = new Set<number>();
