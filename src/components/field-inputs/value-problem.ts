@@ -2,6 +2,8 @@ import { browserLocale } from "~/components/field-inputs/browser-locale";
 import { MAX_VALUE_LENGTH } from "~/domain/data-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem, MAX_REFERENCE_LENGTH } from "~/domain/field-value";
+import { isFilled } from "~/domain/completeness";
+import { listEntries } from "~/domain/list-value";
 import { formatLocaleNumber } from "~/domain/locale-number";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -14,7 +16,9 @@ type ProblemKey =
   | "problemDate"
   | "problemPassportLink"
   | "problemFile"
-  | "numberRequirement";
+  | "numberRequirement"
+  | "problemListEntry"
+  | "problemListEmptyEntry";
 /**
  * The words of a problem, from the catalogues' `fieldInput` namespace (the member's language, from
  * useTranslations("fieldInput")). The domain's own messages (fieldValueProblem) stay English for the API.
@@ -37,6 +41,7 @@ export function draftValueProblem(
   if (value === null || value === "") return undefined;
   if (value.length > MAX_VALUE_LENGTH) return text("problemTooLong", { max: MAX_VALUE_LENGTH });
   if (fieldValueProblem(field, value) === undefined) return undefined;
+  if (readFieldOptions(field).list === true) return listProblem(field, value, text, locale);
   switch (field.type) {
     case "NumericField":
       return numberRequirement(field, text, locale);
@@ -47,6 +52,17 @@ export function draftValueProblem(
     case "TextField":
       return textProblem(field, value, text);
   }
+}
+
+/** A list's first refused entry (docs/field-options.md §Lists), in the words a single value's problem has. */
+function listProblem(field: FieldSubject, value: string, text: ProblemText, locale: string): string | undefined {
+  const entryField = { ...field, options: { ...field.options, list: "false" } };
+  for (const [i, entry] of listEntries(value).entries()) {
+    if (!isFilled(entry)) return text("problemListEmptyEntry", { n: i + 1 });
+    const problem = draftValueProblem(entryField, entry, text, locale);
+    if (problem !== undefined) return text("problemListEntry", { n: i + 1, problem });
+  }
+  return undefined;
 }
 
 /** Which of a text field's rules `value` (refused by the domain) breaks, in the domain's order. */
