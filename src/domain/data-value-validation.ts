@@ -1,5 +1,6 @@
 import type { Issue } from "~/domain/app-error";
 import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/data-value";
+import { isListField } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
 import { isRangeField } from "~/domain/range-value";
 import { fieldLevel, findField, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
@@ -55,7 +56,8 @@ export function hasPlaceInTemplate(index: TemplateIndex, v: DataValueTriple, lev
 function valueProblem(field: TDataField, value: string | null): string | undefined {
   const label = `"${field.name}"`;
   if (value === null || value === "") {
-    if (value === "" && field.type !== "TextField") {
+    // A list's "" is not an empty list (null is): it is refused as text that is not a list.
+    if (value === "" && (field.type !== "TextField" || isListField(field))) {
       return `${label} ${fieldValueProblem(field, "") ?? "cannot be empty"}; send null for no value`;
     }
     return undefined;
@@ -84,18 +86,22 @@ export function validateDataValues(index: TemplateIndex, values: readonly TDataV
 function numberInputIssues(index: TemplateIndex, inputs: readonly (DataValueTriple & { value: unknown })[]): Issue[] {
   const issues: Issue[] = [];
   for (const [i, v] of inputs.entries()) {
-    if (typeof v.value === "object" && v.value !== null) {
+    const field = findField(index, v.dataSectionId, v.dataFieldId);
+    if (!field) continue;
+    if (typeof v.value === "object" && v.value !== null && !Array.isArray(v.value)) {
       // A `{min, max}` object is a range field's form only; stored as text, it would pass a text field's rule.
-      const field = findField(index, v.dataSectionId, v.dataFieldId);
-      if (field && !isRangeField(field)) {
+      if (!isRangeField(field)) {
         const message = `"${field.name}" is not a range field: send its value as a ${field.type === "NumericField" ? "number or string" : "string"}`;
         issues.push(dataValueIssue(`$[${i}].value`, message, v));
       }
       continue;
     }
-    if (typeof v.value !== "number") continue;
-    const field = findField(index, v.dataSectionId, v.dataFieldId);
-    if (!field || field.type === "NumericField") continue;
+    if (Array.isArray(v.value)) {
+      const listIssue = listInputIssue(field, v.value as unknown[]);
+      if (listIssue) issues.push(dataValueIssue(`$[${i}].value`, listIssue, v));
+      continue;
+    }
+    if (typeof v.value !== "number" || field.type === "NumericField") continue;
     issues.push(
       dataValueIssue(
         `$[${i}].value`,
@@ -105,6 +111,18 @@ function numberInputIssues(index: TemplateIndex, inputs: readonly (DataValueTrip
     );
   }
   return issues;
+}
+
+/**
+ * An array is a list field's value (docs/field-options.md §Lists); for any other field it is refused rather than
+ * stored as its JSON text, and a JSON number entry is for a NumericField's list only, as for a single value.
+ */
+function listInputIssue(field: TDataField, entries: readonly unknown[]): string | undefined {
+  if (!isListField(field)) return `"${field.name}" is not a list: send one value, not an array`;
+  if (field.type !== "NumericField" && entries.some((entry) => typeof entry === "number")) {
+    return `"${field.name}" is a ${field.type} list: send its entries as strings (JSON numbers are for NumericFields)`;
+  }
+  return undefined;
 }
 
 /**

@@ -30,7 +30,10 @@ describe("ZDataValueInput", () => {
   it("explains a value of the wrong type in one sentence", () => {
     const result = ZDataValueInput.safeParse({ ...base, value: true });
     expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
-      [["value"], 'value must be a string (at most 10000 characters), a finite number, a range {"min": …, "max": …} or null'],
+      [
+        ["value"],
+        'value must be a string (at most 10000 characters), a finite number, a range {"min": …, "max": …}, null, or for a list field an array of at most 1000 such entries',
+      ],
     ]);
   });
 });

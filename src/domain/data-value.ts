@@ -6,6 +6,7 @@ import { boundedArray } from "~/domain/bounded-array";
 import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
 import { ZLanguageTag } from "~/domain/language";
+import { encodeListValue, MAX_LIST_ENTRIES } from "~/domain/list-value";
 
 export const MAX_VALUE_LENGTH = 10_000;
 export const MAX_ROW = 1_000_000;
@@ -53,10 +54,13 @@ export const ZRangeInput = z
     },
   });
 
+/** A list field's value on input: its entries, in order, each a string (or a number for a NumericField). */
+const ZListInput = z.array(z.union([ZValueText, z.number()])).max(MAX_LIST_ENTRIES);
+
 export const ZDataValueInput = z.strictObject({
   // zod's number already rejects NaN and ±Infinity (JSON cannot carry them anyway).
-  value: z.union([ZValueText, z.number(), z.null(), ZRangeInput], {
-    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number, a range {"min": …, "max": …} or null`,
+  value: z.union([ZValueText, z.number(), z.null(), ZRangeInput, ZListInput], {
+    error: `value must be a string (at most ${MAX_VALUE_LENGTH} characters), a finite number, a range {"min": …, "max": …}, null, or for a list field an array of at most ${MAX_LIST_ENTRIES} such entries`,
   }),
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
@@ -82,7 +86,13 @@ export type TDataValue = { value: string | null; dataSectionId: string; dataFiel
 export function normalizeDataValue(input: TDataValueInput): TDataValue {
   const { value, dataSectionId, dataFieldId, row, language } = input;
   return {
-    value: typeof value === "number" ? toDecimalString(value) : typeof value === "object" && value !== null ? rangeText(value) : value,
+    value: Array.isArray(value)
+      ? encodeListValue(value.map((entry) => (typeof entry === "number" ? toDecimalString(entry) : entry)))
+      : typeof value === "number"
+        ? toDecimalString(value)
+        : typeof value === "object" && value !== null
+          ? rangeText(value)
+          : value,
     dataSectionId,
     dataFieldId,
     row,

@@ -4,6 +4,14 @@ import { canReadAccess, fieldAccess, fieldOptionIssues, optionKeysFor, readField
 const path = "$.sections[0].dataFields[0].options";
 
 describe("fieldOptionIssues", () => {
+  it("refuses a list of ranges, and reads such a field as a list", () => {
+    const field = { type: "NumericField" as const, options: { list: "true", range: "true" } };
+    expect(fieldOptionIssues(field, path).map((issue) => `${issue.path} ${issue.message}`)).toEqual([
+      `${path}.range Option "range" cannot be combined with "list": a field holds one range, or a list of single values, not a list of ranges`,
+    ]);
+    expect(readFieldOptions(field)).toEqual({ required: false, list: true });
+  });
+
   it("accepts choices, a date format and multiline on text fields", () => {
     const valid: Record<string, string>[] = [
       { choices: "EV battery|Industrial battery" },
@@ -165,20 +173,31 @@ describe("access", () => {
 
 describe("optionKeysFor", () => {
   it("offers each type the options that apply to it and no others", () => {
-    expect(optionKeysFor("NumericField")).toEqual(["required", "min", "max", "decimals", "unit", "placeholder", "access", "range"]);
+    expect(optionKeysFor("NumericField")).toEqual([
+      "required",
+      "min",
+      "max",
+      "decimals",
+      "unit",
+      "placeholder",
+      "list",
+      "access",
+      "range",
+    ]);
     expect(optionKeysFor("TextField")).toEqual([
       "required",
       "maxLength",
       "unit",
       "placeholder",
       "multilingual",
+      "list",
       "access",
       "choices",
       "format",
       "multiline",
       "range",
     ]);
-    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "access"]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access"]);
   });
 });
 

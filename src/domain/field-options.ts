@@ -16,6 +16,7 @@
  * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
  * | `range`       | NumericField, TextField | `"true"` or `"false"` | the value is a range `{min, max}` (range-value.ts) |
+ * | `list`        | every type   | `"true"` or `"false"`            | the value is a list of entries, in order (list-value.ts) |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
  * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
@@ -44,6 +45,11 @@ export type FieldOptions = {
   multilingual?: boolean;
   /** The value is a range of two values of the field's kind, either side optional (src/domain/range-value.ts). */
   range?: boolean;
+  /**
+   * The value is a list of entries, in order (docs/field-options.md §Lists): every other option applies to each
+   * entry, `required` asks for at least one.
+   */
+  list?: boolean;
 };
 
 /**
@@ -117,6 +123,10 @@ const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
   // values are codes rather than prose.
   multilingual: {
     types: ["TextField"],
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
+  // Combines with every other option but `range` (no list of ranges): each of them applies to every entry (list-value.ts).
+  list: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
   access: {
@@ -201,6 +211,13 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
       message: `Option "range" cannot be combined with ${rangeConflicts.map((key) => `"${key}"`).join(" or ")}: a range is two values of one kind, a min and a max`,
     });
   }
+  if (field.options.range === "true" && field.options.list === "true") {
+    // A list of ranges is not supported: a range field holds one range, a list field entries of one value each.
+    issues.push({
+      path: appendPath(path, "range"),
+      message: `Option "range" cannot be combined with "list": a field holds one range, or a list of single values, not a list of ranges`,
+    });
+  }
   const shaping = EXCLUSIVE_OPTIONS.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");
   const last = shaping.at(-1);
   if (shaping.length > 1 && last !== undefined) {
@@ -245,7 +262,8 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const choices = choicesText === undefined ? undefined : splitChoices(choicesText);
   const format = valid("format") === "date" ? "date" : undefined;
   const multiline = valid("multiline") === "true";
-  const range = valid("range") === "true" && choicesText === undefined && !multiline && valid("multilingual") !== "true";
+  const list = valid("list") === "true";
+  const range = valid("range") === "true" && choicesText === undefined && !multiline && valid("multilingual") !== "true" && !list;
   const multilingual = valid("multilingual") === "true" && choicesText === undefined && format === undefined && !range;
   // Absent keys stay absent rather than `undefined`, so the result compares and serialises cleanly.
   return {
@@ -261,6 +279,7 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
     ...(multiline && { multiline }),
     ...(multilingual && { multilingual }),
     ...(range && { range }),
+    ...(list && { list }),
   };
 }
 
@@ -272,4 +291,9 @@ export function optionKeysFor(type: TDataFieldType): (keyof typeof OPTION_RULES)
 /** Whether the field's values are kept per language: its valid `multilingual` option (docs/languages.md). */
 export function isMultilingual(field: FieldOptionsSubject): boolean {
   return readFieldOptions(field).multilingual === true;
+}
+
+/** Whether the field's value is a list of entries: its valid `list` option (docs/field-options.md §Lists). */
+export function isListField(field: FieldOptionsSubject): boolean {
+  return readFieldOptions(field).list === true;
 }

@@ -2,6 +2,7 @@ import { valueTextProblem } from "~/domain/data-value";
 import { compareDecimals, fractionDigits, isDecimalString } from "~/domain/decimal";
 import { readFieldOptions } from "~/domain/field-options";
 import { decodeRange, isRangeField } from "~/domain/range-value";
+import { listValueProblem } from "~/domain/list-value";
 import type { TDataField } from "~/domain/template-schema";
 import { isUuid } from "~/domain/uuid";
 
@@ -15,11 +16,13 @@ export const MAX_REFERENCE_LENGTH = 2048;
 export function fieldValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   const unstorable = valueTextProblem(value);
   if (unstorable !== undefined) return unstorable;
+  // A list's stored text is checked as a list, and each entry by the rules below (docs/field-options.md §Lists).
+  if (readFieldOptions(field).list === true) return listValueProblem(field, value, (entry) => singleValueProblem(field, entry));
   if (isRangeField(field)) return rangeProblem(field, value);
   return singleValueProblem(field, value);
 }
 
-/** One value of the field's kind: the whole value, or one side of a range. */
+/** One value of the field's kind: the whole value, one entry of a list, or one side of a range. */
 function singleValueProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
   switch (field.type) {
     case "NumericField":

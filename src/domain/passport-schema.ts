@@ -23,11 +23,10 @@ export type TAccessLevel = z.infer<typeof ZAccessLevel>;
 export type TReaderLevel = z.infer<typeof ZReaderLevel>;
 export type TGrantLevel = z.infer<typeof ZGrantLevel>;
 
-/**
- * One row of a section: field id → value, for every field of the section the reader may see; a range field's value
- * is its `{min, max}` object.
- */
-export const ZPassportRow = z.record(ZUuid, z.union([z.string(), ZRangeValue]).nullable());
+/** A value in a passport: a list field's is the array of its entries (docs/field-options.md §Lists), a range field's its `{min, max}` object. */
+export const ZPassportValue = z.union([z.string(), z.array(z.string()), ZRangeValue]).nullable();
+/** One row of a section: field id → value, for every field of the section the reader may see. */
+export const ZPassportRow = z.record(ZUuid, ZPassportValue);
 
 /**
  * A field as a reader sees it: its name in the answered language, its `description` there (when it has one) and, for a
@@ -59,7 +58,7 @@ export const ZPassportSection = z.object({
    * languages it was published in. A reader's answer is cut from it and holds neither.
    */
   translations: ZTranslations.optional(),
-  dataValueLanguages: z.array(z.record(ZUuid, z.record(z.string(), z.string().nullable()))).optional(),
+  dataValueLanguages: z.array(z.record(ZUuid, z.record(z.string(), ZPassportValue))).optional(),
   /** How many of the section's fields were left out because the reader's level is too low. */
   hiddenFieldCount: z.number().int().min(0),
 });
@@ -110,6 +109,7 @@ export const ZPassport = z.object({
 });
 
 export type TPassportRow = z.infer<typeof ZPassportRow>;
+export type TPassportValue = z.infer<typeof ZPassportValue>;
 export type TPassportField = z.infer<typeof ZPassportField>;
 export type TPassportSection = z.infer<typeof ZPassportSection>;
 export type TPassport = z.infer<typeof ZPassport>;

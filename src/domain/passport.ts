@@ -1,8 +1,9 @@
 import { isFilled } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
 import type { LanguageSettings } from "~/domain/language";
-import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
-import type { TPassport, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
+import { type AccessLevel, canReadAccess, fieldAccess, isListField } from "~/domain/field-options";
+import { answeredValue } from "~/domain/list-value";
+import type { TPassport, TPassportRow, TPassportSection, TPassportValue, TReaderLevel } from "~/domain/passport-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
@@ -119,7 +120,7 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
       layout: section.layout,
       dataFields: visible.map((f) => f.field),
       dataValues: rows.map((row) =>
-        Object.fromEntries(visible.map(({ field, rows }) => [field.id, apiValue(field, rows.get(row) ?? null)])),
+        Object.fromEntries(visible.map(({ field, rows }) => [field.id, passportValue(field, rows.get(row) ?? null)])),
       ),
       hiddenFieldCount: fields.length - visible.length,
       ...(section.translations && { translations: section.translations }),
@@ -189,28 +190,33 @@ export function withoutTranslations(document: TPassport): TPassport {
 
 function rowInLanguage(
   row: TPassportRow,
-  byField: Record<string, Record<string, string | null>> | undefined,
+  byField: Record<string, Record<string, TPassportValue>> | undefined,
   language: string,
   defaultLanguage: string,
 ): TPassportRow {
   if (!byField || language === defaultLanguage) return row;
   const values = { ...row };
   for (const [fieldId, byLanguage] of Object.entries(byField)) {
-    // Only multilingual fields have languages, and their values are text.
-    const inDefault = row[fieldId];
-    values[fieldId] = pickLanguage(
-      { ...byLanguage, [defaultLanguage]: typeof inDefault === "string" ? inDefault : null },
-      language,
-      defaultLanguage,
-    );
+    // Only multilingual fields have languages, and their values are text or a list's entries (never a range).
+    values[fieldId] = pickLanguage({ ...byLanguage, [defaultLanguage]: row[fieldId] ?? null }, language, defaultLanguage);
   }
   return values;
 }
 
 /** A multilingual value in `language`, or the default language's when that one is absent or blank. */
-export function pickLanguage(byLanguage: Record<string, string | null>, language: string, defaultLanguage: string): string | null {
+export function pickLanguage<V extends TPassportValue>(
+  byLanguage: Record<string, V>,
+  language: string,
+  defaultLanguage: string,
+): V | null {
   const value = byLanguage[language];
-  return value !== undefined && isFilled(value) ? value : (byLanguage[defaultLanguage] ?? null);
+  // A list is filled when an entry is (docs/field-options.md §Lists).
+  const filled = Array.isArray(value)
+    ? value.some(isFilled)
+    : typeof value === "string"
+      ? isFilled(value)
+      : value !== undefined && value !== null;
+  return value !== undefined && filled ? value : (byLanguage[defaultLanguage] ?? null);
 }
 
 /** The fields of a section a reader of `level` may see: the one cut of the passport JSON and the AAS export. */
@@ -236,15 +242,17 @@ function languageRows(
   fields: readonly AssembledField[],
   rows: readonly number[],
   languages: readonly string[],
-): Record<string, Record<string, string | null>>[] | undefined {
+): Record<string, Record<string, TPassportValue>>[] | undefined {
   const multilingual = fields.filter((f) => f.languages !== undefined);
   if (multilingual.length === 0) return undefined;
   return rows.map((row) => {
-    const byField: Record<string, Record<string, string | null>> = {};
+    const byField: Record<string, Record<string, TPassportValue>> = {};
     for (const { field, languages: values } of multilingual) {
       const byLanguage = values?.get(row) ?? {};
       byField[field.id] = Object.fromEntries(
-        languages.flatMap((language) => (language in byLanguage ? [[language, byLanguage[language] ?? null]] : [])),
+        languages.flatMap((language) =>
+          language in byLanguage ? [[language, answeredValue(field, byLanguage[language] ?? null)]] : [],
+        ),
       );
     }
     return byField;
@@ -283,4 +291,9 @@ function rowsByField(values: readonly TDataValue[]): Map<string, Map<number, str
     rows.set(v.row, v.value);
   }
   return byField;
+}
+
+/** A stored value as a passport shows it: a list field's as its entries, a range field's as its `{min, max}` object. */
+function passportValue(field: TDataField, value: string | null): TPassportValue {
+  return isListField(field) ? answeredValue(field, value) : apiValue(field, value);
 }

@@ -6,6 +6,7 @@ import { xmlSafe } from "~/domain/aas/export-metadata";
 import { AASX_ENVIRONMENT_PART, AASX_MEDIA_TYPE } from "~/domain/aas/aasx";
 import { fileUri } from "~/domain/aas/export-environment";
 import type { TDataValue } from "~/domain/data-value";
+import { storedDataValue, type TAnsweredDataValue } from "~/domain/list-value";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { encodeRange, type RangeSides } from "~/domain/range-value";
@@ -253,21 +254,22 @@ async function write(model: TModel, sections: TSection[], values: TDataValue[]):
   const inRepeater = (id: string) => index.sections.get(id)?.repeaterId !== null;
   const repeaterValues = values.filter((v) => inRepeater(v.dataSectionId));
   const plain = values.filter((v) => !inRepeater(v.dataSectionId));
-  if (values.length === 0) return model.dataValues;
+  if (values.length === 0) return model.dataValues.map(storedDataValue);
   const saved = await applyDataChanges({
     actor: world.actor,
     organizationId: world.organization.id,
     owner: { kind: "model", id: model.id },
     changes: { add: repeaterValues, modify: plain },
   });
-  return saved.dataValues;
+  return saved.dataValues.map(storedDataValue);
 }
 
 /** The answer's values in their stored form: a range field's `{min, max}` (docs/api.md §Ranges) as its text. */
-function storedForms(values: readonly TDataValue[]): TDataValue[] {
+function storedForms(values: readonly TAnsweredDataValue[]): TDataValue[] {
   return values.map((v) => {
     const value: unknown = v.value;
-    return typeof value === "object" && value !== null ? { ...v, value: encodeRange(value as RangeSides) } : v;
+    if (Array.isArray(value)) return storedDataValue(v);
+    return typeof value === "object" && value !== null ? { ...v, value: encodeRange(value as RangeSides) } : (v as TDataValue);
   });
 }
 
@@ -275,16 +277,17 @@ function storedForms(values: readonly TDataValue[]): TDataValue[] {
 function asExported(values: readonly TDataValue[], sections: TSection[]): TDataValue[] {
   const fields = new Map(sections.flatMap((s) => s.dataFields.map((f) => [f.id, f])));
   return values.map((v) => {
-    if (v.value === null) return v;
     const field = fields.get(v.dataFieldId);
+    // A list's generated entries are already in their exported form (aas.fixture.ts).
+    if (v.value === null || field?.options.list === "true") return v;
     const isFile = field?.type === "FileField" || field?.options["aas.modelType"] === "File";
     return { ...v, value: isFile ? (fileUri(v.value) ?? xmlSafe(v.value)) : xmlSafe(v.value) };
   });
 }
 
 /** Values per section and field in row order (row numbers are not part of AAS; an import numbers rows 0…n-1). */
-function inRowOrder(values: readonly TDataValue[]): Record<string, (string | null)[]> {
-  const places = new Map<string, TDataValue[]>();
+function inRowOrder(values: readonly TAnsweredDataValue[]): Record<string, TAnsweredDataValue["value"][]> {
+  const places = new Map<string, TAnsweredDataValue[]>();
   for (const v of values)
     places.set(`${v.dataSectionId}/${v.dataFieldId}`, [...(places.get(`${v.dataSectionId}/${v.dataFieldId}`) ?? []), v]);
   return Object.fromEntries(
@@ -294,6 +297,6 @@ function inRowOrder(values: readonly TDataValue[]): Record<string, (string | nul
   );
 }
 
-function comparable(values: readonly TDataValue[]): string[] {
-  return values.map((v) => `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${v.value}`).sort();
+function comparable(values: readonly TAnsweredDataValue[]): string[] {
+  return values.map((v) => `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${JSON.stringify(v.value)}`).sort();
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TDataValue } from "~/domain/data-value";
+import type { TAnsweredDataValue } from "~/domain/list-value";
 import type { TModel } from "~/domain/model-schema";
 import { modelPath, postModel } from "./support/actors";
 import { expectError, expectModel } from "./support/contract";
@@ -36,7 +36,7 @@ async function environmentWithName(modelId: string, element: Omit<Element, "idSh
   return environment;
 }
 
-const nameValues = (model: TModel): TDataValue[] => model.dataValues.filter((v) => v.dataFieldId === IDS.name);
+const nameValues = (model: TModel): TAnsweredDataValue[] => model.dataValues.filter((v) => v.dataFieldId === IDS.name);
 
 describe("PUT …/aas with MultiLanguageProperty values", () => {
   it("writes a multilingual field once per language given, canonical, keeping the languages it does not give", async () => {

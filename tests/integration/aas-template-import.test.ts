@@ -102,6 +102,8 @@ function importedSemanticIds(sections: readonly TSection[], rootIds: readonly st
     for (const field of section.dataFields) {
       const idShort = field.options["aas.idShort"];
       found.set(idShort === undefined ? `${path}[]` : `${path}.${idShort}`, optionKey(field.options["aas.semanticId"]));
+      // A list of plain values is one list field (docs/field-options.md §Lists); its entries carry the element semanticId.
+      if (field.options.list === "true") found.set(`${path}.${idShort}[]`, optionKey(field.options["aas.listElementSemanticId"]));
     }
     for (const id of section.subSections) {
       const child = byId.get(id);
@@ -266,12 +268,20 @@ describe("what cannot be imported", () => {
       valueType: "xs:string",
       ...(value && cardinality(value)),
     });
+    // A list of collections is a repeater (a list of plain values is one list field, below).
     const list = (idShort: string, own: string, rows: string) => ({
+      modelType: "SubmodelElementList",
+      idShort,
+      typeValueListElement: "SubmodelElementCollection",
+      value: [{ modelType: "SubmodelElementCollection", value: [property("Entry")], ...cardinality(rows) }],
+      ...cardinality(own),
+    });
+    const valueList = (idShort: string, own: string) => ({
       modelType: "SubmodelElementList",
       idShort,
       typeValueListElement: "Property",
       valueTypeListElement: "xs:string",
-      value: [property("", rows)],
+      value: [property("", "OneToMany")],
       ...cardinality(own),
     });
     const draft = await newDraft("Cardinality");
@@ -285,13 +295,19 @@ describe("what cannot be imported", () => {
       list("Ids", "One", "OneToMany"),
       list("Optional", "ZeroToOne", "OneToMany"),
       list("Single", "One", "ZeroToOne"),
+      valueList("Keywords", "One"),
+      valueList("Tags", "ZeroToOne"),
     ]);
     const { templateDraft } = expectImported(await importJson(draft.id, environment));
     const [root, ...sections] = templateDraft.sections;
     expect(root?.dataFields.map((f) => [f.options["aas.idShort"], f.options.required])).toEqual([
       ["Code", "true"],
       ["Note", undefined],
+      ["Keywords", "true"],
+      ["Tags", undefined],
     ]);
+    // A list of plain values is one list field, required by the list's own cardinality (docs/aas-import.md).
+    expect(root?.dataFields.slice(2).map((f) => f.options.list)).toEqual(["true", "true"]);
     const limits = (s: TSection) => [s.options?.["aas.idShort"], s.type, s.options?.minRows, s.options?.maxRows];
     expect(sections.map(limits)).toEqual([
       ["Address", "Group", undefined, undefined],
@@ -320,6 +336,8 @@ describe("what cannot be imported", () => {
     expect(elements).toEqual([
       ["Code", "Property", "One"],
       ["Note", "Property", "ZeroToOne"],
+      ["Keywords", "SubmodelElementList", "One"],
+      ["Tags", "SubmodelElementList", "ZeroToOne"],
       // Empty, and exported: the template says it must be there.
       ["Address", "SubmodelElementCollection", "One"],
       ["Docs", "SubmodelElementList", "ZeroToMany"],

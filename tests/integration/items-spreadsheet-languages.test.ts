@@ -104,12 +104,12 @@ async function exportFile(w: World, modelId: string, format: "xlsx" | "csv"): Pr
 }
 
 /** Every item of a model as identifier → (section|field|row|language → value), read over REST. */
-async function modelData(w: World, modelId: string): Promise<Map<string, Record<string, string | null>>> {
-  const data = new Map<string, Record<string, string | null>>();
+async function modelData(w: World, modelId: string): Promise<Map<string, Record<string, TItem["dataValues"][number]["value"]>>> {
+  const data = new Map<string, Record<string, TItem["dataValues"][number]["value"]>>();
   const page = await apiPage<{ id: string }>(`${itemsPath(w, modelId)}?limit=100`, { token: w.token });
   for (const { id } of page.body.items) {
     const item = await api<TItem>("GET", `${itemsPath(w, modelId)}/${id}`, { token: w.token });
-    const values = item.body.dataValues.map((v): [string, string | null] => [
+    const values = item.body.dataValues.map((v): [string, TItem["dataValues"][number]["value"]] => [
       `${v.dataSectionId}|${v.dataFieldId}|${v.row}|${v.language ?? ""}`,
       v.value,
     ]);

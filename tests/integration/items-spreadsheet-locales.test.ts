@@ -87,9 +87,9 @@ async function upload(modelId: string, body: Uint8Array | string, type: string, 
 }
 
 /** The model's items by identifier number (its prefix left out), each as its values (triple → value). */
-async function valuesByItem(modelId: string): Promise<Record<string, Record<string, string | null>>> {
+async function valuesByItem(modelId: string): Promise<Record<string, Record<string, TItem["dataValues"][number]["value"]>>> {
   const list = await apiPage<{ id: string }>(`${itemsPath(modelId)}?limit=100`, { token: world.token });
-  const result: Record<string, Record<string, string | null>> = {};
+  const result: Record<string, Record<string, TItem["dataValues"][number]["value"]>> = {};
   for (const { id } of list.body.items) {
     const item = (await api<TItem>("GET", `${itemsPath(modelId)}/${id}`, { token: world.token })).body;
     const name = item.uniqueProductIdentifiers.map((u) => u.value.replace(/^[A-Z]+-/, "")).join(" ");
@@ -125,7 +125,7 @@ describe("spreadsheets as people's programs write them", () => {
   ];
 
   it("lands the same values from a comma CSV, a German CSV, a TSV and an XLSX of typed cells", async () => {
-    const landed: Record<string, Record<string, string | null>>[] = [];
+    const landed: Record<string, Record<string, TItem["dataValues"][number]["value"]>>[] = [];
     const all = [
       ...files,
       { name: "XLSX", type: FILE_TYPES.xlsx, body: await typedXlsx("X"), reading: { delimiter: null, locale: null } },

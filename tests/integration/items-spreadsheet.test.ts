@@ -109,8 +109,8 @@ async function exportFile(w: World, path: string): Promise<{ status: number; typ
 }
 
 /** Every item of a model as identifier → its values (triple → value), the data the round trip must keep. */
-async function modelData(w: World, modelId: string): Promise<Map<string, Record<string, string | null>>> {
-  const data = new Map<string, Record<string, string | null>>();
+async function modelData(w: World, modelId: string): Promise<Map<string, Record<string, TItem["dataValues"][number]["value"]>>> {
+  const data = new Map<string, Record<string, TItem["dataValues"][number]["value"]>>();
   let cursor: string | null = null;
   do {
     const page: Awaited<ReturnType<typeof apiPage<{ id: string }>>> = await apiPage<{ id: string }>(

@@ -1,6 +1,7 @@
 import { OpenDppClient } from "@open-dpp/api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDataValue } from "~/domain/data-value";
+import type { TAnsweredDataValue } from "~/domain/list-value";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
 import type { TModelListEntry } from "~/domain/model-schema";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   ({ world, templateId } = await createMultilingualWorld("multilingual"));
 });
 
-function valuesOfField(values: readonly TDataValue[], fieldId: string): TDataValue[] {
+function valuesOfField(values: readonly TAnsweredDataValue[], fieldId: string): TAnsweredDataValue[] {
   return values.filter((v) => v.dataFieldId === fieldId);
 }
 

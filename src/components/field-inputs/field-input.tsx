@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
+import { ListInput } from "~/components/field-inputs/list-input";
 import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
 import { RangeInput } from "~/components/field-inputs/range-input";
@@ -76,7 +77,7 @@ export function FieldInput(props: FieldInputProps) {
 }
 
 type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueChange" | "onFocus" | "onBlur" | "disabled" | "lang"> & {
-  control: FieldControlProps;
+  control: FieldControlProps & { "aria-label"?: string };
   options: FieldOptions;
 };
 
@@ -93,6 +94,26 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
     className: cn(options.unit && "rounded-r-none", FIELD_TYPES[field.type].className),
   };
   const isReadOnly = !onValueChange && !disabled;
+  if (options.list) {
+    return (
+      <ListInput
+        control={control}
+        field={field}
+        value={value}
+        onValueChange={onValueChange}
+        renderEntry={(entry) => (
+          <FieldControl
+            {...entry}
+            options={readFieldOptions(entry.field)}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            disabled={disabled}
+            lang={lang}
+          />
+        )}
+      />
+    );
+  }
   if (options.range) {
     const { className: _className, ...rest } = common;
     return (

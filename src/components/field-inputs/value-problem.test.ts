@@ -12,6 +12,13 @@ const english = createTranslator({ locale: "en", messages: en, namespace: "field
 const share = { type: "NumericField" as const, options: { min: "0", max: "100", decimals: "1", required: "true" } };
 
 describe("draftValueProblem", () => {
+  it("names a list's first refused entry in the words of a single value's problem", () => {
+    const masses = { type: "NumericField" as const, options: { list: "true", max: "100" } };
+    expect(draftValueProblem(masses, '["1","2"]', english, "en-US")).toBeUndefined();
+    expect(draftValueProblem(masses, '["1","200"]', english, "en-US")).toBe("Entry 2: Enter a number of at most 100.");
+    expect(draftValueProblem(masses, '["1",""]', english, "en-US")).toBe("Entry 2 is empty: fill it in or remove it.");
+  });
+
   it("checks numbers exactly as the server does", () => {
     expect(draftValueProblem(share, "12.5", english)).toBeUndefined();
     for (const value of ["abc", "100.1", "1.25", "12,5"]) {

@@ -2,6 +2,8 @@ import { browserLocale } from "~/components/field-inputs/browser-locale";
 import { MAX_VALUE_LENGTH } from "~/domain/data-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem, MAX_REFERENCE_LENGTH } from "~/domain/field-value";
+import { isFilled } from "~/domain/completeness";
+import { listEntries } from "~/domain/list-value";
 import { formatLocaleNumber } from "~/domain/locale-number";
 import { decodeRange } from "~/domain/range-value";
 import type { TDataField } from "~/domain/template-schema";
@@ -16,7 +18,9 @@ type ProblemKey =
   | "problemPassportLink"
   | "problemFile"
   | "problemRangeOrder"
-  | "numberRequirement";
+  | "numberRequirement"
+  | "problemListEntry"
+  | "problemListEmptyEntry";
 /**
  * The words of a problem, from the catalogues' `fieldInput` namespace (the member's language, from
  * useTranslations("fieldInput")). The domain's own messages (fieldValueProblem) stay English for the API.
@@ -39,6 +43,7 @@ export function draftValueProblem(
   if (value === null || value === "") return undefined;
   if (value.length > MAX_VALUE_LENGTH) return text("problemTooLong", { max: MAX_VALUE_LENGTH });
   if (fieldValueProblem(field, value) === undefined) return undefined;
+  if (readFieldOptions(field).list === true) return listProblem(field, value, text, locale);
   if (readFieldOptions(field).range) return rangeProblem(field, value, text, locale);
   switch (field.type) {
     case "NumericField":
@@ -62,6 +67,17 @@ function rangeProblem(field: FieldSubject, value: string, text: ProblemText, loc
     if (problem !== undefined) return problem;
   }
   return text("problemRangeOrder");
+}
+
+/** A list's first refused entry (docs/field-options.md §Lists), in the words a single value's problem has. */
+function listProblem(field: FieldSubject, value: string, text: ProblemText, locale: string): string | undefined {
+  const entryField = { ...field, options: { ...field.options, list: "false" } };
+  for (const [i, entry] of listEntries(value).entries()) {
+    if (!isFilled(entry)) return text("problemListEmptyEntry", { n: i + 1 });
+    const problem = draftValueProblem(entryField, entry, text, locale);
+    if (problem !== undefined) return text("problemListEntry", { n: i + 1, problem });
+  }
+  return undefined;
 }
 
 /** Which of a text field's rules `value` (refused by the domain) breaks, in the domain's order. */

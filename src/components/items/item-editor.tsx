@@ -1,5 +1,6 @@
 "use client";
 
+import { storedDataValue } from "~/domain/list-value";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { itemLabel } from "~/components/items/item-label";
@@ -37,7 +38,7 @@ export function ItemEditor({ organizationId, model, item, template, languages }:
   const t = useTranslations("itemEditor");
   // The model's values beside the item: a multilingual field's in the default language, one value per place.
   const modelValues = useMemo(
-    () => model.dataValues.filter((v) => v.language === undefined || v.language === languages.defaultLanguage),
+    () => model.dataValues.filter((v) => v.language === undefined || v.language === languages.defaultLanguage).map(storedDataValue),
     [model.dataValues, languages.defaultLanguage],
   );
 

@@ -1,3 +1,4 @@
+import { storedDataValue } from "~/domain/list-value";
 import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, placeKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue, EditorOwnerState } from "~/components/model-editor/draft-store";
 
@@ -19,7 +20,8 @@ export function ownerValues(owner: EditorOwnerState): Map<string, DraftValue> {
   if (owner.name !== undefined) values.set(NAME_KEY, owner.name);
   if (owner.description !== undefined) values.set(DESCRIPTION_KEY, owner.description);
   if (owner.gtin !== undefined) values.set(GTIN_KEY, owner.gtin ?? "");
-  for (const v of owner.dataValues) values.set(placeKey(v), v.value);
+  // The draft keeps a list field's value in its stored form, canonical JSON text (docs/field-options.md §Lists).
+  for (const v of owner.dataValues) values.set(placeKey(v), storedDataValue(v).value);
   return values;
 }
 

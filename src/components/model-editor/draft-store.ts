@@ -1,3 +1,4 @@
+import { storedDataValue } from "~/domain/list-value";
 import type { TModel } from "~/domain/model-schema";
 import { DESCRIPTION_KEY, GTIN_KEY, keyInRow, NAME_KEY, parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
 import {
@@ -369,7 +370,8 @@ export class DraftStore {
     if (model.description !== undefined) next.set(DESCRIPTION_KEY, model.description);
     // No GTIN is an empty input, as a cleared one sends "".
     if (model.gtin !== undefined) next.set(GTIN_KEY, model.gtin ?? "");
-    for (const v of model.dataValues) next.set(placeKey(v), v.value);
+    // The draft keeps a list field's value in its stored form, canonical JSON text (docs/field-options.md §Lists).
+    for (const v of model.dataValues) next.set(placeKey(v), storedDataValue(v).value);
     this.base = next;
     this.version = model.version;
     this.recomputeRows();

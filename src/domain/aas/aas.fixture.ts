@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
+import { encodeListValue } from "~/domain/list-value";
 import type { TDataValue } from "~/domain/data-value";
 import { encodeRange } from "~/domain/range-value";
 import { parseTemplateDefinition } from "~/domain/template-definition";
@@ -112,6 +113,16 @@ const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
       { range: "true", "aas.modelType": "Range", "aas.valueType": "xs:string" },
     ),
   }),
+  // Lists of plain values (docs/field-options.md §Lists), of every kind.
+  fc.record({
+    type: fc.constantFrom<TDataFieldType>("TextField", "NumericField", "FileField", "ProductPassportLink"),
+    options: fc.constantFrom<Record<string, string>>({ list: "true" }, { list: "true", "aas.listElementSemanticId": "urn:entry" }),
+  }),
+  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ list: "true", format: "date" }) }),
+  fc.record({
+    type: fc.constant<TDataFieldType>("TextField"),
+    options: fc.constant({ list: "true", "aas.modelType": "ReferenceElement" }),
+  }),
 );
 
 /** A range a range field of this kind may hold once stored: either side or both, canonical (range-value.ts). */
@@ -132,8 +143,22 @@ function arbRange(field: FieldSpec): fc.Arbitrary<string | null> {
   });
 }
 
+/** Entries a list field of this kind may hold, each already in the form an export writes (a URI, XML-safe text). */
+function arbListValue(field: FieldSpec): fc.Arbitrary<string | null> {
+  const entry = (() => {
+    if (field.type === "NumericField") return fc.constantFrom("0", "-12.5", "1000000000000000000000001", "3");
+    if (field.type === "FileField") return fc.constantFrom("files/a.pdf", "https://example.com/a.pdf");
+    if (field.type === "ProductPassportLink") return fc.constantFrom(uuid(99), "https://example.com/p/1");
+    if (field.options.format === "date") return fc.constantFrom("2024-02-29", "1999-12-31");
+    if (field.options["aas.modelType"] === "ReferenceElement") return fc.constantFrom("urn:x", "https://a.b/c");
+    return fc.constantFrom("DOC-1", "Größe 2", "a, b", '["x"]');
+  })();
+  return fc.option(fc.array(entry, { minLength: 1, maxLength: 3 }).map(encodeListValue), { nil: null, freq: 4 });
+}
+
 /** A value a field of this kind may hold once stored (what the write path accepts), or null. */
 export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
+  if (field.options.list === "true") return arbListValue(field);
   const kind = field.options["aas.modelType"];
   if (field.options.range === "true") return fc.option(arbRange(field), { nil: null, freq: 4 }).map((v) => v ?? null);
   const some = (() => {

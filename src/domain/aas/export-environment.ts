@@ -5,7 +5,8 @@
  * (`verification.verify` of @aas-core-works/aas-core3.0-typescript) — a value that cannot take its preferred AAS form
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
-import { isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual } from "~/domain/field-options";
+import { listEntries } from "~/domain/list-value";
 import { decodeRange, isRangeField } from "~/domain/range-value";
 import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
 import {
@@ -172,9 +173,11 @@ function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Json
 function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
   const fields = fieldsOf(ctx, assembled).filter((f) => aasOption(f.field.options, "entityPart") === undefined);
   const elements = fields.map((f) =>
-    isMultilingual(f.field)
-      ? multilingualElement(ctx, f.field, f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
-      : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
+    isListField(f.field)
+      ? valueListElement(ctx, f, row)
+      : isMultilingual(f.field)
+        ? multilingualElement(ctx, f.field, f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
+        : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
   );
   for (const child of childSections(ctx, assembled)) {
     elements.push(child.section.type === "Repeatable" ? listOf(ctx, child) : collectionOf(ctx, child, row));
@@ -350,6 +353,73 @@ function rangeElement(field: TDataField, value: string | null): Jsonable {
     valueType: fits ? valueType : "xs:string",
     ...Object.fromEntries(given.map(([side, text]) => [side, fits ? text : xmlSafe(text)])),
   };
+}
+
+/**
+ * A list field (docs/field-options.md §Lists) at one row: a SubmodelElementList of one data element per entry, in
+ * order, each without idShort (AASd-120) and with the list's semanticIdListElement when known (AASd-107). The
+ * elements are of the field's kind — MultiLanguageProperty for a multilingual list (entry i of every language), else
+ * as a single value's (File, ReferenceElement, Property) — and all of one kind and value type (AASd-108, AASd-109):
+ * when an entry cannot take that form, every entry is written as an `xs:string` Property, as a single value falls back.
+ */
+function valueListElement(ctx: Context, f: AssembledField, row: number): Jsonable {
+  const { field } = f;
+  const meta = aasMeta(field.options);
+  const elements = isMultilingual(field)
+    ? multilingualEntries(f.languages?.get(row) ?? { [ctx.defaultLanguage]: f.rows.get(row) ?? null })
+    : singleEntries(field, meta, listEntries(f.rows.get(row) ?? null));
+  const [first] = elements;
+  const typeValueListElement = (first?.modelType as string | undefined) ?? listEntryKind(field, meta);
+  const valueTypeListElement = first?.valueType ?? (typeValueListElement === "Property" ? preferredValueType(field) : undefined);
+  const semanticId = meta.listElementSemanticId;
+  return {
+    modelType: "SubmodelElementList",
+    ...headOf(ctx, field, meta),
+    orderRelevant: true,
+    ...(semanticId && { semanticIdListElement: semanticId }),
+    typeValueListElement,
+    ...(valueTypeListElement !== undefined && { valueTypeListElement }),
+    ...(elements.length > 0 && {
+      value: elements.map((element) => ({
+        ...element,
+        ...(semanticId && { semanticId }),
+        ...cardinalityQualifiers(meta.listElementCardinality),
+      })),
+    }),
+  };
+}
+
+/** The element kind a list field's entries take: its `aas.modelType` (but Range), else by field type. */
+function listEntryKind(field: TDataField, meta: AasMeta): string {
+  if (isMultilingual(field)) return "MultiLanguageProperty";
+  const kind =
+    meta.modelType ?? (field.type === "FileField" ? "File" : field.type === "ProductPassportLink" ? "ReferenceElement" : "Property");
+  return kind === "Range" ? "Property" : kind;
+}
+
+/** One element per entry of a list that is not multilingual, all of one kind and value type. */
+function singleEntries(field: TDataField, meta: AasMeta, entries: readonly string[]): Jsonable[] {
+  const kind = listEntryKind(field, meta);
+  const elements = entries.map(
+    (entry) => specialElement(kind, field, meta, entry) ?? { modelType: "Property", ...propertyValue(field, meta, entry) },
+  );
+  const [first] = elements;
+  const uniform = elements.every((e) => e.modelType === first?.modelType && e.valueType === first?.valueType);
+  return uniform ? elements : entries.map((entry) => ({ modelType: "Property", valueType: "xs:string", value: xmlSafe(entry) }));
+}
+
+/** One MultiLanguageProperty per entry of a multilingual list: entry i's text in each language that has one. */
+function multilingualEntries(byLanguage: Record<string, string | null>): Jsonable[] {
+  const lists = Object.entries(byLanguage).map(([language, value]) => [language, listEntries(value)] as const);
+  const count = Math.max(0, ...lists.map(([, entries]) => entries.length));
+  return Array.from({ length: count }, (_, i): Jsonable => {
+    const strings: LangString[] = [];
+    for (const [language, entries] of lists) {
+      const text = clip(xmlSafe(entries[i] ?? ""), 1023);
+      if (text.trim() !== "") strings.push({ language, text });
+    }
+    return { modelType: "MultiLanguageProperty", ...(strings.length > 0 && { value: strings }) };
+  });
 }
 
 /** The element of a non-Property kind, or undefined when the value cannot take that form (a Property then). */

@@ -290,6 +290,7 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
     );
     return;
   }
+  if (isValueElement(element)) return importValueList(parent, list, element, path, scope, builder);
   if (scope.inRepeater) {
     builder.problems.add(
       path,
@@ -365,6 +366,51 @@ function listRowLimits(list: Cardinality, rows: Cardinality | undefined): Record
   const limits = rowLimits(rows ?? (isListRequired ? "OneToMany" : "ZeroToMany"));
   if (!isListRequired) delete limits.minRows;
   return limits;
+}
+
+/** The data elements a list of plain values is made of (docs/field-options.md §Lists). */
+function isValueElement(element: aas.ISubmodelElement): boolean {
+  return aas.isProperty(element) || aas.isMultiLanguageProperty(element) || aas.isFile(element) || aas.isReferenceElement(element);
+}
+
+/**
+ * A list of plain values (Property, MultiLanguageProperty, File, ReferenceElement) is ONE list field of the list's
+ * parent, outside or inside a repeater: the field carries the list's idShort, semanticId and descriptions, and the
+ * element's shape (type, value type, choices, unit); its semanticId is the list's semanticIdListElement.
+ */
+function importValueList(
+  parent: TSection,
+  list: aas.SubmodelElementList,
+  element: aas.ISubmodelElement,
+  path: string,
+  scope: Scope,
+  builder: Builder,
+): void {
+  const elementPath = `${path}.value[0]`;
+  const context = elementContext(builder);
+  // The element's own idShort and semantics are the list's entries', not the field's: only its unit is taken.
+  const shapeContext = {
+    ...context,
+    metadata: (e: aas.ISubmodelElement, at: string): Record<string, string> => {
+      const unit = unitOption(conceptDescriptionOf(e, builder), at, builder.problems);
+      return unit ? { unit } : {};
+    },
+  };
+  const [shape] = dataElementFields(element, elementPath, false, shapeContext, elementName(list, "List")) ?? [];
+  if (!shape) return skipUnrepresentable(element, elementPath, builder.problems);
+  const required = scope.required && isRequiredCardinality(cardinalityOf(list));
+  const options: Record<string, string> = {
+    ...shape.options,
+    ...context.metadata(list, path),
+    list: "true",
+    ...(required && { required: "true" }),
+  };
+  const listElementSemanticId = semanticIdOption(list.semanticIdListElement) ?? semanticIdOption(element.semanticId);
+  if (listElementSemanticId) options[AAS_OPTION.listElementSemanticId] = listElementSemanticId;
+  // The element's cardinality (how many entries) is kept for the export to write back on each entry.
+  const entryCardinality = statedCardinalityOf(element);
+  if (entryCardinality) options[AAS_OPTION.listElementCardinality] = entryCardinality;
+  addFields(parent, [{ name: elementName(list, "List"), type: shape.type, options }], path, builder);
 }
 
 const SKIP_REASONS: Record<string, string> = {

@@ -11,7 +11,8 @@ import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import { templateIdShorts } from "~/domain/aas/id-short";
 import { multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { type Issue, MAX_ISSUES } from "~/domain/app-error";
-import { isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual } from "~/domain/field-options";
+import { encodeListValue } from "~/domain/list-value";
 import { appendPath } from "~/domain/json-path";
 import { encodeRange, isRangeField } from "~/domain/range-value";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
@@ -157,6 +158,7 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
   if (fieldLevel(entry, field) !== ctx.level) {
     return unmatched(ctx, path, `field "${field.name}" belongs to the ${ctx.level === "Model" ? "items" : "model"}`);
   }
+  if (isListField(field)) return readListField(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, field, element, path);
   if (element.modelType === "MultiLanguageProperty" && isMultilingual(field)) {
     ctx.result.matchedCount++;
     return readLanguages(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, element, path);
@@ -205,6 +207,49 @@ function sameRange(a: TDataField, b: TDataField): boolean {
 }
 
 /**
+ * A list field's value (docs/field-options.md §Lists) from a SubmodelElementList: one entry per element holding a
+ * value, in list order; a single data element is a list of one. A multilingual list keeps per language the entries'
+ * texts aligned by index ("" where an entry has no text in that language), the languages it does not give as they are.
+ */
+function readListField(ctx: Ctx, triple: Omit<ImportedValue, "value">, field: TDataField, element: Jsonable, path: string): void {
+  const isList = element.modelType === "SubmodelElementList";
+  const elements = isList ? arrayOf(element.value) : [element];
+  const base = isList ? appendPath(path, "value") : undefined;
+  if (isMultilingual(field)) {
+    ctx.result.matchedCount++;
+    const byLanguage = new Map<string, string[]>();
+    elements.forEach((entry, i) => {
+      const strings = arrayOf(entry.value).map((s) => ({ language: stringOf(s.language), text: stringOf(s.text) }));
+      const { values, issues } = multiLanguageValues(strings, appendPath(base === undefined ? path : appendPath(base, i), "value"));
+      for (const issue of issues) {
+        if (ctx.result.invalidLanguageCount++ < MAX_ISSUES) ctx.result.invalidLanguages.push(issue);
+      }
+      for (const { language, text } of values) {
+        const texts = byLanguage.get(language) ?? [];
+        texts[i] = text;
+        byLanguage.set(language, texts);
+      }
+    });
+    if (byLanguage.size === 0) return void ctx.result.values.push({ ...triple, value: null });
+    for (const [language, texts] of byLanguage) {
+      ctx.result.values.push({ ...triple, language, value: encodeListValue(Array.from(texts, (text) => text ?? "")) });
+    }
+    return;
+  }
+  const entries: string[] = [];
+  for (const [i, entry] of elements.entries()) {
+    const value = elementValue(entry);
+    if (value === undefined) {
+      const what = typeof entry.modelType === "string" ? entry.modelType : "element";
+      return unmatched(ctx, base === undefined ? path : appendPath(base, i), `a ${what} cannot be an entry of list "${field.name}"`);
+    }
+    if (value !== null) entries.push(value);
+  }
+  ctx.result.matchedCount++;
+  ctx.result.values.push({ ...triple, value: encodeListValue(entries) });
+}
+
+/**
  * A multilingual field's values from a MultiLanguageProperty: one per language given (the languages it does not give
  * are left as they are); an empty one is the default language's null, as a Property without value is.
  */
@@ -225,6 +270,9 @@ function readLanguages(ctx: Ctx, triple: Omit<ImportedValue, "value">, element: 
  */
 export function elementValue(element: Jsonable): string | null | undefined {
   switch (element.modelType) {
+    case "SubmodelElementList":
+      // Only a list field takes a list (readListField); any other field cannot hold one.
+      return undefined;
     case "Property":
     case "File":
       return typeof element.value === "string" ? element.value : null;

@@ -20,7 +20,8 @@ import type { JsonValue } from "~/domain/aas/value-only";
 import type { TModelChangesRequest, TRowRef } from "~/domain/data-changes";
 import { type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
 import { toDecimalString } from "~/domain/decimal";
-import { isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual } from "~/domain/field-options";
+import { encodeListValue } from "~/domain/list-value";
 import { type LangText, multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { appendPath } from "~/domain/json-path";
 import { encodeRange, isRangeField, rangeSidesOf } from "~/domain/range-value";
@@ -186,6 +187,7 @@ function patchField(w: Walk, section: TSection, field: TDataField, value: unknow
   const entry = w.index.sections.get(section.id)!;
   if (fieldLevel(entry, field) !== w.level) return problem(w, at, `field "${field.name}" belongs to the ${otherLevel(w)}`);
   const place = { dataSectionId: section.id, dataFieldId: field.id, row };
+  if (isListField(field)) return patchListField(w, field, place, value, at, inRow);
   if (isMultilingual(field)) {
     // An empty lang-string set (the export's form of a field without a value) is the default language's null, as on
     // the AAS import (docs/aas-import.md), not a value of the wrong form.
@@ -203,6 +205,46 @@ function patchField(w: Walk, section: TSection, field: TDataField, value: unknow
   if (isMultilingual(field) && stored === null && !inRow) return clearLanguages(w, place, at);
   // A multilingual field's text without a language is the default language's, as the write path resolves it.
   putValue(w, isMultilingual(field) ? { ...place, language: w.defaultLanguage } : place, stored, at, inRow);
+}
+
+/**
+ * A list field's value-only value (docs/field-options.md §Lists): an array of its entries' value-only forms (null
+ * for none), each read as a single value's; a multilingual list's entries are `[{lang: text}]`, kept per language
+ * aligned by index ("" where an entry has no text in a language).
+ */
+function patchListField(
+  w: Walk,
+  field: TDataField,
+  place: Omit<TDataValue, "value" | "language">,
+  value: unknown,
+  at: string,
+  inRow: boolean,
+): void {
+  if (value === null && isMultilingual(field) && !inRow) return clearLanguages(w, place, at);
+  if (value !== null && !Array.isArray(value)) return problem(w, at, `field "${field.name}" is a list: send an array of its entries`);
+  const entries = (value ?? []) as unknown[];
+  if (!isMultilingual(field)) {
+    const stored: string[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const one = storedValue(field, entry);
+      if (one === undefined)
+        return problem(w, appendPath(at, i), `this cannot be an entry of list "${field.name}" (${fieldKind(field)})`);
+      if (one !== null) stored.push(one);
+    }
+    return putValue(w, place, encodeListValue(stored), at, inRow);
+  }
+  const byLanguage = new Map<string, string[]>();
+  for (const [i, entry] of entries.entries()) {
+    for (const { language, text } of languageTexts(w, entry, appendPath(at, i)) ?? []) {
+      const texts = byLanguage.get(language) ?? [];
+      texts[i] = text;
+      byLanguage.set(language, texts);
+    }
+  }
+  if (byLanguage.size === 0) return putValue(w, { ...place, language: w.defaultLanguage }, null, at, inRow);
+  for (const [language, texts] of byLanguage) {
+    putValue(w, { ...place, language }, encodeListValue(Array.from(texts, (text) => text ?? "")), at, inRow);
+  }
 }
 
 /**

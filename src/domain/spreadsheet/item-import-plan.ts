@@ -1,7 +1,8 @@
 import type { TDataValue } from "~/domain/data-value";
 import { MAX_ROW } from "~/domain/data-value";
 import { isDecimalString } from "~/domain/decimal";
-import { readFieldOptions } from "~/domain/field-options";
+import { isListField, readFieldOptions } from "~/domain/field-options";
+import { cellToList } from "~/domain/spreadsheet/list-cell";
 import { fieldValueProblem } from "~/domain/field-value";
 import { localeKind, parseLocaleValue } from "~/domain/locale-value";
 import { isRangeField, rangeFromCell } from "~/domain/range-value";
@@ -229,8 +230,9 @@ function checkedValue(
   const { field } = column;
   if (cell === "") return null;
   const read = (text: string) => (locale === null ? undefined : parseLocaleValue(field, text, locale)) ?? text;
-  // A range field's one cell "10 – 20" (docs/spreadsheets.md §Ranges), each side read like a cell of its kind.
-  const value = isRangeField(field) ? (rangeFromCell(cell, read) ?? cell) : read(cell);
+  // A list's cell holds its entries on separate lines, each read as a single value's cell (list-cell.ts); a range
+  // field's one cell "10 – 20" (docs/spreadsheets.md §Ranges), each side read like a cell of its kind.
+  const value = isListField(field) ? cellToList(cell, read) : isRangeField(field) ? (rangeFromCell(cell, read) ?? cell) : read(cell);
   if (value === null) return null;
   const problem = fieldValueProblem(field, value);
   if (problem === undefined) return value;

@@ -1,4 +1,4 @@
-import { isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual } from "~/domain/field-options";
 import { localeKind } from "~/domain/locale-value";
 import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
 import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
@@ -154,5 +154,6 @@ export function headerRows(sheet: SheetLayout): string[][] {
  */
 export function columnCellType(column: SheetColumn): XlsxCellType {
   if (column.kind === "row") return "number";
-  return column.kind === "field" ? (localeKind(column.field) ?? "text") : "text";
+  // A list's cell holds its entries as lines of text (list-cell.ts), never one number or date.
+  return column.kind === "field" && !isListField(column.field) ? (localeKind(column.field) ?? "text") : "text";
 }

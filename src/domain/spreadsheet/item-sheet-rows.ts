@@ -1,5 +1,7 @@
 import type { TDataValue } from "~/domain/data-value";
 import { isRangeField, rangeCellText } from "~/domain/range-value";
+import { isListField } from "~/domain/field-options";
+import { listToCell } from "~/domain/spreadsheet/list-cell";
 import { type ItemSheetsLayout, type SheetLayout, valueKey } from "~/domain/spreadsheet/item-sheet-layout";
 
 /** An item as the export reads it: its identifier values (oldest first) and its data values. */
@@ -27,7 +29,9 @@ export function itemSheetRows(layout: ItemSheetsLayout, item: ExportedItem): { i
       if (column.kind === "identifier") return sheet.repeaterId === null ? (item.identifiers[column.n - 1] ?? "") : first;
       if (column.kind === "row") return String(row + 1);
       const value = valueAt(column.key, row) ?? (column.alias ? valueAt(column.alias.key, row) : undefined) ?? "";
-      // A range field's value is one cell "10 – 20" (docs/spreadsheets.md §Ranges).
+      // A list's entries on separate lines of the cell (list-cell.ts); a range field's value is one cell "10 – 20"
+      // (docs/spreadsheets.md §Ranges).
+      if (isListField(column.field)) return listToCell(value === "" ? null : value);
       return value !== "" && isRangeField(column.field) ? rangeCellText(value) : value;
     });
   const repeaters = layout.repeaters.map((sheet) => {

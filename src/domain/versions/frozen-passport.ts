@@ -1,7 +1,8 @@
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import type { AssembledField, AssembledPassport, AssembledSection } from "~/domain/passport";
-import type { TAccessLevel, TPassport, TPassportRow, TPassportSection } from "~/domain/passport-schema";
+import { storedPassportValue } from "~/domain/list-value";
+import type { TAccessLevel, TPassport, TPassportSection, TPassportValue } from "~/domain/passport-schema";
 import { encodeRange } from "~/domain/range-value";
 import type { TemplateIndex } from "~/domain/template-index";
 
@@ -39,9 +40,13 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
   return { header, sections, defaultLanguage: language };
 }
 
-/** A frozen value as stored: a range's `{min, max}` object as its stored text (range-value.ts). */
-function storedFormOf(value: TPassportRow[string]): string | null {
-  return value === null || typeof value === "string" ? value : encodeRange(value);
+/**
+ * A frozen value as stored: a list's entries as its canonical text (list-value.ts), a range's `{min, max}` object as
+ * its stored text (range-value.ts).
+ */
+function storedFormOf(value: TPassportValue): string | null {
+  if (value === null || typeof value === "string" || Array.isArray(value)) return storedPassportValue(value);
+  return encodeRange(value);
 }
 
 /** A multilingual field's `{language: value}` maps by row, as the document froze them; undefined for any other field. */
@@ -50,7 +55,9 @@ function languagesOf(
   fieldId: string,
 ): Map<number, Record<string, string | null>> | undefined {
   if (!rows?.some((row) => row[fieldId] !== undefined)) return undefined;
-  return new Map(rows.map((row, n) => [n, row[fieldId] ?? {}]));
+  const stored = (byLanguage: Record<string, TPassportValue>) =>
+    Object.fromEntries(Object.entries(byLanguage).map(([language, value]) => [language, storedFormOf(value)]));
+  return new Map(rows.map((row, n) => [n, stored(row[fieldId] ?? {})]));
 }
 
 /** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */

@@ -224,7 +224,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     path: `${MODEL}/data-values`,
     tag: "Data values",
     summary: "Add data values to a model",
-    description: "409 when a value with the same (dataSectionId, dataFieldId, row) exists; one transaction.",
+    description:
+      "409 when a value with the same (dataSectionId, dataFieldId, row) exists; one transaction. A list field's `value` (field option `list`) is a JSON array of its entries, on input and in the answer; `[]` or null is no value; each entry meets the field's rules (400 naming the entry).",
     params: ZModelPath,
     body: ZDataValuesRequest,
     status: 201,

@@ -47,6 +47,7 @@ h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywher
 .value{font-weight:500;overflow-wrap:anywhere;white-space:pre-line}
 .unit{color:#475569;font-weight:400}
 .empty{color:#64748b;font-weight:400;font-style:italic}
+.entries{margin:0;padding-left:1.25em}
 a{color:#1d4ed8;text-decoration:underline;overflow-wrap:anywhere}
 a:focus-visible,.table-wrap:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
 .table-wrap{overflow-x:auto;margin-bottom:.75rem}

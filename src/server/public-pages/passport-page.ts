@@ -229,6 +229,13 @@ function renderValue(
   numbers: string,
   withUnit = true,
 ): SafeHtml {
+  // A list field's entries, in order, each shown as a single value would be (docs/field-options.md §Lists).
+  if (Array.isArray(value)) {
+    if (value.length === 0) return html`<span class="empty">${t("notGiven")}</span>`;
+    return html`<ul class="entries">
+      ${value.map((entry: string) => html`<li>${renderValue(field, entry, t, numbers, withUnit)}</li>`)}
+    </ul>`;
+  }
   if (value === null || value === "") return html`<span class="empty">${t("notGiven")}</span>`;
   if (typeof value !== "string") return renderRange(field, value, t, numbers, withUnit);
   if (field.type === "ProductPassportLink") {

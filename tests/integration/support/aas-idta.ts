@@ -120,8 +120,13 @@ function sampleValue(section: TSection, fieldId: string): string {
 }
 
 /** Generated values: each field's own kind of value, varied by a counter (umlauts and spaces in the texts). */
-function generatedValue(section: TSection, fieldId: string, n: number): string {
+function generatedValue(section: TSection, fieldId: string, n: number): string | string[] {
   const field = section.dataFields.find((f) => f.id === fieldId);
+  // A list field takes two entries of its kind.
+  if (field?.options.list === "true") {
+    const single = { ...section, dataFields: [{ ...field, options: { ...field.options, list: "false" } }] };
+    return [generatedValue(single, fieldId, n), generatedValue(single, fieldId, n + 1000)].flat();
+  }
   const options = field?.options ?? {};
   if (field?.type === "TextField" && !options.choices && !options.format && !options.pattern) return `Wert ${n}: Größe ü ${n * 7}`;
   if (field?.type === "NumericField" && options.min === undefined && options.max === undefined) {

@@ -147,8 +147,14 @@ export function expectModel(response: ApiResponse, status: number): TModel {
       !["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].includes(
         Object.keys(v).sort().join(","),
       ) ||
-      // A range field's value is its `{min, max}` object (docs/api.md §Ranges).
-      !(v.value === null || typeof v.value === "string" || isRangeObject(v.value)) ||
+      // A range field's value is its `{min, max}` object (docs/api.md §Ranges); a list field's the array of its
+      // entries (docs/field-options.md §Lists).
+      !(
+        v.value === null ||
+        typeof v.value === "string" ||
+        isRangeObject(v.value) ||
+        (Array.isArray(v.value) && v.value.every((e) => typeof e === "string"))
+      ) ||
       !(Number.isInteger(v.row) && v.row >= 0) ||
       !UUID.test(v.dataSectionId) ||
       !UUID.test(v.dataFieldId),
@@ -171,8 +177,8 @@ export function tripleKey(v: Triple): string {
 }
 
 /** A model's data values by triple, asserting no triple appears twice. */
-export function valuesOf(model: Pick<TModel, "dataValues">): Map<string, string | null> {
-  const map = new Map<string, string | null>();
+export function valuesOf(model: Pick<TModel, "dataValues">): Map<string, TModel["dataValues"][number]["value"]> {
+  const map = new Map<string, TModel["dataValues"][number]["value"]>();
   const duplicates: string[] = [];
   for (const v of model.dataValues) {
     if (map.has(tripleKey(v))) duplicates.push(tripleKey(v));
@@ -197,8 +203,8 @@ export function sortedValues<T extends Triple>(values: readonly T[]): T[] {
  * slow. On a mismatch the first few differing triples are shown.
  */
 export function expectSameValues(
-  actual: readonly (Triple & { value: string | null })[],
-  expected: readonly (Triple & { value: string | null })[],
+  actual: readonly (Triple & { value: TModel["dataValues"][number]["value"] })[],
+  expected: readonly (Triple & { value: TModel["dataValues"][number]["value"] })[],
 ): void {
   const want = new Map(expected.map((v) => [tripleKey(v), v.value]));
   const differences: string[] = [];

@@ -11,6 +11,7 @@ import { assertMemberOf } from "~/server/services/access";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { getItem } from "~/server/services/items/get-item";
+import { storedDataValue } from "~/domain/list-value";
 import { getModel } from "~/server/services/models/get-model";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -70,7 +71,7 @@ export async function importAasValues<O extends PassportDataOwner>({
     values: resolve(imported.values),
     repeaters: new Map([...imported.repeaters].map(([id, r]) => [id, { ...r, values: resolve(r.values) }])),
   };
-  const changes = aasValueChanges(resolved, current.dataValues, index);
+  const changes = aasValueChanges(resolved, current.dataValues.map(storedDataValue), index);
   const dto = await applyDataChanges({ actor, organizationId, owner, changes, ifMatch: ifMatch ?? current.version });
   return { ...dto, unmatched: imported.unmatched, moreUnmatched: imported.unmatchedCount - imported.unmatched.length };
 }

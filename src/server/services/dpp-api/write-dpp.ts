@@ -19,6 +19,7 @@ import { deleteItem } from "~/server/services/items/delete-item";
 import { getItem } from "~/server/services/items/get-item";
 import { createModel } from "~/server/services/models/create-model";
 import { deleteModel } from "~/server/services/models/delete-model";
+import { storedDataValue } from "~/domain/list-value";
 import { getModel } from "~/server/services/models/get-model";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -129,7 +130,7 @@ export async function patchDpp({
     level: ownerLevel(owner),
     ids: templateIdShorts(sections),
     submodelKey: (section: TSection) => firstKey(aasMeta(section.options).semanticId) ?? aasSubmodelId(shellId, section.id),
-    current: current.dataValues,
+    current: current.dataValues.map(storedDataValue),
     defaultLanguage: (await readLanguageSettings(getDb(), organizationId)).defaultLanguage,
   });
   const hasChanges = changes.add.length + changes.modify.length + changes.deleteRows.length > 0;

@@ -7,7 +7,7 @@ import type { PassportDataOwner } from "~/server/services/internal/passport-data
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { findModel } from "~/server/services/models/internal/model-dto";
+import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
 
@@ -34,7 +34,7 @@ export async function publishPassportVersion({
   let published: TPublishedVersion | undefined;
   await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, locked, index) => {
     const modelId = owner.kind === "model" ? owner.id : owner.modelId;
-    const model = await findModel(tx, modelId, organizationId);
+    const model = await findStoredModel(tx, modelId, organizationId);
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
     const item = owner.kind === "item" ? await tx.item.findUnique({ where: { id: owner.id }, select: itemSelect }) : null;
     const uuid = (item ?? model).uniqueProductIdentifiers[0]?.uuid;

@@ -1,7 +1,8 @@
-import type { TDataValue } from "~/domain/data-value";
+import { answerDataValues } from "~/domain/list-value";
 import type { TItem, TItemSummary } from "~/domain/item-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 
 /** The columns an Item response needs besides its data values; the one place an item row becomes the contract. */
@@ -29,12 +30,14 @@ export function toItemSummaryDto(row: ItemRow): TItemSummary {
   };
 }
 
-export function toItemDto(row: ItemRow, dataValues: TDataValue[]): TItem {
+export function toItemDto(row: ItemRow, dataValues: TItem["dataValues"]): TItem {
   return { ...toItemSummaryDto(row), dataValues };
 }
 
 /** The item as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readItem(db: Tx, itemId: string): Promise<TItem> {
   const row = await db.item.findUniqueOrThrow({ where: { id: itemId }, select: itemSelect });
-  return toItemDto(row, await readDataValues(db, { kind: "item", id: itemId, modelId: row.modelId }));
+  const values = await readDataValues(db, { kind: "item", id: itemId, modelId: row.modelId });
+  // A list field's value is answered as the array of its entries (docs/field-options.md §Lists).
+  return toItemDto(row, answerDataValues(await loadTemplateIndex(db, row.templateId), values));
 }

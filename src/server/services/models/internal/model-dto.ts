@@ -1,7 +1,9 @@
 import { type TDataValue, withStoredLanguage } from "~/domain/data-value";
+import { answerDataValues } from "~/domain/list-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
 export const modelSelect = {
@@ -34,8 +36,16 @@ export function toModelSummaryDto(row: ModelRow): TModelSummary {
   };
 }
 
-export function toModelDto(row: ModelRow, dataValues: TDataValue[]): TModel {
+/** A model with its values as stored (a list field's as its canonical text): what the passport and its versions read. */
+export type StoredModel = Omit<TModel, "dataValues"> & { dataValues: TDataValue[] };
+
+export function toModelDto(row: ModelRow, dataValues: TDataValue[]): StoredModel {
   return { ...toModelSummaryDto(row), dataValues };
+}
+
+/** The model as the contract answers it: a list field's value as the array of its entries (docs/field-options.md §Lists). */
+export async function answerModel(db: Tx, model: StoredModel): Promise<TModel> {
+  return { ...model, dataValues: answerDataValues(await loadTemplateIndex(db, model.templateId), model.dataValues) };
 }
 
 type ModelRecord = {
@@ -60,6 +70,12 @@ type ModelRecord = {
  * natively, in the order of readDataValues. With `organizationId`, a model of another organization is not found.
  */
 export async function findModel(db: Tx, modelId: string, organizationId?: string): Promise<TModel | null> {
+  const model = await findStoredModel(db, modelId, organizationId);
+  return model && (await answerModel(db, model));
+}
+
+/** findModel's model with its values as stored, for the code that reads them rather than answers them. */
+export async function findStoredModel(db: Tx, modelId: string, organizationId?: string): Promise<StoredModel | null> {
   const inOrganization = organizationId === undefined ? Prisma.empty : Prisma.sql`AND m."organizationId" = ${organizationId}`;
   const [record] = await db.$queryRaw<ModelRecord[]>`
     SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",

@@ -3,7 +3,7 @@ import { inTransaction } from "~/server/db/transaction";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { findModel } from "~/server/services/models/internal/model-dto";
+import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { type LoadedPassport, PASSPORT_EPOCH } from "~/server/services/passports/internal/passport-cache";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
 import { latestPublished } from "~/server/services/passport-versions/internal/version-sql";
@@ -30,7 +30,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
       if (!identifier?.modelId || identifier.epoch === null) return null;
       const { organizationId, modelId, itemId, epoch } = identifier;
-      const model = await findModel(tx, modelId, organizationId);
+      const model = await findStoredModel(tx, modelId, organizationId);
       if (!model) return null;
       const item = itemId ? await tx.item.findUnique({ where: { id: itemId }, select: itemSelect }) : null;
       if (itemId && !item) return null;
