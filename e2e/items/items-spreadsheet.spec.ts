@@ -41,7 +41,7 @@ test("import 1,000 items from an XLSX: the 3 errors shown at 1280 px, fixed, imp
     await expect(cells.nth(0)).toHaveText("Items");
     await expect(cells.nth(1)).toHaveText(String(line));
     await expect(cells.nth(2)).toHaveText("Identifier");
-    await expect(cells.nth(3)).toHaveText("identifier-format");
+    await expect(cells.nth(3)).toHaveText("Identifier format");
   }
   const box = await problems.boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(1280);

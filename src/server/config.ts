@@ -39,6 +39,11 @@ const ZConfig = z.object({
    * that uploads slowly cannot hold the large-body gate (src/server/rest/large-body-gate.ts) for long.
    */
   BODY_READ_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /**
+   * Milliseconds one database transaction may run before it is rolled back (a write of 100,000 values takes about a
+   * minute on the embedded database of a busy 2-core machine); nothing it wrote is kept then.
+   */
+  TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(120_000),
   /** Most data values one add or modify request may carry. */
   MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */

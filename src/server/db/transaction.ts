@@ -2,9 +2,7 @@ import "server-only";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { isSharedCachePurgeConfigured, purgeSharedCaches } from "~/server/http/shared-cache";
-
-/** The longest a transaction may run: Prisma rolls back one still open after this, so it never commits later. */
-export const TRANSACTION_TIMEOUT_MS = 120_000;
+import { getConfig } from "~/server/config";
 
 /** A Prisma client inside an interactive transaction (or the client itself, for reads outside one). */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
@@ -31,7 +29,7 @@ export async function inTransaction<T>(
       if (isPurging) changedModels = await readChangedModels(tx);
       return value;
     },
-    { maxWait: 30_000, timeout: TRANSACTION_TIMEOUT_MS, isolationLevel },
+    { maxWait: 30_000, timeout: getConfig().TRANSACTION_TIMEOUT_MS, isolationLevel },
   );
   if (changedModels.length > 0) await purgeSharedCaches(changedModels);
   return result;

@@ -29,7 +29,12 @@ type Created = { modelId: string; organizationId: string; userId: string; versio
 
 /** Runs the child until `killWhen` holds for one of its lines, then SIGKILLs it; returns what it had created. */
 export async function runAndKill(args: string[], killWhen: (line: string) => boolean): Promise<Created> {
-  const child = startScript(CHILD, args, { BETTER_AUTH_SECRET: "kill-mid-write-secret-0123456789abcdef" });
+  // The write of 100,000 values must reach the stage it is killed at: beside the browser ring on two cores it can
+  // outlast the default transaction timeout (120 s), which would roll it back before "acknowledged".
+  const child = startScript(CHILD, args, {
+    BETTER_AUTH_SECRET: "kill-mid-write-secret-0123456789abcdef",
+    TRANSACTION_TIMEOUT_MS: "600000",
+  });
   let exit: Awaited<ReturnType<typeof child.kill>>;
   try {
     await child.waitForOutput((lines) => lines.some(killWhen), ROUND_TIMEOUT - 60_000);

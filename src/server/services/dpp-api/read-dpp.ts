@@ -3,9 +3,9 @@ import type { TAccessLevel } from "~/domain/passport-schema";
 import { type CompressedDpp, compressedDpp, type FullDpp, fullDpp } from "~/domain/versions/dpp-document";
 import { frozenAasEnvironment } from "~/domain/versions/frozen-passport";
 import { organizationDid, type PassportCredential } from "~/domain/versions/passport-credential";
-import { publicBaseUrl } from "~/server/config";
+import { getConfig, publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
-import { inTransaction, TRANSACTION_TIMEOUT_MS, type Tx } from "~/server/db/transaction";
+import { inTransaction, type Tx } from "~/server/db/transaction";
 import { currentDppHeaders, type DppHeader } from "~/server/services/passport-versions/internal/dpp-header";
 import { awaitPublicationInFlight } from "~/server/services/passport-versions/internal/publication-lock";
 import { type VersionOwner, versionOwner, versionReaderLevel } from "~/server/services/passport-versions/internal/version-reader";
@@ -77,14 +77,16 @@ function versionAt(db: Tx, ownerId: string, at: Date | null, level: TAccessLevel
 }
 
 /**
- * An instant older than this can have no publication in flight: a publication takes its `publishedAt` inside its
+ * Whether an instant is old enough to have no publication in flight: a publication takes its `publishedAt` inside its
  * transaction, which commits within TRANSACTION_TIMEOUT_MS or never; a minute more covers app servers' clocks.
  */
-const SETTLED_AFTER_MS = TRANSACTION_TIMEOUT_MS + 60_000;
+function isSettled(at: Date): boolean {
+  return at.getTime() < Date.now() - getConfig().TRANSACTION_TIMEOUT_MS - 60_000;
+}
 
 /** The version valid at an instant, after any publication of the model in flight commits (publication-lock.ts). */
 function readAtInstant(owner: VersionOwner, at: Date, level: TAccessLevel): Promise<VersionRow[]> {
-  if (at.getTime() < Date.now() - SETTLED_AFTER_MS) return versionAt(getDb(), owner.ownerId, at, level);
+  if (isSettled(at)) return versionAt(getDb(), owner.ownerId, at, level);
   return inTransaction(async (tx) => {
     await awaitPublicationInFlight(tx, owner.modelId);
     return versionAt(tx, owner.ownerId, at, level);
