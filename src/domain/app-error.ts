@@ -22,6 +22,8 @@ export type Issue = {
   dataSectionId?: string;
   dataFieldId?: string;
   row?: number;
+  /** For an issue about a value in a nested repeater: its rows below the outermost one (docs/api.md). */
+  innerRows?: number[];
   /** For an issue about one value of a multilingual field: its language (docs/languages.md). */
   language?: string;
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedArray } from "~/domain/bounded-array";
 import { MAX_ROW, withDataValueTriples, ZDataValueInput } from "~/domain/data-value";
 import { ZModelDescription, ZModelGtin, ZModelName } from "~/domain/model-schema";
+import { MAX_REPEATER_DEPTH, ZInnerRows } from "~/domain/row-path";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -19,11 +20,20 @@ const ZRow = z.number().int().min(0).max(MAX_ROW);
 
 const ZDataValueList = boundedArray(ZDataValueInput, { minItems: 0, tooFew: "" });
 
-export const ZRowRef = z.strictObject({ dataSectionId: ZUuid, row: ZRow });
+/** A row of a repeater: `row` in the outermost repeater and, for a nested one, `innerRows` below it (row-path.ts). */
+export const ZRowRef = z.strictObject({ dataSectionId: ZUuid, row: ZRow, innerRows: ZInnerRows.optional() });
 
-/** A repeater's rows in their new order: every row it has after the deletes and adds, each once. */
+/**
+ * A repeater's rows in their new order: every row it has after the deletes and adds, each once. For a nested
+ * repeater, the rows inside one row of the repeater around it, named by `parentRows` (that row's whole path).
+ */
 export const ZRowOrder = z.strictObject({
   dataSectionId: ZUuid,
+  parentRows: z
+    .array(ZRow)
+    .min(1)
+    .max(MAX_REPEATER_DEPTH - 1)
+    .optional(),
   rows: z.array(ZRow).max(MAX_ROWS_PER_CHANGE),
 });
 

@@ -3,6 +3,7 @@ import { dataValueIssue, type DataValueTriple, type TDataValue } from "~/domain/
 import { isListField } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
 import { isRangeField } from "~/domain/range-value";
+import { rowPathText } from "~/domain/row-path";
 import { fieldLevel, findField, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -39,6 +40,15 @@ function placeInTemplate(index: TemplateIndex, v: DataValueTriple, level: OwnerL
   if (entry.repeaterId === null && v.row !== 0) {
     const message = `row must be 0: section ${sectionName} is not a repeater and not inside one`;
     return { field, problem: { key: "row", message } };
+  }
+  const inner = entry.repeaterPath.length - 1;
+  const given = v.innerRows?.length ?? 0;
+  if (given !== Math.max(0, inner)) {
+    const message =
+      inner <= 0
+        ? `innerRows must be left out: section ${sectionName} is not inside a nested repeater`
+        : `innerRows must name ${inner} row${inner === 1 ? "" : "s"}: section ${sectionName} sits in ${inner + 1} nested repeaters`;
+    return { field, problem: { key: "innerRows", message } };
   }
   return { field };
 }
@@ -151,7 +161,8 @@ export function findDuplicateTriples(values: readonly TDataValue[]): Issue[] {
     if (!byField) firstAt.set(v.dataSectionId, (byField = new Map<string, Map<number | string, number>>()));
     let byRow = byField.get(v.dataFieldId);
     if (!byRow) byField.set(v.dataFieldId, (byRow = new Map<number | string, number>()));
-    const place = v.language === undefined ? v.row : `${v.row}|${v.language}`;
+    const row = v.innerRows === undefined ? v.row : rowPathText(v);
+    const place = v.language === undefined ? row : `${row}|${v.language}`;
     const first = byRow.get(place);
     if (first === undefined) {
       byRow.set(place, i);

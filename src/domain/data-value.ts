@@ -7,9 +7,10 @@ import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
 import { ZLanguageTag } from "~/domain/language";
 import { encodeListValue, MAX_LIST_ENTRIES } from "~/domain/list-value";
+import { MAX_ROW, rowPathText, ZInnerRows } from "~/domain/row-path";
 
 export const MAX_VALUE_LENGTH = 10_000;
-export const MAX_ROW = 1_000_000;
+export { MAX_ROW };
 
 const ZValueText = ZText("value").max(MAX_VALUE_LENGTH);
 
@@ -65,6 +66,8 @@ export const ZDataValueInput = z.strictObject({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0).max(MAX_ROW),
+  /** For a value in a nested repeater: its row in each repeater below the outermost, outermost first (row-path.ts). */
+  innerRows: ZInnerRows.optional(),
   /** For a multilingual field only: the value's language (BCP 47, canonicalised); absent means the default language. */
   language: ZLanguageTag.optional(),
 });
@@ -81,10 +84,18 @@ export type TDataValueInput = z.infer<typeof ZDataValueInput>;
  * A data value as stored and answered: numbers have become decimal strings. `language` is there for a value of a
  * multilingual field only (its canonical tag, docs/languages.md); stored as '' for every other value.
  */
-export type TDataValue = { value: string | null; dataSectionId: string; dataFieldId: string; row: number; language?: string };
+export type TDataValue = {
+  value: string | null;
+  dataSectionId: string;
+  dataFieldId: string;
+  row: number;
+  /** Present (not empty) only for a value in a nested repeater: its rows below the outermost one (row-path.ts). */
+  innerRows?: number[];
+  language?: string;
+};
 
 export function normalizeDataValue(input: TDataValueInput): TDataValue {
-  const { value, dataSectionId, dataFieldId, row, language } = input;
+  const { value, dataSectionId, dataFieldId, row, innerRows, language } = input;
   return {
     value: Array.isArray(value)
       ? encodeListValue(value.map((entry) => (typeof entry === "number" ? toDecimalString(entry) : entry)))
@@ -96,6 +107,7 @@ export function normalizeDataValue(input: TDataValueInput): TDataValue {
     dataSectionId,
     dataFieldId,
     row,
+    ...(innerRows !== undefined && { innerRows }),
     ...(language !== undefined && { language }),
   };
 }
@@ -106,7 +118,7 @@ function rangeText(value: z.infer<typeof ZRangeInput>): string | null {
 }
 
 /** A value's identity: (section, field, row), and the language for a value of a multilingual field. */
-export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row" | "language">;
+export type DataValueTriple = Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row" | "innerRows" | "language">;
 
 /** The stored language of a value: its tag, or '' for a value of a field that is not multilingual. */
 export function storedLanguage(v: Pick<TDataValue, "language">): string {
@@ -119,17 +131,30 @@ export function withStoredLanguage<V extends object>(v: V, language: string): V 
 }
 
 /**
- * A value's identity as one string, for sets and maps: the one key of a value everywhere. `section|field|row`, and
- * `|language` after it for a value of a multilingual field (the editor's draft keys parse the first form).
+ * A value's identity as one string, for sets and maps: the one key of a value everywhere. `section|field|row`, the
+ * row being its whole path in nested repeaters (`3.0.2`, row-path.ts), and `|language` after it for a value of a
+ * multilingual field (the editor's draft keys parse the first form).
  */
 export function tripleKey(v: DataValueTriple): string {
-  const key = `${v.dataSectionId}|${v.dataFieldId}|${v.row}`;
+  const key = `${v.dataSectionId}|${v.dataFieldId}|${v.innerRows ? rowPathText(v) : v.row}`;
   return v.language === undefined || v.language === "" ? key : `${key}|${v.language}`;
 }
 
 /** An issue about one data value: the contract names the value's section, field and row beside the path. */
-export function dataValueIssue(path: string, message: string, { dataSectionId, dataFieldId, row, language }: DataValueTriple): Issue {
-  return { path, message, dataSectionId, dataFieldId, row, ...(language !== undefined && { language }) };
+export function dataValueIssue(
+  path: string,
+  message: string,
+  { dataSectionId, dataFieldId, row, innerRows, language }: DataValueTriple,
+): Issue {
+  return {
+    path,
+    message,
+    dataSectionId,
+    dataFieldId,
+    row,
+    ...(innerRows !== undefined && { innerRows }),
+    ...(language !== undefined && { language }),
+  };
 }
 
 /**

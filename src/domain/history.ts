@@ -1,3 +1,4 @@
+import { ZInnerRows } from "~/domain/row-path";
 import { z } from "zod";
 import type { Actor, Operator } from "~/domain/actor";
 import { ZQueryInteger } from "~/domain/model-schema";
@@ -41,6 +42,8 @@ export const ZValueChange = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  /** For a value in a nested repeater only: its rows below the outermost one (docs/data-model.md §Rows). */
+  innerRows: z.array(z.number().int().min(0)).optional(),
   /** For a value of a multilingual field only: its language (docs/languages.md). */
   language: z.string().optional(),
   kind: ZValueChangeKind,
@@ -86,6 +89,7 @@ export const ZValueKey = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  innerRows: ZInnerRows.optional(),
   /** For a value of a multilingual field: its language. */
   language: z.string().max(35).optional(),
 });

@@ -97,6 +97,8 @@ export const ZDataValue = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int().min(0),
+  /** For a value in a nested repeater only: its rows below the outermost one, outermost first (docs/data-model.md §Rows). */
+  innerRows: z.array(z.number().int().min(0)).optional(),
   /** For a value of a multilingual field only: its language (docs/languages.md). */
   language: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import type { Issue } from "~/domain/app-error";
 import { appendPath } from "~/domain/json-path";
+import { MAX_REPEATER_DEPTH } from "~/domain/row-path";
 import type { TSectionType } from "~/domain/template-schema";
 
 /** A section of an import, as far as nesting is concerned. `parentId`/`subSections` are undefined when omitted. */
@@ -165,26 +166,29 @@ function cycleIssues(
 }
 
 // A repeater inside a repeater would need two-dimensional rows, which a DataValue's single `row` cannot address.
+/** A repeater may sit inside repeaters, MAX_REPEATER_DEPTH levels in all (row-path.ts): deeper is refused. */
 function nestedRepeaterIssues(byId: ReadonlyMap<string, GraphSection>, parentOf: ReadonlyMap<string, string | null>): Issue[] {
   const issues: Issue[] = [];
   for (const section of byId.values()) {
     if (section.type !== "Repeatable") continue;
     const visited = new Set<string>([section.id]);
+    const enclosing: GraphSection[] = [];
     let ancestorId = parentOf.get(section.id) ?? null;
     while (ancestorId !== null && !visited.has(ancestorId)) {
       const ancestor = byId.get(ancestorId);
       if (!ancestor) break;
-      if (ancestor.type === "Repeatable") {
-        issues.push({
-          path: sectionPath(section, "type"),
-          message:
-            `Repeatable section ${describe(section)} sits inside Repeatable section ${describe(ancestor)}; ` +
-            "repeaters cannot be nested",
-        });
-        break;
-      }
+      if (ancestor.type === "Repeatable") enclosing.push(ancestor);
       visited.add(ancestorId);
       ancestorId = parentOf.get(ancestorId) ?? null;
+    }
+    if (enclosing.length >= MAX_REPEATER_DEPTH) {
+      const outermost = enclosing.at(-1) as GraphSection;
+      issues.push({
+        path: sectionPath(section, "type"),
+        message:
+          `Repeatable section ${describe(section)} sits inside ${enclosing.length} repeaters (the outermost ${describe(outermost)}); ` +
+          `repeaters nest at most ${MAX_REPEATER_DEPTH} levels deep`,
+      });
     }
   }
   return issues;

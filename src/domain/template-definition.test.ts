@@ -301,21 +301,20 @@ describe("parseTemplateDefinition: rejected input", () => {
     expect(issues).toEqual([{ path: "$.sections[0].parentId", message: `Section "A" (${S1}) cannot be its own parent` }]);
   });
 
-  it("rejects a repeater nested in a repeater, also through a group", () => {
-    const issues = issuesOf(
-      parseTemplateDefinition({
-        name: "T",
-        sections: [
-          { id: S1, name: "Cells", type: "Repeatable" },
-          { id: S2, name: "Group", type: "Group", parentId: S1 },
-          { id: S3, name: "Inner", type: "Repeatable", parentId: S2 },
-        ],
-      }),
-    );
-    expect(issues).toEqual([
+  it("nests repeaters four levels deep, also through groups, and refuses a fifth", () => {
+    const sections = [
+      { id: S1, name: "L1", type: "Repeatable" },
+      { id: S2, name: "Group", type: "Group", parentId: S1 },
+      { id: S3, name: "L2", type: "Repeatable", parentId: S2 },
+      { id: S4, name: "L3", type: "Repeatable", parentId: S3 },
+      { id: id(5), name: "L4", type: "Repeatable", parentId: S4 },
+    ];
+    expect(parseTemplateDefinition({ name: "T", sections }).ok).toBe(true);
+    const tooDeep = [...sections, { id: id(6), name: "L5", type: "Repeatable", parentId: id(5) }];
+    expect(issuesOf(parseTemplateDefinition({ name: "T", sections: tooDeep }))).toEqual([
       {
-        path: "$.sections[2].type",
-        message: `Repeatable section "Inner" (${S3}) sits inside Repeatable section "Cells" (${S1}); repeaters cannot be nested`,
+        path: "$.sections[5].type",
+        message: `Repeatable section "L5" (${id(6)}) sits inside 4 repeaters (the outermost "L1" (${S1})); repeaters nest at most 4 levels deep`,
       },
     ]);
   });

@@ -55,12 +55,15 @@ describe("template draft edits", () => {
     expect(publishableDefinition(d).sections).toHaveLength(3);
   });
 
-  it("refuses a repeater inside a repeater, naming the problem", () => {
-    const error = appError(() =>
-      validateDraft(addSection(bicycle(), { name: "Parts", type: "Repeatable", parentSectionId: COMPONENTS }, OTHER)),
-    );
+  it("takes a repeater inside a repeater, and refuses a fifth level, naming the problem", () => {
+    let d = addSection(bicycle(), { name: "Parts", type: "Repeatable", parentSectionId: COMPONENTS }, OTHER);
+    expect(validateDraft(d).sections.map((s) => s.name)).toContain("Parts");
+    d = addSection(d, { name: "L3", type: "Repeatable", parentSectionId: OTHER }, id(5));
+    d = addSection(d, { name: "L4", type: "Repeatable", parentSectionId: id(5) }, id(6));
+    d = addSection(d, { name: "L5", type: "Repeatable", parentSectionId: id(6) }, id(7));
+    const error = appError(() => validateDraft(d));
     expect(error.code).toBe("VALIDATION");
-    expect(error.issues?.[0]?.message).toMatch(/repeaters cannot be nested/);
+    expect(error.issues?.[0]?.message).toMatch(/repeaters nest at most 4 levels deep/);
   });
 
   it("refuses a section moved under its own descendant (a cycle)", () => {

@@ -44,6 +44,8 @@ export const ZLostValue = z.object({
   dataSectionId: ZUuid,
   dataFieldId: ZUuid,
   row: z.number().int(),
+  /** For a value in a nested repeater: its rows below the outermost one. */
+  innerRows: z.array(z.number().int()).optional(),
   value: z.string().nullable(),
   /** The item holding the value, null for the model's own. */
   itemId: ZUuid.nullable(),

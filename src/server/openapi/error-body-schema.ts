@@ -13,6 +13,10 @@ export const ZIssueBody = z
     dataFieldId: z.string().optional().meta({ description: "For an issue about one data value: its field." }),
     // The row as sent, so it may lie beyond the largest row (that can be the issue) or past 2^53.
     row: z.number().min(0).optional().meta({ description: "For an issue about one data value: its row, as sent." }),
+    innerRows: z
+      .array(z.number().min(0))
+      .optional()
+      .meta({ description: "For an issue about a value in a nested repeater: its rows below the outermost one." }),
     language: z.string().optional().meta({ description: "For an issue about one value of a multilingual field: its language." }),
   })
   .meta({ description: "One problem with the request." });

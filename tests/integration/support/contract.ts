@@ -41,7 +41,7 @@ const REASON: Record<number, string> = {
 
 // `messages`: EN 18222's Result, which the DPP API (/api/v1, docs/versions.md) adds to the same body.
 const ERROR_KEYS = new Set(["statusCode", "error", "message", "issues", "moreIssues", "messages"]);
-const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row", "language"]);
+const ISSUE_KEYS = new Set(["path", "message", "dataSectionId", "dataFieldId", "row", "innerRows", "language"]);
 
 /** A stack frame ("at fn (file.ts:1:2)") or an internal file name has no place in an answer. */
 function expectNoInternals(text: string): void {
@@ -124,6 +124,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** A Model response with `status`: exactly the contract's keys, well-typed, and its version as ETag. */
+/** The keys a data value may have: `language` for a multilingual field's, `innerRows` for one in a nested repeater. */
+const VALUE_KEYS = new Set(
+  ["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].flatMap((keys) => [
+    keys,
+    keys.replace("dataSectionId,", "dataSectionId,innerRows,"),
+  ]),
+);
+
 export function expectModel(response: ApiResponse, status: number): TModel {
   expect({ status: response.status, body: response.body }).toMatchObject({ status });
   const model = response.body as TModel;
@@ -144,9 +152,9 @@ export function expectModel(response: ApiResponse, status: number): TModel {
   // One assertion over all values: models can hold many thousands of them.
   const malformed = model.dataValues.filter(
     (v) =>
-      !["dataFieldId,dataSectionId,row,value", "dataFieldId,dataSectionId,language,row,value"].includes(
-        Object.keys(v).sort().join(","),
-      ) ||
+      !VALUE_KEYS.has(Object.keys(v).sort().join(",")) ||
+      // A value in a nested repeater names its rows below the outermost one (docs/data-model.md §Rows).
+      !(v.innerRows === undefined || (v.innerRows.length > 0 && v.innerRows.every((r) => Number.isInteger(r) && r >= 0))) ||
       // A range field's value is its `{min, max}` object (docs/api.md §Ranges); a list field's the array of its
       // entries (docs/field-options.md §Lists).
       !(

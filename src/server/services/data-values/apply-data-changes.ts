@@ -4,7 +4,8 @@ import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-cha
 import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
 import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
-import { isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
+import { rowPathText } from "~/domain/row-path";
+import { innerRowCount, isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import { inDefaultLanguage, resolveValueLanguages } from "~/domain/value-languages";
 import type { Tx } from "~/server/db/transaction";
 import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
@@ -120,8 +121,8 @@ export function dataChangesIssues(
     // Empty required values are allowed, added or modified: incomplete work may be saved (completeness counts it).
     ...atPath(requestValueIssues(index, changes.add ?? [], adds, level), at.add),
     ...atPath(requestValueIssues(index, changes.modify ?? [], modifies, level), at.modify),
-    ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows),
-    ...repeaterIssues(index, changes.reorder ?? [], at.reorder),
+    ...repeaterIssues(index, changes.deleteRows ?? [], at.deleteRows, "innerRows"),
+    ...repeaterIssues(index, changes.reorder ?? [], at.reorder, "parentRows"),
   ];
 }
 
@@ -169,18 +170,54 @@ function atPath(issues: Issue[], prefix: string): Issue[] {
   return issues.map((issue) => ({ ...issue, path: `${prefix}${issue.path.slice(1)}` }));
 }
 
-function repeaterIssues(index: TemplateIndex, refs: readonly { dataSectionId: string }[], prefix: string): Issue[] {
-  return refs.flatMap((ref, i) =>
-    isRepeaterSection(index, ref.dataSectionId)
-      ? []
-      : [{ path: `${prefix}[${i}].dataSectionId`, message: "Must be the id of a Repeatable section of the template" }],
-  );
+/**
+ * A row reference names a repeater of the template and, for a nested one, the row around it: a deleted row by
+ * `innerRows` (one per repeater below the outermost, its own last), a reorder by `parentRows` (the parent row's path).
+ */
+function repeaterIssues(
+  index: TemplateIndex,
+  refs: readonly ({ dataSectionId: string } & Partial<Record<"innerRows" | "parentRows", number[]>>)[],
+  prefix: string,
+  key: "innerRows" | "parentRows",
+): Issue[] {
+  return refs.flatMap((ref, i): Issue[] => {
+    if (!isRepeaterSection(index, ref.dataSectionId)) {
+      return [{ path: `${prefix}[${i}].dataSectionId`, message: "Must be the id of a Repeatable section of the template" }];
+    }
+    // Both name one row per repeater around this one, below the outermost: the deleted row's own last, or the parent's.
+    const wanted = innerRowCount(index, ref.dataSectionId);
+    if ((ref[key]?.length ?? 0) === wanted) return [];
+    const message =
+      wanted === 0
+        ? `${key} must be left out: this repeater is not inside another`
+        : `${key} must name ${wanted} row${wanted === 1 ? "" : "s"}: this repeater sits inside ${wanted} other${wanted === 1 ? "" : "s"}`;
+    return [{ path: `${prefix}[${i}].${key}`, message, dataSectionId: ref.dataSectionId }];
+  });
 }
 
-function groupByRepeater(refs: readonly TRowRef[]): Map<string, number[]> {
-  const groups = new Map<string, number[]>();
-  for (const { dataSectionId, row } of refs) groups.set(dataSectionId, [...(groups.get(dataSectionId) ?? []), row]);
-  return groups;
+/** The rows of one repeater named by a request, grouped by the row around them (one scope each). */
+type ScopedRows = { repeaterId: string; parent?: { row: number; innerRows: number[] }; rows: number[]; at: number[] };
+
+function groupByScope(refs: readonly TRowRef[]): ScopedRows[] {
+  const groups = new Map<string, ScopedRows>();
+  for (const [i, { dataSectionId, row, innerRows }] of refs.entries()) {
+    const parentPath = innerRows ? [row, ...innerRows.slice(0, -1)] : undefined;
+    const key = `${dataSectionId}|${parentPath?.join(".") ?? ""}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { repeaterId: dataSectionId, ...(parentPath && { parent: parentOf(parentPath) }), rows: [], at: [] };
+      groups.set(key, group);
+    }
+    group.rows.push(innerRows ? (innerRows.at(-1) as number) : row);
+    group.at.push(i);
+  }
+  return [...groups.values()];
+}
+
+/** A parent row's path as a scope's `parent`: its outermost row and its inner rows. */
+function parentOf(path: readonly number[]): { row: number; innerRows: number[] } {
+  const [row = 0, ...innerRows] = path;
+  return { row, innerRows };
 }
 
 /** `at` is where the rows sit in the body, or "url" when the request's URL names the one row (then a missing one is 404). */
@@ -192,15 +229,21 @@ async function applyRowDeletes(
   at: string,
 ): Promise<boolean> {
   const issues: Issue[] = [];
-  for (const [repeaterId, rows] of groupByRepeater(refs)) {
-    const sectionIds = repeaterSectionIds(index, repeaterId);
-    const existing = new Set(await rowNumbers(tx, owner, sectionIds));
-    for (const row of rows) {
+  for (const { repeaterId, parent, rows, at: positions } of groupByScope(refs)) {
+    const scope = { sectionIds: repeaterSectionIds(index, repeaterId), ...(parent && { parent }) };
+    const existing = new Set(await rowNumbers(tx, owner, scope));
+    for (const [j, row] of rows.entries()) {
       if (existing.has(row)) continue;
-      const i = refs.findIndex((ref) => ref.dataSectionId === repeaterId && ref.row === row);
-      issues.push({ path: `${at}[${i}].row`, message: `Row ${row} of this repeater does not exist`, dataSectionId: repeaterId, row });
+      const ref = refs[positions[j] as number] as TRowRef;
+      issues.push({
+        path: `${at}[${positions[j]}].${ref.innerRows ? "innerRows" : "row"}`,
+        message: `Row ${rowPathText(ref)} of this repeater does not exist`,
+        dataSectionId: repeaterId,
+        row: ref.row,
+        ...(ref.innerRows && { innerRows: ref.innerRows }),
+      });
     }
-    await deleteRows(tx, owner, sectionIds, rows);
+    await deleteRows(tx, owner, scope, rows);
   }
   const [first] = issues;
   if (first && at === "url") throw new AppError("NOT_FOUND", `${first.message}.`);
@@ -246,9 +289,9 @@ async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[]
 
 async function applyReorders(tx: Tx, owner: WritingOwner, index: TemplateIndex, orders: readonly TRowOrder[]): Promise<boolean> {
   let isChanged = false;
-  for (const [i, { dataSectionId, rows }] of orders.entries()) {
-    const sectionIds = repeaterSectionIds(index, dataSectionId);
-    const existing = await rowNumbers(tx, owner, sectionIds);
+  for (const [i, { dataSectionId, parentRows, rows }] of orders.entries()) {
+    const scope = { sectionIds: repeaterSectionIds(index, dataSectionId), ...(parentRows && { parent: parentOf(parentRows) }) };
+    const existing = await rowNumbers(tx, owner, scope);
     const given = new Set(rows);
     if (given.size !== rows.length || given.size !== existing.length || existing.some((row) => !given.has(row))) {
       throw new AppError("VALIDATION", "A new row order must list every row of its repeater once; nothing was saved.", [
@@ -263,7 +306,7 @@ async function applyReorders(tx: Tx, owner: WritingOwner, index: TemplateIndex, 
     await renumberRows(
       tx,
       owner,
-      sectionIds,
+      scope,
       moved.map((m) => m.row),
       moved.map((m) => m.to),
     );

@@ -41,8 +41,10 @@ export function manyItemsChangesWrite(items: readonly ItemChanges[]): ManyItemsW
       const issues = [...p.issues, ...dataChangesIssues(index, item.changes, p, "Item")];
       labelledRun(() => assertValid(issues), item.label);
       const withItem = (v: Omit<ItemValue, "item">): ItemValue => ({ ...v, item: at });
-      for (const { dataSectionId, row } of item.changes.deleteRows ?? []) {
-        for (const s of repeaterSectionIds(index, dataSectionId)) parts.deletes.push({ item: at, dataSectionId: s, row });
+      for (const { dataSectionId, row, innerRows } of item.changes.deleteRows ?? []) {
+        for (const s of repeaterSectionIds(index, dataSectionId)) {
+          parts.deletes.push({ item: at, dataSectionId: s, row, ...(innerRows && { innerRows }) });
+        }
       }
       const completed = completeRepeaterRows(index, p.adds, "Item");
       parts.adds.push(...completed.slice(0, p.adds.length).map(withItem));

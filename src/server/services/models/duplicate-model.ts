@@ -38,8 +38,8 @@ export async function duplicateModel({ actor, organizationId, modelId, input }: 
       select: { id: true },
     });
     await tx.$executeRaw`
-      INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "language", "value")
-      SELECT ${id}::uuid, "dataSectionId", "dataFieldId", "row", "language", "value"
+      INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")
+      SELECT ${id}::uuid, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
       FROM "data_value" WHERE "modelId" = ${modelId}::uuid`;
     return readModel(tx, id);
   });

@@ -25,19 +25,26 @@ export async function assertRowLimits(
   added: readonly (Pick<DataValueTriple, "dataSectionId"> & { owner?: number })[],
   path: string,
 ): Promise<void> {
-  const limited = new Map<string, string>();
+  const limited = new Set<string>();
+  const counted: { sectionId: string; repeaterId: string; level: number }[] = [];
   const touched = new Set<number>();
   for (const value of added) {
-    const repeaterId = index.sections.get(value.dataSectionId)?.repeaterId;
-    const section = repeaterId ? index.sections.get(repeaterId)?.section : undefined;
-    if (!repeaterId || !section || readSectionOptions(section).maxRows === undefined) continue;
-    for (const s of repeaterSectionIds(index, repeaterId)) limited.set(s, repeaterId);
-    touched.add(value.owner ?? 0);
+    // A value makes rows in its own repeater and in each around it (a new inner row in a new outer row).
+    const around = index.sections.get(value.dataSectionId)?.repeaterPath ?? [];
+    for (const [level, repeaterId] of around.entries()) {
+      const section = index.sections.get(repeaterId)?.section;
+      if (!section || readSectionOptions(section).maxRows === undefined) continue;
+      if (!limited.has(repeaterId)) {
+        limited.add(repeaterId);
+        for (const sectionId of repeaterSectionIds(index, repeaterId)) counted.push({ sectionId, repeaterId, level });
+      }
+      touched.add(value.owner ?? 0);
+    }
   }
   if (touched.size === 0) return;
   const ownerIds = [...touched].sort((a, b) => a - b).map((i) => owners.ids[i] as string);
-  const counts = await repeaterRowCounts(tx, owners.kind, ownerIds, limited);
-  const repeaterIds = [...new Set(limited.values())];
+  const counts = await repeaterRowCounts(tx, owners.kind, ownerIds, counted);
+  const repeaterIds = [...limited];
   for (const ownerId of ownerIds) {
     const issues = repeaterIds.flatMap((repeaterId): Issue[] => {
       const section = index.sections.get(repeaterId)?.section;

@@ -1,4 +1,5 @@
 import { type DataValueTriple, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
+import { decodeInnerRows, encodeInnerRow, encodeInnerRows, innerRowsPrefix } from "~/domain/row-path";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import { moveRecordedRows, type OpenChange, recordValueChanges } from "~/server/services/history/internal/change-record";
@@ -22,29 +23,52 @@ const OWNER_TABLES: { [K in PassportDataOwner["kind"]]: OwnerTable } = {
   item: { table: Prisma.raw(`"item_data_value"`), key: Prisma.raw(`"itemId"`) },
 };
 
-type Columns = { sections: string[]; fields: string[]; rows: number[]; languages: string[]; values: (string | null)[] };
+type Columns = {
+  sections: string[];
+  fields: string[];
+  rows: number[];
+  innerRows: string[];
+  languages: string[];
+  values: (string | null)[];
+};
 
-/** The values as parallel arrays for `unnest`; the language as stored ('' for a field that is not multilingual). */
+/**
+ * The values as parallel arrays for `unnest`; the inner rows and the language as stored ('' outside nested repeaters,
+ * '' for a field that is not multilingual).
+ */
 function columns(values: readonly (DataValueTriple & { value?: string | null })[]): Columns {
-  const result: Columns = { sections: [], fields: [], rows: [], languages: [], values: [] };
+  const result: Columns = { sections: [], fields: [], rows: [], innerRows: [], languages: [], values: [] };
   for (const v of values) {
     result.sections.push(v.dataSectionId);
     result.fields.push(v.dataFieldId);
     result.rows.push(v.row);
+    result.innerRows.push(encodeInnerRows(v.innerRows));
     result.languages.push(storedLanguage(v));
     result.values.push(v.value ?? null);
   }
   return result;
 }
 
-/** One group of readDataValues: section, field, language, and the rows and values in row order. */
-type ValueGroup = { s: string; f: string; l: string; r: number[]; v: (string | null)[] };
+/**
+ * One group of readDataValues: section, field, language, and the rows, inner rows and values in row order. `i` is
+ * null for a group with no inner rows (every group outside nested repeaters), so those cost no array of ''.
+ */
+type ValueGroup = { s: string; f: string; l: string; r: number[]; i: string[] | null; v: (string | null)[] };
 
-function pushGroup(values: TDataValue[], { s, f, l, r, v }: ValueGroup): void {
+function pushGroup(values: TDataValue[], { s, f, l, r, i: inner, v }: ValueGroup): void {
   for (let i = 0; i < r.length; i++) {
-    values.push(withStoredLanguage({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number }, l));
+    const value: TDataValue = { value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number };
+    const innerRows = inner ? decodeInnerRows(inner[i] as string) : undefined;
+    if (innerRows) value.innerRows = innerRows;
+    values.push(withStoredLanguage(value, l));
   }
 }
+
+/** The columns of a group of values (ValueGroup) in row order, for `table` aliased `d`. */
+const GROUP_COLUMNS = Prisma.sql`d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."language" AS "l",
+  array_agg(d."row" ORDER BY d."row", d."innerRows") AS "r",
+  CASE WHEN max(d."innerRows") = '' THEN NULL ELSE array_agg(d."innerRows" ORDER BY d."row", d."innerRows") END AS "i",
+  array_agg(d."value" ORDER BY d."row", d."innerRows") AS "v"`;
 
 /**
  * All data values of an owner in one query, in a stable order: section, field, language, row (a multilingual
@@ -55,11 +79,10 @@ function pushGroup(values: TDataValue[], { s, f, l, r, v }: ValueGroup): void {
 export async function readDataValues(db: Tx, owner: PassportDataOwner): Promise<TDataValue[]> {
   const { table, key } = OWNER_TABLES[owner.kind];
   const groups = await db.$queryRaw<ValueGroup[]>`
-    SELECT "dataSectionId"::text AS "s", "dataFieldId"::text AS "f", "language" AS "l",
-           array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
-    FROM ${table} WHERE ${key} = ${owner.id}::uuid
-    GROUP BY "dataSectionId", "dataFieldId", "language"
-    ORDER BY "dataSectionId", "dataFieldId", "language"`;
+    SELECT ${GROUP_COLUMNS}
+    FROM ${table} AS d WHERE d.${key} = ${owner.id}::uuid
+    GROUP BY d."dataSectionId", d."dataFieldId", d."language"
+    ORDER BY d."dataSectionId", d."dataFieldId", d."language"`;
   const values: TDataValue[] = [];
   for (const group of groups) pushGroup(values, group);
   return values;
@@ -72,16 +95,16 @@ export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: read
   const c = columns(values);
   const [result] = await tx.$queryRaw<{ inserted: number }[]>`
     WITH "inserted" AS (
-      INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "language", "value")
-      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.l, t.v
-      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[], ${c.values}::text[])
-        AS t(s, f, r, l, v)
+      INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")
+      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.i, t.l, t.v
+      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[],
+                  ${c.values}::text[]) AS t(s, f, r, i, l, v)
       ON CONFLICT DO NOTHING
-      RETURNING "dataSectionId", "dataFieldId", "row", "language", "value"
+      RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
     )${recordValueChanges(
       owner.change,
       "add",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", NULL::text, "value" FROM "inserted"`,
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", NULL::text, "value" FROM "inserted"`,
     )}
     SELECT count(*)::int AS "inserted" FROM "inserted"`;
   return result?.inserted ?? 0;
@@ -100,18 +123,19 @@ export async function updateDataValues(
   // value), the update skips equal values and answers each change with its old and new value for the history.
   const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
     WITH "matched" AS (
-      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."language" AS l, d."value" AS ov, t.v AS nv
+      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
+             d."value" AS ov, t.v AS nv
       FROM ${table} AS d
-      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[], ${c.values}::text[])
-        AS t(s, f, r, l, v)
-        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l
+      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[],
+                  ${c.values}::text[]) AS t(s, f, r, i, l, v)
+        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
       WHERE d.${key} = ${owner.id}::uuid
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
       WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
-        AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
-      RETURNING m.s, m.f, m.r, m.l, m.ov, m.nv
-    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, l, ov, nv FROM "changed"`)}
+        AND d."innerRows" = m.i AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
+      RETURNING m.s, m.f, m.r, m.i, m.l, m.ov, m.nv
+    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, i, l, ov, nv FROM "changed"`)}
     SELECT (SELECT count(*) FROM "matched")::int AS "matched", (SELECT count(*) FROM "changed")::int AS "changed"`;
   return { matched: counts?.matched ?? 0, changed: counts?.changed ?? 0 };
 }
@@ -120,13 +144,20 @@ export async function updateDataValues(
 export async function existingTriples(tx: Tx, owner: PassportDataOwner, triples: readonly DataValueTriple[]): Promise<Set<string>> {
   const { table, key } = OWNER_TABLES[owner.kind];
   const c = columns(triples);
-  const rows = await tx.$queryRaw<{ s: string; f: string; r: number; l: string }[]>`
-    SELECT d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."row" AS "r", d."language" AS "l"
+  const rows = await tx.$queryRaw<{ s: string; f: string; r: number; i: string; l: string }[]>`
+    SELECT d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."row" AS "r", d."innerRows" AS "i", d."language" AS "l"
     FROM ${table} AS d
-    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[]) AS t(s, f, r, l)
-      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l
+    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[])
+      AS t(s, f, r, i, l)
+      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
     WHERE d.${key} = ${owner.id}::uuid`;
-  return new Set(rows.map((row) => tripleKey(withStoredLanguage({ dataSectionId: row.s, dataFieldId: row.f, row: row.r }, row.l))));
+  return new Set(
+    rows.map((row) =>
+      tripleKey(
+        withStoredLanguage({ dataSectionId: row.s, dataFieldId: row.f, row: row.r, innerRows: decodeInnerRows(row.i) }, row.l),
+      ),
+    ),
+  );
 }
 
 /** Deletes the given places (section, field, row, language); returns how many were deleted. */
@@ -138,102 +169,142 @@ export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: rea
     tx,
     owner,
     Prisma.sql`DELETE FROM ${table} AS d
-      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.languages}::text[]) AS t(s, f, r, l)
+      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[])
+        AS t(s, f, r, i, l)
       WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
-        AND d."language" = t.l`,
+        AND d."innerRows" = t.i AND d."language" = t.l`,
   );
 }
 
 /** Runs a DELETE of values, recording each deleted value with its last value; returns how many were deleted. */
 async function countDeleted(tx: Tx, owner: WrittenOwner, deletion: Prisma.Sql): Promise<number> {
   const [result] = await tx.$queryRaw<{ deleted: number }[]>`
-    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "language", "value")${recordValueChanges(
+    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")${recordValueChanges(
       owner.change,
       "delete",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", "value", NULL::text FROM "deleted"`,
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", NULL::text FROM "deleted"`,
     )}
     SELECT count(*)::int AS "deleted" FROM "deleted"`;
   return result?.deleted ?? 0;
 }
 
-/** The row numbers a repeater holds (in the repeater or its nested sections), ascending. */
-export async function rowNumbers(tx: Tx, owner: PassportDataOwner, sectionIds: readonly string[]): Promise<number[]> {
+/**
+ * Which rows of a repeater a statement works on: the outermost repeater's (`parent` absent: `row` is the row), or a
+ * nested repeater's inside one row of the repeater around it (`parent`, that row's whole path: its inner rows are
+ * the stored prefix, and the nested row is the next seven digits of `innerRows`, row-path.ts). `sectionIds` are the
+ * repeater and everything nested in it, so a row moves or goes with the rows inside it.
+ */
+export type RowScope = { sectionIds: readonly string[]; parent?: { row: number; innerRows: readonly number[] } };
+
+type NestedPlace = { row: number; prefix: string; at: number };
+
+function nestedPlace(parent: NonNullable<RowScope["parent"]>): NestedPlace {
+  return { row: parent.row, ...innerRowsPrefix(parent.innerRows, parent.innerRows.length) };
+}
+
+/** The condition that a value (alias d) is inside the scope's parent row; TRUE for the outermost repeater. */
+function inParent(place: NestedPlace | undefined): Prisma.Sql {
+  return place ? Prisma.sql`d."row" = ${place.row} AND left(d."innerRows", ${place.at - 1}) = ${place.prefix}` : Prisma.sql`TRUE`;
+}
+
+/** A nested value's (alias d) row in the scope's repeater, as stored: its seven digits of `innerRows`. */
+function rowIn(place: NestedPlace): Prisma.Sql {
+  return Prisma.sql`substring(d."innerRows" from ${place.at} for 7)`;
+}
+
+/** The row numbers a repeater holds (in the repeater or its nested sections), in the scope's parent row, ascending. */
+export async function rowNumbers(tx: Tx, owner: PassportDataOwner, scope: RowScope): Promise<number[]> {
   const { table, key } = OWNER_TABLES[owner.kind];
+  const place = scope.parent && nestedPlace(scope.parent);
   const rows = await tx.$queryRaw<{ row: number }[]>`
-    SELECT DISTINCT "row" FROM ${table}
-    WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[])
-    ORDER BY "row"`;
+    SELECT DISTINCT ${place ? Prisma.sql`${rowIn(place)}::int` : Prisma.sql`d."row"`} AS "row" FROM ${table} AS d
+    WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${[...scope.sectionIds]}::uuid[]) AND ${inParent(place)}
+    ORDER BY 1`;
   return rows.map((r) => r.row);
 }
 
 /**
- * The row count of each (owner, repeater) pair given, after the write: `ownerId|repeaterId` → rows (distinct row
- * numbers over the repeater's sections). One query for any number of owners of one kind; a pair without rows is absent.
+ * The largest row count of each (owner, repeater) pair given, after the write: `ownerId|repeaterId` → rows. A
+ * nested repeater has rows inside each row around it; its count is that of the fullest. `counted` names each
+ * repeater's sections (it and everything nested in it) with the repeater's level (0 for an outermost one). One query
+ * for any number of owners of one kind; a pair without rows is absent.
  */
 export async function repeaterRowCounts(
   tx: Tx,
   kind: PassportDataOwner["kind"],
   ownerIds: readonly string[],
-  sectionRepeaters: ReadonlyMap<string, string>,
+  counted: readonly { sectionId: string; repeaterId: string; level: number }[],
 ): Promise<Map<string, number>> {
   const { table, key } = OWNER_TABLES[kind];
-  const sections = [...sectionRepeaters.keys()];
-  const repeaters = sections.map((s) => sectionRepeaters.get(s) as string);
+  const sections = counted.map((c) => c.sectionId);
+  const repeaters = counted.map((c) => c.repeaterId);
+  const levels = counted.map((c) => c.level);
   const rows = await tx.$queryRaw<{ ownerId: string; repeaterId: string; count: number }[]>`
-    SELECT d.${key}::text AS "ownerId", m.rep::text AS "repeaterId", count(DISTINCT d."row")::int AS "count"
-    FROM ${table} AS d JOIN unnest(${sections}::uuid[], ${repeaters}::uuid[]) AS m(s, rep) ON d."dataSectionId" = m.s
-    WHERE d.${key} = ANY(${[...ownerIds]}::uuid[])
+    SELECT c."ownerId", c."repeaterId", max(c."count")::int AS "count" FROM (
+      SELECT d.${key}::text AS "ownerId", m.rep::text AS "repeaterId",
+             CASE WHEN m.lvl = 0 THEN '' ELSE d."row"::text || '|' || left(d."innerRows", (m.lvl - 1) * 8) END AS "parent",
+             count(DISTINCT CASE WHEN m.lvl = 0 THEN d."row"::text ELSE substring(d."innerRows" from (m.lvl - 1) * 8 + 1 for 7) END)
+               AS "count"
+      FROM ${table} AS d JOIN unnest(${sections}::uuid[], ${repeaters}::uuid[], ${levels}::int[]) AS m(s, rep, lvl)
+        ON d."dataSectionId" = m.s
+      WHERE d.${key} = ANY(${[...ownerIds]}::uuid[])
+      GROUP BY 1, 2, 3) AS c
     GROUP BY 1, 2`;
   return new Map(rows.map((row) => [`${row.ownerId}|${row.repeaterId}`, row.count]));
 }
 
 /**
- * Moves each row `from[i]` of the given sections to `to[i]`. A permutation would collide with itself inside one
- * statement (the primary key is checked row by row), so the rows pass through negative numbers first; the second
- * statement records each moved value at its new row as a "move" in the write's history change. What the same write
- * already recorded in those rows (values added or modified before the reorder) moves with them first.
+ * Moves each row `from[i]` of the scope to `to[i]`. A permutation would collide with itself inside one statement (the
+ * primary key is checked row by row), so the rows pass through a mark first (negative numbers for an outermost
+ * repeater's rows, a `~` before a nested one's inner rows); the second statement records each moved value at its new
+ * row as a "move" in the write's history change. What the same write already recorded in those rows (values added or
+ * modified before the reorder) moves with them first.
  */
 export async function renumberRows(
   tx: Tx,
   owner: WrittenOwner,
-  sectionIds: readonly string[],
+  scope: RowScope,
   from: readonly number[],
   to: readonly number[],
 ): Promise<void> {
   if (from.length === 0) return;
   const { table, key } = OWNER_TABLES[owner.kind];
-  await moveRecordedRows(tx, owner.change, sectionIds, from, to);
-  await tx.$executeRaw`
-    UPDATE ${table} AS d SET "row" = -1 - m.t
-    FROM unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
-    WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND d."row" = m.f`;
+  const place = scope.parent && nestedPlace(scope.parent);
+  const sectionIds = [...scope.sectionIds];
+  await moveRecordedRows(tx, owner.change, { sectionIds, place }, from, to);
+  const moves = Prisma.sql`unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)`;
+  const inScope = Prisma.sql`d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${sectionIds}::uuid[]) AND ${inParent(place)}`;
+  await (place
+    ? tx.$executeRaw`
+        UPDATE ${table} AS d SET "innerRows" = '~' || overlay(d."innerRows" placing lpad(m.t::text, 7, '0') from ${place.at} for 7)
+        FROM ${moves} WHERE ${inScope} AND ${rowIn(place)} = lpad(m.f::text, 7, '0')`
+    : tx.$executeRaw`UPDATE ${table} AS d SET "row" = -1 - m.t FROM ${moves} WHERE ${inScope} AND d."row" = m.f`);
+  const unmark = place
+    ? Prisma.sql`"innerRows" = substr("innerRows", 2) WHERE ${key} = ${owner.id}::uuid AND "row" = ${place.row} AND "innerRows" LIKE '~%'`
+    : Prisma.sql`"row" = -1 - "row" WHERE ${key} = ${owner.id}::uuid AND "row" < 0`;
   await tx.$queryRaw`
     WITH "moved" AS (
-      UPDATE ${table} SET "row" = -1 - "row"
-      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" < 0
-      RETURNING "dataSectionId", "dataFieldId", "row", "language", "value"
+      UPDATE ${table} SET ${unmark} AND "dataSectionId" = ANY(${sectionIds}::uuid[])
+      RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
     )${recordValueChanges(
       owner.change,
       "move",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "language", "value", "value" FROM "moved"`,
+      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", "value" FROM "moved"`,
     )}
     SELECT count(*)::int AS "moved" FROM "moved"`;
 }
 
-/** Deletes whole rows of a repeater: the values at each of `rows` in the given sections; returns how many values went. */
-export async function deleteRows(
-  tx: Tx,
-  owner: WrittenOwner,
-  sectionIds: readonly string[],
-  rows: readonly number[],
-): Promise<number> {
+/** Deletes whole rows of a repeater: the values at each of `rows` of the scope; returns how many values went. */
+export async function deleteRows(tx: Tx, owner: WrittenOwner, scope: RowScope, rows: readonly number[]): Promise<number> {
   if (rows.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
+  const place = scope.parent && nestedPlace(scope.parent);
   return countDeleted(
     tx,
     owner,
-    Prisma.sql`DELETE FROM ${table}
-      WHERE ${key} = ${owner.id}::uuid AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[]) AND "row" = ANY(${[...rows]}::int[])`,
+    Prisma.sql`DELETE FROM ${table} AS d
+      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${[...scope.sectionIds]}::uuid[]) AND ${inParent(place)}
+        AND ${place ? Prisma.sql`${rowIn(place)} = ANY(${rows.map(encodeInnerRow)}::text[])` : Prisma.sql`d."row" = ANY(${[...rows]}::int[])`}`,
   );
 }
 
@@ -242,17 +313,16 @@ export async function deleteRows(
  * docs/versions.md): grouped per item and field like `readDataValues`.
  */
 export async function readItemValuesOfItems(db: Tx, itemIds: readonly string[]): Promise<Map<string, TDataValue[]>> {
-  const groups = await db.$queryRaw<(ValueGroup & { i: string })[]>`
-    SELECT d."itemId"::text AS "i", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."language" AS "l",
-           array_agg(d."row" ORDER BY d."row") AS "r", array_agg(d."value" ORDER BY d."row") AS "v"
+  const groups = await db.$queryRaw<(ValueGroup & { item: string })[]>`
+    SELECT d."itemId"::text AS "item", ${GROUP_COLUMNS}
     FROM "item_data_value" AS d
     WHERE d."itemId" = ANY(${itemIds}::uuid[])
     GROUP BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"
     ORDER BY d."itemId", d."dataSectionId", d."dataFieldId", d."language"`;
   const byItem = new Map<string, TDataValue[]>();
   for (const group of groups) {
-    let values = byItem.get(group.i);
-    if (!values) byItem.set(group.i, (values = []));
+    let values = byItem.get(group.item);
+    if (!values) byItem.set(group.item, (values = []));
     pushGroup(values, group);
   }
   return byItem;

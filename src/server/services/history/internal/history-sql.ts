@@ -10,6 +10,7 @@ import {
   ZValueChangeKind,
 } from "~/domain/history";
 import { storedLanguage, tripleKey, withStoredLanguage } from "~/domain/data-value";
+import { decodeInnerRows, encodeInnerRows } from "~/domain/row-path";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
@@ -51,12 +52,12 @@ type EntryRow = AuthorColumns & {
   at: Date;
   properties: unknown;
   valueCount: number;
-  changes: { s: string; f: string; r: number; l: string; k: string; o: string | null; n: string | null }[];
+  changes: { s: string; f: string; r: number; i: string | null; l: string; k: string; o: string | null; n: string | null }[];
 };
 
-/** The value changes of the change `c` as rows (s, f, r, l, k, o, n), unnested from its parallel arrays. */
-const VALUE_CHANGES = Prisma.sql`unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueLanguages", c."valueKinds",
-                                        c."oldValues", c."newValues") AS v(s, f, r, l, k, o, n)`;
+/** The value changes of the change `c` as rows (s, f, r, i, l, k, o, n), unnested from its parallel arrays. */
+const VALUE_CHANGES = Prisma.sql`unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueInnerRows", c."valueLanguages",
+                                        c."valueKinds", c."oldValues", c."newValues") AS v(s, f, r, i, l, k, o, n)`;
 
 /**
  * One page of an owner's history, newest first, `limit + 1` entries read so the caller knows if more follow. Each
@@ -74,9 +75,9 @@ export async function readHistoryPage(
     FROM "passport_change" AS c
     ${AUTHOR_JOINS}
     CROSS JOIN LATERAL (
-      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x.s, 'f', x.f, 'r', x.r, 'l', x.l, 'k', x.k, 'o', x.o, 'n', x.n)
-                                 ORDER BY x.s, x.f, x.r, x.l), '[]'::jsonb) AS "changes"
-      FROM (SELECT v.* FROM ${VALUE_CHANGES} ORDER BY v.s, v.f, v.r, v.l LIMIT ${MAX_LISTED_VALUE_CHANGES}) AS x
+      SELECT coalesce(jsonb_agg(jsonb_build_object('s', x.s, 'f', x.f, 'r', x.r, 'i', x.i, 'l', x.l, 'k', x.k, 'o', x.o, 'n', x.n)
+                                 ORDER BY x.s, x.f, x.r, x.i, x.l), '[]'::jsonb) AS "changes"
+      FROM (SELECT v.* FROM ${VALUE_CHANGES} ORDER BY v.s, v.f, v.r, v.i, v.l LIMIT ${MAX_LISTED_VALUE_CHANGES}) AS x
     ) AS l
     WHERE ${ownerChanges(owner)} ${beforeId === undefined ? Prisma.empty : Prisma.sql`AND c."id" < ${beforeId}::bigint`}
     ORDER BY c."id" DESC
@@ -88,7 +89,15 @@ export async function readHistoryPage(
     who: toAuthor(row),
     changes: row.changes.map((c) =>
       withStoredLanguage(
-        { dataSectionId: c.s, dataFieldId: c.f, row: c.r, kind: ZValueChangeKind.parse(c.k), from: c.o, to: c.n },
+        {
+          dataSectionId: c.s,
+          dataFieldId: c.f,
+          row: c.r,
+          ...innerRowsOf(c.i),
+          kind: ZValueChangeKind.parse(c.k),
+          from: c.o,
+          to: c.n,
+        },
         c.l ?? "",
       ),
     ),
@@ -98,10 +107,17 @@ export async function readHistoryPage(
   return { entries, hasMore: rows.length > limit };
 }
 
+/** `innerRows` of a recorded change, when it has any ('' or null before nesting: none). */
+function innerRowsOf(stored: string | null): { innerRows?: number[] } {
+  const innerRows = decodeInnerRows(stored ?? "");
+  return innerRows ? { innerRows } : {};
+}
+
 type LatestRow = AuthorColumns & {
   s: string;
   f: string;
   r: number;
+  i: string | null;
   l: string;
   changeId: string;
   at: Date;
@@ -136,16 +152,17 @@ export async function readLatestValueChanges(
         ORDER BY c."id" DESC
         LIMIT ${LATEST_BATCH}
       ), "hit" AS (
-        SELECT DISTINCT ON (v.s, v.f, v.r, v.l) v.s::text AS "s", v.f::text AS "f", v.r AS "r", v.l AS "l",
+        SELECT DISTINCT ON (v.s, v.f, v.r, v.i, v.l) v.s::text AS "s", v.f::text AS "f", v.r AS "r", v.i AS "i", v.l AS "l",
                c."id"::text AS "changeId",
                c."at", ${AUTHOR_COLUMNS}, v.k::text AS "kind", v.o AS "oldValue", v.n AS "newValue"
         FROM "batch" AS c
         CROSS JOIN LATERAL ${VALUE_CHANGES}
         JOIN unnest(${open.map((k) => k.dataSectionId)}::uuid[], ${open.map((k) => k.dataFieldId)}::uuid[],
-                    ${open.map((k) => k.row)}::int[], ${open.map(storedLanguage)}::text[]) AS key(s, f, r, l)
-          ON v.s = key.s AND v.f = key.f AND v.r = key.r AND v.l = key.l
+                    ${open.map((k) => k.row)}::int[], ${open.map((k) => encodeInnerRows(k.innerRows))}::text[],
+                    ${open.map(storedLanguage)}::text[]) AS key(s, f, r, i, l)
+          ON v.s = key.s AND v.f = key.f AND v.r = key.r AND v.i = key.i AND v.l = key.l
         ${AUTHOR_JOINS}
-        ORDER BY v.s, v.f, v.r, v.l, c."id" DESC
+        ORDER BY v.s, v.f, v.r, v.i, v.l, c."id" DESC
       )
       SELECT b."batchSize", b."oldestId", h.*
       FROM (SELECT count(*)::int AS "batchSize", min("id")::text AS "oldestId" FROM "batch") AS b
@@ -176,6 +193,7 @@ function toLatest(row: LatestRow): TLatestValueChange {
     dataSectionId: row.s,
     dataFieldId: row.f,
     row: row.r,
+    ...innerRowsOf(row.i),
     ...(row.l !== "" && { language: row.l }),
     kind: ZValueChangeKind.parse(row.kind),
     from: row.oldValue,

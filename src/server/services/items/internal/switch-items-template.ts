@@ -1,5 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { dataValueIssue, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
+import { decodeInnerRows, encodeInnerRows } from "~/domain/row-path";
 import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -18,12 +19,15 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
   const items = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id"::text AS "id" FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
   if (items.length === 0) return;
-  const rows = await tx.$queryRaw<(ItemValue & { stored: string })[]>`
+  const rows = await tx.$queryRaw<(Omit<ItemValue, "innerRows"> & { stored: string; inner: string })[]>`
     SELECT d."itemId"::text AS "itemId", d."dataSectionId"::text AS "dataSectionId",
-           d."dataFieldId"::text AS "dataFieldId", d."row", d."value", d."language" AS "stored"
+           d."dataFieldId"::text AS "dataFieldId", d."row", d."innerRows" AS "inner", d."value", d."language" AS "stored"
     FROM "item_data_value" AS d JOIN "item" AS i ON i."id" = d."itemId"
     WHERE i."modelId" = ${modelId}::uuid`;
-  const current = rows.map(({ stored, ...v }): ItemValue => withStoredLanguage(v, stored));
+  const current = rows.map(({ stored, inner, ...v }): ItemValue => {
+    const innerRows = decodeInnerRows(inner);
+    return withStoredLanguage(innerRows ? { ...v, innerRows } : v, stored);
+  });
   const index = await loadTemplateIndex(tx, templateId);
   const lost = valuesLostOnTemplateChange(current, index, "Item");
   if (lost.length > 0) {
@@ -56,14 +60,17 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
     DELETE FROM "item_data_value" AS d
     USING unnest(${removed.map((v) => v.itemId)}::uuid[], ${removed.map((v) => v.dataSectionId)}::uuid[],
                  ${removed.map((v) => v.dataFieldId)}::uuid[], ${removed.map((v) => v.row)}::int[],
-                 ${removed.map(storedLanguage)}::text[]) AS t(i, s, f, r, l)
-    WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."language" = t.l`;
+                 ${removed.map((v) => encodeInnerRows(v.innerRows))}::text[], ${removed.map(storedLanguage)}::text[])
+      AS t(i, s, f, r, ir, l)
+    WHERE d."itemId" = t.i AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+      AND d."innerRows" = t.ir AND d."language" = t.l`;
   await tx.$executeRaw`
-    INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "language", "value")
-    SELECT t.i, t.s, t.f, t.r, t.l, t.v
+    INSERT INTO "item_data_value" ("itemId", "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")
+    SELECT t.i, t.s, t.f, t.r, t.ir, t.l, t.v
     FROM unnest(${added.map((v) => v.itemId)}::uuid[], ${added.map((v) => v.dataSectionId)}::uuid[],
                 ${added.map((v) => v.dataFieldId)}::uuid[], ${added.map((v) => v.row)}::int[],
-                ${added.map(storedLanguage)}::text[], ${added.map((v) => v.value)}::text[]) AS t(i, s, f, r, l, v)`;
+                ${added.map((v) => encodeInnerRows(v.innerRows))}::text[], ${added.map(storedLanguage)}::text[],
+                ${added.map((v) => v.value)}::text[]) AS t(i, s, f, r, ir, l, v)`;
   await tx.$executeRaw`
     UPDATE "item" SET "templateId" = ${templateId}::uuid, "version" = "version" + 1, "updatedAt" = now()
     WHERE "modelId" = ${modelId}::uuid`;

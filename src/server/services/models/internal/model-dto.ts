@@ -1,4 +1,5 @@
 import { type TDataValue, withStoredLanguage } from "~/domain/data-value";
+import { decodeInnerRows } from "~/domain/row-path";
 import { answerDataValues } from "~/domain/list-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { Prisma } from "~/generated/prisma/client";
@@ -60,7 +61,8 @@ type ModelRecord = {
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
   /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
-  valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[]][] | null;
+  /** Per field and language: rows, values and (only when a value has any) inner rows, in row order. */
+  valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[], i: string[] | null][] | null;
 };
 
 /**
@@ -85,11 +87,12 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
              FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
            ), '[]'::json) AS "uniqueProductIdentifiers",
            (
-             SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v")
+             SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
                              ORDER BY g."dataSectionId", g."dataFieldId", g."language")
              FROM (
                SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
-                      array_agg("row" ORDER BY "row") AS "r", array_agg("value" ORDER BY "row") AS "v"
+                      array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
+                      CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
                FROM "data_value" WHERE "modelId" = m."id"
                GROUP BY "dataSectionId", "dataFieldId", "language"
              ) AS g
@@ -98,9 +101,12 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
     WHERE m."id" = ${modelId}::uuid ${inOrganization}`;
   if (!record) return null;
   const dataValues: TDataValue[] = [];
-  for (const [s, f, l, r, v] of record.valueGroups ?? []) {
+  for (const [s, f, l, r, v, inner] of record.valueGroups ?? []) {
     for (let i = 0; i < r.length; i++) {
-      dataValues.push(withStoredLanguage({ value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number }, l));
+      const value: TDataValue = { value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number };
+      const innerRows = inner ? decodeInnerRows(inner[i] as string) : undefined;
+      if (innerRows) value.innerRows = innerRows;
+      dataValues.push(withStoredLanguage(value, l));
     }
   }
   return toModelDto(record, dataValues);

@@ -1,4 +1,5 @@
 import type { TDataValue } from "~/domain/data-value";
+import { decodeInnerRows } from "~/domain/row-path";
 import { type TLostValue, upgradeLossReason } from "~/domain/template-upgrade";
 import type { Tx } from "~/server/db/transaction";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
@@ -17,15 +18,21 @@ export async function upgradeLosses(
   const lost: TLostValue[] = [];
   const check = (v: TDataValue, itemId: string | null) => {
     const reason = upgradeLossReason(v, from, to, itemId === null ? "Model" : "Item");
-    if (reason) lost.push({ dataSectionId: v.dataSectionId, dataFieldId: v.dataFieldId, row: v.row, value: v.value, itemId, reason });
+    if (reason) {
+      const { dataSectionId, dataFieldId, row, innerRows, value } = v;
+      lost.push({ dataSectionId, dataFieldId, row, ...(innerRows && { innerRows }), value, itemId, reason });
+    }
   };
   for (const v of await readDataValues(tx, { kind: "model", id: modelId })) check(v, null);
-  const itemValues = await tx.$queryRaw<(TDataValue & { itemId: string })[]>`
+  const itemValues = await tx.$queryRaw<(TDataValue & { itemId: string; inner: string })[]>`
     SELECT d."itemId"::text AS "itemId", d."dataSectionId"::text AS "dataSectionId",
-           d."dataFieldId"::text AS "dataFieldId", d."row", d."value"
+           d."dataFieldId"::text AS "dataFieldId", d."row", d."innerRows" AS "inner", d."value"
     FROM "item_data_value" AS d JOIN "item" AS i ON i."id" = d."itemId"
     WHERE i."modelId" = ${modelId}::uuid AND d."value" IS NOT NULL
-    ORDER BY d."itemId", d."dataSectionId", d."dataFieldId", d."row"`;
-  for (const v of itemValues) check(v, v.itemId);
+    ORDER BY d."itemId", d."dataSectionId", d."dataFieldId", d."row", d."innerRows"`;
+  for (const { inner, ...v } of itemValues) {
+    const innerRows = decodeInnerRows(inner);
+    check(innerRows ? { ...v, innerRows } : v, v.itemId);
+  }
   return lost;
 }
