@@ -15,8 +15,9 @@ import {
   setValues,
 } from "~/domain/codec.fixture";
 import { normalizeDataValue, type TDataValue } from "~/domain/data-value";
-import { type AssembledPassport, assemblePassport, type PassportHeader, passportDocument } from "~/domain/passport";
+import { type AssembledPassport, assemblePassport, type PassportHeader, parseRowKey, passportDocument } from "~/domain/passport";
 import type { TPassport } from "~/domain/passport-schema";
+import { splitRowPath } from "~/domain/row-path";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { planItemImport } from "~/domain/spreadsheet/item-import-plan";
 import { headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
@@ -68,10 +69,10 @@ function valuesOf(passport: AssembledPassport): TDataValue[] {
       const place = { dataSectionId: section.id, dataFieldId: field.id };
       if (languages) {
         return [...languages].flatMap(([row, byLanguage]) =>
-          Object.entries(byLanguage).map(([language, value]) => ({ ...place, row, value, language })),
+          Object.entries(byLanguage).map(([language, value]) => ({ ...place, ...splitRowPath(parseRowKey(row)), value, language })),
         );
       }
-      return [...rows].map(([row, value]) => ({ ...place, row, value }));
+      return [...rows].map(([row, value]) => ({ ...place, ...splitRowPath(parseRowKey(row)), value }));
     }),
   );
 }

@@ -50,8 +50,13 @@ export const ZPassportSection = z.object({
   description: z.string().optional(),
   /** Only the fields the reader may see (and, in a model's passport, only the model's own fields). */
   dataFields: z.array(ZPassportField),
-  /** One object per row, rows in order. */
+  /** One object per row, rows in order (in nested repeaters: level by level, docs/data-model.md §Rows). */
   dataValues: z.array(ZPassportRow),
+  /**
+   * For a section whose outermost repeater holds nested repeaters only: each row's whole path (its row in the
+   * outermost repeater, then in each deeper one), parallel to `dataValues`, so a reader finds the rows inside a row.
+   */
+  rowPaths: z.array(z.array(z.number().int().min(0))).optional(),
   /**
    * In a published version's signed document only (docs/versions.md §Languages): the section's template
    * translations, and per row (parallel to `dataValues`) each multilingual field's `{language: value}` map over the

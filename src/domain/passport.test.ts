@@ -14,6 +14,7 @@ import {
 } from "~/domain/battery-template.fixture";
 import { assemblePassport, type PassportHeader, passportDocument, passportFor, passportInLanguage } from "~/domain/passport";
 import { assembledFromFrozen } from "~/domain/versions/frozen-passport";
+import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
 
 const header: PassportHeader = {
   id: "00000000-0000-4000-8000-000000000900",
@@ -129,7 +130,7 @@ describe("passportDocument and passportInLanguage (docs/versions.md §Languages)
   it("rebuilds each language's values from a frozen document for the AAS", () => {
     const rebuilt = assembledFromFrozen(passportDocument(assembled, "public"), "public", translated);
     expect(rebuilt.defaultLanguage).toBe("en");
-    expect(rebuilt.sections[0]?.fields[0]?.languages?.get(0)).toEqual({ en: "Pack", de: "Paket" });
+    expect(rebuilt.sections[0]?.fields[0]?.languages?.get("0")).toEqual({ en: "Pack", de: "Paket" });
   });
 
   it("answers a version frozen before versions kept every language (it names none) as it was frozen", () => {
@@ -148,7 +149,52 @@ describe("passportDocument and passportInLanguage (docs/versions.md §Languages)
     };
     expect(passportInLanguage(withTranslations, "de")).toEqual(legacy);
     const rebuilt = assembledFromFrozen(legacy, "public", index);
-    expect(rebuilt.sections[0]?.fields[0]).toMatchObject({ rows: new Map([[0, "Pack"]]) });
+    expect(rebuilt.sections[0]?.fields[0]).toMatchObject({ rows: new Map([["0", "Pack"]]) });
     expect(rebuilt.sections[0]?.fields[0]?.languages).toBeUndefined();
+  });
+});
+
+describe("nested repeaters in a passport (docs/data-model.md §Rows)", () => {
+  it("lists each section's rows level by level and names their paths where the outermost repeater nests", () => {
+    const { sections } = nestedTemplate();
+    const nestedIndex = indexOf(sections);
+    const v = (dataSectionId: string, dataFieldId: string, row: number, value: string, innerRows?: number[]) => ({
+      value,
+      dataSectionId,
+      dataFieldId,
+      row,
+      ...(innerRows && { innerRows }),
+    });
+    const values = [
+      v(NESTED.general, NESTED.name, 0, "Pack"),
+      v(NESTED.footprints, NESTED.method, 1, "ISO"),
+      v(NESTED.footprints, NESTED.method, 0, "PEF"),
+      v(NESTED.stages, NESTED.stage, 1, "Recycling", [0]),
+      v(NESTED.stages, NESTED.stage, 0, "Production", [1]),
+      v(NESTED.stages, NESTED.stage, 0, "Raw", [0]),
+      v(NESTED.sources, NESTED.source, 0, "Grid", [1, 0]),
+    ];
+    const passport = passportFor(
+      assemblePassport({ header, index: nestedIndex, modelValues: values, defaultLanguage: "en" }),
+      "public",
+    );
+    const byId = new Map(passport.dataSections.map((s) => [s.id, s]));
+    expect(byId.get(NESTED.general)).not.toHaveProperty("rowPaths");
+    expect(byId.get(NESTED.footprints)).toMatchObject({
+      rowPaths: [[0], [1]],
+      dataValues: [{ [NESTED.method]: "PEF" }, { [NESTED.method]: "ISO" }],
+    });
+    expect(byId.get(NESTED.stages)).toMatchObject({
+      rowPaths: [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+      ],
+      dataValues: [{ [NESTED.stage]: "Raw" }, { [NESTED.stage]: "Production" }, { [NESTED.stage]: "Recycling" }],
+    });
+    expect(byId.get(NESTED.sources)?.rowPaths).toEqual([[0, 1, 0]]);
+    // A frozen document rebuilds the same rows, paths included.
+    const rebuilt = assembledFromFrozen(passport, "public", nestedIndex);
+    expect(passportFor(rebuilt, "public").dataSections.map((s) => s.rowPaths)).toEqual(passport.dataSections.map((s) => s.rowPaths));
   });
 });

@@ -4,7 +4,8 @@ import type { LanguageSettings } from "~/domain/language";
 import { type AccessLevel, canReadAccess, fieldAccess, isListField } from "~/domain/field-options";
 import { answeredValue } from "~/domain/list-value";
 import type { TPassport, TPassportRow, TPassportSection, TPassportValue, TReaderLevel } from "~/domain/passport-schema";
-import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
+import { compareRowPaths, rowPathText } from "~/domain/row-path";
+import { fieldLevel, isRepeaterSection, type TemplateIndex } from "~/domain/template-index";
 import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
 import { apiValue } from "~/domain/range-value";
@@ -35,17 +36,19 @@ export type PassportSource = {
 };
 
 /**
- * A field's values by row. `rows` holds what a reader gets without asking for a language: a multilingual field's
+ * A field's values by row, each row by its key: its whole path as text (`3`, or `3.0.1` in nested repeaters,
+ * rowPathText). `rows` holds what a reader gets without asking for a language: a multilingual field's
  * value in the default language. `languages` (multilingual fields only) holds every language's value per row, the
  * `{language: value}` map a cut picks from (docs/languages.md).
  */
 export type AssembledField = {
   field: TDataField;
   access: AccessLevel;
-  rows: Map<number, string | null>;
-  languages?: Map<number, Record<string, string | null>>;
+  rows: Map<string, string | null>;
+  languages?: Map<string, Record<string, string | null>>;
 };
-export type AssembledSection = { section: TSection; fields: AssembledField[] };
+/** `hasRowPaths`: the section's outermost repeater holds nested repeaters, so its rows are answered with their paths. */
+export type AssembledSection = { section: TSection; fields: AssembledField[]; hasRowPaths: boolean };
 export type AssembledPassport = {
   header: PassportHeader;
   sections: AssembledSection[];
@@ -77,11 +80,11 @@ export function assemblePassport({
       // A model's passport describes the model: the fields each item holds for itself have no value there.
       if (isItemField && !itemRows) continue;
       const source = isItemField ? itemRows : modelRows;
-      const rows = source?.get(valueKey(sectionId, field.id)) ?? new Map<number, string | null>();
+      const rows = source?.get(valueKey(sectionId, field.id)) ?? new Map<string, string | null>();
       const languages = (isItemField ? itemLanguages : modelLanguages)?.get(valueKey(sectionId, field.id));
       fields.push({ field, access: fieldAccess(field), rows, ...(languages && { languages }) });
     }
-    sections.push({ section: entry.section, fields });
+    sections.push({ section: entry.section, fields, hasRowPaths: hasNestedRows(index, entry.repeaterPath[0]) });
   }
   return { header, sections, defaultLanguage, ...(publishedLanguages && { publishedLanguages }) };
 }
@@ -108,8 +111,9 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
   const dataSections = assembled.sections.map(({ section, fields }): TPassportSection => {
     const visible = visibleFields(fields, level);
     hiddenFieldCount += fields.length - visible.length;
-    const rows = rowNumbersOf(visible);
+    const rows = rowKeysOf(visible);
     const valueLanguages = languageRows(visible, rows, languages);
+    const hasRowPaths = assembled.sections.find((s) => s.section === section)?.hasRowPaths === true;
     return {
       id: section.id,
       name: section.name,
@@ -122,6 +126,7 @@ export function passportDocument(assembled: AssembledPassport, level: TReaderLev
       dataValues: rows.map((row) =>
         Object.fromEntries(visible.map(({ field, rows }) => [field.id, passportValue(field, rows.get(row) ?? null)])),
       ),
+      ...(hasRowPaths && { rowPaths: rows.map(parseRowKey) }),
       hiddenFieldCount: fields.length - visible.length,
       ...(section.translations && { translations: section.translations }),
       ...(valueLanguages && { dataValueLanguages: valueLanguages }),
@@ -225,22 +230,42 @@ export function visibleFields(fields: readonly AssembledField[], level: TReaderL
 }
 
 /**
- * The rows any visible field has a value in, in order, in any language: a row a translation holds is a row of the
- * passport in every language (the default's value there is then null).
+ * The rows any visible field has a value in, by key, in order (level by level), in any language: a row a translation
+ * holds is a row of the passport in every language (the default's value there is then null).
  */
-function rowNumbersOf(fields: readonly AssembledField[]): number[] {
-  const rowNumbers = new Set<number>();
+export function rowKeysOf(fields: readonly AssembledField[]): string[] {
+  const keys = new Set<string>();
   for (const { rows, languages } of fields) {
-    for (const row of rows.keys()) rowNumbers.add(row);
-    for (const row of languages?.keys() ?? []) rowNumbers.add(row);
+    for (const row of rows.keys()) keys.add(row);
+    for (const row of languages?.keys() ?? []) keys.add(row);
   }
-  return [...rowNumbers].sort((a, b) => a - b);
+  return [...keys].sort(compareRowKeys);
+}
+
+/** A row's key in an assembled passport: its whole path as text (`3`, `3.0.1`). */
+export function rowKey(v: { row: number; innerRows?: readonly number[] }): string {
+  return v.innerRows ? rowPathText(v) : String(v.row);
+}
+
+/** A row key back to its path. */
+export function parseRowKey(key: string): number[] {
+  return key.split(".").map(Number);
+}
+
+function compareRowKeys(a: string, b: string): number {
+  return compareRowPaths(parseRowKey(a), parseRowKey(b));
+}
+
+/** Whether the outermost repeater `repeaterId` (undefined: none) holds a repeater anywhere inside it. */
+function hasNestedRows(index: TemplateIndex, repeaterId: string | undefined): boolean {
+  if (repeaterId === undefined) return false;
+  return (index.sections.get(repeaterId)?.descendants ?? []).some((id) => isRepeaterSection(index, id));
 }
 
 /** Per row, each visible multilingual field's values in the published languages; undefined when the section shows none. */
 function languageRows(
   fields: readonly AssembledField[],
-  rows: readonly number[],
+  rows: readonly string[],
   languages: readonly string[],
 ): Record<string, Record<string, TPassportValue>>[] | undefined {
   const multilingual = fields.filter((f) => f.languages !== undefined);
@@ -270,25 +295,26 @@ function valueKey(sectionId: string, fieldId: string): string {
 function languagesByField(
   values: readonly TDataValue[],
   published: ReadonlySet<string>,
-): Map<string, Map<number, Record<string, string | null>>> {
-  const byField = new Map<string, Map<number, Record<string, string | null>>>();
+): Map<string, Map<string, Record<string, string | null>>> {
+  const byField = new Map<string, Map<string, Record<string, string | null>>>();
   for (const v of values) {
     if (v.language === undefined || !published.has(v.language)) continue;
     const key = valueKey(v.dataSectionId, v.dataFieldId);
     let rows = byField.get(key);
-    if (!rows) byField.set(key, (rows = new Map<number, Record<string, string | null>>()));
-    rows.set(v.row, { ...rows.get(v.row), [v.language]: v.value });
+    if (!rows) byField.set(key, (rows = new Map<string, Record<string, string | null>>()));
+    const row = rowKey(v);
+    rows.set(row, { ...rows.get(row), [v.language]: v.value });
   }
   return byField;
 }
 
-function rowsByField(values: readonly TDataValue[]): Map<string, Map<number, string | null>> {
-  const byField = new Map<string, Map<number, string | null>>();
+function rowsByField(values: readonly TDataValue[]): Map<string, Map<string, string | null>> {
+  const byField = new Map<string, Map<string, string | null>>();
   for (const v of values) {
     const key = valueKey(v.dataSectionId, v.dataFieldId);
     let rows = byField.get(key);
-    if (!rows) byField.set(key, (rows = new Map<number, string | null>()));
-    rows.set(v.row, v.value);
+    if (!rows) byField.set(key, (rows = new Map<string, string | null>()));
+    rows.set(rowKey(v), v.value);
   }
   return byField;
 }

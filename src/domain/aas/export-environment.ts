@@ -26,7 +26,7 @@ import {
 import { modelReference } from "~/domain/aas/model-reference";
 import { deriveIdShort, type IdShortMap, templateIdShorts } from "~/domain/aas/id-short";
 import { productIdentifierUri } from "~/domain/product-identifier-uri";
-import { type AssembledField, type AssembledPassport, type AssembledSection, visibleFields } from "~/domain/passport";
+import { type AssembledField, type AssembledPassport, type AssembledSection, rowKeysOf, visibleFields } from "~/domain/passport";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TDataField } from "~/domain/template-schema";
 import type { TTranslations } from "~/domain/template-translations";
@@ -154,7 +154,7 @@ function hasFields(ctx: Context, assembled: AssembledSection): boolean {
 function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Jsonable {
   const { section } = assembled;
   const meta = aasMeta(section.options);
-  const elements = section.type === "Repeatable" ? [listOf(ctx, assembled)] : contentOf(ctx, assembled, 0);
+  const elements = section.type === "Repeatable" ? [listOf(ctx, assembled, undefined)] : contentOf(ctx, assembled, "0");
   return {
     modelType: "Submodel",
     id,
@@ -170,7 +170,7 @@ function submodelOf(ctx: Context, assembled: AssembledSection, id: string): Json
  * A section's fields at one row, then its sub-sections (a repeater among them as a list of its rows). An entity's
  * global asset id is the entity's attribute, not one of its statements (entityOf).
  */
-function contentOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable[] {
+function contentOf(ctx: Context, assembled: AssembledSection, row: string): Jsonable[] {
   const fields = fieldsOf(ctx, assembled).filter((f) => aasOption(f.field.options, "entityPart") === undefined);
   const elements = fields.map((f) =>
     isListField(f.field)
@@ -180,12 +180,16 @@ function contentOf(ctx: Context, assembled: AssembledSection, row: number): Json
         : fieldElement(ctx, f.field, f.rows.get(row) ?? null),
   );
   for (const child of childSections(ctx, assembled)) {
-    elements.push(child.section.type === "Repeatable" ? listOf(ctx, child) : collectionOf(ctx, child, row));
+    elements.push(
+      child.section.type === "Repeatable"
+        ? listOf(ctx, child, assembled.hasRowPaths ? row : undefined)
+        : collectionOf(ctx, child, row),
+    );
   }
   return elements;
 }
 
-function collectionOf(ctx: Context, assembled: AssembledSection, row: number): Jsonable {
+function collectionOf(ctx: Context, assembled: AssembledSection, row: string): Jsonable {
   const meta = aasMeta(assembled.section.options);
   const value = contentOf(ctx, assembled, row);
   if (meta.modelType === "Entity") {
@@ -209,7 +213,7 @@ function collectionOf(ctx: Context, assembled: AssembledSection, row: number): J
 function entityOf(
   ctx: Context,
   assembled: AssembledSection,
-  row: number,
+  row: string,
   meta: AasMeta,
   statements: Jsonable[],
 ): Jsonable | undefined {
@@ -229,11 +233,15 @@ function entityOf(
 
 /**
  * A repeater: a SubmodelElementList of one collection per row, in row order. List children carry no idShort
- * (AASd-120) and, when the list names a semanticIdListElement, that semanticId (AASd-107).
+ * (AASd-120) and, when the list names a semanticIdListElement, that semanticId (AASd-107). A repeater nested in a
+ * repeater lists the rows inside its parent row (`parent`, that row's key); an outermost one all its rows.
  */
-function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
+function listOf(ctx: Context, assembled: AssembledSection, parent: string | undefined): Jsonable {
   const meta = aasMeta(assembled.section.options);
-  const rows = [...rowNumbers(ctx, assembled)].sort((a, b) => a - b);
+  const inParent = parent === undefined ? undefined : `${parent}.`;
+  const rows = rowKeysOf([...rowFields(ctx, assembled)]).filter(
+    (key) => inParent === undefined || (key.startsWith(inParent) && !key.slice(inParent.length).includes(".")),
+  );
   const rowMeta = { ...meta, semanticId: meta.listElementSemanticId, cardinality: meta.listElementCardinality };
   // A list of entities holds entities only (AASd-108): when one row cannot be an entity, every row is a collection.
   const entities = meta.entityType ? rows.map((row) => entityOf(ctx, assembled, row, rowMeta, contentOf(ctx, assembled, row))) : [];
@@ -260,11 +268,13 @@ function listOf(ctx: Context, assembled: AssembledSection): Jsonable {
   };
 }
 
-/** The rows any visible field of the repeater (or of a section inside it) has, as the passport JSON lists them. */
-function rowNumbers(ctx: Context, assembled: AssembledSection, into = new Set<number>()): Set<number> {
-  for (const { rows } of fieldsOf(ctx, assembled)) for (const row of rows.keys()) into.add(row);
-  for (const child of childSections(ctx, assembled)) rowNumbers(ctx, child, into);
-  return into;
+/**
+ * The visible fields whose rows are the repeater's: its own and those of the Groups in it (a repeater nested in it
+ * has rows of its own, inside these), as the passport JSON lists them.
+ */
+function* rowFields(ctx: Context, assembled: AssembledSection): Generator<AssembledField> {
+  yield* fieldsOf(ctx, assembled);
+  for (const child of childSections(ctx, assembled)) if (child.section.type !== "Repeatable") yield* rowFields(ctx, child);
 }
 
 /**
@@ -362,7 +372,7 @@ function rangeElement(field: TDataField, value: string | null): Jsonable {
  * as a single value's (File, ReferenceElement, Property) — and all of one kind and value type (AASd-108, AASd-109):
  * when an entry cannot take that form, every entry is written as an `xs:string` Property, as a single value falls back.
  */
-function valueListElement(ctx: Context, f: AssembledField, row: number): Jsonable {
+function valueListElement(ctx: Context, f: AssembledField, row: string): Jsonable {
   const { field } = f;
   const meta = aasMeta(field.options);
   const elements = isMultilingual(field)

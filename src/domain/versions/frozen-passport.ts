@@ -12,7 +12,8 @@ import type { TemplateIndex } from "~/domain/template-index";
  * answers a published version by the same rules as the working copy (docs/versions.md §AAS of a published version).
  * Sections come from the passport's template — immutable, so exactly the ones it was assembled with, options and
  * idShorts included — each with the fields the frozen passport shows and their values row by row. Rows keep their
- * order but are numbered anew per section (the frozen JSON lists rows, not their numbers).
+ * order but are numbered anew per section (the frozen JSON lists rows, not their numbers), but for the sections of a
+ * repeater with nested ones, whose rows the JSON names by their paths (`rowPaths`).
  */
 export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, index: TemplateIndex): AssembledPassport {
   const {
@@ -29,12 +30,13 @@ export function assembledFromFrozen(passport: TPassport, level: TAccessLevel, in
   for (const frozen of dataSections) {
     const section = index.sections.get(frozen.id)?.section;
     if (!section) continue;
+    const keys = frozen.dataValues.map((_, n) => frozen.rowPaths?.[n]?.join(".") ?? String(n));
     const fields = frozen.dataFields.map((field): AssembledField => {
-      const rows = new Map(frozen.dataValues.map((row, n) => [n, storedFormOf(row[field.id] ?? null)]));
-      const languages = languagesOf(frozen.dataValueLanguages, field.id);
+      const rows = new Map(frozen.dataValues.map((row, n) => [keys[n] as string, storedFormOf(row[field.id] ?? null)]));
+      const languages = languagesOf(frozen.dataValueLanguages, field.id, keys);
       return { field, access: level, rows, ...(languages && { languages }) };
     });
-    sections.push({ section, fields });
+    sections.push({ section, fields, hasRowPaths: frozen.rowPaths !== undefined });
   }
   // A version frozen before versions kept every language names none and holds one: its values are all there is.
   return { header, sections, defaultLanguage: language };
@@ -53,11 +55,12 @@ function storedFormOf(value: TPassportValue): string | null {
 function languagesOf(
   rows: TPassportSection["dataValueLanguages"],
   fieldId: string,
-): Map<number, Record<string, string | null>> | undefined {
+  keys: readonly string[],
+): Map<string, Record<string, string | null>> | undefined {
   if (!rows?.some((row) => row[fieldId] !== undefined)) return undefined;
   const stored = (byLanguage: Record<string, TPassportValue>) =>
     Object.fromEntries(Object.entries(byLanguage).map(([language, value]) => [language, storedFormOf(value)]));
-  return new Map(rows.map((row, n) => [n, stored(row[fieldId] ?? {})]));
+  return new Map(rows.map((row, n) => [keys[n] ?? String(n), stored(row[fieldId] ?? {})]));
 }
 
 /** The AAS environment of a frozen version at its level: the export's own rules over assembledFromFrozen. */
