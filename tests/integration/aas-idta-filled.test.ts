@@ -51,24 +51,7 @@ describe("an IDTA template filled with two entries in every list", () => {
     async (file) => {
       const template = JSON.parse(idtaSource(file)) as Json;
       const { templateId, imported } = await publishIdtaTemplate(world, file);
-      const model = await postModel(world, { name: `Filled ${file}`, templateId });
-      const environment = filledEnvironment(template);
-      expect(verificationErrors(environment)).toEqual([]);
-      const put = await api<ImportAnswer>("PUT", `${modelPath(world, model.id)}/aas`, { token: world.token, body: environment });
-      expect(put.status, JSON.stringify(put.body).slice(0, 2000)).toBe(200);
-      expect(put.body.unmatched).toEqual([]);
-      const exported = await exportOf(model.id);
-      const back = elementsWithIndices(exported);
-      const sent = elementsWithIndices(environment);
-      const lost = [...sent].filter(([path, element]) => {
-        const found = back.get(path);
-        return found?.modelType !== element.modelType || found.semanticId !== element.semanticId || found.value !== element.value;
-      });
-      expect(lost.map(([path, element]) => `${path}: ${JSON.stringify(element)} → ${JSON.stringify(back.get(path))}`)).toEqual([]);
-      // Its export, PUT back unchanged, changes nothing: the rows at every depth are the stored ones.
-      const again = await api<ImportAnswer>("PUT", `${modelPath(world, model.id)}/aas`, { token: world.token, body: exported });
-      expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({ version: put.body.version, unmatched: [] });
+      await expectFilledRoundTrip(template, templateId);
       // A model filled field by field (a row at every level) keeps every semanticId of the template at its path, and
       // every modelType; a new model keeps what docs/aas-import.md's table says.
       const filled = fidelity(template, await exportOf((await fillEveryField(world, templateId, imported.templateDraft.sections)).id));
@@ -77,4 +60,78 @@ describe("an IDTA template filled with two entries in every list", () => {
       expect(empty.sameSemanticId).toBe(NEW_MODEL_SEMANTIC_IDS[file]);
     },
   );
+
+  it("a template with what the nine lack — Ranges, a reference, a list of entities, lists of values, lists four deep — does the same", async () => {
+    const { templateId } = await publishIdtaTemplate(world, "kinds.json", JSON.stringify(EVERY_KIND));
+    await expectFilledRoundTrip(EVERY_KIND, templateId);
+  });
 });
+
+/** PUT the filled environment of the template into a new model; its export holds every element sent, and PUT back changes nothing. */
+async function expectFilledRoundTrip(template: Json, templateId: string): Promise<void> {
+  const model = await postModel(world, { name: "Filled", templateId });
+  const environment = filledEnvironment(template);
+  expect(verificationErrors(environment)).toEqual([]);
+  const put = await api<ImportAnswer>("PUT", `${modelPath(world, model.id)}/aas`, { token: world.token, body: environment });
+  expect(put.status, JSON.stringify(put.body).slice(0, 2000)).toBe(200);
+  expect(put.body.unmatched).toEqual([]);
+  const exported = await exportOf(model.id);
+  const back = elementsWithIndices(exported);
+  const lost = [...elementsWithIndices(environment)].filter(([path, element]) => {
+    const found = back.get(path);
+    return found?.modelType !== element.modelType || found.semanticId !== element.semanticId || found.value !== element.value;
+  });
+  expect(lost.map(([path, element]) => `${path}: ${JSON.stringify(element)} → ${JSON.stringify(back.get(path))}`)).toEqual([]);
+  // Its export, PUT back unchanged, changes nothing: the rows at every depth are the stored ones.
+  const again = await api<ImportAnswer>("PUT", `${modelPath(world, model.id)}/aas`, { token: world.token, body: exported });
+  expect(again.status).toBe(200);
+  expect(again.body).toMatchObject({ version: put.body.version, unmatched: [] });
+}
+
+const list = (idShort: string, element: Json, extra: Json = {}): Json => ({
+  modelType: "SubmodelElementList",
+  idShort,
+  typeValueListElement: element.modelType,
+  ...extra,
+  value: [element],
+});
+const collection = (value: Json[]): Json => ({ modelType: "SubmodelElementCollection", value });
+
+/** Parts (entities) > Tests > Readings > Notes: four levels of lists, with a Range, lists of values and a reference in them. */
+const EVERY_KIND: Json = {
+  submodels: [
+    {
+      modelType: "Submodel",
+      id: "urn:example:every-kind",
+      idShort: "EveryKind",
+      kind: "Template",
+      submodelElements: [
+        { modelType: "Range", idShort: "Temperature", valueType: "xs:double" },
+        { modelType: "ReferenceElement", idShort: "Maker" },
+        list("Keywords", { modelType: "MultiLanguageProperty" }),
+        list("Parts", {
+          modelType: "Entity",
+          entityType: "SelfManagedEntity",
+          statements: [
+            { modelType: "Property", idShort: "PartName", valueType: "xs:string" },
+            list("Serials", { modelType: "Property", valueType: "xs:string" }, { valueTypeListElement: "xs:string" }),
+            list(
+              "Tests",
+              collection([
+                { modelType: "Range", idShort: "Voltage", valueType: "xs:int" },
+                list(
+                  "Readings",
+                  collection([
+                    { modelType: "Property", idShort: "Reading", valueType: "xs:decimal" },
+                    { modelType: "File", idShort: "Report", contentType: "application/pdf" },
+                    list("Notes", collection([{ modelType: "MultiLanguageProperty", idShort: "Note" }])),
+                  ]),
+                ),
+              ]),
+            ),
+          ],
+        }),
+      ],
+    },
+  ],
+};
