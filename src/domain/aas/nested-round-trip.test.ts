@@ -5,7 +5,7 @@ import { aasSubmodelId, aasShellId, passportToAasEnvironment } from "~/domain/aa
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import { templateIdShorts } from "~/domain/aas/id-short";
 import { aasValuesFor } from "~/domain/aas/import-values";
-import { elementAt } from "~/domain/aas/read-api";
+import { elementAt, elementReference, idShortPaths, submodelElementsOf } from "~/domain/aas/read-api";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
 import { valueOnlyPatchChanges } from "~/domain/aas/value-only-patch";
 import { indexOf } from "~/domain/battery-template.fixture";
@@ -77,6 +77,19 @@ describe("nested repeaters in the AAS export", () => {
     expect(at("CarbonFootprints[1].LifeCycleStages[0].Sources[0].Source")).toMatchObject({ value: "Wind" });
     expect((at("CarbonFootprints[0].LifeCycleStages[1].Sources")?.value as unknown[] | undefined) ?? []).toEqual([]);
     expect(at("CarbonFootprints[1].Validity.ValidUntil")).toMatchObject({ modelType: "Property" });
+    // The read API's `$path` and `$reference` name an element at depth by its list index at every level.
+    const deep = "CarbonFootprints[0].LifeCycleStages[0].Sources[1].Source";
+    expect(idShortPaths(submodelElementsOf(submodel))).toContain(deep);
+    expect(elementReference("urn:sm", submodel, deep).keys).toEqual([
+      { type: "Submodel", value: "urn:sm" },
+      { type: "SubmodelElementList", value: "CarbonFootprints" },
+      { type: "SubmodelElementCollection", value: "0" },
+      { type: "SubmodelElementList", value: "LifeCycleStages" },
+      { type: "SubmodelElementCollection", value: "0" },
+      { type: "SubmodelElementList", value: "Sources" },
+      { type: "SubmodelElementCollection", value: "1" },
+      { type: "Property", value: "Source" },
+    ]);
   });
 
   it("reads back through the value import to the same values at the same row paths", () => {
