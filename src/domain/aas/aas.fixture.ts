@@ -183,17 +183,19 @@ export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
 
 export type GeneratedPassport = { sections: TSection[]; values: TDataValue[]; itemValues: TDataValue[] };
 
-const arbFieldSpecs = (maxLength: number) => fc.array(fc.record({ name: arbName, spec: arbField }), { maxLength });
+const arbFieldSpecs = (minLength: number, maxLength: number) =>
+  fc.array(fc.record({ name: arbName, spec: arbField }), { minLength, maxLength });
 
 /**
  * A repeater inside a repeater (docs/data-model.md §Rows): its fields, how many rows each of the first three parent
- * rows holds, and possibly a third level with up to two rows in each of its rows.
+ * rows holds, and possibly a third level with up to two rows in each of its rows. Each parent row holds a row with a
+ * field, so a parent row without fields of its own still exists (a row holding nothing is no row).
  */
 const arbInnerRepeater = fc.record({
   name: arbName,
-  fields: arbFieldSpecs(3),
-  rowCounts: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
-  deeper: fc.option(fc.record({ name: arbName, fields: arbFieldSpecs(2), rowCount: fc.integer({ min: 0, max: 2 }) }), {
+  fields: arbFieldSpecs(1, 3),
+  rowCounts: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 3, maxLength: 3 }),
+  deeper: fc.option(fc.record({ name: arbName, fields: arbFieldSpecs(0, 2), rowCount: fc.integer({ min: 0, max: 2 }) }), {
     nil: undefined,
   }),
 });

@@ -137,8 +137,12 @@ function parentRows(ctx: Ctx, repeater: TSection, rowPath: readonly number[]): n
  * stay rather than being emptied.
  */
 function readList(ctx: Ctx, section: TSection, list: Jsonable, parent: readonly number[], path: string): void {
-  if (list.modelType !== "SubmodelElementList")
+  const isOutermost = parent.length === 0;
+  if (list.modelType !== "SubmodelElementList") {
+    // Inside a row that replaces the stored one, a nested repeater not given as a list would lose its rows there.
+    if (!isOutermost) ctx.outer.isPlaceable = false;
     return unmatched(ctx, path, `section "${section.name}" is a repeater and needs a list`);
+  }
   const entry = ctx.index.sections.get(section.id)!;
   const ownsFields = [section.id, ...entry.descendants].some((id) => {
     const e = ctx.index.sections.get(id);
@@ -146,7 +150,6 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, parent: readonly 
   });
   if (!ownsFields)
     return unmatched(ctx, path, `the rows of "${section.name}" belong to the ${ctx.level === "Model" ? "items" : "model"}`);
-  const isOutermost = parent.length === 0;
   if (isOutermost) ctx.outer = { rowPaths: new Set(), isPlaceable: true };
   const matchedBefore = ctx.result.matchedCount++;
   const before = ctx.result.values.length;

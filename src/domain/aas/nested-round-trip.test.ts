@@ -125,6 +125,20 @@ describe("nested repeaters in the AAS export", () => {
     expect(imported.unmatched.map((u) => u.reason)).toContainEqual(expect.stringContaining(`row 0.0 of "Life-cycle stages"`));
   });
 
+  it("leaves the rows as they are when a nested repeater is not given as a list", () => {
+    const json = JSON.parse(JSON.stringify(environment)) as Jsonable;
+    const submodel = (json.submodels as Jsonable[]).find((s) => s.idShort === "CarbonFootprints")!;
+    const sources = elementAt(submodel, "CarbonFootprints[0].LifeCycleStages[0].Sources") as Jsonable;
+    Object.assign(sources, { modelType: "SubmodelElementCollection", value: [] });
+    delete sources.typeValueListElement;
+    delete sources.orderRelevant;
+    const imported = aasValuesFor(json, index, "Model");
+    expect(imported.repeaters.has(NESTED.footprints)).toBe(false);
+    expect(imported.unmatched.map((u) => u.reason)).toContainEqual(
+      expect.stringContaining(`"Sources" is a repeater and needs a list`),
+    );
+  });
+
   it("reads back through the value-only merge patch to the same values", () => {
     const content = valueOnlySubmodels(environment, "semanticId");
     const shellId = aasShellId(BASE, header.modelId);
