@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInnerRows } from "~/domain/row-path";
 import { MAX_ROW } from "~/domain/data-value";
 import { normaliseModelGtin } from "~/domain/gs1/gs1-key";
 import { ZRangeValue } from "~/domain/range-value";
@@ -158,4 +159,11 @@ export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 export const ZDeleteRowQuery = z.strictObject({
   dataSectionId: ZUuid,
   row: ZQueryInteger.pipe(z.number().min(0).max(MAX_ROW)),
+  /** A nested repeater's row: its rows below the outermost one, comma-separated (`1,0`), its own last (docs/api.md). */
+  innerRows: z
+    .string()
+    .regex(/^\d{1,7}(,\d{1,7}){0,2}$/, "Must be one to three whole numbers, comma-separated")
+    .transform((text) => text.split(",").map(Number))
+    .pipe(ZInnerRows)
+    .optional(),
 });
