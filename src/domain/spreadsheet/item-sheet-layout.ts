@@ -93,6 +93,22 @@ function sectionPath(index: TemplateIndex, sectionId: string): string[] {
   return names;
 }
 
+/** The longest Excel sheet name (excelSheetName cuts what is longer). */
+const SHEET_NAME_LENGTH = 31;
+
+/**
+ * A sheet's name from its repeater's section path, within Excel's 31 characters: the whole path when it fits, else
+ * its last sections after `… › ` (a nested repeater's own name tells its sheet apart; its start is what its parent's
+ * sheet shares).
+ */
+function fittingPath(names: readonly string[]): string {
+  for (let from = 0; from < names.length; from++) {
+    const text = `${from > 0 ? "… › " : ""}${names.slice(from).join(" › ")}`;
+    if (text.length <= SHEET_NAME_LENGTH) return text;
+  }
+  return names.at(-1) ?? "";
+}
+
 function fileNameOf(name: string): string {
   return name.replace(/[^\p{L}\p{N} ._()-]/gu, "_");
 }
@@ -128,7 +144,7 @@ export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1, la
     const columns = repeaterFields.get(repeaterId);
     const enclosing = index.sections.get(repeaterId)?.repeaterPath.slice(0, -1);
     if (!columns || !enclosing) return [];
-    const name = excelSheetName(sectionPath(index, repeaterId).join(" › "), taken);
+    const name = excelSheetName(fittingPath(sectionPath(index, repeaterId)), taken);
     // A nested repeater's row is one of many inside a row of each repeater around it: a column per enclosing row.
     const parentRows = enclosing.map((parentId, level): SheetColumn => {
       const parentName = index.sections.get(parentId)?.section.name ?? "";

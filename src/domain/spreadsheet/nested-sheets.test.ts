@@ -91,6 +91,12 @@ describe("the sheets of nested repeaters", () => {
 
   it("has a sheet per repeater at every depth, the enclosing repeaters' rows as columns before its own", () => {
     expect(layout.repeaters.map((sheet) => sheet.repeaterId)).toEqual([NESTED.footprints, NESTED.stages, NESTED.sources]);
+    // Excel allows 31 characters: a long path keeps its last sections, which tell the sheets apart.
+    expect(layout.repeaters.map((sheet) => sheet.name)).toEqual([
+      "Carbon footprints",
+      "… › Life-cycle stages",
+      "… › Life-cycle stages › Sources",
+    ]);
     const [footprints, stages, sources] = layout.repeaters.map(headerRows);
     expect(footprints?.[0]).toEqual([
       "Identifier",
