@@ -1,6 +1,6 @@
 import { isListField, isMultilingual } from "~/domain/field-options";
 import { localeKind } from "~/domain/locale-value";
-import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
+import { EXCEL_SHEET_NAME_LENGTH, excelSheetName } from "~/domain/spreadsheet/sheet-headers";
 import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
@@ -9,9 +9,9 @@ import type { TDataField } from "~/domain/template-schema";
  * The spreadsheet form of a model's items (docs/spreadsheets.md): one sheet "Items" with one row per item — its
  * identifiers, then one column per Item-level field outside repeaters — and one more sheet per Item-level repeater at
  * every depth, one row per repeater row, keyed by the item's (first) identifier, the row of each repeater around it
- * (outermost first) and its own row number. Every sheet starts with two
- * header rows: the column's title (`Section › Field`, for people) and its key (for the import, so a renamed section
- * or field does not break a round trip).
+ * (outermost first) and its own row number. Every sheet starts with two header rows: the column's title
+ * (`Section › Field`, for people) and its key (for the import, so a renamed section or field does not break a round
+ * trip).
  *
  * A multilingual field (docs/languages.md) has one column per language the organization publishes, the default
  * first: titled `Section › Field [de]`, keyed `<section>/<field>@de`. Its default language's column also answers
@@ -93,9 +93,6 @@ function sectionPath(index: TemplateIndex, sectionId: string): string[] {
   return names;
 }
 
-/** The longest Excel sheet name (excelSheetName cuts what is longer). */
-const SHEET_NAME_LENGTH = 31;
-
 /**
  * A sheet's name from its repeater's section path, within Excel's 31 characters: the whole path when it fits, else
  * its last sections after `… › ` (a nested repeater's own name tells its sheet apart; its start is what its parent's
@@ -104,7 +101,7 @@ const SHEET_NAME_LENGTH = 31;
 function fittingPath(names: readonly string[]): string {
   for (let from = 0; from < names.length; from++) {
     const text = `${from > 0 ? "… › " : ""}${names.slice(from).join(" › ")}`;
-    if (text.length <= SHEET_NAME_LENGTH) return text;
+    if (text.length <= EXCEL_SHEET_NAME_LENGTH) return text;
   }
   return names.at(-1) ?? "";
 }
