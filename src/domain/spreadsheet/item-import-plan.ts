@@ -365,9 +365,11 @@ function checkParentRows(index: TemplateIndex, sheet: ReadSheet, read: ReadonlyM
   const parentRows = new Set(parent.rows.map((r) => `${r.item.line}|${r.path.join(".")}`));
   const column = rowColumnsOf(sheet.mapped)[depth - 1] ?? -1;
   for (const { item, path, line } of sheet.rows) {
-    const parentPath = path.slice(0, depth).map((row) => row + 1);
-    if (parentRows.has(`${item.line}|${path.slice(0, depth).join(".")}`)) continue;
-    const message = `Row ${parentPath.join(".")} of "${parent.mapped.sheet.name}" is no row of this item there`;
+    const parentPath = path.slice(0, depth);
+    if (parentRows.has(`${item.line}|${parentPath.join(".")}`)) continue;
+    // Counted from 1, as the sheets show rows.
+    const shown = parentPath.map((row) => row + 1).join(".");
+    const message = `Row ${shown} of "${parent.mapped.sheet.name}" is no row of this item there`;
     problems.add({
       sheet: sheet.mapped.sheet.name,
       row: line,
