@@ -25,7 +25,7 @@ import type { TDataFieldType } from "~/domain/template-schema";
 
 const nestedIndex = buildTemplateIndex(nestedItemSections());
 
-function exportSheets(index: TemplateIndex, exported: readonly ExportedItem[], layout: ItemSheetsLayout): Sheet[] {
+function exportSheets(exported: readonly ExportedItem[], layout: ItemSheetsLayout): Sheet[] {
   const rows = exported.map((item) => itemSheetRows(layout, item));
   return [
     { name: layout.items.name, rows: [...headerRows(layout.items), ...rows.map((r) => r.items)] },
@@ -132,7 +132,7 @@ describe("the sheets of nested repeaters", () => {
   });
 
   it("reads the sheets back to the same values, each at its row and inner rows", async () => {
-    const sheets = exportSheets(nestedIndex, [footprintItem], layout);
+    const sheets = exportSheets([footprintItem], layout);
     for (const [bytes, kind] of [
       [await asXlsx(sheets, layout), "xlsx"],
       [asCsvZip(sheets, layout), "zip"],
@@ -147,7 +147,7 @@ describe("the sheets of nested repeaters", () => {
 
   /** The exported sheets with one sheet's data rows replaced (its header rows kept) and, optionally, a column removed. */
   function withRows(sheetIndex: number, rows: string[][], dropColumn?: number): Sheet[] {
-    const sheets = exportSheets(nestedIndex, [footprintItem], layout);
+    const sheets = exportSheets([footprintItem], layout);
     const sheet = sheets[sheetIndex] as Sheet;
     const drop = (row: string[]) => (dropColumn === undefined ? row : row.filter((_, c) => c !== dropColumn));
     sheets[sheetIndex] = { ...sheet, rows: [...sheet.rows.slice(0, 2), ...rows].map(drop) };
@@ -213,7 +213,7 @@ describe("the sheets of nested repeaters", () => {
   it("counts a nested repeater's maxRows inside each parent row", () => {
     const limited = buildTemplateIndex(nestedItemSections({ stagesMaxRows: "1" }));
     const limitedLayout = itemSheetsLayout(limited);
-    const plan = planItemImport(limited, exportSheets(limited, [footprintItem], limitedLayout));
+    const plan = planItemImport(limited, exportSheets([footprintItem], limitedLayout));
     expect(plan.problems.kept).toEqual([
       expect.objectContaining({
         sheet: limitedLayout.repeaters[1]?.name,
@@ -328,7 +328,7 @@ describe("nested item sheets: encode → decode gives the same values (generated
       await fc.assert(
         fc.asyncProperty(arbGenerated, async ({ index, items }) => {
           const layout = itemSheetsLayout(index, 1, LANGUAGES);
-          const sheets = exportSheets(index, items, layout);
+          const sheets = exportSheets(items, layout);
           const bytes = kind === "xlsx" ? await asXlsx(sheets, layout) : asCsvZip(sheets, layout);
           const plan = planItemImport(index, await readWorkbookFile(bytes, kind), {}, LANGUAGES, "en-US");
           expect(plan.problems.kept).toEqual([]);
