@@ -13,6 +13,7 @@ import { publicPageText, type PublicPageText } from "~/server/public-pages/page-
 import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
+import { rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
 
 /**
@@ -395,23 +396,16 @@ function renderValue(
   return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
-/** A range field's value (src/domain/range-value.ts): "10 – 20 kg", or one side as "from 10 kg" / "up to 20 kg". */
-function renderRange(
-  field: TPassportField,
-  { min, max }: RangeSides,
-  t: PublicPageText,
-  numbers: string,
-  withUnit: boolean,
-): SafeHtml {
+/** A range field's value (src/domain/range-value.ts) in the words of value-text.ts: "10 – 20 kg", "from 10 kg", "up to 20 kg". */
+function renderRange(field: TPassportField, sides: RangeSides, t: PublicPageText, numbers: string, withUnit: boolean): SafeHtml {
   const side = (text: string) => (field.type === "NumericField" ? formatLocaleNumber(text, numbers) : text);
   const unit = withUnit ? unitOf(field) : undefined;
-  const shown =
-    min !== null && max !== null
-      ? t("rangeBoth", { min: side(min), max: side(max) })
-      : min !== null
-        ? t("rangeFrom", { min: side(min) })
-        : t("rangeTo", { max: side(max ?? "") });
-  return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
+  const words: RangeWords = {
+    both: (values) => t("rangeBoth", values),
+    from: (values) => t("rangeFrom", values),
+    to: (values) => t("rangeTo", values),
+  };
+  return html`${rangeText(sides, words, side)}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
 function isHttpUrl(value: string): boolean {
