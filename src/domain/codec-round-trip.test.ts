@@ -110,13 +110,13 @@ describe("encode → decode gives the same values", () => {
         expect(imported.invalidLanguages).toEqual([]);
         const values = [...imported.values, ...[...imported.repeaters.values()].flatMap((r) => r.values)];
         expect(setValues(values)).toEqual(setValues(ownValues(passport, level)));
-        for (const [sectionId, { rowCount }] of imported.repeaters) {
+        for (const [sectionId, { rowPaths }] of imported.repeaters) {
           const rows = new Set(
             ownValues(passport, level)
               .filter((v) => v.dataSectionId === sectionId)
               .map((v) => v.row),
           );
-          expect(rowCount).toBe(rows.size);
+          expect(rowPaths.size).toBe(rows.size);
         }
       }),
       { numRuns: RUNS },
