@@ -16,6 +16,7 @@ import { aasBench } from "./bench/bench-aas";
 import { sheetsBench } from "./bench/bench-sheets";
 import { versionsBench } from "./bench/bench-versions";
 import { languagesBench } from "./bench/bench-languages";
+import { nestedBench } from "./bench/bench-nested";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -27,7 +28,8 @@ import { languagesBench } from "./bench/bench-languages";
  * and export of 100,000 beside plain SQL, with the app's peak RSS during the export (scripts/bench/bench-sheets.ts).
  * Published versions: publishing 1,000 items beside reading their passports, signing's share of it, and a version
  * read beside the cached passport read. The passport read negotiating a language beside the read that asks for none
- * (scripts/bench/bench-languages.ts).
+ * (scripts/bench/bench-languages.ts). A three-level nested list (100 × 10 × 10 rows) written and read beside plain SQL
+ * (scripts/bench/bench-nested.ts).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -39,10 +41,11 @@ const SIZES = [
 ].filter((size) => !ONLY_SIZES || ONLY_SIZES.includes(size.count));
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
-// published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads (each a quick look).
+// published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
+// nested list's write and read (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages"].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions" or "languages"`);
+if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages", "nested"].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions", "languages" or "nested"`);
 }
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -105,6 +108,8 @@ async function benchBackend(label: string, databaseUrl: string) {
       updateOrganization: (body: unknown) => call(world, "PATCH", "", body),
     };
     if (ONLY === "languages") return { languages: await languagesBench(languagesContext) };
+    const nestedContext = { organizationId: world.organizationId, userId: world.userId, call: aasContext.call, timed, median };
+    if (ONLY === "nested") return { nested: await nestedBench(nestedContext, client) };
     const bulk = await bulkBench(world, client);
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
@@ -125,7 +130,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     const sheets = await sheetsBench(sheetsContext, client);
     const versions = await versionsBench(versionsContext);
     const languages = await languagesBench(languagesContext);
-    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages };
+    const nested = await nestedBench(nestedContext, client);
+    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages, nested };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
