@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import { useRangeWords } from "~/components/field-inputs/use-range-words";
+import { holdsRepeater, type NestedRepeater, rowTree } from "~/components/items/nested-rows";
+import { NestedRowsView } from "~/components/items/nested-rows-view";
 import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
@@ -27,14 +29,24 @@ export type ModelValuesSummaryProps = {
 type ValueText = (field: SectionView["fields"][number]["field"], value: string) => string;
 
 type Part =
-  { kind: "value"; id: string; label: string; text: string } | { kind: "table"; id: string; label: string; view: SectionView };
+  | { kind: "value"; id: string; label: string; text: string }
+  | { kind: "table"; id: string; label: string; view: SectionView }
+  | { kind: "tree"; id: string; label: string; tree: NestedRepeater };
 
 /**
  * The filled fields of a section and its nested sections with "Section › Field" labels; a repeater is one table
- * (its rows can be thousands: as text, one block per column made a page tens of thousands of pixels long).
+ * (its rows can be thousands: as text, one block per column made a page tens of thousands of pixels long), but a
+ * repeater holding repeaters is the tree of its rows (nested-rows.ts), each inner row under its parent row.
  */
-function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, string[]>, text: ValueText): Part[] {
+function partsOf(
+  view: SectionView,
+  trail: string,
+  byField: ReadonlyMap<string, string[]>,
+  text: ValueText,
+  all: readonly TDataValue[],
+): Part[] {
   const label = trail ? `${trail} › ${view.section.name}` : view.section.name;
+  if (view.isRepeater && holdsRepeater(view)) return [{ kind: "tree", id: view.section.id, label, tree: rowTree(view, all, text) }];
   if (view.isRepeater) return [{ kind: "table", id: view.section.id, label, view }];
   const own = view.fields.flatMap(({ field }): Part[] => {
     const values = (byField.get(`${view.section.id}/${field.id}`) ?? []).map((value) => text(field, value));
@@ -42,7 +54,7 @@ function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, 
       ? [{ kind: "value", id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }]
       : [];
   });
-  return [...own, ...view.subSections.flatMap(({ view: child }) => partsOf(child, label, byField, text))];
+  return [...own, ...view.subSections.flatMap(({ view: child }) => partsOf(child, label, byField, text, all))];
 }
 
 /**
@@ -70,7 +82,7 @@ function summaryParts(
     else byField.set(key, [value.value]);
   }
   return roots
-    .flatMap(({ view }) => partsOf(view, "", byField, text))
+    .flatMap(({ view }) => partsOf(view, "", byField, text, dataValues))
     .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
 }
 
@@ -94,6 +106,7 @@ export function ModelValuesSummary({ model, roots, index, dataValues, organizati
   );
   const values = parts.filter((part) => part.kind === "value");
   const tables = parts.filter((part) => part.kind === "table");
+  const trees = parts.filter((part) => part.kind === "tree");
   return (
     <aside aria-labelledby="model-values-heading" className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h2 id="model-values-heading" className="text-base font-semibold text-slate-900">
@@ -110,6 +123,14 @@ export function ModelValuesSummary({ model, roots, index, dataValues, organizati
           ))}
         </dl>
       ) : null}
+      {trees.map((part) => (
+        <section key={part.id} aria-labelledby={`model-tree-${part.id}`} className="min-w-0 space-y-1">
+          <h3 id={`model-tree-${part.id}`} className="text-sm text-slate-600">
+            {part.label}
+          </h3>
+          <NestedRowsView repeater={part.tree} />
+        </section>
+      ))}
       {tables.length > 0 ? (
         <ReadOnlyValues owner={model} index={index} organizationId={organizationId} languages={languages}>
           {tables.map((part) => (
