@@ -23,6 +23,8 @@ export type TreeSpec<F> = {
   fields: F[];
   /** How many rows the repeater has inside each parent row, taken in turn (a Group's are unused). */
   rowCounts: number[];
+  /** Numbers skipped after each row (0: rows 0, 1, 2; 1: rows 0, 2, 4), as deleted rows leave the others' numbers. */
+  rowGap: number;
   children: TreeSpec<F>[];
 };
 
@@ -65,6 +67,7 @@ function arbNode<F>(options: TreeOptions<F>, level: number, depth: number): fc.A
     options: options.options ?? fc.constant(undefined),
     fields: fc.array(options.field, { minLength: fields.min, maxLength: fields.max }),
     rowCounts: fc.array(fc.integer({ min: options.rows.min, max: options.rows.max }), { minLength: 1, maxLength: 4 }),
+    rowGap: fc.integer({ min: 0, max: 1 }),
     children,
   });
 }
@@ -87,7 +90,7 @@ export function buildTree<F>(
   const visit = (spec: TreeSpec<F>, parentId: string | null, parentRows: TreeRow[], inRepeater: boolean, isItem: boolean) => {
     const sectionId = uuid(n++);
     if (parentId === null && isItem) itemSectionIds.add(sectionId);
-    const rows = spec.isRepeater ? rowsInside(parentRows, spec.rowCounts, inRepeater) : parentRows;
+    const rows = spec.isRepeater ? rowsInside(parentRows, spec, inRepeater) : parentRows;
     const fields = spec.fields.map((field, i) => {
       const fieldId = uuid(n++);
       const isItemValue = isItem || isItemField(field);
