@@ -117,13 +117,11 @@ export function buildTree<F>(
 }
 
 /** A repeater's rows: inside each parent row as many as its turn of `counts` says; an outermost one's are `row`s. */
-function rowsInside(parentRows: readonly TreeRow[], counts: readonly number[], inRepeater: boolean): TreeRow[] {
-  if (!inRepeater) return Array.from({ length: counts[0] ?? 0 }, (_, row) => ({ row }));
+function rowsInside(parentRows: readonly TreeRow[], { rowCounts, rowGap }: TreeSpec<unknown>, inRepeater: boolean): TreeRow[] {
+  const numbers = (count: number) => Array.from({ length: count }, (_, i) => i * (rowGap + 1));
+  if (!inRepeater) return numbers(rowCounts[0] ?? 0).map((row) => ({ row }));
   return parentRows.flatMap((parent, k) =>
-    Array.from({ length: counts[k % counts.length] ?? 0 }, (_, i) => ({
-      row: parent.row,
-      innerRows: [...(parent.innerRows ?? []), i],
-    })),
+    numbers(rowCounts[k % rowCounts.length] ?? 0).map((i) => ({ row: parent.row, innerRows: [...(parent.innerRows ?? []), i] })),
   );
 }
 
