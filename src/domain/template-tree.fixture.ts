@@ -49,6 +49,11 @@ type TreeOptions<F> = {
   options?: fc.Arbitrary<Record<string, string> | undefined>;
   /** Section levels below the top one (MAX_REPEATER_DEPTH - 1 reaches the deepest repeater the model allows). */
   depth?: number;
+  /**
+   * Whether row numbers may have gaps (rows 0, 2, 4), as deleted rows leave them: only for forms that carry row
+   * numbers (a list's entries, an AAS list's, are numbered by position).
+   */
+  gaps?: boolean;
 };
 
 /** 1–3 top-level sections, each with up to two sub-sections, deeper ones up to one, down to `depth` levels below. */
@@ -67,7 +72,7 @@ function arbNode<F>(options: TreeOptions<F>, level: number, depth: number): fc.A
     options: options.options ?? fc.constant(undefined),
     fields: fc.array(options.field, { minLength: fields.min, maxLength: fields.max }),
     rowCounts: fc.array(fc.integer({ min: options.rows.min, max: options.rows.max }), { minLength: 1, maxLength: 4 }),
-    rowGap: fc.integer({ min: 0, max: 1 }),
+    rowGap: options.gaps ? fc.integer({ min: 0, max: 1 }) : fc.constant(0),
     children,
   });
 }
