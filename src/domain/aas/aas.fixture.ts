@@ -3,8 +3,7 @@ import fc from "fast-check";
 import { encodeListValue } from "~/domain/list-value";
 import type { TDataValue } from "~/domain/data-value";
 import { encodeRange } from "~/domain/range-value";
-import { splitRowPath } from "~/domain/row-path";
-import { parseTemplateDefinition } from "~/domain/template-definition";
+import { arbTreeSpecs, buildTree } from "~/domain/template-tree.fixture";
 import type { TDataFieldType, TSection } from "~/domain/template-schema";
 
 /**
@@ -183,137 +182,47 @@ export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
 
 export type GeneratedPassport = { sections: TSection[]; values: TDataValue[]; itemValues: TDataValue[] };
 
-const arbFieldSpecs = (minLength: number, maxLength: number) =>
-  fc.array(fc.record({ name: arbName, spec: arbField }), { minLength, maxLength });
+type TreeField = { name: string; spec: FieldSpec; isItem: boolean };
 
 /**
- * A repeater inside a repeater (docs/data-model.md §Rows): its fields, how many rows each of the first three parent
- * rows holds, and possibly a third level with up to two rows in each of its rows. Each parent row holds a row with a
- * field, so a parent row without fields of its own still exists (a row holding nothing is no row).
+ * A template tree (template-tree.fixture.ts, the generator every property test shares: top-level Groups and repeaters,
+ * Groups and repeaters inside them to the deepest level, several rows inside each parent row), each section with the
+ * template's AAS options or none, each field of every kind and element kind (arbField), some Item-level in a
+ * Model-level section, and a value (or null) for every field at every row path.
  */
-const arbInnerRepeater = fc.record({
+export const arbPassport: fc.Arbitrary<GeneratedPassport> = arbTreeSpecs<TreeField>({
+  field: fc.record({ name: arbName, spec: arbField, isItem: fc.boolean() }),
   name: arbName,
-  fields: arbFieldSpecs(1, 3),
-  rowCounts: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 3, maxLength: 3 }),
-  deeper: fc.option(fc.record({ name: arbName, fields: arbFieldSpecs(0, 2), rowCount: fc.integer({ min: 0, max: 2 }) }), {
-    nil: undefined,
-  }),
-});
-
-/**
- * A template of 1–4 top-level sections (some repeaters, some with a nested group, some repeaters with repeaters nested
- * two or three deep) and values for every field at every row path.
- */
-export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
-  .array(
-    fc.record({
-      name: arbName,
-      options: fc.option(arbAasOptions, { nil: undefined }),
-      isRepeater: fc.boolean(),
-      isItem: fc.boolean(),
-      fields: fc.array(fc.record({ name: arbName, spec: arbField, isItem: fc.boolean() }), { maxLength: 4 }),
-      nested: fc.option(
-        fc.record({ name: arbName, fields: fc.array(fc.record({ name: arbName, spec: arbField }), { maxLength: 3 }) }),
-        {
-          nil: undefined,
-        },
-      ),
-      rowCount: fc.integer({ min: 0, max: 3 }),
-      inner: fc.option(arbInnerRepeater, { nil: undefined, freq: 3 }),
+  rows: { min: 0, max: 3 },
+  fields: { min: 0, max: 4 },
+  options: fc.option(
+    arbAasOptions.map((options) => Object.fromEntries(Object.entries(options).filter(([k]) => k !== "unit"))),
+    { nil: undefined },
+  ),
+}).chain((specs) => {
+  const tree = buildTree(
+    specs,
+    (f, fieldId) => ({
+      id: fieldId,
+      name: f.name,
+      type: f.spec.type,
+      options: f.spec.options,
+      granularityLevel: f.isItem ? "Item" : "Model",
     }),
-    { minLength: 1, maxLength: 4 },
-  )
-  .chain((specs) => {
-    let n = 1;
-    const input: unknown[] = [];
-    // Each field's row paths: [row] outside nested repeaters, [row, ...innerRows] inside them.
-    const slots: { sectionId: string; fieldId: string; spec: FieldSpec; paths: number[][]; isItem: boolean }[] = [];
-    /** A repeater nested in `parentId` with rows `paths` (each parent path's rows), its fields' slots pushed. */
-    const innerRepeater = (
-      parentId: string,
-      name: string,
-      fields: readonly { name: string; spec: FieldSpec }[],
-      paths: number[][],
-      isItem: boolean,
-    ) => {
-      const id = uuid(n++);
-      input.push({
-        id,
-        name,
-        type: "Repeatable",
-        parentId,
-        granularityLevel: isItem ? "Item" : "Model",
-        dataFields: fields.map((f) => {
-          const fieldId = uuid(n++);
-          slots.push({ sectionId: id, fieldId, spec: f.spec, paths, isItem });
-          return { id: fieldId, name: f.name, type: f.spec.type, options: f.spec.options };
-        }),
-      });
-      return id;
-    };
-    for (const spec of specs) {
-      const sectionId = uuid(n++);
-      const rows = spec.isRepeater ? spec.rowCount : 1;
-      const paths = Array.from({ length: rows }, (_, row) => [row]);
-      const sectionOptions = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([k]) => k !== "unit"));
-      input.push({
-        id: sectionId,
-        name: spec.name,
-        type: spec.isRepeater ? "Repeatable" : "Group",
-        granularityLevel: spec.isItem ? "Item" : "Model",
-        options: sectionOptions,
-        dataFields: spec.fields.map((f) => {
-          const fieldId = uuid(n++);
-          slots.push({ sectionId, fieldId, spec: f.spec, paths, isItem: spec.isItem || f.isItem });
-          return {
-            id: fieldId,
-            name: f.name,
-            type: f.spec.type,
-            options: f.spec.options,
-            granularityLevel: f.isItem ? "Item" : "Model",
-          };
-        }),
-      });
-      if (spec.nested) {
-        const nestedId = uuid(n++);
-        input.push({
-          id: nestedId,
-          name: spec.nested.name,
-          type: "Group",
-          parentId: sectionId,
-          granularityLevel: spec.isItem ? "Item" : "Model",
-          dataFields: spec.nested.fields.map((f) => {
-            const fieldId = uuid(n++);
-            slots.push({ sectionId: nestedId, fieldId, spec: f.spec, paths, isItem: spec.isItem });
-            return { id: fieldId, name: f.name, type: f.spec.type, options: f.spec.options };
-          }),
-        });
-      }
-      if (spec.isRepeater && spec.inner) {
-        const { inner } = spec;
-        const innerPaths = paths.flatMap(([row = 0]) => Array.from({ length: inner.rowCounts[row] ?? 0 }, (_, k) => [row, k]));
-        const innerId = innerRepeater(sectionId, inner.name, inner.fields, innerPaths, spec.isItem);
-        if (inner.deeper) {
-          const { deeper } = inner;
-          const deeperPaths = innerPaths.flatMap((path) => Array.from({ length: deeper.rowCount }, (_, k) => [...path, k]));
-          innerRepeater(innerId, deeper.name, deeper.fields, deeperPaths, spec.isItem);
-        }
-      }
-    }
-    const parsed = parseTemplateDefinition({ name: "Generated", sections: input });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const cells = slots.flatMap((slot) => slot.paths.map((path) => arbValue(slot.spec).map((value) => ({ slot, path, value }))));
-    return fc.tuple(...cells).map((filled) => {
-      const toValue = ({ slot, path, value }: (typeof filled)[number]): TDataValue => ({
-        dataSectionId: slot.sectionId,
-        dataFieldId: slot.fieldId,
-        ...splitRowPath(path),
-        value,
-      });
-      return {
-        sections: parsed.value.sections,
-        values: filled.filter((c) => !c.slot.isItem).map(toValue),
-        itemValues: filled.filter((c) => c.slot.isItem).map(toValue),
-      };
+    (f) => f.isItem,
+  );
+  const cells = tree.slots.map((slot) => arbValue(slot.spec.spec).map((value) => ({ slot, value })));
+  return fc.tuple(...cells).map((filled) => {
+    const toValue = ({ slot, value }: (typeof filled)[number]): TDataValue => ({
+      dataSectionId: slot.sectionId,
+      dataFieldId: slot.fieldId,
+      ...slot.at,
+      value,
     });
+    return {
+      sections: tree.sections,
+      values: filled.filter((c) => !c.slot.isItem).map(toValue),
+      itemValues: filled.filter((c) => c.slot.isItem).map(toValue),
+    };
   });
+});
