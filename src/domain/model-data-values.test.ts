@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { initialDataValues, valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import {
+  initialDataValues,
+  movedToTemplate,
+  valuesKeptOnTemplateChange,
+  valuesLostOnTemplateChange,
+} from "~/domain/model-data-values";
+import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
 import {
   ANODE,
   CELL_LABEL,
@@ -98,5 +104,41 @@ describe("template change", () => {
       dv(DOCS, id(54), null, 0),
       dv(DOCS, id(54), null, 1),
     ]);
+  });
+});
+
+describe("movedToTemplate (docs/data-model.md §Rows, template change and upgrade)", () => {
+  const sectionsWith = (stagesType: "Group" | "Repeatable") => {
+    const { sections } = nestedTemplate();
+    return sections
+      .filter((s) => s.id !== NESTED.sources)
+      .map((s) => (s.id === NESTED.stages ? { ...s, type: stagesType, subSections: [] } : s));
+  };
+  const flat = indexOf(sectionsWith("Group"));
+  const deep = indexOf(sectionsWith("Repeatable"));
+  const stage = { dataSectionId: NESTED.stages, dataFieldId: NESTED.stage, row: 3, value: "Recycling" };
+
+  it("keeps a value at the same path while its section sits at the same depth", () => {
+    expect(movedToTemplate(stage, flat, flat)).toBe(stage);
+    const inner = { ...stage, innerRows: [2] };
+    expect(movedToTemplate(inner, deep, deep)).toBe(inner);
+  });
+
+  it("places a Group's value that became a nested repeater's as the first row inside its parent row", () => {
+    expect(movedToTemplate(stage, flat, deep)).toEqual({ ...stage, innerRows: [0] });
+  });
+
+  it("leaves a value whose section sits shallower, or under other repeaters, where it is: it has no place", () => {
+    const inner = { ...stage, innerRows: [2] };
+    expect(movedToTemplate(inner, deep, flat)).toBe(inner);
+    expect(valuesLostOnTemplateChange([movedToTemplate(inner, deep, flat)], flat, "Model")).toEqual([inner]);
+    const elsewhere = indexOf(
+      sectionsWith("Repeatable").map((s) =>
+        s.id === NESTED.footprints ? { ...s, subSections: [NESTED.validity] } : s.id === NESTED.stages ? { ...s, parentId: null } : s,
+      ),
+    );
+    // Stages of their own at the top level, then inside footprints: not the repeaters they sat in, so no first row.
+    expect(movedToTemplate(stage, elsewhere, deep)).toBe(stage);
+    expect(valuesLostOnTemplateChange([stage], deep, "Model")).toEqual([stage]);
   });
 });

@@ -28,7 +28,8 @@ type Section = {
   type: string;
   parentId: string | null;
   subSections: string[];
-  dataFields: { id: string; name: string; type: string; options?: Record<string, string | undefined> }[];
+  granularityLevel?: string;
+  dataFields: { id: string; name: string; type: string; granularityLevel?: string; options?: Record<string, string | undefined> }[];
 };
 type Definition = { version: string; sections: Section[] };
 
@@ -147,6 +148,35 @@ describe("upgrading a model with nested values", () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain("row 0.1.0");
     expect((await getModelOf(world, model.id)).templateId).toBe(v1);
+  });
+});
+
+describe("upgrading a model whose items hold nested values", () => {
+  it("moves the items' values by the same rule", async () => {
+    // The footprints and everything in them Item-level: each item holds its own.
+    const itemLevel = (definition: Definition): Definition => ({
+      ...definition,
+      sections: definition.sections.map((s) =>
+        s.id === NESTED.general
+          ? s
+          : { ...s, granularityLevel: "Item", dataFields: s.dataFields.map((f) => ({ ...f, granularityLevel: "Item" })) },
+      ),
+    });
+    const v1 = await imported(itemLevel(flattened()));
+    const next = itemLevel(definitionOf());
+    next.version = "2.0.0";
+    const v2 = await imported(next, v1);
+    const model = await postModel(world, { templateId: v1 });
+    const items = `${modelPath(world, model.id)}/items`;
+    const item = await api<{ id: string }>("POST", items, { token: world.token, body: {} });
+    expect(item.status).toBe(201);
+    const values = [at(NESTED.footprints, NESTED.method, [0], "PEF"), at(NESTED.stages, NESTED.stage, [0], "Raw materials")];
+    const written = await api("POST", `${items}/${item.body.id}/data-values`, { token: world.token, body: values });
+    expect(written.status).toBe(201);
+    expectModel(await upgrade(model.id, v2), 200);
+    const read = await api<TModel>("GET", `${items}/${item.body.id}`, { token: world.token });
+    expect(valuesOf(read.body, NESTED.stages, NESTED.stage)).toEqual({ "0.0": "Raw materials" });
+    expect(valuesOf(read.body, NESTED.footprints, NESTED.method)).toEqual({ 0: "PEF" });
   });
 });
 
