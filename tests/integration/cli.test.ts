@@ -98,7 +98,7 @@ describe("the operator CLI", () => {
 
     // Without SMTP_URL, invite:list is how an operator passes on an invitation's link.
     const invitation = await inviteMember({
-      actor: { userId: user.id, organizationIds: [org.id], via: "session" },
+      actor: { userId: user.id, organizationIds: [org.id], roles: { [org.id]: "owner" as const }, via: "session" },
       organizationId: org.id,
       email: `invitee-${unique}@test.example`,
     });

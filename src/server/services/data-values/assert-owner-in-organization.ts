@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 import { assertItemVisible, assertModelVisible } from "~/server/services/items/internal/find-item";
 
@@ -12,7 +12,7 @@ export type AssertOwnerInOrganizationOptions = { actor: Actor; organizationId: s
  * 32 MB. The write itself checks both again under its row lock (`writePassportData`).
  */
 export async function assertOwnerInOrganization({ actor, organizationId, owner }: AssertOwnerInOrganizationOptions): Promise<void> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   if (owner.kind === "model") return assertModelVisible(getDb(), organizationId, owner.id);
   return assertItemVisible(getDb(), { organizationId, modelId: owner.modelId, itemId: owner.id });
 }
