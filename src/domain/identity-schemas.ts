@@ -105,7 +105,7 @@ export type TMember = z.infer<typeof ZMember>;
 
 export const ZMemberInput = z.object({ organizationId: ZUuid, userId: ZUuid });
 
-export const ZMemberRoleBody = z.object({ role: ZMemberRole });
+export const ZMemberRoleBody = z.strictObject({ role: ZMemberRole });
 
 export const ZMemberRoleInput = ZMemberInput.extend(ZMemberRoleBody.shape);
 
