@@ -109,6 +109,23 @@ describe("roles", () => {
     expect(demotion.status).toBe(409);
     expect(await getDb().member.count({ where: { organizationId: solo.organizationId, role: "owner" } })).toBe(1);
   });
+
+  it("two owners removing each other at once: one succeeds, the other is refused, and one owner stays", async () => {
+    const first = await createParty(app, "First", "lifecycle");
+    const second = await createParty(app, "Second", "lifecycle");
+    await addMember({ actor: OPERATOR, organizationId: first.organizationId, userEmailOrId: second.email, role: "owner" });
+    const path = (party: Party) => `/api/organizations/${first.organizationId}/members/${party.userId}`;
+    const statuses = await Promise.all([
+      send(app, "DELETE", path(second), { headers: asSession(first) }),
+      send(app, "DELETE", path(first), { headers: asSession(second) }),
+    ]);
+    // The loser is the last owner by then (409), or, when its request was read after the removal, its session has
+    // ended (401) or it is no member (403): what matters is that never both succeed.
+    const [won, lost] = statuses.map((answer) => answer.status).sort();
+    expect(won).toBe(204);
+    expect([401, 403, 409]).toContain(lost);
+    expect(await getDb().member.count({ where: { organizationId: first.organizationId, role: "owner" } })).toBe(1);
+  });
 });
 
 describe("API key scopes", () => {
