@@ -153,9 +153,9 @@ describe("API key scopes", () => {
 });
 
 describe("removal and suspension", () => {
-  it("a removed member's session and key answer 401 on the next request; the account and its name in the history stay", async () => {
-    const leaver = await joiner("editor", "Leaver");
-    const token = await keyOf(leaver, "write");
+  it("a removed member's session and key answer 401 on the next request; the account, its name in the history and its grants stay", async () => {
+    const leaver = await joiner("admin", "Leaver");
+    const token = await keyOf(leaver, "admin");
     const created = await createModel({ api_token: token });
     expect(created.status).toBe(201);
     const modelId = (JSON.parse(created.text) as { id: string }).id;
@@ -164,6 +164,11 @@ describe("removal and suspension", () => {
       data: { name: "Renamed by the leaver" },
     });
     expect(renamed.status).toBe(200);
+    const grant = await send(app, "POST", `${models()}/${modelId}/access-grants`, {
+      headers: { api_token: token, "content-type": "application/json" },
+      data: { level: "authority", partyName: "Leaver's authority", expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(grant.status, grant.text).toBe(201);
     // Both were just used, so the key is in this server's cache.
     expect((await send(app, "GET", models(), { headers: asSession(leaver) })).status).toBe(200);
 
@@ -175,6 +180,11 @@ describe("removal and suspension", () => {
     expect(history.status).toBe(200);
     expect(history.text).toContain(leaver.userId);
     expect(history.text).toContain(`Leaver lifecycle`);
+    // The grant belongs to the organization: it stays active until someone revokes it.
+    const grants = await send(app, "GET", `${models()}/${modelId}/access-grants`, { headers: asSession(owner) });
+    expect((JSON.parse(grants.text) as { id: string; isActive: boolean }[]).map((g) => [g.id, g.isActive])).toEqual([
+      [(JSON.parse(grant.text) as { id: string }).id, true],
+    ]);
     // The key the leaver had for their own organization is theirs still.
     expect((await send(app, "GET", "/api/organizations", { headers: { api_token: leaver.token } })).status).toBe(200);
   });
