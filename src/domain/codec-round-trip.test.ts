@@ -17,7 +17,7 @@ import {
 import { normalizeDataValue, type TDataValue } from "~/domain/data-value";
 import { type AssembledPassport, assemblePassport, type PassportHeader, parseRowKey, passportDocument } from "~/domain/passport";
 import type { TPassport } from "~/domain/passport-schema";
-import { splitRowPath } from "~/domain/row-path";
+import { MAX_REPEATER_DEPTH, rowPathText, splitRowPath } from "~/domain/row-path";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { planItemImport } from "~/domain/spreadsheet/item-import-plan";
 import { headerRows, itemSheetsLayout } from "~/domain/spreadsheet/item-sheet-layout";
@@ -28,9 +28,9 @@ import { assembledFromFrozen } from "~/domain/versions/frozen-passport";
 
 /**
  * Each external form of a passport is one pure encode/decode pair (issue 33, item 4): encode a model's or an item's
- * values, send the text over JSON, decode it, and get the same values back — over generated templates (Groups,
- * repeaters with several rows and a Group sharing their rows, at Model and Item level) with every field kind and its
- * options, multilingual values in several languages included. The AAS property tests (export-environment.test.ts,
+ * values, send the text over JSON, decode it, and get the same values back — over generated template trees (Groups,
+ * repeaters nested four deep with several rows inside each parent row, Groups sharing their rows, at Model and Item
+ * level) with every field kind and its options, multilingual values in several languages, lists and ranges included. The AAS property tests (export-environment.test.ts,
  * value-only-patch.test.ts) cover what a form must repair on the way out; these cover what it must never lose.
  */
 
@@ -110,13 +110,14 @@ describe("encode → decode gives the same values", () => {
         expect(imported.invalidLanguages).toEqual([]);
         const values = [...imported.values, ...[...imported.repeaters.values()].flatMap((r) => r.values)];
         expect(setValues(values)).toEqual(setValues(ownValues(passport, level)));
-        for (const [sectionId, { rowCount }] of imported.repeaters) {
+        // Each outermost repeater's rows at every level, by their whole paths.
+        for (const [repeaterId, { rowPaths }] of imported.repeaters) {
           const rows = new Set(
             ownValues(passport, level)
-              .filter((v) => v.dataSectionId === sectionId)
-              .map((v) => v.row),
+              .filter((v) => index.sections.get(v.dataSectionId)?.repeaterPath[0] === repeaterId)
+              .map(rowPathText),
           );
-          expect(rowCount).toBe(rows.size);
+          expect([...rowPaths].sort()).toEqual([...rows].sort());
         }
       }),
       { numRuns: RUNS },
@@ -188,6 +189,12 @@ describe("encode → decode gives the same values", () => {
     const rowCounts = samples.flatMap((p) => p.modelValues.map((v) => v.row));
     expect(Math.max(...rowCounts)).toBeGreaterThanOrEqual(2);
     expect(samples.some((p) => p.sections.some((s) => s.parentId !== null && rootOf(p.sections, s.id) !== s.id))).toBe(true);
+    expect(fields.some((f) => f.options.list === "true") && fields.some((f) => f.options.range === "true")).toBe(true);
+    // Repeaters nested to the deepest level the model allows, with rows inside their parent rows.
+    const depths = samples.flatMap((p) => [...buildTemplateIndex(p.sections).sections.values()].map((e) => e.repeaterPath.length));
+    expect(Math.max(...depths)).toBe(MAX_REPEATER_DEPTH);
+    const innerRows = samples.flatMap((p) => [...p.modelValues, ...p.itemValues].flatMap((v) => v.innerRows ?? []));
+    expect(Math.max(...innerRows)).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -1,13 +1,16 @@
 import fc from "fast-check";
 import type { TDataValue } from "~/domain/data-value";
-import { parseTemplateDefinition } from "~/domain/template-definition";
+import { encodeListValue } from "~/domain/list-value";
+import { encodeRange } from "~/domain/range-value";
+import { rowPathText } from "~/domain/row-path";
+import { arbTreeSpecs, buildTree, rootOf, type TreeSlot } from "~/domain/template-tree.fixture";
 import type { TDataFieldType, TSection } from "~/domain/template-schema";
 
 /**
  * Generated templates and the values a write stores, for the round-trip property tests of the external forms
- * (codec-round-trip.test.ts): top-level Groups and repeaters at Model or Item level, a Group nested in some (sharing a
- * repeater's rows), every field kind — text, number, date, yes/no, multilingual text in several languages, file,
- * link — with their options (unit, required, access, multiline). Values are ones every form can carry unchanged (no
+ * (codec-round-trip.test.ts): template trees to the deepest nesting of repeaters (template-tree.fixture.ts), every
+ * field kind — text, number, date, yes/no, multilingual text in several languages, file, link, a list of texts, a
+ * range of numbers — with their options (unit, required, access, multiline). Values are ones every form can carry unchanged (no
  * control characters, file references that are URIs already), so "encode → decode → the same values" is exact; the
  * AAS property tests (aas.fixture.ts) cover the values that must be repaired on the way out.
  */
@@ -16,8 +19,8 @@ import type { TDataFieldType, TSection } from "~/domain/template-schema";
 export const CODEC_LANGUAGES = ["en", "de", "fr"] as const;
 export const CODEC_DEFAULT_LANGUAGE = "en";
 
-type Kind = "text" | "number" | "date" | "boolean" | "multilingual" | "file" | "link";
-const KINDS: readonly Kind[] = ["text", "number", "date", "boolean", "multilingual", "file", "link"];
+type Kind = "text" | "number" | "date" | "boolean" | "multilingual" | "file" | "link" | "list" | "range";
+const KINDS: readonly Kind[] = ["text", "number", "date", "boolean", "multilingual", "file", "link", "list", "range"];
 
 const SHAPES: Record<Kind, { type: TDataFieldType; options: Record<string, string> }> = {
   text: { type: "TextField", options: {} },
@@ -27,6 +30,8 @@ const SHAPES: Record<Kind, { type: TDataFieldType; options: Record<string, strin
   multilingual: { type: "TextField", options: { multilingual: "true" } },
   file: { type: "FileField", options: {} },
   link: { type: "ProductPassportLink", options: {} },
+  list: { type: "TextField", options: { list: "true" } },
+  range: { type: "NumericField", options: { range: "true" } },
 };
 
 const arbExtraOptions = fc.record(
@@ -63,20 +68,19 @@ function arbSome(kind: Kind): fc.Arbitrary<string> {
         fc.uuid({ version: 4 }),
         fc.integer({ min: 1, max: 999 }).map((n) => `https://example.com/p/${n}`),
       );
+    case "list":
+      return fc.array(arbText, { minLength: 1, maxLength: 3 }).map((entries) => encodeListValue(entries) ?? "");
+    case "range":
+      return fc
+        .tuple(fc.option(fc.integer({ min: -500, max: 0 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }))
+        .filter(([min, max]) => min !== null || max !== null)
+        .map(([min, max]) => encodeRange({ min: min === null ? null : String(min), max: max === null ? null : String(max) }) ?? "");
     default:
       return arbText;
   }
 }
 
 type FieldSpec = { name: string; kind: Kind; extra: Record<string, string>; unit: boolean };
-type SectionSpec = {
-  name: string;
-  isRepeater: boolean;
-  isItem: boolean;
-  fields: FieldSpec[];
-  nested?: { name: string; fields: FieldSpec[] };
-  rowCount: number;
-};
 
 const arbFieldSpec: fc.Arbitrary<FieldSpec> = fc.record({
   name: arbText,
@@ -84,18 +88,6 @@ const arbFieldSpec: fc.Arbitrary<FieldSpec> = fc.record({
   extra: arbExtraOptions,
   unit: fc.boolean(),
 });
-
-const arbSectionSpec: fc.Arbitrary<SectionSpec> = fc.record(
-  {
-    name: arbText,
-    isRepeater: fc.boolean(),
-    isItem: fc.boolean(),
-    fields: fc.array(arbFieldSpec, { minLength: 1, maxLength: 4 }),
-    nested: fc.record({ name: arbText, fields: fc.array(arbFieldSpec, { minLength: 1, maxLength: 3 }) }),
-    rowCount: fc.integer({ min: 1, max: 3 }),
-  },
-  { requiredKeys: ["name", "isRepeater", "isItem", "fields", "rowCount"] },
-);
 
 export type CodecPassport = {
   sections: TSection[];
@@ -106,98 +98,68 @@ export type CodecPassport = {
   itemSectionIds: Set<string>;
 };
 
-type Slot = { sectionId: string; fieldId: string; kind: Kind; row: number; isItem: boolean; forced: boolean };
-
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+/** A field's template JSON: the kind's shape with the options it was generated with, where they fit the kind. */
+function fieldInput(spec: FieldSpec, fieldId: string, isItem: boolean): Record<string, unknown> {
+  const shape = SHAPES[spec.kind];
+  const { multiline, ...extra } = spec.extra;
+  const options = {
+    ...shape.options,
+    ...extra,
+    // `unit` fits numbers, `multiline` free text only (field-options.ts).
+    ...(spec.unit && (spec.kind === "number" || spec.kind === "range") && { unit: "kg" }),
+    ...(multiline !== undefined && (spec.kind === "text" || spec.kind === "multilingual") && { multiline }),
+  };
+  return { id: fieldId, name: spec.name, type: shape.type, options, granularityLevel: isItem ? "Item" : "Model" };
+}
 
 /**
- * A template of 1–3 top-level sections and a value (or null) for every field at every row, as the write path stores
- * them (a new repeater row is completed with nulls); each repeater row holds at least one value, so no form may drop
- * it as empty. A multilingual field's value is one per published language.
+ * A template tree (template-tree.fixture.ts: up to four levels of repeaters, several rows inside each parent row) and a
+ * value (or null) for every field at every row, as the write path stores them (a new repeater row is completed with
+ * nulls); each repeater row holds at least one value, so no form may drop it as empty. A multilingual field's value is
+ * one per published language.
  */
-export const arbCodecPassport: fc.Arbitrary<CodecPassport> = fc
-  .array(arbSectionSpec, { minLength: 1, maxLength: 3 })
-  .chain((specs) => {
-    let n = 1;
-    const input: unknown[] = [];
-    const slots: Slot[] = [];
-    const itemSectionIds = new Set<string>();
-    const fieldOf = (spec: FieldSpec, sectionId: string, rows: number, isItem: boolean, isFirst: boolean) => {
-      const fieldId = uuid(n++);
-      for (let row = 0; row < rows; row++) slots.push({ sectionId, fieldId, kind: spec.kind, row, isItem, forced: isFirst });
-      const shape = SHAPES[spec.kind];
-      const { multiline, ...extra } = spec.extra;
-      const options = {
-        ...shape.options,
-        ...extra,
-        // `unit` fits numbers, `multiline` free text only (field-options.ts).
-        ...(spec.unit && spec.kind === "number" && { unit: "kg" }),
-        ...(multiline !== undefined && (spec.kind === "text" || spec.kind === "multilingual") && { multiline }),
-      };
-      return { id: fieldId, name: spec.name, type: shape.type, options, granularityLevel: isItem ? "Item" : "Model" };
+export const arbCodecPassport: fc.Arbitrary<CodecPassport> = arbTreeSpecs({
+  field: arbFieldSpec,
+  name: arbText,
+  rows: { min: 1, max: 3 },
+}).chain((specs) => {
+  const tree = buildTree(specs, fieldInput);
+  return fc.tuple(...tree.slots.map(arbSlotValues)).map((filled) => {
+    const values = filled.flat();
+    const isItemValue = (v: TDataValue) => tree.itemSectionIds.has(rootOf(tree.sections, v.dataSectionId));
+    return {
+      sections: tree.sections,
+      modelValues: values.filter((v) => !isItemValue(v)),
+      itemValues: values.filter(isItemValue),
+      itemSectionIds: tree.itemSectionIds,
     };
-    for (const spec of specs) {
-      const sectionId = uuid(n++);
-      const rows = spec.isRepeater ? spec.rowCount : 1;
-      const level = spec.isItem ? "Item" : "Model";
-      if (spec.isItem) itemSectionIds.add(sectionId);
-      input.push({
-        id: sectionId,
-        name: spec.name,
-        type: spec.isRepeater ? "Repeatable" : "Group",
-        granularityLevel: level,
-        dataFields: spec.fields.map((f, i) => fieldOf(f, sectionId, rows, spec.isItem, spec.isRepeater && i === 0)),
-      });
-      if (spec.nested) {
-        const nestedId = uuid(n++);
-        input.push({
-          id: nestedId,
-          name: spec.nested.name,
-          type: "Group",
-          parentId: sectionId,
-          granularityLevel: level,
-          dataFields: spec.nested.fields.map((f) => fieldOf(f, nestedId, rows, spec.isItem, false)),
-        });
-      }
-    }
-    const parsed = parseTemplateDefinition({ name: "Generated", sections: input });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    return fc.tuple(...slots.map((slot) => arbSlotValues(slot))).map((filled) => {
-      const values = filled.flat();
-      return {
-        sections: parsed.value.sections,
-        modelValues: values.filter((v) => !itemSectionIds.has(rootOf(parsed.value.sections, v.dataSectionId))),
-        itemValues: values.filter((v) => itemSectionIds.has(rootOf(parsed.value.sections, v.dataSectionId))),
-        itemSectionIds,
-      };
-    });
   });
+});
 
 /** The stored values of one field at one row: one, or one per published language for a multilingual field. */
-function arbSlotValues(slot: Slot): fc.Arbitrary<TDataValue[]> {
-  const place = { dataSectionId: slot.sectionId, dataFieldId: slot.fieldId, row: slot.row };
+function arbSlotValues(slot: TreeSlot<FieldSpec>): fc.Arbitrary<TDataValue[]> {
+  const place = { dataSectionId: slot.sectionId, dataFieldId: slot.fieldId, ...slot.at };
+  const kind = slot.spec.kind;
   const maybe = (arb: fc.Arbitrary<string>, forced: boolean) => (forced ? arb : fc.option(arb, { nil: null, freq: 3 }));
-  if (slot.kind !== "multilingual") return maybe(arbSome(slot.kind), slot.forced).map((value) => [{ ...place, value }]);
+  if (kind !== "multilingual") return maybe(arbSome(kind), slot.isFirstOfRow).map((value) => [{ ...place, value }]);
   return fc
-    .tuple(...CODEC_LANGUAGES.map((language) => maybe(arbText, slot.forced && language === CODEC_DEFAULT_LANGUAGE)))
+    .tuple(...CODEC_LANGUAGES.map((language) => maybe(arbText, slot.isFirstOfRow && language === CODEC_DEFAULT_LANGUAGE)))
     .map((texts) => texts.map((value, i) => ({ ...place, value, language: CODEC_LANGUAGES[i] })));
 }
 
-/** The top-level section a section sits in. */
-export function rootOf(sections: readonly TSection[], sectionId: string): string {
-  const section = sections.find((s) => s.id === sectionId);
-  return section?.parentId ? rootOf(sections, section.parentId) : sectionId;
-}
+export { rootOf };
 
 /**
  * What a form must give back: each value that is set, by its place (section, field, row, language). A null is the
  * absence of a value in every form (some write it as null, some leave it out), so only set values are compared.
  */
-export function setValues(values: readonly Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row" | "language" | "value">[]) {
+export function setValues(
+  values: readonly Pick<TDataValue, "dataSectionId" | "dataFieldId" | "row" | "innerRows" | "language" | "value">[],
+) {
   return new Map(
     values
       .filter((v) => v.value !== null)
-      .map((v) => [`${v.dataSectionId}|${v.dataFieldId}|${v.row}|${v.language ?? ""}`, v.value] as const)
+      .map((v) => [`${v.dataSectionId}|${v.dataFieldId}|${rowPathText(v)}|${v.language ?? ""}`, v.value] as const)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 }

@@ -8,6 +8,7 @@
 import { isFilled } from "~/domain/completeness";
 import { isListField, isMultilingual } from "~/domain/field-options";
 import type { TDataValue } from "~/domain/data-value";
+import { decodeRange, encodeRange, isRangeField, type RangeSides } from "~/domain/range-value";
 import { findField, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -64,32 +65,40 @@ export function listValueProblem(
   return undefined;
 }
 
-/** A value as the API answers it (docs/api.md): a list field's entries as an array, any other value as stored. */
-export function answeredValue(field: Pick<TDataField, "type" | "options">, value: string | null): string | string[] | null {
-  return value !== null && isListField(field) ? listEntries(value) : value;
+/** An answered value: a list's entries, a range's sides, any other value's text. */
+export type TAnsweredValue = string | string[] | RangeSides | null;
+
+/**
+ * THE conversion of a stored value to the form every answer carries (REST, tRPC, the passport JSON, docs/api.md): a
+ * list field's entries as an array, a range field's `{min, max}` object (range-value.ts), any other value as stored.
+ */
+export function answeredValue(field: Pick<TDataField, "type" | "options">, value: string | null): TAnsweredValue {
+  if (value === null) return null;
+  if (isListField(field)) return listEntries(value);
+  return isRangeField(field) ? (decodeRange(value) ?? value) : value;
 }
 
-/** A data value as the API answers it: a list field's value is the array of its entries. */
-export type TAnsweredDataValue = Omit<TDataValue, "value"> & { value: string | string[] | null };
+/** A data value as the API answers it (answeredValue). */
+export type TAnsweredDataValue = Omit<TDataValue, "value"> & { value: TAnsweredValue };
 
-const templatesWithLists = new WeakMap<TemplateIndex, boolean>();
+const templatesWithForms = new WeakMap<TemplateIndex, boolean>();
 
-/** Whether the template has a list field; a template without one answers its values exactly as stored. */
-function hasListFields(index: TemplateIndex): boolean {
-  let known = templatesWithLists.get(index);
+/** Whether the template has a list or range field; a template without one answers its values exactly as stored. */
+function hasAnsweredForms(index: TemplateIndex): boolean {
+  let known = templatesWithForms.get(index);
   if (known === undefined) {
-    known = [...index.sections.values()].some((entry) => [...entry.fields.values()].some(isListField));
-    templatesWithLists.set(index, known);
+    known = [...index.sections.values()].some((entry) => [...entry.fields.values()].some((f) => isListField(f) || isRangeField(f)));
+    templatesWithForms.set(index, known);
   }
   return known;
 }
 
-/** Values as the API answers them (REST, tRPC): each list field's stored text as the array of its entries. */
+/** Values as the API answers them (REST, tRPC): each through answeredValue. */
 export function answerDataValues<V extends TDataValue>(
   index: TemplateIndex,
   values: readonly V[],
 ): (Omit<V, "value"> & TAnsweredDataValue)[] {
-  if (!hasListFields(index)) return [...values];
+  if (!hasAnsweredForms(index)) return [...values];
   return values.map((v) => {
     const field = findField(index, v.dataSectionId, v.dataFieldId);
     return field === undefined ? v : { ...v, value: answeredValue(field, v.value) };
@@ -98,10 +107,18 @@ export function answerDataValues<V extends TDataValue>(
 
 /** The stored form of an answered value: a list's entries back as its canonical text (the editor keeps that form). */
 export function storedDataValue<V extends TAnsweredDataValue>(v: V): Omit<V, "value"> & TDataValue {
-  return Array.isArray(v.value) ? { ...v, value: encodeListValue(v.value) } : (v as Omit<V, "value"> & TDataValue);
+  return { ...v, value: storedPassportValue(v.value) };
 }
 
-/** A passport's value (a list as its entries) in its stored form: what a frozen version's AAS export is built from. */
-export function storedPassportValue(value: string | readonly string[] | null): string | null {
-  return Array.isArray(value) ? encodeListValue(value) : (value as string | null);
+/**
+ * An answered value (a list as its entries, a range as its `{min, max}` object) in its stored form: what the editor
+ * keeps and a frozen version's AAS export is built from.
+ */
+export function storedPassportValue(value: string | readonly string[] | RangeSides | null): string | null {
+  if (value === null || typeof value === "string") return value;
+  return isStringArray(value) ? encodeListValue(value) : encodeRange(value);
+}
+
+function isStringArray(value: readonly string[] | RangeSides): value is readonly string[] {
+  return Array.isArray(value);
 }

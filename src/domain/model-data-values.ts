@@ -27,6 +27,27 @@ export function initialDataValues(index: TemplateIndex, level: OwnerLevel, defau
   return defaultLanguage === undefined ? values : inDefaultLanguage(index, values, defaultLanguage);
 }
 
+/**
+ * A value of the template of `from` where the template of `to` holds it (docs/data-model.md §Rows, "Template change
+ * and upgrade"): a section at the same repeater depth keeps its values at the same row path; a section that now sits
+ * in more repeaters, with the repeaters it sat in still around it (outermost first), keeps them as the first row (0)
+ * of each new one — so a Group an earlier import kept as one entry per row, now a nested repeater, keeps that entry
+ * as its row's first one. Any other value is left as it is, and has no place in `to` if its depth changed.
+ */
+export function movedToTemplate<V extends TDataValue>(v: V, from: TemplateIndex, to: TemplateIndex): V {
+  const before = from.sections.get(v.dataSectionId)?.repeaterPath;
+  const after = to.sections.get(v.dataSectionId)?.repeaterPath;
+  if (!before || !after || after.length <= before.length || !before.every((id, i) => after[i] === id)) return v;
+  const added = innerRowCount(after) - innerRowCount(before);
+  if (added === 0) return v;
+  return { ...v, innerRows: [...(v.innerRows ?? []), ...Array.from({ length: added }, () => 0)] };
+}
+
+/** The rows below the outermost repeater a section at `repeaterPath` has. */
+function innerRowCount(repeaterPath: readonly string[]): number {
+  return Math.max(0, repeaterPath.length - 1);
+}
+
 /** The non-null values a switch to the template of `newIndex` would drop; any of them blocks the switch. */
 export function valuesLostOnTemplateChange<V extends TDataValue>(
   values: readonly V[],

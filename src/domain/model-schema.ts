@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInnerRows } from "~/domain/row-path";
 import { MAX_ROW } from "~/domain/data-value";
 import { normaliseModelGtin } from "~/domain/gs1/gs1-key";
 import { ZRangeValue } from "~/domain/range-value";
@@ -83,14 +84,11 @@ export function copyName(name: string): string {
 export const ZUniqueProductIdentifier = z.object({ uuid: ZUuid, value: z.string() });
 
 /**
- * A value as the contract's JSON carries it: text, a list field's entries (docs/field-options.md §Lists), or a range
- * field's `{min, max}` object (src/domain/range-value.ts). Services answer a list as its entries (list-value.ts) and
- * hand a range's stored text around; the REST adapter answers a range field's as its object (rest-route.ts), so the
- * schema (and the OpenAPI document) names all three while the type stays what the code handles: text or entries.
+ * A value as the contract's JSON carries it, REST and tRPC alike: text, a list field's entries (docs/field-options.md
+ * §Lists), or a range field's `{min, max}` object (src/domain/range-value.ts) — the one conversion is list-value.ts's
+ * answeredValue.
  */
-const ZAnsweredValue = z.union([z.string(), z.array(z.string()), ZRangeValue]).nullable() as unknown as z.ZodNullable<
-  z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>
->;
+const ZAnsweredValue = z.union([z.string(), z.array(z.string()), ZRangeValue]).nullable();
 
 export const ZDataValue = z.object({
   value: ZAnsweredValue,
@@ -161,4 +159,11 @@ export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 export const ZDeleteRowQuery = z.strictObject({
   dataSectionId: ZUuid,
   row: ZQueryInteger.pipe(z.number().min(0).max(MAX_ROW)),
+  /** A nested repeater's row: its rows below the outermost one, comma-separated (`1,0`), its own last (docs/api.md). */
+  innerRows: z
+    .string()
+    .regex(/^\d{1,7}(,\d{1,7}){0,2}$/, "Must be one to three whole numbers, comma-separated")
+    .transform((text) => text.split(",").map(Number))
+    .pipe(ZInnerRows)
+    .optional(),
 });

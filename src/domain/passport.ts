@@ -1,14 +1,13 @@
 import { isFilled } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
 import type { LanguageSettings } from "~/domain/language";
-import { type AccessLevel, canReadAccess, fieldAccess, isListField } from "~/domain/field-options";
+import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
 import { answeredValue } from "~/domain/list-value";
 import type { TPassport, TPassportRow, TPassportSection, TPassportValue, TReaderLevel } from "~/domain/passport-schema";
 import { compareRowPaths, rowPathText } from "~/domain/row-path";
 import { fieldLevel, isRepeaterSection, type TemplateIndex } from "~/domain/template-index";
 import { localizeTemplate } from "~/domain/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
-import { apiValue } from "~/domain/range-value";
 import { defaultLanguageValues } from "~/domain/value-languages";
 
 /**
@@ -321,5 +320,5 @@ function rowsByField(values: readonly TDataValue[]): Map<string, Map<string, str
 
 /** A stored value as a passport shows it: a list field's as its entries, a range field's as its `{min, max}` object. */
 function passportValue(field: TDataField, value: string | null): TPassportValue {
-  return isListField(field) ? answeredValue(field, value) : apiValue(field, value);
+  return answeredValue(field, value);
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { normalizeDataValue } from "~/domain/data-value";
 import { fieldOptionIssues, readFieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
-import { apiValue, decodeRange, encodeRange, isRangeField, rangeSidesOf } from "~/domain/range-value";
+import { answeredValue } from "~/domain/list-value";
+import { decodeRange, encodeRange, isRangeField, rangeSidesOf } from "~/domain/range-value";
 
 const side = fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: null });
 const number = { type: "NumericField" as const, options: { range: "true", min: "0", max: "100", decimals: "1" } };
@@ -38,7 +39,7 @@ describe("range codec", () => {
             expect(stored).toBeNull();
             return;
           }
-          const answered = apiValue(number, stored);
+          const answered = answeredValue(number, stored);
           expect(answered).toEqual({
             min: min === undefined ? null : String(min),
             max: max === undefined ? null : rangeSidesOf({ max })!.max,

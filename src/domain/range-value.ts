@@ -57,26 +57,6 @@ export function rangeSidesOf(value: unknown, numbers = true): RangeSides | undef
   return min === undefined || max === undefined ? undefined : { min, max };
 }
 
-/** A stored value as the API answers it: a range field's value as its `{min, max}` object, any other as stored. */
-export function apiValue(field: FieldOptionsSubject | undefined, value: string | null): string | RangeSides | null {
-  if (value === null || field === undefined || !isRangeField(field)) return value;
-  return decodeRange(value) ?? value;
-}
-
-/**
- * An owner's values as the contract answers them: each range field's as its `{min, max}` object, every other as
- * stored. The same array when the template has no range field, so most answers pay nothing.
- */
-export function answeredDataValues<V extends { dataSectionId: string; dataFieldId: string; value: string | null }>(
-  fieldOf: (sectionId: string, fieldId: string) => FieldOptionsSubject | undefined,
-  values: readonly V[],
-): readonly (Omit<V, "value"> & { value: string | RangeSides | null })[] {
-  return values.map((v) => {
-    const field = v.value === null ? undefined : fieldOf(v.dataSectionId, v.dataFieldId);
-    return field === undefined || !isRangeField(field) ? v : { ...v, value: apiValue(field, v.value) };
-  });
-}
-
 /** The separator of a range's one spreadsheet cell (docs/spreadsheets.md §Ranges): an en dash between spaces. */
 export const RANGE_CELL_SEPARATOR = " – ";
 

@@ -132,6 +132,15 @@ describe("rows of a nested repeater", () => {
     expect(valuesOf(after, NESTED.footprints, NESTED.method)).toEqual({ 0: "PEF", 1: "ISO 14067" });
   });
 
+  it("DELETE …/data-values deletes one inner row named by its innerRows, a malformed innerRows is a 400", async () => {
+    const model = await filledModel();
+    const url = (query: string) => `${dataValuesPath(world, model.id)}?dataSectionId=${NESTED.sources}&${query}`;
+    const after = expectModel(await api("DELETE", url("row=0&innerRows=1,1"), { token: world.token }), 200);
+    expect(valuesOf(after, NESTED.sources, NESTED.source)).toEqual({ "0.1.0": "Grid electricity" });
+    expectError(await api("DELETE", url("row=0&innerRows=1,7"), { token: world.token }), 404);
+    expectError(await api("DELETE", url("row=0&innerRows=1;1"), { token: world.token }), 400);
+  });
+
   it("deletes an outer row with everything nested in it", async () => {
     const model = await filledModel();
     const after = expectModel(await change(model.id, { deleteRows: [{ dataSectionId: NESTED.footprints, row: 0 }] }), 200);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR } from "~/domain/actor";
 import { encodeAasIdentifier } from "~/domain/aas/read-api";
+import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
 import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
@@ -143,6 +144,86 @@ describe("the DPP API's content and the AAS $value", () => {
     const element = await api("GET", `/api/aas/submodels/${b64(general)}/submodel-elements/ProductName/$value`);
     expect(element.body).toEqual((anonymousContent[general] as Content).ProductName);
     expect((await api("GET", `/api/aas/submodels/${b64(general)}/submodel-elements/SupplierPassport/$value`)).status).toBe(404);
+  });
+});
+
+describe("the DPP API's content and the AAS $value of nested repeaters", () => {
+  it("say the same, each list inside its parent row, and an element at depth is found by its list indices", async () => {
+    const nestedTemplateId = (
+      await importTemplate({ organizationId: world.organization.id, createdByUserId: world.user.id, definition: nestedTemplate() })
+    ).id;
+    const model = await postModel(world, { templateId: nestedTemplateId, name: "Nested reading" });
+    const path = modelPath(world, model.id);
+    const at = (dataSectionId: string, dataFieldId: string, rowPath: number[], value: string) => {
+      const [row = 0, ...innerRows] = rowPath;
+      return { dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }), value };
+    };
+    const added = await api("POST", `${path}/data-values`, {
+      token: world.token,
+      body: [
+        at(NESTED.footprints, NESTED.method, [0], "PEF"),
+        at(NESTED.footprints, NESTED.method, [1], "ISO"),
+        at(NESTED.stages, NESTED.stage, [0, 0], "Raw"),
+        at(NESTED.stages, NESTED.stage, [0, 1], "Production"),
+        at(NESTED.sources, NESTED.source, [0, 0, 0], "Grid"),
+        at(NESTED.sources, NESTED.source, [0, 0, 1], "Coal"),
+        at(NESTED.stages, NESTED.stage, [1, 0], "Recycling"),
+      ],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const named = await api("PATCH", `${path}/data-values`, {
+      token: world.token,
+      body: [at(NESTED.general, NESTED.name, [0], "Pack")],
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    await publish(path);
+
+    const anonymous = (await api<Dpp>("GET", `/api/v1/dpps/${dppIdOf(model)}`)).body;
+    const keys = anonymous.contentSpecificationIds;
+    const content = contentOf(anonymous, keys);
+    expect(await aasValues(keys, {})).toEqual(content);
+    const footprints = `${publicBaseUrl()}/aas/models/${model.id}/submodels/${NESTED.footprints}`;
+    expect(content[footprints]).toEqual({
+      CarbonFootprints: [
+        {
+          CalculationMethod: "PEF",
+          Footprint: null,
+          Validity: { ValidUntil: null },
+          LifeCycleStages: [
+            { Stage: "Raw", Share: null, Sources: [{ Source: "Grid" }, { Source: "Coal" }] },
+            { Stage: "Production", Share: null, Sources: [] },
+          ],
+        },
+        {
+          CalculationMethod: "ISO",
+          Footprint: null,
+          Validity: { ValidUntil: null },
+          LifeCycleStages: [{ Stage: "Recycling", Share: null, Sources: [] }],
+        },
+      ],
+    });
+    const element = `CarbonFootprints[0].LifeCycleStages[0].Sources[1].Source`;
+    const coal = await api("GET", `/api/aas/submodels/${b64(footprints)}/submodel-elements/${element}/$value`);
+    expect(coal.status, JSON.stringify(coal.body)).toBe(200);
+    expect(coal.body).toBe("Coal");
+
+    // A member's working copy, through a merge patch that changes nothing, reads the same too.
+    const member = await api<Dpp>("PATCH", `/api/v1/dpps/${dppIdOf(model)}`, { token: world.token, body: {} });
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+    expect(await aasValues(keys, { token: world.token })).toEqual(contentOf(member.body, keys));
+
+    // A merge patch writes the list inside a row as that row's rows: the AAS reads the new inner rows at their indices.
+    const rows = structuredClone((content[footprints] as { CarbonFootprints: Content[] }).CarbonFootprints);
+    (rows[1]!.LifeCycleStages as Content[])[0]!.Sources = [{ Source: "Wind" }, { Source: "Sun" }];
+    const patched = await api<Dpp>("PATCH", `/api/v1/dpps/${dppIdOf(model)}`, {
+      token: world.token,
+      body: { [footprints]: { CarbonFootprints: rows } },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(contentOf(patched.body, [footprints])[footprints]).toEqual({ CarbonFootprints: rows });
+    const sun = `CarbonFootprints[1].LifeCycleStages[0].Sources[1].Source`;
+    const read = await api("GET", `/api/aas/submodels/${b64(footprints)}/submodel-elements/${sun}/$value`, { token: world.token });
+    expect(read.body).toBe("Sun");
   });
 });
 

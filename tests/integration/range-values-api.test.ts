@@ -4,6 +4,8 @@ import { verificationErrors } from "~/domain/aas/aas.fixture";
 import type { TModel, TModelListEntry } from "~/domain/model-schema";
 import type { TPassport } from "~/domain/passport-schema";
 import { importTemplate } from "~/server/services/templates/import-template";
+import { appRouter } from "~/server/trpc/_app";
+import { createCallerFactory } from "~/server/trpc/trpc";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectDataValueIssues, expectError, expectModel } from "./support/contract";
 import { fixtureTemplate } from "./support/fixture-template";
@@ -91,6 +93,10 @@ describe("range fields through REST and the passport", () => {
     expect(valueAt(saved.dataValues, GRADE)).toEqual({ min: "C", max: "A" });
     const read = expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
     expect(valueAt(read.dataValues, TEMPERATURE)).toEqual({ min: "-20", max: "60.5" });
+    // tRPC (the app's own pages) answers the same object: one conversion of stored values for every adapter.
+    const caller = createCallerFactory(appRouter)({ headers: new Headers(), actor: world.actor });
+    const viaTrpc = await caller.models.byId({ organizationId: world.organization.id, modelId: model.id });
+    expect(valueAt(viaTrpc.dataValues, TEMPERATURE)).toEqual({ min: "-20", max: "60.5" });
     // One side filled is filled.
     expectModel(await patch(model.id, [dv(SECTION, TEMPERATURE, 0, { min: null, max: 10 })]), 200);
     expect(await completenessOf(model.id)).toEqual({ filled: 1, required: 2 });
@@ -177,7 +183,7 @@ describe("range fields through the AAS doors", () => {
       model.dataValues
         .filter((v) => v.value !== null && [TEMPERATURE, WARRANTY, CAPACITY].includes(v.dataFieldId))
         .map((v) => [v.dataFieldId, v.row, v.value])
-        .sort((a, b) => String(a).localeCompare(String(b)));
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     const stored = expectModel(await api("GET", modelPath(world, source.id), { token: world.token }), 200);
     expect(rangesOf(put.body)).toEqual(rangesOf(stored));
     expect(rangesOf(put.body)).toContainEqual([CAPACITY, 1, { min: null, max: "42" }]);

@@ -3,6 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
+import { useRangeWords } from "~/components/field-inputs/use-range-words";
+import { holdsRepeater, type NestedRepeater, rowTree } from "~/components/items/nested-rows";
+import { NestedRowsView } from "~/components/items/nested-rows-view";
 import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
@@ -10,6 +13,7 @@ import type { TDataValue } from "~/domain/data-value";
 import { formatLocaleValue } from "~/domain/locale-value";
 import type { TModel } from "~/domain/model-schema";
 import type { TemplateIndex } from "~/domain/template-index";
+import { storedValueText, type RangeWords } from "~/domain/value-text";
 
 export type ModelValuesSummaryProps = {
   model: TModel;
@@ -21,23 +25,36 @@ export type ModelValuesSummaryProps = {
   languages: EditorLanguages;
 };
 
+/** A stored value as the summary writes it: a list's entries, a range's words, numbers and dates in the locale. */
+type ValueText = (field: SectionView["fields"][number]["field"], value: string) => string;
+
 type Part =
-  { kind: "value"; id: string; label: string; text: string } | { kind: "table"; id: string; label: string; view: SectionView };
+  | { kind: "value"; id: string; label: string; text: string }
+  | { kind: "table"; id: string; label: string; view: SectionView }
+  | { kind: "tree"; id: string; label: string; tree: NestedRepeater };
 
 /**
  * The filled fields of a section and its nested sections with "Section › Field" labels; a repeater is one table
- * (its rows can be thousands: as text, one block per column made a page tens of thousands of pixels long).
+ * (its rows can be thousands: as text, one block per column made a page tens of thousands of pixels long), but a
+ * repeater holding repeaters is the tree of its rows (nested-rows.ts), each inner row under its parent row.
  */
-function partsOf(view: SectionView, trail: string, byField: ReadonlyMap<string, string[]>, locale: string): Part[] {
+function partsOf(
+  view: SectionView,
+  trail: string,
+  byField: ReadonlyMap<string, string[]>,
+  text: ValueText,
+  all: readonly TDataValue[],
+): Part[] {
   const label = trail ? `${trail} › ${view.section.name}` : view.section.name;
+  if (view.isRepeater && holdsRepeater(view)) return [{ kind: "tree", id: view.section.id, label, tree: rowTree(view, all, text) }];
   if (view.isRepeater) return [{ kind: "table", id: view.section.id, label, view }];
   const own = view.fields.flatMap(({ field }): Part[] => {
-    const values = (byField.get(`${view.section.id}/${field.id}`) ?? []).map((value) => formatLocaleValue(field, value, locale));
+    const values = (byField.get(`${view.section.id}/${field.id}`) ?? []).map((value) => text(field, value));
     return values.length > 0
       ? [{ kind: "value", id: `${view.section.id}/${field.id}`, label: `${label} › ${field.name}`, text: values.join("; ") }]
       : [];
   });
-  return [...own, ...view.subSections.flatMap(({ view: child }) => partsOf(child, label, byField, locale))];
+  return [...own, ...view.subSections.flatMap(({ view: child }) => partsOf(child, label, byField, text, all))];
 }
 
 /**
@@ -48,7 +65,7 @@ function summaryParts(
   roots: readonly SubSectionView[],
   index: TemplateIndex,
   dataValues: readonly TDataValue[],
-  locale: string,
+  text: ValueText,
 ): Part[] {
   const byField = new Map<string, string[]>();
   const filledRepeaters = new Set<string>();
@@ -65,8 +82,12 @@ function summaryParts(
     else byField.set(key, [value.value]);
   }
   return roots
-    .flatMap(({ view }) => partsOf(view, "", byField, locale))
+    .flatMap(({ view }) => partsOf(view, "", byField, text, dataValues))
     .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
+}
+
+function valueText(locale: string, words: RangeWords): ValueText {
+  return (field, value) => storedValueText(field, value, words, (single) => formatLocaleValue(field, single, locale));
 }
 
 /**
@@ -78,9 +99,14 @@ function summaryParts(
 export function ModelValuesSummary({ model, roots, index, dataValues, organizationId, languages }: ModelValuesSummaryProps) {
   const t = useTranslations("itemPage");
   const locale = useBrowserLocale();
-  const parts = useMemo(() => summaryParts(roots, index, dataValues, locale), [roots, index, dataValues, locale]);
+  const words = useRangeWords();
+  const parts = useMemo(
+    () => summaryParts(roots, index, dataValues, valueText(locale, words)),
+    [roots, index, dataValues, locale, words],
+  );
   const values = parts.filter((part) => part.kind === "value");
   const tables = parts.filter((part) => part.kind === "table");
+  const trees = parts.filter((part) => part.kind === "tree");
   return (
     <aside aria-labelledby="model-values-heading" className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h2 id="model-values-heading" className="text-base font-semibold text-slate-900">
@@ -97,6 +123,14 @@ export function ModelValuesSummary({ model, roots, index, dataValues, organizati
           ))}
         </dl>
       ) : null}
+      {trees.map((part) => (
+        <section key={part.id} aria-labelledby={`model-tree-${part.id}`} className="min-w-0 space-y-1">
+          <h3 id={`model-tree-${part.id}`} className="text-sm text-slate-600">
+            {part.label}
+          </h3>
+          <NestedRowsView repeater={part.tree} />
+        </section>
+      ))}
       {tables.length > 0 ? (
         <ReadOnlyValues owner={model} index={index} organizationId={organizationId} languages={languages}>
           {tables.map((part) => (

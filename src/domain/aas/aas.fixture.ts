@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { encodeListValue } from "~/domain/list-value";
 import type { TDataValue } from "~/domain/data-value";
 import { encodeRange } from "~/domain/range-value";
+import { splitRowPath } from "~/domain/row-path";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 import type { TDataFieldType, TSection } from "~/domain/template-schema";
 
@@ -182,7 +183,27 @@ export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
 
 export type GeneratedPassport = { sections: TSection[]; values: TDataValue[]; itemValues: TDataValue[] };
 
-/** A template of 1–4 top-level sections (some repeaters, some with a nested group) and values for every field. */
+const arbFieldSpecs = (minLength: number, maxLength: number) =>
+  fc.array(fc.record({ name: arbName, spec: arbField }), { minLength, maxLength });
+
+/**
+ * A repeater inside a repeater (docs/data-model.md §Rows): its fields, how many rows each of the first three parent
+ * rows holds, and possibly a third level with up to two rows in each of its rows. Each parent row holds a row with a
+ * field, so a parent row without fields of its own still exists (a row holding nothing is no row).
+ */
+const arbInnerRepeater = fc.record({
+  name: arbName,
+  fields: arbFieldSpecs(1, 3),
+  rowCounts: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 3, maxLength: 3 }),
+  deeper: fc.option(fc.record({ name: arbName, fields: arbFieldSpecs(0, 2), rowCount: fc.integer({ min: 0, max: 2 }) }), {
+    nil: undefined,
+  }),
+});
+
+/**
+ * A template of 1–4 top-level sections (some repeaters, some with a nested group, some repeaters with repeaters nested
+ * two or three deep) and values for every field at every row path.
+ */
 export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
   .array(
     fc.record({
@@ -198,16 +219,42 @@ export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
         },
       ),
       rowCount: fc.integer({ min: 0, max: 3 }),
+      inner: fc.option(arbInnerRepeater, { nil: undefined, freq: 3 }),
     }),
     { minLength: 1, maxLength: 4 },
   )
   .chain((specs) => {
     let n = 1;
     const input: unknown[] = [];
-    const slots: { sectionId: string; fieldId: string; spec: FieldSpec; rows: number; isItem: boolean }[] = [];
+    // Each field's row paths: [row] outside nested repeaters, [row, ...innerRows] inside them.
+    const slots: { sectionId: string; fieldId: string; spec: FieldSpec; paths: number[][]; isItem: boolean }[] = [];
+    /** A repeater nested in `parentId` with rows `paths` (each parent path's rows), its fields' slots pushed. */
+    const innerRepeater = (
+      parentId: string,
+      name: string,
+      fields: readonly { name: string; spec: FieldSpec }[],
+      paths: number[][],
+      isItem: boolean,
+    ) => {
+      const id = uuid(n++);
+      input.push({
+        id,
+        name,
+        type: "Repeatable",
+        parentId,
+        granularityLevel: isItem ? "Item" : "Model",
+        dataFields: fields.map((f) => {
+          const fieldId = uuid(n++);
+          slots.push({ sectionId: id, fieldId, spec: f.spec, paths, isItem });
+          return { id: fieldId, name: f.name, type: f.spec.type, options: f.spec.options };
+        }),
+      });
+      return id;
+    };
     for (const spec of specs) {
       const sectionId = uuid(n++);
       const rows = spec.isRepeater ? spec.rowCount : 1;
+      const paths = Array.from({ length: rows }, (_, row) => [row]);
       const sectionOptions = Object.fromEntries(Object.entries(spec.options ?? {}).filter(([k]) => k !== "unit"));
       input.push({
         id: sectionId,
@@ -217,7 +264,7 @@ export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
         options: sectionOptions,
         dataFields: spec.fields.map((f) => {
           const fieldId = uuid(n++);
-          slots.push({ sectionId, fieldId, spec: f.spec, rows, isItem: spec.isItem || f.isItem });
+          slots.push({ sectionId, fieldId, spec: f.spec, paths, isItem: spec.isItem || f.isItem });
           return {
             id: fieldId,
             name: f.name,
@@ -237,22 +284,30 @@ export const arbPassport: fc.Arbitrary<GeneratedPassport> = fc
           granularityLevel: spec.isItem ? "Item" : "Model",
           dataFields: spec.nested.fields.map((f) => {
             const fieldId = uuid(n++);
-            slots.push({ sectionId: nestedId, fieldId, spec: f.spec, rows, isItem: spec.isItem });
+            slots.push({ sectionId: nestedId, fieldId, spec: f.spec, paths, isItem: spec.isItem });
             return { id: fieldId, name: f.name, type: f.spec.type, options: f.spec.options };
           }),
         });
       }
+      if (spec.isRepeater && spec.inner) {
+        const { inner } = spec;
+        const innerPaths = paths.flatMap(([row = 0]) => Array.from({ length: inner.rowCounts[row] ?? 0 }, (_, k) => [row, k]));
+        const innerId = innerRepeater(sectionId, inner.name, inner.fields, innerPaths, spec.isItem);
+        if (inner.deeper) {
+          const { deeper } = inner;
+          const deeperPaths = innerPaths.flatMap((path) => Array.from({ length: deeper.rowCount }, (_, k) => [...path, k]));
+          innerRepeater(innerId, deeper.name, deeper.fields, deeperPaths, spec.isItem);
+        }
+      }
     }
     const parsed = parseTemplateDefinition({ name: "Generated", sections: input });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const cells = slots.flatMap((slot) =>
-      Array.from({ length: slot.rows }, (_, row) => arbValue(slot.spec).map((value) => ({ slot, row, value }))),
-    );
+    const cells = slots.flatMap((slot) => slot.paths.map((path) => arbValue(slot.spec).map((value) => ({ slot, path, value }))));
     return fc.tuple(...cells).map((filled) => {
-      const toValue = ({ slot, row, value }: (typeof filled)[number]): TDataValue => ({
+      const toValue = ({ slot, path, value }: (typeof filled)[number]): TDataValue => ({
         dataSectionId: slot.sectionId,
         dataFieldId: slot.fieldId,
-        row,
+        ...splitRowPath(path),
         value,
       });
       return {

@@ -7,6 +7,7 @@ import { fullWidthRow } from "~/domain/aas/import-template";
 import { aasValuesFor } from "~/domain/aas/import-values";
 import { assemblePassport, type PassportHeader } from "~/domain/passport";
 import { ZReaderLevel } from "~/domain/passport-schema";
+import { compareRowPaths, rowPathOf } from "~/domain/row-path";
 import { buildTemplateIndex } from "~/domain/template-index";
 
 // More with AAS_RUNS=5000 when changing the mapping.
@@ -66,6 +67,14 @@ describe("passportToAasEnvironment", () => {
     );
   }, 120_000);
 
+  it("generates templates with repeaters nested two and three deep, several rows at each level", () => {
+    const depths = fc.sample(arbPassport, { numRuns: 200, seed: 33 }).flatMap(({ sections, values }) => {
+      const index = buildTemplateIndex(sections);
+      return values.map((v) => index.sections.get(v.dataSectionId)?.repeaterPath.length ?? 0);
+    });
+    expect(new Set(depths)).toEqual(new Set([0, 1, 2, 3]));
+  });
+
   it("gives a model a Type shell and an item an Instance shell derived from it, with the Digital Link as asset id", () => {
     const index = buildTemplateIndex([]);
     const model = passportToAasEnvironment({
@@ -107,20 +116,21 @@ function ZReaderLevelArb() {
 }
 
 /** Values per section and field, in row order: what an import reproduces (row numbers are not part of AAS). */
+/** Each field's values by row path (nested repeaters' inner rows included), in row order. */
 function byPlace(
-  values: readonly { dataSectionId: string; dataFieldId: string; row: number; value: string | null }[],
+  values: readonly { dataSectionId: string; dataFieldId: string; row: number; innerRows?: number[]; value: string | null }[],
   index?: ReturnType<typeof buildTemplateIndex>,
 ) {
-  const places = new Map<string, { row: number; value: string | null }[]>();
+  const places = new Map<string, { path: number[]; value: string | null }[]>();
   for (const v of values) {
     if (index && !index.sections.has(v.dataSectionId)) continue;
     const key = `${v.dataSectionId}/${v.dataFieldId}`;
-    places.set(key, [...(places.get(key) ?? []), { row: v.row, value: v.value }]);
+    places.set(key, [...(places.get(key) ?? []), { path: rowPathOf(v), value: v.value }]);
   }
   return Object.fromEntries(
     [...places.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, rows]) => [key, rows.sort((a, b) => a.row - b.row).map((r) => r.value)]),
+      .map(([key, rows]) => [key, rows.sort((a, b) => compareRowPaths(a.path, b.path)).map((r) => [r.path.join("."), r.value])]),
   );
 }
 

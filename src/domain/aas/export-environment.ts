@@ -25,8 +25,16 @@ import {
 } from "~/domain/aas/export-metadata";
 import { modelReference } from "~/domain/aas/model-reference";
 import { deriveIdShort, type IdShortMap, templateIdShorts } from "~/domain/aas/id-short";
+import { compareRowPaths } from "~/domain/row-path";
 import { productIdentifierUri } from "~/domain/product-identifier-uri";
-import { type AssembledField, type AssembledPassport, type AssembledSection, rowKeysOf, visibleFields } from "~/domain/passport";
+import {
+  type AssembledField,
+  type AssembledPassport,
+  type AssembledSection,
+  parseRowKey,
+  rowKeysOf,
+  visibleFields,
+} from "~/domain/passport";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TDataField } from "~/domain/template-schema";
 import type { TTranslations } from "~/domain/template-translations";
@@ -238,10 +246,7 @@ function entityOf(
  */
 function listOf(ctx: Context, assembled: AssembledSection, parent: string | undefined): Jsonable {
   const meta = aasMeta(assembled.section.options);
-  const inParent = parent === undefined ? undefined : `${parent}.`;
-  const rows = rowKeysOf([...rowFields(ctx, assembled)]).filter(
-    (key) => inParent === undefined || (key.startsWith(inParent) && !key.slice(inParent.length).includes(".")),
-  );
+  const rows = listRows(ctx, assembled, parent);
   const rowMeta = { ...meta, semanticId: meta.listElementSemanticId, cardinality: meta.listElementCardinality };
   // A list of entities holds entities only (AASd-108): when one row cannot be an entity, every row is a collection.
   const entities = meta.entityType ? rows.map((row) => entityOf(ctx, assembled, row, rowMeta, contentOf(ctx, assembled, row))) : [];
@@ -269,12 +274,26 @@ function listOf(ctx: Context, assembled: AssembledSection, parent: string | unde
 }
 
 /**
- * The visible fields whose rows are the repeater's: its own and those of the Groups in it (a repeater nested in it
- * has rows of its own, inside these), as the passport JSON lists them.
+ * The keys of a repeater's rows inside its parent row (all of them for an outermost repeater), in order: every row a
+ * visible field of the repeater or of a section below it has a value in, cut to the repeater's level — so a row
+ * holding only a nested repeater's rows (a document holding only its versions) is listed too.
  */
-function* rowFields(ctx: Context, assembled: AssembledSection): Generator<AssembledField> {
+function listRows(ctx: Context, assembled: AssembledSection, parent: string | undefined): string[] {
+  const depth = parent === undefined ? 1 : parseRowKey(parent).length + 1;
+  const inParent = parent === undefined ? "" : `${parent}.`;
+  const keys = new Set<string>();
+  for (const key of rowKeysOf([...subtreeFields(ctx, assembled)])) {
+    if (!key.startsWith(inParent)) continue;
+    const path = parseRowKey(key);
+    if (path.length >= depth) keys.add(path.slice(0, depth).join("."));
+  }
+  return [...keys].sort((a, b) => compareRowPaths(parseRowKey(a), parseRowKey(b)));
+}
+
+/** The visible fields of a section and of every exported section below it. */
+function* subtreeFields(ctx: Context, assembled: AssembledSection): Generator<AssembledField> {
   yield* fieldsOf(ctx, assembled);
-  for (const child of childSections(ctx, assembled)) if (child.section.type !== "Repeatable") yield* rowFields(ctx, child);
+  for (const child of childSections(ctx, assembled)) yield* subtreeFields(ctx, child);
 }
 
 /**

@@ -141,6 +141,62 @@ describe("importAasTemplate rules", () => {
     expect(() => validateDraft(document)).not.toThrow();
   });
 
+  it("makes a list inside list rows a nested repeater, four levels deep, and keeps a fifth as one entry per row", () => {
+    // Each level: a list whose element is a collection with one Property and the next level's list.
+    const level = (depth: number): Json => ({
+      modelType: "SubmodelElementList",
+      idShort: `Level${depth}`,
+      typeValueListElement: "SubmodelElementCollection",
+      value: [
+        {
+          modelType: "SubmodelElementCollection",
+          value: [
+            { modelType: "Property", idShort: `Name${depth}`, valueType: "xs:string" },
+            ...(depth < 5 ? [level(depth + 1)] : []),
+          ],
+        },
+      ],
+    });
+    const result = importAasTemplate(environment([level(1)]));
+    const byName = new Map(result.sections.map((s) => [s.name, s]));
+    const typeOf = (name: string) => byName.get(name)?.type;
+    expect([1, 2, 3, 4, 5].map((d) => typeOf(`Level${d}`))).toEqual(["Repeatable", "Repeatable", "Repeatable", "Repeatable", "Group"]);
+    expect(byName.get("Level2")?.parentId).toBe(byName.get("Level1")?.id);
+    expect(byName.get("Level2")?.options).toMatchObject({ "aas.modelType": "SubmodelElementList" });
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({
+        action: "info",
+        message: expect.stringContaining(`List "Level5" may repeat, but it sits inside 4 repeaters`),
+      }),
+    );
+    expect(result.problems.filter((p) => p.message.includes("may repeat"))).toHaveLength(1);
+    const { document } = addImportedSections(emptyDraft, result);
+    expect(() => validateDraft(document)).not.toThrow();
+  });
+
+  it("makes a repeating collection inside a repeater a nested repeater", () => {
+    const result = importAasTemplate(
+      environment([
+        {
+          modelType: "SubmodelElementCollection",
+          idShort: "Footprint",
+          qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: "OneToMany" }],
+          value: [
+            {
+              modelType: "SubmodelElementCollection",
+              idShort: "Stage",
+              qualifiers: [{ type: "SMT/Cardinality", valueType: "xs:string", value: "ZeroToMany" }],
+              value: [{ modelType: "Property", idShort: "Name", valueType: "xs:string" }],
+            },
+          ],
+        },
+      ]),
+    );
+    const byName = new Map(result.sections.map((s) => [s.name, s]));
+    expect(byName.get("Stage")).toMatchObject({ type: "Repeatable", parentId: byName.get("Footprint")?.id });
+    expect(result.problems.filter((p) => p.message.includes("may repeat"))).toEqual([]);
+  });
+
   it("skips what it cannot represent and submodels that are not templates, each with a problem", () => {
     const result = importAasTemplate({
       submodels: [

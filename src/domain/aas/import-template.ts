@@ -15,6 +15,7 @@ import { humanizeIdShort, MAX_OPTION_LENGTH, semanticIdOption, semanticKey, with
 import { AAS_OPTION } from "~/domain/aas/aas-options";
 import { aasTranslations } from "~/domain/aas/aas-translations";
 import { GRID_COLUMNS, type Layout } from "~/domain/layout";
+import { MAX_REPEATER_DEPTH } from "~/domain/row-path";
 import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
 import type { TTranslations } from "~/domain/template-translations";
 
@@ -42,8 +43,11 @@ export type ImportAasTemplateResult = {
 };
 
 type Scope = {
-  /** Inside a repeater: a nested list or repeated collection cannot repeat again (repeaters do not nest). */
-  inRepeater: boolean;
+  /**
+   * How many repeaters enclose the element: a list or repeating collection is a repeater of its own up to
+   * MAX_REPEATER_DEPTH levels; deeper, it is kept as one entry per row.
+   */
+  repeaterDepth: number;
   /** Whether every enclosing collection is itself required, so a required element is required in the form. */
   required: boolean;
 };
@@ -153,7 +157,7 @@ function importSubmodel(submodel: aas.Submodel, path: string, builder: Builder):
     options,
   });
   if (!section) return undefined;
-  fillSection(section, submodel.submodelElements ?? [], `${path}.submodelElements`, { inRepeater: false, required: true }, builder);
+  fillSection(section, submodel.submodelElements ?? [], `${path}.submodelElements`, { repeaterDepth: 0, required: true }, builder);
   return section.id;
 }
 
@@ -205,14 +209,7 @@ function importCollection(
 ): void {
   const cardinality = cardinalityOf(collection);
   const repeats = cardinality === "ZeroToMany" || cardinality === "OneToMany";
-  if (repeats && scope.inRepeater) {
-    builder.problems.add(
-      path,
-      `Collection "${collection.idShort}" may repeat, but it sits inside a repeater and repeaters do not nest; kept as one entry per row.`,
-      "info",
-    );
-  }
-  const isRepeater = repeats && !scope.inRepeater;
+  const isRepeater = repeats && canRepeat(`Collection "${collection.idShort}"`, path, scope, builder);
   const options = metadataOptions(collection, collection.semanticId, path, builder);
   options[AAS_OPTION.cardinality] = cardinality;
   if (isRepeater) Object.assign(options, rowLimits(cardinality));
@@ -224,8 +221,8 @@ function importCollection(
   });
   if (!section) return;
   const childScope = isRepeater
-    ? { inRepeater: true, required: true }
-    : { inRepeater: scope.inRepeater, required: scope.required && isRequiredCardinality(cardinality) };
+    ? { repeaterDepth: scope.repeaterDepth + 1, required: true }
+    : { repeaterDepth: scope.repeaterDepth, required: scope.required && isRequiredCardinality(cardinality) };
   fillSection(section, collection.value ?? [], `${path}.value`, childScope, builder);
 }
 
@@ -265,8 +262,23 @@ function globalAssetIdField(entity: aas.Entity, required: boolean): FieldDraft {
 }
 
 /**
+ * Whether an element that repeats can be a repeater where it sits: inside fewer than MAX_REPEATER_DEPTH repeaters
+ * (docs/data-model.md §Rows). Deeper, it is kept as one entry per row of its parent, with a problem saying so.
+ */
+function canRepeat(what: string, path: string, scope: Scope, builder: Builder): boolean {
+  if (scope.repeaterDepth < MAX_REPEATER_DEPTH) return true;
+  builder.problems.add(
+    path,
+    `${what} may repeat, but it sits inside ${scope.repeaterDepth} repeaters and repeaters nest at most ${MAX_REPEATER_DEPTH} deep; kept as one entry per row.`,
+    "info",
+  );
+  return false;
+}
+
+/**
  * A list is a repeater whose row is its element: a collection's elements become the row's fields and sections, a
- * single data element the row's one field. Inside a repeater it cannot repeat again and is kept as one entry.
+ * single data element the row's one field. Inside a repeater it is a nested repeater, up to MAX_REPEATER_DEPTH
+ * levels; deeper, it is kept as one entry.
  */
 function importList(parent: TSection, list: aas.SubmodelElementList, path: string, scope: Scope, builder: Builder): void {
   const children = list.value ?? [];
@@ -291,14 +303,7 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
     return;
   }
   if (isValueElement(element)) return importValueList(parent, list, element, path, scope, builder);
-  if (scope.inRepeater) {
-    builder.problems.add(
-      path,
-      `List "${list.idShort}" sits inside a repeater and repeaters do not nest; kept as one entry per row.`,
-      "info",
-    );
-  }
-  const isRepeater = !scope.inRepeater;
+  const isRepeater = canRepeat(`List "${list.idShort}"`, path, scope, builder);
   const cardinality = cardinalityOf(list);
   const options = metadataOptions(list, list.semanticId, path, builder);
   options[AAS_OPTION.modelType] = "SubmodelElementList";
@@ -317,8 +322,8 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   });
   if (!section) return;
   const rowScope = isRepeater
-    ? { inRepeater: true, required: true }
-    : { inRepeater: true, required: scope.required && isRequiredCardinality(cardinality) };
+    ? { repeaterDepth: scope.repeaterDepth + 1, required: true }
+    : { repeaterDepth: scope.repeaterDepth, required: scope.required && isRequiredCardinality(cardinality) };
   const elementPath = `${path}.value[0]`;
   if (aas.isSubmodelElementCollection(element)) {
     fillSection(section, element.value ?? [], `${elementPath}.value`, rowScope, builder);

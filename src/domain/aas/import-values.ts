@@ -11,6 +11,7 @@ import { RANGE_SEPARATOR } from "~/domain/aas/export-environment";
 import { templateIdShorts } from "~/domain/aas/id-short";
 import { multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { type Issue, MAX_ISSUES } from "~/domain/app-error";
+import { splitRowPath } from "~/domain/row-path";
 import { isListField, isMultilingual } from "~/domain/field-options";
 import { encodeListValue } from "~/domain/list-value";
 import { appendPath } from "~/domain/json-path";
@@ -18,15 +19,28 @@ import { encodeRange, isRangeField } from "~/domain/range-value";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
-/** `language` only on a multilingual field's value read from a MultiLanguageProperty: one value per language given. */
-export type ImportedValue = { dataSectionId: string; dataFieldId: string; row: number; value: string | null; language?: string };
+/**
+ * `language` only on a multilingual field's value read from a MultiLanguageProperty: one value per language given;
+ * `innerRows` only inside nested repeaters (row-path.ts).
+ */
+export type ImportedValue = {
+  dataSectionId: string;
+  dataFieldId: string;
+  row: number;
+  innerRows?: number[];
+  value: string | null;
+  language?: string;
+};
 export type UnmatchedElement = { path: string; reason: string };
 
 export type AasValueImport = {
   /** Values of fields outside repeaters (row 0). */
   values: ImportedValue[];
-  /** Per repeater given in the environment: its rows' values, rows numbered 0…n-1 in list order. */
-  repeaters: Map<string, { rowCount: number; values: ImportedValue[] }>;
+  /**
+   * Per outermost repeater given in the environment: its rows' values, the rows of each list numbered 0…n-1 in list
+   * order at every level (a nested list's values carry their inner rows), and each row's path (rowPathText).
+   */
+  repeaters: Map<string, { rowPaths: Set<string>; values: ImportedValue[] }>;
   /** What the write cannot place (at most MAX_UNMATCHED); `unmatchedCount` counts them all. */
   unmatched: UnmatchedElement[];
   unmatchedCount: number;
@@ -37,7 +51,17 @@ export type AasValueImport = {
   matchedCount: number;
 };
 
-type Ctx = { index: TemplateIndex; level: OwnerLevel; ids: ReadonlyMap<string, string>; result: AasValueImport };
+type Ctx = {
+  index: TemplateIndex;
+  level: OwnerLevel;
+  ids: ReadonlyMap<string, string>;
+  result: AasValueImport;
+  /**
+   * The outermost repeater being read: its rows at every level (rowPathText), and whether every row of it and of
+   * the lists nested in it could be placed.
+   */
+  outer: { rowPaths: Set<string>; isPlaceable: boolean };
+};
 
 /** At most this many unmatched elements are listed; `unmatchedCount` counts the rest too. */
 export const MAX_UNMATCHED = 100;
@@ -57,6 +81,7 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
       invalidLanguageCount: 0,
       matchedCount: 0,
     },
+    outer: { rowPaths: new Set(), isPlaceable: true },
   };
   const roots = index.rootSectionIds.map((id) => index.sections.get(id)!.section);
   const submodels = arrayOf(environment.submodels);
@@ -65,19 +90,20 @@ export function aasValuesFor(environment: Jsonable, index: TemplateIndex, level:
     const section = matchOne(ctx, submodel, roots);
     if (!section) return unmatched(ctx, path, "no top-level section of the template has its semanticId or idShort");
     const elements = arrayOf(submodel.submodelElements);
-    if (section.type !== "Repeatable") return readContent(ctx, section, elements, 0, appendPath(path, "submodelElements"));
+    if (section.type !== "Repeatable") return readContent(ctx, section, elements, [0], appendPath(path, "submodelElements"));
     // Our export writes a top-level repeater as the submodel's one list; anything beside it has no place.
     const list = elements.find((e) => e.modelType === "SubmodelElementList");
     if (!list) return unmatched(ctx, path, `section "${section.name}" is a repeater, and the submodel has no list`);
     elements.forEach((element, k) => {
       if (element !== list) unmatched(ctx, appendPath(path, "submodelElements", k), `section "${section.name}" holds only its list`);
     });
-    readList(ctx, section, list, appendPath(path, "submodelElements", elements.indexOf(list)));
+    readList(ctx, section, list, [], appendPath(path, "submodelElements", elements.indexOf(list)));
   });
   return ctx.result;
 }
 
-function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[], row: number, path: string): void {
+/** `rowPath`: the row the content sits in, at every repeater level ([0] outside repeaters). */
+function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[], rowPath: readonly number[], path: string): void {
   const children = [
     ...section.dataFields,
     ...section.subSections.map((id) => ctx.index.sections.get(id)?.section).filter((s) => s !== undefined),
@@ -87,18 +113,36 @@ function readContent(ctx: Ctx, section: TSection, elements: readonly Jsonable[],
     const child = matchOne(ctx, element, children);
     if (!child) return unmatched(ctx, at, `nothing in section "${section.name}" has its semanticId or idShort`);
     if ("dataFields" in child) {
-      if (child.type === "Repeatable") return readList(ctx, child, element, at);
-      if (element.modelType === "Entity" && isEntity(child)) return readEntity(ctx, child, element, row, at);
+      if (child.type === "Repeatable") return readList(ctx, child, element, parentRows(ctx, child, rowPath), at);
+      if (element.modelType === "Entity" && isEntity(child)) return readEntity(ctx, child, element, rowPath, at);
       if (element.modelType !== "SubmodelElementCollection") return unmatched(ctx, at, `section "${child.name}" needs a collection`);
-      return readContent(ctx, child, arrayOf(element.value), row, appendPath(at, "value"));
+      return readContent(ctx, child, arrayOf(element.value), rowPath, appendPath(at, "value"));
     }
-    readField(ctx, section, child, element, row, at);
+    readField(ctx, section, child, element, rowPath, at);
   });
 }
 
-function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): void {
-  if (list.modelType !== "SubmodelElementList")
+/**
+ * The rows of the repeater's parent row that a nested repeater's rows sit in: the enclosing row path, empty for an
+ * outermost repeater (whose rows are the first level).
+ */
+function parentRows(ctx: Ctx, repeater: TSection, rowPath: readonly number[]): number[] {
+  return (ctx.index.sections.get(repeater.id)?.repeaterPath.length ?? 1) > 1 ? [...rowPath] : [];
+}
+
+/**
+ * A repeater's list: row r of it is the row path `[...parent, r]`. The values of an outermost repeater (nested lists'
+ * included) move to its own entry, which replaces all its rows; a nested list's stay with its outermost repeater's.
+ * A list with a row the write cannot place — at any depth — replaces nothing: the outermost repeater's stored rows
+ * stay rather than being emptied.
+ */
+function readList(ctx: Ctx, section: TSection, list: Jsonable, parent: readonly number[], path: string): void {
+  const isOutermost = parent.length === 0;
+  if (list.modelType !== "SubmodelElementList") {
+    // Inside a row that replaces the stored one, a nested repeater not given as a list would lose its rows there.
+    if (!isOutermost) ctx.outer.isPlaceable = false;
     return unmatched(ctx, path, `section "${section.name}" is a repeater and needs a list`);
+  }
   const entry = ctx.index.sections.get(section.id)!;
   const ownsFields = [section.id, ...entry.descendants].some((id) => {
     const e = ctx.index.sections.get(id);
@@ -106,27 +150,32 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, path: string): vo
   });
   if (!ownsFields)
     return unmatched(ctx, path, `the rows of "${section.name}" belong to the ${ctx.level === "Model" ? "items" : "model"}`);
-  const rows = arrayOf(list.value);
+  if (isOutermost) ctx.outer = { rowPaths: new Set(), isPlaceable: true };
   const matchedBefore = ctx.result.matchedCount++;
   const before = ctx.result.values.length;
-  let isPlaceable = true;
-  rows.forEach((row, r) => {
+  arrayOf(list.value).forEach((row, r) => {
     const at = appendPath(path, "value", r);
+    const rowPath = [...parent, r];
     const matched = ctx.result.matchedCount;
-    if (row.modelType === "SubmodelElementCollection") readContent(ctx, section, arrayOf(row.value), r, appendPath(at, "value"));
-    if (row.modelType === "Entity" && aasMeta(section.options).entityType) readEntity(ctx, section, row, r, at);
+    ctx.outer.rowPaths.add(rowPath.join("."));
+    if (row.modelType === "SubmodelElementCollection") readContent(ctx, section, arrayOf(row.value), rowPath, appendPath(at, "value"));
+    if (row.modelType === "Entity" && aasMeta(section.options).entityType) readEntity(ctx, section, row, rowPath, at);
     if (ctx.result.matchedCount > matched) return;
-    isPlaceable = false;
-    unmatched(ctx, at, `row ${r} of "${section.name}" holds nothing its fields match, so its rows are left as they are`);
+    ctx.outer.isPlaceable = false;
+    unmatched(
+      ctx,
+      at,
+      `row ${rowPath.join(".")} of "${section.name}" holds nothing its fields match, so its rows are left as they are`,
+    );
   });
-  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows. A list
-  // with a row the write cannot place replaces nothing: its stored rows stay rather than being emptied.
+  if (!isOutermost) return;
+  // The repeater's values were collected with the rest; they move to its own entry, which replaces its rows.
   const values = ctx.result.values.splice(before);
-  if (!isPlaceable) {
+  if (!ctx.outer.isPlaceable) {
     ctx.result.matchedCount = matchedBefore;
     return;
   }
-  ctx.result.repeaters.set(section.id, { rowCount: rows.length, values });
+  ctx.result.repeaters.set(section.id, { rowPaths: ctx.outer.rowPaths, values });
 }
 
 function isEntity(section: TSection): boolean {
@@ -137,8 +186,8 @@ function isEntity(section: TSection): boolean {
  * An Entity given for an entity section (docs/aas.md §Entities): its statements are the section's content, its
  * globalAssetId the value of the section's `aas.entityPart` field, read as a Property's value.
  */
-function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, row: number, path: string): void {
-  readContent(ctx, section, arrayOf(entity.statements), row, appendPath(path, "statements"));
+function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, rowPath: readonly number[], path: string): void {
+  readContent(ctx, section, arrayOf(entity.statements), rowPath, appendPath(path, "statements"));
   if (arrayOf(entity.specificAssetIds).length > 0) {
     unmatched(ctx, appendPath(path, "specificAssetIds"), `the specific asset ids of "${section.name}" are not stored`);
   }
@@ -150,22 +199,30 @@ function readEntity(ctx: Ctx, section: TSection, entity: Jsonable, row: number, 
     return;
   }
   const value = typeof entity.globalAssetId === "string" ? entity.globalAssetId : null;
-  readField(ctx, section, field, { modelType: "Property", ...(value !== null && { value }) }, row, appendPath(path, "globalAssetId"));
+  readField(
+    ctx,
+    section,
+    field,
+    { modelType: "Property", ...(value !== null && { value }) },
+    rowPath,
+    appendPath(path, "globalAssetId"),
+  );
 }
 
-function readField(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number, path: string): void {
+function readField(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, rowPath: readonly number[], path: string): void {
   const entry = ctx.index.sections.get(section.id)!;
   if (fieldLevel(entry, field) !== ctx.level) {
     return unmatched(ctx, path, `field "${field.name}" belongs to the ${ctx.level === "Model" ? "items" : "model"}`);
   }
-  if (isListField(field)) return readListField(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, field, element, path);
+  const place = { dataSectionId: section.id, ...splitRowPath(rowPath) };
+  if (isListField(field)) return readListField(ctx, { ...place, dataFieldId: field.id }, field, element, path);
   if (element.modelType === "MultiLanguageProperty" && isMultilingual(field)) {
     ctx.result.matchedCount++;
-    return readLanguages(ctx, { dataSectionId: section.id, dataFieldId: field.id, row }, element, path);
+    return readLanguages(ctx, { ...place, dataFieldId: field.id }, element, path);
   }
   if (element.modelType === "Range" && (isRangeField(field) || aasOption(field.options, "rangeBound") !== undefined)) {
     ctx.result.matchedCount++;
-    return readRange(ctx, section, field, element, row);
+    return readRange(ctx, section, field, element, place);
   }
   const value = elementValue(element);
   if (value === undefined)
@@ -175,7 +232,7 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
       `a ${typeof element.modelType === "string" ? element.modelType : "element"} cannot be the value of field "${field.name}"`,
     );
   ctx.result.matchedCount++;
-  ctx.result.values.push({ dataSectionId: section.id, dataFieldId: field.id, row, value });
+  ctx.result.values.push({ ...place, dataFieldId: field.id, value });
 }
 
 /**
@@ -183,9 +240,14 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
  * template imported before range fields, whose Range is two fields (`aas.rangeBound` min and max, one idShort),
  * each side goes to its own field, so neither is erased.
  */
-function readRange(ctx: Ctx, section: TSection, field: TDataField, element: Jsonable, row: number): void {
+function readRange(
+  ctx: Ctx,
+  section: TSection,
+  field: TDataField,
+  element: Jsonable,
+  place: Pick<ImportedValue, "dataSectionId" | "row" | "innerRows">,
+): void {
   const side = (key: "min" | "max") => (typeof element[key] === "string" && element[key] !== "" ? element[key] : null);
-  const place = { dataSectionId: section.id, row };
   if (isRangeField(field)) {
     ctx.result.values.push({ ...place, dataFieldId: field.id, value: encodeRange({ min: side("min"), max: side("max") }) });
     return;

@@ -25,6 +25,7 @@ import { encodeListValue } from "~/domain/list-value";
 import { type LangText, multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { appendPath } from "~/domain/json-path";
 import { encodeRange, isRangeField, rangeSidesOf } from "~/domain/range-value";
+import { splitRowPath } from "~/domain/row-path";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 
@@ -93,7 +94,7 @@ export function valueOnlyPatchChanges(patch: unknown, context: ValueOnlyPatchCon
       if (DPP_HEADER_KEYS.has(key)) problem(w, at, "is the DPP's metadata, which the server derives; it cannot be written");
       else if (!section) problem(w, at, "no content of this DPP has this key (a submodel's semanticId, else its id)");
       else if (section.type === "Repeatable") patchRootList(w, section, value, at);
-      else patchSection(w, section, value, 0, at, false);
+      else patchSection(w, section, value, [0], at, false);
     }
   }
   if (w.problemCount > 0) {
@@ -107,27 +108,30 @@ export function valueOnlyPatchChanges(patch: unknown, context: ValueOnlyPatchCon
 /** A top-level repeater is its submodel's one list, as the export writes it: `{ListIdShort: [rows]}`. */
 function patchRootList(w: Walk, section: TSection, value: unknown, at: string): void {
   const idShort = w.ids.get(section.id);
-  if (value === null) return patchSection(w, section, null, 0, at, false);
+  if (value === null) return patchSection(w, section, null, [0], at, false);
   if (!isObject(value)) return problem(w, at, `the content of "${section.name}" is an object holding its list ${idShort}`);
   for (const [key, rows] of Object.entries(value)) {
-    if (key === idShort) patchSection(w, section, rows, 0, appendPath(at, key), false);
+    if (key === idShort) patchSection(w, section, rows, [0], appendPath(at, key), false);
     else problem(w, appendPath(at, key), `the content of "${section.name}" holds only its list ${idShort}`);
   }
 }
 
-/** A section's value at `row`: a repeater's array of rows, a collection's object, or null. */
-function patchSection(w: Walk, section: TSection, value: unknown, row: number, at: string, inRow: boolean): void {
+/**
+ * A section's value at `rowPath` (its row at every repeater level, [0] outside repeaters): a repeater's array of rows,
+ * a collection's object, or null. A repeater inside a repeater row is part of that row, which is written whole: its
+ * rows are the row's (null or [] for none).
+ */
+function patchSection(w: Walk, section: TSection, value: unknown, rowPath: readonly number[], at: string, inRow: boolean): void {
   if (section.type === "Repeatable") {
-    if (inRow) return problem(w, at, `section "${section.name}" is a repeater inside a repeater row, which cannot be written here`);
     if (!ownsValues(w, section.id)) return problem(w, at, `the rows of "${section.name}" belong to the ${otherLevel(w)}`);
     if (value !== null && !Array.isArray(value))
       return problem(w, at, `section "${section.name}" is a repeater: send an array of rows or null`);
-    replaceRows(w, section, value ?? [], at);
+    replaceRows(w, section, value ?? [], at, inRow ? rowPath : []);
     return;
   }
-  if (value === null) return clearSection(w, section, row, at);
+  if (value === null) return clearSection(w, section, rowPath, at, inRow);
   if (!isObject(value)) return problem(w, at, `section "${section.name}" is a collection: send an object or null`);
-  patchContent(w, section, entityContent(w, section, value), row, at, inRow);
+  patchContent(w, section, entityContent(w, section, value), rowPath, at, inRow);
 }
 
 /**
@@ -147,27 +151,41 @@ function entityContent(w: Walk, section: TSection, value: Record<string, unknown
   };
 }
 
-function patchContent(w: Walk, section: TSection, value: Record<string, unknown>, row: number, at: string, inRow: boolean): void {
+function patchContent(
+  w: Walk,
+  section: TSection,
+  value: Record<string, unknown>,
+  rowPath: readonly number[],
+  at: string,
+  inRow: boolean,
+): void {
   for (const [key, child] of Object.entries(value)) {
     const path = appendPath(at, key);
     const field = section.dataFields.find((f) => w.ids.get(f.id) === key);
     if (field) {
-      patchField(w, section, field, child, row, path, inRow);
+      patchField(w, section, field, child, rowPath, path, inRow);
       continue;
     }
     const sub = section.subSections.map((id) => w.index.sections.get(id)?.section).find((s) => s && w.ids.get(s.id) === key);
-    if (sub) patchSection(w, sub, child, row, path, inRow);
+    if (sub) patchSection(w, sub, child, rowPath, path, inRow);
     else problem(w, path, `nothing in section "${section.name}" has this idShort`);
   }
 }
 
-/** RFC 7396 replaces an array whole: the repeater's rows are deleted and the array's rows added as rows 0…n-1. */
-function replaceRows(w: Walk, section: TSection, rows: readonly unknown[], at: string): void {
+/**
+ * RFC 7396 replaces an array whole: an outermost repeater's rows are deleted and the array's rows added as rows
+ * 0…n-1; a nested repeater's rows (`parent`: the row path they sit in, whose outermost row was replaced) are added as
+ * rows 0…n-1 inside it.
+ */
+function replaceRows(w: Walk, section: TSection, rows: readonly unknown[], at: string, parent: readonly number[]): void {
   const entry = w.index.sections.get(section.id)!;
-  const sections = new Set([section.id, ...entry.descendants]);
-  const existing = new Set(w.current.filter((v) => sections.has(v.dataSectionId)).map((v) => v.row));
-  for (const row of [...existing].sort((a, b) => a - b)) push(w, "deleteRows", { dataSectionId: section.id, row }, at);
+  if (parent.length === 0) {
+    const sections = new Set([section.id, ...entry.descendants]);
+    const existing = new Set(w.current.filter((v) => sections.has(v.dataSectionId)).map((v) => v.row));
+    for (const row of [...existing].sort((a, b) => a - b)) push(w, "deleteRows", { dataSectionId: section.id, row }, at);
+  }
   rows.forEach((rowValue, r) => {
+    const rowPath = [...parent, r];
     const path = appendPath(at, r);
     if (!isObject(rowValue)) return problem(w, path, `a row of "${section.name}" is an object`);
     const content = entityContent(w, section, rowValue);
@@ -176,17 +194,25 @@ function replaceRows(w: Walk, section: TSection, rows: readonly unknown[], at: s
     for (const field of section.dataFields) {
       const key = w.ids.get(field.id);
       if (fieldLevel(entry, field) === w.level && (key === undefined || !given.has(key))) {
-        push(w, "add", { dataSectionId: section.id, dataFieldId: field.id, row: r, value: null }, path);
+        push(w, "add", { dataSectionId: section.id, dataFieldId: field.id, ...splitRowPath(rowPath), value: null }, path);
       }
     }
-    patchContent(w, section, content, r, path, true);
+    patchContent(w, section, content, rowPath, path, true);
   });
 }
 
-function patchField(w: Walk, section: TSection, field: TDataField, value: unknown, row: number, at: string, inRow: boolean): void {
+function patchField(
+  w: Walk,
+  section: TSection,
+  field: TDataField,
+  value: unknown,
+  rowPath: readonly number[],
+  at: string,
+  inRow: boolean,
+): void {
   const entry = w.index.sections.get(section.id)!;
   if (fieldLevel(entry, field) !== w.level) return problem(w, at, `field "${field.name}" belongs to the ${otherLevel(w)}`);
-  const place = { dataSectionId: section.id, dataFieldId: field.id, row };
+  const place = { dataSectionId: section.id, dataFieldId: field.id, ...splitRowPath(rowPath) };
   if (isListField(field)) return patchListField(w, field, place, value, at, inRow);
   if (isMultilingual(field)) {
     // An empty lang-string set (the export's form of a field without a value) is the default language's null, as on
@@ -277,20 +303,23 @@ function putValue(w: Walk, triple: Omit<TDataValue, "value">, stored: string | n
   }
 }
 
-/** `null` on a collection removes each of its values at the row, and every row of a repeater inside it. */
-function clearSection(w: Walk, section: TSection, row: number, at: string): void {
+/**
+ * `null` on a collection removes each of its values at the row, and every row of a repeater inside it (in a repeater
+ * row, written whole, that is: the row holds none).
+ */
+function clearSection(w: Walk, section: TSection, rowPath: readonly number[], at: string, inRow: boolean): void {
   const entry = w.index.sections.get(section.id)!;
   for (const field of section.dataFields) {
     const key = w.ids.get(field.id);
-    if (fieldLevel(entry, field) === w.level) patchField(w, section, field, null, row, appendPath(at, key ?? field.id), false);
+    if (fieldLevel(entry, field) === w.level) patchField(w, section, field, null, rowPath, appendPath(at, key ?? field.id), inRow);
   }
   for (const id of section.subSections) {
     const sub = w.index.sections.get(id)?.section;
     if (!sub) continue;
     const path = appendPath(at, w.ids.get(id) ?? id);
     if (sub.type === "Repeatable") {
-      if (ownsValues(w, id)) replaceRows(w, sub, [], path);
-    } else clearSection(w, sub, row, path);
+      if (ownsValues(w, id) && !inRow) replaceRows(w, sub, [], path, []);
+    } else clearSection(w, sub, rowPath, path, inRow);
   }
 }
 

@@ -7,12 +7,12 @@ import { fieldValueProblem } from "~/domain/field-value";
 import { localeKind, parseLocaleValue } from "~/domain/locale-value";
 import { isRangeField, rangeFromCell } from "~/domain/range-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
+import { splitRowPath } from "~/domain/row-path";
 import { readSectionOptions } from "~/domain/section-options";
 import {
   type FieldColumn,
   type ItemSheetsLayout,
   itemSheetsLayout,
-  ROW_KEY,
   type SheetColumn,
   type SheetLayout,
 } from "~/domain/spreadsheet/item-sheet-layout";
@@ -38,7 +38,10 @@ export type PlannedItem = {
   line: number;
   identifiers: string[];
   values: TDataValue[];
-  /** Per repeater whose sheet the file has: every row the item will hold there (the file replaces the rows). */
+  /**
+   * Per repeater whose sheet the file has: every value of every row the item will hold there (the file replaces the
+   * rows), a nested repeater's with their inner rows.
+   */
   repeaterRows: Map<string, TDataValue[]>;
 };
 
@@ -89,7 +92,7 @@ export function planItemImport(
   const repeaterIds = repeaterSheets.map((m) => m.layout.repeaterId as string);
   for (const item of items) for (const id of repeaterIds) item.repeaterRows.set(id, []);
   const byIdentifier = new Map(items.flatMap((item) => item.identifiers.map((value) => [value, item] as const)));
-  for (const sheet of repeaterSheets) readRepeaterRows(index, sheet, byIdentifier, localeOf, problems);
+  readRepeaterSheets(index, repeaterSheets, byIdentifier, localeOf, problems);
   return { items, reading, repeaterIds, mapping, problems };
 }
 
@@ -200,17 +203,17 @@ function readItems(mapped: MappedSheet, localeOf: CellLocale, problems: ProblemL
         item.identifiers.push(result.value);
       } else if (column?.kind === "field") {
         const value = checkedValue(column, cell, locale, at, problems);
-        if (value !== undefined) item.values.push(cellValue(column, 0, value));
+        if (value !== undefined) item.values.push(cellValue(column, [0], value));
       }
     });
     return item;
   });
 }
 
-/** The data value a field's cell holds, in its column's language for a multilingual field. */
-function cellValue(column: FieldColumn, row: number, value: string | null): TDataValue {
+/** The data value a field's cell holds at a row path, in its column's language for a multilingual field. */
+function cellValue(column: FieldColumn, path: readonly number[], value: string | null): TDataValue {
   const { sectionId: dataSectionId, fieldId: dataFieldId, language } = column;
-  return { dataSectionId, dataFieldId, row, value, ...(language !== undefined && { language }) };
+  return { dataSectionId, dataFieldId, ...splitRowPath(path), value, ...(language !== undefined && { language }) };
 }
 
 type CellPlace = { sheet: string; row: number; column: string };
@@ -257,19 +260,62 @@ function rowNumber(cell: string): number | undefined {
   return row >= 0 && row <= MAX_ROW ? row : undefined;
 }
 
-function readRepeaterRows(
+/** A row of a repeater's sheet the plan kept: its item, its whole row path (row-path.ts) and its spreadsheet row. */
+type ReadRow = { item: PlannedItem; path: number[]; line: number };
+
+/** A repeater's sheet as read: the rows it keeps (the parent rows a nested one's rows need are checked after). */
+type ReadSheet = { mapped: MappedSheet; repeaterId: string; rows: ReadRow[] };
+
+/**
+ * Reads every repeater sheet, then checks what needs the others: a nested repeater's row must sit in a row of the
+ * nearest enclosing repeater whose sheet the file has (the file replaces that repeater's rows, so a row it does not
+ * list would be deleted), and no parent row may hold more rows than the repeater's `maxRows`.
+ */
+function readRepeaterSheets(
   index: TemplateIndex,
-  mapped: MappedSheet,
+  sheets: readonly MappedSheet[],
   byIdentifier: ReadonlyMap<string, PlannedItem>,
   localeOf: CellLocale,
   problems: ProblemList,
 ): void {
+  const read = new Map(
+    sheets.map((mapped) => {
+      const repeaterId = mapped.layout.repeaterId as string;
+      return [repeaterId, { mapped, repeaterId, rows: readRepeaterRows(mapped, byIdentifier, localeOf, problems) }] as const;
+    }),
+  );
+  for (const sheet of read.values()) {
+    checkParentRows(index, sheet, read, problems);
+    checkMaxRows(index, sheet, problems);
+  }
+}
+
+/** The spreadsheet's positions of a sheet's row columns, outermost first (-1 for a column the file lacks). */
+function rowColumnsOf(mapped: MappedSheet): number[] {
+  const levels = mapped.layout.columns.filter((c) => c.kind === "row").length;
+  return Array.from({ length: levels }, (_, level) => mapped.columns.findIndex((c) => c?.kind === "row" && c.level === level));
+}
+
+function readRepeaterRows(
+  mapped: MappedSheet,
+  byIdentifier: ReadonlyMap<string, PlannedItem>,
+  localeOf: CellLocale,
+  problems: ProblemList,
+): ReadRow[] {
   const locale = localeOf(mapped.sheet);
   const repeaterId = mapped.layout.repeaterId as string;
   const identifierAt = mapped.columns.findIndex((c) => c?.kind === "identifier");
-  const rowAt = mapped.columns.findIndex((c) => c?.key === ROW_KEY);
+  const rowAt = rowColumnsOf(mapped);
   const header = (c: number) => mapped.sheet.rows[0]?.[c] ?? "";
+  // Without the row of a repeater around it, no row of a nested repeater's sheet says where it sits.
+  const parentMissing = mapped.layout.columns.find((c) => c.kind === "row" && c.level < rowAt.length - 1 && rowAt[c.level] === -1);
+  if (parentMissing) {
+    const message = `The sheet has no "${parentMissing.title}" column, which says which row of the repeater around it each row sits in`;
+    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "file", message });
+    return [];
+  }
   const taken = new Set<string>();
+  const kept: ReadRow[] = [];
   for (const { cells, line } of dataRows(mapped)) {
     const at = { sheet: mapped.sheet.name, row: line };
     const text = (cells[identifierAt] ?? "").trim();
@@ -280,39 +326,76 @@ function readRepeaterRows(
       problems.add({ ...at, column: identifierAt < 0 ? null : header(identifierAt), rule: "unknown-item", message });
       continue;
     }
-    const row = rowNumber(cells[rowAt] ?? "");
-    const rowKey = `${item.line}|${row}`;
-    if (row === undefined || taken.has(rowKey)) {
-      const message = row === undefined ? `Row must be a whole number from 1 to ${MAX_ROW + 1}` : "This item has this row twice";
-      problems.add({ ...at, column: rowAt < 0 ? null : header(rowAt), rule: "row", message });
+    const path = rowAt.map((c) => rowNumber(cells[c] ?? ""));
+    const bad = path.findIndex((row) => row === undefined);
+    const rowKey = `${item.line}|${path.join(".")}`;
+    if (bad >= 0 || taken.has(rowKey)) {
+      // The level at fault: the first row cell that is no row number, else the sheet's own row (named twice).
+      const level = bad >= 0 ? bad : rowAt.length - 1;
+      const title = mapped.layout.columns.find((c) => c.kind === "row" && c.level === level)?.title ?? "Row";
+      const message = bad >= 0 ? `${title} must be a whole number from 1 to ${MAX_ROW + 1}` : "This item has this row twice";
+      const c = rowAt[level] ?? -1;
+      problems.add({ ...at, column: c < 0 ? null : header(c), rule: "row", message });
       continue;
     }
     taken.add(rowKey);
+    const rowPath = path.filter((row) => row !== undefined);
+    kept.push({ item, path: rowPath, line });
     const rows = item.repeaterRows.get(repeaterId) ?? [];
     mapped.columns.forEach((column, c) => {
       if (column?.kind !== "field") return;
       const value = checkedValue(column, cells[c] ?? "", locale, { ...at, column: header(c) }, problems);
-      if (value !== undefined) rows.push(cellValue(column, row, value));
+      if (value !== undefined) rows.push(cellValue(column, rowPath, value));
     });
     item.repeaterRows.set(repeaterId, rows);
   }
-  checkMaxRows(index, mapped, repeaterId, byIdentifier, problems);
+  return kept;
 }
 
-function checkMaxRows(
-  index: TemplateIndex,
-  mapped: MappedSheet,
-  repeaterId: string,
-  byIdentifier: ReadonlyMap<string, PlannedItem>,
-  problems: ProblemList,
-): void {
+/**
+ * A nested repeater's row must be in the rows the file gives the nearest repeater around it that has a sheet: the
+ * import replaces that repeater's rows with the file's, so a row outside them would be written into a row the same
+ * import deletes. Without such a sheet, the rows around are left as they are (a new one is made by the write).
+ */
+function checkParentRows(index: TemplateIndex, sheet: ReadSheet, read: ReadonlyMap<string, ReadSheet>, problems: ProblemList): void {
+  const enclosing = index.sections.get(sheet.repeaterId)?.repeaterPath.slice(0, -1) ?? [];
+  const depth = enclosing.findLastIndex((id) => read.has(id)) + 1;
+  const parent = read.get(enclosing[depth - 1] ?? "");
+  if (!parent) return;
+  const parentRows = new Set(parent.rows.map((r) => `${r.item.line}|${r.path.join(".")}`));
+  const column = rowColumnsOf(sheet.mapped)[depth - 1] ?? -1;
+  for (const { item, path, line } of sheet.rows) {
+    const parentPath = path.slice(0, depth);
+    if (parentRows.has(`${item.line}|${parentPath.join(".")}`)) continue;
+    // Counted from 1, as the sheets show rows.
+    const shown = parentPath.map((row) => row + 1).join(".");
+    const message = `Row ${shown} of "${parent.mapped.sheet.name}" is no row of this item there`;
+    problems.add({
+      sheet: sheet.mapped.sheet.name,
+      row: line,
+      column: sheet.mapped.sheet.rows[0]?.[column] ?? null,
+      rule: "row",
+      message,
+    });
+  }
+}
+
+/** No item may hold more rows than the repeater's `maxRows` inside one row around it (or at all, outermost). */
+function checkMaxRows(index: TemplateIndex, { mapped, repeaterId, rows }: ReadSheet, problems: ProblemList): void {
   const section = index.sections.get(repeaterId)?.section;
   const { maxRows } = section ? readSectionOptions(section) : {};
   if (maxRows === undefined) return;
-  for (const item of new Set(byIdentifier.values())) {
-    const count = new Set(item.repeaterRows.get(repeaterId)?.map((v) => v.row)).size;
+  const counts = new Map<string, { item: PlannedItem; parentPath: number[]; count: number }>();
+  for (const { item, path } of rows) {
+    const parentPath = path.slice(0, -1);
+    const key = `${item.line}|${parentPath.join(".")}`;
+    const entry = counts.get(key) ?? { item, parentPath, count: 0 };
+    counts.set(key, { ...entry, count: entry.count + 1 });
+  }
+  for (const { item, parentPath, count } of counts.values()) {
     if (count <= maxRows) continue;
-    const message = `The item of row ${item.line} of the items sheet has ${count} rows here; "${section?.name}" allows at most ${maxRows}`;
+    const inParent = parentPath.length === 0 ? "" : ` inside row ${parentPath.map((row) => row + 1).join(".")} around it`;
+    const message = `The item of row ${item.line} of the items sheet has ${count} rows here${inParent}; "${section?.name}" allows at most ${maxRows}`;
     problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "range", message });
   }
 }

@@ -1,16 +1,17 @@
 import { isListField, isMultilingual } from "~/domain/field-options";
 import { localeKind } from "~/domain/locale-value";
-import { excelSheetName } from "~/domain/spreadsheet/sheet-headers";
+import { EXCEL_SHEET_NAME_LENGTH, excelSheetName } from "~/domain/spreadsheet/sheet-headers";
 import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 
 /**
  * The spreadsheet form of a model's items (docs/spreadsheets.md): one sheet "Items" with one row per item — its
- * identifiers, then one column per Item-level field outside repeaters — and one more sheet per Item-level repeater,
- * one row per repeater row, keyed by the item's (first) identifier and the row number. Every sheet starts with two
- * header rows: the column's title (`Section › Field`, for people) and its key (for the import, so a renamed section
- * or field does not break a round trip).
+ * identifiers, then one column per Item-level field outside repeaters — and one more sheet per Item-level repeater at
+ * every depth, one row per repeater row, keyed by the item's (first) identifier, the row of each repeater around it
+ * (outermost first) and its own row number. Every sheet starts with two header rows: the column's title
+ * (`Section › Field`, for people) and its key (for the import, so a renamed section or field does not break a round
+ * trip).
  *
  * A multilingual field (docs/languages.md) has one column per language the organization publishes, the default
  * first: titled `Section › Field [de]`, keyed `<section>/<field>@de`. Its default language's column also answers
@@ -21,7 +22,13 @@ import type { TDataField } from "~/domain/template-schema";
 /** A column of a sheet: what it holds, its title (first header row) and key (second header row). */
 export type SheetColumn =
   | { kind: "identifier"; n: number; title: string; key: string }
-  | { kind: "row"; title: string; key: string }
+  | {
+      kind: "row";
+      /** Which row of the sheet's row path the column holds: 0 the outermost repeater's, the last the sheet's own. */
+      level: number;
+      title: string;
+      key: string;
+    }
   | {
       kind: "field";
       sectionId: string;
@@ -52,6 +59,11 @@ export const ITEMS_SHEET = "Items";
 export const IDENTIFIER_KEY = "identifier";
 export const ROW_KEY = "row";
 
+/** The key of the column holding a row of an enclosing repeater: `row:<sectionId>`, stable when it is renamed. */
+export function parentRowKey(repeaterId: string): string {
+  return `${ROW_KEY}:${repeaterId}`;
+}
+
 /** The key of the n-th identifier column (1-based): `identifier`, `identifier:2`, … */
 export function identifierKey(n: number): string {
   return n === 1 ? IDENTIFIER_KEY : `${IDENTIFIER_KEY}:${n}`;
@@ -79,6 +91,19 @@ function sectionPath(index: TemplateIndex, sectionId: string): string[] {
     id = entry.section.parentId;
   }
   return names;
+}
+
+/**
+ * A sheet's name from its repeater's section path, within Excel's 31 characters: the whole path when it fits, else
+ * its last sections after `… › ` (a nested repeater's own name tells its sheet apart; its start is what its parent's
+ * sheet shares).
+ */
+function fittingPath(names: readonly string[]): string {
+  for (let from = 0; from < names.length; from++) {
+    const text = `${from > 0 ? "… › " : ""}${names.slice(from).join(" › ")}`;
+    if (text.length <= EXCEL_SHEET_NAME_LENGTH) return text;
+  }
+  return names.at(-1) ?? "";
 }
 
 function fileNameOf(name: string): string {
@@ -111,18 +136,30 @@ export function itemSheetsLayout(index: TemplateIndex, identifierColumns = 1, la
     }
   }
   const taken = new Set([ITEMS_SHEET.toLowerCase()]);
-  const repeaters = [...repeaterFields].map(([repeaterId, columns]): SheetLayout => {
-    const name = excelSheetName(sectionPath(index, repeaterId).join(" › "), taken);
-    return {
-      name,
-      fileName: fileNameOf(name),
-      repeaterId,
-      columns: [
-        { kind: "identifier", n: 1, title: "Identifier", key: IDENTIFIER_KEY },
-        { kind: "row", title: "Row", key: ROW_KEY },
-        ...columns,
-      ],
-    };
+  // Document order puts each repeater before those nested in it, so a parent's sheet comes before its children's.
+  const repeaters = index.orderedSectionIds.flatMap((repeaterId): SheetLayout[] => {
+    const columns = repeaterFields.get(repeaterId);
+    const enclosing = index.sections.get(repeaterId)?.repeaterPath.slice(0, -1);
+    if (!columns || !enclosing) return [];
+    const name = excelSheetName(fittingPath(sectionPath(index, repeaterId)), taken);
+    // A nested repeater's row is one of many inside a row of each repeater around it: a column per enclosing row.
+    const parentRows = enclosing.map((parentId, level): SheetColumn => {
+      const parentName = index.sections.get(parentId)?.section.name ?? "";
+      return { kind: "row", level, title: `${parentName} row`, key: parentRowKey(parentId) };
+    });
+    return [
+      {
+        name,
+        fileName: fileNameOf(name),
+        repeaterId,
+        columns: [
+          { kind: "identifier", n: 1, title: "Identifier", key: IDENTIFIER_KEY },
+          ...parentRows,
+          { kind: "row", level: enclosing.length, title: "Row", key: ROW_KEY },
+          ...columns,
+        ],
+      },
+    ];
   });
   return {
     items: { name: ITEMS_SHEET, fileName: "items", repeaterId: null, columns: [...identifiers, ...itemFields] },
@@ -149,7 +186,7 @@ export function headerRows(sheet: SheetLayout): string[][] {
 }
 
 /**
- * How XLSX writes a column's values (xlsx-cell.ts): a number field's and the Row column as numbers, a date field's
+ * How XLSX writes a column's values (xlsx-cell.ts): a number field's and the row columns as numbers, a date field's
  * as dates, the rest (identifiers, text, links) as text.
  */
 export function columnCellType(column: SheetColumn): XlsxCellType {

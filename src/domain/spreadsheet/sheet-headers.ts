@@ -47,6 +47,9 @@ export function takeFirst<T>(choices: readonly (T | null)[]): (T | null)[] {
   });
 }
 
+/** The longest name Excel accepts for a sheet. */
+export const EXCEL_SHEET_NAME_LENGTH = 31;
+
 /**
  * A name Excel accepts for a sheet: at most 31 characters, none of []:*?/\ and, given the names `taken` (lower
  * case, added to), unique regardless of case (` (2)`, ` (3)`, … appended).
@@ -56,9 +59,9 @@ export function excelSheetName(name: string, taken: Set<string> = new Set()): st
     name
       .replace(/[[\]:*?/\\]/g, " ")
       .trim()
-      .slice(0, 31) || "Rows";
+      .slice(0, EXCEL_SHEET_NAME_LENGTH) || "Rows";
   let candidate = base;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 27)} (${n})`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, EXCEL_SHEET_NAME_LENGTH - 4)} (${n})`;
   taken.add(candidate.toLowerCase());
   return candidate;
 }

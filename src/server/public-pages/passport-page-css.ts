@@ -48,6 +48,12 @@ h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywher
 .unit{color:#475569;font-weight:400}
 .empty{color:#64748b;font-weight:400;font-style:italic}
 .entries{margin:0;padding-left:1.25em}
+.rows{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.75rem}
+.section .section.row{background:#fff}
+.rows .section{padding:.5rem}
+.row-fields{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(12rem,100%),1fr));gap:.5rem 1rem;margin:0 0 .75rem}
+.row-fields dt{font-size:.8125rem;color:#475569}
+.row-fields dd{margin:0;font-weight:500;overflow-wrap:anywhere;white-space:pre-line}
 a{color:#1d4ed8;text-decoration:underline;overflow-wrap:anywhere}
 a:focus-visible,.table-wrap:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
 .table-wrap{overflow-x:auto;margin-bottom:.75rem}

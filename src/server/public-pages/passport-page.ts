@@ -6,12 +6,14 @@ import { formatLocaleNumber } from "~/domain/locale-number";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { languageName } from "~/domain/language";
+import { compareRowPaths } from "~/domain/row-path";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import { publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
 import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
+import { rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
 
 /**
@@ -70,7 +72,7 @@ export function renderPassportPage(
     ${languageLinks(passport, latestVersion, t)}
     ${passportContent(
       passport.language,
-      roots.map((section) => renderSection(section, byId, 2, false, t, numbers)),
+      roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers)),
     )}
   </main>`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
@@ -130,29 +132,40 @@ function restrictedNote(hidden: number, level: TReaderLevel, t: PublicPageText):
   </p>`;
 }
 
-/** A section with its fields and nested sections; inside a repeater every section is a table of rows. */
+/**
+ * Where a section is drawn: `isInRepeater` inside a repeater's rows (every section there is a table of rows);
+ * `parentPath` the whole path of the row of a repeater that nests (docs/data-model.md §Rows) the section is drawn
+ * in, so only that row's own rows are shown there.
+ */
+type Scope = { isInRepeater: boolean; parentPath?: readonly number[] };
+
+const TOP: Scope = { isInRepeater: false };
+
+/**
+ * A section with its fields and nested sections; inside a repeater every section is a table of rows, but a repeater
+ * holding repeaters is a list of its rows, each with its fields and, inside it, its nested repeaters' rows.
+ */
 function renderSection(
   section: TPassportSection,
   byId: Map<string, TPassportSection>,
   depth: number,
-  isInRepeater: boolean,
+  scope: Scope,
   t: PublicPageText,
   numbers: string,
 ): SafeHtml | null {
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
-  const isTable = isInRepeater || section.type === "Repeatable";
-  const heading = `h${Math.min(depth, 6)}`;
-  // `heading` is h2…h6, which escaping leaves as it is.
-  const title = html`<${heading} class="section-title">${section.name}</${heading}>`;
-  const hidden =
-    section.hiddenFieldCount > 0
-      ? html`<p class="note restricted small">${t("sectionRestricted", { count: section.hiddenFieldCount })}</p>`
-      : null;
+  const isTable = scope.isInRepeater || section.type === "Repeatable";
+  const title = sectionTitle(section.name, depth);
+  const hidden = hiddenNote(section, t);
   if (section.dataFields.length === 0 && children.length === 0 && !hidden) return null;
+  if (section.type === "Repeatable" && section.rowPaths && holdsRepeater(section, byId)) {
+    return renderRowTree(section, byId, depth, scope.parentPath ?? [], t, numbers);
+  }
   if (isTable) {
+    const inRows: Scope = { isInRepeater: true, ...(scope.parentPath && { parentPath: scope.parentPath }) };
     return html`<section class="section" aria-label="${section.name}">
-      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, t, numbers)}
-      ${children.map((child) => renderSection(child, byId, depth + 1, true, t, numbers))}
+      ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, rowsUnder(section, scope.parentPath), t, numbers)}
+      ${children.map((child) => renderSection(child, byId, depth + 1, inRows, t, numbers))}
     </section>`;
   }
   const placements = placeSectionCells(
@@ -171,15 +184,148 @@ function renderSection(
           </div>`,
       )}
       ${children.map((child, i) => {
-        const rendered = renderSection(child, byId, depth + 1, false, t, numbers);
+        const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers);
         return rendered && html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`;
       })}
     </div>
   </section>`;
 }
 
-function renderTable(section: TPassportSection, t: PublicPageText, numbers: string): SafeHtml {
-  const rows = section.dataValues;
+/** A section's heading at `depth`: h2…h6, which escaping leaves as it is. */
+function sectionTitle(name: string, depth: number): SafeHtml {
+  const heading = `h${Math.min(depth, 6)}`;
+  return html`<${heading} class="section-title">${name}</${heading}>`;
+}
+
+function hiddenNote(section: TPassportSection, t: PublicPageText): SafeHtml | null {
+  return section.hiddenFieldCount > 0
+    ? html`<p class="note restricted small">${t("sectionRestricted", { count: section.hiddenFieldCount })}</p>`
+    : null;
+}
+
+/** Whether a repeater has a repeater among the sections inside it (its rows then hold rows). */
+function holdsRepeater(section: TPassportSection, byId: Map<string, TPassportSection>, seen = new Set<string>()): boolean {
+  return section.subSections.some((id) => {
+    const child = byId.get(id);
+    if (!child || seen.has(id)) return false;
+    seen.add(id);
+    return child.type === "Repeatable" || holdsRepeater(child, byId, seen);
+  });
+}
+
+/** Whether `path` lies inside the row at `parent` (is longer and starts with it). */
+function isUnder(path: readonly number[], parent: readonly number[]): boolean {
+  return path.length > parent.length && parent.every((row, i) => path[i] === row);
+}
+
+/** A section's rows inside the row at `parentPath` (all of them outside a repeater that nests). */
+function rowsUnder(section: TPassportSection, parentPath: readonly number[] | undefined): TPassportRow[] {
+  const paths = section.rowPaths;
+  if (!parentPath || !paths) return section.dataValues;
+  return section.dataValues.filter((_, i) => isUnder(paths[i] ?? [], parentPath));
+}
+
+/** A section's row at exactly `path`; empty when it has none there. */
+function rowAt(section: TPassportSection, path: readonly number[]): TPassportRow {
+  const at = section.rowPaths?.findIndex((p) => compareRowPaths(p, path) === 0) ?? -1;
+  return section.dataValues[at] ?? {};
+}
+
+/**
+ * The rows of a repeater that nests, inside the row at `parentPath`: each row any section of the repeater has a value
+ * in (a row may hold values in its nested repeaters only), in order.
+ */
+function rowTreePaths(section: TPassportSection, byId: Map<string, TPassportSection>, parentPath: readonly number[]): number[][] {
+  const keys = new Map<string, number[]>();
+  const visit = (s: TPassportSection, seen: Set<string>) => {
+    for (const path of s.rowPaths ?? []) {
+      if (!isUnder(path, parentPath)) continue;
+      const row = path.slice(0, parentPath.length + 1);
+      keys.set(row.join("."), row);
+    }
+    for (const id of s.subSections) {
+      const child = byId.get(id);
+      if (child && !seen.has(id)) visit(child, seen.add(id));
+    }
+  };
+  visit(section, new Set([section.id]));
+  return [...keys.values()].sort(compareRowPaths);
+}
+
+/**
+ * A repeater that holds repeaters, inside the row at `parentPath`: an ordered list of its rows, each a section named
+ * by the repeater and its number there, with its own fields, its Groups' fields and its nested repeaters inside it —
+ * so every inner row is read under its parent row, at 375 px as at 1280 px.
+ */
+function renderRowTree(
+  section: TPassportSection,
+  byId: Map<string, TPassportSection>,
+  depth: number,
+  parentPath: readonly number[],
+  t: PublicPageText,
+  numbers: string,
+): SafeHtml {
+  const paths = rowTreePaths(section, byId, parentPath);
+  return html`<section class="section" aria-label="${section.name}">
+    ${sectionTitle(section.name, depth)}${hiddenNote(section, t)}
+    ${
+      paths.length === 0
+        ? html`<p>${t("noEntries")}</p>`
+        : html`<ol class="rows">
+            ${paths.map((path, i) => {
+              const name = `${section.name} ${i + 1}`;
+              return html`<li>
+                <section class="section row" aria-label="${name}">
+                  ${sectionTitle(name, depth + 1)}${renderRowFields(section, path, t, numbers)}
+                  ${inRow(section, byId, depth + 2, path, t, numbers)}
+                </section>
+              </li>`;
+            })}
+          </ol>`
+    }
+  </section>`;
+}
+
+/** The sections inside one row of a repeater that nests: its Groups with that row's values, its repeaters' rows there. */
+function inRow(
+  section: TPassportSection,
+  byId: Map<string, TPassportSection>,
+  depth: number,
+  path: readonly number[],
+  t: PublicPageText,
+  numbers: string,
+): (SafeHtml | null)[] {
+  return section.subSections.flatMap((id) => {
+    const child = byId.get(id);
+    if (!child) return [];
+    if (child.type === "Repeatable") return [renderSection(child, byId, depth, { isInRepeater: true, parentPath: path }, t, numbers)];
+    const nested = inRow(child, byId, depth + 1, path, t, numbers);
+    const hidden = hiddenNote(child, t);
+    if (child.dataFields.length === 0 && nested.every((n) => n === null) && !hidden) return [null];
+    return [
+      html`<section class="section" aria-label="${child.name}">
+        ${sectionTitle(child.name, depth)}${hidden}${renderRowFields(child, path, t, numbers)}${nested}
+      </section>`,
+    ];
+  });
+}
+
+/** One row's values of a section's fields, as a list of names and values (no table for one row). */
+function renderRowFields(section: TPassportSection, path: readonly number[], t: PublicPageText, numbers: string): SafeHtml | null {
+  if (section.dataFields.length === 0) return null;
+  const row = rowAt(section, path);
+  return html`<dl class="row-fields">
+    ${section.dataFields.map(
+      (field) =>
+        html`<div>
+          <dt>${field.name}</dt>
+          <dd>${renderValue(field, row[field.id] ?? null, t, numbers)}</dd>
+        </div>`,
+    )}
+  </dl>`;
+}
+
+function renderTable(section: TPassportSection, rows: readonly TPassportRow[], t: PublicPageText, numbers: string): SafeHtml {
   // A table wider than a phone scrolls sideways; keyboard users reach the scroll region by its tab stop.
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${t("table", { name: section.name })}">
     <table>
@@ -250,23 +396,16 @@ function renderValue(
   return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
-/** A range field's value (src/domain/range-value.ts): "10 – 20 kg", or one side as "from 10 kg" / "up to 20 kg". */
-function renderRange(
-  field: TPassportField,
-  { min, max }: RangeSides,
-  t: PublicPageText,
-  numbers: string,
-  withUnit: boolean,
-): SafeHtml {
+/** A range field's value (src/domain/range-value.ts) in the words of value-text.ts: "10 – 20 kg", "from 10 kg", "up to 20 kg". */
+function renderRange(field: TPassportField, sides: RangeSides, t: PublicPageText, numbers: string, withUnit: boolean): SafeHtml {
   const side = (text: string) => (field.type === "NumericField" ? formatLocaleNumber(text, numbers) : text);
   const unit = withUnit ? unitOf(field) : undefined;
-  const shown =
-    min !== null && max !== null
-      ? t("rangeBoth", { min: side(min), max: side(max) })
-      : min !== null
-        ? t("rangeFrom", { min: side(min) })
-        : t("rangeTo", { max: side(max ?? "") });
-  return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
+  const words: RangeWords = {
+    both: (values) => t("rangeBoth", values),
+    from: (values) => t("rangeFrom", values),
+    to: (values) => t("rangeTo", values),
+  };
+  return html`${rangeText(sides, words, side)}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
 function isHttpUrl(value: string): boolean {

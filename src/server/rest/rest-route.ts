@@ -11,7 +11,6 @@ import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
 import { assertMemberOf } from "~/server/services/access";
-import { answerDataValues } from "~/server/services/templates/answer-data-values";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -74,9 +73,7 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       // A route that answers something other than JSON (an AASX package) builds its own response.
       if (result instanceof Response) return result;
       if (result instanceof PagedResult) return pagedResponse(result, request.url);
-      // A model or item answers a range field's value as its `{min, max}` object (docs/api.md).
-      const answer = await answerDataValues(result);
-      return Response.json(answer, { status: definition.status ?? 200, headers: versionHeaders(result) });
+      return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);

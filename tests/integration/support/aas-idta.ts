@@ -147,12 +147,13 @@ export async function fillEveryField(world: World, templateId: string, sections:
   expect(created.status).toBe(201);
   const bySection = new Map(sections.map((s) => [s.id, s]));
   const path = `/api/organizations/${world.organization.id}/models/${created.body.id}/data-values`;
-  const inRepeater = (section: TSection | undefined): boolean =>
-    section !== undefined && (section.type === "Repeatable" || inRepeater(bySection.get(section.parentId ?? "")));
+  // How many repeaters a section is or sits in: a value of it has a row in each (the first `row`, the others `innerRows`).
+  const repeaterDepth = (section: TSection | undefined): number =>
+    section === undefined ? 0 : (section.type === "Repeatable" ? 1 : 0) + repeaterDepth(bySection.get(section.parentId ?? ""));
   const isModelLevel = (section: TSection): boolean =>
     section.granularityLevel !== "Item" && (section.parentId === null || isModelLevel(bySection.get(section.parentId) ?? section));
   let n = 0;
-  const valueOf = (v: { dataSectionId: string; dataFieldId: string; row: number }) => {
+  const valueOf = (v: { dataSectionId: string; dataFieldId: string; row: number; innerRows?: number[] }) => {
     const section = bySection.get(v.dataSectionId);
     if (!section) throw new Error("a value outside the template");
     return { ...v, value: generatedValue(section, v.dataFieldId, ++n) };
@@ -165,10 +166,13 @@ export async function fillEveryField(world: World, templateId: string, sections:
     model = written.body;
   }
   const rows = sections
-    .filter((s) => s.dataFields.length > 0 && inRepeater(s) && isModelLevel(s))
-    .flatMap((s) =>
-      s.dataFields.filter((f) => f.granularityLevel !== "Item").map((f) => ({ dataSectionId: s.id, dataFieldId: f.id, row: 0 })),
-    )
+    .filter((s) => s.dataFields.length > 0 && repeaterDepth(s) > 0 && isModelLevel(s))
+    .flatMap((s) => {
+      const innerRows = Array.from({ length: repeaterDepth(s) - 1 }, () => 0);
+      return s.dataFields
+        .filter((f) => f.granularityLevel !== "Item")
+        .map((f) => ({ dataSectionId: s.id, dataFieldId: f.id, row: 0, ...(innerRows.length > 0 && { innerRows }) }));
+    })
     .map(valueOf);
   if (rows.length > 0) {
     const added = await api<TModel>("POST", path, { token: world.token, body: rows });

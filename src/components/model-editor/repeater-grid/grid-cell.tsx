@@ -2,8 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useRangeWords } from "~/components/field-inputs/use-range-words";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { storedValueText } from "~/domain/value-text";
 import { cn } from "~/lib/cn";
 
 /** How an edit ended: with the typed text to keep (Enter, Tab, leaving) or none (Escape), and where to go next. */
@@ -32,6 +34,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { id, column, col, row, position, isActive, isSelected, editText, onPointer, onStartEdit, onEditEnd } = props;
   const { store } = useEditor();
   const t = useTranslations("editorGrid");
+  const words = useRangeWords();
   const key = cellKey(column, row);
   useDraftKey(key);
   const text = store.inputText(key);
@@ -62,7 +65,9 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
       )}
     >
       {editText === undefined ? (
-        <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>{text}</span>
+        <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>
+          {storedValueText(column.field, text, words)}
+        </span>
       ) : (
         <CellEditor initial={editText} label={t("cellLabel", { column: columnName(column), position })} onEnd={onEditEnd} />
       )}

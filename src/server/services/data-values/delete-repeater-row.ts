@@ -8,6 +8,8 @@ export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataO
   owner: O;
   dataSectionId: string;
   row: number;
+  /** For a nested repeater's row: its rows below the outermost one, its own last (docs/data-model.md §Rows). */
+  innerRows?: number[];
   ifMatch?: number;
 };
 
@@ -19,7 +21,9 @@ export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataO
 export async function deleteRepeaterRow<O extends PassportDataOwner>({
   dataSectionId,
   row,
+  innerRows,
   ...target
 }: DeleteRepeaterRowOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  return applyDataChanges({ ...target, changes: { deleteRows: [{ dataSectionId, row }] }, part: "deleteRow" });
+  const deleteRows = [{ dataSectionId, row, ...(innerRows && { innerRows }) }];
+  return applyDataChanges({ ...target, changes: { deleteRows }, part: "deleteRow" });
 }

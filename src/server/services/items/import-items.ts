@@ -16,7 +16,7 @@ import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-
 import { addIdentifiers, type ImportTarget, importTargets, heldValues } from "~/server/services/items/internal/import-targets";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
-import { importedSectionIds, itemChanges, repeaterOfSection } from "~/server/services/items/internal/import-changes";
+import { importedSectionIds, itemChanges } from "~/server/services/items/internal/import-changes";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type ImportItemsOptions = {
@@ -94,13 +94,12 @@ async function report(
   targets: readonly ImportTarget[],
 ): Promise<TItemImportReport> {
   const matched = targets.filter((t) => t.itemId !== null);
-  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
   const itemIds = [...new Set(matched.map((t) => t.itemId as string))];
-  const held = await heldValues(db, itemIds, importedSectionIds(plan, repeaterOf));
+  const held = await heldValues(db, itemIds, importedSectionIds(index, plan));
   const changed = new Set<string>();
   for (const target of matched) {
     const holds = held.get(target.itemId as string) ?? new Map<string, string | null>();
-    const changes = itemChanges(target, plan.repeaterIds, repeaterOf, holds);
+    const changes = itemChanges(target, index, plan.repeaterIds, holds);
     const isChange = target.newIdentifiers.length > 0 || Object.values(changes).some((list) => list.length > 0);
     if (isChange) changed.add(target.itemId as string);
   }
@@ -140,7 +139,6 @@ type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIn
  */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
-  const repeaterOf = repeaterOfSection(index, plan.repeaterIds);
   const fresh = targets.filter((t) => t.itemId === null);
   // Ascending ids keep the file's order of items, and of each item's identifiers, in what lists and exports show.
   const itemIds = ascendingUuids(fresh.length);
@@ -164,7 +162,7 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   );
   // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
   const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
-  const sectionIds = importedSectionIds(plan, repeaterOf);
+  const sectionIds = importedSectionIds(index, plan);
   for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
     const chunk = byId.slice(start, start + WRITE_CHUNK);
     const itemIds = chunk.map((t) => t.itemId as string);
@@ -173,7 +171,7 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
       const held = await heldValues(tx, writing.itemIds, sectionIds);
       const items = chunk.map((target) => {
         const itemId = target.itemId as string;
-        const changes = itemChanges(target, plan.repeaterIds, repeaterOf, held.get(itemId) ?? new Map());
+        const changes = itemChanges(target, index, plan.repeaterIds, held.get(itemId) ?? new Map());
         return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
       });
       return manyItemsChangesWrite(items)(tx, writing, index);

@@ -2,6 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { dataValueIssue } from "~/domain/data-value";
 import type { TModel } from "~/domain/model-schema";
+import { rowPathText } from "~/domain/row-path";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
@@ -28,7 +29,7 @@ export async function upgradeModel({ modelId, templateId, ...target }: UpgradeMo
           const why = v.reason === "removed" ? "has no place in the new version" : "belongs to a field whose type changed";
           return dataValueIssue(
             "$.templateId",
-            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}${where}, ${why}`,
+            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${rowPathText(v)}${where}, ${why}`,
             v,
           );
         }),

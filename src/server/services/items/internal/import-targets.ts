@@ -1,4 +1,5 @@
 import { tripleKey } from "~/domain/data-value";
+import { decodeInnerRows } from "~/domain/row-path";
 import { ascendingUuids } from "~/domain/uuid";
 import { AppError } from "~/domain/app-error";
 import type { ItemImportPlan, PlannedItem } from "~/domain/spreadsheet/item-import-plan";
@@ -67,8 +68,8 @@ export async function addIdentifiers(tx: Tx, organizationId: string, targets: re
 }
 
 /**
- * The values the given items hold in the given sections, per item as `tripleKey` → value: what a dry run compares
- * the file with to count the items it would change.
+ * The values the given items hold in the given sections, per item as `tripleKey` → value (the row part a nested
+ * value's whole row path): what a dry run compares the file with to count the items it would change.
  */
 export async function heldValues(
   db: Tx,
@@ -78,16 +79,24 @@ export async function heldValues(
   const result = new Map<string, Map<string, string | null>>();
   if (itemIds.length === 0 || sectionIds.length === 0) return result;
   const rows = await db.$queryRaw<
-    { itemId: string; dataSectionId: string; dataFieldId: string; row: number; value: string | null; language: string }[]
+    {
+      itemId: string;
+      dataSectionId: string;
+      dataFieldId: string;
+      row: number;
+      innerRows: string;
+      value: string | null;
+      language: string;
+    }[]
   >`
     SELECT "itemId"::text AS "itemId", "dataSectionId"::text AS "dataSectionId", "dataFieldId"::text AS "dataFieldId",
-      "row", "value", "language"
+      "row", "innerRows", "value", "language"
     FROM "item_data_value"
     WHERE "itemId" = ANY(${[...itemIds]}::uuid[]) AND "dataSectionId" = ANY(${[...sectionIds]}::uuid[])`;
   for (const row of rows) {
     let values = result.get(row.itemId);
     if (!values) result.set(row.itemId, (values = new Map<string, string | null>()));
-    values.set(tripleKey(row), row.value);
+    values.set(tripleKey({ ...row, innerRows: decodeInnerRows(row.innerRows) }), row.value);
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/app-error";
 import { dataValueIssue, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
-import { decodeInnerRows, encodeInnerRows } from "~/domain/row-path";
-import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import { decodeInnerRows, encodeInnerRows, rowPathText } from "~/domain/row-path";
+import { movedToTemplate, valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -11,25 +11,30 @@ type ItemValue = TDataValue & { itemId: string };
 const MAX_LISTED = 1000;
 
 /**
- * Moves every item of a model to the model's new template, by the model's rule: a non-null item value with no place
- * in the new template blocks the switch (409 listing them), empty ones are dropped, new Item-level fields get nulls.
+ * Moves every item of a model to the model's new template, by the model's rule (movedToTemplate): a non-null item
+ * value with no place in the new template blocks the switch (409 listing them), empty ones are dropped, new Item-level fields get nulls.
  * The items are locked first, so no item write slips in between; each item's version moves on.
  */
 export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: string, defaultLanguage: string): Promise<void> {
-  const items = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id"::text AS "id" FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
+  const items = await tx.$queryRaw<{ id: string; templateId: string }[]>`
+    SELECT "id"::text AS "id", "templateId"::text AS "templateId" FROM "item" WHERE "modelId" = ${modelId}::uuid ORDER BY "id" FOR UPDATE`;
   if (items.length === 0) return;
   const rows = await tx.$queryRaw<(Omit<ItemValue, "innerRows"> & { stored: string; inner: string })[]>`
     SELECT d."itemId"::text AS "itemId", d."dataSectionId"::text AS "dataSectionId",
            d."dataFieldId"::text AS "dataFieldId", d."row", d."innerRows" AS "inner", d."value", d."language" AS "stored"
     FROM "item_data_value" AS d JOIN "item" AS i ON i."id" = d."itemId"
     WHERE i."modelId" = ${modelId}::uuid`;
-  const current = rows.map(({ stored, inner, ...v }): ItemValue => {
+  const stored = rows.map(({ stored, inner, ...v }): ItemValue => {
     const innerRows = decodeInnerRows(inner);
     return withStoredLanguage(innerRows ? { ...v, innerRows } : v, stored);
   });
   const index = await loadTemplateIndex(tx, templateId);
-  const lost = valuesLostOnTemplateChange(current, index, "Item");
+  // The items follow their model's template: the first one's is every one's.
+  const before = await loadTemplateIndex(tx, items[0]?.templateId ?? templateId);
+  const current = stored.map((v) => movedToTemplate(v, before, index));
+  const lostMoved = new Set(valuesLostOnTemplateChange(current, index, "Item"));
+  // Listed where they are now, not where the new template would hold them.
+  const lost = stored.filter((_, i) => lostMoved.has(current[i] as ItemValue));
   if (lost.length > 0) {
     throw new AppError(
       "CONFLICT",
@@ -39,18 +44,23 @@ export async function switchItemsTemplate(tx: Tx, modelId: string, templateId: s
         .map((v) =>
           dataValueIssue(
             "$.templateId",
-            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, of item ${v.itemId} has no place in the new template`,
+            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${rowPathText(v)}, of item ${v.itemId} has no place in the new template`,
             v,
           ),
         ),
     );
   }
-  const byItem = new Map<string, TDataValue[]>(items.map((item) => [item.id, []]));
-  for (const v of current) byItem.get(v.itemId)?.push(v);
+  const byItem = new Map<string, { stored: TDataValue[]; moved: TDataValue[] }>(
+    items.map((item) => [item.id, { stored: [], moved: [] }]),
+  );
+  for (const [i, v] of stored.entries()) {
+    byItem.get(v.itemId)?.stored.push(v);
+    byItem.get(v.itemId)?.moved.push(current[i] as ItemValue);
+  }
   const removed: ItemValue[] = [];
   const added: ItemValue[] = [];
-  for (const [itemId, values] of byItem) {
-    const kept = valuesKeptOnTemplateChange(values, index, "Item", defaultLanguage);
+  for (const [itemId, { stored: values, moved }] of byItem) {
+    const kept = valuesKeptOnTemplateChange(moved, index, "Item", defaultLanguage);
     const keptKeys = new Set(kept.map(tripleKey));
     const currentKeys = new Set(values.map(tripleKey));
     for (const v of values) if (!keptKeys.has(tripleKey(v))) removed.push({ ...v, itemId });

@@ -1,5 +1,6 @@
 import { FILLED_PATTERN, requiredFields, rowMinimums, type TCompleteness, type TMissingLanguages } from "~/domain/completeness";
 import type { Tx } from "~/server/db/transaction";
+import { innerRowCount, repeaterSectionIds, type TemplateIndex } from "~/domain/template-index";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /**
@@ -7,8 +8,10 @@ import { loadTemplateIndex } from "~/server/services/templates/internal/load-tem
  * fields of the whole page and, when a template has repeaters with `minRows`, one for their row counts. The required
  * fields and row minimums of each template come from its cached index; the database counts, per model, the values of
  * those fields and how many hold more than white space, and the rows of those repeaters. A required field counts once
- * per row it has a value in (new rows are completed with nulls), whatever its languages: a multilingual one is filled
- * when every published language holds more than white space (docs/languages.md).
+ * per row it has a value in, at every level (its whole row path; new rows are completed with nulls), whatever its
+ * languages: a multilingual one is filled when every published language holds more than white space
+ * (docs/languages.md). A nested repeater's `minRows` counts in each row of its parent repeater (docs/data-model.md
+ * §Completeness).
  */
 export async function modelCompleteness(
   db: Tx,
@@ -17,7 +20,14 @@ export async function modelCompleteness(
 ): Promise<Map<string, TCompleteness>> {
   const result = new Map<string, TCompleteness>(models.map((m) => [m.id, { filled: 0, required: 0 }]));
   const required = { templates: [] as string[], sections: [] as string[], fields: [] as string[], multilingual: [] as boolean[] };
-  const minimums = { templates: [] as string[], repeaters: [] as string[], sections: [] as string[], minRows: [] as number[] };
+  const minimums = {
+    templates: [] as string[],
+    repeaters: [] as string[],
+    sections: [] as string[],
+    minRows: [] as number[],
+    depths: [] as number[],
+    inRepeater: [] as boolean[],
+  };
   for (const templateId of new Set(models.map((m) => m.templateId))) {
     const index = await loadTemplateIndex(db, templateId);
     for (const pair of requiredFields(index, "Model")) {
@@ -27,11 +37,15 @@ export async function modelCompleteness(
       required.multilingual.push(pair.multilingual === true);
     }
     for (const { repeaterId, sectionIds, minRows } of rowMinimums(index, "Model")) {
-      for (const sectionId of sectionIds) {
+      const depth = innerRowCount(index, repeaterId);
+      const inRepeater = new Set(sectionIds);
+      for (const sectionId of parentRowSections(index, repeaterId, sectionIds)) {
         minimums.templates.push(templateId);
         minimums.repeaters.push(repeaterId);
         minimums.sections.push(sectionId);
         minimums.minRows.push(minRows);
+        minimums.depths.push(depth);
+        minimums.inRepeater.push(inRepeater.has(sectionId));
       }
     }
   }
@@ -58,7 +72,7 @@ export async function modelCompleteness(
                     ${required.multilingual}::boolean[]) AS r(t, s, f, ml)
           ON r.t = m."templateId"
         JOIN "data_value" AS d ON d."modelId" = m."id" AND d."dataSectionId" = r.s AND d."dataFieldId" = r.f
-        GROUP BY m."id", r.s, r.f, d."row"
+        GROUP BY m."id", r.s, r.f, d."row", d."innerRows"
       ), "missing" AS (
         SELECT p."id", p.s, p.f, array_agg(DISTINCT l ORDER BY l) AS "languages"
         FROM "place" AS p CROSS JOIN LATERAL unnest(${[...publishedLanguages]}::text[]) AS l
@@ -76,15 +90,35 @@ export async function modelCompleteness(
     for (const row of rows) add(row.id, row.filled, row.required, row.missing ?? []);
   }
   if (minimums.templates.length > 0) {
-    // A LEFT JOIN keeps a repeater without rows, which misses all of its minimum.
+    // Per parent row (an outermost repeater has one, the model): the row path of a value in the parent's rows less
+    // the repeater's own level (its `depth`-th inner row), and the repeater's rows there by that level. A LEFT JOIN
+    // keeps an outermost repeater without rows, which misses all of its minimum; a nested repeater counts only in
+    // parent rows that exist.
     const rows = await db.$queryRaw<{ id: string; minRows: number; rowCount: number }[]>`
-      SELECT m."id"::text AS "id", r."minRows", count(DISTINCT d."row")::int AS "rowCount"
+      SELECT m."id"::text AS "id", r."minRows",
+             count(DISTINCT CASE WHEN NOT r.own THEN NULL
+                                 WHEN r.depth = 0 THEN d."row"::text
+                                 ELSE p."inner"[r.depth] END)::int AS "rowCount"
       FROM unnest(${models.map((m) => m.id)}::uuid[], ${models.map((m) => m.templateId)}::uuid[]) AS m("id", "templateId")
-      JOIN unnest(${minimums.templates}::uuid[], ${minimums.repeaters}::uuid[], ${minimums.sections}::uuid[], ${minimums.minRows}::int[])
-        AS r(t, repeater, s, "minRows") ON r.t = m."templateId"
+      JOIN unnest(${minimums.templates}::uuid[], ${minimums.repeaters}::uuid[], ${minimums.sections}::uuid[],
+                  ${minimums.minRows}::int[], ${minimums.depths}::int[], ${minimums.inRepeater}::boolean[])
+        AS r(t, repeater, s, "minRows", depth, own) ON r.t = m."templateId"
       LEFT JOIN "data_value" AS d ON d."modelId" = m."id" AND d."dataSectionId" = r.s
-      GROUP BY m."id", r.repeater, r."minRows"`;
+      CROSS JOIN LATERAL (SELECT string_to_array(d."innerRows", '.') AS "inner") AS p
+      WHERE r.depth = 0 OR d."modelId" IS NOT NULL
+      GROUP BY m."id", r.repeater, r."minRows",
+               CASE WHEN r.depth = 0 THEN NULL ELSE d."row" END,
+               CASE WHEN r.depth = 0 THEN NULL ELSE p."inner"[1:r.depth - 1] END`;
     for (const row of rows) add(row.id, Math.min(row.rowCount, row.minRows), row.minRows);
   }
   return result;
+}
+
+/**
+ * The sections whose values say which parent rows a repeater's `minRows` counts in: an outermost repeater's own
+ * (`sectionIds`, its whole subtree); a nested one's parent repeater's whole subtree, which holds its own.
+ */
+function parentRowSections(index: TemplateIndex, repeaterId: string, sectionIds: readonly string[]): readonly string[] {
+  const parentId = index.sections.get(repeaterId)?.repeaterPath.at(-2);
+  return parentId === undefined ? sectionIds : repeaterSectionIds(index, parentId);
 }

@@ -1,21 +1,26 @@
 import { AppError } from "~/domain/app-error";
-import { dataValueIssue, tripleKey } from "~/domain/data-value";
-import { valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import { dataValueIssue, type TDataValue, tripleKey } from "~/domain/data-value";
+import { movedToTemplate, valuesKeptOnTemplateChange, valuesLostOnTemplateChange } from "~/domain/model-data-values";
+import { rowPathText } from "~/domain/row-path";
 import type { Tx } from "~/server/db/transaction";
 import type { WritingOwner } from "~/server/services/internal/write-passport-data";
 import { deleteDataValues, insertDataValues, readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /**
- * Moves a model's values to another template: values whose section and field exist there are kept, empty ones
- * that have no place are dropped, and the new template's fields are completed with nulls. If any non-null value
+ * Moves a model's values to another template: values whose section and field exist there are kept (at the row path
+ * the new template holds them, movedToTemplate), empty ones that have no place are dropped, and the new template's fields are completed with nulls. If any non-null value
  * would be lost, nothing changes and the caller learns which values are in the way. The dropped and added nulls are
  * recorded in the write's history change.
  */
 export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateId: string): Promise<void> {
   const current = await readDataValues(tx, model);
   const index = await loadTemplateIndex(tx, templateId);
-  const lost = valuesLostOnTemplateChange(current, index, "Model");
+  const before = await loadTemplateIndex(tx, model.templateId);
+  const moved = current.map((v) => movedToTemplate(v, before, index));
+  // Listed where they are now, not where the new template would hold them.
+  const lostMoved = new Set(valuesLostOnTemplateChange(moved, index, "Model"));
+  const lost = current.filter((_, i) => lostMoved.has(moved[i] as TDataValue));
   if (lost.length > 0) {
     throw new AppError(
       "CONFLICT",
@@ -23,13 +28,13 @@ export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateI
       lost.map((v) =>
         dataValueIssue(
           "$.templateId",
-          `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${v.row}, has no place in the new template`,
+          `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${rowPathText(v)}, has no place in the new template`,
           v,
         ),
       ),
     );
   }
-  const kept = valuesKeptOnTemplateChange(current, index, "Model", model.defaultLanguage);
+  const kept = valuesKeptOnTemplateChange(moved, index, "Model", model.defaultLanguage);
   const keptKeys = new Set(kept.map(tripleKey));
   const currentKeys = new Set(current.map(tripleKey));
   await deleteDataValues(

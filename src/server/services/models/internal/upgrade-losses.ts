@@ -1,4 +1,5 @@
 import type { TDataValue } from "~/domain/data-value";
+import { movedToTemplate } from "~/domain/model-data-values";
 import { decodeInnerRows } from "~/domain/row-path";
 import { type TLostValue, upgradeLossReason } from "~/domain/template-upgrade";
 import type { Tx } from "~/server/db/transaction";
@@ -17,7 +18,8 @@ export async function upgradeLosses(
   const to = await loadTemplateIndex(tx, toTemplateId);
   const lost: TLostValue[] = [];
   const check = (v: TDataValue, itemId: string | null) => {
-    const reason = upgradeLossReason(v, from, to, itemId === null ? "Model" : "Item");
+    // Judged where the new version holds it (movedToTemplate), listed where it is now.
+    const reason = upgradeLossReason(movedToTemplate(v, from, to), from, to, itemId === null ? "Model" : "Item");
     if (reason) {
       const { dataSectionId, dataFieldId, row, innerRows, value } = v;
       lost.push({ dataSectionId, dataFieldId, row, ...(innerRows && { innerRows }), value, itemId, reason });

@@ -1,0 +1,49 @@
+import { type FieldOptionsSubject, isListField } from "~/domain/field-options";
+import { decodeListValue } from "~/domain/list-value";
+import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value";
+
+/**
+ * How a stored value reads as text wherever it is shown, not edited (the public passport page, the desk table's cells,
+ * the model's values beside an item): a list by its entries, a range as "10 – 20", "from 10" or "up to 20" — one rule,
+ * so the passport and the app never disagree (docs/field-options.md §Lists, §Ranges). The words of a range come from
+ * the caller's catalogue (`publicPassport.range…`); each entry or side is written by `single` (a number in the
+ * reader's locale, a choice's label).
+ */
+
+export type RangeWords = {
+  both: (sides: { min: string; max: string }) => string;
+  from: (sides: { min: string }) => string;
+  to: (sides: { max: string }) => string;
+};
+
+/** Between a list's entries on one line. */
+export const ENTRY_SEPARATOR = "; ";
+
+/** A range's sides as words: both, or the one side given. */
+export function rangeText({ min, max }: RangeSides, words: RangeWords, single: (side: string) => string = (side) => side): string {
+  if (min !== null && max !== null) return words.both({ min: single(min), max: single(max) });
+  if (min !== null) return words.from({ min: single(min) });
+  return words.to({ max: single(max ?? "") });
+}
+
+/**
+ * A stored value as one line of text: a list field's entries each through `single`, joined by ENTRY_SEPARATOR; a range
+ * field's through rangeText; anything else through `single`. Text that is not the field's stored form (a draft being
+ * typed) is shown as it is.
+ */
+export function storedValueText(
+  field: FieldOptionsSubject,
+  stored: string,
+  words: RangeWords,
+  single: (text: string) => string = (text) => text,
+): string {
+  if (isListField(field)) {
+    const entries = decodeListValue(stored);
+    return entries ? entries.map(single).join(ENTRY_SEPARATOR) : stored;
+  }
+  if (isRangeField(field)) {
+    const sides = decodeRange(stored);
+    return sides ? rangeText(sides, words, single) : stored;
+  }
+  return single(stored);
+}
