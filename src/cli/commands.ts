@@ -7,11 +7,15 @@ import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/do
 import { ZVisibility } from "~/domain/template-schema";
 import { ZGs1CompanyPrefix } from "~/domain/gs1/gs1-company-prefix";
 import { OPERATOR } from "~/domain/actor";
+import { ZApiKeyScope, ZMemberRole } from "~/domain/roles";
 import { getDb } from "~/server/db/client";
 import { addGs1Prefix } from "~/server/services/gs1-prefixes/add-gs1-prefix";
 import { listGs1Prefixes } from "~/server/services/gs1-prefixes/list-gs1-prefixes";
 import { removeGs1Prefix } from "~/server/services/gs1-prefixes/remove-gs1-prefix";
 import { addMember } from "~/server/services/identity/add-member";
+import { changeMemberRole } from "~/server/services/identity/change-member-role";
+import { removeMember } from "~/server/services/identity/remove-member";
+import { suspendMember } from "~/server/services/identity/suspend-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
@@ -65,10 +69,31 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     run: (flags) => createUser(flags),
   }),
   "member:add": command({
-    usage: "member:add --org ORG_ID --user EMAIL_OR_ID",
-    flags: z.strictObject({ org: ZId, user: ZId }),
+    usage: "member:add --org ORG_ID --user EMAIL_OR_ID [--role owner|admin|editor|viewer]",
+    flags: z.strictObject({ org: ZId, user: ZId, role: ZMemberRole.optional() }),
     // The operator vouches for the user: a direct add, where members of the app send an invitation.
-    run: ({ org, user }) => addMember({ actor: OPERATOR, organizationId: org, userEmailOrId: user }),
+    run: ({ org, user, role }) => addMember({ actor: OPERATOR, organizationId: org, userEmailOrId: user, role }),
+  }),
+  "member:role": command({
+    usage: "member:role --org ORG_ID --user EMAIL_OR_ID --role owner|admin|editor|viewer",
+    flags: z.strictObject({ org: ZId, user: ZId, role: ZMemberRole }),
+    run: async ({ org, user, role }) =>
+      changeMemberRole({ actor: OPERATOR, organizationId: org, userId: (await findUser(user)).id, role }),
+  }),
+  "member:suspend": command({
+    usage: "member:suspend --org ORG_ID --user EMAIL_OR_ID",
+    flags: z.strictObject({ org: ZId, user: ZId }),
+    run: async ({ org, user }) => suspendMember({ actor: OPERATOR, organizationId: org, userId: (await findUser(user)).id }),
+  }),
+  "member:remove": command({
+    usage: "member:remove --org ORG_ID --user EMAIL_OR_ID",
+    flags: z.strictObject({ org: ZId, user: ZId }),
+    // Ends the member's sessions and keys at once; the account stays (its name in the history), as do its grants.
+    run: async ({ org, user }) => {
+      const { id } = await findUser(user);
+      await removeMember({ actor: OPERATOR, organizationId: org, userId: id });
+      return { organizationId: org, userId: id, removed: true };
+    },
   }),
   "invite:list": command({
     usage: "invite:list [--org ORG_ID]",
@@ -76,12 +101,18 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     run: ({ org }) => listInvitations({ actor: OPERATOR, organizationId: org }),
   }),
   "apikey:create": command({
-    usage: "apikey:create --user EMAIL_OR_ID --org ORG_ID [--name N] [--expires DATE]",
-    flags: z.strictObject({ user: ZId, org: ZId, name: ZApiKeyName.optional(), expires: ZApiKeyExpiry.optional() }),
-    run: async ({ user, org, name, expires }) => {
+    usage: "apikey:create --user EMAIL_OR_ID --org ORG_ID [--name N] [--expires DATE] [--scope read|write|readings|admin]",
+    flags: z.strictObject({
+      user: ZId,
+      org: ZId,
+      name: ZApiKeyName.optional(),
+      expires: ZApiKeyExpiry.optional(),
+      scope: ZApiKeyScope.optional(),
+    }),
+    run: async ({ user, org, name, expires, scope }) => {
       const owner = await findUser(user);
-      const key = await createApiKey({ userId: owner.id, organizationId: org, name, expiresAt: expires });
-      return { id: key.id, token: key.token, organizationId: key.organizationId, expiresAt: key.expiresAt };
+      const key = await createApiKey({ userId: owner.id, organizationId: org, name, expiresAt: expires, scope });
+      return { id: key.id, token: key.token, organizationId: key.organizationId, scope: key.scope, expiresAt: key.expiresAt };
     },
   }),
   "apikey:revoke": command({

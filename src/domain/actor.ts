@@ -1,3 +1,5 @@
+import type { TApiKeyScope, TMemberRole } from "~/domain/roles";
+
 /**
  * Who asks for an operation. Services authorize against this alone, and each takes its actor explicitly: a user
  * (signed in with a session, or through an API key), or the operator at the command line. There is no default, so
@@ -9,10 +11,19 @@
  */
 
 /**
- * A user, with the organizations they may act on (for an API key, only the key's own organization, while a member).
- * `apiKeyId` names the key a request came with, so the history can say which key wrote (docs/data-model.md, History).
+ * A user, with the organizations they may act on (for an API key, only the key's own organization, while a member)
+ * and their role in each (`roles`, a suspended membership is in neither). `apiKeyId` names the key a request came
+ * with, so the history can say which key wrote (docs/data-model.md, History); `scope` is that key's scope, which
+ * caps the role (src/server/services/access.ts).
  */
-export type Actor = { userId: string; organizationIds: string[]; via: "session" | "apiKey"; apiKeyId?: string };
+export type Actor = {
+  userId: string;
+  organizationIds: string[];
+  roles: Readonly<Record<string, TMemberRole>>;
+  via: "session" | "apiKey";
+  apiKeyId?: string;
+  scope?: TApiKeyScope;
+};
 
 /** The operator at the command line, who may act on any organization; only services that allow it take it. */
 export type Operator = { kind: "operator" };

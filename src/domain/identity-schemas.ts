@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
+import { ZApiKeyScope, ZMemberRole } from "~/domain/roles";
 
 /**
  * Inputs of the identity forms and tRPC procedures. One schema checks both the browser form (for instant, per-field
@@ -42,8 +43,16 @@ export const ZApiKeyExpiry = z
   .transform((value) => new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value))
   .refine((date) => date.getTime() > Date.now(), { error: "Choose a date in the future" });
 
-/** A key acts on one organization of its creator, optionally until an expiry. */
-export const ZApiKeyCreateInput = z.object({ name: ZApiKeyName, organizationId: ZUuid, expiresAt: ZApiKeyExpiry.optional() });
+/**
+ * A key acts on one organization of its creator, optionally until an expiry, within its scope (default `write`, what
+ * every key could do before scopes).
+ */
+export const ZApiKeyCreateInput = z.object({
+  name: ZApiKeyName,
+  organizationId: ZUuid,
+  expiresAt: ZApiKeyExpiry.optional(),
+  scope: ZApiKeyScope.default("write"),
+});
 
 export const ZApiKeyRevokeInput = z.object({ id: ZText("id").min(1).max(200) });
 
@@ -85,9 +94,20 @@ export const ZMember = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.string(),
+  role: ZMemberRole,
   joinedAt: z.string(),
+  /** Set while the member is suspended: listed, acting on nothing (docs/security.md, Members). */
+  suspendedAt: z.string().nullable(),
 });
+
+/** A member of an organization, as the members routes and procedures name one: by their user id. */
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZMemberInput = z.object({ organizationId: ZUuid, userId: ZUuid });
+
+export const ZMemberRoleBody = z.strictObject({ role: ZMemberRole });
+
+export const ZMemberRoleInput = ZMemberInput.extend(ZMemberRoleBody.shape);
 
 export const ZInvitation = z.object({
   id: z.string(),

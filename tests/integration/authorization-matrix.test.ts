@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATOR } from "~/domain/actor";
+import { isRoleAtLeast, type TMemberRole } from "~/domain/roles";
+import { addMember } from "~/server/services/identity/add-member";
+import { createApiKey } from "~/server/services/identity/create-api-key";
+import { createUser } from "~/server/services/identity/create-user";
 import { appRouter } from "~/server/trpc/_app";
 import {
   APP_ORIGIN,
@@ -46,6 +51,78 @@ const CASES = [
 type CaseName = (typeof CASES)[number];
 type Expected = number | readonly number[];
 
+/**
+ * The role dimension (docs/security.md, Roles and API key scopes): A's members of each role below owner, signed in,
+ * and A's owner's keys of each scope below admin. A's owner with an admin key is the member pass.
+ */
+const ROLE_CASES = ["viewer session", "editor session", "admin session", "read key", "readings key", "write key"] as const;
+type RoleCase = (typeof ROLE_CASES)[number];
+const ROLE_CASE_LEVEL: Record<RoleCase, { role: TMemberRole; isKey: boolean }> = {
+  "viewer session": { role: "viewer", isKey: false },
+  "editor session": { role: "editor", isKey: false },
+  "admin session": { role: "admin", isKey: false },
+  // A key acts with the lower of its scope and its user's role (A's owner here).
+  "read key": { role: "viewer", isKey: true },
+  "readings key": { role: "viewer", isKey: true },
+  "write key": { role: "editor", isKey: true },
+};
+type Caller = CaseName | RoleCase | "member";
+
+/** What a row of A's organization asks of its caller; null for a row not scoped to one organization. */
+type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean };
+
+/**
+ * A role case's status: 403 below the role the row needs (or a key on a session-only row); a read allowed answers
+ * as for A's member; an allowed write is not sent here (it would change A), the member pass sends it with the most
+ * a key can do, and tests/integration/member-lifecycle.test.ts sends writes of each role and scope.
+ */
+function roleCaseExpectation(need: Need, roleCase: RoleCase, member: number): Expected | undefined {
+  const { role, isKey } = ROLE_CASE_LEVEL[roleCase];
+  if (!isRoleAtLeast(role, need.role) || (need.isSessionOnly && isKey)) return 403;
+  return need.isRead ? member : undefined;
+}
+
+/** The roles table of docs/security.md for REST, by path. */
+function restNeed(name: string): Need | null {
+  const [method, pattern] = name.split(" ") as [string, string];
+  const isDppWrite = /^\/v1\/dpps(\/\[dppId\](\/elements\/.*)?)?$/.test(pattern) && method !== "GET";
+  if (!pattern.startsWith("/organizations/[orgaId]") && !isDppWrite) return null;
+  const isRead = method === "GET";
+  if (/\/members\/|\/invite$|\/signing-keys$/.test(pattern) && !isRead) return { role: "admin", isSessionOnly: true, isRead };
+  if (isRead) return { role: "viewer", isSessionOnly: false, isRead };
+  if (/\/template-drafts|\/access-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
+    return { role: "admin", isSessionOnly: false, isRead };
+  }
+  return { role: "editor", isSessionOnly: false, isRead };
+}
+
+/** Procedures not scoped to one organization: the caller's own (keys, invitations, locale) or public data. */
+const TRPC_UNSCOPED = new Set([
+  "organizations.list",
+  "organizations.create",
+  "invitations.mine",
+  "invitations.accept",
+  "invitations.decline",
+  "apiKeys.list",
+  "apiKeys.revoke",
+  "account.setLocale",
+  "productDataModels.list",
+  "productDataModels.byId",
+]);
+
+/** The roles table of docs/security.md for tRPC, by procedure. */
+function trpcNeed(name: string): Need | null {
+  if (TRPC_UNSCOPED.has(name)) return null;
+  const isRead = procedureTypes[name] === "query";
+  const isSessionOnly = TRPC[name]!.isSessionOnly ?? false;
+  if (isRead) return { role: "viewer", isSessionOnly, isRead };
+  if (/^organizations\.members\.|^invitations\.|^apiKeys\.|^passportVersions\.rotateSigningKey$/.test(name)) {
+    return { role: "admin", isSessionOnly: true, isRead };
+  }
+  if (/^organizations\.update|^templateDrafts\.|^accessGrants\./.test(name)) return { role: "admin", isSessionOnly, isRead };
+  return { role: "editor", isSessionOnly, isRead };
+}
+
 /** Path and input ids: A's own, or B's organization with A's resources (and a private product data model). */
 type Ids = {
   orgaId: string;
@@ -63,6 +140,8 @@ type Ids = {
   productId: string;
   /** An element of that passport by its idShort path (its public note), for the DPP API's element routes. */
   elementPath: string;
+  /** A's spare member, whom the member routes change (its role, suspension, removal). */
+  userId: string;
 };
 
 type World = {
@@ -103,6 +182,12 @@ type World = {
   passportValue: string;
   /** The idShort path of that passport's public note (`Submodel.Element`), for the DPP API's element routes. */
   dppElementPath: string;
+  /** A's members of each role below owner (each with an organization of their own), and A's keys of each scope below admin. */
+  roleMembers: Record<"viewer" | "editor" | "admin", Party>;
+  scopedTokens: Record<"read" | "readings" | "write", string>;
+  /** A's viewer whom the member routes change, as A's owner in the member pass. */
+  spareMemberId: string;
+  spareMemberEmail: string;
   /** How many models and templates A has once the world is set up. */
   aModelCount: number;
   aTemplateCount: number;
@@ -110,7 +195,7 @@ type World = {
 
 let w: World;
 
-function idsFor(caseName: CaseName | "member"): Ids {
+function idsFor(caseName: Caller): Ids {
   const own = {
     orgaId: w.a.organizationId,
     templateId: w.aTemplateId,
@@ -125,6 +210,7 @@ function idsFor(caseName: CaseName | "member"): Ids {
     dppId: w.passportUuid,
     productId: encodeURIComponent(w.passportValue),
     elementPath: encodeURIComponent(w.dppElementPath),
+    userId: w.spareMemberId,
   };
   if (caseName === "other organization's member with A's resource ids") {
     return { ...own, orgaId: w.b.organizationId, productDataModelId: w.privatePdm.id };
@@ -132,8 +218,18 @@ function idsFor(caseName: CaseName | "member"): Ids {
   return own;
 }
 
-function credentialHeaders(caseName: CaseName | "member"): Record<string, string> {
+function credentialHeaders(caseName: Caller): Record<string, string> {
   switch (caseName) {
+    case "viewer session":
+    case "editor session":
+    case "admin session": {
+      const party = w.roleMembers[ROLE_CASE_LEVEL[caseName].role as "viewer" | "editor" | "admin"];
+      return { cookie: party.cookie, origin: APP_ORIGIN };
+    }
+    case "read key":
+    case "readings key":
+    case "write key":
+      return { api_token: w.scopedTokens[caseName.slice(0, -" key".length) as "read" | "readings" | "write"] };
     case "no credentials":
       return {};
     case "malformed key":
@@ -273,6 +369,17 @@ const REST: Record<string, RestEntry> = {
   "GET /organizations/[orgaId]": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
   "PATCH /organizations/[orgaId]": { expect: ON_ORGANIZATION, member: 200, body: () => ({ economicOperatorId: "DE123456789012345" }) },
   "GET /organizations/[orgaId]/members": { expect: ON_ORGANIZATION_IDENTITY, member: 200 },
+  // Managing members needs a session: A's member, with A's key, is refused too (tRPC's rows change the spare member).
+  "PATCH /organizations/[orgaId]/members/[userId]": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    member: 403,
+    body: () => ({ role: "editor" }),
+  },
+  "DELETE /organizations/[orgaId]/members/[userId]": { expect: { ...SESSION_ONLY, "non-member session cookie": 403 }, member: 403 },
+  "POST /organizations/[orgaId]/members/[userId]/suspend": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    member: 403,
+  },
   "POST /organizations/[orgaId]/invite": {
     expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
     member: 403,
@@ -528,7 +635,7 @@ type TrpcEntry = {
   isSessionOnly?: boolean;
   /** As A's member, when not 200. */
   member?: number;
-  input?: (ids: Ids, caseName: CaseName | "member") => unknown;
+  input?: (ids: Ids, caseName: Caller) => unknown;
 };
 
 const TRPC: Record<string, TrpcEntry> = {
@@ -540,6 +647,22 @@ const TRPC: Record<string, TrpcEntry> = {
     input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
   },
   "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
+  // As A's owner (session): the spare viewer becomes an editor, is suspended, then removed.
+  "organizations.members.changeRole": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId, role: "editor" }),
+  },
+  "organizations.members.suspend": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId }),
+  },
+  "organizations.members.remove": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId }),
+  },
   "organizations.updateRegistry": {
     expect: ON_ORGANIZATION,
     input: (ids) => ({ organizationId: ids.orgaId, economicOperatorId: "DE123456789012345" }),
@@ -879,6 +1002,19 @@ async function setUpWorld(request: AppClient): Promise<void> {
     asA,
   );
 
+  const roleMember = async (role: "viewer" | "editor" | "admin") => {
+    const party = await createParty(request, `${role[0]!.toUpperCase()}${role.slice(1)}`, shortMarker("MXR"));
+    await addMember({ actor: OPERATOR, organizationId: a.organizationId, userEmailOrId: party.email, role });
+    return party;
+  };
+  const roleMembers = { viewer: await roleMember("viewer"), editor: await roleMember("editor"), admin: await roleMember("admin") };
+  const scopedToken = async (scope: "read" | "readings" | "write") =>
+    (await createApiKey({ userId: a.userId, organizationId: a.organizationId, name: `${scope} ${marker}`, scope })).token;
+  const scopedTokens = { read: await scopedToken("read"), readings: await scopedToken("readings"), write: await scopedToken("write") };
+  const spareMemberEmail = `spare-${crypto.randomUUID()}@api-matrix.test`;
+  const spareMember = await createUser({ email: spareMemberEmail, password: "correct-horse-battery" });
+  await addMember({ actor: OPERATOR, organizationId: a.organizationId, userEmailOrId: spareMemberEmail, role: "viewer" });
+
   const { publicPdm, privatePdm } = await productDataModelsOfNobody();
   const keyA = { api_token: a.token, "content-type": "application/json" };
 
@@ -1043,6 +1179,10 @@ async function setUpWorld(request: AppClient): Promise<void> {
     aasSubmodelPath,
     passportValue,
     dppElementPath: `${environment.submodels[0]!.idShort}.PublicNote`,
+    roleMembers,
+    scopedTokens,
+    spareMemberId: spareMember.id,
+    spareMemberEmail,
     aModelCount: await count("/models"),
     aTemplateCount: await count("/templates"),
   };
@@ -1075,9 +1215,9 @@ function statusMatches(status: number, expected: Expected): boolean {
   return typeof expected === "number" ? status === expected : expected.includes(status);
 }
 
-type Cell = { kind: "REST" | "tRPC"; name: string; caseName: CaseName | "member"; status: number; text: string; requestText: string };
+type Cell = { kind: "REST" | "tRPC"; name: string; caseName: Caller; status: number; text: string; requestText: string };
 
-async function restCall(key: string, caseName: CaseName | "member"): Promise<Cell> {
+async function restCall(key: string, caseName: Caller): Promise<Cell> {
   const [method, pattern] = key.split(" ") as [string, string];
   const entry = REST[key]!;
   const ids = { ...idsFor(caseName), ...entry.pathIds?.() };
@@ -1097,7 +1237,7 @@ async function restCall(key: string, caseName: CaseName | "member"): Promise<Cel
   return { kind: "REST", name: key, caseName, status: answer.status, text: answer.text, requestText };
 }
 
-async function trpcCall(procedure: string, caseName: CaseName | "member"): Promise<Cell> {
+async function trpcCall(procedure: string, caseName: Caller): Promise<Cell> {
   const entry = TRPC[procedure]!;
   const input = entry.input?.(idsFor(caseName), caseName);
   const type = procedureTypes[procedure]!;
@@ -1165,6 +1305,14 @@ function expectTrpcErrorBody(cell: Cell): void {
 }
 
 function checkCell(cell: Cell, expected: Expected): void {
+  checkStatus(cell, expected);
+  const where = `${cell.kind} ${cell.name} · ${cell.caseName}`;
+  const leaked = secretsNotIn(cell.requestText).filter((secret) => cell.text.includes(secret));
+  expect.soft(leaked, `${where} revealed organization A's data: ${cell.text.slice(0, 300)}`).toEqual([]);
+}
+
+/** The status and, for a refusal, the contract's error body. */
+function checkStatus(cell: Cell, expected: Expected): void {
   const where = `${cell.kind} ${cell.name} · ${cell.caseName}`;
   expect
     .soft(
@@ -1177,8 +1325,6 @@ function checkCell(cell: Cell, expected: Expected): void {
       cell.kind === "tRPC" ? expectTrpcErrorBody : cell.name.includes(" /aas/") ? expectAasResultBody : expectRestErrorBody;
     check(cell);
   }
-  const leaked = secretsNotIn(cell.requestText).filter((secret) => cell.text.includes(secret));
-  expect.soft(leaked, `${where} revealed organization A's data: ${cell.text.slice(0, 300)}`).toEqual([]);
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -1246,7 +1392,16 @@ async function expectOrganizationAUntouched(): Promise<void> {
   expect(grantList.map((g) => [g.id, g.isActive])).toEqual([[w.grant.id, true]]);
   const input = encodeURIComponent(JSON.stringify({ organizationId: w.a.organizationId }));
   const members = await send(w.request, "GET", `/api/trpc/organizations.members.list?input=${input}`, { headers: keyA });
-  expect((JSON.parse(members.text) as { result: { data: { email: string }[] } }).result.data.map((m) => m.email)).toEqual([w.a.email]);
+  const roleEmails = [w.roleMembers.viewer.email, w.roleMembers.editor.email, w.roleMembers.admin.email];
+  expect(
+    (JSON.parse(members.text) as { result: { data: { email: string; role: string; suspendedAt: string | null }[] } }).result.data.map(
+      (m) => [m.email, m.role, m.suspendedAt],
+    ),
+  ).toEqual([
+    [w.a.email, "owner", null],
+    ...roleEmails.map((email, index) => [email, ["viewer", "editor", "admin"][index], null]),
+    [w.spareMemberEmail, "viewer", null],
+  ]);
   const keys = await send(w.request, "GET", "/api/trpc/apiKeys.list", { headers: { cookie: w.a.cookie } });
   const keyList = (JSON.parse(keys.text) as { result: { data: { id: string; revokedAt: string | null }[] } }).result.data;
   expect(keyList.find((k) => k.id === w.a.keyId)?.revokedAt).toBeNull();
@@ -1263,7 +1418,8 @@ async function runMatrix(
   label: "REST" | "tRPC",
   unit: string,
   table: Record<string, MatrixRow>,
-  call: (name: string, caseName: CaseName | "member") => Promise<Cell>,
+  call: (name: string, caseName: Caller) => Promise<Cell>,
+  need: (name: string) => Need | null,
 ): Promise<void> {
   let cells = 0;
   const rows: string[] = [];
@@ -1282,11 +1438,44 @@ async function runMatrix(
     `[authorization-matrix] ${label}: ${Object.keys(table).length} ${unit} × ${CASES.length} credential cases = ${cells} cases`,
   );
   expect(cells).toBe(Object.keys(table).length * CASES.length);
+  await runRoleCases(label, table, call, need);
   await expectOrganizationAUntouched();
   for (const name of Object.keys(table)) {
     const cell = await call(name, "member");
     expect.soft(cell.status, `${name} as A's member: ${cell.text.slice(0, 300)}`).toBe(table[name]!.member ?? 200);
   }
+}
+
+/** Every row of A's organization × every role case that is refused, or a read; statuses printed as a table. */
+async function runRoleCases(
+  label: "REST" | "tRPC",
+  table: Record<string, MatrixRow>,
+  call: (name: string, caseName: Caller) => Promise<Cell>,
+  need: (name: string) => Need | null,
+): Promise<void> {
+  const rows: string[] = [];
+  let refusals = 0;
+  for (const name of Object.keys(table)) {
+    const rowNeed = need(name);
+    if (!rowNeed) continue;
+    const statuses: string[] = [];
+    for (const roleCase of ROLE_CASES) {
+      const expected = roleCaseExpectation(rowNeed, roleCase, table[name]!.member ?? 200);
+      if (expected === undefined) {
+        statuses.push("  -");
+        continue;
+      }
+      const cell = await call(name, roleCase);
+      checkStatus(cell, expected);
+      if (cell.status === 403) refusals += 1;
+      statuses.push(String(cell.status).padStart(3));
+    }
+    rows.push(`  ${name.padEnd(62)} ${rowNeed.role.padEnd(6)} ${statuses.join(" ")}`);
+  }
+  console.log(
+    `[authorization-matrix] ${label} role cases (needs | ${ROLE_CASES.join(" | ")}; - an allowed write):\n${rows.join("\n")}`,
+  );
+  expect(refusals).toBeGreaterThan(0);
 }
 
 describe("REST", () => {
@@ -1295,7 +1484,7 @@ describe("REST", () => {
   }, 180_000);
 
   it("every route × credential case answers as the contract says, reveals nothing of organization A and changes nothing; A's member can use every route", async () => {
-    await runMatrix("REST", "route-methods", REST, restCall);
+    await runMatrix("REST", "route-methods", REST, restCall, restNeed);
   }, 300_000);
 });
 
@@ -1305,6 +1494,6 @@ describe("tRPC", () => {
   }, 180_000);
 
   it("every procedure × credential case answers with the contract's status, reveals nothing of organization A and changes nothing; A's member can use every procedure", async () => {
-    await runMatrix("tRPC", "procedures", TRPC, trpcCall);
+    await runMatrix("tRPC", "procedures", TRPC, trpcCall, trpcNeed);
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/server/db/client";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
+import { createUser } from "~/server/services/identity/create-user";
 import { inviteMember } from "~/server/services/invitations/invite-member";
 import { createFreshDatabase, withClient } from "./support/fresh-database";
 import { api } from "./support/http";
@@ -86,19 +87,22 @@ describe("the operator CLI", () => {
       runCli(["member:add", "--org", org.id, "--user", email], shared),
       runCli(["apikey:create", "--user", user.id, "--org", org.id, "--name", "CLI key", "--expires", "2999-12-31"], shared),
     ]);
-    expect(resultOf(memberRun, "member:add")).toEqual({ organizationId: org.id, userId: user.id });
+    // Without --role, an editor.
+    expect(resultOf(memberRun, "member:add")).toEqual({ organizationId: org.id, userId: user.id, role: "editor" });
     const key = resultOf<{ id: string; token: string }>(keyRun, "apikey:create");
     expect(key).toEqual({
       id: expect.any(String),
       token: expect.any(String),
       organizationId: org.id,
+      // Without --scope, what every key could do before scopes.
+      scope: "write",
       expiresAt: "2999-12-31T23:59:59.999Z",
     });
     expect((await getDb().apikey.findUniqueOrThrow({ where: { id: key.id } })).key).not.toBe(key.token);
 
     // Without SMTP_URL, invite:list is how an operator passes on an invitation's link.
     const invitation = await inviteMember({
-      actor: { userId: user.id, organizationIds: [org.id], via: "session" },
+      actor: { userId: user.id, organizationIds: [org.id], roles: { [org.id]: "owner" as const }, via: "session" },
       organizationId: org.id,
       email: `invitee-${unique}@test.example`,
     });
@@ -135,6 +139,58 @@ describe("the operator CLI", () => {
     expect(new Date(revoked.revokedAt).toISOString()).toBe(revoked.revokedAt);
     const afterRevoke = await api("GET", `/api/organizations/${org.id}/templates`, { token: key.token });
     expect(afterRevoke.status).toBe(401);
+  }, 300_000);
+
+  it("adds a member with a role, gives a key a scope, changes the role, suspends and removes; the last owner stays", async () => {
+    const world = await createWorld("cli-roles");
+    const email = `cli-role-${crypto.randomUUID()}@test.example`;
+    const user = await createUser({ email, password: "cli-password-1" });
+    const org = world.organization.id;
+    expect(resultOf(await runCli(["member:add", "--org", org, "--user", email, "--role", "viewer"], shared), "member:add")).toEqual({
+      organizationId: org,
+      userId: user.id,
+      role: "viewer",
+    });
+    const [keyRun, roleRun] = await Promise.all([
+      runCli(["apikey:create", "--user", email, "--org", org, "--scope", "read"], shared),
+      runCli(["member:role", "--org", org, "--user", email, "--role", "admin"], shared),
+    ]);
+    const key = resultOf<{ token: string; scope: string }>(keyRun, "apikey:create");
+    expect(key.scope).toBe("read");
+    expect(resultOf(roleRun, "member:role")).toMatchObject({ userId: user.id, role: "admin", suspendedAt: null });
+    // A read key of an admin reads, and writes nothing (403 naming the scope).
+    const models = `/api/organizations/${org}/models`;
+    expect((await api("GET", models, { token: key.token })).status).toBe(200);
+    const write = await api<{ message: string }>("POST", models, {
+      token: key.token,
+      body: { name: "x", templateId: world.template.id },
+    });
+    expect(write.status).toBe(403);
+    expect(write.body.message).toMatch(/write scope/);
+
+    const suspended = resultOf<{ suspendedAt: string | null }>(
+      await runCli(["member:suspend", "--org", org, "--user", user.id], shared),
+      "member:suspend",
+    );
+    expect(suspended.suspendedAt).toEqual(expect.any(String));
+    expect((await api("GET", models, { token: key.token })).status).toBe(401);
+    expect(resultOf(await runCli(["member:remove", "--org", org, "--user", email], shared), "member:remove")).toEqual({
+      organizationId: org,
+      userId: user.id,
+      removed: true,
+    });
+    expect(await getDb().member.count({ where: { organizationId: org, userId: user.id } })).toBe(0);
+    expect(await getDb().user.count({ where: { id: user.id } })).toBe(1);
+
+    const [lastOwner, badRole] = await Promise.all([
+      runCli(["member:remove", "--org", org, "--user", world.user.email], shared),
+      runCli(["member:add", "--org", org, "--user", email, "--role", "boss"], shared),
+    ]);
+    expectRefused(lastOwner, /last owner/, "last owner");
+    expectRefused(badRole, /Invalid arguments/, "unknown role");
+    expect(await getDb().member.findMany({ where: { organizationId: org }, select: { userId: true, role: true } })).toEqual([
+      { userId: world.user.id, role: "owner" },
+    ]);
   }, 300_000);
 
   it("refuses bad input with one clear line on stderr, a non-zero exit, and writes nothing", async () => {

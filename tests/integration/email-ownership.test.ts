@@ -125,7 +125,7 @@ describe("verifying an address", () => {
       ownerUserId: owners.id,
     });
     const invitation = await inviteMember({
-      actor: { userId: owners.id, organizationIds: [organization.id], via: "session" },
+      actor: { userId: owners.id, organizationIds: [organization.id], roles: { [organization.id]: "owner" as const }, via: "session" },
       organizationId: organization.id,
       email,
     });

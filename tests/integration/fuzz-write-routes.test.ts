@@ -8,7 +8,12 @@ import { XLSX_TYPE } from "~/domain/spreadsheet/file-types";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectError, expectModel } from "./support/contract";
 import { IDS } from "./support/fixture-template";
-import { api } from "./support/http";
+import { OPERATOR } from "~/domain/actor";
+import { PEER_ADDRESS_HEADER } from "~/server/http/client-address";
+import { addMember } from "~/server/services/identity/add-member";
+import { createUser } from "~/server/services/identity/create-user";
+import { APP_ORIGIN } from "./support/api-actors";
+import { api, dispatch } from "./support/http";
 import { createProductDataModel, createWorld, type World } from "./support/world";
 
 /**
@@ -36,11 +41,15 @@ let foreignPdmId: string;
 let draftId: string;
 let grantId: string;
 let snapshot: State;
+/** The owner's session, and a member of the organization the member routes aim at. */
+let sessionHeaders: Record<string, string>;
+let memberId: string;
 let cases = 0;
 const perFamily = new Map<string, number>();
 
-type State = { model: string; list: string; items: string; drafts: string; grants: string };
-type FuzzRequest = { method: string; path: string; headers?: Record<string, string>; rawBody?: string };
+type State = { model: string; list: string; items: string; drafts: string; grants: string; members: string };
+/** `isSession`: sent with the owner's session cookie instead of the key (managing members needs a session). */
+type FuzzRequest = { method: string; path: string; headers?: Record<string, string>; rawBody?: string; isSession?: boolean };
 
 beforeAll(async () => {
   world = await createWorld("fuzz");
@@ -93,6 +102,10 @@ beforeAll(async () => {
   const copy = await api<Record<string, unknown>>("PATCH", `/api/v1/dpps/${modelDppId}`, { token: world.token, body: {} });
   expect(copy.status).toBe(200);
   generalKey = Object.keys(copy.body).find((key) => key.endsWith(`/submodels/${IDS.general}`)) ?? "";
+  sessionHeaders = { cookie: await signIn(world.user.email), origin: APP_ORIGIN };
+  const memberEmail = `fuzz-member-${crypto.randomUUID()}@test.example`;
+  memberId = (await createUser({ email: memberEmail, password: "correct-horse-battery" })).id;
+  await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: memberEmail, role: "editor" });
   snapshot = await currentState();
 });
 
@@ -108,7 +121,24 @@ async function currentState(): Promise<State> {
     items: await stored("items"),
     drafts: await stored("drafts"),
     grants: await stored("grants"),
+    members: await stored("members"),
   };
+}
+
+/** The world's owner signed in through better-auth's endpoint: the session cookie as a Cookie header. */
+async function signIn(email: string): Promise<string> {
+  const response = await dispatch(
+    new Request("http://localhost:3000/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_ORIGIN, [PEER_ADDRESS_HEADER]: "198.51.100.9" },
+      body: JSON.stringify({ email, password: "correct-horse-battery" }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .join("; ");
 }
 
 function draftsPath(): string {
@@ -121,6 +151,11 @@ function draftsPath(): string {
  * grants, as JSON text.
  */
 async function stored(what: keyof State): Promise<string> {
+  if (what === "members") {
+    const members = await api("GET", `/api/organizations/${world.organization.id}/members`, { token: world.token });
+    expect(members.status).toBe(200);
+    return JSON.stringify(members.body);
+  }
   if (what === "grants") {
     const grants = await api("GET", `${modelPath(world, modelId)}/access-grants`, { token: world.token });
     expect(grants.status).toBe(200);
@@ -155,9 +190,9 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
   cases += 1;
   perFamily.set(family, (perFamily.get(family) ?? 0) + 1);
   const response = await api(request.method, request.path, {
-    token: world.token,
+    token: request.isSession ? undefined : world.token,
     rawBody: request.rawBody,
-    headers: request.headers,
+    headers: { ...(request.isSession ? sessionHeaders : {}), ...request.headers },
   });
   const label = `${request.method} ${request.path.slice(0, 200)} ${JSON.stringify(request.headers ?? {}).slice(0, 200)} ${(request.rawBody ?? "").slice(0, 300)}`;
   expect(response.status, label).toBeGreaterThanOrEqual(400);
@@ -166,18 +201,20 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
   for (const issue of (response.body as { issues?: Record<string, unknown>[] }).issues ?? []) {
     expect(typeof issue.path === "string" && typeof issue.message === "string", label).toBe(true);
   }
-  const what = request.path.includes("/template-drafts")
-    ? "drafts"
-    : request.path.includes("/access-grants")
-      ? "grants"
-      : request.path.includes("/items")
-        ? "items"
-        : request.method === "POST" &&
-            !request.path.includes("/data-values") &&
-            !request.path.includes("/upgrade") &&
-            !request.path.includes("/changes")
-          ? "list"
-          : "model";
+  const what = request.path.includes("/members/")
+    ? "members"
+    : request.path.includes("/template-drafts")
+      ? "drafts"
+      : request.path.includes("/access-grants")
+        ? "grants"
+        : request.path.includes("/items")
+          ? "items"
+          : request.method === "POST" &&
+              !request.path.includes("/data-values") &&
+              !request.path.includes("/upgrade") &&
+              !request.path.includes("/changes")
+            ? "list"
+            : "model";
   expect(await stored(what), `the ${what} changed after ${label}`).toBe(snapshot[what]);
 }
 
@@ -1303,6 +1340,38 @@ function grantCreateFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   };
 }
 
+/** A member route's path, for the member or an odd id; sent as the owner signed in. */
+function memberPath(id: string = memberId, suffix = ""): string {
+  return `/api/organizations/${world.organization.id}/members/${id}${suffix}`;
+}
+
+function memberRoleFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const families = bodyFamilies({
+    method: "PATCH",
+    path: (id) => memberPath(id),
+    base: () => [["role", j("admin")]],
+    hasIfMatch: false,
+  });
+  return Object.fromEntries(
+    Object.entries({
+      ...families,
+      "unknown roles": fc
+        .constantFrom("member", "Owner", "superuser", "", " admin")
+        .map((role) => ({ method: "PATCH", path: memberPath(), headers: JSON_HEADERS, rawBody: JSON.stringify({ role }) })),
+    }).map(([name, arbitrary]) => [name, arbitrary.map((request) => ({ ...request, isSession: true }))]),
+  );
+}
+
+/** Removal and suspension take no body: only the member's id can be odd. */
+function memberEndFamilies(method: "DELETE" | "POST", suffix: string): Record<string, fc.Arbitrary<FuzzRequest>> {
+  return {
+    "odd path ids": fc.oneof(
+      notUuidInPath.map((id) => ({ method, path: memberPath(encodeURIComponent(id), suffix), isSession: true })),
+      unknownUuid().map((id) => ({ method, path: memberPath(id, suffix), isSession: true })),
+    ),
+  };
+}
+
 function grantRevokeFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
   const path = (grant: string, model: string = modelId) => `${modelPath(world, model)}/access-grants/${grant}`;
   return {
@@ -1481,6 +1550,9 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
       }),
   ],
   ["PATCH /organizations/{orgaId}", REGISTRY_FAMILIES, registryFamilies],
+  ["PATCH /organizations/{orgaId}/members/{userId}", [...BUILDER_FAMILIES, "unknown roles"], memberRoleFamilies],
+  ["DELETE /organizations/{orgaId}/members/{userId}", ["odd path ids"], () => memberEndFamilies("DELETE", "")],
+  ["POST /organizations/{orgaId}/members/{userId}/suspend", ["odd path ids"], () => memberEndFamilies("POST", "/suspend")],
   [
     "POST /organizations/{orgaId}/models/{modelId}/passport-versions",
     ["odd path ids", "odd headers (If-Match)"],

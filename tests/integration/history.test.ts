@@ -29,7 +29,16 @@ beforeAll(async () => {
     name: "Colleague",
   });
   await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: user.id });
-  colleague = { id: user.id, name: "Colleague", actor: { userId: user.id, organizationIds: [world.organization.id], via: "session" } };
+  colleague = {
+    id: user.id,
+    name: "Colleague",
+    actor: {
+      userId: user.id,
+      organizationIds: [world.organization.id],
+      roles: { [world.organization.id]: "owner" as const },
+      via: "session",
+    },
+  };
 });
 
 const historyPath = (modelId: string) => `${modelPath(world, modelId)}/history`;

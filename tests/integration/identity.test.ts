@@ -75,11 +75,13 @@ describe("organizations and members", () => {
     expect(await addMember({ actor: OPERATOR, organizationId: organization.id, userEmailOrId: joinerEmail.toUpperCase() })).toEqual({
       organizationId: organization.id,
       userId: joiner.id,
+      role: "editor",
     });
     const membership = await getDb().member.findUniqueOrThrow({
       where: { organizationId_userId: { organizationId: organization.id, userId: joiner.id } },
     });
-    expect(membership.role).toBe("member");
+    // Without a role, an editor (docs/security.md, Roles).
+    expect(membership.role).toBe("editor");
 
     const add = (organizationId: string, userEmailOrId: string) => addMember({ actor: OPERATOR, organizationId, userEmailOrId });
     await expectAppError(add(organization.id, joiner.id), "CONFLICT");
@@ -96,7 +98,12 @@ describe("API keys", () => {
     const user = await createUser({ email: uniqueEmail("keys"), password: "correct-horse-battery" });
     const first = await createOrganization({ actor: OPERATOR, name: "Key org 1", ownerUserId: user.id });
     const second = await createOrganization({ actor: OPERATOR, name: "Key org 2", ownerUserId: user.id });
-    const session = { userId: user.id, organizationIds: [first.id, second.id], via: "session" as const };
+    const session = {
+      userId: user.id,
+      organizationIds: [first.id, second.id],
+      roles: { [first.id]: "owner" as const, [second.id]: "owner" as const },
+      via: "session" as const,
+    };
     const key = await createApiKey({ actor: session, organizationId: first.id, name: "CI" });
     expect(key.token.startsWith(API_KEY_PREFIX)).toBe(true);
     expect(key.token.length).toBeGreaterThanOrEqual(32);
@@ -117,6 +124,8 @@ describe("API keys", () => {
         name: "CI",
         prefix: expect.any(String),
         organization: { id: first.id, name: "Key org 1" },
+        // Unless chosen, what every key could do before scopes.
+        scope: "write",
         createdAt: expect.any(String),
         expiresAt: null,
         lastUsedAt: null,
@@ -128,7 +137,14 @@ describe("API keys", () => {
     expect(JSON.stringify(listed)).not.toContain(key.token);
 
     // The key acts on its own organization only, though its user belongs to two.
-    const expected = { userId: user.id, organizationIds: [first.id], via: "apiKey", apiKeyId: key.id };
+    const expected = {
+      userId: user.id,
+      organizationIds: [first.id],
+      roles: { [first.id]: "owner" as const },
+      via: "apiKey",
+      scope: "write",
+      apiKeyId: key.id,
+    };
     const presentations: Record<string, string>[] = [
       { api_token: key.token },
       { authorization: `Bearer ${key.token}` },
@@ -150,7 +166,7 @@ describe("API keys", () => {
 
     // Only the key's owner can revoke it (others are told it does not exist).
     const other = await createUser({ email: uniqueEmail("other"), password: "correct-horse-battery" });
-    const otherSession = { userId: other.id, organizationIds: [], via: "session" as const };
+    const otherSession = { userId: other.id, organizationIds: [], roles: {}, via: "session" as const };
     await expectAppError(revokeApiKey({ actor: otherSession, id: key.id }), "NOT_FOUND");
     await expectAppError(revokeApiKey({ actor: OPERATOR, id: crypto.randomUUID() }), "NOT_FOUND");
 

@@ -78,7 +78,12 @@ async function ownerWithOrganization() {
     name: `Invite org ${crypto.randomUUID().slice(0, 8)}`,
     ownerUserId: owner.id,
   });
-  const actor: Actor = { userId: owner.id, organizationIds: [organization.id], via: "session" };
+  const actor: Actor = {
+    userId: owner.id,
+    organizationIds: [organization.id],
+    roles: { [organization.id]: "owner" as const },
+    via: "session",
+  };
   return { owner, organization, actor };
 }
 
@@ -153,7 +158,7 @@ describe("invitations", () => {
     expect(await isMember(invitee.userId, organization.id)).toBe(false);
 
     const other = await createUser({ email: uniqueEmail("other"), password: "correct-horse-battery" });
-    const otherActor: Actor = { userId: other.id, organizationIds: [], via: "session" };
+    const otherActor: Actor = { userId: other.id, organizationIds: [], roles: {}, via: "session" };
     await expectAppError(acceptInvitation({ actor: otherActor, invitationId: invitation.id }), "FORBIDDEN");
     expect(await isMember(other.id, organization.id)).toBe(false);
     await expectAppError(acceptInvitation({ actor: otherActor, invitationId: crypto.randomUUID() }), "NOT_FOUND");
@@ -177,7 +182,7 @@ describe("invitations", () => {
     const inviteeEmail = uniqueEmail("invitee");
     const invitee = await signUpOverHttp(inviteeEmail);
     await verifyThroughMail(inviteeEmail);
-    const outsider: Actor = { userId: invitee.userId, organizationIds: [], via: "session" };
+    const outsider: Actor = { userId: invitee.userId, organizationIds: [], roles: {}, via: "session" };
 
     const revoked = await inviteMember({ actor: owner, organizationId: organization.id, email: inviteeEmail });
     await expectAppError(

@@ -26,7 +26,12 @@ describe(`killing a client of this run's database (${isPostgresRun ? "PostgreSQL
       `killed at "${stage}": the database holds ${expected} of the values, and other writers are not blocked`,
       async () => {
         const created = await runAndKill(["--database-url", databaseUrl, "--stage", stage], killWhen);
-        const actor = { userId: created.userId, organizationIds: [created.organizationId], via: "apiKey" as const };
+        const actor = {
+          userId: created.userId,
+          organizationIds: [created.organizationId],
+          roles: { [created.organizationId]: "owner" as const },
+          via: "apiKey" as const,
+        };
         // Read through the service as the app does; the dropped connection's transaction must not block it.
         const model = await getModel({ actor, organizationId: created.organizationId, modelId: created.modelId });
         const outcome = expectAllOrNothing(model, expected);

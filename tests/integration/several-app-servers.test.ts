@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "~/server/db/client";
+import { OPERATOR } from "~/domain/actor";
+import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
+import { createUser } from "~/server/services/identity/create-user";
 import { ensureAppBuilt, freePort } from "./support/built-app";
 import { startNextScript, type ScriptProcess } from "./support/processes";
 import { createWorld, type World } from "./support/world";
@@ -205,5 +208,34 @@ describe("two app servers on one database", () => {
     let outcome: Awaited<ReturnType<typeof revokeWhileCached>>;
     for (let attempt = 0; attempt < 5 && !outcome; attempt++) outcome = await revokeWhileCached();
     expect(outcome).toEqual({ status: 401, isBeforeCacheExpiry: true });
+  });
+  it("refuse a removed member's session and key on both, within a second of the removal through one", async () => {
+    const [a, b] = servers;
+    const email = `leaver-${crypto.randomUUID()}@test.example`;
+    const leaver = await createUser({ email, password: PASSWORD });
+    await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: email, role: "editor" });
+    const key = await createApiKey({ userId: leaver.id, organizationId: world.organization.id, scope: "write" });
+    const ownerCookie = await signIn(a, world.user.email);
+    const leaverCookie = await signIn(b, email);
+    const path = `/api/organizations/${world.organization.id}/templates`;
+    // Both servers have just resolved the key (and may keep it for a second) and seen the session.
+    for (const server of servers) {
+      expect((await call(server, "GET", path, { token: key.token })).status).toBe(200);
+      expect((await call(server, "GET", path, { cookie: leaverCookie })).status).toBe(200);
+    }
+    const removal = await call(a, "DELETE", `/api/organizations/${world.organization.id}/members/${leaver.id}`, {
+      cookie: ownerCookie,
+    });
+    const removedAt = Date.now();
+    expect(removal.status, await removal.clone().text()).toBe(204);
+    const firstRefusal = async (server: Server, options: { token?: string; cookie?: string }) => {
+      let status = 200;
+      while (status === 200 && Date.now() - removedAt < 1_000) status = (await call(server, "GET", path, options)).status;
+      return { status, isWithinASecond: Date.now() - removedAt < 1_000 };
+    };
+    for (const server of [a, b]) {
+      expect(await firstRefusal(server, { token: key.token })).toEqual({ status: 401, isWithinASecond: true });
+      expect(await firstRefusal(server, { cookie: leaverCookie })).toEqual({ status: 401, isWithinASecond: true });
+    }
   });
 });

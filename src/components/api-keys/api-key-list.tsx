@@ -3,6 +3,7 @@ import { RevokeApiKeyButton } from "~/components/api-keys/revoke-api-key-button"
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { LocalTime } from "~/components/ui/local-time";
+import type { TApiKeyScope } from "~/domain/roles";
 
 export type ApiKeyListProps = {
   keys: {
@@ -11,6 +12,7 @@ export type ApiKeyListProps = {
     prefix: string | null;
     /** null for a key made before keys were scoped: it acts on all the user's organizations. */
     organization: { id: string; name: string } | null;
+    scope: TApiKeyScope;
     createdAt: string;
     expiresAt: string | null;
     lastUsedAt: string | null;
@@ -49,6 +51,8 @@ export function ApiKeyList({ keys }: ApiKeyListProps) {
                 <dd className="font-mono break-all">{key.prefix ? `${key.prefix}…` : "—"}</dd>
                 <dt className="text-slate-500">{t("organization")}</dt>
                 <dd className="break-all">{key.organization?.name ?? t("allOrganizations")}</dd>
+                <dt className="text-slate-500">{t("scope")}</dt>
+                <dd>{t(`scopes.${key.scope}`)}</dd>
                 <dt className="text-slate-500">{t("expires")}</dt>
                 <dd>{key.expiresAt ? <LocalTime value={key.expiresAt} /> : t("never")}</dd>
                 <dt className="text-slate-500">{t("created")}</dt>

@@ -11,9 +11,10 @@ import { SecretOncePanel } from "~/components/ui/secret-once-panel";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
 import { ZApiKeyCreateInput } from "~/domain/identity-schemas";
+import { API_KEY_SCOPES } from "~/domain/roles";
 import { trpc } from "~/lib/trpc/react";
 
-const FIELDS = ["name", "organizationId", "expiresAt"] as const;
+const FIELDS = ["name", "organizationId", "expiresAt", "scope"] as const;
 
 export type CreateApiKeyFormProps = {
   organizations: { id: string; name: string }[];
@@ -25,12 +26,13 @@ function parseKey(data: FormData) {
     name: data.get("name"),
     organizationId: data.get("organizationId"),
     expiresAt: expiresAtFromForm(data),
+    scope: data.get("scope"),
   });
 }
 
 /**
- * Creates a key for one of the user's organizations (the current one preselected), optionally expiring, and shows its
- * token once.
+ * Creates a key for one of the user's organizations (the current one preselected), optionally expiring, with a scope
+ * (`write` preselected), and shows its token once.
  */
 export function CreateApiKeyForm({ organizations, defaultOrganizationId }: CreateApiKeyFormProps) {
   const t = useTranslations("apiKeys");
@@ -69,6 +71,17 @@ export function CreateApiKeyForm({ organizations, defaultOrganizationId }: Creat
               )}
             </Field>
             <ExpiryDateField label={t("expiresOn")} hint={t("expiresHint")} error={errors.fields.expiresAt} />
+            <Field label={t("scope")} hint={t("scopeHint")} error={errors.fields.scope}>
+              {(control) => (
+                <Select {...control} name="scope" defaultValue="write">
+                  {API_KEY_SCOPES.map((scope) => (
+                    <option key={scope} value={scope}>
+                      {t(`scopes.${scope}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <TextField

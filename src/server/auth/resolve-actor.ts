@@ -3,7 +3,8 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
 import { readSession } from "~/server/auth/read-session";
-import { verifyApiKey } from "~/server/auth/verify-api-key";
+import { verifyApiKey, type Membership } from "~/server/auth/verify-api-key";
+import { ZMemberRole } from "~/domain/roles";
 import { getDb } from "~/server/db/client";
 
 /**
@@ -15,12 +16,12 @@ import { getDb } from "~/server/db/client";
 export async function resolveActor(headers: Headers, { requests = 1 }: { requests?: number } = {}): Promise<Actor | null> {
   const key = readApiKey(headers);
   if (key !== undefined) {
-    const { keyId, userId, organizationIds } = await verifyApiKey(key, requests);
-    return { userId, organizationIds, via: "apiKey", apiKeyId: keyId };
+    const { keyId, userId, memberships, scope } = await verifyApiKey(key, requests);
+    return { userId, ...actorMemberships(memberships), via: "apiKey", apiKeyId: keyId, scope };
   }
   const session = await readSession(headers);
   if (!session) return null;
-  return { userId: session.user.id, organizationIds: await membershipsOf(session.user.id), via: "session" };
+  return { userId: session.user.id, ...actorMemberships(await membershipsOf(session.user.id)), via: "session" };
 }
 
 export async function requireActor(headers: Headers): Promise<Actor> {
@@ -29,7 +30,14 @@ export async function requireActor(headers: Headers): Promise<Actor> {
   return actor;
 }
 
-async function membershipsOf(userId: string): Promise<string[]> {
-  const members = await getDb().member.findMany({ where: { userId }, select: { organizationId: true } });
-  return members.map((member) => member.organizationId);
+/** A suspended membership counts for nothing: the member acts as a non-member (403) until the membership ends. */
+async function membershipsOf(userId: string): Promise<Membership[]> {
+  return getDb().member.findMany({ where: { userId, suspendedAt: null }, select: { organizationId: true, role: true } });
+}
+
+function actorMemberships(memberships: Membership[]): Pick<Actor, "organizationIds" | "roles"> {
+  return {
+    organizationIds: memberships.map((membership) => membership.organizationId),
+    roles: Object.fromEntries(memberships.map((membership) => [membership.organizationId, ZMemberRole.parse(membership.role)])),
+  };
 }

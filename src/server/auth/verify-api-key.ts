@@ -5,6 +5,7 @@ import { hashApiKey } from "~/server/auth/api-key-token";
 import { recordApiKeyUse } from "~/server/auth/api-key-usage";
 import { announceChange, listenForChanges, onChange } from "~/server/db/change-feed";
 import { getDb } from "~/server/db/client";
+import { ZApiKeyScope, type TApiKeyScope } from "~/domain/roles";
 
 /**
  * Our own API key check, replacing better-auth's verifyApiKey, which read and then updated the key's row on every
@@ -13,12 +14,16 @@ import { getDb } from "~/server/db/client";
  * counted in a small shared counter (api-key-rate-limit.ts) and the last use written later, batched (api-key-usage.ts).
  */
 
-export type VerifiedApiKey = { keyId: string; userId: string; organizationIds: string[] };
+/** An organization the user acts on, with their role there (one of MEMBER_ROLES: written only through ZMemberRole). */
+export type Membership = { organizationId: string; role: string };
+
+export type VerifiedApiKey = { keyId: string; userId: string; memberships: Membership[]; scope: TApiKeyScope };
 
 type KeyRow = {
   id: string;
   userId: string;
-  organizationIds: string[];
+  memberships: Membership[];
+  scope: string;
   enabled: boolean | null;
   revokedAt: Date | null;
   expiresAt: Date | null;
@@ -38,8 +43,9 @@ const CACHE_MAX_ENTRIES = 10_000;
 const cache = new Map<string, { row: KeyRow; until: number }>();
 
 /**
- * The key's user and the organizations the key acts on: its own organization while the user is a member of it
- * (else none), or all the user's organizations for a key made before keys were scoped. Charges `requests` requests
+ * The key's user, its scope and the organizations the key acts on, with the user's role there: its own organization
+ * while the user is a member of it and not suspended (else none), or all the user's organizations for a key made
+ * before keys were scoped. Charges `requests` requests
  * to the key's rate limit. Unknown, revoked or disabled keys and expired ones are UNAUTHORIZED.
  */
 export async function verifyApiKey(token: string, requests = 1): Promise<VerifiedApiKey> {
@@ -54,7 +60,7 @@ export async function verifyApiKey(token: string, requests = 1): Promise<Verifie
   }
   await chargeApiKey(row.id, rateLimitOf(row), requests, now);
   recordApiKeyUse(row.id, row.lastRequest);
-  return { keyId: row.id, userId: row.userId, organizationIds: row.organizationIds };
+  return { keyId: row.id, userId: row.userId, memberships: row.memberships, scope: ZApiKeyScope.parse(row.scope) };
 }
 
 type Forget = { keyId: string } | { userId: string };
@@ -81,12 +87,13 @@ async function lookUp(hash: string, now: number): Promise<KeyRow | null> {
   const cached = cache.get(hash);
   if (cached && cached.until > now) return cached.row;
   const [row] = await getDb().$queryRaw<KeyRow[]>`
-    SELECT k."id", k."referenceId" AS "userId", k."enabled", k."revokedAt", k."expiresAt", k."lastRequest",
+    SELECT k."id", k."referenceId" AS "userId", k."scope", k."enabled", k."revokedAt", k."expiresAt", k."lastRequest",
            k."rateLimitEnabled", k."rateLimitMax", k."rateLimitTimeWindow",
-           ARRAY(
-             SELECT m."organizationId" FROM "member" AS m
-             WHERE m."userId" = k."referenceId" AND (k."organizationId" IS NULL OR m."organizationId" = k."organizationId")
-           ) AS "organizationIds"
+           COALESCE((
+             SELECT json_agg(json_build_object('organizationId', m."organizationId", 'role', m."role")) FROM "member" AS m
+             WHERE m."userId" = k."referenceId" AND m."suspendedAt" IS NULL
+               AND (k."organizationId" IS NULL OR m."organizationId" = k."organizationId")
+           ), '[]'::json) AS "memberships"
     FROM "apikey" AS k
     WHERE k."key" = ${hash}
     LIMIT 1`;

@@ -6,6 +6,7 @@ import {
   ZInvitation,
   ZInvitationCreateInput,
   ZMember,
+  ZMemberRoleBody,
   ZOrganization,
   ZOrganizationCreateInput,
   ZOrganizationSummary,
@@ -47,6 +48,7 @@ import {
   ZModelPath,
   ZNoPath,
   ZOrgPath,
+  ZMemberPath,
   ZProductDataModelPath,
   ZPublicIdentifierPath,
   ZTemplatePath,
@@ -544,6 +546,44 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     params: ZOrgPath,
     response: z.array(ZMember),
     errors: [404],
+  },
+  {
+    method: "patch",
+    path: `${ORG}/members/{userId}`,
+    tag: "Organizations",
+    summary: "Change a member's role",
+    description:
+      "Owners and admins, signed in (an API key is refused, 403). Nobody gives a role above their own, only an owner changes an owner; " +
+      "409 when it would demote the last owner. The member's next request acts with the new role.",
+    params: ZMemberPath,
+    body: ZMemberRoleBody,
+    response: ZMember,
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: `${ORG}/members/{userId}`,
+    tag: "Organizations",
+    summary: "Remove a member",
+    description:
+      "Owners and admins, signed in (an API key is refused, 403); only an owner removes an owner, and the last owner is never removed (409). " +
+      "The member's sessions end and their keys for the organization are revoked, on every app server from the next request; " +
+      "their account and their name in the history stay, as do the access grants they made.",
+    params: ZMemberPath,
+    status: 204,
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: `${ORG}/members/{userId}/suspend`,
+    tag: "Organizations",
+    summary: "Suspend a member",
+    description:
+      "As removal, but the membership stays listed with `suspendedAt` and acts on nothing (403 for the member). " +
+      "The last owner who can act is not suspended (409).",
+    params: ZMemberPath,
+    response: ZMember,
+    errors: [404, 409],
   },
   {
     method: "post",

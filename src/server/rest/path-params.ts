@@ -6,6 +6,7 @@ export const ZOrgPath = z.object({ orgaId: ZUuid });
 export const ZTemplatePath = z.object({ orgaId: ZUuid, templateId: ZUuid });
 export const ZModelPath = z.object({ orgaId: ZUuid, modelId: ZUuid });
 export const ZProductDataModelPath = z.object({ productDataModelId: ZUuid });
+export const ZMemberPath = z.object({ orgaId: ZUuid, userId: ZUuid });
 export const ZNoPath = z.object({});
 export const ZItemPath = z.object({ orgaId: ZUuid, modelId: ZUuid, itemId: ZUuid });
 export const ZIdentifierPath = z.object({ orgaId: ZUuid, uuid: ZUuid });

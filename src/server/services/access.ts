@@ -1,13 +1,83 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
+import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TMemberRole } from "~/domain/roles";
 
 /**
  * The caller must belong to the organization named in the path (403 otherwise, docs/api.md). Resources are then
  * always looked up scoped to that organization, so another organization's resource is simply not found (404).
+ * Membership is enough to read (every role reads); operations that change something ask `assertMayDo`.
  */
 export function assertMemberOf(actor: Actor, organizationId: string): void {
-  if (!actor.organizationIds.includes(organizationId)) {
+  if (!actor.organizationIds.includes(organizationId) || actor.roles[organizationId] === undefined) {
     throw new AppError("FORBIDDEN", "You are not a member of this organization.");
+  }
+}
+
+/**
+ * Who may do what: the one table of the roles (docs/security.md, Roles). Each operation names the lowest role that
+ * may do it; every service that changes something asks `assertMayDo` with its operation, so REST, tRPC, the pages
+ * and the CLI (which acts as the operator, above every role) can never disagree.
+ */
+export const OPERATION_ROLES = {
+  read: "viewer",
+  /** Models, items, their values, imports, publishing passport versions. */
+  writeData: "editor",
+  /** Template drafts, their import and publication. */
+  manageTemplates: "admin",
+  manageAccessGrants: "admin",
+  manageApiKeys: "admin",
+  /** The organization's settings and its signing key. */
+  manageSettings: "admin",
+  /** Inviting, removing, suspending members and changing roles, of members below owner (`assertMayManageMember`). */
+  manageMembers: "admin",
+} as const satisfies Record<string, TMemberRole>;
+
+export type Operation = keyof typeof OPERATION_ROLES;
+
+/** How a refusal names each operation: "<name> needs …". */
+const OPERATION_NAMES: Record<Operation, string> = {
+  read: "Reading",
+  writeData: "Changing models, items and their values",
+  manageTemplates: "Changing templates and template drafts",
+  manageAccessGrants: "Managing access grants",
+  manageApiKeys: "Creating API keys",
+  manageSettings: "Changing the organization's settings",
+  manageMembers: "Managing members",
+};
+
+/** The role the actor acts with in the organization: a key acts with the lower of its scope and its user's role. */
+export function effectiveRole(actor: Actor, organizationId: string): TMemberRole {
+  assertMemberOf(actor, organizationId);
+  const role = actor.roles[organizationId] ?? "viewer";
+  return actor.scope ? lowerRole(role, SCOPE_CEILING[actor.scope]) : role;
+}
+
+/** Whether the actor may do the operation, for a page that offers it only then (the service still decides). */
+export function mayDo(actor: Actor, organizationId: string, operation: Operation): boolean {
+  return (
+    actor.organizationIds.includes(organizationId) && isRoleAtLeast(effectiveRole(actor, organizationId), OPERATION_ROLES[operation])
+  );
+}
+
+/**
+ * The actor is a member (403) whose role allows the operation (403 naming the role it needs, or — when the member's
+ * role would allow it but their API key's scope does not — the scope it needs).
+ */
+export function assertMayDo(actor: Actor, organizationId: string, operation: Operation): void {
+  assertRoleAtLeast(actor, organizationId, OPERATION_ROLES[operation], OPERATION_NAMES[operation]);
+}
+
+/** The same check for a rule that depends on its target (only an owner acts on an owner or makes one). */
+export function assertRoleAtLeast(actor: Actor, organizationId: string, needed: TMemberRole, action: string): void {
+  assertMemberOf(actor, organizationId);
+  const role = actor.roles[organizationId] ?? "viewer";
+  if (!isRoleAtLeast(role, needed)) {
+    throw new AppError("FORBIDDEN", `${action} needs the ${needed} role or above; your role in this organization is ${role}.`);
+  }
+  if (actor.scope && !isRoleAtLeast(SCOPE_CEILING[actor.scope], needed)) {
+    const what =
+      needed === "owner" ? "an owner signed in: no API key scope reaches it" : `an API key with the ${scopeFor(needed)} scope`;
+    throw new AppError("FORBIDDEN", `${action} needs ${what}; this key's scope is ${actor.scope}.`);
   }
 }
 

@@ -103,7 +103,8 @@ export async function createParty(client: AppClient, label: string, marker: stri
   const key = await trpcMutation<{ id: string; token: string }>(
     client,
     "apiKeys.create",
-    { name: `${label} key ${marker}`, organizationId: organization.id },
+    // The owner's admin key: the most a key can do (docs/security.md, API key scopes).
+    { name: `${label} key ${marker}`, organizationId: organization.id, scope: "admin" },
     asUser,
   );
   return { label, email, cookie, userId, organizationId: organization.id, organizationName, token: key.token, keyId: key.id };

@@ -100,7 +100,12 @@ const template = await importTemplate({
   createdByUserId: user.id,
   definition: fixtureTemplate(),
 });
-const actor: Actor = { userId: user.id, organizationIds: [organization.id], via: "apiKey" };
+const actor: Actor = {
+  userId: user.id,
+  organizationIds: [organization.id],
+  roles: { [organization.id]: "owner" as const },
+  via: "apiKey",
+};
 const model = await createModel({
   actor,
   organizationId: organization.id,

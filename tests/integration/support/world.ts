@@ -12,13 +12,21 @@ export async function createWorld(label = "org") {
   const email = `${label}-${crypto.randomUUID()}@test.example`;
   const user = await createUser({ email, password: "correct-horse-battery" });
   const organization = await createOrganization({ actor: OPERATOR, name: `${label} ${email}`, ownerUserId: user.id });
-  const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "test" });
+  // An owner's admin key: the most a key can do (docs/security.md, API key scopes), what most tests call the API with.
+  const key = await createApiKey({ userId: user.id, organizationId: organization.id, name: "test", scope: "admin" });
   const template = await importTemplate({
     organizationId: organization.id,
     createdByUserId: user.id,
     definition: fixtureTemplate(),
   });
-  const actor: Actor = { userId: user.id, organizationIds: [organization.id], via: "apiKey", apiKeyId: key.id };
+  const actor: Actor = {
+    userId: user.id,
+    organizationIds: [organization.id],
+    roles: { [organization.id]: "owner" as const },
+    via: "apiKey",
+    apiKeyId: key.id,
+    scope: "admin",
+  };
   return { user, organization, token: key.token, keyId: key.id, template, actor };
 }
 

@@ -6,6 +6,7 @@ import { CreateApiKeyForm } from "~/components/api-keys/create-api-key-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
+import { mayDo } from "~/server/services/access";
 import { listApiKeys } from "~/server/services/identity/list-api-keys";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 
@@ -23,8 +24,10 @@ export default async function ApiKeysPage({ searchParams }: Props) {
     searchParams,
     getTranslations("apiKeys"),
   ]);
+  // Keys are made by owners and admins (docs/security.md, Roles): the form offers only those organizations.
+  const keyOrganizations = organizations.filter((organization) => mayDo(actor, organization.id, "manageApiKeys"));
   // The organization the user came from (its overview links here with ?org=), else their first.
-  const current = organizations.find((organization) => organization.id === query.org) ?? organizations[0];
+  const current = keyOrganizations.find((organization) => organization.id === query.org) ?? keyOrganizations[0];
 
   return (
     <div className="space-y-8">
@@ -48,7 +51,9 @@ export default async function ApiKeysPage({ searchParams }: Props) {
               {t("createHeading")}
             </h2>
             {current ? (
-              <CreateApiKeyForm organizations={organizations} defaultOrganizationId={current.id} />
+              <CreateApiKeyForm organizations={keyOrganizations} defaultOrganizationId={current.id} />
+            ) : organizations.length > 0 ? (
+              <EmptyState title={t("notAllowed")}>{t("notAllowedText")}</EmptyState>
             ) : (
               <EmptyState title={t("noOrganization")}>{t("noOrganizationText")}</EmptyState>
             )}

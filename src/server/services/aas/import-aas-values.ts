@@ -7,7 +7,7 @@ import type { Jsonable } from "~/domain/aas/export-metadata";
 import { aasValuesFor, type ImportedValue, type UnmatchedElement } from "~/domain/aas/import-values";
 import { aasValueChanges } from "~/domain/aas/aas-value-changes";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 import { getItem } from "~/server/services/items/get-item";
@@ -45,7 +45,7 @@ export async function importAasValues<O extends PassportDataOwner>({
   environment,
   ifMatch,
 }: ImportAasValuesOptions<O>): Promise<ImportAasValuesResult<O>> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   const verified = verifiedEnvironment(environment);
   const current =
     owner.kind === "model"

@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { MAX_GRANT_DAYS, type TAccessGrantCreateRequest, type TAccessGrantCreated } from "~/domain/passport-schema";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { findAccessGrants } from "~/server/services/access-grants/internal/access-grant-dto";
 import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
 
@@ -22,7 +22,7 @@ export async function createAccessGrant({
   modelId,
   input,
 }: CreateAccessGrantOptions): Promise<TAccessGrantCreated> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageAccessGrants");
   const expiresAt = new Date(input.expiresAt);
   const now = Date.now();
   if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_GRANT_DAYS * DAY_MS) {

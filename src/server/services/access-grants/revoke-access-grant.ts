@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import type { TAccessGrant } from "~/domain/passport-schema";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { findAccessGrants } from "~/server/services/access-grants/internal/access-grant-dto";
 
 export type RevokeAccessGrantOptions = { actor: Actor; organizationId: string; modelId: string; grantId: string };
@@ -12,7 +12,7 @@ export type RevokeAccessGrantOptions = { actor: Actor; organizationId: string; m
  * Revoking a revoked grant changes nothing and answers it as it is.
  */
 export async function revokeAccessGrant({ actor, organizationId, modelId, grantId }: RevokeAccessGrantOptions): Promise<TAccessGrant> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageAccessGrants");
   return inTransaction(async (tx) => {
     await tx.accessGrant.updateMany({
       where: { id: grantId, organizationId, modelId, revokedAt: null },

@@ -1,18 +1,19 @@
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 import { assertItemVisible, assertModelVisible } from "~/server/services/items/internal/find-item";
 
 export type AssertOwnerInOrganizationOptions = { actor: Actor; organizationId: string; owner: PassportDataOwner };
 
 /**
- * The caller is a member of the organization (403) and the model or item is one of its own (404) — what a write of
- * passport data checks before its body is read, so a made-up or foreign id costs one indexed lookup, not a parse of
- * 32 MB. The write itself checks both again under its row lock (`writePassportData`).
+ * The caller is a member of the organization whose role writes data (403, docs/security.md §Roles) and the model or
+ * item is one of its own (404) — what a write of passport data checks before its body is read, so a made-up or
+ * foreign id costs one indexed lookup, not a parse of 32 MB. The write itself checks both again under its row lock
+ * (`writePassportData`).
  */
 export async function assertOwnerInOrganization({ actor, organizationId, owner }: AssertOwnerInOrganizationOptions): Promise<void> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   if (owner.kind === "model") return assertModelVisible(getDb(), organizationId, owner.id);
   return assertItemVisible(getDb(), { organizationId, modelId: owner.modelId, itemId: owner.id });
 }

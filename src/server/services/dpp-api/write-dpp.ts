@@ -10,7 +10,7 @@ import type { TDppCreateRequest } from "~/domain/versions/dpp-create-request";
 import type { TSection } from "~/domain/template-schema";
 import { publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { ownerPassport } from "~/server/services/aas/internal/owner-passport";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { ownerLevel, type PassportDataOwner } from "~/server/services/internal/passport-data-owner";
@@ -41,7 +41,7 @@ export async function dppOwner(actor: Actor | null, dppId: string): Promise<DppO
   if (!row || (row.modelId === null && (row.itemId === null || row.itemModelId === null))) {
     throw new AppError("NOT_FOUND", "No DPP has this id.");
   }
-  if (actor) assertMemberOf(actor, row.organizationId);
+  if (actor) assertMayDo(actor, row.organizationId, "writeData");
   const owner: PassportDataOwner =
     row.itemId !== null && row.itemModelId !== null
       ? { kind: "item", id: row.itemId, modelId: row.itemModelId }

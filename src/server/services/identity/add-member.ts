@@ -3,6 +3,7 @@ import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { findUser } from "~/server/services/identity/find-user";
 import type { Operator } from "~/domain/actor";
+import { DEFAULT_MEMBER_ROLE, type TMemberRole } from "~/domain/roles";
 
 export type AddMemberOptions = {
   /**
@@ -12,21 +13,23 @@ export type AddMemberOptions = {
   actor: Operator;
   organizationId: string;
   userEmailOrId: string;
+  /** `editor` when left out (docs/security.md, Roles). */
+  role?: TMemberRole;
 };
 
 /** Adds an existing user to any organization. */
-export async function addMember({ organizationId, userEmailOrId }: AddMemberOptions) {
+export async function addMember({ organizationId, userEmailOrId, role = DEFAULT_MEMBER_ROLE }: AddMemberOptions) {
   const db = getDb();
   const organization = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw new AppError("NOT_FOUND", `No organization ${organizationId}.`);
   const user = await findUser(userEmailOrId);
   const created = await db.member
     .createMany({
-      data: [{ id: crypto.randomUUID(), organizationId, userId: user.id, role: "member" }],
+      data: [{ id: crypto.randomUUID(), organizationId, userId: user.id, role }],
       skipDuplicates: true,
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
   await forgetApiKeysOf(user.id);
-  return { organizationId, userId: user.id };
+  return { organizationId, userId: user.id, role };
 }

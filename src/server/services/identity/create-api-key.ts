@@ -4,13 +4,16 @@ import { API_KEY_PREFIX } from "~/server/auth/auth";
 import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf, assertSignedIn } from "~/server/services/access";
+import { assertMayDo, assertSignedIn } from "~/server/services/access";
+import type { TApiKeyScope } from "~/domain/roles";
 
 export type CreateApiKeyOptions = {
   /** The one organization the key acts on (and only while its user is a member of it). */
   organizationId: string;
   name?: string;
   expiresAt?: Date;
+  /** What the key may do, capped by its user's role (docs/security.md, API key scopes); `write` when left out. */
+  scope?: TApiKeyScope;
 } & (
   | { /** A signed-in user creating a key of their own, for one of their organizations. */ actor: Actor }
   | { /** The operator CLI: a key of this user, for any existing organization. */ userId: string }
@@ -22,11 +25,11 @@ export type CreateApiKeyOptions = {
  * (whose owners should see them listed as expired, and whose callers should be told so).
  */
 export async function createApiKey(options: CreateApiKeyOptions) {
-  const { organizationId, name, expiresAt } = options;
+  const { organizationId, name, expiresAt, scope = "write" } = options;
   const db = getDb();
   if ("actor" in options) {
     assertSignedIn(options.actor, "Creating an API key");
-    assertMemberOf(options.actor, organizationId);
+    assertMayDo(options.actor, organizationId, "manageApiKeys");
   } else if (!(await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) {
     throw new AppError("NOT_FOUND", `No organization ${organizationId}.`);
   }
@@ -43,6 +46,7 @@ export async function createApiKey(options: CreateApiKeyOptions) {
       key: hashApiKey(token),
       referenceId: userId,
       organizationId,
+      scope,
       expiresAt: expiresAt ?? null,
       enabled: true,
       // The limit in force is the one stored on the key when it was made (README, "API keys").
@@ -53,7 +57,7 @@ export async function createApiKey(options: CreateApiKeyOptions) {
       createdAt: now,
       updatedAt: now,
     },
-    select: { id: true, name: true, start: true, createdAt: true, expiresAt: true },
+    select: { id: true, name: true, start: true, createdAt: true, expiresAt: true, scope: true },
   });
   return {
     id: created.id,
@@ -61,6 +65,7 @@ export async function createApiKey(options: CreateApiKeyOptions) {
     name: created.name,
     start: created.start,
     organizationId,
+    scope,
     createdAt: created.createdAt,
     expiresAt: created.expiresAt?.toISOString() ?? null,
   };

@@ -1,5 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
+import { ZApiKeyScope } from "~/domain/roles";
 import { assertSignedIn } from "~/server/services/access";
 
 export type ListApiKeysOptions = { actor: Actor };
@@ -18,6 +19,7 @@ export async function listApiKeys({ actor }: ListApiKeysOptions) {
       lastRequest: true,
       expiresAt: true,
       revokedAt: true,
+      scope: true,
       organization: { select: { id: true, name: true } },
     },
   });
@@ -27,6 +29,7 @@ export async function listApiKeys({ actor }: ListApiKeysOptions) {
     prefix: key.start,
     // null: a key made before keys were scoped, acting on all the user's organizations.
     organization: key.organization,
+    scope: ZApiKeyScope.parse(key.scope),
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: key.lastRequest?.toISOString() ?? null,

@@ -3,7 +3,7 @@ import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf, assertSignedIn } from "~/server/services/access";
+import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 
 export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
@@ -16,7 +16,7 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  * organization.
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageSettings");
   const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears } = input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),

@@ -2,7 +2,7 @@ import type { TemplateIndex } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { discardChange, openChange, type OpenChange } from "~/server/services/history/internal/change-record";
 import {
   defaultLanguageOf,
@@ -44,7 +44,7 @@ export async function writePassportData<O extends PassportDataOwner>(
   options: WritePassportDataOptions<O>,
   write: PassportDataWrite,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  assertMemberOf(options.actor, options.organizationId);
+  assertMayDo(options.actor, options.organizationId, "writeData");
   return inTransaction(async (tx) => {
     await writePassportDataIn(tx, options, write);
     return readOwner(tx, options.owner);

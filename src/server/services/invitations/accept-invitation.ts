@@ -1,3 +1,4 @@
+import { DEFAULT_MEMBER_ROLE } from "~/domain/roles";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
@@ -19,7 +20,7 @@ export async function acceptInvitation({ actor, invitationId }: AcceptInvitation
     });
     if (count === 0) throw new AppError("CONFLICT", "This invitation is no longer open.");
     await tx.member.createMany({
-      data: [{ id: crypto.randomUUID(), organizationId: invitation.organizationId, userId: actor.userId, role: "member" }],
+      data: [{ id: crypto.randomUUID(), organizationId: invitation.organizationId, userId: actor.userId, role: DEFAULT_MEMBER_ROLE }],
       skipDuplicates: true,
     });
     return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };

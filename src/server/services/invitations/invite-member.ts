@@ -1,7 +1,8 @@
+import { DEFAULT_MEMBER_ROLE } from "~/domain/roles";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { assertSignedIn } from "~/server/services/access";
+import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { mailLocaleFor, mailTranslator } from "~/server/mail/mail-text";
 import { sendMail } from "~/server/mail/send-mail";
 import {
@@ -15,7 +16,7 @@ import {
 export type InviteMemberOptions = { actor: Actor; organizationId: string; email: string; requestOrigin?: string };
 
 /**
- * Invites an email address to an organization; any member may invite (docs/security.md). Nobody becomes a member here:
+ * Invites an email address to an organization, as an editor; owners and admins may invite (docs/security.md). Nobody becomes a member here:
  * the owner of the address must accept while signed in with it, verified (accept-invitation.ts). So a stranger who
  * signed up with a colleague's address before the colleague did gets nothing. Inviting an address with an open
  * invitation renews that one and mails it again.
@@ -23,6 +24,7 @@ export type InviteMemberOptions = { actor: Actor; organizationId: string; email:
 export async function inviteMember({ actor, organizationId, email, requestOrigin }: InviteMemberOptions) {
   assertSignedIn(actor, "Inviting a member");
   if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  assertMayDo(actor, organizationId, "manageMembers");
   const db = getDb();
   const address = email.trim().toLowerCase();
   if ((await db.member.count({ where: { organizationId, user: { email: address } } })) > 0) {
@@ -40,7 +42,14 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
         select: invitationSelect,
       })
     : await db.invitation.create({
-        data: { id: crypto.randomUUID(), organizationId, email: address, role: "member", expiresAt, inviterId: actor.userId },
+        data: {
+          id: crypto.randomUUID(),
+          organizationId,
+          email: address,
+          role: DEFAULT_MEMBER_ROLE,
+          expiresAt,
+          inviterId: actor.userId,
+        },
         select: invitationSelect,
       });
   const invitation = toInvitationDto(row, requestOrigin);

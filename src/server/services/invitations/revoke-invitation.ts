@@ -1,14 +1,15 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { assertSignedIn } from "~/server/services/access";
+import { assertMayDo, assertSignedIn } from "~/server/services/access";
 
 export type RevokeInvitationOptions = { actor: Actor; organizationId: string; invitationId: string };
 
-/** Any member may take back an open invitation of their organization; its link stops working at once. */
+/** Owners and admins may take back an open invitation of their organization; its link stops working at once. */
 export async function revokeInvitation({ actor, organizationId, invitationId }: RevokeInvitationOptions) {
   assertSignedIn(actor, "Revoking an invitation");
   if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  assertMayDo(actor, organizationId, "manageMembers");
   const { count } = await getDb().invitation.updateMany({
     where: { id: invitationId, organizationId, status: "pending" },
     data: { status: "canceled" },

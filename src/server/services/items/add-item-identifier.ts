@@ -2,7 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import type { TItem } from "~/domain/item-schema";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
 import { assertValuesFree } from "~/server/services/items/internal/insert-items";
 import { readItem } from "~/server/services/items/internal/item-dto";
@@ -26,7 +26,7 @@ export type AddItemIdentifierOptions = {
  * The item's version is unchanged: identifiers are not passport data, so an editor open on the item can still save.
  */
 export async function addItemIdentifier({ actor, organizationId, modelId, itemId, value }: AddItemIdentifierOptions): Promise<TItem> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   return inTransaction(async (tx) => {
     await assertItemVisible(tx, { organizationId, modelId, itemId });
     if ((await tx.uniqueProductIdentifier.count({ where: { itemId } })) >= MAX_ITEM_IDENTIFIERS) {

@@ -3,7 +3,7 @@ import { findDuplicateValues } from "~/domain/identifier-values";
 import type { TItemBulkCreateRequest, TItemBulkCreateResponse } from "~/domain/item-schema";
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { insertItems, lockModelForItems, type NewItem } from "~/server/services/items/internal/insert-items";
 
 export type BulkCreateItemsOptions = { actor: Actor; organizationId: string; modelId: string; input: TItemBulkCreateRequest };
@@ -21,7 +21,7 @@ export async function bulkCreateItems({
   modelId,
   input,
 }: BulkCreateItemsOptions): Promise<TItemBulkCreateResponse> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   const values = "count" in input ? Array.from({ length: input.count }, () => crypto.randomUUID()) : input.identifiers;
   const duplicates = findDuplicateValues(values, issuePath);
   if (duplicates.length > 0) {

@@ -3,7 +3,7 @@ import { findDuplicateValues } from "~/domain/identifier-values";
 import type { TItem, TItemCreateRequest } from "~/domain/item-schema";
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
 import { readItem } from "~/server/services/items/internal/item-dto";
 
@@ -16,7 +16,7 @@ export type CreateItemOptions = { actor: Actor; organizationId: string; modelId:
  * Item-level field outside repeaters.
  */
 export async function createItem({ actor, organizationId, modelId, input }: CreateItemOptions): Promise<TItem> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   const values = input.uniqueProductIdentifiers?.map((identifier) => identifier.value) ?? [crypto.randomUUID()];
   const duplicates = findDuplicateValues(values, issuePath);
   if (duplicates.length > 0) throw new AppError("VALIDATION", "The request names the same identifier more than once.", duplicates);

@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { lockOwner } from "~/server/services/internal/passport-data-owner";
 
 export type DeleteItemOptions = { actor: Actor; organizationId: string; modelId: string; itemId: string; ifMatch?: number };
@@ -11,7 +11,7 @@ export type DeleteItemOptions = { actor: Actor; organizationId: string; modelId:
  * 404 from the next read on: its identifier is retired (passport-cache.ts checks that on every read).
  */
 export async function deleteItem({ actor, organizationId, modelId, itemId, ifMatch }: DeleteItemOptions): Promise<void> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   await inTransaction(async (tx) => {
     // The item's row lock is the one every write to it takes first; `ifMatch` is checked under it (412 when stale).
     await lockOwner(tx, { organizationId, owner: { kind: "item", id: itemId, modelId }, ifMatch });

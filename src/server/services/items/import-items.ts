@@ -10,7 +10,7 @@ import { type TemplateIndex } from "~/domain/template-index";
 import { ascendingUuids } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
 import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
 import { addIdentifiers, type ImportTarget, importTargets, heldValues } from "~/server/services/items/internal/import-targets";
@@ -47,7 +47,7 @@ const WRITE_CHUNK = 1_000;
  */
 export async function importItems(options: ImportItemsOptions): Promise<TItemImportReport> {
   const { actor, organizationId, modelId, file, isDryRun, mapping, locale } = options;
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   const sheets = await readWorkbookFile(file.bytes, file.kind);
   const plan = async (db: Tx, templateId: string) => {
     const index = await loadTemplateIndex(db, templateId);

@@ -3,7 +3,7 @@ import { readLanguageSettings } from "~/server/services/internal/organization-la
 import type { TModel, TModelCreateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { insertDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { claimModelGtin } from "~/server/services/models/internal/claim-model-gtin";
 import { readModel } from "~/server/services/models/internal/model-dto";
@@ -18,7 +18,7 @@ export type CreateModelOptions = { actor: Actor; organizationId: string; input: 
  * holds outside repeaters.
  */
 export async function createModel({ actor, organizationId, input }: CreateModelOptions): Promise<TModel> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   return inTransaction(async (tx) => {
     const templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
     const id = crypto.randomUUID();

@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { lockOwner } from "~/server/services/internal/passport-data-owner";
 
 export type DeleteModelOptions = { actor: Actor; organizationId: string; modelId: string; ifMatch?: number };
@@ -11,7 +11,7 @@ export type DeleteModelOptions = { actor: Actor; organizationId: string; modelId
  * never come to name another one, so their values stay taken in the organization.
  */
 export async function deleteModel({ actor, organizationId, modelId, ifMatch }: DeleteModelOptions): Promise<void> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   await inTransaction(async (tx) => {
     // The model's row lock is the one every write to it takes first, so no write of the model runs alongside.
     await lockOwner(tx, { organizationId, owner: { kind: "model", id: modelId }, ifMatch });

@@ -3,7 +3,7 @@ import type { Actor } from "~/domain/actor";
 import type { TModel, TModelDuplicateRequest } from "~/domain/model-schema";
 import { copyName } from "~/domain/model-schema";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { readModel } from "~/server/services/models/internal/model-dto";
 
 export type DuplicateModelOptions = { actor: Actor; organizationId: string; modelId: string; input: TModelDuplicateRequest };
@@ -14,7 +14,7 @@ export type DuplicateModelOptions = { actor: Actor; organizationId: string; mode
  * the GTIN, which names one model in the installation (docs/gs1.md).
  */
 export async function duplicateModel({ actor, organizationId, modelId, input }: DuplicateModelOptions): Promise<TModel> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   return inTransaction(async (tx) => {
     // FOR SHARE waits for a write in progress on the source (writes lock its row FOR UPDATE), so the copy is of
     // one version, not half of one write.

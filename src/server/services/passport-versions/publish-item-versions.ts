@@ -5,7 +5,7 @@ import { createStepper } from "~/domain/bounded-steps";
 import { assemblePassport } from "~/domain/passport";
 import type { TPublishedItemVersions } from "~/domain/versions/passport-credential";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { readItemValuesOfItems } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
@@ -44,7 +44,7 @@ export async function publishItemVersions({
   modelId,
   chunkItems = PUBLISH_CHUNK_ITEMS,
 }: PublishItemVersionsOptions): Promise<TPublishedItemVersions> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeData");
   const items: TPublishedItemVersions["items"] = [];
   let after: ItemCursor | null = null;
   do {

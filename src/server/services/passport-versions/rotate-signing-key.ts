@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf, assertSignedIn } from "~/server/services/access";
+import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { createSigningKey, lockOrganization, retireSigningKeys } from "~/server/services/passport-versions/internal/signing-keys";
 import { organizationPublicKeys, type SigningKeySummary } from "~/server/services/passport-versions/read-jwks";
 
@@ -12,7 +12,7 @@ export type RotateSigningKeyOptions = { actor: Actor; organizationId: string };
  * from now on. Managing keys needs a signed-in session, like API keys (docs/security.md).
  */
 export async function rotateSigningKey({ actor, organizationId }: RotateSigningKeyOptions): Promise<SigningKeySummary[]> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageSettings");
   assertSignedIn(actor, "Rotating the signing key");
   await inTransaction(async (tx) => {
     await lockOrganization(tx, organizationId);

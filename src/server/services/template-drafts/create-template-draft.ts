@@ -4,7 +4,7 @@ import { validateDraft } from "~/domain/template-draft-edits";
 import { withTranslations } from "~/domain/template-translations";
 import type { TemplateDraftDocument, TTemplateDraft, TTemplateDraftCreateRequest } from "~/domain/template-draft-schema";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { readableBy } from "~/server/services/product-data-models/internal/readable-by";
 import { readTemplateDraft } from "~/server/services/template-drafts/internal/template-draft-dto";
 import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
@@ -20,7 +20,7 @@ type Start = { lineageId: string; document: TemplateDraftDocument };
  * `cli template:import`, every problem listed).
  */
 export async function createTemplateDraft({ actor, organizationId, input }: CreateTemplateDraftOptions): Promise<TTemplateDraft> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageTemplates");
   return inTransaction(async (tx) => {
     const start = await startingPoint(tx, actor, organizationId, input);
     const document = validateDraft(start.document);

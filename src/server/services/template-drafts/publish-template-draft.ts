@@ -5,7 +5,7 @@ import { publishableDefinition } from "~/domain/template-draft-edits";
 import type { TPublishRequest, TPublishResponse } from "~/domain/template-draft-schema";
 import { Prisma } from "~/generated/prisma/client";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { lockTemplateDraft } from "~/server/services/template-drafts/internal/lock-template-draft";
 import { readDocument, readTemplateDraft } from "~/server/services/template-drafts/internal/template-draft-dto";
 
@@ -29,7 +29,7 @@ export async function publishTemplateDraft({
   ifMatch,
   input,
 }: PublishTemplateDraftOptions): Promise<TPublishResponse> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageTemplates");
   return inTransaction(async (tx) => {
     const { lineageId } = await lockTemplateDraft(tx, { organizationId, draftId, ifMatch });
     const row = await tx.templateDraft.findUniqueOrThrow({ where: { id: draftId }, select: { document: true } });

@@ -1,8 +1,11 @@
-import { ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
+import { ZMemberInput, ZMemberRoleInput, ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
 import { ZOrganizationLanguagesInput, ZOrganizationRegistryInput, ZOrganizationRetentionInput } from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
+import { changeMemberRole } from "~/server/services/identity/change-member-role";
 import { listMembers } from "~/server/services/identity/list-members";
+import { removeMember } from "~/server/services/identity/remove-member";
+import { suspendMember } from "~/server/services/identity/suspend-member";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 import { updateOrganization } from "~/server/services/identity/update-organization";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
@@ -10,6 +13,15 @@ import { protectedProcedure, router } from "~/server/trpc/trpc";
 const membersRouter = router({
   list: protectedProcedure.input(ZOrganizationIdInput).query(async ({ ctx, input }) => {
     return await listMembers({ actor: ctx.actor, organizationId: input.organizationId });
+  }),
+  changeRole: protectedProcedure.input(ZMemberRoleInput).mutation(async ({ ctx, input }) => {
+    return await changeMemberRole({ actor: ctx.actor, ...input });
+  }),
+  suspend: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
+    return await suspendMember({ actor: ctx.actor, ...input });
+  }),
+  remove: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
+    await removeMember({ actor: ctx.actor, ...input });
   }),
 });
 

@@ -1,7 +1,7 @@
 import { ZOrganizationUpdate } from "~/domain/organization-settings";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { updateOrganization } from "~/server/services/identity/update-organization";
 
@@ -9,7 +9,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({ params: ZOrgPath, run: ({ actor, params }) => getOrganization({ actor, organizationId: params.orgaId }) }),
   PATCH: restRoute({
     params: ZOrgPath,
-    preflight: ({ actor, params }) => assertMemberOf(actor, params.orgaId),
+    preflight: ({ actor, params }) => assertMayDo(actor, params.orgaId, "manageSettings"),
     body: ZOrganizationUpdate,
     run: ({ actor, params, body }) => updateOrganization({ actor, organizationId: params.orgaId, input: body }),
   }),

@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { validateDraft } from "~/domain/template-draft-edits";
 import type { TemplateDraftDocument, TTemplateDraft } from "~/domain/template-draft-schema";
 import { inTransaction } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { readDocument, readTemplateDraft } from "~/server/services/template-drafts/internal/template-draft-dto";
 import { lockTemplateDraft } from "~/server/services/template-drafts/internal/lock-template-draft";
 
@@ -23,7 +23,7 @@ export async function editTemplateDraft(
   { actor, organizationId, draftId, ifMatch }: EditTemplateDraftOptions,
   edit: (document: TemplateDraftDocument) => TemplateDraftDocument,
 ): Promise<TTemplateDraft> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "manageTemplates");
   return inTransaction(async (tx) => {
     await lockTemplateDraft(tx, { organizationId, draftId, ifMatch });
     const row = await tx.templateDraft.findUniqueOrThrow({ where: { id: draftId }, select: { document: true } });

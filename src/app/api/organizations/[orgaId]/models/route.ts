@@ -2,7 +2,7 @@ import { ZModelCreateRequest, ZModelListQuery } from "~/domain/model-schema";
 import { PagedResult } from "~/server/rest/paged-response";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZOrgPath } from "~/server/rest/path-params";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { createModel } from "~/server/services/models/create-model";
 import { listModels } from "~/server/services/models/list-models";
 
@@ -14,7 +14,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   POST: restRoute({
     params: ZOrgPath,
-    preflight: ({ actor, params }) => assertMemberOf(actor, params.orgaId),
+    preflight: ({ actor, params }) => assertMayDo(actor, params.orgaId, "writeData"),
     body: ZModelCreateRequest,
     status: 201,
     run: ({ actor, params, body }) => createModel({ actor, organizationId: params.orgaId, input: body }),

@@ -1,7 +1,7 @@
 import { ZTemplateDraftCreateRequest } from "~/domain/template-draft-schema";
 import { ZOrgPath } from "~/server/rest/path-params";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { createTemplateDraft } from "~/server/services/template-drafts/create-template-draft";
 import { listTemplateDrafts } from "~/server/services/template-drafts/list-template-drafts";
 
@@ -12,7 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   POST: restRoute({
     params: ZOrgPath,
-    preflight: ({ actor, params }) => assertMemberOf(actor, params.orgaId),
+    preflight: ({ actor, params }) => assertMayDo(actor, params.orgaId, "manageTemplates"),
     body: ZTemplateDraftCreateRequest,
     status: 201,
     run: ({ actor, params, body }) => createTemplateDraft({ actor, organizationId: params.orgaId, input: body }),
