@@ -13,8 +13,8 @@ function options(edits: [string, DraftValue][], rows: [string, number[]][] = [])
     edits: new Map(edits),
     rows: new Map(rows),
     savedRows: (repeaterId) => (repeaterId === REPEATER ? [0, 1, 2] : []),
-    repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
-    newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
+    repeaterPathOf: (sectionId) => (sectionId === REPEATER ? [REPEATER] : []),
+    newRow: (dataSectionId, [row = 0]) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
     isSaved: (key) => !key.endsWith("|de") && !key.endsWith("|fr"),
   };
 }
@@ -98,7 +98,7 @@ describe("saveRequest", () => {
         ],
         [[REPEATER, [0, 1, 2, 3]]],
       ),
-      newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, language: "en", value: null }],
+      newRow: (dataSectionId, [row = 0]) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, language: "en", value: null }],
     });
     expect(request?.changes).toEqual({
       add: [

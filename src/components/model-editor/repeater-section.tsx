@@ -100,7 +100,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
           {view.section.name}
         </SectionHeading>
         <div className="flex flex-wrap items-center gap-x-3">
-          {isOutsideRows ? <SectionCompleteness view={view} row={0} /> : null}
+          {isOutsideRows ? <SectionCompleteness view={view} /> : null}
           {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(rowsText, limits, rows.length)}</p>}
           <ViewSwitch name={view.section.name} mode={mode} onModeChange={setMode} />
           {mode === "table" && hasLanguageColumns ? (

@@ -106,5 +106,5 @@ function renderSection(view: SectionView, depth: number, row: number): ReactNode
 function OutsideRowsCompleteness({ view }: { view: SectionView }) {
   const { index } = useEditor();
   if (index.sections.get(view.section.id)?.repeaterId !== null) return null;
-  return <SectionCompleteness view={view} row={0} />;
+  return <SectionCompleteness view={view} />;
 }
