@@ -14,9 +14,13 @@ export const NAME_KEY = "model|name";
 export const DESCRIPTION_KEY = "model|description";
 export const GTIN_KEY = "model|gtin";
 
-/** A value's key; `row` is its row, or its whole row path inside nested repeaters (outermost first). */
+/**
+ * A value's key; `row` is its row, or its whole row path inside nested repeaters (outermost first) — an empty path,
+ * outside repeaters, is row 0.
+ */
 export function valueKey(dataSectionId: string, dataFieldId: string, row: number | readonly number[], language?: string): string {
-  const place = `${dataSectionId}|${dataFieldId}|${typeof row === "number" ? row : row.join(".")}`;
+  const rowText = typeof row === "number" ? String(row) : row.length > 0 ? row.join(".") : "0";
+  const place = `${dataSectionId}|${dataFieldId}|${rowText}`;
   return language ? `${place}|${language}` : place;
 }
 

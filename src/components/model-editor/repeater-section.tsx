@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { addRowButtonId, valueKey } from "~/components/model-editor/draft-keys";
+import { addRowButtonId, rowListKey, valueKey } from "~/components/model-editor/draft-keys";
 import { revealDraft } from "~/components/model-editor/focus-draft";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { useLanguageChoice } from "~/components/model-editor/language-choice";
@@ -22,22 +22,28 @@ export type RepeaterSectionProps = {
   view: SectionView;
   depth: number;
   headingId: string;
+  /** The whole path of the parent row a nested repeater sits in; empty for an outermost one. */
+  parentPath: readonly number[];
   /** The content of one row (the section tree's, which this leaf does not know). */
   renderRow: (row: number) => ReactNode;
+  /** The repeaters nested in one row, shown under the table for its active row (the table has no columns for them). */
+  renderNested: (row: number) => ReactNode;
 };
 
 /**
  * A repeater: its rows in the draft's order, numbered 1…n for display, "Add row" below them. Adding and removing
  * change the draft only (counted as unsaved changes, undone by Discard, written by Save with everything else).
- * Focus follows: into the new row's first input, or back to the heading after a removal.
+ * Focus follows: into the new row's first input, or back to the heading after a removal. A repeater nested in a row
+ * of another works on its rows inside that row only (its row list, `rowListKey`).
  */
-export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterSectionProps) {
+export function RepeaterSection({ view, depth, headingId, parentPath, renderRow, renderNested }: RepeaterSectionProps) {
   const { store, index, addRow, removeRow, languagesOf } = useEditor();
   const { language, languages } = useLanguageChoice();
   // A multilingual field's column shows the language chosen above the fields, or every published one on demand.
   const [isEveryLanguage, setIsEveryLanguage] = useState(false);
   const repeaterId = view.section.id;
-  const rows = useRepeaterRows(repeaterId);
+  const list = useMemo(() => rowListKey(repeaterId, parentPath), [repeaterId, parentPath]);
+  const rows = useRepeaterRows(list);
   const isBusy = useIsBusy();
   const [announcement, setAnnouncement] = useState("");
   const focusRowRef = useRef<number | null>(null);
@@ -48,18 +54,31 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const shortNote = shortText(rowsText, limits, rows.length);
   const canAdd = hasAnyField(view) && !fullNote;
   const columns = useMemo(
-    () => gridColumns(view, (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language])),
-    [view, languagesOf, isEveryLanguage, languages, language],
+    () =>
+      gridColumns(
+        view,
+        (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language]),
+        parentPath,
+      ),
+    [view, languagesOf, isEveryLanguage, languages, language, parentPath],
   );
   const t = useTranslations("editorLanguages");
   // A multilingual field's value in the language shown in the card view.
   const keyOf = useCallback(
     (dataSectionId: string, dataFieldId: string, row: number) =>
-      valueKey(dataSectionId, dataFieldId, row, languagesOf({ dataSectionId, dataFieldId }) === undefined ? undefined : language),
-    [languagesOf, language],
+      valueKey(
+        dataSectionId,
+        dataFieldId,
+        [...parentPath, row],
+        languagesOf({ dataSectionId, dataFieldId }) === undefined ? undefined : language,
+      ),
+    [languagesOf, language, parentPath],
   );
   const hasLanguageColumns = languages.length > 1 && columns.some((column) => column.language !== undefined);
   const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
+  // The table shows a row's own fields and Groups; what is nested in a row shows under it for the active row.
+  const hasNested = view.subSections.some(({ view: child }) => child.isRepeater);
+  const [activeRow, setActiveRow] = useState<number>();
   // A repeater nested in another repeater's rows leaves the count to the outer one (see section-tree.tsx).
   const parentId = view.section.parentId;
   const isOutsideRows = parentId === null || (index.sections.get(parentId)?.repeaterId ?? null) === null;
@@ -75,7 +94,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   }, [rows, view, keyOf]);
 
   const onAdd = () => {
-    const row = addRow(repeaterId);
+    const row = addRow(list);
     if (row === undefined) return;
     // The effect above focuses the new row's first input once it has rendered.
     focusRowRef.current = row;
@@ -85,12 +104,12 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const onRequestRemove = useCallback(
     (row: number) => {
       // Read from the store, so the callback stays the same while rows change and the rows' memo holds.
-      const position = store.rows(repeaterId).indexOf(row) + 1;
-      removeRow(repeaterId, row);
+      const position = store.rows(list).indexOf(row) + 1;
+      removeRow(list, row);
       setAnnouncement(rowsText("removed", { position, name: view.section.name }));
       headingRef.current?.focus();
     },
-    [store, removeRow, repeaterId, view.section.name, rowsText],
+    [store, removeRow, list, view.section.name, rowsText],
   );
 
   return (
@@ -117,7 +136,21 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         </div>
       </div>
       {mode === "table" ? (
-        <RepeaterGrid repeaterId={repeaterId} name={view.section.name} columns={columns} rows={rows} limits={limits} />
+        <>
+          <RepeaterGrid
+            repeaterId={list}
+            name={view.section.name}
+            columns={columns}
+            rows={rows}
+            limits={limits}
+            onActiveRowChange={hasNested ? setActiveRow : undefined}
+          />
+          {hasNested && rows.length > 0 ? (
+            <NestedRowDetails name={view.section.name} position={rows.indexOf(activeRow ?? -1) + 1}>
+              {activeRow !== undefined && rows.includes(activeRow) ? renderNested(activeRow) : null}
+            </NestedRowDetails>
+          ) : null}
+        </>
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
           {rowsText("noRows")}
@@ -125,6 +158,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       ) : (
         <RepeaterCards
           view={view}
+          list={list}
           depth={depth}
           rows={rows}
           columns={columns}
@@ -135,17 +169,17 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          id={addRowButtonId(repeaterId)}
+          id={addRowButtonId(list)}
           variant="secondary"
           onClick={onAdd}
           disabled={isBusy || !canAdd}
-          aria-describedby={fullNote || shortNote ? rowLimitNoteId(repeaterId) : undefined}
+          aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
         >
           {rowsText.rich("addRow", { name: view.section.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </Button>
         {fullNote || shortNote ? (
           <p
-            id={rowLimitNoteId(repeaterId)}
+            id={rowLimitNoteId(list)}
             data-testid="row-limit"
             className={fullNote ? "text-sm text-slate-700" : "text-sm text-amber-800"}
           >
@@ -157,6 +191,22 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         </p>
       </div>
     </>
+  );
+}
+
+/** What is nested in the table's active row (position 0: none yet), labelled by that row. */
+function NestedRowDetails({ name, position, children }: { name: string; position: number; children: ReactNode }) {
+  const t = useTranslations("editorRows");
+  const label = position > 0 ? t("insideRow", { position, name }) : t("pickRow", { name });
+  return (
+    <section
+      aria-label={label}
+      data-testid="nested-row-details"
+      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+    >
+      <p className="text-sm font-medium text-slate-800">{label}</p>
+      {children}
+    </section>
   );
 }
 
