@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { countFilled, slotKey } from "~/components/model-editor/completeness";
 import { parseValueKey, placeKey, rowListKey, valueKey } from "~/components/model-editor/draft-keys";
+import { recordRowChange, undo } from "~/components/model-editor/draft-history";
 import { DraftStore } from "~/components/model-editor/draft-store";
 import { saveRequest } from "~/components/model-editor/editor-requests";
+import { withProblems } from "~/components/model-editor/repeater-grid/paste-plan";
+import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { allRequiredSlots } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
 import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
@@ -147,5 +150,26 @@ describe("nested rows in the editor's draft", () => {
       () => undefined,
     );
     expect(counted).toEqual({ filled: 4, required: 5 });
+  });
+
+  it("undoes removing a row together with the new rows nested in it", () => {
+    const store = draft();
+    const stage = recordRowChange(store, stagesOf0, () => store.insertRow(stagesOf0));
+    store.setInput(valueKey(NESTED.stages, NESTED.stage, [0, stage]), "Use");
+    recordRowChange(store, NESTED.footprints, () => store.removeRow(NESTED.footprints, 0));
+    expect(store.rows(stagesOf0)).toEqual([0, 1]);
+    undo(store);
+    expect(store.rows(NESTED.footprints)).toEqual([0]);
+    expect(store.rows(stagesOf0)).toEqual([0, 1, stage]);
+    expect(store.value(valueKey(NESTED.stages, NESTED.stage, [0, stage]))).toBe("Use");
+  });
+
+  it("checks a cell pasted into a nested table at its whole path", () => {
+    const field = index.sections.get(NESTED.sources)?.fields.get(NESTED.source);
+    if (!field) throw new Error("No source field");
+    const column: GridColumn = { sectionId: NESTED.sources, field, parentPath: [0, 1] };
+    expect(withProblems([{ row: 0, col: 0, value: "Grid mix" }], [column], index, "Model")).toEqual([
+      { row: 0, col: 0, value: "Grid mix" },
+    ]);
   });
 });

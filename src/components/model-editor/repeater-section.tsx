@@ -11,9 +11,9 @@ import { RepeaterCards } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
 import { hasAnyField } from "~/components/models/section-views";
 import { gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
-import { RepeaterGrid } from "~/components/model-editor/repeater-grid/repeater-grid";
 import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/model-editor/repeater-grid/row-limits";
 import { useRepeaterView } from "~/components/model-editor/repeater-grid/use-repeater-view";
+import { RepeaterTable } from "~/components/model-editor/repeater-table";
 import { ViewSwitch } from "~/components/model-editor/repeater-grid/view-switch";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
@@ -76,9 +76,6 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
   );
   const hasLanguageColumns = languages.length > 1 && columns.some((column) => column.language !== undefined);
   const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
-  // The table shows a row's own fields and Groups; what is nested in a row shows under it for the active row.
-  const hasNested = view.subSections.some(({ view: child }) => child.isRepeater);
-  const [activeRow, setActiveRow] = useState<number>();
   // A repeater nested in another repeater's rows leaves the count to the outer one (see section-tree.tsx).
   const parentId = view.section.parentId;
   const isOutsideRows = parentId === null || (index.sections.get(parentId)?.repeaterId ?? null) === null;
@@ -136,21 +133,7 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
         </div>
       </div>
       {mode === "table" ? (
-        <>
-          <RepeaterGrid
-            repeaterId={list}
-            name={view.section.name}
-            columns={columns}
-            rows={rows}
-            limits={limits}
-            onActiveRowChange={hasNested ? setActiveRow : undefined}
-          />
-          {hasNested && rows.length > 0 ? (
-            <NestedRowDetails name={view.section.name} position={rows.indexOf(activeRow ?? -1) + 1}>
-              {activeRow !== undefined && rows.includes(activeRow) ? renderNested(activeRow) : null}
-            </NestedRowDetails>
-          ) : null}
-        </>
+        <RepeaterTable view={view} parentPath={parentPath} columns={columns} rows={rows} limits={limits} renderNested={renderNested} />
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
           {rowsText("noRows")}
@@ -175,7 +158,11 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
           disabled={isBusy || !canAdd}
           aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
         >
-          {rowsText.rich("addRow", { name: view.section.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+          {/* Inside a row, several lists end one below the other: each button says which it adds to. */}
+          {rowsText.rich("addRow", {
+            name: view.section.name,
+            sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
+          })}
         </Button>
         {fullNote || shortNote ? (
           <p
@@ -191,22 +178,6 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
         </p>
       </div>
     </>
-  );
-}
-
-/** What is nested in the table's active row (position 0: none yet), labelled by that row. */
-function NestedRowDetails({ name, position, children }: { name: string; position: number; children: ReactNode }) {
-  const t = useTranslations("editorRows");
-  const label = position > 0 ? t("insideRow", { position, name }) : t("pickRow", { name });
-  return (
-    <section
-      aria-label={label}
-      data-testid="nested-row-details"
-      className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-    >
-      <p className="text-sm font-medium text-slate-800">{label}</p>
-      {children}
-    </section>
   );
 }
 
