@@ -176,4 +176,10 @@ test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stag
       .sort(),
   ).toEqual(["Raw material", "Use"]);
   await expectAxeClean(page);
+
+  // A new stage's empty required field is where "Jump to next missing" lands after the footprint's method.
+  await stages.getByRole("button", { name: "Add row to Life-cycle stages" }).click();
+  await footprint.getByLabel("Calculation method", { exact: true }).focus();
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(card(stages, 3).getByLabel("Stage", { exact: true })).toBeFocused();
 });
