@@ -159,10 +159,13 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
           aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
         >
           {/* Inside a row, several lists end one below the other: each button says which it adds to. */}
-          {rowsText.rich("addRow", {
-            name: view.section.name,
-            sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
-          })}
+          {/* One child: the button lays its children out with a gap, which would double the space before "to". */}
+          <span>
+            {rowsText.rich("addRow", {
+              name: view.section.name,
+              sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
+            })}
+          </span>
         </Button>
         {fullNote || shortNote ? (
           <p
