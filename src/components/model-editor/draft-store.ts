@@ -420,7 +420,11 @@ export class DraftStore {
       }
     }
     if (sentRows) {
-      for (const [repeaterId, rows] of sentRows) {
+      // Deepest lists first, as Save sent their reorders: each names its parent row by the number before renumbering.
+      const deepestFirst = [...sentRows].sort(
+        ([a], [b]) => parseRowListKey(b).parentPath.length - parseRowListKey(a).parentPath.length,
+      );
+      for (const [repeaterId, rows] of deepestFirst) {
         this.draftRows.delete(repeaterId);
         if (!isAscending(rows)) this.renumberEdits(repeaterId, new Map(rows.map((row, i) => [row, i])), changed);
       }

@@ -131,6 +131,23 @@ describe("nested rows in the editor's draft", () => {
     expect([...store.pendingEdits().keys()]).toEqual([valueKey(NESTED.sources, NESTED.source, [0, 1, 1])]);
   });
 
+  it("renumbers an edit typed while saving through both levels its rows were reordered at", () => {
+    const store = draft();
+    // The outer list first: the draft's lists come in the order they changed, not deepest first.
+    store.moveRow(stagesOf0, 1, 0);
+    store.moveRow(sourcesOf00, 1, 0);
+    const sentRows = store.changedRows();
+    store.setInput(valueKey(NESTED.sources, NESTED.source, [0, 0, 1]), "Typed while saving");
+    // The server's answer: the stages swapped, and the sources of the old stage 0 (now stage 1) swapped too.
+    const renumbered = saved.map((value) => {
+      if (!value.innerRows) return value;
+      const [stage = 0, source] = value.innerRows;
+      return { ...value, innerRows: source === undefined ? [1 - stage] : [1 - stage, stage === 0 ? 1 - source : source] };
+    });
+    store.applyModel({ version: 2, dataValues: renumbered }, new Map(), sentRows);
+    expect([...store.pendingEdits().keys()]).toEqual([valueKey(NESTED.sources, NESTED.source, [0, 1, 0])]);
+  });
+
   it("counts the required fields of every nested row, and an empty stage as missing", () => {
     const store = draft();
     const stage = store.insertRow(stagesOf0);
