@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
 
 /**
  * `npm run bench:editor`: how a large repeater behaves in the browser, against the built app (`scripts/start.ts`,
  * embedded PGlite, its own data directory). Normal and with the CPU slowed 4× (Chrome DevTools protocol throttling,
- * a mid-range phone's stand-in). Four tables, chosen with `BENCH_EDITOR_ONLY` (or arguments): typing,paste,import,phone.
+ * a mid-range phone's stand-in). Five tables, chosen with `BENCH_EDITOR_ONLY` (or arguments):
+ * typing,paste,import,phone,nested.
  *   - typing: for 200, 1,000 and 5,000 hazardous-substance rows (`BENCH_EDITOR_ROWS`), time to usable (navigation
  *     start to the hydrated editor showing the repeater's table) and typing latency per keypress in a cell of row 150
  *     (keydown to the end of the next frame; median and p95). Targets: 5,000 rows usable ≤ 1.5 s, p95 ≤ 50 ms;
@@ -19,6 +21,10 @@ import { chromium, type Page } from "@playwright/test";
  *     frame. Same target.
  *   - phone: 5,000 rows at 375 × 812 px (the card view), time to usable (the first card's input there) and typing
  *     latency in it; the desk's figure is the typing table's.
+ *   - nested: a three-level list, 100 footprints × 10 stages × 10 sources (the nested fixture's template,
+ *     src/domain/nested-template.fixture.ts), on the desk (the footprints' table, the first row's stages and sources
+ *     under it) and at 375 px (cards inside cards): time to usable (the first source's input there) and typing
+ *     latency in it. Target: usable ≤ 1.5 s.
  * Figures are printed, not asserted.
  */
 
@@ -28,8 +34,12 @@ const SIZES = (process.env.BENCH_EDITOR_ROWS ?? "200,1000,5000").split(",").map(
 const BULK_SIZES = (process.env.BENCH_EDITOR_PASTE_ROWS ?? "5000,10000").split(",").map(Number);
 const PHONE_ROWS = Number(process.env.BENCH_EDITOR_PHONE_ROWS ?? 5000);
 const ONLY = new Set(
-  (process.argv.slice(2).join(",") || process.env.BENCH_EDITOR_ONLY || "typing,paste,import,phone").split(",").map((s) => s.trim()),
+  (process.argv.slice(2).join(",") || process.env.BENCH_EDITOR_ONLY || "typing,paste,import,phone,nested")
+    .split(",")
+    .map((s) => s.trim()),
 );
+/** The nested list's rows at each level: footprints, stages in each, sources in each stage. */
+const NESTED_SHAPE = [100, 10, 10] as const;
 const RUNS = Number(process.env.BENCH_EDITOR_RUNS ?? 3);
 const TEXT = "Carcinogenic 1B";
 const ORGANIZATION_ID = "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30";
@@ -66,6 +76,7 @@ try {
   if (ONLY.has("typing")) await typingTable(page);
   if (ONLY.has("paste") || ONLY.has("import")) await bulkTable(page);
   if (ONLY.has("phone")) await phoneTable(page);
+  if (ONLY.has("nested")) await nestedList(page);
 } finally {
   await browser.close();
   app.kill("SIGTERM");
@@ -146,6 +157,76 @@ async function phoneTable(page: Page): Promise<void> {
   for (const r of results) {
     console.log(`| ${r.rows.toLocaleString("en")} | ${cpuText(r.throttle)} | ${r.usableMs} | ${r.medianMs} | ${r.p95Ms} |`);
   }
+}
+
+/** A three-level list (NESTED_SHAPE) on the desk and on a phone: time to usable and typing in the first source. */
+async function nestedList(page: Page): Promise<void> {
+  const modelId = await createNestedModel(page);
+  const results: (Result & { width: number })[] = [];
+  for (const width of [1280, 375]) {
+    for (const throttle of [1, 4]) {
+      const runs: Result[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await measureNested(page, modelId, width, throttle));
+      results.push({ ...medianRun(runs), width });
+    }
+  }
+  console.log(`\nA three-level list, ${NESTED_SHAPE.join(" × ")} rows (median of ${RUNS} runs each):`);
+  console.log("| width | CPU | time to usable (ms) | typing median (ms) | typing p95 (ms) |");
+  console.log("|---:|---|---:|---:|---:|");
+  for (const r of results) console.log(`| ${r.width} px | ${cpuText(r.throttle)} | ${r.usableMs} | ${r.medianMs} | ${r.p95Ms} |`);
+}
+
+async function measureNested(page: Page, modelId: string, width: number, throttle: number): Promise<Result> {
+  await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+  // Each repeater opens in its default view for the width (a table above 10 rows on the desk, else cards).
+  await page.evaluate(() => localStorage.clear());
+  const restore = await throttled(page, throttle);
+  await page.goto(`${BASE_URL}/orgs/${ORGANIZATION_ID}/models/${modelId}`);
+  const input = page.getByLabel("Source", { exact: true }).first();
+  await input.waitFor();
+  await page.waitForFunction(() => document.querySelector("form[data-hydrated='true']") !== null);
+  const usableMs = await page.evaluate(() => performance.now());
+  await input.click();
+  const latencies = await typeAndTime(page);
+  await restore();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return { rows: NESTED_SHAPE.reduce((a, b) => a * b, 1), throttle, usableMs: Math.round(usableMs), ...percentiles(latencies) };
+}
+
+async function createNestedModel(page: Page): Promise<string> {
+  const { id: _id, ...definition } = nestedTemplate();
+  const draft = await trpc<{ id: string }>(page, "templateDrafts.create", {
+    organizationId: ORGANIZATION_ID,
+    draft: { definition: { ...definition, name: `Bench nested ${Date.now()}` } },
+  });
+  const published = await trpc<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
+    organizationId: ORGANIZATION_ID,
+    draftId: draft.id,
+    publication: {},
+  });
+  const model = await trpc<{ id: string }>(page, "models.create", {
+    organizationId: ORGANIZATION_ID,
+    model: { name: `Bench nested ${Date.now()}`, templateId: published.published.templateId },
+  });
+  const [footprints, stages, sources] = NESTED_SHAPE;
+  // One footprint per request: its stages and sources with it, the rows around them completed by the server.
+  for (let row = 0; row < footprints; row++) {
+    const values = [
+      { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row, value: `Method ${row + 1}` },
+      ...Array.from({ length: stages }, (_, stage) => [
+        { dataSectionId: NESTED.stages, dataFieldId: NESTED.stage, row, innerRows: [stage], value: `Stage ${stage + 1}` },
+        ...Array.from({ length: sources }, (_, source) => ({
+          dataSectionId: NESTED.sources,
+          dataFieldId: NESTED.source,
+          row,
+          innerRows: [stage, source],
+          value: `Source ${source + 1}`,
+        })),
+      ]).flat(),
+    ];
+    await trpc(page, "dataValues.add", { organizationId: ORGANIZATION_ID, modelId: model.id, values });
+  }
+  return model.id;
 }
 
 async function throttled(page: Page, throttle: number) {

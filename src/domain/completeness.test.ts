@@ -72,7 +72,7 @@ describe("one walk for the editor and the models list", () => {
       ),
     );
     const rowsOf = () => [0, 5];
-    const slots = requiredSlots(index, "Model", "materials", 0, rowsOf);
+    const slots = requiredSlots(index, "Model", "materials", [], rowsOf);
     expect(slots).toEqual([
       { kind: "value", dataSectionId: "m-detail", dataFieldId: "m-detail-f", row: 0 },
       { kind: "value", dataSectionId: "m-detail", dataFieldId: "m-detail-f", row: 5 },

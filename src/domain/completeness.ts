@@ -1,5 +1,6 @@
 import type { DataValueTriple } from "~/domain/data-value";
 import { isMultilingual, readFieldOptions } from "~/domain/field-options";
+import { splitRowPath } from "~/domain/row-path";
 import { readSectionOptions } from "~/domain/section-options";
 import {
   fieldLevel,
@@ -35,10 +36,20 @@ export type TMissingLanguages = { dataSectionId: string; dataFieldId: string; la
  */
 export type RequiredSlot =
   | ({ kind: "value"; multilingual?: true } & DataValueTriple)
-  | { kind: "row"; repeaterId: string; /** 0-based: the repeater needs more than this many rows. */ position: number };
+  | {
+      kind: "row";
+      repeaterId: string;
+      /** The whole path of the parent row a nested repeater's rows are counted in; absent for an outermost one. */
+      parentRows?: number[];
+      /** 0-based: the repeater needs more than this many rows. */
+      position: number;
+    };
 
-/** The rows a repeater has now (row numbers; a repeater that has none answers []). */
-export type RowsOf = (repeaterId: string) => readonly number[];
+/**
+ * The rows a repeater has now (row numbers; a repeater that has none answers []): a nested repeater's rows inside
+ * one parent row, named by that row's whole path (empty for an outermost repeater).
+ */
+export type RowsOf = (repeaterId: string, parentRows: readonly number[]) => readonly number[];
 
 /**
  * The characters that are not content (docs/data-model.md §Completeness): Unicode white space (every character
@@ -88,44 +99,47 @@ function countedEntry(index: TemplateIndex, level: OwnerLevel, sectionId: string
 }
 
 /**
- * What a section counts at `row` (a repeater: over all of its rows, then one slot per row its `minRows` asks for),
- * its own required fields first, then its nested sections', in document order. `visited` guards against a corrupt
- * template whose sections nest in a cycle.
+ * What a section counts inside the row at `path` (the whole path of the repeater rows around it, empty outside
+ * repeaters; a repeater: over all of its rows there, then one slot per row its `minRows` asks for), its own required
+ * fields first, then its nested sections', in document order — a nested repeater's in each row of its parent.
+ * `visited` guards against a corrupt template whose sections nest in a cycle.
  */
 export function requiredSlots(
   index: TemplateIndex,
   level: OwnerLevel,
   sectionId: string,
-  row: number,
+  path: readonly number[],
   rowsOf: RowsOf,
   visited: ReadonlySet<string> = new Set(),
 ): RequiredSlot[] {
   const entry = countedEntry(index, level, sectionId);
   if (!entry || visited.has(sectionId)) return [];
   const inside = new Set(visited).add(sectionId);
-  const rowSlots = (at: number): RequiredSlot[] => [
+  const rowSlots = (at: readonly number[]): RequiredSlot[] => [
     ...[...entry.fields.values()]
       .filter((field) => readFieldOptions(field).required && fieldLevel(entry, field) === level)
       .map((field): RequiredSlot => ({
         kind: "value",
         dataSectionId: sectionId,
         dataFieldId: field.id,
-        row: at,
+        // Outside repeaters a value's row is 0.
+        ...splitRowPath(at.length > 0 ? at : [0]),
         ...(isMultilingual(field) && { multilingual: true as const }),
       })),
     ...entry.section.subSections.flatMap((childId) => requiredSlots(index, level, childId, at, rowsOf, inside)),
   ];
-  if (!isRepeatable(entry.section)) return rowSlots(row);
+  if (!isRepeatable(entry.section)) return rowSlots(path);
   const { minRows = 0 } = readSectionOptions(entry.section);
+  const parent = path.length > 0 ? { parentRows: [...path] } : {};
   const minimum = holdsFieldsOf(index, level, sectionId)
-    ? Array.from({ length: minRows }, (_, position): RequiredSlot => ({ kind: "row", repeaterId: sectionId, position }))
+    ? Array.from({ length: minRows }, (_, position): RequiredSlot => ({ kind: "row", repeaterId: sectionId, ...parent, position }))
     : [];
-  return [...rowsOf(sectionId).flatMap(rowSlots), ...minimum];
+  return [...rowsOf(sectionId, path).flatMap((row) => rowSlots([...path, row])), ...minimum];
 }
 
 /** Every slot of the owner's data, in document order. */
 export function allRequiredSlots(index: TemplateIndex, level: OwnerLevel, rowsOf: RowsOf): RequiredSlot[] {
-  return index.rootSectionIds.flatMap((id) => requiredSlots(index, level, id, 0, rowsOf));
+  return index.rootSectionIds.flatMap((id) => requiredSlots(index, level, id, [], rowsOf));
 }
 
 /** Only a repeater that shows fields of this owner holds its rows, so only then do its minRows count. */
@@ -146,7 +160,7 @@ export function isSlotFilled(
   rowsOf: RowsOf,
   languages?: readonly string[],
 ): boolean {
-  if (slot.kind === "row") return rowsOf(slot.repeaterId).length > slot.position;
+  if (slot.kind === "row") return rowsOf(slot.repeaterId, slot.parentRows ?? []).length > slot.position;
   if (slot.multilingual && languages) return missingLanguages(languages, (language) => valueOf({ ...slot, language })).length === 0;
   return isFilled(valueOf(slot));
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useSyncExternalStore } from "react";
 import { countFilled, isDraftSlotFilled, missingLanguages, slotKey, slotKeys } from "~/components/model-editor/completeness";
-import { inputIdFor } from "~/components/model-editor/draft-keys";
+import { inputIdFor, rowListKey } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { focusDraft } from "~/components/model-editor/focus-draft";
 import { useLanguageChoice } from "~/components/model-editor/language-choice";
@@ -23,7 +23,7 @@ function useCompleteness(slotsOf: () => RequiredSlot[]): Counted {
   const snapshot = useCallback(() => {
     const slots = slotsOf();
     const valueOf = (key: string) => store.value(key);
-    const rowsOf = (id: string) => store.rows(id);
+    const rowsOf = (id: string, parentRows: readonly number[]) => store.rows(rowListKey(id, parentRows));
     const { filled, required } = countFilled(slots, valueOf, rowsOf, languagesOf);
     return [filled, required, ...missingLanguages(slots, valueOf, languagesOf)].join(" ");
   }, [store, slotsOf, languagesOf]);
@@ -32,13 +32,16 @@ function useCompleteness(slotsOf: () => RequiredSlot[]): Counted {
   return { filled: Number(filled), required: Number(required), missing };
 }
 
-/** A section's "2 of 3 required filled", beside its heading (a repeater: over all its rows). */
-export function SectionCompleteness({ view, row }: { view: SectionView; row: number }) {
+/**
+ * A section's "2 of 3 required filled", beside its heading (a repeater: over all its rows, its nested repeaters'
+ * rows included); for sections outside repeaters.
+ */
+export function SectionCompleteness({ view }: { view: SectionView }) {
   const t = useTranslations("editorLanguages");
   const { store, index, level } = useEditor();
   const slotsOf = useCallback(
-    () => requiredSlots(index, level, view.section.id, row, (id) => store.rows(id)),
-    [index, level, view.section.id, row, store],
+    () => requiredSlots(index, level, view.section.id, [], (id, parentRows) => store.rows(rowListKey(id, parentRows))),
+    [index, level, view.section.id, store],
   );
   const count = useCompleteness(slotsOf);
   if (count.required === 0) return null;
@@ -55,7 +58,10 @@ export function CompletenessStatus() {
   const t = useTranslations("editorLanguages");
   const { store, index, level, languagesOf } = useEditor();
   const { nameOf } = useLanguageChoice();
-  const slotsOf = useCallback(() => allRequiredSlots(index, level, (id) => store.rows(id)), [index, level, store]);
+  const slotsOf = useCallback(
+    () => allRequiredSlots(index, level, (id, parentRows) => store.rows(rowListKey(id, parentRows))),
+    [index, level, store],
+  );
   const count = useCompleteness(slotsOf);
   if (count.required === 0) return null;
 

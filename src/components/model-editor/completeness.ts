@@ -1,4 +1,4 @@
-import { placeKey, rowMinimumKey } from "~/components/model-editor/draft-keys";
+import { placeKey, rowListKey, rowMinimumKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue } from "~/components/model-editor/draft-store";
 import type { LanguagesOf } from "~/components/model-editor/editor-languages";
 import {
@@ -31,7 +31,7 @@ function languagesMissing(slot: RequiredSlot, valueOf: DraftValues, languagesOf:
  * default), or the key "Jump to next missing" maps to the Add row button.
  */
 export function slotKey(slot: RequiredSlot, languagesOf: LanguagesOf, valueOf: DraftValues = () => null): string {
-  if (slot.kind === "row") return rowMinimumKey(slot.repeaterId, slot.position);
+  if (slot.kind === "row") return rowMinimumKey(rowListKey(slot.repeaterId, slot.parentRows), slot.position);
   const languages = languagesOf(slot);
   if (languages === undefined) return placeKey(slot);
   const [language] = [...languagesMissing(slot, valueOf, languagesOf), ...languages];
@@ -40,7 +40,7 @@ export function slotKey(slot: RequiredSlot, languagesOf: LanguagesOf, valueOf: D
 
 /** Every draft key of a slot: a multilingual value's in each published language. */
 export function slotKeys(slot: RequiredSlot, languagesOf: LanguagesOf): string[] {
-  if (slot.kind === "row") return [rowMinimumKey(slot.repeaterId, slot.position)];
+  if (slot.kind === "row") return [rowMinimumKey(rowListKey(slot.repeaterId, slot.parentRows), slot.position)];
   const languages = languagesOf(slot);
   return languages === undefined ? [placeKey(slot)] : languages.map((language) => placeKey({ ...slot, language }));
 }

@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, rowListKey } from "~/components/model-editor/draft-keys";
+import type { DraftStore } from "~/components/model-editor/draft-store";
+import { rowPathOf } from "~/domain/row-path";
 import type { Conflict } from "~/components/model-editor/conflicts";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { LocalTime } from "~/components/ui/local-time";
@@ -31,11 +33,10 @@ export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
     const entry = triple ? index.sections.get(triple.dataSectionId) : undefined;
     const field = triple ? entry?.fields.get(triple.dataFieldId) : undefined;
     if (!triple || !entry || !field) return key;
-    const repeaterId = entry.repeaterId;
     const names = { field: field.name, section: entry.section.name };
-    return repeaterId === null
+    return entry.repeaterId === null
       ? t("conflictField", names)
-      : t("conflictFieldRow", { ...names, row: store.rows(repeaterId).indexOf(triple.row) + 1 });
+      : t("conflictFieldRow", { ...names, row: rowPositions(store, entry.repeaterPath, rowPathOf(triple)) });
   };
   const mono = (chunks: ReactNode) => <span className="font-mono">{chunks}</span>;
   const shown = (value: string | null): string => (value === null || value === "" ? t("empty") : value);
@@ -92,4 +93,14 @@ export function ConflictPanel({ conflicts, onChoose }: ConflictPanelProps) {
       </ul>
     </section>
   );
+}
+
+/**
+ * A row as the user sees it: its 1-based place in each repeater around it, outermost first ("2" or "2.1.3" inside
+ * nested repeaters), from the draft's row lists.
+ */
+function rowPositions(store: DraftStore, repeaterPath: readonly string[], path: readonly number[]): string {
+  return repeaterPath
+    .map((repeaterId, depth) => store.rows(rowListKey(repeaterId, path.slice(0, depth))).indexOf(path[depth] ?? -1) + 1)
+    .join(".");
 }

@@ -23,7 +23,7 @@ function owner(values: string[], version = 1): EditorOwnerState {
 }
 
 function store() {
-  return new DraftStore(owner(["a", "b", "c"]), { validate: () => undefined, repeaterOf: () => REPEATER });
+  return new DraftStore(owner(["a", "b", "c"]), { validate: () => undefined, repeaterPathOf: () => [REPEATER] });
 }
 
 const shown = (s: DraftStore) => s.rows(REPEATER).map((row) => s.value(key(row)));

@@ -3,14 +3,16 @@ import { UndoHistory } from "~/components/model-editor/undo-history";
 
 type CellChange = { key: string; before: DraftValue; after: DraftValue };
 
+type RowListChange = { list: string; before: readonly number[]; after: readonly number[] };
+
 /**
- * One undoable draft change: values before and after, and, when rows were added, removed or moved, the
- * repeater's row list before and after (row numbers stay the same through undo and redo, so later entries that
- * name a new row's cells still find them).
+ * One undoable draft change: values before and after, and, when rows were added, removed or moved, each row list it
+ * changed before and after — the one acted on, and the lists of nested repeaters inside a removed row, which go with
+ * it (row numbers stay the same through undo and redo, so later entries that name a new row's cells still find them).
  */
 export type HistoryEntry = {
   cells: CellChange[];
-  rows?: { repeaterId: string; before: readonly number[]; after: readonly number[] };
+  rows?: RowListChange[];
 };
 
 // One history per editor (per store), shared by its repeaters and its card fields, so Ctrl+Z undoes the last change
@@ -100,6 +102,7 @@ export function writeCells(store: DraftStore, writes: readonly { key: string; va
  */
 export function recordRowChange<T>(store: DraftStore, repeaterId: string, change: () => T): T {
   commitFieldEdit(store);
+  const listsBefore = store.changedRows();
   const rowsBefore = store.rows(repeaterId);
   const editsBefore = store.pendingEdits();
   const result = store.batch(change);
@@ -112,13 +115,18 @@ export function recordRowChange<T>(store: DraftStore, repeaterId: string, change
     const after = valueIn(editsAfter, key);
     if (before !== after) cells.push({ key, before, after });
   }
-  historyOf(store).record({ cells, rows: { repeaterId, before: rowsBefore, after: store.rows(repeaterId) } });
+  const rows: RowListChange[] = [{ list: repeaterId, before: rowsBefore, after: store.rows(repeaterId) }];
+  const listsAfter = store.changedRows();
+  for (const [list, before] of listsBefore) {
+    if (list !== repeaterId && listsAfter.get(list) !== before) rows.push({ list, before, after: store.rows(list) });
+  }
+  historyOf(store).record({ cells, rows });
   return result;
 }
 
 function apply(store: DraftStore, entry: HistoryEntry, side: "before" | "after"): string[] {
   store.batch(() => {
-    if (entry.rows) store.restore({ edits: [], rows: [[entry.rows.repeaterId, [...entry.rows[side]]]] });
+    if (entry.rows) store.restore({ edits: [], rows: entry.rows.map((change) => [change.list, [...change[side]]]) });
     for (const cell of entry.cells) writeValue(store, cell.key, cell[side]);
   });
   // The open field now holds what the history put there; its own edit starts from that.

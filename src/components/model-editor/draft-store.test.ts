@@ -31,7 +31,7 @@ function model(patch: Partial<TModel> = {}, rows: number[] = [0, 1]): TModel {
 function store(initial = model()) {
   return new DraftStore(initial, {
     validate: (_key, value) => (value === "bad" ? "Bad value." : undefined),
-    repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
+    repeaterPathOf: (sectionId) => (sectionId === REPEATER ? [REPEATER] : []),
   });
 }
 

@@ -1,6 +1,19 @@
 import { storedDataValue } from "~/domain/list-value";
 import type { TModel } from "~/domain/model-schema";
-import { DESCRIPTION_KEY, GTIN_KEY, keyInRow, NAME_KEY, parseValueKey, placeKey } from "~/components/model-editor/draft-keys";
+import {
+  type ValuePlace,
+  DESCRIPTION_KEY,
+  GTIN_KEY,
+  isInsideRow,
+  keyAtPath,
+  keyInRow,
+  NAME_KEY,
+  parseRowListKey,
+  parseValueKey,
+  placeKey,
+  rowListOf,
+} from "~/components/model-editor/draft-keys";
+import { rowPathOf } from "~/domain/row-path";
 import {
   freeRowNumber,
   isAscending,
@@ -16,8 +29,8 @@ type Listener = () => void;
 export type DraftStoreOptions = {
   /** Why a value may not be saved, or undefined when it may. */
   validate: (key: string, value: DraftValue) => string | undefined;
-  /** The repeater a section is or sits in, null outside repeaters. */
-  repeaterOf: (sectionId: string) => string | null;
+  /** The repeaters a section is or sits in, outermost first (`SectionEntry.repeaterPath`); empty outside repeaters. */
+  repeaterPathOf: (sectionId: string) => readonly string[];
 };
 
 /**
@@ -45,7 +58,9 @@ export type EditorOwnerState = Pick<TModel, "version" | "dataValues"> & Partial<
  *
  * Rows are part of the draft too: adding, removing, moving or duplicating a row of a repeater changes only its
  * draft row list (`draft-rows.ts`) until Save sends everything in one request; Discard undoes them with the edits.
- * A new row has a number no saved row has; its values are edits at that number.
+ * A new row has a number no saved row has; its values are edits at that number. Rows are kept per row list
+ * (`rowListKey`): an outermost repeater's rows, or a nested repeater's rows inside one parent row, so every method
+ * taking a "repeater" takes a row list key, which for an outermost repeater is its id.
  *
  * Two broadcast channels exist besides the per-key one: `edits` (the number of unsaved changes, whether problems
  * are revealed) and `structure` (rows of repeaters, version, whether a write is running).
@@ -236,13 +251,26 @@ export class DraftStore {
     this.removeRows(repeaterId, [row]);
   }
 
-  /** Removes rows from the draft, and the unsaved edits in them, in one pass over the draft's keys. */
+  /**
+   * Removes rows from the draft, and the unsaved edits in them, in one pass over the draft's keys; the draft rows of
+   * repeaters nested in them go with them (Save deletes the rows, and so everything inside).
+   */
   removeRows(repeaterId: string, rows: readonly number[]): void {
     const removed = new Set(rows);
     for (const key of this.rowKeys(repeaterId, removed)) {
       this.edits.delete(key);
       this.serverErrors.delete(key);
       this.touch(key);
+    }
+    const list = parseRowListKey(repeaterId);
+    for (const nested of [...this.draftRows.keys()]) {
+      const inner = parseRowListKey(nested);
+      const path = this.options.repeaterPathOf(inner.repeaterId);
+      if (
+        inner.parentPath.length > list.parentPath.length &&
+        [...removed].some((row) => isInsideRow(path, inner.parentPath, list, row))
+      )
+        this.draftRows.delete(nested);
     }
     this.setRows(
       repeaterId,
@@ -255,12 +283,16 @@ export class DraftStore {
     this.setRows(repeaterId, moveInList(this.rows(repeaterId), row, to));
   }
 
-  /** Adds a copy of a row right below it (its values as edits of the new row); returns the new row number. */
+  /**
+   * Adds a copy of a row right below it (its own values and its Groups' as edits of the new row, not the rows of
+   * repeaters nested in it); returns the new row number.
+   */
   duplicateRow(repeaterId: string, row: number): number {
     const copy = this.insertRow(repeaterId, this.rows(repeaterId).indexOf(row) + 1);
     for (const key of new Set([...this.base.keys(), ...this.edits.keys()])) {
       const triple = parseValueKey(key);
-      if (!triple || triple.row !== row || this.options.repeaterOf(triple.dataSectionId) !== repeaterId) continue;
+      const place = triple && this.listOf(triple);
+      if (!triple || place?.list !== repeaterId || place.row !== row) continue;
       const value = this.value(key);
       if (value === null) continue;
       const target = keyInRow(triple, copy);
@@ -388,7 +420,11 @@ export class DraftStore {
       }
     }
     if (sentRows) {
-      for (const [repeaterId, rows] of sentRows) {
+      // Deepest lists first, as Save sent their reorders: each names its parent row by the number before renumbering.
+      const deepestFirst = [...sentRows].sort(
+        ([a], [b]) => parseRowListKey(b).parentPath.length - parseRowListKey(a).parentPath.length,
+      );
+      for (const [repeaterId, rows] of deepestFirst) {
         this.draftRows.delete(repeaterId);
         if (!isAscending(rows)) this.renumberEdits(repeaterId, new Map(rows.map((row, i) => [row, i])), changed);
       }
@@ -432,21 +468,22 @@ export class DraftStore {
     const kept = new Map<string, Set<number>>();
     for (const key of this.edits.keys()) {
       const triple = parseValueKey(key);
-      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
-      if (!triple || repeaterId === null) continue;
-      const wasSaved = setOf(previousRows.get(repeaterId) ?? NO_ROWS).has(triple.row);
-      const isSaved = setOf(this.savedRowsOf(repeaterId)).has(triple.row);
-      const isInDraft = setOf(this.rows(repeaterId)).has(triple.row) || !this.draftRows.has(repeaterId);
+      const place = triple && this.listOf(triple);
+      if (!place) continue;
+      const { list: repeaterId, row } = place;
+      const wasSaved = setOf(previousRows.get(repeaterId) ?? NO_ROWS).has(row);
+      const isSaved = setOf(this.savedRowsOf(repeaterId)).has(row);
+      const isInDraft = setOf(this.rows(repeaterId)).has(row) || !this.draftRows.has(repeaterId);
       if (!wasSaved || isSaved || !isInDraft) continue;
       let rows = kept.get(repeaterId);
       if (!rows) kept.set(repeaterId, (rows = new Set()));
-      rows.add(triple.row);
+      rows.add(row);
     }
     if (kept.size === 0) return kept;
     for (const [key, value] of previous) {
       const triple = parseValueKey(key);
-      const repeaterId = triple ? this.options.repeaterOf(triple.dataSectionId) : null;
-      if (!triple || repeaterId === null || !kept.get(repeaterId)?.has(triple.row) || this.edits.has(key)) continue;
+      const place = triple && this.listOf(triple);
+      if (!place || !kept.get(place.list)?.has(place.row) || this.edits.has(key)) continue;
       this.edits.set(key, value);
     }
     // A repeater whose rows the draft did not change had no draft rows: its rows before are the draft to rebase.
@@ -470,34 +507,55 @@ export class DraftStore {
     this.isRowCountStale = true;
   }
 
-  /** Keys of the values of some rows, saved or edited, in the repeater and its nested sections. */
+  /** The row list a value sits in and its row there (`rowListOf`); undefined outside repeaters. */
+  private listOf(place: ValuePlace): { list: string; row: number } | undefined {
+    return rowListOf(place, this.options.repeaterPathOf(place.dataSectionId));
+  }
+
+  /** Keys of the values of some rows of a row list, saved or edited, in its repeater and everything nested in it. */
   private rowKeys(repeaterId: string, rows: ReadonlySet<number>): string[] {
+    const list = parseRowListKey(repeaterId);
+    const depth = list.parentPath.length;
     return [...new Set([...this.base.keys(), ...this.edits.keys()])].filter((key) => {
       const triple = parseValueKey(key);
-      return triple !== undefined && rows.has(triple.row) && this.options.repeaterOf(triple.dataSectionId) === repeaterId;
+      if (!triple) return false;
+      const path = rowPathOf(triple);
+      const row = path[depth];
+      return row !== undefined && rows.has(row) && isInsideRow(this.options.repeaterPathOf(triple.dataSectionId), path, list, row);
     });
   }
 
   /** Whether a key is a value of a row the draft added, which the saved state cannot have. */
   private isDraftRowKey(key: string): boolean {
     const triple = parseValueKey(key);
-    if (!triple) return false;
-    const repeaterId = this.options.repeaterOf(triple.dataSectionId);
-    return repeaterId !== null && this.isNewRow(repeaterId, triple.row);
+    const place = triple && this.listOf(triple);
+    return place !== undefined && this.isNewRow(place.list, place.row);
   }
 
-  /** Moves the edits of a repeater's rows to new row numbers (`numbers`: old → new). */
+  /**
+   * Moves the edits of a row list's rows to new row numbers (`numbers`: old → new), the edits inside repeaters nested
+   * in those rows with them.
+   */
   private renumberEdits(repeaterId: string, numbers: ReadonlyMap<number, number>, changed: Set<string>): void {
     if (numbers.size === 0) return;
+    const list = parseRowListKey(repeaterId);
+    const depth = list.parentPath.length;
     const moved: [string, DraftValue][] = [];
     for (const [key, value] of [...this.edits]) {
       const triple = parseValueKey(key);
-      if (!triple || this.options.repeaterOf(triple.dataSectionId) !== repeaterId) continue;
-      const row = numbers.get(triple.row);
-      if (row === undefined || row === triple.row) continue;
+      if (!triple) continue;
+      const path = rowPathOf(triple);
+      const from = path[depth];
+      const row = from === undefined ? undefined : numbers.get(from);
+      if (
+        row === undefined ||
+        row === from ||
+        !isInsideRow(this.options.repeaterPathOf(triple.dataSectionId), path, list, from as number)
+      )
+        continue;
       this.edits.delete(key);
       changed.add(key);
-      moved.push([keyInRow(triple, row), value]);
+      moved.push([keyAtPath(triple, path.with(depth, row)), value]);
     }
     for (const [key, value] of moved) {
       this.edits.set(key, value);
@@ -509,12 +567,11 @@ export class DraftStore {
     const collected = new Map<string, Set<number>>();
     for (const key of this.base.keys()) {
       const triple = parseValueKey(key);
-      if (!triple) continue;
-      const repeaterId = this.options.repeaterOf(triple.dataSectionId);
-      if (repeaterId === null) continue;
-      let rows = collected.get(repeaterId);
-      if (!rows) collected.set(repeaterId, (rows = new Set()));
-      rows.add(triple.row);
+      const place = triple && this.listOf(triple);
+      if (!place) continue;
+      let rows = collected.get(place.list);
+      if (!rows) collected.set(place.list, (rows = new Set()));
+      rows.add(place.row);
     }
     const next = new Map<string, readonly number[]>();
     for (const [repeaterId, rows] of collected) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, valueKey } from "~/components/model-editor/draft-keys";
+import { DESCRIPTION_KEY, GTIN_KEY, NAME_KEY, parseValueKey, rowListKey, valueKey } from "~/components/model-editor/draft-keys";
 import type { DraftValue } from "~/components/model-editor/draft-store";
 import { saveRequest, type SaveRequestOptions } from "~/components/model-editor/editor-requests";
 
@@ -13,8 +13,8 @@ function options(edits: [string, DraftValue][], rows: [string, number[]][] = [])
     edits: new Map(edits),
     rows: new Map(rows),
     savedRows: (repeaterId) => (repeaterId === REPEATER ? [0, 1, 2] : []),
-    repeaterOf: (sectionId) => (sectionId === REPEATER ? REPEATER : null),
-    newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
+    repeaterPathOf: (sectionId) => (sectionId === REPEATER ? [REPEATER] : []),
+    newRow: (dataSectionId, [row = 0]) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, value: null }],
     isSaved: (key) => !key.endsWith("|de") && !key.endsWith("|fr"),
   };
 }
@@ -98,7 +98,7 @@ describe("saveRequest", () => {
         ],
         [[REPEATER, [0, 1, 2, 3]]],
       ),
-      newRow: (dataSectionId, row) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, language: "en", value: null }],
+      newRow: (dataSectionId, [row = 0]) => [{ dataSectionId, dataFieldId: ROW_FIELD, row, language: "en", value: null }],
     });
     expect(request?.changes).toEqual({
       add: [
@@ -106,6 +106,60 @@ describe("saveRequest", () => {
         { dataSectionId: REPEATER, dataFieldId: ROW_FIELD, row: 3, language: "de", value: "Bein" },
       ],
     });
+  });
+});
+
+describe("saveRequest through nested repeaters", () => {
+  const OUTER = "55555555-5555-4555-8555-555555555555";
+  const INNER = "66666666-6666-4666-8666-666666666666";
+  const INNER_FIELD = "77777777-7777-4777-8777-777777777777";
+  // OUTER rows 0 and 1; INNER rows 0 and 1 inside OUTER row 0, none inside row 1.
+  const nested = (edits: [string, DraftValue][], rows: [string, number[]][]): SaveRequestOptions => ({
+    edits: new Map(edits),
+    rows: new Map(rows),
+    savedRows: (list) => (list === OUTER ? [0, 1] : list === rowListKey(INNER, [0]) ? [0, 1] : []),
+    repeaterPathOf: (sectionId) => (sectionId === OUTER ? [OUTER] : sectionId === INNER ? [OUTER, INNER] : []),
+    newRow: (dataSectionId, [row = 0, ...innerRows]) => [
+      { dataSectionId, dataFieldId: INNER_FIELD, row, ...(innerRows.length > 0 && { innerRows }), value: null },
+    ],
+    isSaved: () => true,
+  });
+
+  it("adds a new inner row at its whole path with the edits in it, and modifies saved inner values", () => {
+    const request = saveRequest(
+      nested(
+        [
+          [valueKey(INNER, INNER_FIELD, [1, 0]), "new"],
+          [valueKey(INNER, INNER_FIELD, [0, 1]), "kept"],
+        ],
+        [[rowListKey(INNER, [1]), [0]]],
+      ),
+    );
+    expect(request?.changes).toEqual({
+      add: [{ dataSectionId: INNER, dataFieldId: INNER_FIELD, row: 1, innerRows: [0], value: "new" }],
+      modify: [{ dataSectionId: INNER, dataFieldId: INNER_FIELD, row: 0, innerRows: [1], value: "kept" }],
+    });
+  });
+
+  it("deletes an inner row by its whole path, its own row last", () => {
+    const request = saveRequest(nested([], [[rowListKey(INNER, [0]), [1]]]));
+    expect(request?.changes).toEqual({ deleteRows: [{ dataSectionId: INNER, row: 0, innerRows: [0] }] });
+  });
+
+  it("reorders inner rows by their parent row, before the outer rows are renumbered", () => {
+    const request = saveRequest(
+      nested(
+        [],
+        [
+          [OUTER, [1, 0]],
+          [rowListKey(INNER, [0]), [1, 0]],
+        ],
+      ),
+    );
+    expect(request?.changes.reorder).toEqual([
+      { dataSectionId: INNER, parentRows: [0], rows: [1, 0] },
+      { dataSectionId: OUTER, rows: [1, 0] },
+    ]);
   });
 });
 

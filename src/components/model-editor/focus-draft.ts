@@ -35,7 +35,7 @@ export function focusDraft(key: string | undefined): void {
     revealDraft(key, { focus: true });
     return;
   }
-  const button = document.getElementById(addRowButtonId(rowMinimum.repeaterId));
+  const button = document.getElementById(addRowButtonId(rowMinimum.list));
   button?.focus({ preventScroll: true });
   button?.scrollIntoView({ block: "center" });
 }

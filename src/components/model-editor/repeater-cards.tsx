@@ -6,7 +6,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
-import { inputIdFor, parseValueKey } from "~/components/model-editor/draft-keys";
+import { inputIdFor, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
@@ -25,6 +25,8 @@ const ESTIMATED_CARD_HEIGHT = 360;
 
 export type RepeaterCardsProps = {
   view: SectionView;
+  /** The row list shown (`rowListKey`): the repeater's rows, or a nested one's inside one parent row. */
+  list: string;
   depth: number;
   rows: readonly number[];
   columns: readonly GridColumn[];
@@ -34,25 +36,24 @@ export type RepeaterCardsProps = {
 };
 
 /** A repeater's rows as cards: collapse and expand, reorder by drag, and only the cards in view rendered when many. */
-export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
+export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
   const { store } = useEditor();
   const t = useTranslations("editorRows");
-  const repeaterId = view.section.id;
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const drop = dropMove(rows, rows, active.id, over?.id);
     if (!drop) return;
-    recordRowChange(store, repeaterId, () => store.moveRow(repeaterId, drop.row, drop.to));
+    recordRowChange(store, list, () => store.moveRow(list, drop.row, drop.to));
     onMoved(t("moved", { from: drop.fromPosition, name: view.section.name, to: drop.toPosition }));
   };
   const accessibility = useMemo(
     () => ({
-      announcements: rowDragAnnouncements(t, view.section.name, (row) => store.rows(repeaterId).indexOf(row) + 1),
+      announcements: rowDragAnnouncements(t, view.section.name, (row) => store.rows(list).indexOf(row) + 1),
       screenReaderInstructions: rowDragInstructions(t),
     }),
-    [t, store, repeaterId, view.section.name],
+    [t, store, list, view.section.name],
   );
   const onToggle = useCallback(
     (row: number) =>
@@ -67,7 +68,7 @@ export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onM
   const card = (row: number, position: number, measure?: CardMeasure) => (
     <RepeaterRow
       key={row}
-      view={view}
+      list={list}
       depth={depth}
       row={row}
       position={position}
@@ -96,7 +97,7 @@ export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onM
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {rows.length > VIRTUAL_CARDS_ABOVE ? (
-            <VirtualCards repeaterId={repeaterId} rows={rows} label={label} card={card} />
+            <VirtualCards list={list} rows={rows} label={label} card={card} />
           ) : (
             <ol className="space-y-3" aria-label={label}>
               {rows.map((row, i) => card(row, i + 1))}
@@ -111,7 +112,7 @@ export function RepeaterCards({ view, depth, rows, columns, onRequestRemove, onM
 export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
 
 type VirtualCardsProps = {
-  repeaterId: string;
+  list: string;
   rows: readonly number[];
   label: string;
   card: (row: number, position: number, measure: CardMeasure) => ReactNode;
@@ -122,7 +123,7 @@ type VirtualCardsProps = {
  * above and below stands for the others, by measured heights. A draft's input in a card not rendered (focus after a
  * failed save, undo) is reached through `registerRevealer`.
  */
-function VirtualCards({ repeaterId, rows, label, card }: VirtualCardsProps) {
+function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
   const { index } = useEditor();
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -147,14 +148,15 @@ function VirtualCards({ repeaterId, rows, label, card }: VirtualCardsProps) {
     () =>
       registerRevealer((key, how) => {
         const triple = parseValueKey(key);
-        if (!triple || index.sections.get(triple.dataSectionId)?.repeaterId !== repeaterId) return false;
-        const at = rows.indexOf(triple.row);
+        const place = triple && rowListOf(triple, index.sections.get(triple.dataSectionId)?.repeaterPath ?? []);
+        if (place?.list !== list) return false;
+        const at = rows.indexOf(place.row);
         if (at < 0) return false;
         virtualizer.scrollToIndex(at, { align: "center" });
         setPending({ key, ...how });
         return true;
       }),
-    [index, repeaterId, rows, virtualizer],
+    [index, list, rows, virtualizer],
   );
   // Once the revealed card has rendered, its input takes focus (or is only scrolled to, from a button).
   useEffect(() => {

@@ -10,7 +10,7 @@ import { SectionHeading } from "~/components/models/section-heading";
 import { cellKey, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
 import { rowLabel } from "~/components/model-editor/repeater-grid/row-label";
-import { headingLevel, type SectionView } from "~/components/models/section-views";
+import { headingLevel } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -22,7 +22,8 @@ import { cn } from "~/lib/cn";
 const EAGER_ROWS = 12;
 
 export type RepeaterRowProps = {
-  view: SectionView;
+  /** The row list the row is in (`rowListKey`), which makes its ids unique among a nested repeater's parent rows. */
+  list: string;
   depth: number;
   row: number;
   /** 1-based place in the list; row numbers themselves may have gaps after removals. */
@@ -43,10 +44,10 @@ export type RepeaterRowProps = {
  * own position changes (a row above it was removed), never because another row or field changed.
  */
 export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
-  const { view, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow, measure } = props;
+  const { list, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow, measure } = props;
   const t = useTranslations("editorRows");
   const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
-  const headingId = `row-${view.section.id}-${row}`;
+  const headingId = `row-${list}-${row}`;
   const contentId = `${headingId}-content`;
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: sortableRowId(row) });
   const measureRef = measure?.ref;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { addRowButtonId, valueKey } from "~/components/model-editor/draft-keys";
+import { addRowButtonId, rowListKey, valueKey } from "~/components/model-editor/draft-keys";
 import { revealDraft } from "~/components/model-editor/focus-draft";
 import { useEditor, useIsBusy, useRepeaterRows } from "~/components/model-editor/editor-context";
 import { useLanguageChoice } from "~/components/model-editor/language-choice";
@@ -11,9 +11,9 @@ import { RepeaterCards } from "~/components/model-editor/repeater-cards";
 import { SectionHeading } from "~/components/models/section-heading";
 import { hasAnyField } from "~/components/models/section-views";
 import { gridColumns } from "~/components/model-editor/repeater-grid/grid-columns";
-import { RepeaterGrid } from "~/components/model-editor/repeater-grid/repeater-grid";
 import { fullText, rowCountText, rowLimitNoteId, rowLimitsOf, shortText } from "~/components/model-editor/repeater-grid/row-limits";
 import { useRepeaterView } from "~/components/model-editor/repeater-grid/use-repeater-view";
+import { RepeaterTable } from "~/components/model-editor/repeater-table";
 import { ViewSwitch } from "~/components/model-editor/repeater-grid/view-switch";
 import { headingLevel, type SectionView } from "~/components/models/section-views";
 import { Button } from "~/components/ui/button";
@@ -22,22 +22,28 @@ export type RepeaterSectionProps = {
   view: SectionView;
   depth: number;
   headingId: string;
+  /** The whole path of the parent row a nested repeater sits in; empty for an outermost one. */
+  parentPath: readonly number[];
   /** The content of one row (the section tree's, which this leaf does not know). */
   renderRow: (row: number) => ReactNode;
+  /** The repeaters nested in one row, shown under the table for its active row (the table has no columns for them). */
+  renderNested: (row: number) => ReactNode;
 };
 
 /**
  * A repeater: its rows in the draft's order, numbered 1…n for display, "Add row" below them. Adding and removing
  * change the draft only (counted as unsaved changes, undone by Discard, written by Save with everything else).
- * Focus follows: into the new row's first input, or back to the heading after a removal.
+ * Focus follows: into the new row's first input, or back to the heading after a removal. A repeater nested in a row
+ * of another works on its rows inside that row only (its row list, `rowListKey`).
  */
-export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterSectionProps) {
+export function RepeaterSection({ view, depth, headingId, parentPath, renderRow, renderNested }: RepeaterSectionProps) {
   const { store, index, addRow, removeRow, languagesOf } = useEditor();
   const { language, languages } = useLanguageChoice();
   // A multilingual field's column shows the language chosen above the fields, or every published one on demand.
   const [isEveryLanguage, setIsEveryLanguage] = useState(false);
   const repeaterId = view.section.id;
-  const rows = useRepeaterRows(repeaterId);
+  const list = useMemo(() => rowListKey(repeaterId, parentPath), [repeaterId, parentPath]);
+  const rows = useRepeaterRows(list);
   const isBusy = useIsBusy();
   const [announcement, setAnnouncement] = useState("");
   const focusRowRef = useRef<number | null>(null);
@@ -48,15 +54,25 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const shortNote = shortText(rowsText, limits, rows.length);
   const canAdd = hasAnyField(view) && !fullNote;
   const columns = useMemo(
-    () => gridColumns(view, (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language])),
-    [view, languagesOf, isEveryLanguage, languages, language],
+    () =>
+      gridColumns(
+        view,
+        (place) => (languagesOf(place) === undefined ? undefined : isEveryLanguage ? languages : [language]),
+        parentPath,
+      ),
+    [view, languagesOf, isEveryLanguage, languages, language, parentPath],
   );
   const t = useTranslations("editorLanguages");
   // A multilingual field's value in the language shown in the card view.
   const keyOf = useCallback(
     (dataSectionId: string, dataFieldId: string, row: number) =>
-      valueKey(dataSectionId, dataFieldId, row, languagesOf({ dataSectionId, dataFieldId }) === undefined ? undefined : language),
-    [languagesOf, language],
+      valueKey(
+        dataSectionId,
+        dataFieldId,
+        [...parentPath, row],
+        languagesOf({ dataSectionId, dataFieldId }) === undefined ? undefined : language,
+      ),
+    [languagesOf, language, parentPath],
   );
   const hasLanguageColumns = languages.length > 1 && columns.some((column) => column.language !== undefined);
   const [mode, setMode] = useRepeaterView(repeaterId, rows.length);
@@ -75,7 +91,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   }, [rows, view, keyOf]);
 
   const onAdd = () => {
-    const row = addRow(repeaterId);
+    const row = addRow(list);
     if (row === undefined) return;
     // The effect above focuses the new row's first input once it has rendered.
     focusRowRef.current = row;
@@ -85,12 +101,12 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
   const onRequestRemove = useCallback(
     (row: number) => {
       // Read from the store, so the callback stays the same while rows change and the rows' memo holds.
-      const position = store.rows(repeaterId).indexOf(row) + 1;
-      removeRow(repeaterId, row);
+      const position = store.rows(list).indexOf(row) + 1;
+      removeRow(list, row);
       setAnnouncement(rowsText("removed", { position, name: view.section.name }));
       headingRef.current?.focus();
     },
-    [store, removeRow, repeaterId, view.section.name, rowsText],
+    [store, removeRow, list, view.section.name, rowsText],
   );
 
   return (
@@ -100,7 +116,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
           {view.section.name}
         </SectionHeading>
         <div className="flex flex-wrap items-center gap-x-3">
-          {isOutsideRows ? <SectionCompleteness view={view} row={0} /> : null}
+          {isOutsideRows ? <SectionCompleteness view={view} /> : null}
           {mode === "cards" && <p className="text-sm text-slate-600">{rowCountText(rowsText, limits, rows.length)}</p>}
           <ViewSwitch name={view.section.name} mode={mode} onModeChange={setMode} />
           {mode === "table" && hasLanguageColumns ? (
@@ -117,7 +133,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
         </div>
       </div>
       {mode === "table" ? (
-        <RepeaterGrid repeaterId={repeaterId} name={view.section.name} columns={columns} rows={rows} limits={limits} />
+        <RepeaterTable view={view} parentPath={parentPath} columns={columns} rows={rows} limits={limits} renderNested={renderNested} />
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
           {rowsText("noRows")}
@@ -125,6 +141,7 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       ) : (
         <RepeaterCards
           view={view}
+          list={list}
           depth={depth}
           rows={rows}
           columns={columns}
@@ -135,17 +152,24 @@ export function RepeaterSection({ view, depth, headingId, renderRow }: RepeaterS
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          id={addRowButtonId(repeaterId)}
+          id={addRowButtonId(list)}
           variant="secondary"
           onClick={onAdd}
           disabled={isBusy || !canAdd}
-          aria-describedby={fullNote || shortNote ? rowLimitNoteId(repeaterId) : undefined}
+          aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
         >
-          {rowsText.rich("addRow", { name: view.section.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+          {/* Inside a row, several lists end one below the other: each button says which it adds to. */}
+          {/* One child: the button lays its children out with a gap, which would double the space before "to". */}
+          <span>
+            {rowsText.rich("addRow", {
+              name: view.section.name,
+              sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
+            })}
+          </span>
         </Button>
         {fullNote || shortNote ? (
           <p
-            id={rowLimitNoteId(repeaterId)}
+            id={rowLimitNoteId(list)}
             data-testid="row-limit"
             className={fullNote ? "text-sm text-slate-700" : "text-sm text-amber-800"}
           >

@@ -28,7 +28,11 @@ export type SectionTreeProps = {
  *     └ content of one row: fields, sub-sections (SectionContent, recursing through renderSection)
  *   a repeater's card holds its rows instead      (RepeaterSection; a RepeaterRow card per row renders SectionContent)
  *
- * Memoised throughout on stable props (views, depths, row numbers, and `renderRow`, which is new only when the
+ * Content inside repeater rows carries the row's whole path (`path`: outermost first, empty outside repeaters), so a
+ * repeater nested in a row renders its rows under that row: cards inside cards, or, in the table view, under the
+ * table for the active row (`renderNested`).
+ *
+ * Memoised throughout on stable props (views, depths, row paths, and `renderRow`, which is new only when the
  * content above it renders again), so a keystroke re-renders only its own field, and a row added or removed
  * re-renders only the row cards whose position changed.
  */
@@ -41,17 +45,19 @@ export const SectionTree = memo(function SectionTree({ roots, emptyText }: Secti
     <LayoutGrid>
       {roots.map(({ view, placement }) => (
         <LayoutCell key={view.section.id} placement={placement}>
-          {renderSection(view, 2, 0)}
+          {renderSection(view, 2, NO_PATH)}
         </LayoutCell>
       ))}
     </LayoutGrid>
   );
 });
 
-type SectionContentProps = { view: SectionView; depth: number; row: number };
+const NO_PATH: readonly number[] = [];
+
+type SectionContentProps = { view: SectionView; depth: number; path: readonly number[] };
 
 /** A section's grid for one row: its fields, then its nested sections, each at its placement. */
-const SectionContent = memo(function SectionContent({ view, depth, row }: SectionContentProps) {
+const SectionContent = memo(function SectionContent({ view, depth, path }: SectionContentProps) {
   const t = useTranslations("editor");
   if (view.fields.length === 0 && view.subSections.length === 0) {
     return <p className="text-sm text-slate-600">{t("sectionNoFields")}</p>;
@@ -60,21 +66,34 @@ const SectionContent = memo(function SectionContent({ view, depth, row }: Sectio
     <LayoutGrid>
       {view.fields.map(({ field, placement }) => (
         <LayoutCell key={field.id} placement={placement}>
-          <EditorField sectionId={view.section.id} field={field} row={row} />
+          <EditorField sectionId={view.section.id} field={field} path={path} />
         </LayoutCell>
       ))}
       {view.subSections.map(({ view: child, placement }) => (
         <LayoutCell key={child.section.id} placement={placement}>
-          {renderSection(child, depth + 1, row)}
+          {renderSection(child, depth + 1, path)}
         </LayoutCell>
       ))}
     </LayoutGrid>
   );
 });
 
-/** A section in one row of its parent: a root one as a card, a nested one as an inset panel. */
-function renderSection(view: SectionView, depth: number, row: number): ReactNode {
-  const headingId = `section-${view.section.id}-${row}`;
+/** The repeaters nested in one row of a repeater shown as a table: what its columns cannot hold. */
+function NestedRepeaters({ view, depth, path }: SectionContentProps) {
+  return (
+    <div className="space-y-4">
+      {view.subSections
+        .filter(({ view: child }) => child.isRepeater)
+        .map(({ view: child }) => (
+          <div key={child.section.id}>{renderSection(child, depth + 1, path)}</div>
+        ))}
+    </div>
+  );
+}
+
+/** A section in one row of its parent (`path`): a root one as a card, a nested one as an inset panel. */
+function renderSection(view: SectionView, depth: number, path: readonly number[]): ReactNode {
+  const headingId = `section-${view.section.id}-${path.length > 0 ? path.join("-") : 0}`;
   return (
     <section aria-labelledby={headingId} className={sectionFrameClass(depth)}>
       {view.isRepeater ? (
@@ -82,7 +101,9 @@ function renderSection(view: SectionView, depth: number, row: number): ReactNode
           view={view}
           depth={depth}
           headingId={headingId}
-          renderRow={(repeaterRow) => <SectionContent view={view} depth={depth + 1} row={repeaterRow} />}
+          parentPath={path}
+          renderRow={(repeaterRow) => <SectionContent view={view} depth={depth + 1} path={[...path, repeaterRow]} />}
+          renderNested={(repeaterRow) => <NestedRepeaters view={view} depth={depth + 1} path={[...path, repeaterRow]} />}
         />
       ) : (
         <>
@@ -92,7 +113,7 @@ function renderSection(view: SectionView, depth: number, row: number): ReactNode
             </SectionHeading>
             <OutsideRowsCompleteness view={view} />
           </div>
-          <SectionContent view={view} depth={depth} row={row} />
+          <SectionContent view={view} depth={depth} path={path} />
         </>
       )}
     </section>
@@ -106,5 +127,5 @@ function renderSection(view: SectionView, depth: number, row: number): ReactNode
 function OutsideRowsCompleteness({ view }: { view: SectionView }) {
   const { index } = useEditor();
   if (index.sections.get(view.section.id)?.repeaterId !== null) return null;
-  return <SectionCompleteness view={view} row={0} />;
+  return <SectionCompleteness view={view} />;
 }

@@ -15,7 +15,7 @@ function current(values: [string, DraftValue][], rows: number[]): CurrentState {
   return {
     values: new Map(values),
     savedRowsOf: (id) => (id === ROWS ? rows : []),
-    repeaterOf: (sectionId) => (sectionId === ROWS ? ROWS : null),
+    repeaterPathOf: (sectionId) => (sectionId === ROWS ? [ROWS] : []),
   };
 }
 

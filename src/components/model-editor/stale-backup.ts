@@ -1,14 +1,15 @@
 import type { DraftBackup } from "~/components/model-editor/draft-backup";
-import { keyInRow, parseValueKey } from "~/components/model-editor/draft-keys";
+import { keyInRow, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
 import { rebaseRows } from "~/components/model-editor/draft-rows";
 import type { DraftSnapshot, DraftValue } from "~/components/model-editor/draft-store";
 import { type Conflict, findConflicts } from "~/components/model-editor/conflicts";
 
-/** The saved state a kept draft is put on: the current values by key, rows per repeater, and where sections sit. */
+/** The saved state a kept draft is put on: the current values by key, rows per row list, and where sections sit. */
 export type CurrentState = {
   values: ReadonlyMap<string, DraftValue>;
-  savedRowsOf: (repeaterId: string) => readonly number[];
-  repeaterOf: (sectionId: string) => string | null;
+  savedRowsOf: (list: string) => readonly number[];
+  /** The repeaters a section is or sits in, outermost first. */
+  repeaterPathOf: (sectionId: string) => readonly string[];
 };
 
 export type RebasedBackup = { snapshot: DraftSnapshot; conflicts: Conflict[]; droppedEdits: number };
@@ -37,12 +38,13 @@ export function rebaseBackup(backup: DraftBackup, current: CurrentState): Rebase
   let droppedEdits = 0;
   for (const [key, value] of backup.snapshot.edits) {
     const triple = parseValueKey(key);
-    const repeaterId = triple ? current.repeaterOf(triple.dataSectionId) : null;
-    if (!triple || repeaterId === null) {
+    const place = triple && rowListOf(triple, current.repeaterPathOf(triple.dataSectionId));
+    if (!triple || !place) {
       edits.set(key, value);
       continue;
     }
-    const row = renumbered.get(repeaterId)?.get(triple.row) ?? triple.row;
+    const repeaterId = place.list;
+    const row = renumbered.get(repeaterId)?.get(place.row) ?? place.row;
     if (!(rowsNow.get(repeaterId) ?? new Set(current.savedRowsOf(repeaterId))).has(row)) {
       droppedEdits++;
       continue;

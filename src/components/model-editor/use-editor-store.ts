@@ -14,7 +14,7 @@ export function useEditorStore(owner: EditorOwnerState, index: TemplateIndex): D
     () =>
       new DraftStore(owner, {
         validate: createDraftValidator(index, problemText, issueText),
-        repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+        repeaterPathOf: (sectionId) => index.sections.get(sectionId)?.repeaterPath ?? [],
       }),
   );
   return store;

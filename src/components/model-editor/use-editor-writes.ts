@@ -10,6 +10,8 @@ import { focusDraft } from "~/components/model-editor/focus-draft";
 import { ownerWrites, type OwnerWrites } from "~/components/model-editor/owner-writes";
 import { rebaseNotice, withAuthors, type RebaseOutcome } from "~/components/model-editor/rebase-notice";
 import { newRowAt } from "~/domain/repeater-rows";
+import { splitRowPath } from "~/domain/row-path";
+import { parseRowListKey } from "~/components/model-editor/draft-keys";
 import type { EditorStatus } from "~/components/model-editor/save-bar";
 import { placeServerIssues } from "~/components/model-editor/server-issues";
 import { recordRowChange } from "~/components/model-editor/draft-history";
@@ -98,8 +100,8 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
   const restoreStaleBackup = (backup: DraftBackup) => {
     const rebased = rebaseBackup(backup, {
       values: store.savedValues(),
-      savedRowsOf: (repeaterId) => store.savedRowsOf(repeaterId),
-      repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+      savedRowsOf: (list) => store.savedRowsOf(list),
+      repeaterPathOf: (sectionId) => index.sections.get(sectionId)?.repeaterPath ?? [],
     });
     store.restore(rebased.snapshot);
     void showRebased(rebased.conflicts, rebased.droppedEdits, "backup");
@@ -137,11 +139,14 @@ export function useEditorWrites({ store, index, target, languages, languagesOf, 
     const request = saveRequest({
       edits: store.pendingEdits(),
       rows: store.changedRows(),
-      savedRows: (repeaterId) => store.savedRowsOf(repeaterId),
-      repeaterOf: (sectionId) => index.sections.get(sectionId)?.repeaterId ?? null,
+      savedRows: (list) => store.savedRowsOf(list),
+      repeaterPathOf: (sectionId) => index.sections.get(sectionId)?.repeaterPath ?? [],
       isSaved: (key) => store.savedValues().has(key),
-      newRow: (repeaterId, row) =>
-        inDefaultLanguage(newRowAt(index, repeaterId, row, owner.level) ?? [], languagesOf, languages.defaultLanguage),
+      newRow: (repeaterId, path) => {
+        const { row, innerRows } = splitRowPath(path);
+        const values = newRowAt(index, repeaterId, row, owner.level, innerRows) ?? [];
+        return inDefaultLanguage(values, languagesOf, languages.defaultLanguage);
+      },
     });
     if (!request) return true;
     setStatus(null);
@@ -216,12 +221,15 @@ function useSaveAfterSignIn(isWaiting: RefObject<boolean>, saveDraft: () => Prom
   );
 }
 
-/** "Add row" and "Remove row": draft changes only, each one undoable step, none while a write runs. */
+/**
+ * "Add row" and "Remove row" of a row list (`rowListKey`: a repeater's rows, or a nested one's in one parent row):
+ * draft changes only, each one undoable step, none while a write runs.
+ */
 function useRowWrites(store: DraftStore, index: TemplateIndex, owner: OwnerWrites, setStatus: (status: null) => void) {
   /** Adds an empty row to the draft (at position `at`, default last); undefined when none fits. */
   const addRow = useCallback(
     (repeaterId: string, at?: number) => {
-      if (store.isBusy || !newRowAt(index, repeaterId, 0, owner.level)) return undefined;
+      if (store.isBusy || !newRowAt(index, parseRowListKey(repeaterId).repeaterId, 0, owner.level)) return undefined;
       setStatus(null);
       return recordRowChange(store, repeaterId, () => store.insertRow(repeaterId, at));
     },

@@ -11,7 +11,7 @@ const columns = gridColumns(view);
 const REPEATER = view.section.id;
 
 /**
- * A store whose work is counted: each call of `repeaterOf` (the store's per-key lookup), and each call of a
+ * A store whose work is counted: each call of `repeaterPathOf` (the store's per-key lookup), and each call of a
  * listener, which in the app may read the whole draft (the completeness count does).
  */
 function countedStore() {
@@ -20,9 +20,9 @@ function countedStore() {
     { version: 1, dataValues: [] },
     {
       validate: () => undefined,
-      repeaterOf: (sectionId) => {
+      repeaterPathOf: (sectionId) => {
         counts.lookups++;
-        return sectionId === REPEATER ? REPEATER : null;
+        return sectionId === REPEATER ? [REPEATER] : [];
       },
     },
   );

@@ -10,6 +10,8 @@ export type GridColumn = {
   group?: { id: string; name: string };
   /** A multilingual field's column shows its value in one language (docs/editor.md §Languages). */
   language?: string;
+  /** The whole path of the parent row a nested repeater's table sits in; empty for an outermost repeater. */
+  parentPath: readonly number[];
 };
 
 /** The languages a field's columns show: for a multilingual field one column each, for any other undefined. */
@@ -19,18 +21,26 @@ export type ColumnLanguages = (place: { dataSectionId: string; dataFieldId: stri
 export type ColumnGroupSpan = { id: string; name: string | undefined; span: number };
 
 /**
- * The repeater's fields in document order, its own first, then each nested section's (depth first): every nested
- * section shares the repeater's row numbers, so its fields are simply more cells of the same row.
+ * The repeater's fields in document order, its own first, then each nested Group's (depth first): a Group shares the
+ * repeater's row numbers, so its fields are simply more cells of the same row. A repeater nested in it has rows of
+ * its own inside each row, so it is no column: it shows under the row (docs/editor.md §Nested repeaters). The cells
+ * of a nested repeater's table sit under the parent row at `parentPath`.
  */
-export function gridColumns(view: SectionView, languagesOf: ColumnLanguages = () => undefined): GridColumn[] {
+export function gridColumns(
+  view: SectionView,
+  languagesOf: ColumnLanguages = () => undefined,
+  parentPath: readonly number[] = [],
+): GridColumn[] {
   const columns: GridColumn[] = [];
-  const add = (column: GridColumn) => {
+  const add = (fields: Omit<GridColumn, "parentPath">) => {
+    const column = { ...fields, parentPath };
     const languages = languagesOf({ dataSectionId: column.sectionId, dataFieldId: column.field.id });
     if (languages === undefined) columns.push(column);
     else for (const language of languages) columns.push({ ...column, language });
   };
   for (const { field } of view.fields) add({ sectionId: view.section.id, field });
   const visit = (child: SectionView, path: string[]) => {
+    if (child.isRepeater) return;
     const names = [...path, child.section.name];
     const group = { id: child.section.id, name: names.join(" › ") };
     for (const { field } of child.fields) add({ sectionId: child.section.id, field, group });
@@ -51,7 +61,7 @@ export function columnGroups(columns: readonly GridColumn[]): ColumnGroupSpan[] 
 }
 
 export function cellKey(column: GridColumn, row: number): string {
-  return valueKey(column.sectionId, column.field.id, row, column.language);
+  return valueKey(column.sectionId, column.field.id, [...column.parentPath, row], column.language);
 }
 
 /** A column's name in the header and for screen readers: the field's, with the language of a multilingual one. */

@@ -2,6 +2,7 @@ import type { CellRange } from "~/components/model-editor/repeater-grid/grid-nav
 import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { validateDataValues } from "~/domain/data-value-validation";
 import type { TDataValue } from "~/domain/data-value";
+import { splitRowPath } from "~/domain/row-path";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
 /** A value for a cell; `row` and `col` are places in the table (0-based), `value` null for an emptied cell. */
@@ -62,7 +63,8 @@ export function withProblems(
   const values: TDataValue[] = cells.map(({ row, col, value }) => {
     const column = columns[col];
     if (!column) throw new Error(`No column ${col}`);
-    return { dataSectionId: column.sectionId, dataFieldId: column.field.id, row, value };
+    // A nested table's cell sits under its parent row: checked at its whole path, as Save sends it.
+    return { dataSectionId: column.sectionId, dataFieldId: column.field.id, ...splitRowPath([...column.parentPath, row]), value };
   });
   const problems = new Map<number, string>();
   for (const issue of validateDataValues(index, values, level)) {

@@ -5,6 +5,7 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
 import { parseValueKey } from "~/components/model-editor/draft-keys";
+import { rowPathOf } from "~/domain/row-path";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
@@ -36,6 +37,8 @@ export type RepeaterGridProps = {
    * virtualised, searchable, one tab stop, copy — without editing, pasting, row actions, drag or file import.
    */
   isReadOnly?: boolean;
+  /** Told the row of the active cell, for a repeater that shows what is nested in that row under its table. */
+  onActiveRowChange?: (row: number | undefined) => void;
 };
 
 /** What a read-only table does on a double click: nothing. */
@@ -47,7 +50,7 @@ const IGNORE = () => undefined;
  * as TSV (`useGridClipboard`), row operations (`useGridRowActions`) and drag (`useGridDrag`). Cells write to the
  * editor's draft like the card view's inputs.
  */
-export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOnly = false }: RepeaterGridProps) {
+export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOnly = false, onActiveRowChange }: RepeaterGridProps) {
   const { store, index, level } = useEditor();
   const t = useTranslations("editorGrid");
   const gridId = useId().replaceAll(":", "");
@@ -91,6 +94,8 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOn
   const drag = useGridDrag({ store, repeaterId, name, visible, grid, gridRef, say });
 
   useGridRevealer({ columns, visible, select, gridRef, isReadOnly });
+  const activeRow = visible[active.focus.row];
+  useEffect(() => onActiveRowChange?.(activeRow), [onActiveRowChange, activeRow]);
 
   const activeKey = keyAt(active.focus);
   const activeProblem = activeKey ? (store.serverError(activeKey) ?? store.problem(activeKey)) : undefined;
@@ -210,8 +215,10 @@ function useGridRevealer({ columns, visible, select, gridRef, isReadOnly }: Grid
     if (isReadOnly) return;
     return registerRevealer((key, how) => {
       const triple = parseValueKey(key);
-      const at = triple ? visible.indexOf(triple.row) : -1;
-      const col = triple ? columns.findIndex((column) => cellKey(column, triple.row) === key) : -1;
+      // A nested table's cells sit under a parent row: the value's own row is the last of its path.
+      const row = triple ? (rowPathOf(triple).at(-1) as number) : -1;
+      const at = visible.indexOf(row);
+      const col = triple ? columns.findIndex((column) => cellKey(column, row) === key) : -1;
       if (at < 0 || col < 0) return false;
       select(singleCell({ row: at, col }));
       if (how.focus) gridRef.current?.focus({ preventScroll: true });

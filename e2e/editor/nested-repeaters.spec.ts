@@ -1,0 +1,185 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { expect, test, uniqueSuffix } from "../fixtures";
+import { DEMO_ORGANIZATION_ID, fetchModel, openEditor, trpcMutation, type ModelAnswer, type ModelRef } from "../models/model-helpers";
+
+/** Issue 33 §3: repeaters inside repeaters in the editor — cards inside cards, a table with its rows' insides under it. */
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** A model of the nested fixture's template (footprints > stages > sources), published in the demo organization. */
+async function nestedModel(page: Page): Promise<ModelRef> {
+  if (!page.url().startsWith("http")) await page.goto("/");
+  const organizationId = DEMO_ORGANIZATION_ID;
+  const { id: _id, ...definition } = nestedTemplate();
+  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", {
+    organizationId,
+    draft: { definition: { ...definition, name: `Nested ${uniqueSuffix()}` } },
+  });
+  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
+    organizationId,
+    draftId: draft.id,
+    publication: {},
+  });
+  const model = await trpcMutation<ModelAnswer>(page, "models.create", {
+    organizationId,
+    model: { name: `Nested ${uniqueSuffix()}`, templateId: published.published.templateId },
+  });
+  return { organizationId, modelId: model.id };
+}
+
+async function paste(grid: Locator, text: string): Promise<void> {
+  await grid.evaluate((element, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", data);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+}
+
+/** The card of a row (1-based) of a repeater's cards; the first match, as cards nested in it have rows too. */
+function card(region: Locator, position: number): Locator {
+  return region.getByRole("group", { name: `Row ${position}` }).first();
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("All changes saved.")).toBeVisible();
+}
+
+/** Adds a footprint, a stage in it and a source in that, as cards; fills them. Returns the footprint's card. */
+async function fillThreeLevels(page: Page): Promise<Locator> {
+  const footprints = page.getByRole("region", { name: "Carbon footprints" });
+  await footprints.getByRole("button", { name: "Add row to Carbon footprints" }).click();
+  const footprint = card(footprints, 1);
+  // The new row's first input takes focus.
+  await expect(footprint.getByLabel("Calculation method", { exact: true })).toBeFocused();
+  await page.keyboard.type("ISO 14067");
+  const stages = footprint.getByRole("region", { name: "Life-cycle stages" });
+  for (const [i, name] of ["Raw material", "Production", "Use"].entries()) {
+    await stages.getByRole("button", { name: "Add row to Life-cycle stages" }).click();
+    await expect(card(stages, i + 1).getByLabel("Stage", { exact: true })).toBeFocused();
+    await page.keyboard.type(name);
+  }
+  const sources = card(stages, 1).getByRole("region", { name: "Sources" });
+  await sources.getByRole("button", { name: "Add row to Sources" }).click();
+  await expect(sources.getByLabel("Source", { exact: true })).toBeFocused();
+  await page.keyboard.type("Mine A");
+  return footprint;
+}
+
+test("nested repeaters on the desk: add at three levels, save and reload; a stage reordered and deleted in its table", async ({
+  demoPage: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const ref = await nestedModel(page);
+  await openEditor(page, ref);
+  await fillThreeLevels(page);
+  await expect(page.getByTestId("model-completeness")).toHaveText("4 of 5 required filled");
+  await save(page);
+
+  const saved = await fetchModel(page, ref);
+  // Each value as "row path=value", in path order.
+  const valuesOf = (answer: ModelAnswer, fieldId: string) =>
+    answer.dataValues
+      .filter((v) => v.dataFieldId === fieldId)
+      .map((v) => `${[v.row, ...((v as { innerRows?: number[] }).innerRows ?? [])].join(".")}=${v.value}`)
+      .sort();
+  expect(valuesOf(saved, NESTED.source)).toEqual(["0.0.0=Mine A"]);
+  expect(valuesOf(saved, NESTED.stage)).toEqual(["0.0=Raw material", "0.1=Production", "0.2=Use"]);
+
+  await openEditor(page, ref);
+  const footprints = page.getByRole("region", { name: "Carbon footprints" });
+  const stages = card(footprints, 1).getByRole("region", { name: "Life-cycle stages" });
+  await expect(card(stages, 1).getByRole("region", { name: "Sources" }).getByLabel("Source", { exact: true })).toHaveValue("Mine A");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/nested-cards-1280.png`, fullPage: true });
+  await expectAxeClean(page);
+
+  // The stages as a table: the sources of the active stage show under it.
+  await stages.getByRole("button", { name: "Table view of Life-cycle stages" }).click();
+  const grid = stages.getByRole("grid", { name: "Life-cycle stages" });
+  await expect(grid).toHaveAttribute("aria-rowcount", "4");
+  await grid.focus();
+  const inside = stages.getByRole("region", { name: "Inside row 1 of Life-cycle stages" });
+  await expect(inside.getByLabel("Source", { exact: true })).toHaveValue("Mine A");
+  // Keyboard as in every table: to the third stage and up to the top; the inside follows the active row.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(stages.getByRole("region", { name: "Inside row 3 of Life-cycle stages" })).toBeVisible();
+  await page.keyboard.press("Alt+ArrowUp");
+  await page.keyboard.press("Alt+ArrowUp");
+  const firstCell = (position: number) => grid.locator(`[role=row][aria-rowindex='${position + 1}'] [role=gridcell]`).first();
+  await expect(firstCell(1)).toHaveText("Use");
+  await expect(stages.getByRole("region", { name: "Inside row 1 of Life-cycle stages" })).toBeVisible();
+  // The source went with its stage, now the second row; its sources as a table take a paste from a spreadsheet.
+  await page.keyboard.press("ArrowDown");
+  const insideRaw = stages.getByRole("region", { name: "Inside row 2 of Life-cycle stages" });
+  await expect(insideRaw.getByLabel("Source", { exact: true })).toHaveValue("Mine A");
+  await insideRaw.getByRole("button", { name: "Table view of Sources" }).click();
+  const sourcesGrid = insideRaw.getByRole("grid", { name: "Sources" });
+  await sourcesGrid.focus();
+  await paste(sourcesGrid, "Mine A\nMine B\nMine C");
+  await expect(sourcesGrid).toHaveAttribute("aria-rowcount", "4");
+  // Back in the stages' table, on the second row still: the third stage is deleted.
+  await grid.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Control+Shift+Delete");
+  await expect(grid).toHaveAttribute("aria-rowcount", "3");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/nested-table-1280.png`, fullPage: true });
+  await expectAxeClean(page);
+  await grid.focus();
+  await page.keyboard.press("Control+z");
+  await expect(grid).toHaveAttribute("aria-rowcount", "4");
+  await page.keyboard.press("Control+Shift+z");
+  await expect(grid).toHaveAttribute("aria-rowcount", "3");
+  await save(page);
+
+  // Sent as a delete of stage 0.1 and a reorder inside footprint 0; the server numbers the stages 0…n-1 again.
+  const after = await fetchModel(page, ref);
+  expect(valuesOf(after, NESTED.stage)).toEqual(["0.0=Use", "0.1=Raw material"]);
+  expect(valuesOf(after, NESTED.source)).toEqual(["0.1.0=Mine A", "0.1.1=Mine B", "0.1.2=Mine C"]);
+});
+
+test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stage removed", async ({ demoPage: page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const ref = await nestedModel(page);
+  await openEditor(page, ref);
+  const footprint = await fillThreeLevels(page);
+  await save(page);
+
+  await openEditor(page, ref);
+  const footprints = page.getByRole("region", { name: "Carbon footprints" });
+  const stages = card(footprints, 1).getByRole("region", { name: "Life-cycle stages" });
+  await expect(card(stages, 3).getByLabel("Stage", { exact: true })).toHaveValue("Use");
+  await expect(card(stages, 1).getByRole("region", { name: "Sources" }).getByLabel("Source", { exact: true })).toHaveValue("Mine A");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/nested-cards-375.png`, fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+
+  await card(stages, 2).getByRole("button", { name: "Remove row 2" }).click();
+  await expect(stages.getByRole("group", { name: "Row 3" })).toHaveCount(0);
+  await expect(footprint.getByRole("region", { name: "Life-cycle stages" })).toBeVisible();
+  await save(page);
+  const after = await fetchModel(page, ref);
+  expect(
+    after.dataValues
+      .filter((v) => v.dataFieldId === NESTED.stage)
+      .map((v) => v.value)
+      .sort(),
+  ).toEqual(["Raw material", "Use"]);
+  await expectAxeClean(page);
+
+  // A new stage's empty required field is where "Jump to next missing" lands after the footprint's method.
+  await stages.getByRole("button", { name: "Add row to Life-cycle stages" }).click();
+  await footprint.getByLabel("Calculation method", { exact: true }).focus();
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(card(stages, 3).getByLabel("Stage", { exact: true })).toBeFocused();
+});
