@@ -42,10 +42,10 @@ const SIZES = [
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
-// nested list's write and read (each a quick look).
+// nested list's write and read, BENCH_ONLY=bulk only the bulk table (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages", "nested"].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions", "languages" or "nested"`);
+if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk"].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions", "languages", "nested" or "bulk"`);
 }
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -111,6 +111,7 @@ async function benchBackend(label: string, databaseUrl: string) {
     const nestedContext = { organizationId: world.organizationId, userId: world.userId, call: aasContext.call, timed, median };
     if (ONLY === "nested") return { nested: await nestedBench(nestedContext, client) };
     const bulk = await bulkBench(world, client);
+    if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
     const bare = await bareComparison(world, databaseUrl);
     const items = await itemBench(
