@@ -171,30 +171,47 @@ describe("GET …/items/{itemId}/readings", () => {
     ).toBe(404);
   });
 
-  it("downsamples 10,000 readings into 100 buckets with the right min, max, mean and latest", async () => {
+  it("downsamples 10,000 readings in the database: exact buckets below an hour, whole hours from the hourly roll-ups", async () => {
     const { modelId, item } = await newItem();
     const path = readingsPath(modelId, item.id);
     const body = Array.from({ length: 10_000 }, (_, i) => health(minute(i), i));
     expect((await api("POST", path, { token: world.token, body })).body).toEqual({ received: 10_000, stored: 10_000 });
-    const series = await api<TReadingSeries>(
-      "GET",
-      `${path}?dataFieldId=${IDS.health}&from=${minute(0)}&to=${minute(10_000)}&points=100`,
-      {
+    const series = (points: number) =>
+      api<TReadingSeries>("GET", `${path}?dataFieldId=${IDS.health}&from=${minute(0)}&to=${minute(10_000)}&points=${points}`, {
         token: world.token,
-      },
-    );
-    expect(series.status).toBe(200);
-    expect(series.body.buckets).toHaveLength(100);
-    for (const [k, bucket] of series.body.buckets.entries()) {
+      });
+    // 200 buckets of 50 minutes: each holds 50 readings, read one by one.
+    const fine = await series(200);
+    expect(fine.status).toBe(200);
+    expect(fine.body.buckets).toHaveLength(200);
+    for (const [k, bucket] of fine.body.buckets.entries()) {
       expect(bucket).toEqual({
-        at: minute(k * 100),
-        count: 100,
-        min: k * 100,
-        max: k * 100 + 99,
-        avg: k * 100 + 49.5,
-        last: String(k * 100 + 99),
+        at: minute(k * 50),
+        count: 50,
+        min: k * 50,
+        max: k * 50 + 49,
+        avg: k * 50 + 24.5,
+        last: String(k * 50 + 49),
       });
     }
+    // 100 points over 166⅔ hours: buckets of 2 whole hours (120 readings) from the roll-ups, the last one partial.
+    const coarse = await series(100);
+    expect(coarse.body).toMatchObject({ from: minute(0), to: minute(10_020) });
+    expect(coarse.body.buckets).toHaveLength(84);
+    for (const [k, bucket] of coarse.body.buckets.slice(0, 83).entries()) {
+      expect(bucket).toEqual({
+        at: minute(k * 120),
+        count: 120,
+        min: k * 120,
+        max: k * 120 + 119,
+        avg: k * 120 + 59.5,
+        last: String(k * 120 + 119),
+      });
+    }
+    expect(coarse.body.buckets[83]).toEqual({ at: minute(9960), count: 40, min: 9960, max: 9999, avg: 9979.5, last: "9999" });
+    // A reading sent late into a past hour joins that hour's roll-up.
+    await api("POST", path, { token: world.token, body: [health(new Date(Date.parse(minute(0)) + 30_000).toISOString(), -5)] });
+    expect((await series(100)).body.buckets[0]).toMatchObject({ count: 121, min: -5, max: 119, last: "119" });
   });
 });
 

@@ -39,3 +39,20 @@ END $$;
 
 CREATE TRIGGER "reading_passport_epoch_insert" AFTER INSERT ON "reading" REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION passport_epoch_of_readings();
+
+-- Each series' readings rolled up per hour (UTC), kept by the statement that stores them: a long window (a year of
+-- minute readings) is read from these, ~1/60 of the rows, instead of every reading (docs/readings.md §Downsampling).
+-- `last…` is the hour's latest reading; `min`, `max` and `sum` are of a NumericField's numbers (null otherwise).
+CREATE TABLE "reading_hour" (
+  "seriesId" INTEGER NOT NULL,
+  "hour" TIMESTAMPTZ(3) NOT NULL,
+  "count" INTEGER NOT NULL,
+  "min" DOUBLE PRECISION,
+  "max" DOUBLE PRECISION,
+  "sum" DOUBLE PRECISION,
+  "lastAt" TIMESTAMPTZ(3) NOT NULL,
+  "lastNumber" DOUBLE PRECISION,
+  "lastText" TEXT,
+  CONSTRAINT "reading_hour_pkey" PRIMARY KEY ("seriesId", "hour"),
+  CONSTRAINT "reading_hour_seriesId_fkey" FOREIGN KEY ("seriesId") REFERENCES "reading_series"("id") ON DELETE CASCADE ON UPDATE CASCADE
+);

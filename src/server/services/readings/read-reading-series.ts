@@ -7,7 +7,7 @@ import type { TReadingSeries, TReadingSeriesQuery } from "~/domain/reading";
 import { fieldLevel } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import { openPassport } from "~/server/services/passports/read-passport";
-import { readBuckets } from "~/server/services/readings/internal/reading-sql";
+import { bucketWindow, findSeries, readBuckets } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** A series read without `from` covers this much before `to`. */
@@ -57,19 +57,14 @@ export async function readReadingSeries({
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_WINDOW_MS);
   if (from >= to)
     throw new AppError("VALIDATION", "from must be before to.", [{ path: "$query.from", message: "from must be before to" }]);
-  const rows = await readBuckets(db, {
-    itemId,
-    dataSectionId: place.dataSectionId,
-    dataFieldId: query.dataFieldId,
-    from,
-    to,
-    points: query.points,
-  });
+  const window = bucketWindow(from, to, query.points);
+  const seriesId = await findSeries(db, itemId, place.dataSectionId, query.dataFieldId);
+  const rows = seriesId === null ? [] : await readBuckets(db, seriesId, window);
   return {
     dataSectionId: place.dataSectionId,
     dataFieldId: query.dataFieldId,
-    from: from.toISOString(),
-    to: to.toISOString(),
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
     buckets: rows.map(({ number, text, ...bucket }) => ({
       ...bucket,
       last: number === null ? (text ?? "") : toDecimalString(number),

@@ -1,6 +1,7 @@
 import type { TDataValue } from "~/domain/data-value";
 import { toDecimalString } from "~/domain/decimal";
 import type { StoredReading } from "~/domain/reading";
+import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 
 /**
@@ -46,7 +47,7 @@ export async function insertReadings(
   limit: number,
 ): Promise<{ stored: number; conflicts: ConflictingReading[] }> {
   const c = columns(readings);
-  const [row] = await tx.$queryRaw<{ stored: number; conflicts: ConflictingReading[] | null }[]>`
+  const [row] = await tx.$queryRaw<{ stored: number; hours: number; conflicts: ConflictingReading[] | null }[]>`
     WITH input AS (
       SELECT * FROM unnest(${c.items}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.ats}::timestamptz[],
         ${c.numbers}::float8[], ${c.texts}::text[]) AS t("item", "section", "field", "at", "number", "text")
@@ -68,9 +69,24 @@ export async function insertReadings(
       INSERT INTO "reading" ("seriesId", "at", "number", "text")
       SELECT "seriesId", "at", "number", "text" FROM keyed WHERE NOT EXISTS (SELECT 1 FROM conflicts)
       ON CONFLICT ("seriesId", "at") DO NOTHING
+      RETURNING "seriesId", "at", "number", "text"
+    ), hours AS (
+      SELECT "seriesId", date_trunc('hour', "at", 'UTC') AS "hour", count(*)::int AS "count", min("number") AS "min",
+        max("number") AS "max", sum("number") AS "sum", max("at") AS "lastAt",
+        (array_agg("number" ORDER BY "at" DESC))[1] AS "lastNumber", (array_agg("text" ORDER BY "at" DESC))[1] AS "lastText"
+      FROM inserted GROUP BY 1, 2
+    ), rolled AS (
+      -- The new readings join their hours' roll-ups, in key order so that concurrent batches never deadlock.
+      INSERT INTO "reading_hour" AS h ("seriesId", "hour", "count", "min", "max", "sum", "lastAt", "lastNumber", "lastText")
+      SELECT * FROM hours ORDER BY "seriesId", "hour"
+      ON CONFLICT ("seriesId", "hour") DO UPDATE SET
+        "count" = h."count" + EXCLUDED."count", "min" = LEAST(h."min", EXCLUDED."min"), "max" = GREATEST(h."max", EXCLUDED."max"),
+        "sum" = h."sum" + EXCLUDED."sum", "lastAt" = GREATEST(h."lastAt", EXCLUDED."lastAt"),
+        "lastNumber" = CASE WHEN EXCLUDED."lastAt" > h."lastAt" THEN EXCLUDED."lastNumber" ELSE h."lastNumber" END,
+        "lastText" = CASE WHEN EXCLUDED."lastAt" > h."lastAt" THEN EXCLUDED."lastText" ELSE h."lastText" END
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM inserted)::int AS "stored",
+    SELECT (SELECT count(*) FROM inserted)::int AS "stored", (SELECT count(*) FROM rolled)::int AS "hours",
       (SELECT json_agg(json_build_object('itemId', "item", 'dataSectionId', "section", 'dataFieldId', "field",
           'at', to_char("at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
         FROM (SELECT * FROM conflicts ORDER BY "item", "section", "field", "at" LIMIT ${limit}) AS c) AS "conflicts"`;
@@ -121,7 +137,6 @@ export async function latestReadings(db: Tx, itemIds: readonly string[]): Promis
   return byItem;
 }
 
-export type SeriesWindow = { itemId: string; dataSectionId: string; dataFieldId: string; from: Date; to: Date; points: number };
 export type BucketRow = {
   at: string;
   count: number;
@@ -132,24 +147,57 @@ export type BucketRow = {
   text: string | null;
 };
 
+const HOUR_MS = 3_600_000;
+
+/** The series of an item's field, if it has readings. */
+export async function findSeries(db: Tx, itemId: string, dataSectionId: string, dataFieldId: string): Promise<number | null> {
+  const [row] = await db.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "reading_series"
+    WHERE "itemId" = ${itemId}::uuid AND "dataSectionId" = ${dataSectionId}::uuid AND "dataFieldId" = ${dataFieldId}::uuid`;
+  return row?.id ?? null;
+}
+
 /**
- * The readings of one series in [from, to) grouped into `points` equal buckets, in the database: count, min, max
- * and mean of the numbers, and each bucket's latest reading. A range scan of the primary key; only the buckets cross
- * the driver, however many readings they hold.
+ * The window a series read answers: buckets of at least an hour are whole hours from a whole hour (UTC), so they are
+ * summed from the hourly roll-ups — the window widens to whole hours and may hold fewer than `points` buckets —
+ * while shorter buckets split [from, to) exactly and are read from the readings themselves.
  */
-export async function readBuckets(db: Tx, w: SeriesWindow): Promise<BucketRow[]> {
-  const spanMs = Math.max(1, w.to.getTime() - w.from.getTime());
+export type BucketWindow = { from: Date; to: Date; widthMs: number; isHourly: boolean };
+
+export function bucketWindow(from: Date, to: Date, points: number): BucketWindow {
+  const spanMs = to.getTime() - from.getTime();
+  if (spanMs / points < HOUR_MS) return { from, to, widthMs: spanMs / points, isHourly: false };
+  const start = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS;
+  const end = Math.ceil(to.getTime() / HOUR_MS) * HOUR_MS;
+  const widthMs = Math.ceil((end - start) / points / HOUR_MS) * HOUR_MS;
+  return { from: new Date(start), to: new Date(end), widthMs, isHourly: true };
+}
+
+const AT_TEXT = (at: Prisma.Sql) => Prisma.sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A series' readings in the window's [from, to) grouped into its buckets (bucketWindow), in the database: count, min,
+ * max and mean of the numbers, and each bucket's latest reading. Hourly buckets sum the roll-ups, so a year of minute
+ * readings is 8,760 rows; shorter ones group the readings of their window (a range scan of the primary key). Only the
+ * buckets cross the driver.
+ */
+export async function readBuckets(db: Tx, seriesId: number, window: BucketWindow): Promise<BucketRow[]> {
+  const fromS = window.from.getTime() / 1000;
+  const widthS = window.widthMs / 1000;
+  const source = window.isHourly
+    ? Prisma.sql`SELECT "hour" AS "t", "count", "min", "max", "sum", "lastAt", "lastNumber", "lastText" FROM "reading_hour"
+        WHERE "seriesId" = ${seriesId} AND "hour" >= ${window.from} AND "hour" < ${window.to}`
+    : Prisma.sql`SELECT "at" AS "t", 1 AS "count", "number" AS "min", "number" AS "max", "number" AS "sum", "at" AS "lastAt",
+          "number" AS "lastNumber", "text" AS "lastText" FROM "reading"
+        WHERE "seriesId" = ${seriesId} AND "at" >= ${window.from} AND "at" < ${window.to}`;
+  // date_part is a double (extract is numeric, several times slower over a million rows); bucket numbers are few,
+  // so grouping hashes them rather than sorting every row.
   return db.$queryRaw<BucketRow[]>`
     WITH b AS (
-      SELECT floor(extract(epoch FROM r."at" - ${w.from}::timestamptz) * 1000 * ${w.points} / ${spanMs})::int AS "bucket",
-        r."at", r."number", r."text"
-      FROM "reading" AS r JOIN "reading_series" AS s ON s."id" = r."seriesId"
-      WHERE s."itemId" = ${w.itemId}::uuid AND s."dataSectionId" = ${w.dataSectionId}::uuid
-        AND s."dataFieldId" = ${w.dataFieldId}::uuid AND r."at" >= ${w.from}::timestamptz AND r."at" < ${w.to}::timestamptz
+      SELECT floor((date_part('epoch', s."t") - ${fromS}::float8) / ${widthS}::float8)::int AS "bucket", s.* FROM (${source}) AS s
     )
-    SELECT to_char((${w.from}::timestamptz + make_interval(secs => "bucket" * ${spanMs / w.points / 1000}::float8)) AT TIME ZONE 'UTC',
-        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "at",
-      count(*)::int AS "count", min("number") AS "min", max("number") AS "max", avg("number") AS "avg",
-      (array_agg("number" ORDER BY "at" DESC))[1] AS "number", (array_agg("text" ORDER BY "at" DESC))[1] AS "text"
+    SELECT ${AT_TEXT(Prisma.sql`to_timestamp(${fromS}::float8 + "bucket" * ${widthS}::float8)`)} AS "at",
+      sum("count")::int AS "count", min("min") AS "min", max("max") AS "max", sum("sum") / NULLIF(sum("count"), 0) AS "avg",
+      (array_agg("lastNumber" ORDER BY "lastAt" DESC))[1] AS "number", (array_agg("lastText" ORDER BY "lastAt" DESC))[1] AS "text"
     FROM b GROUP BY "bucket" ORDER BY "bucket"`;
 }
