@@ -24,8 +24,8 @@ export type WriteReadingsOptions = {
  * Appends timestamped readings of items' fields (docs/readings.md), one item's or a fleet's, all or nothing: every
  * reading is checked by the value rules (400 listing the problems), then all are stored in one statement. A reading
  * already stored with the same value is no error and stores nothing again; one stored with another value is a 409
- * naming it, and nothing of the request is stored. No row lock: readings are appended, never changed, so writers of
- * one item never wait for each other or for the editor.
+ * naming it, and nothing of the request is stored. Readings are appended, never changed: the item's row is locked
+ * only to advance its passport epoch (the trigger on "reading"), and its version, the editor's If-Match, stays.
  *
  * Its own operation, apart from the value writes: a key scoped to readings (issue 35, the battery management
  * system's key) may call this and nothing else — the scope check goes beside the membership check below.
