@@ -216,7 +216,7 @@ describe("GET …/items/{itemId}/readings", () => {
 });
 
 describe("the latest reading is the field's current value", () => {
-  it("in the passport JSON, from the next read on, and in the AAS read API", async () => {
+  it("in the passport JSON, from the next read on, in the AAS read API and in the next published version (DPP API)", async () => {
     const { modelId, item } = await newItem();
     const uuid = item.uniqueProductIdentifiers[0]?.uuid ?? "";
     const passportPath = `/api/product-passports/${uuid}`;
@@ -243,5 +243,12 @@ describe("the latest reading is the field's current value", () => {
     const aas = await api<Record<string, unknown>>("GET", aasPath, { token: world.token });
     expect(aas.status).toBe(200);
     expect(JSON.stringify(aas.body)).toContain("88.5");
+
+    // The DPP API answers published versions: the next publication of the item carries the latest reading.
+    const published = await api("POST", `${modelPath(world, modelId)}/items/${item.id}/passport-versions`, { token: world.token });
+    expect(published.status).toBe(201);
+    const dpp = await api<Record<string, unknown>>("GET", `/api/v1/dpps/${uuid}`);
+    expect(dpp.status).toBe(200);
+    expect(JSON.stringify(dpp.body)).toContain("SN-5");
   });
 });
