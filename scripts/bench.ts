@@ -17,6 +17,7 @@ import { sheetsBench } from "./bench/bench-sheets";
 import { versionsBench } from "./bench/bench-versions";
 import { languagesBench } from "./bench/bench-languages";
 import { nestedBench } from "./bench/bench-nested";
+import { readingsBench } from "./bench/bench-readings";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -29,7 +30,8 @@ import { nestedBench } from "./bench/bench-nested";
  * Published versions: publishing 1,000 items beside reading their passports, signing's share of it, and a version
  * read beside the cached passport read. The passport read negotiating a language beside the read that asks for none
  * (scripts/bench/bench-languages.ts). A three-level nested list (100 × 10 × 10 rows) written and read beside plain SQL
- * (scripts/bench/bench-nested.ts).
+ * (scripts/bench/bench-nested.ts). Readings: a 10,000-battery fleet's minute readings through the fleet route, a year of
+ * one battery's read as 500 points, and bytes per stored reading (scripts/bench/bench-readings.ts).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -42,10 +44,12 @@ const SIZES = [
 // BENCH_ONLY=nginx measures only the anonymous passport reads through nginx vs straight to the app, BENCH_ONLY=aas
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
-// nested list's write and read, BENCH_ONLY=bulk only the bulk table (each a quick look).
+// nested list's write and read, BENCH_ONLY=bulk only the bulk table, BENCH_ONLY=readings only the fleet's readings,
+// the year's read and bytes per reading (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk"].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY=${ONLY}: only "nginx", "aas", "sheets", "versions", "languages", "nested" or "bulk"`);
+const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings"];
+if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: only ${ONLY_CHOICES.map((choice) => `"${choice}"`).join(", ")}`);
 }
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -110,6 +114,7 @@ async function benchBackend(label: string, databaseUrl: string) {
     if (ONLY === "languages") return { languages: await languagesBench(languagesContext) };
     const nestedContext = { organizationId: world.organizationId, userId: world.userId, call: aasContext.call, timed, median };
     if (ONLY === "nested") return { nested: await nestedBench(nestedContext, client) };
+    if (ONLY === "readings") return { readings: await readingsBench(nestedContext, client) };
     const bulk = await bulkBench(world, client);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
@@ -132,7 +137,8 @@ async function benchBackend(label: string, databaseUrl: string) {
     const versions = await versionsBench(versionsContext);
     const languages = await languagesBench(languagesContext);
     const nested = await nestedBench(nestedContext, client);
-    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages, nested };
+    const readings = await readingsBench(nestedContext, client);
+    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

@@ -547,6 +547,33 @@ const REST: Record<string, RestEntry> = {
       modify: [{ dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, row: 0, value: "matrix changes" }],
     }),
   },
+  // Readings (docs/readings.md): appended by members; the series is read as the item's passport is, so its public
+  // field is for anyone who names the item in its own organization's path.
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/readings": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: () => [
+      { dataSectionId: w.itemField.sectionId, dataFieldId: w.itemField.fieldId, at: "2026-01-01T00:00:00Z", value: "matrix reading" },
+    ],
+  },
+  "POST /organizations/[orgaId]/models/[modelId]/readings": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    body: (ids) => [
+      {
+        itemId: ids.itemId,
+        dataSectionId: w.itemField.sectionId,
+        dataFieldId: w.itemField.fieldId,
+        at: "2026-01-01T00:01:00Z",
+        value: "fleet",
+      },
+    ],
+  },
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/readings": {
+    expect: { ...PUBLIC_PASSPORT, "other organization's member with A's resource ids": 404 },
+    member: 200,
+    query: () => `?dataFieldId=${w.itemField.fieldId}&from=2025-12-31T00:00:00Z&to=2026-01-02T00:00:00Z`,
+  },
   "GET /organizations/[orgaId]/unique-product-identifiers": {
     expect: ON_ORGANIZATION,
     member: 200,

@@ -47,7 +47,7 @@ let memberId: string;
 let cases = 0;
 const perFamily = new Map<string, number>();
 
-type State = { model: string; list: string; items: string; drafts: string; grants: string; members: string };
+type State = { model: string; list: string; items: string; drafts: string; grants: string; members: string; readings: string };
 /** `isSession`: sent with the owner's session cookie instead of the key (managing members needs a session). */
 type FuzzRequest = { method: string; path: string; headers?: Record<string, string>; rawBody?: string; isSession?: boolean };
 
@@ -122,6 +122,7 @@ async function currentState(): Promise<State> {
     drafts: await stored("drafts"),
     grants: await stored("grants"),
     members: await stored("members"),
+    readings: await stored("readings"),
   };
 }
 
@@ -155,6 +156,13 @@ async function stored(what: keyof State): Promise<string> {
     const members = await api("GET", `/api/organizations/${world.organization.id}/members`, { token: world.token });
     expect(members.status).toBe(200);
     return JSON.stringify(members.body);
+  }
+  if (what === "readings") {
+    // Readings are appended beside the values (docs/readings.md): the model's readings, counted.
+    const [row] = await getDb().$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS "n" FROM "reading" AS r JOIN "reading_series" AS s ON s."id" = r."seriesId"
+        JOIN "item" AS i ON i."id" = s."itemId" WHERE i."modelId" = ${modelId}::uuid`;
+    return String(row?.n);
   }
   if (what === "grants") {
     const grants = await api("GET", `${modelPath(world, modelId)}/access-grants`, { token: world.token });
@@ -203,18 +211,20 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
   }
   const what = request.path.includes("/members/")
     ? "members"
-    : request.path.includes("/template-drafts")
-      ? "drafts"
-      : request.path.includes("/access-grants")
-        ? "grants"
-        : request.path.includes("/items")
-          ? "items"
-          : request.method === "POST" &&
-              !request.path.includes("/data-values") &&
-              !request.path.includes("/upgrade") &&
-              !request.path.includes("/changes")
-            ? "list"
-            : "model";
+    : request.path.split("?")[0]?.endsWith("/readings")
+      ? "readings"
+      : request.path.includes("/template-drafts")
+        ? "drafts"
+        : request.path.includes("/access-grants")
+          ? "grants"
+          : request.path.includes("/items")
+            ? "items"
+            : request.method === "POST" &&
+                !request.path.includes("/data-values") &&
+                !request.path.includes("/upgrade") &&
+                !request.path.includes("/changes")
+              ? "list"
+              : "model";
   expect(await stored(what), `the ${what} changed after ${label}`).toBe(snapshot[what]);
 }
 
@@ -1491,6 +1501,120 @@ const DELETE_FAMILIES = ["odd query strings", "unknown section and field ids", "
 
 // The families need the world's ids, so they are built inside each test; their names are fixed here, and the first
 // test of each route checks that the names and the built families agree.
+// ---------------------------------------------------------------------------------------------------------------
+// POST readings, of the item (`[{dataSectionId, dataFieldId, at, value}]`) and of the fleet (each with `itemId`).
+
+const READING_FAMILIES = [
+  "wrong types",
+  "huge strings",
+  "NUL and lone surrogates",
+  "NaN and Infinity",
+  "bad instants",
+  "values the field refuses",
+  "unknown ids",
+  "too many",
+  "deep nesting",
+  "__proto__, constructor, prototype keys",
+  "not JSON",
+  "wrong content type",
+  "odd path ids",
+];
+
+function readingsFamilies(kind: "item" | "fleet"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (model: string = modelId, item: string = itemId) =>
+    `/api/organizations/${world.organization.id}/models/${model}${kind === "item" ? `/items/${item}` : ""}/readings`;
+  const send = (rawBody: string, headers: Record<string, string> = JSON_HEADERS, at = path()): FuzzRequest => ({
+    method: "POST",
+    path: at,
+    headers,
+    rawBody,
+  });
+  /** A reading the route would store: the item's State of health at a past minute. */
+  const valid = (i: number): Entries => [
+    ...(kind === "fleet" ? ([["itemId", j(itemId)]] as Entries) : []),
+    ["dataSectionId", j(IDS.item)],
+    ["dataFieldId", j(IDS.health)],
+    ["at", j(new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString())],
+    ["value", String(50 + i)],
+  ];
+  /** The bad reading after a few valid ones: a slip would store those. */
+  const amongValid = (bad: fc.Arbitrary<Entries>) =>
+    fc
+      .tuple(bad, fc.nat({ max: 3 }))
+      .map(([entries, before]) =>
+        send(arrayText([...Array.from({ length: before }, (_, i) => objectText(valid(i))), objectText(entries)])),
+      );
+  const changed = (key: string, raw: fc.Arbitrary<string>) => amongValid(raw.map((text) => replaceEntry(valid(9), key, text)));
+  const future = j(new Date(Date.now() + 86_400_000).toISOString());
+  return {
+    "wrong types": fc.oneof(
+      fc.constantFrom("{}", '"x"', "1", "null", "[]", "[1]", "[[]]").map((raw) => send(raw)),
+      fc
+        .tuple(fc.constantFrom("dataSectionId", "dataFieldId", "at", "value"), wrongScalar)
+        // 0 and -1 are readings a NumericField takes.
+        .filter(([key, raw]) => key !== "value" || (raw !== "0" && raw !== "-1"))
+        .map(([key, raw]) => send(arrayText([objectText(replaceEntry(valid(0), key, raw))]))),
+      fc
+        .constantFrom("dataSectionId", "dataFieldId", "at", "value")
+        .map((key) => send(arrayText([objectText(removeEntry(valid(0), key))]))),
+    ),
+    "huge strings": changed(
+      "value",
+      fc.oneof(
+        fc.integer({ min: 10_001, max: 20_000 }).map((n) => j("7".repeat(n))),
+        hugeString.map(j),
+      ),
+    ),
+    "NUL and lone surrogates": changed("value", unstorableText.map(j)),
+    "NaN and Infinity": changed("value", notFinite),
+    "bad instants": changed(
+      "at",
+      fc.constantFrom(
+        future,
+        j("yesterday"),
+        j("2026-13-01T00:00:00Z"),
+        j("2026-01-01T00:00:00"),
+        j("2026-01-01"),
+        j("2026-01-01T00:00:00.0001Z"),
+        j(""),
+      ),
+    ),
+    "values the field refuses": amongValid(
+      fc.constantFrom(
+        replaceEntry(valid(9), "value", j("fifty")),
+        replaceEntry(replaceEntry(valid(9), "dataSectionId", j(IDS.general)), "dataFieldId", j(IDS.weight)),
+        replaceEntry(replaceEntry(valid(9), "dataSectionId", j(IDS.cells)), "dataFieldId", j(IDS.voltage)),
+        replaceEntry(replaceEntry(valid(9), "dataSectionId", j(IDS.general)), "dataFieldId", j(IDS.serial)),
+      ),
+    ),
+    "unknown ids": fc
+      .tuple(
+        fc.constantFrom(...(kind === "fleet" ? ["itemId", "dataSectionId", "dataFieldId"] : ["dataSectionId", "dataFieldId"])),
+        unknownUuid(),
+      )
+      .chain(([key, id]) => amongValid(fc.constant(replaceEntry(valid(9), key, j(id))))),
+    "too many": fc.constant(send(arrayText(Array.from({ length: 10_001 }, (_, i) => objectText(valid(i)))))),
+    "deep nesting": fc.oneof(
+      deepNesting.map((raw) => send(raw)),
+      deepNesting.map((raw) => send(arrayText([objectText(replaceEntry(valid(0), "value", raw))]))),
+    ),
+    "__proto__, constructor, prototype keys": fc
+      .tuple(protoKey, protoValue)
+      .map(([name, raw]) => send(arrayText([objectText([...valid(0), [name, raw]])]))),
+    "not JSON": notJson.map((text) => send(text)),
+    "wrong content type": wrongContentType.map((type) => send(arrayText([objectText(valid(0))]), { "content-type": type })),
+    "odd path ids": fc
+      .tuple(fc.constantFrom("model", "item"), fc.oneof(notUuidInPath.map(encodeURIComponent), unknownUuid()))
+      .map(([which, id]) =>
+        send(
+          arrayText([objectText(valid(0))]),
+          JSON_HEADERS,
+          which === "model" ? path(id) : kind === "item" ? path(modelId, id) : path(id),
+        ),
+      ),
+  };
+}
+
 const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>][] = [
   ["POST /organizations/{orgaId}/models", [...MODEL_FAMILIES, "missing fields"], () => modelFamilies("POST")],
   [
@@ -1586,6 +1710,8 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   ["PATCH /v1/dpps/{dppId}", [...DPP_PATCH_FAMILIES, "unknown keys"], () => dppPatchFamilies("dpp")],
   ["PATCH /v1/dpps/{dppId}/elements/{elementPath}", [...DPP_PATCH_FAMILIES, "odd element paths"], () => dppPatchFamilies("element")],
   ["DELETE /v1/dpps/{dppId}", ["odd path ids", "odd headers (If-Match)"], dppDeleteFamilies],
+  ["POST /organizations/{orgaId}/models/{modelId}/items/{itemId}/readings", READING_FAMILIES, () => readingsFamilies("item")],
+  ["POST /organizations/{orgaId}/models/{modelId}/readings", READING_FAMILIES, () => readingsFamilies("fleet")],
   ["POST /organizations/{orgaId}/models/{modelId}/items", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("one")],
   ["POST /organizations/{orgaId}/models/{modelId}/items/bulk", ITEM_CREATE_FAMILIES, () => itemCreateFamilies("bulk")],
   [

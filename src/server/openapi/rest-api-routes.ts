@@ -56,6 +56,7 @@ import {
 import { AAS_EXPORT_API_ROUTES, AAS_READ_API_ROUTES } from "~/server/openapi/aas-export-api-routes";
 import { DPP_API_ROUTES, PASSPORT_VERSION_API_ROUTES } from "~/server/openapi/passport-version-api-routes";
 import { DPP_WRITE_API_ROUTES } from "~/server/openapi/dpp-write-api-routes";
+import { READINGS_API_ROUTES } from "~/server/openapi/readings-api-routes";
 import { REGISTRY_API_ROUTES } from "~/server/openapi/registry-api-routes";
 import { SPREADSHEET_API_ROUTES } from "~/server/openapi/spreadsheet-api-routes";
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
@@ -69,7 +70,7 @@ import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-r
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** Statuses a route answers beyond those every route may answer (see `openapi-document.ts`). */
-export type RouteErrorStatus = 404 | 409;
+export type RouteErrorStatus = 403 | 404 | 409;
 
 export type RestApiRoute = {
   method: HttpMethod;
@@ -626,6 +627,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   ...TEMPLATE_DRAFT_API_ROUTES,
   ...AAS_EXPORT_API_ROUTES,
   ...REGISTRY_API_ROUTES,
+  ...READINGS_API_ROUTES,
   ...AAS_READ_API_ROUTES,
   ...SPREADSHEET_API_ROUTES,
   ...PASSPORT_VERSION_API_ROUTES,

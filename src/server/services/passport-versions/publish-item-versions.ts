@@ -7,11 +7,11 @@ import type { TPublishedItemVersions } from "~/domain/versions/passport-credenti
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
-import { readItemValuesOfItems } from "~/server/services/data-values/internal/data-value-sql";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { type OwnerToPublish, publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type PublishItemVersionsOptions = {
@@ -78,7 +78,7 @@ async function publishChunk(
     select: itemSelect,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const values = await readItemValuesOfItems(tx, ids);
+  const values = await passportItemValues(tx, ids);
   const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
   const stepper = createStepper();
   const owners: OwnerToPublish[] = [];
@@ -86,12 +86,13 @@ async function publishChunk(
     await stepper.step();
     const uuid = item.uniqueProductIdentifiers[0]?.uuid;
     if (!uuid) continue;
-    const header = passportHeader(uuid, model, item);
+    const itemValues = values.get(item.id);
+    const header = passportHeader(uuid, model, item, itemValues?.latestReadingAt);
     const assembled = assemblePassport({
       header,
       index,
       modelValues: model.dataValues,
-      itemValues: values.get(item.id) ?? [],
+      itemValues: itemValues?.values ?? [],
       defaultLanguage,
       publishedLanguages,
     });

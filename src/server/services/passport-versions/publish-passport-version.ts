@@ -2,7 +2,6 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { assemblePassport } from "~/domain/passport";
 import type { TPublishedVersion } from "~/domain/versions/passport-credential";
-import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
@@ -10,6 +9,7 @@ import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 
 export type PublishPassportVersionOptions = {
   actor: Actor;
@@ -41,11 +41,12 @@ export async function publishPassportVersion({
     if (!uuid) throw new AppError("CONFLICT", `The ${owner.kind} has no unique product identifier in use to publish under.`);
     // Both languages from one read: a version's `languages` always holds its `language`.
     const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
+    const itemValues = item ? (await passportItemValues(tx, [item.id])).get(item.id) : undefined;
     const assembled = assemblePassport({
-      header: passportHeader(uuid, model, item),
+      header: passportHeader(uuid, model, item, itemValues?.latestReadingAt),
       index,
       modelValues: model.dataValues,
-      itemValues: item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined,
+      itemValues: itemValues?.values,
       defaultLanguage,
       publishedLanguages,
     });

@@ -1,11 +1,11 @@
 import { assemblePassport } from "~/domain/passport";
 import { inTransaction } from "~/server/db/transaction";
-import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { type LoadedPassport, PASSPORT_EPOCH } from "~/server/services/passports/internal/passport-cache";
 import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 import { latestPublished } from "~/server/services/passport-versions/internal/version-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -35,13 +35,13 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
       const item = itemId ? await tx.item.findUnique({ where: { id: itemId }, select: itemSelect }) : null;
       if (itemId && !item) return null;
       const index = await loadTemplateIndex(tx, model.templateId);
-      const itemValues = item ? await readDataValues(tx, { kind: "item", id: item.id, modelId }) : undefined;
+      const itemValues = item ? (await passportItemValues(tx, [item.id])).get(item.id) : undefined;
       const languages = await readLanguageSettings(tx, organizationId);
       const assembled = assemblePassport({
-        header: passportHeader(uuid, model, item),
+        header: passportHeader(uuid, model, item, itemValues?.latestReadingAt),
         index,
         modelValues: model.dataValues,
-        itemValues,
+        itemValues: itemValues?.values,
         defaultLanguage: languages.defaultLanguage,
         publishedLanguages: languages.publishedLanguages,
       });

@@ -6,8 +6,15 @@ import type { ItemRow } from "~/server/services/items/internal/item-dto";
  * The header of a model's or an item's passport opened with identifier `uuid`: the one rule for the passport read
  * (load-passport.ts) and the publication of versions, so a published version shows what the read showed.
  */
-export function passportHeader(uuid: string, model: TModel, item?: ItemRow | null): PassportHeader {
-  const updatedAt = item && item.updatedAt.toISOString() > model.updatedAt ? item.updatedAt.toISOString() : model.updatedAt;
+export function passportHeader(uuid: string, model: TModel, item?: ItemRow | null, latestReadingAt?: Date | null): PassportHeader {
+  const itemUpdatedAt = [item?.updatedAt.toISOString(), latestReadingAt?.toISOString()]
+    .filter((at) => at !== undefined)
+    .sort()
+    .at(-1);
+  const updatedAt = itemUpdatedAt !== undefined && itemUpdatedAt > model.updatedAt ? itemUpdatedAt : model.updatedAt;
+  // A reading changes an item's current value without a write to the item (docs/readings.md): its instant joins the
+  // version, which ETags are made of, so a new latest reading is never answered 304.
+  const readingMark = latestReadingAt ? `.${latestReadingAt.getTime()}` : "";
   return {
     id: uuid,
     name: model.name,
@@ -18,6 +25,6 @@ export function passportHeader(uuid: string, model: TModel, item?: ItemRow | nul
     updatedAt,
     gtin: model.gtin,
     uniqueProductIdentifiers: item ? item.uniqueProductIdentifiers : model.uniqueProductIdentifiers,
-    version: item ? `${model.version}.${item.version}` : String(model.version),
+    version: item ? `${model.version}.${item.version}${readingMark}` : String(model.version),
   };
 }

@@ -1,0 +1,34 @@
+import { ZReadingSeriesQuery, ZReadingsRequest } from "~/domain/reading";
+import { preflightOwner } from "~/server/rest/passport-data-route";
+import { publicRoute } from "~/server/rest/public-route";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZItemPath } from "~/server/rest/path-params";
+import { assertReadingCountOf } from "~/server/services/readings/assert-reading-count";
+import { readReadingSeries } from "~/server/services/readings/read-reading-series";
+import { writeReadings } from "~/server/services/readings/write-readings";
+
+/** An item's readings (docs/readings.md): members append them; the series is read as the item's passport is. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  GET: publicRoute({
+    params: ZItemPath,
+    query: ZReadingSeriesQuery,
+    isCallerResolved: true,
+    run: ({ params, query, actor, clientAddress }) =>
+      readReadingSeries({
+        actor,
+        organizationId: params.orgaId,
+        modelId: params.modelId,
+        itemId: params.itemId,
+        query,
+        clientAddress,
+      }),
+  }),
+  POST: restRoute({
+    params: ZItemPath,
+    preflight: preflightOwner,
+    checkBody: assertReadingCountOf,
+    body: ZReadingsRequest,
+    run: ({ actor, params, body }) =>
+      writeReadings({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId, readings: body }),
+  }),
+});

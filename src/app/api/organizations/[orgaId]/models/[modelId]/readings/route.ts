@@ -1,0 +1,17 @@
+import { ZFleetReadingsRequest } from "~/domain/reading";
+import { preflightOwner } from "~/server/rest/passport-data-route";
+import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { ZModelPath } from "~/server/rest/path-params";
+import { assertReadingCountOf } from "~/server/services/readings/assert-reading-count";
+import { writeReadings } from "~/server/services/readings/write-readings";
+
+/** Readings of many items of a model in one request, for fleets (docs/readings.md). */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+  POST: restRoute({
+    params: ZModelPath,
+    preflight: preflightOwner,
+    checkBody: assertReadingCountOf,
+    body: ZFleetReadingsRequest,
+    run: ({ actor, params, body }) => writeReadings({ actor, organizationId: params.orgaId, modelId: params.modelId, readings: body }),
+  }),
+});

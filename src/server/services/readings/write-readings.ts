@@ -1,0 +1,91 @@
+import type { Actor } from "~/domain/actor";
+import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
+import { checkReadings, readingKey, type StoredReading, type TFleetReadingInput, type TReadingsWritten } from "~/domain/reading";
+import { inTransaction, type Tx } from "~/server/db/transaction";
+import { assertMemberOf } from "~/server/services/access";
+import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
+import { assertItemVisible } from "~/server/services/items/internal/find-item";
+import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
+import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+
+/** A reading as sent: with its item (the fleet route), or without (the item route names the item). */
+type ReadingInput = Omit<TFleetReadingInput, "itemId"> & { itemId?: string };
+
+export type WriteReadingsOptions = {
+  actor: Actor;
+  organizationId: string;
+  modelId: string;
+  /** The item of `…/items/{itemId}/readings`; absent for the fleet route, whose readings each name their item. */
+  itemId?: string;
+  readings: readonly ReadingInput[];
+};
+
+/**
+ * Appends timestamped readings of items' fields (docs/readings.md), one item's or a fleet's, all or nothing: every
+ * reading is checked by the value rules (400 listing the problems), then all are stored in one statement. A reading
+ * already stored with the same value is no error and stores nothing again; one stored with another value is a 409
+ * naming it, and nothing of the request is stored. Readings are appended, never changed: the item's row is locked
+ * only to advance its passport epoch (the trigger on "reading"), and its version, the editor's If-Match, stays.
+ *
+ * Its own operation, apart from the value writes: a key scoped to readings (issue 35, the battery management
+ * system's key) may call this and nothing else — the scope check goes beside the membership check below.
+ */
+export async function writeReadings({
+  actor,
+  organizationId,
+  modelId,
+  itemId,
+  readings,
+}: WriteReadingsOptions): Promise<TReadingsWritten> {
+  assertMemberOf(actor, organizationId);
+  assertReadingCount(readings.length);
+  const inputs = readings.map((r) => ({ ...r, itemId: itemId ?? r.itemId ?? "" }));
+  return inTransaction(async (tx) => {
+    const model = await tx.model.findFirst({ where: { id: modelId, organizationId }, select: { templateId: true } });
+    if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+    if (itemId) await assertItemVisible(tx, { organizationId, modelId, itemId });
+    const index = await loadTemplateIndex(tx, model.templateId);
+    const checked = checkReadings(index, inputs, new Date());
+    const issues = itemId ? checked.issues : [...(await unknownItemIssues(tx, modelId, inputs)), ...checked.issues];
+    if (issues.length > 0) throw new AppError("VALIDATION", "Some readings cannot be stored; nothing was stored.", issues);
+    const { stored, conflicts } = await insertReadings(tx, checked.readings, MAX_ISSUES + 1);
+    // Fewer stored than sent: replays of stored readings, or a concurrent request's other value at the same instant.
+    const late =
+      conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
+    if (conflicts.length > 0 || late.length > 0) throw conflictError(inputs, [...conflicts, ...late], itemId === undefined);
+    return { received: readings.length, stored };
+  });
+}
+
+/** The fleet route's readings must name items of the model (of the organization): each other one is an issue. */
+async function unknownItemIssues(tx: Tx, modelId: string, inputs: readonly TFleetReadingInput[]): Promise<Issue[]> {
+  const ids = [...new Set(inputs.map((r) => r.itemId))];
+  const found = await tx.item.findMany({ where: { id: { in: ids }, modelId }, select: { id: true } });
+  const known = new Set(found.map((item) => item.id));
+  const issues: Issue[] = [];
+  for (const [i, r] of inputs.entries()) {
+    if (!known.has(r.itemId)) issues.push({ path: `$[${i}].itemId`, message: `Item ${r.itemId} is not an item of this model` });
+    if (issues.length > MAX_ISSUES) break;
+  }
+  return issues;
+}
+
+/** 409 naming each reading already stored with another value, at the index it was sent at. */
+function conflictError(inputs: readonly TFleetReadingInput[], conflicts: readonly ConflictingReading[], isFleet: boolean): AppError {
+  const sentAt = new Map<string, number>();
+  for (const [i, r] of inputs.entries()) {
+    const key = readingKey({ ...r, at: new Date(r.at) });
+    if (!sentAt.has(key)) sentAt.set(key, i);
+  }
+  const issues = conflicts.map((c): Issue => {
+    const key = readingKey({ ...c, at: new Date(c.at) } satisfies Omit<StoredReading, "number" | "text">);
+    const of = isFleet ? ` of item ${c.itemId}` : "";
+    return {
+      path: `$[${sentAt.get(key) ?? 0}].value`,
+      message: `A reading of this field${of} at ${c.at} is already stored with another value; readings are never changed`,
+      dataSectionId: c.dataSectionId,
+      dataFieldId: c.dataFieldId,
+    };
+  });
+  return new AppError("CONFLICT", "Some readings contradict stored ones; nothing was stored.", issues);
+}
