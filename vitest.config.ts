@@ -87,10 +87,23 @@ const LONG_FILES = [
   "tests/integration/kill-mid-write-embedded.test.ts",
 ];
 
+/**
+ * Files that start the built app, which `npm test` builds only once the checks have ended (scripts/test.ts): they
+ * start last, so that no worker sits waiting for the build (ensureAppBuilt) while the integration rings run beside
+ * the checks.
+ */
+const BUILT_APP_FILES = [
+  "tests/integration/http-caching.test.ts",
+  "tests/integration/store-unavailable-pages.test.ts",
+  "tests/integration/several-app-servers.test.ts",
+];
+
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const isOneOf = (list: string[], spec: TestSpecification) => list.some((file) => spec.moduleId.endsWith(`/${file}`));
     const rank = (spec: TestSpecification) => {
+      if (isOneOf(BUILT_APP_FILES, spec)) return LONG_FILES.length + 1;
       const index = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
       return index === -1 ? LONG_FILES.length : index;
     };
@@ -131,6 +144,9 @@ function integrationProject(name: string, include: string[], exclude: string[], 
 
 export default defineConfig({
   resolve: { alias },
+  // The PostgreSQL run of `npm test` runs beside the PGlite run (scripts/test.ts): a cache of its own, so the two never
+  // write vitest's results file (the file times the sequencer reads) at the same moment.
+  cacheDir: process.env.TEST_DATABASE_URL ? "node_modules/.vite-postgres" : undefined,
   test: {
     sequence: { sequencer: LongFilesFirst },
     projects: [
