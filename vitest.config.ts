@@ -133,7 +133,10 @@ function integrationProject(name: string, include: string[], exclude: string[], 
       environment: "node" as const,
       globalSetup: ["tests/integration/global-setup.ts"],
       setupFiles: ["tests/integration/support/setup-env.ts"],
-      testTimeout: 60_000,
+      // 120 s, not 60: `npm test` runs the PostgreSQL ring beside the browser ring now (scripts/test.ts), where the
+      // PGlite ring's files took five times their time alone, and a default-timeout test there takes up to 11 s alone
+      // (passport-verify-cli.test.ts, which starts the CLI). A timeout only bounds a hang; no assertion waits on it.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
       // PGlite is one database per worker; two cores do not profit from more workers.
       maxWorkers: 2,
