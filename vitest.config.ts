@@ -87,10 +87,23 @@ const LONG_FILES = [
   "tests/integration/kill-mid-write-embedded.test.ts",
 ];
 
+/**
+ * Files that start the built app, which `npm test` builds only once the checks have ended (scripts/test.ts): they
+ * start last, so that no worker sits waiting for the build (ensureAppBuilt) while the integration rings run beside
+ * the checks.
+ */
+const BUILT_APP_FILES = [
+  "tests/integration/http-caching.test.ts",
+  "tests/integration/store-unavailable-pages.test.ts",
+  "tests/integration/several-app-servers.test.ts",
+];
+
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const isOneOf = (list: string[], spec: TestSpecification) => list.some((file) => spec.moduleId.endsWith(`/${file}`));
     const rank = (spec: TestSpecification) => {
+      if (isOneOf(BUILT_APP_FILES, spec)) return LONG_FILES.length + 1;
       const index = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
       return index === -1 ? LONG_FILES.length : index;
     };
@@ -120,7 +133,10 @@ function integrationProject(name: string, include: string[], exclude: string[], 
       environment: "node" as const,
       globalSetup: ["tests/integration/global-setup.ts"],
       setupFiles: ["tests/integration/support/setup-env.ts"],
-      testTimeout: 60_000,
+      // 120 s, not 60: `npm test` runs the PostgreSQL ring beside the browser ring now (scripts/test.ts), where the
+      // PGlite ring's files took five times their time alone, and a default-timeout test there takes up to 11 s alone
+      // (passport-verify-cli.test.ts, which starts the CLI). A timeout only bounds a hang; no assertion waits on it.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
       // PGlite is one database per worker; two cores do not profit from more workers.
       maxWorkers: 2,
@@ -131,6 +147,9 @@ function integrationProject(name: string, include: string[], exclude: string[], 
 
 export default defineConfig({
   resolve: { alias },
+  // The PostgreSQL run of `npm test` runs beside the PGlite run (scripts/test.ts): a cache of its own, so the two never
+  // write vitest's results file (the file times the sequencer reads) at the same moment.
+  cacheDir: process.env.TEST_DATABASE_URL ? "node_modules/.vite-postgres" : undefined,
   test: {
     sequence: { sequencer: LongFilesFirst },
     projects: [

@@ -1,23 +1,27 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { withBuildLock } from "./build";
 import { ensurePrismaClient } from "./generate";
 
 /**
- * `npm test`: every ring. Type check, lint and format check side by side (one test each in the totals); then two lanes
- * side by side: the vitest rings in one (unit tests, the integration tests on a fresh embedded database and, when
- * TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there), the browser in the other (the one
- * `next build` every later ring reuses, the Playwright end-to-end tests against the real app in Chromium, then a
- * bounded soak of the built app: 60 s of mixed load, no 5xx, no logged error, stable memory). Ends with one line of
- * totals.
+ * `npm test`: every ring, in three lanes side by side, with one line of totals at the end:
+ * - the browser lane: type check, lint and format check side by side (one test each in the totals), then the one
+ *   `next build` every later ring reuses, the Playwright end-to-end tests against the real app in Chromium, then a
+ *   bounded soak of the built app (60 s of mixed load, no 5xx, no logged error, stable memory);
+ * - the vitest lane, from the start: unit tests, then the integration tests on a fresh embedded database;
+ * - when TEST_DATABASE_URL names a PostgreSQL server, the integration tests again on a fresh database there, from the
+ *   end of the checks.
  *
- * Why side by side: no ring keeps both cores busy all the time — the embedded database answers both integration
- * workers from one thread, a browser test waits for pages and the app, an integration file for the processes it
- * starts — so one lane's waits are the other's work. The two lanes are of about one length (README, Development).
- * The vitest lane prints as it runs; each step of the browser lane prints whole when it ends (and is written to
- * .test-reports/<step>.log as it runs).
+ * Why side by side: no ring keeps both cores busy all the time — ESLint lints on one core, the embedded database
+ * answers both integration workers from one thread, a browser test waits for pages and the app, an integration file
+ * for the processes it starts — so one lane's waits are the other's work. The browser lane is the long one
+ * (README, Development): the checks only hold up the build (which must not rewrite `.next/types` while tsc and
+ * ESLint read it), so the vitest lane starts beside them, and the PostgreSQL ring runs beside the others instead of
+ * after the PGlite ring, where it once ran alone at the end. The vitest lane prints as it runs; each step of the other
+ * lanes prints whole when it ends (and is written to .test-reports/<step>.log as it runs).
  *
- * `npm test -- --skip-e2e` leaves out the browser lane (for a quick loop); CI runs everything.
+ * `npm test -- --skip-e2e` leaves out the build, the browser ring and the soak (for a quick loop); CI runs everything.
  */
 
 type Totals = { passed: number; failed: number };
@@ -31,6 +35,10 @@ type Step = {
   /** A step the rest of its lane needs (the build): when it fails, they are not run; it is no test in the totals. */
   isPrerequisite?: boolean;
 };
+/** Steps run side by side as one stage of a lane, under the build lock (runGroup); `onEnd` when all have ended. */
+type Group = { name: string; steps: Step[]; onEnd?: () => void };
+/** Stages run one after the other, from when `startAfter` resolves. */
+type Lane = { stages: (Step | Group)[]; startAfter?: Promise<void> };
 type Outcome = { ok: boolean; seconds: number };
 
 const totals: Totals = { passed: 0, failed: 0 };
@@ -47,42 +55,36 @@ const started = Date.now();
 
 ensurePrismaClient();
 
-const checks: Step[] = [
-  { name: "Type check", args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
-  { name: "Lint (ESLint)", args: ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"] },
-  { name: "Format check (Prettier)", args: ["node_modules/prettier/bin/prettier.cjs", "--check", "."] },
-];
-// Side by side; their output is short, so each prints whole when it ends.
-await lanes(
-  checks.map((step) => [step]),
-  "The checks",
-  { isFirstLive: false },
-);
+const checks: Group = {
+  name: "The checks",
+  steps: [
+    { name: "Type check", args: ["node_modules/typescript/bin/tsc", "--noEmit"] },
+    { name: "Lint (ESLint)", args: ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"] },
+    { name: "Format check (Prettier)", args: ["node_modules/prettier/bin/prettier.cjs", "--check", "."] },
+  ],
+};
+let endChecks = () => {};
+const checksEnded = new Promise<void>((resolve) => (endChecks = resolve));
+checks.onEnd = endChecks;
 
-const vitestLane: Step[] = [
-  vitest("Unit tests", "unit", "unit.json", {}),
-  vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined }),
-];
-if (postgresUrl) {
-  vitestLane.push(
-    vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl }),
-  );
-} else {
-  console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
-}
-const browserLane: Step[] = [];
+const vitestLane: Lane = {
+  stages: [
+    vitest("Unit tests", "unit", "unit.json", {}),
+    vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined }),
+  ],
+};
+const browserLane: Lane = { stages: [checks] };
 if (!isE2eSkipped) {
-  // Built once, first in this lane, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
+  // Built once, after the checks, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
   // the integration files that start the built app (which wait for this build under the same lock, ensureAppBuilt).
-  // Not beside the checks: tsc and ESLint read the types the build writes into .next/types (tsconfig.json).
-  browserLane.push({
+  browserLane.stages.push({
     name: "Build (next build, reused by every ring)",
     args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
     env: { NEXT_TELEMETRY_DISABLED: "1" },
     isPrerequisite: true,
   });
   const e2eFile = path.join(reports, "e2e.json");
-  browserLane.push({
+  browserLane.stages.push({
     name: "End-to-end tests (Playwright, Chromium)",
     // The JSON reporter writes the totals counted below; PLAYWRIGHT_JSON_OUTPUT_NAME only names its file.
     args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
@@ -91,14 +93,27 @@ if (!isE2eSkipped) {
     after: () => nameFlaky(e2eFile),
   });
   const soakFile = path.join(reports, "soak.json");
-  browserLane.push({
+  browserLane.stages.push({
     name: "Soak (60 s of mixed load on the built app)",
     args: ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
     env: { SOAK_REPORT: soakFile },
     report: { file: soakFile, read: soakTotals },
   });
 }
-await lanes([vitestLane, browserLane], "The two lanes", { isFirstLive: true });
+const allLanes = [vitestLane, browserLane];
+if (postgresUrl) {
+  // After the checks, not beside them: three lanes of work would slow the checks, and the build and the browser ring
+  // after them are the longest path of the run.
+  allLanes.push({
+    stages: [
+      vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl }),
+    ],
+    startAfter: checksEnded,
+  });
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
+}
+await lanes(allLanes);
 
 if (flakyNames.length > 0) console.log(`\n${flakyNames.length} test(s) passed only on retry: ${flakyNames.join("; ")}`);
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
@@ -112,24 +127,42 @@ function vitest(name: string, project: string, report: string, env: Record<strin
 }
 
 /**
- * Runs each lane's steps in turn and the lanes side by side; the first lane prints as it goes, the others' steps
- * print whole when they end. A failed step fails the run but not its lane — the steps after it still run — unless
+ * Runs each lane's stages in turn and the lanes side by side; the first lane prints as it goes, the others' steps
+ * print whole when they end. A failed step fails the run but not its lane — the stages after it still run — unless
  * it is their prerequisite.
  */
-async function lanes(list: Step[][], what: string, { isFirstLive }: { isFirstLive: boolean }): Promise<void> {
+async function lanes(list: Lane[]): Promise<void> {
   const begun = Date.now();
-  await Promise.all(
-    list.map(async (lane, index) => {
-      for (const [at, step] of lane.entries()) {
-        const ok = await runStep(step, isFirstLive && index === 0);
-        if (ok || !step.isPrerequisite) continue;
-        const skipped = lane.slice(at + 1).map((next) => next.name);
-        failedSteps.push(...skipped.map((name) => `${name} (not run)`));
-        break;
-      }
-    }),
-  );
-  console.log(`=== ${what}: ${Math.round((Date.now() - begun) / 1000)} s`);
+  await Promise.all(list.map((lane, index) => runLane(lane, index === 0)));
+  console.log(`=== The lanes: ${Math.round((Date.now() - begun) / 1000)} s`);
+}
+
+async function runLane(lane: Lane, isLive: boolean): Promise<void> {
+  await lane.startAfter;
+  for (const [at, stage] of lane.stages.entries()) {
+    if ("steps" in stage) {
+      await runGroup(stage);
+      continue;
+    }
+    const ok = await runStep(stage, isLive);
+    if (ok || !stage.isPrerequisite) continue;
+    const skipped = lane.stages.slice(at + 1).map((next) => next.name);
+    failedSteps.push(...skipped.map((name) => `${name} (not run)`));
+    return;
+  }
+}
+
+/**
+ * Runs a group's steps side by side (their output is short: each prints whole when it ends) holding the build lock,
+ * so that no integration file builds the app (ensureAppBuilt) while tsc and ESLint read `.next/types`.
+ */
+async function runGroup(group: Group): Promise<void> {
+  const begun = Date.now();
+  await withBuildLock(async () => {
+    await Promise.all(group.steps.map((step) => runStep(step, false)));
+  });
+  console.log(`=== ${group.name}: ${Math.round((Date.now() - begun) / 1000)} s`);
+  group.onEnd?.();
 }
 
 async function runStep(step: Step, isLive: boolean): Promise<boolean> {
