@@ -12,8 +12,8 @@ export const ZMemberRole = z.enum(MEMBER_ROLES);
 export type TMemberRole = z.infer<typeof ZMemberRole>;
 
 /**
- * `readings` is for battery management systems: it will write the readings routes of issue #35 only, and until they
- * exist it reads like `read` and writes nothing.
+ * `readings` is for battery management systems: it reads like `read` and writes an item's readings only (the readings
+ * routes, docs/readings.md; `SCOPE_OPERATIONS` in src/server/services/access.ts).
  */
 export const API_KEY_SCOPES = ["read", "readings", "write", "admin"] as const;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);

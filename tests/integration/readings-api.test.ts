@@ -3,7 +3,9 @@ import { encodeAasIdentifier } from "~/domain/aas/read-api";
 import type { TItem } from "~/domain/item-schema";
 import type { TPassport } from "~/domain/passport-schema";
 import type { TReadingSeries } from "~/domain/reading";
+import type { TApiKeyScope } from "~/domain/roles";
 import { getDb } from "~/server/db/client";
+import { createApiKey } from "~/server/services/identity/create-api-key";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { modelPath, postModel } from "./support/actors";
 import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
@@ -104,6 +106,28 @@ describe("POST …/items/{itemId}/readings", () => {
     const twice = await api<ErrorBody>("POST", path, { token: world.token, body: [health(minute(5), 1), health(minute(5), 2)] });
     expect(twice.status).toBe(400);
     expect(twice.body.issues?.map((issue) => issue.path)).toEqual(["$[1].value"]);
+  });
+
+  it("is what a `readings` key may write, and nothing else; a `read` key may not", async () => {
+    const { modelId, item } = await newItem();
+    const keyOf = async (scope: TApiKeyScope) =>
+      (await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: scope, scope })).token;
+    const bms = await keyOf("readings");
+    const body = [health(minute(0), 95)];
+    const written = await api("POST", readingsPath(modelId, item.id), { token: bms, body });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const patch = await api<ErrorBody>("PATCH", `${modelPath(world, modelId)}/items/${item.id}/data-values`, {
+      token: bms,
+      body: [{ dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0, value: "1" }],
+    });
+    expect(patch.status).toBe(403);
+    expect(patch.body.message).toMatch(/write scope/);
+    const reader = await api<ErrorBody>("POST", readingsPath(modelId, item.id), {
+      token: await keyOf("read"),
+      body: [health(minute(1), 94)],
+    });
+    expect(reader.status).toBe(403);
+    expect(await storedReadings(item.id)).toBe(1);
   });
 
   it("is refused to another organization (403) and for an item of another model (404)", async () => {

@@ -25,6 +25,11 @@ export function preflightOwner({ actor, params }: { actor: Actor; params: OwnerP
   return assertOwnerInOrganization({ actor, organizationId: params.orgaId, owner: ownerOf(params) });
 }
 
+/** The same for a write of readings, which a `readings` key may make (docs/readings.md). */
+export function preflightReadingsOwner({ actor, params }: { actor: Actor; params: OwnerPath }): Promise<void> {
+  return assertOwnerInOrganization({ actor, organizationId: params.orgaId, owner: ownerOf(params), operation: "writeReadings" });
+}
+
 /**
  * What every route writing a model's or an item's values checks around the body, the same for both kinds: the owner
  * in the path exists in the caller's organization (403/404 before the body is read), the body's count of values is

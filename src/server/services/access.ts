@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TMemberRole } from "~/domain/roles";
+import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TApiKeyScope, type TMemberRole } from "~/domain/roles";
 
 /**
  * The caller must belong to the organization named in the path (403 otherwise, docs/api.md). Resources are then
@@ -22,6 +22,8 @@ export const OPERATION_ROLES = {
   read: "viewer",
   /** Models, items, their values, imports, publishing passport versions. */
   writeData: "editor",
+  /** Appending an item's readings (docs/readings.md): the one write a `readings` key may make. */
+  writeReadings: "editor",
   /** Template drafts, their import and publication. */
   manageTemplates: "admin",
   manageAccessGrants: "admin",
@@ -38,6 +40,7 @@ export type Operation = keyof typeof OPERATION_ROLES;
 const OPERATION_NAMES: Record<Operation, string> = {
   read: "Reading",
   writeData: "Changing models, items and their values",
+  writeReadings: "Writing readings",
   manageTemplates: "Changing templates and template drafts",
   manageAccessGrants: "Managing access grants",
   manageApiKeys: "Creating API keys",
@@ -64,8 +67,14 @@ export function mayDo(actor: Actor, organizationId: string, operation: Operation
  * role would allow it but their API key's scope does not — the scope it needs).
  */
 export function assertMayDo(actor: Actor, organizationId: string, operation: Operation): void {
-  assertRoleAtLeast(actor, organizationId, OPERATION_ROLES[operation], OPERATION_NAMES[operation]);
+  // A scope that names the operation lets its key act with its user's role there (a `readings` key writes readings).
+  const isScoped = actor.scope !== undefined && SCOPE_OPERATIONS[actor.scope]?.includes(operation) === true;
+  const acting = isScoped ? { ...actor, scope: undefined } : actor;
+  assertRoleAtLeast(acting, organizationId, OPERATION_ROLES[operation], OPERATION_NAMES[operation]);
 }
+
+/** Operations a scope reaches beyond its ceiling (SCOPE_CEILING): the battery management system's key writes readings. */
+const SCOPE_OPERATIONS: Partial<Record<TApiKeyScope, readonly Operation[]>> = { readings: ["writeReadings"] };
 
 /** The same check for a rule that depends on its target (only an owner acts on an owner or makes one). */
 export function assertRoleAtLeast(actor: Actor, organizationId: string, needed: TMemberRole, action: string): void {

@@ -1,10 +1,16 @@
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
-import { assertMayDo } from "~/server/services/access";
+import { assertMayDo, type Operation } from "~/server/services/access";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 import { assertItemVisible, assertModelVisible } from "~/server/services/items/internal/find-item";
 
-export type AssertOwnerInOrganizationOptions = { actor: Actor; organizationId: string; owner: PassportDataOwner };
+export type AssertOwnerInOrganizationOptions = {
+  actor: Actor;
+  organizationId: string;
+  owner: PassportDataOwner;
+  /** What the request will write: values by default, or readings (which a `readings` key may write). */
+  operation?: Extract<Operation, "writeData" | "writeReadings">;
+};
 
 /**
  * The caller is a member of the organization whose role writes data (403, docs/security.md §Roles) and the model or
@@ -12,8 +18,13 @@ export type AssertOwnerInOrganizationOptions = { actor: Actor; organizationId: s
  * foreign id costs one indexed lookup, not a parse of 32 MB. The write itself checks both again under its row lock
  * (`writePassportData`).
  */
-export async function assertOwnerInOrganization({ actor, organizationId, owner }: AssertOwnerInOrganizationOptions): Promise<void> {
-  assertMayDo(actor, organizationId, "writeData");
+export async function assertOwnerInOrganization({
+  actor,
+  organizationId,
+  owner,
+  operation = "writeData",
+}: AssertOwnerInOrganizationOptions): Promise<void> {
+  assertMayDo(actor, organizationId, operation);
   if (owner.kind === "model") return assertModelVisible(getDb(), organizationId, owner.id);
   return assertItemVisible(getDb(), { organizationId, modelId: owner.modelId, itemId: owner.id });
 }

@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
 import { checkReadings, readingKey, type StoredReading, type TFleetReadingInput, type TReadingsWritten } from "~/domain/reading";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDo } from "~/server/services/access";
 import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
 import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
@@ -28,7 +28,7 @@ export type WriteReadingsOptions = {
  * only to advance its passport epoch (the trigger on "reading"), and its version, the editor's If-Match, stays.
  *
  * Its own operation, apart from the value writes: a key scoped to readings (issue 35, the battery management
- * system's key) may call this and nothing else — the scope check goes beside the membership check below.
+ * system's key) may call this and nothing else that writes (`writeReadings` in access.ts).
  */
 export async function writeReadings({
   actor,
@@ -37,7 +37,7 @@ export async function writeReadings({
   itemId,
   readings,
 }: WriteReadingsOptions): Promise<TReadingsWritten> {
-  assertMemberOf(actor, organizationId);
+  assertMayDo(actor, organizationId, "writeReadings");
   assertReadingCount(readings.length);
   const inputs = readings.map((r) => ({ ...r, itemId: itemId ?? r.itemId ?? "" }));
   return inTransaction(async (tx) => {

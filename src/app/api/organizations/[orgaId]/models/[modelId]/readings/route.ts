@@ -1,5 +1,5 @@
 import { ZFleetReadingsRequest } from "~/domain/reading";
-import { preflightOwner } from "~/server/rest/passport-data-route";
+import { preflightReadingsOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
 import { assertReadingCountOf } from "~/server/services/readings/assert-reading-count";
@@ -9,7 +9,7 @@ import { writeReadings } from "~/server/services/readings/write-readings";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZModelPath,
-    preflight: preflightOwner,
+    preflight: preflightReadingsOwner,
     checkBody: assertReadingCountOf,
     body: ZFleetReadingsRequest,
     run: ({ actor, params, body }) => writeReadings({ actor, organizationId: params.orgaId, modelId: params.modelId, readings: body }),

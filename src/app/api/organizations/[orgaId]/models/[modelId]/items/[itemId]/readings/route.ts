@@ -1,5 +1,5 @@
 import { ZReadingSeriesQuery, ZReadingsRequest } from "~/domain/reading";
-import { preflightOwner } from "~/server/rest/passport-data-route";
+import { preflightReadingsOwner } from "~/server/rest/passport-data-route";
 import { publicRoute } from "~/server/rest/public-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZItemPath } from "~/server/rest/path-params";
@@ -25,7 +25,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   }),
   POST: restRoute({
     params: ZItemPath,
-    preflight: preflightOwner,
+    preflight: preflightReadingsOwner,
     checkBody: assertReadingCountOf,
     body: ZReadingsRequest,
     run: ({ actor, params, body }) =>
