@@ -68,8 +68,11 @@ const ROLE_CASE_LEVEL: Record<RoleCase, { role: TMemberRole; isKey: boolean }> =
 };
 type Caller = CaseName | RoleCase | "member";
 
-/** What a row of A's organization asks of its caller; null for a row not scoped to one organization. */
-type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean };
+/**
+ * What a row of A's organization asks of its caller; null for a row not scoped to one organization. `isReadings`: a
+ * write of readings, which a `readings` key reaches beyond its ceiling (docs/security.md, API key scopes).
+ */
+type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean; isReadings?: boolean };
 
 /**
  * A role case's status: 403 below the role the row needs (or a key on a session-only row); a read allowed answers
@@ -78,6 +81,8 @@ type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean };
  */
 function roleCaseExpectation(need: Need, roleCase: RoleCase, member: number): Expected | undefined {
   const { role, isKey } = ROLE_CASE_LEVEL[roleCase];
+  // The readings key writes readings with its user's role (A's owner), like the write key: an allowed write.
+  if (need.isReadings && roleCase === "readings key") return undefined;
   if (!isRoleAtLeast(role, need.role) || (need.isSessionOnly && isKey)) return 403;
   return need.isRead ? member : undefined;
 }
@@ -93,7 +98,7 @@ function restNeed(name: string): Need | null {
   if (/\/template-drafts|\/access-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
     return { role: "admin", isSessionOnly: false, isRead };
   }
-  return { role: "editor", isSessionOnly: false, isRead };
+  return { role: "editor", isSessionOnly: false, isRead, isReadings: pattern.endsWith("/readings") };
 }
 
 /** Procedures not scoped to one organization: the caller's own (keys, invitations, locale) or public data. */
