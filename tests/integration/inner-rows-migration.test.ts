@@ -151,7 +151,8 @@ it("keeps every value, the history and a published version readable, and takes w
   });
 
   const result = await migrate(fresh.url, MIGRATIONS_DIR);
-  expect(result.applied).toEqual([INNER_ROWS_MIGRATION]);
+  // This migration first; those after it (later changes of the schema) may follow.
+  expect(result.applied[0]).toBe(INNER_ROWS_MIGRATION);
 
   const db = createPrismaClient(fresh.url, 2);
   cleanups.push(() => db.$disconnect());
