@@ -93,14 +93,14 @@ test("uploading template JSON: an invalid file lists every problem and creates n
 }, testInfo) => {
   const suffix = uniqueSuffix();
   const brokenName = `Broken upload ${suffix}`;
-  const [parts, screws] = [crypto.randomUUID(), crypto.randomUUID()];
+  // Repeaters nest four levels deep (docs/data-model.md §Rows): a fifth is refused.
+  const levels = ["Parts", "Screws", "Threads", "Turns", "Grooves"].map((name) => ({ id: crypto.randomUUID(), name }));
   await submitUpload(
     page,
     {
       name: brokenName,
       sections: [
-        { id: parts, name: "Parts", type: "Repeatable", subSections: [screws] },
-        { id: screws, name: "Screws", type: "Repeatable", parentId: parts },
+        ...levels.map(({ id, name }, i) => ({ id, name, type: "Repeatable", ...(i > 0 && { parentId: levels[i - 1]?.id }) })),
         { name: "Specs", type: "Group", dataFields: [{ name: "Length", type: "TextField", options: { min: "3" } }] },
         { name: "Extras", type: "Group", dataFields: [{ name: "Colour", type: "ColourField" }] },
       ],
@@ -111,11 +111,11 @@ test("uploading template JSON: an invalid file lists every problem and creates n
   await expect(alert).toBeVisible();
   const problems = alert.getByRole("listitem");
   await expect(problems).toHaveCount(3);
-  await expect(problems.filter({ hasText: "$.sections[1].type" })).toContainText("repeaters cannot be nested");
-  await expect(problems.filter({ hasText: "$.sections[2].dataFields[0].options.min" })).toContainText(
+  await expect(problems.filter({ hasText: "$.sections[4].type" })).toContainText("repeaters nest at most 4 levels deep");
+  await expect(problems.filter({ hasText: "$.sections[5].dataFields[0].options.min" })).toContainText(
     /Option "min" applies to .* not to TextField/,
   );
-  await expect(problems.filter({ hasText: "$.sections[3].dataFields[0].type" })).toHaveCount(1);
+  await expect(problems.filter({ hasText: "$.sections[6].dataFields[0].type" })).toHaveCount(1);
   await expect(page).toHaveURL(/\/templates\/drafts$/);
 
   const results = await new AxeBuilder({ page }).analyze();
