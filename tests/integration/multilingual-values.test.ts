@@ -20,8 +20,6 @@ import { createMultilingualWorld, type World } from "./support/world";
  * open-dpp client works unchanged. 409, If-Match and history hold per language.
  */
 
-const PORT = Number(process.env.MULTILINGUAL_CLIENT_TEST_PORT ?? 3407);
-
 let world: World;
 let templateId: string;
 
@@ -192,7 +190,7 @@ describe("@open-dpp/api-client against a multilingual template", () => {
   });
 
   it("writes without a language (the default) and reads its value back", async () => {
-    server = await startRouteServer(PORT);
+    server = await startRouteServer(0);
     const client = new OpenDppClient({
       dpp: { baseURL: `${server.origin}/api`, apiKey: world.token, activeOrganizationId: world.organization.id },
     });

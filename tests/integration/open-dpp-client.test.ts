@@ -11,15 +11,13 @@ import { createWorld, type World } from "./support/world";
  * those two calls are refused (403) by design.
  */
 
-const PORT = Number(process.env.OPEN_DPP_CLIENT_TEST_PORT ?? 3401);
-
 let world: World;
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 let client: OpenDppClient;
 
 beforeAll(async () => {
   world = await createWorld("open-dpp-client");
-  server = await startRouteServer(PORT);
+  server = await startRouteServer(0);
   client = new OpenDppClient({
     dpp: { baseURL: `${server.origin}/api`, apiKey: world.token, activeOrganizationId: world.organization.id },
   });

@@ -25,15 +25,13 @@ import { createWorld, type World } from "./support/world";
  * document) and tRPC.
  */
 
-const PORT = Number(process.env.TEMPLATE_DRAFTS_CLIENT_TEST_PORT ?? 3402);
-
 let world: World;
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 let client: OpenDppClient;
 
 beforeAll(async () => {
   world = await createWorld("template-drafts");
-  server = await startRouteServer(PORT);
+  server = await startRouteServer(0);
   client = new OpenDppClient({
     dpp: { baseURL: `${server.origin}/api`, apiKey: world.token, activeOrganizationId: world.organization.id },
   });
