@@ -1,3 +1,5 @@
+import { splitRowPath } from "~/domain/row-path";
+
 /**
  * A template with repeaters nested three deep, shaped like IDTA 02023's carbon footprint (a list of footprints, each
  * with its life-cycle stages, each with its sources) and a Group inside the outer repeater; shared by the unit and
@@ -78,4 +80,9 @@ export function nestedTemplate(templateId: string = crypto.randomUUID(), limits:
       },
     ],
   };
+}
+
+/** A value at a whole row path (`[row, ...innerRows]`), the form the tests of nested rows write values in. */
+export function valueAtPath<V>(dataSectionId: string, dataFieldId: string, path: readonly number[], value: V) {
+  return { value, dataSectionId, dataFieldId, ...splitRowPath(path) };
 }

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { isFilled } from "~/domain/completeness";
 import { FILLED_CASES } from "~/domain/completeness.fixture";
 import type { TModelListEntry } from "~/domain/model-schema";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as at } from "~/domain/nested-template.fixture";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, modelsPath, postModel } from "./support/actors";
 import { dv, expectModel } from "./support/contract";
@@ -55,10 +55,6 @@ it("the list's SQL and the editor's isFilled agree on what is filled: Unicode wh
 });
 
 /** A value at a whole row path (`[row, ...innerRows]`, docs/data-model.md §Rows). */
-const at = (dataSectionId: string, dataFieldId: string, path: number[], value: string) => {
-  const [row = 0, ...innerRows] = path;
-  return { value, dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }) };
-};
 
 /** The nested fixture, its life-cycle stages asking for two rows in each footprint. */
 async function nestedModel(stagesMinRows?: string) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { THistoryEntry } from "~/domain/history";
 import type { TModel } from "~/domain/model-schema";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as at } from "~/domain/nested-template.fixture";
 import { tripleKey } from "~/domain/data-value";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, getModelOf, modelPath, postModel } from "./support/actors";
@@ -33,10 +33,6 @@ beforeAll(async () => {
 });
 
 type Sent = { value: unknown; dataSectionId: string; dataFieldId: string; row: number; innerRows?: number[] };
-const at = (dataSectionId: string, dataFieldId: string, path: number[], value: unknown): Sent => {
-  const [row = 0, ...innerRows] = path;
-  return { value, dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }) };
-};
 const method = (row: number, value: string) => at(NESTED.footprints, NESTED.method, [row], value);
 const stage = (path: number[], value: string) => at(NESTED.stages, NESTED.stage, path, value);
 const source = (path: number[], value: string) => at(NESTED.sources, NESTED.source, path, value);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { tripleKey } from "~/domain/data-value";
 import type { TModel } from "~/domain/model-schema";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as at } from "~/domain/nested-template.fixture";
 import type { TModelUpgradePreview } from "~/domain/template-upgrade";
 import { getDb } from "~/server/db/client";
 import { importTemplate } from "~/server/services/templates/import-template";
@@ -56,11 +56,6 @@ function flattened(): Definition {
       .map((s) => (s.id === NESTED.stages ? { ...s, type: "Group", subSections: [] } : s)),
   };
 }
-
-const at = (dataSectionId: string, dataFieldId: string, path: number[], value: string) => {
-  const [row = 0, ...innerRows] = path;
-  return { value, dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }) };
-};
 
 /** Each value of a field as `path → value`. */
 function valuesOf(model: TModel, dataSectionId: string, dataFieldId: string): Record<string, unknown> {

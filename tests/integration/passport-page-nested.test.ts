@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import * as page from "~/app/p/[uuid]/route";
 import type { TModel } from "~/domain/model-schema";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as at } from "~/domain/nested-template.fixture";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, postModel } from "./support/actors";
 import { expectModel } from "./support/contract";
@@ -16,11 +16,6 @@ import { createWorld, type World } from "./support/world";
 
 let world: World;
 let model: TModel;
-
-const at = (dataSectionId: string, dataFieldId: string, path: number[], value: string) => {
-  const [row = 0, ...innerRows] = path;
-  return { value, dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }) };
-};
 
 beforeAll(async () => {
   world = await createWorld("passport-page-nested");

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { holdsRepeater, rowTree } from "~/components/items/nested-rows";
 import { buildSectionViews } from "~/components/models/section-views";
-import type { TDataValue } from "~/domain/data-value";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as v } from "~/domain/nested-template.fixture";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 
 function footprintsView() {
@@ -13,11 +12,6 @@ function footprintsView() {
   if (!view) throw new Error("no footprints");
   return view;
 }
-
-const v = (dataSectionId: string, dataFieldId: string, path: number[], value: string | null): TDataValue => {
-  const [row = 0, ...innerRows] = path;
-  return { dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }), value };
-};
 
 describe("rowTree", () => {
   it("shows each inner row under its parent row, never merged with another parent's row of the same number", () => {

@@ -8,7 +8,7 @@ import { withProblems } from "~/components/model-editor/repeater-grid/paste-plan
 import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { allRequiredSlots } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath as v } from "~/domain/nested-template.fixture";
 import { newRowAt } from "~/domain/repeater-rows";
 import { splitRowPath } from "~/domain/row-path";
 import { parseTemplateDefinition } from "~/domain/template-definition";
@@ -20,13 +20,6 @@ const parsed = parseTemplateDefinition(nestedTemplate());
 if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
 const index = buildTemplateIndex(parsed.value.sections);
 const repeaterPathOf = (sectionId: string) => index.sections.get(sectionId)?.repeaterPath ?? [];
-
-const v = (dataSectionId: string, dataFieldId: string, path: number[], value: string | null): TDataValue => ({
-  dataSectionId,
-  dataFieldId,
-  ...splitRowPath(path),
-  value,
-});
 
 /** Footprint 0 with stages 0 and 1; stage 0 has sources 0 and 1, stage 1 none. */
 const saved: TDataValue[] = [

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type TDataValue, tripleKey } from "~/domain/data-value";
-import { NESTED } from "~/domain/nested-template.fixture";
+import { NESTED, valueAtPath as v } from "~/domain/nested-template.fixture";
 import { MAX_REPEATER_DEPTH } from "~/domain/row-path";
 import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { planItemImport } from "~/domain/spreadsheet/item-import-plan";
@@ -60,11 +60,6 @@ function plannedValues(plan: ReturnType<typeof planItemImport>): Map<string, str
 }
 
 const byKey = (values: readonly TDataValue[]) => new Map(values.map((v) => [tripleKey(v), v.value]));
-
-const v = (dataSectionId: string, dataFieldId: string, path: number[], value: string | null): TDataValue => {
-  const [row = 0, ...innerRows] = path;
-  return { dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }), value };
-};
 
 /** Two footprints; the first has stages 1 and 3 (stored 0 and 2), the second of which has two sources. */
 const footprintItem: ExportedItem = {

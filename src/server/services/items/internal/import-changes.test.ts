@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type TDataValue, tripleKey } from "~/domain/data-value";
-import { NESTED } from "~/domain/nested-template.fixture";
+import { NESTED, valueAtPath as v } from "~/domain/nested-template.fixture";
 import type { PlannedItem } from "~/domain/spreadsheet/item-import-plan";
 import { nestedItemSections } from "~/domain/spreadsheet/nested-item-template.fixture";
 import { buildTemplateIndex } from "~/domain/template-index";
@@ -9,11 +9,6 @@ import { itemChanges } from "~/server/services/items/internal/import-changes";
 /** What an import writes of one item in nested repeaters: rows compared and deleted by their whole path. */
 
 const index = buildTemplateIndex(nestedItemSections());
-
-const v = (dataSectionId: string, dataFieldId: string, path: number[], value: string | null): TDataValue => {
-  const [row = 0, ...innerRows] = path;
-  return { dataSectionId, dataFieldId, row, ...(innerRows.length > 0 && { innerRows }), value };
-};
 
 /** Footprints 1 and 2; stages 1.1 and 1.3, sources 1.3.1 and 1.3.2; stage 2.1 (stored paths one less). */
 const HELD = [
