@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { linkOrigin, requestOriginOf } from "~/server/config";
 import { pickAppLocale } from "~/domain/app-locale";
-import { mailTranslator } from "~/server/mail/mail-text";
-import { sendMail } from "~/server/mail/send-mail";
+import { sendAppMail } from "~/server/mail/mail-text";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 
 /** Reset mails one address gets per hour, whoever asks: asking cannot flood a mailbox. */
@@ -32,11 +31,11 @@ export async function sendPasswordResetMail(
   const verdict = await consumeRateLimit(key, { windowMs: 60 * 60 * 1000, max: PASSWORD_RESET_MAILS_PER_HOUR });
   if (!verdict.isAllowed) return;
   const link = passwordResetLink(token, requestOriginOf(request.headers));
-  const t = await mailTranslator(pickAppLocale(user.locale, request.headers.get("accept-language")));
-  await sendMail({
+  await sendAppMail({
+    kind: "passwordReset",
     to: user.email,
-    subject: t("passwordReset.subject"),
-    text: t("passwordReset.body", { name: user.name, hours: PASSWORD_RESET_HOURS, link }),
+    locale: pickAppLocale(user.locale, request.headers.get("accept-language")),
+    values: { name: user.name, hours: PASSWORD_RESET_HOURS, link },
     link,
     linkLabel: "Password reset link",
   });

@@ -1,8 +1,7 @@
 import { createEmailVerificationToken, EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
 import { linkOrigin, requestOriginOf } from "~/server/config";
 import { pickAppLocale } from "~/domain/app-locale";
-import { mailTranslator } from "~/server/mail/mail-text";
-import { sendMail } from "~/server/mail/send-mail";
+import { sendAppMail } from "~/server/mail/mail-text";
 
 /**
  * The page that verifies an address (src/app/verify-email/page.tsx), with a token bound to the account, on the
@@ -25,11 +24,11 @@ export async function sendVerificationMail(
   // better-auth's own token names only the address; ours names the account too (email-verification-token.ts).
   const link = verificationLink(createEmailVerificationToken(user.id, user.email), requestOriginOf(request.headers));
   // At sign-up the account has no language yet: the browser that signed up chooses.
-  const t = await mailTranslator(pickAppLocale(user.locale, request.headers.get("accept-language")));
-  await sendMail({
+  await sendAppMail({
+    kind: "verification",
     to: user.email,
-    subject: t("verification.subject"),
-    text: t("verification.body", { name: user.name, hours: EMAIL_VERIFICATION_HOURS, link }),
+    locale: pickAppLocale(user.locale, request.headers.get("accept-language")),
+    values: { name: user.name, hours: EMAIL_VERIFICATION_HOURS, link },
     link,
     linkLabel: "Verification link",
   });

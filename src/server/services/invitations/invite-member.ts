@@ -3,8 +3,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
-import { mailLocaleFor, mailTranslator } from "~/server/mail/mail-text";
-import { sendMail } from "~/server/mail/send-mail";
+import { mailLocaleFor, sendAppMail } from "~/server/mail/mail-text";
 import {
   INVITATION_LIFETIME_DAYS,
   invitationSelect,
@@ -55,18 +54,18 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
   const invitation = toInvitationDto(row, requestOrigin);
   // The invitee's own language if they have an account, else the inviter's: likely a colleague's.
   const inviter = await db.user.findUnique({ where: { id: actor.userId }, select: { locale: true } });
-  const t = await mailTranslator(await mailLocaleFor(address, { profileLocale: inviter?.locale }));
-  const names = { inviter: invitation.invitedBy.name, organization: invitation.organizationName };
-  await sendMail({
+  await sendAppMail({
+    kind: "invitation",
     to: address,
-    subject: t("invitation.subject", names),
-    text: t("invitation.body", {
-      ...names,
+    locale: await mailLocaleFor(address, { profileLocale: inviter?.locale }),
+    values: {
+      inviter: invitation.invitedBy.name,
+      organization: invitation.organizationName,
       inviterEmail: invitation.invitedBy.email,
       address,
       days: INVITATION_LIFETIME_DAYS,
       link: invitation.link,
-    }),
+    },
     link: invitation.link,
     linkLabel: `Invitation link to ${invitation.organizationName}`,
   });
