@@ -185,12 +185,13 @@ describe("invitations", () => {
     const outsider: Actor = { userId: invitee.userId, organizationIds: [], roles: {}, via: "session" };
 
     const revoked = await inviteMember({ actor: owner, organizationId: organization.id, email: inviteeEmail });
+    // A non-member is refused as everywhere else (assertMemberOf: 403), over REST and tRPC alike.
     await expectAppError(
       revokeInvitation({ actor: outsider, organizationId: organization.id, invitationId: revoked.id }),
-      "NOT_FOUND",
+      "FORBIDDEN",
     );
-    await expectAppError(listInvitations({ actor: outsider, organizationId: organization.id }), "NOT_FOUND");
-    await expectAppError(inviteMember({ actor: outsider, organizationId: organization.id, email: uniqueEmail("x") }), "NOT_FOUND");
+    await expectAppError(listInvitations({ actor: outsider, organizationId: organization.id }), "FORBIDDEN");
+    await expectAppError(inviteMember({ actor: outsider, organizationId: organization.id, email: uniqueEmail("x") }), "FORBIDDEN");
     expect(await revokeInvitation({ actor: owner, organizationId: organization.id, invitationId: revoked.id })).toEqual({
       id: revoked.id,
       status: "canceled",

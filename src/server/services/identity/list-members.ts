@@ -1,4 +1,4 @@
-import { AppError } from "~/domain/app-error";
+import { assertMemberOf } from "~/server/services/access";
 import { getDb } from "~/server/db/client";
 import type { Actor } from "~/domain/actor";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
@@ -7,7 +7,7 @@ export type ListMembersOptions = { actor: Actor; organizationId: string };
 
 /** The members of one of the caller's organizations, oldest first (the founder leads the list), suspended ones too. */
 export async function listMembers({ actor, organizationId }: ListMembersOptions) {
-  if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  assertMemberOf(actor, organizationId);
   const members = await getDb().member.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

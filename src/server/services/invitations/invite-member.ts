@@ -1,3 +1,4 @@
+import { assertMemberOf } from "~/server/services/access";
 import { DEFAULT_MEMBER_ROLE } from "~/domain/roles";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
@@ -22,7 +23,7 @@ export type InviteMemberOptions = { actor: Actor; organizationId: string; email:
  */
 export async function inviteMember({ actor, organizationId, email, requestOrigin }: InviteMemberOptions) {
   assertSignedIn(actor, "Inviting a member");
-  if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  assertMemberOf(actor, organizationId);
   assertMayDo(actor, organizationId, "manageMembers");
   const db = getDb();
   const address = email.trim().toLowerCase();

@@ -1,3 +1,4 @@
+import { assertMemberOf } from "~/server/services/access";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
@@ -8,7 +9,7 @@ export type RevokeInvitationOptions = { actor: Actor; organizationId: string; in
 /** Owners and admins may take back an open invitation of their organization; its link stops working at once. */
 export async function revokeInvitation({ actor, organizationId, invitationId }: RevokeInvitationOptions) {
   assertSignedIn(actor, "Revoking an invitation");
-  if (!actor.organizationIds.includes(organizationId)) throw new AppError("NOT_FOUND", "Organization not found.");
+  assertMemberOf(actor, organizationId);
   assertMayDo(actor, organizationId, "manageMembers");
   const { count } = await getDb().invitation.updateMany({
     where: { id: invitationId, organizationId, status: "pending" },
