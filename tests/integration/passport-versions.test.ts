@@ -129,7 +129,9 @@ describe("publishing a model's passport", () => {
       [1, null],
       [2, first.hash],
     ]);
-    const chainHashes = versions.map((v) => (v.credential as { credentialSubject: { chainHash?: string } }).credentialSubject.chainHash);
+    const chainHashes = versions.map(
+      (v) => (v.credential as { credentialSubject: { chainHash?: string } }).credentialSubject.chainHash,
+    );
     expect(chainHashes).toEqual([first.hash, second.hash]);
     for (const version of versions) {
       const header = decodeProtectedHeader(version.jws);
