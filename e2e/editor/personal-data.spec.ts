@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, trpcMutation } from "../models/model-helpers";
-import { addField, addSection, createDraftFromScratch, settled } from "../template-builder/builder-helpers";
+import { addField, addSection, createDraftFromScratch, openField, settled } from "../template-builder/builder-helpers";
 
 /**
  * Personal data (docs/field-options.md §Personal data): the builder offers it as a checkbox with its rule in one line,
@@ -48,14 +48,7 @@ test("the builder offers Personal data as a checkbox with its rule, and keeps it
   await editor.getByRole("button", { name: "Save field" }).click();
   await settled(page);
   await page.reload();
-  await page
-    .getByRole("region", { name: "Sections" })
-    .getByRole("button", { name: /^Owner/ })
-    .click();
-  await page
-    .getByRole("list", { name: "Fields of Owner" })
-    .getByRole("button", { name: /^Owner name/ })
-    .click();
+  await openField(page, "Owner", "Owner name");
   const saved = page.getByRole("form", { name: "Edit field Owner name" }).getByLabel("Personal data (about a person)");
   await expect(saved).toBeChecked();
   for (const width of [1280, 375]) {
