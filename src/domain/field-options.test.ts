@@ -182,7 +182,7 @@ describe("personal", () => {
     expect(fieldOptionIssues({ type: "TextField", options: { personal: "true", access: "public" } }, path)).toEqual([
       {
         path: `${path}.access`,
-        message: expect.stringContaining('cannot be "public" on a field with "personal": "true"') as unknown as string,
+        message: expect.stringContaining('cannot be "public" on a field with "personal": "true"'),
       },
     ]);
     expect(fieldOptionIssues({ type: "TextField", options: { personal: "yes" } }, path)).toEqual([
