@@ -37,8 +37,8 @@ test("a change made elsewhere shows in place after a refused save, and the typed
 test("leaving with unsaved changes asks first", async ({ demoPage: page }) => {
   const ref = await createBatteryModel(page, `Leave ${uniqueSuffix()}`);
   await openEditor(page, ref);
-  const status = page.getByLabel("Battery status", { exact: true });
-  await status.selectOption("Original");
+  const category = page.getByLabel("Battery category", { exact: true });
+  await category.selectOption("EV battery");
 
   await page.getByRole("link", { name: "← All models" }).click();
   const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
@@ -47,7 +47,7 @@ test("leaving with unsaved changes asks first", async ({ demoPage: page }) => {
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${ref.modelId}$`));
-  await expect(status).toHaveValue("Original");
+  await expect(category).toHaveValue("EV battery");
 
   await page.getByRole("link", { name: "← All models" }).click();
   await dialog.getByRole("button", { name: "Leave page" }).click();
@@ -55,7 +55,7 @@ test("leaving with unsaved changes asks first", async ({ demoPage: page }) => {
 
   // Closing (or reloading) the tab gets the browser's own prompt.
   await openEditor(page, ref);
-  await status.selectOption("Re-used");
+  await category.selectOption("LMT battery");
   const prompt = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
   const unloadDialog = await prompt;

@@ -63,7 +63,6 @@ test("keyboard only: Tab through every input of a section and type into each", a
     ["Manufacturing place", "Berlin, Germany"],
     ["Manufacturing date", "2025-03"],
     ["Battery category", "EV battery"],
-    ["Battery status", "Original"],
     ["Battery model identifier", "VC-75"],
     ["Weight", "450"],
   ] as const;

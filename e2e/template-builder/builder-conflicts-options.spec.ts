@@ -1,5 +1,5 @@
 import { expect, test, uniqueSuffix } from "../fixtures";
-import { addField, addSection, createDraftFromScratch, publish, settled } from "./builder-helpers";
+import { addField, addSection, createDraftFromScratch, openField, publish, settled } from "./builder-helpers";
 
 test("options that cannot go together are refused inline before saving, with the reason, and nothing is sent", async ({
   demoPage: page,
@@ -35,14 +35,7 @@ test("options that cannot go together are refused inline before saving, with the
   await saved.getByRole("button", { name: "Save field" }).click();
   await settled(page);
   await page.reload();
-  await page
-    .getByRole("region", { name: "Sections" })
-    .getByRole("button", { name: /^General/ })
-    .click();
-  await page
-    .getByRole("list", { name: "Fields of General" })
-    .getByRole("button", { name: /^Condition/ })
-    .click();
+  await openField(page, "General", "Condition");
   await expect(page.getByRole("form", { name: "Edit field Condition" }).getByLabel("Several lines (a text area)")).toBeChecked();
 });
 

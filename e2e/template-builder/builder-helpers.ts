@@ -46,6 +46,15 @@ export async function selectSection(page: Page, name: string): Promise<void> {
   await expect(page.getByRole("heading", { name: `Fields of ${name}` })).toBeVisible();
 }
 
+/** Opens a field's editor: its section, then the field in the section's list (after a reload, say). */
+export async function openField(page: Page, section: string, field: string): Promise<void> {
+  await selectSection(page, section);
+  await page
+    .getByRole("list", { name: `Fields of ${section}` })
+    .getByRole("button", { name: new RegExp(`^${field}`) })
+    .click();
+}
+
 export async function addField(page: Page, name: string, type = "TextField"): Promise<void> {
   const form = page.getByRole("form", { name: "Add field" });
   await form.getByLabel("New field name").fill(name);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
-import { addField, addSection, publish, settled } from "./builder-helpers";
+import { addField, addSection, openField, publish, settled } from "./builder-helpers";
 
 // docs/languages.md §Template translations: the builder edits the template's, a field's name and a choice's label per
 // published language.
@@ -55,14 +55,7 @@ test("the template's name, a field's name and a choice label translated to Germa
   await settled(page);
 
   await page.reload();
-  await page
-    .getByRole("region", { name: "Sections" })
-    .getByRole("button", { name: /^General/ })
-    .click();
-  await page
-    .getByRole("list", { name: "Fields of General" })
-    .getByRole("button", { name: /^Weight/ })
-    .click();
+  await openField(page, "General", "Weight");
   const reloaded = page.getByRole("region", { name: "Translations of Weight" });
   await reloaded.getByLabel("Language", { exact: true }).selectOption("de");
   await expect(reloaded.getByLabel("Name in this language")).toHaveValue("Gewicht");

@@ -171,6 +171,27 @@ describe("access", () => {
   });
 });
 
+describe("personal", () => {
+  it("is never public: without an access level it is legitimate-interest, and a higher level stays", () => {
+    expect(fieldAccess({ options: { personal: "true" } })).toBe("legitimate-interest");
+    expect(fieldAccess({ options: { personal: "true", access: "authority" } })).toBe("authority");
+    expect(fieldAccess({ options: { personal: "false" } })).toBe("public");
+  });
+
+  it("refuses an explicit public access beside it, and a value other than true or false", () => {
+    expect(fieldOptionIssues({ type: "TextField", options: { personal: "true", access: "public" } }, path)).toEqual([
+      {
+        path: `${path}.access`,
+        message: expect.stringContaining('cannot be "public" on a field with "personal": "true"'),
+      },
+    ]);
+    expect(fieldOptionIssues({ type: "TextField", options: { personal: "yes" } }, path)).toEqual([
+      { path: `${path}.personal`, message: 'Option "personal" must be "true" or "false"' },
+    ]);
+    expect(fieldOptionIssues({ type: "TextField", options: { personal: "true", access: "legitimate-interest" } }, path)).toEqual([]);
+  });
+});
+
 describe("optionKeysFor", () => {
   it("offers each type the options that apply to it and no others", () => {
     expect(optionKeysFor("NumericField")).toEqual([
@@ -182,6 +203,7 @@ describe("optionKeysFor", () => {
       "placeholder",
       "list",
       "access",
+      "personal",
       "range",
     ]);
     expect(optionKeysFor("TextField")).toEqual([
@@ -192,12 +214,13 @@ describe("optionKeysFor", () => {
       "multilingual",
       "list",
       "access",
+      "personal",
       "choices",
       "format",
       "multiline",
       "range",
     ]);
-    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access"]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access", "personal"]);
   });
 });
 

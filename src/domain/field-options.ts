@@ -15,6 +15,7 @@
  * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
  * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
+ * | `personal`    | every type   | `"true"` or `"false"`            | personal data: never public (fieldAccess)   |
  * | `range`       | NumericField, TextField | `"true"` or `"false"` | the value is a range `{min, max}` (range-value.ts) |
  * | `list`        | every type   | `"true"` or `"false"`            | the value is a list of entries, in order (list-value.ts) |
  *
@@ -67,11 +68,19 @@ export function isAccessLevel(value: string): value is AccessLevel {
 /**
  * Who may read the field in a passport: its `access` option, `"public"` when absent. An invalid level never reaches
  * a stored template (import refuses it); were one there, the field is kept for the most entitled readers rather than shown to everyone.
+ * Personal data (ESPR Art. 10(1)(e)) is never public: a field marked `personal` is read at `legitimate-interest` at
+ * least, whatever its `access` says — this is the one place that says so, and every cut (passport JSON and page, AAS,
+ * DPP API, signed versions) asks it (docs/field-options.md §Personal data).
  */
 export function fieldAccess(field: { options: Record<string, string> }): AccessLevel {
   const value = field.options.access;
-  if (value === undefined) return "public";
-  return isAccessLevel(value) ? value : "authority";
+  const level: AccessLevel = value === undefined ? "public" : isAccessLevel(value) ? value : "authority";
+  return level === "public" && isPersonalField(field) ? "legitimate-interest" : level;
+}
+
+/** Whether the field holds personal data: its `personal` option is "true" (docs/field-options.md §Personal data). */
+export function isPersonalField(field: { options: Record<string, string> }): boolean {
+  return field.options.personal === "true";
 }
 
 /** Whether a reader of level `reader` may see a field of level `field`. */
@@ -93,7 +102,7 @@ type OptionRule = {
   check: (value: string) => string | undefined;
 };
 
-const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
+const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal", OptionRule> = {
   required: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
@@ -131,6 +140,10 @@ const OPTION_RULES: Record<keyof FieldOptions | "access", OptionRule> = {
   },
   access: {
     check: (v) => (isAccessLevel(v) ? undefined : `must be one of ${ACCESS_LEVELS.map((l) => `"${l}"`).join(", ")}`),
+  },
+  // Never public: fieldAccess reads it as legitimate-interest at least, and an explicit "public" beside it is refused.
+  personal: {
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
   choices: { types: ["TextField"], check: choicesProblem },
   format: { types: ["TextField"], check: (v) => (v === "date" ? undefined : `must be "date"`) },
@@ -202,6 +215,12 @@ export function fieldOptionIssues(field: FieldOptionsSubject, path: string): Iss
     issues.push({
       path: appendPath(path, "multilingual"),
       message: `Option "multilingual" cannot be combined with "choices" or "format": their values are codes, the same in every language`,
+    });
+  }
+  if (field.options.personal === "true" && field.options.access === "public") {
+    issues.push({
+      path: appendPath(path, "access"),
+      message: `Option "access" cannot be "public" on a field with "personal": "true": personal data is never public (ESPR Art. 10(1)(e)); choose "legitimate-interest" or "authority", or leave "access" out`,
     });
   }
   const rangeConflicts = RANGE_EXCLUDES.filter((key) => field.options[key] !== undefined && field.options[key] !== "false");

@@ -81,6 +81,11 @@ export const ZPassport = z.object({
   updatedAt: z.string(),
   /** The model's own GTIN-14 (docs/gs1.md), on its items' passports too; null when it has none. */
   gtin: z.string().nullable(),
+  /**
+   * The model's commodity code (HS, CN or TARIC; docs/registry.md), as its registry record names it, on its items'
+   * passports too; absent when none is set (and in versions published before the passport carried it).
+   */
+  commodityCode: z.string().optional(),
   /** The identifiers of what the passport describes: the model's, or the item's. */
   uniqueProductIdentifiers: z.array(ZUniqueProductIdentifier),
   /** Changes with every write to the model or item; with the reader's level it makes the ETag. */

@@ -22,3 +22,15 @@ export function productIdentifierUri(passport: ProductIdentity, baseUrl: string)
   if (passport.itemId === undefined && passport.gtin) return `${baseUrl}${gs1KeyPath({ gtin: passport.gtin })}`;
   return `${baseUrl}/p/${passport.id}`;
 }
+
+/**
+ * What a passport describes (docs/registry.md, docs/versions.md §DPP API): a model; a batch, when it is an item
+ * identified by a GS1 batch/lot without a serial; else one item. The registry record's `granularityLevel` (`MODEL`,
+ * `BATCH`, `ITEM`) and the DPP header's `granularity` (`Model`, `Batch`, `Item`) are this, so the two never disagree.
+ */
+export function passportGranularity(passport: ProductIdentity): "Model" | "Batch" | "Item" {
+  if (passport.itemId === undefined) return "Model";
+  const identifier = passport.uniqueProductIdentifiers.find((u) => u.uuid === passport.id);
+  const parsed = identifier ? parseGs1Key(identifier.value) : undefined;
+  return parsed?.kind === "key" && parsed.key.lot !== undefined && parsed.key.serial === undefined ? "Batch" : "Item";
+}

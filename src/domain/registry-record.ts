@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { parseGs1Key } from "~/domain/gs1/gs1-key";
 import { ZQueryInteger } from "~/domain/model-schema";
 import type { AssembledPassport } from "~/domain/passport";
-import { productIdentifierUri } from "~/domain/product-identifier-uri";
-import { isHttpsUrl, type ModelRegistrySettings, type OrganizationRegistrySettings } from "~/domain/registry-settings";
+import { passportGranularity, productIdentifierUri } from "~/domain/product-identifier-uri";
+import { backupBase, isHttpsUrl, type ModelRegistrySettings, type OrganizationRegistrySettings } from "~/domain/registry-settings";
 
 /**
  * The EU DPP registry's registration record of a passport (Reg. 2026/1778 Art. 9; docs/registry.md), built from the
@@ -17,12 +16,16 @@ export const ZRegistryRecord = z.object({
   reoId: z.string(),
   facilitiesId: z.array(z.string()),
   liveURL: z.string(),
-  backupURL: z.string(),
+  /** Only when the backup base URL answers for the passport: one this deployment serves (docs/registry.md). */
+  backupURL: z.string().optional(),
   commodityCode: z.string(),
   granularityLevel: z.enum(["MODEL", "BATCH", "ITEM"]),
   deactivated: z.boolean().nullable().optional(),
 });
 export type TRegistryRecord = z.infer<typeof ZRegistryRecord>;
+
+/** The registry's words for what a passport describes (passportGranularity). */
+const registryGranularity = { Model: "MODEL", Batch: "BATCH", Item: "ITEM" } as const;
 
 /** The answer for one passport: the record and what the registry would refuse that no setting here can fix. */
 export const ZRegistryRecordAnswer = z.object({
@@ -47,6 +50,8 @@ export type RegistryRecordInput = {
   model: ModelRegistrySettings;
   /** The latest published version's hash, null when the passport was never published. */
   versionHash: string | null;
+  /** The backup base URLs this deployment serves (SERVED_BACKUP_BASE_URLS): only those answer for a passport. */
+  servedBackupBaseUrls: readonly string[];
 };
 
 /** A setting the registry needs and a member can fill here: where, and what to send. */
@@ -66,38 +71,51 @@ export function buildRegistryRecord({
   organization,
   model,
   versionHash,
+  servedBackupBaseUrls,
 }: RegistryRecordInput): RegistryRecordResult {
   const missing = missingRegistrySettings(passport.header.modelId, organization, model);
   const { economicOperatorId, backupBaseUrl } = organization;
   if (missing.length > 0 || !economicOperatorId || !backupBaseUrl || !model.commodityCode) return { kind: "missing", missing };
   const { header } = passport;
   const liveURL = `${baseUrl}/p/${header.id}`;
-  const granularityLevel = granularityOf(passport);
+  const granularityLevel = registryGranularity[passportGranularity(header)];
+  // A backup URL the registry lists must answer for the passport: we know that only of a backup this deployment serves.
+  const isBackupServed = servedBackupBaseUrls.includes(backupBase(backupBaseUrl));
   const record: TRegistryRecord = {
     upi: productIdentifierUri(header, baseUrl),
     reoId: economicOperatorId,
     facilitiesId: model.facilityIds,
     liveURL,
-    backupURL: `${backupBaseUrl.replace(/\/+$/, "")}/p/${header.id}`,
+    ...(isBackupServed && { backupURL: `${backupBase(backupBaseUrl)}/p/${header.id}` }),
     commodityCode: model.commodityCode,
     granularityLevel,
     // An item's passport is live while the item exists; a withdrawn one (deleted) is no longer listed here.
     ...(granularityLevel === "ITEM" && { deactivated: false }),
   };
-  const problems = registryProblems(liveURL, versionHash).map(({ message }) => message);
+  const problems = registryProblems(liveURL, versionHash, isBackupServed).map(({ message }) => message);
   return { kind: "record", record, versionHash, problems };
 }
 
 /** What the registry would refuse that no setting here can fix, by code (the app's pages word it) and in English. */
-type RegistryProblem = { code: "liveUrlNotHttps" | "notPublished"; message: string };
+type RegistryProblem = { code: "liveUrlNotHttps" | "notPublished" | "backupNotServed"; message: string };
 
-/** The problems of a record with this live URL and version hash (null: nothing published yet). */
-export function registryProblems(liveURL: string, versionHash: string | null): RegistryProblem[] {
+/**
+ * The problems of a record with this live URL and version hash (null: nothing published yet), and whether it names
+ * its backup URL (one this deployment serves).
+ */
+export function registryProblems(liveURL: string, versionHash: string | null, hasBackupUrl: boolean): RegistryProblem[] {
   const problems: RegistryProblem[] = [];
   if (!isHttpsUrl(liveURL)) {
     problems.push({
       code: "liveUrlNotHttps",
       message: `liveURL ${liveURL} is not https: set PUBLIC_BASE_URL to the https address the passports are served at.`,
+    });
+  }
+  if (!hasBackupUrl) {
+    problems.push({
+      code: "backupNotServed",
+      message:
+        "backupURL is left out: the organization's backup base URL is not one this deployment serves (SERVED_BACKUP_BASE_URLS), so nothing confirms it answers for the passport. Set a backup base URL the operator serves.",
     });
   }
   if (versionHash === null) {
@@ -107,18 +125,6 @@ export function registryProblems(liveURL: string, versionHash: string | null): R
     });
   }
   return problems;
-}
-
-/**
- * MODEL for a model's passport; for an item, BATCH when it is identified by a GS1 batch/lot without a serial
- * (the passport describes the batch), ITEM otherwise.
- */
-function granularityOf(passport: AssembledPassport): TRegistryRecord["granularityLevel"] {
-  const { header } = passport;
-  if (header.itemId === undefined) return "MODEL";
-  const identifier = header.uniqueProductIdentifiers.find((u) => u.uuid === header.id);
-  const parsed = identifier ? parseGs1Key(identifier.value) : undefined;
-  return parsed?.kind === "key" && parsed.key.lot !== undefined && parsed.key.serial === undefined ? "BATCH" : "ITEM";
 }
 
 /** Each setting the registry needs that is not set yet, with where to set it. */

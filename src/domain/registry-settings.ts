@@ -25,6 +25,11 @@ export const ZBackupBaseUrl = ZText("Backup base URL")
   // The URL is published in every registry record and passport: a user name or password in it would be handed out.
   .refine((url) => !hasCredentials(url), { error: "Give the base URL without a user name or password" });
 
+/** A backup base URL as backup URLs are built on it and compared: without trailing slashes. */
+export function backupBase(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
 /** An HS (6), CN (8) or TARIC (10) code, or its chapter/heading (4): 4 to 10 digits. */
 export const ZCommodityCode = z.string().regex(/^[0-9]{4,10}$/, { error: "Give 4 to 10 digits (an HS, CN or TARIC code)" });
 

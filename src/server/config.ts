@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backupBase, ZBackupBaseUrl } from "~/domain/registry-settings";
 import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 /**
@@ -109,6 +110,24 @@ const ZConfig = z.object({
         else context.addIssue({ code: "custom", message: `"${entry}" is not an origin such as https://passports.example.com` });
       }
       return origins;
+    }),
+  /**
+   * Base URLs of backup copies this deployment serves itself (comma-separated https URLs, e.g. a standby of the app
+   * on a replica of its database elsewhere): an organization's backup base URL answers for its passports only when it
+   * is one of them, and only then does a registry record name it (docs/registry.md §Backup URL).
+   */
+  SERVED_BACKUP_BASE_URLS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const urls: string[] = [];
+      for (const entry of (value ?? "").split(",").map((item) => item.trim())) {
+        if (entry === "") continue;
+        const parsed = ZBackupBaseUrl.safeParse(entry);
+        if (parsed.success) urls.push(backupBase(parsed.data));
+        else context.addIssue({ code: "custom", message: `"${entry}" is not a backup base URL: ${parsed.error.issues[0]?.message}` });
+      }
+      return urls;
     }),
   /**
    * Where printed passport links point (QR codes, GS1 Digital Link URIs): an http(s) origin, with an optional path
@@ -222,6 +241,11 @@ export function requestOriginOf(headers: Headers): string | undefined {
  */
 export function publicBaseUrl(requestOrigin?: string): string {
   return (getConfig().PUBLIC_BASE_URL ?? linkOrigin(requestOrigin)).replace(/\/+$/, "");
+}
+
+/** The backup base URLs this deployment serves (SERVED_BACKUP_BASE_URLS), each without a trailing slash. */
+export function servedBackupBaseUrls(): readonly string[] {
+  return getConfig().SERVED_BACKUP_BASE_URLS;
 }
 
 /** Points this process at a database chosen at run time (the embedded server's URL is only known once it listens). */

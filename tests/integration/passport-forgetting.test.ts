@@ -236,9 +236,8 @@ describe("a passport read just before a write shows it on the next read", () => 
 });
 
 /** Tables that reference a model or an item but hold nothing a passport shows. */
-// The registry settings of a model are not in its passports: the registry record reads them fresh (docs/registry.md).
 // A reading series only names an item's field; its readings, which a passport shows, carry the trigger (docs/readings.md).
-const NOT_SHOWN = ["passport_change", "access_grant", "model_registry", "reading_series"];
+const NOT_SHOWN = ["passport_change", "access_grant", "reading_series"];
 
 describe("the passport epoch triggers", () => {
   it("sit on every table that references a model or an item, unless it is listed as not shown in passports", async () => {

@@ -178,7 +178,10 @@ describe("a published version in every language", () => {
 
   it("answers an anonymous reader the version in the negotiated language: German values and labels, English likewise", async () => {
     const de = await read("", { "accept-language": "de" });
-    expect(de.body.publication).toMatchObject({ state: "published", version: first.version, hash: first.hash });
+    // The hash of the public credential it was cut from, which names the version's full-content hash as its chainHash.
+    const signed = await getPublic<TVersionDocument>(`/p/${uuid}/versions/${first.version}`);
+    expect(de.body.publication).toMatchObject({ state: "published", version: first.version, hash: signed.hash });
+    expect(signed.credential).toMatchObject({ credentialSubject: { chainHash: first.hash } });
     expect(de.body.language).toBe("de");
     expect(de.body.languages).toEqual(["en", "de"]);
     expect(general(de.body).dataValues[0]?.[IDS.name]).toBe("Akku");

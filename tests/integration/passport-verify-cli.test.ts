@@ -9,9 +9,10 @@ import { getDb } from "~/server/db/client";
 import { signPayload } from "~/server/services/passport-versions/internal/freeze-version";
 import { decryptPrivateKey, type SigningKey } from "~/server/services/passport-versions/internal/signing-keys";
 import { rotateSigningKey } from "~/server/services/passport-versions/rotate-signing-key";
+import { importTemplate } from "~/server/services/templates/import-template";
 import { dataValuesPath, modelPath, postModel } from "./support/actors";
 import { dv } from "./support/contract";
-import { IDS } from "./support/fixture-template";
+import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
 import { api } from "./support/http";
 import { runCli } from "./support/processes";
 import { startRouteServer } from "./support/route-server";
@@ -231,5 +232,22 @@ describe("passport:verify", () => {
     } finally {
       await forger.close();
     }
+  });
+  it("verifies a chain whose earlier versions were re-issued when a field's access level was raised", async () => {
+    const model = await publishedTwice("Raised later");
+    const url = `${server.origin}/p/${model.uniqueProductIdentifiers[0]?.uuid}/versions`;
+    const before = await readJson<TVersionList>(url);
+    const restricted = await importTemplate({
+      organizationId: world.organization.id,
+      createdByUserId: world.user.id,
+      definition: fixtureTemplateWithAccess({ [IDS.manual]: "legitimate-interest" }),
+    });
+    const switched = await api("PATCH", modelPath(world, model.id), { token: world.token, body: { templateId: restricted.id } });
+    expect(switched.status).toBe(200);
+    const after = await readJson<TVersionList>(url);
+    // Both public cuts were re-issued (new hashes, signed again); the chain over the full content still names them.
+    expect(after.versions.map((v) => v.hash).filter((hash, i) => hash !== before.versions[i]?.hash)).toHaveLength(2);
+    expect(after.versions.map((v) => v.previousHash)).toEqual(before.versions.map((v) => v.previousHash));
+    expect((await verifyPassportUrl({ url: urlOf(model) })).versions).toHaveLength(2);
   });
 });

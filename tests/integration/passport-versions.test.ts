@@ -123,10 +123,16 @@ describe("publishing a model's passport", () => {
     expect(second).toMatchObject({ version: 2, previousHash: first.hash });
 
     const { list, jwks, versions } = await versionsOf(uuidOf(model));
-    expect(list.versions.map((v) => [v.version, v.hash, v.previousHash])).toEqual([
-      [1, first.hash, null],
-      [2, second.hash, first.hash],
+    // The version's hash is its full content's (docs/versions.md §Hash and chain): every lower cut names it as its
+    // chainHash, and the next version names it as its previousHash, at every level.
+    expect(list.versions.map((v) => [v.version, v.previousHash])).toEqual([
+      [1, null],
+      [2, first.hash],
     ]);
+    const chainHashes = versions.map(
+      (v) => (v.credential as { credentialSubject: { chainHash?: string } }).credentialSubject.chainHash,
+    );
+    expect(chainHashes).toEqual([first.hash, second.hash]);
     for (const version of versions) {
       const header = decodeProtectedHeader(version.jws);
       expect(header).toMatchObject({ alg: "EdDSA", typ: "vc+jwt" });

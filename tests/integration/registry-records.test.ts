@@ -207,6 +207,37 @@ describe("registry records", () => {
     for (const entry of [...first.body, ...second.body]) expectValidRecord(entry.record);
   });
 
+  it("agrees with the passport and the DPP: commodity code in both, a lot-keyed passport a Batch; a backup URL only when served", async () => {
+    config.PUBLIC_BASE_URL = "https://dpp.example.com";
+    const fresh = await postModel(world);
+    await fillSettings(fresh.id);
+    const batch = await createItem(fresh.id, `(01)${gtin}(10)C-${crypto.randomUUID().slice(0, 8)}`);
+    const published = await api("POST", `${modelPath(world, fresh.id)}/items/${batch.id}/passport-versions`, { token: world.token });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const uuid = batch.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const record = await api<Answer>("GET", `${modelPath(world, fresh.id)}/items/${batch.id}/registry-record`, { token: world.token });
+    expect(record.body.record).toMatchObject({ granularityLevel: "BATCH", commodityCode: "850760" });
+    const passport = await api<Record<string, unknown>>("GET", `/api/product-passports/${uuid}`);
+    expect(passport.body.commodityCode).toBe("850760");
+    const modelPassport = await api<Record<string, unknown>>(
+      "GET",
+      `/api/product-passports/${fresh.uniqueProductIdentifiers[0]?.uuid}`,
+    );
+    expect(modelPassport.body.commodityCode).toBe("850760");
+    const dpp = await api<Record<string, unknown>>("GET", `/api/v1/dpps/${uuid}`);
+    expect(dpp.status, JSON.stringify(dpp.body)).toBe(200);
+    expect(dpp.body).toMatchObject({ granularity: "Batch", commodityCode: "850760" });
+
+    // A backup base URL this deployment does not serve: nothing confirms it answers, so the record leaves it out.
+    const elsewhere = await api("PATCH", orgPath(), { token: world.token, body: { backupBaseUrl: "https://elsewhere.example.net" } });
+    expect(elsewhere.status).toBe(200);
+    const unserved = await api<Answer>("GET", recordPath(fresh.id), { token: world.token });
+    expect(unserved.status).toBe(200);
+    expectValidRecord(unserved.body.record);
+    expect(unserved.body.record).not.toHaveProperty("backupURL");
+    expect(unserved.body.problems).toContainEqual(expect.stringContaining("backupURL is left out"));
+  });
+
   it("names as a problem what no setting fixes: a live URL that is not https", async () => {
     config.PUBLIC_BASE_URL = "http://localhost:3000";
     const fresh = await postModel(world);

@@ -9,7 +9,8 @@ import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { readFieldOptions, type FieldOptions } from "~/domain/field-options";
+import { Badge } from "~/components/ui/badge";
+import { isPersonalField, readFieldOptions, type FieldOptions } from "~/domain/field-options";
 import { isIsoDate } from "~/domain/field-value";
 import type { TDataField } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
@@ -50,7 +51,16 @@ export function FieldInput(props: FieldInputProps) {
       hint={fieldHint(field, t)}
       unit={options.unit}
       error={error}
-      badge={badge}
+      badge={
+        isPersonalField(field) ? (
+          <>
+            {badge}
+            <PersonalMark />
+          </>
+        ) : (
+          badge
+        )
+      }
       after={
         link === undefined ? null : "href" in link ? (
           <OpenLink href={link.href} fieldName={field.name} />
@@ -73,6 +83,19 @@ export function FieldInput(props: FieldInputProps) {
         />
       )}
     </Field>
+  );
+}
+
+/**
+ * The mark of a personal field (docs/field-options.md §Personal data): its text is its accessible name, its title says
+ * what it means; it sits beside the label, outside it, so the input keeps the field's name as its own.
+ */
+function PersonalMark() {
+  const t = useTranslations("fieldInput");
+  return (
+    <Badge tone="brand" role="note" aria-label={t("personalMarkTitle")} title={t("personalMarkTitle")}>
+      {t("personalMark")}
+    </Badge>
   );
 }
 

@@ -22,14 +22,15 @@ describe("buildSectionViews", () => {
 
   it("shows an item's editor only the Item-level fields, in the sections that hold any", () => {
     const { roots } = buildSectionViews(sections(), { level: "Item" });
-    expect(names(roots)).toEqual(["Performance and durability", "Individual battery"]);
-    const performance = roots[0]?.view;
+    expect(names(roots)).toEqual(["General information", "Performance and durability", "Individual battery"]);
+    expect(roots[0]?.view.fields.map(({ field }) => field.name)).toEqual(["Battery status"]);
+    const performance = roots[1]?.view;
     expect(performance?.fields.map(({ field }) => field.name)).toEqual([
       "State of health",
       "Remaining capacity",
       "Number of full charge cycles",
     ]);
-    expect(roots[1]?.view.fields).toHaveLength(3);
+    expect(roots[2]?.view.fields).toHaveLength(3);
   });
 
   it("keeps them, in template order, for a template preview", () => {

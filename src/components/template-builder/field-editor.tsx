@@ -27,7 +27,7 @@ export type FieldEditorProps = {
 
 /** Options with a label of their own in the catalogues (builder.option.*); any other shows its key. */
 const LABELLED_OPTIONS = new Set(["min", "max", "decimals", "maxLength", "unit", "placeholder", "access", "choices", "format"]);
-const FLAG_LABELLED = new Set(["required", "multiline", "multilingual", "range", "list"]);
+const FLAG_LABELLED = new Set(["required", "multiline", "multilingual", "range", "list", "personal"]);
 type OptionLabelKey = "min" | "max" | "decimals" | "maxLength" | "unit" | "placeholder" | "access" | "choices" | "format";
 
 /** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
@@ -47,11 +47,12 @@ const OPTION_CHOICES: Record<
 };
 
 /** Options that are on or off, like `required`: a checkbox sends "true". */
-const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual", "range", "list"]);
-type FlagLabelKey = "required" | "multiline" | "multilingual" | "range" | "list";
+const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual", "range", "list", "personal"]);
+type FlagLabelKey = "required" | "multiline" | "multilingual" | "range" | "list" | "personal";
 
 /** Flags with a rule the member should know before ticking them, shown under the checkbox (builder.optionHint.*). */
-const FLAG_HINTS = new Set(["multilingual"]);
+const FLAG_HINTS = new Set(["multilingual", "personal"]);
+type FlagHintKey = "multilingual" | "personal";
 
 /** Where an issue that names no option of the form is shown: above the Save button. */
 const FORM_ERROR = "$form";
@@ -139,7 +140,7 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
               </label>
               {FLAG_HINTS.has(key) ? (
                 <p id={`${formId}-${key}-hint`} className="pl-6 text-xs text-slate-600">
-                  {t("optionHint.multilingual")}
+                  {t(`optionHint.${key as FlagHintKey}`)}
                 </p>
               ) : null}
               {errors[key] ? (

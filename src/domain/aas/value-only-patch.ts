@@ -39,6 +39,7 @@ export const DPP_HEADER_KEYS = new Set([
   "lastUpdate",
   "economicOperatorId",
   "facilityId",
+  "commodityCode",
   "contentSpecificationIds",
 ]);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { productIdentifierUri } from "~/domain/product-identifier-uri";
+import { passportGranularity, productIdentifierUri } from "~/domain/product-identifier-uri";
 import type { PassportCredential } from "~/domain/versions/passport-credential";
 
 /**
@@ -27,13 +27,15 @@ export type DppContext = {
 export type DppHeader = {
   digitalProductPassportId: string;
   uniqueProductIdentifier: string;
-  granularity: "Model" | "Item";
+  granularity: "Model" | "Batch" | "Item";
   dppSchemaVersion: string;
   dppStatus: "Active" | "Inactive";
   lastUpdate: string;
   economicOperatorId: string;
   contentSpecificationIds: string[];
   facilityId?: string;
+  /** The model's commodity code, from the frozen passport (docs/registry.md): the registry record's. */
+  commodityCode?: string;
 };
 
 /** The compressed form: the header, then each content submodel's value-only form keyed by its semanticId. */
@@ -62,12 +64,14 @@ function dppHeader(credential: PassportCredential, context: DppContext): DppHead
     digitalProductPassportId: context.dppId,
     // The one product URI every door names (the AAS globalAssetId, the registry's upi), of the frozen passport.
     uniqueProductIdentifier: productIdentifierUri(passport, context.baseUrl),
-    granularity: passport.itemId === undefined ? "Model" : "Item",
+    // As the registry record says it: a lot-keyed item's passport describes its batch.
+    granularity: passportGranularity(passport),
     dppSchemaVersion: DPP_SCHEMA_VERSION,
     dppStatus: context.isWithdrawn ? "Inactive" : "Active",
     lastUpdate: credential.validFrom,
     economicOperatorId: context.economicOperatorId,
     ...(context.facilityId !== undefined && { facilityId: context.facilityId }),
+    ...(passport.commodityCode !== undefined && { commodityCode: passport.commodityCode }),
     contentSpecificationIds,
   };
 }
@@ -121,6 +125,10 @@ export const ZCompressedDpp = z.looseObject({
   lastUpdate: z.string(),
   economicOperatorId: z.string(),
   facilityId: z.string().optional(),
+  commodityCode: z.string().optional().meta({
+    description:
+      "The model's commodity code (HS, CN or TARIC), as its EU registry record names it; frozen with the version. Absent when none is set.",
+  }),
   contentSpecificationIds: z.array(z.string()),
 });
 

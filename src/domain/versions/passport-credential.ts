@@ -12,6 +12,8 @@ import type { TAccessLevel, TPassport } from "~/domain/passport-schema";
  */
 
 export const VERSION_LEVELS = ACCESS_LEVELS;
+/** The most entitled level: its credential holds the full content, and its hash is the version's (docs/versions.md). */
+export const FULL_LEVEL: TAccessLevel = "authority";
 export const VC_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 export const VC_TYPES = ["VerifiableCredential", "DigitalProductPassport"] as const;
 /** The JWS `typ` of a credential secured with JOSE (W3C VC-JOSE-COSE). */
@@ -23,8 +25,18 @@ export type CredentialSubject = {
   id: string;
   /** 1, 2, … per passport. */
   passportVersion: number;
-  /** SHA-256 (hex) of the previous version's credential at the same level; null for the first. */
+  /**
+   * The previous version's link in the chain (docs/versions.md §Hash and chain): its full-content hash (its
+   * `chainHash`, or the hash of its authority credential); for a version published before the chain moved to the
+   * full content, the hash of its credential at the same level. Null for the first.
+   */
   previousHash: string | null;
+  /**
+   * The hash this version is named by in the chain, in every credential but the full one (whose own hash it is): the
+   * SHA-256 of the version's authority credential; in a re-issued cut of a version published before the chain moved,
+   * the hash of the cut it replaced. Absent in credentials published before.
+   */
+  chainHash?: string;
   accessLevel: TAccessLevel;
   passport: TPassport;
   /**
@@ -48,6 +60,7 @@ export type CredentialInput = {
   pageUrl: string;
   n: number;
   previousHash: string | null;
+  chainHash?: string;
   level: TAccessLevel;
   issuer: string;
   publishedAt: string;
@@ -66,6 +79,7 @@ export function passportCredential(input: CredentialInput): PassportCredential {
       id: input.pageUrl,
       passportVersion: input.n,
       previousHash: input.previousHash,
+      ...(input.chainHash !== undefined && { chainHash: input.chainHash }),
       accessLevel: input.level,
       passport: input.passport,
       aasValueOnly: input.aasValueOnly,

@@ -82,7 +82,17 @@ function retirementProblem(signed: unknown, kid: string, exp: unknown): string |
   return `it was published on ${new Date(publishedAt).toISOString()}, after its key ${kid} was retired on ${retiredAt}`;
 }
 
-/** Every version's own checks, then the chain: versions 1…N with none missing, each naming its predecessor's hash. */
+/**
+ * How the next version names `version` in the chain (docs/versions.md §Hash and chain): the full content's hash its
+ * credential names as `chainHash` (every cut but the full one; a re-issued cut names the hash it keeps in the chain),
+ * else its own hash (the full credential, and every credential published before the chain moved to the full content).
+ */
+function chainLink(version: VersionToVerify): string {
+  const chainHash = (version.credential as { credentialSubject?: { chainHash?: unknown } }).credentialSubject?.chainHash;
+  return typeof chainHash === "string" ? chainHash : version.hash;
+}
+
+/** Every version's own checks, then the chain: versions 1…N with none missing, each naming its predecessor's link. */
 export async function verifyVersionChain(
   versions: readonly VersionToVerify[],
   jwks: JSONWebKeySet,
@@ -97,12 +107,12 @@ export async function verifyVersionChain(
       problems.push({ version: version.version, reason: `the chain is broken: version ${index + 1} is missing` });
       break;
     }
-    const expected = previous?.hash ?? null;
+    const expected = previous ? chainLink(previous) : null;
     const signedPrevious = (version.credential as { credentialSubject?: { previousHash?: unknown } }).credentialSubject?.previousHash;
     if (version.previousHash !== expected || signedPrevious !== expected) {
       problems.push({
         version: version.version,
-        reason: `the chain is broken: previousHash is ${String(signedPrevious)}, the hash of version ${index} is ${String(expected)}`,
+        reason: `the chain is broken: previousHash is ${String(signedPrevious)}, version ${index} is named ${String(expected)}`,
       });
     }
     previous = version;

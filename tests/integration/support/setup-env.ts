@@ -4,3 +4,5 @@ import { inject } from "vitest";
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.BETTER_AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
 process.env.BETTER_AUTH_URL ??= "http://localhost:3000";
+// The backup copies the tests' deployment serves (docs/registry.md §Backup URL): registry records name these only.
+process.env.SERVED_BACKUP_BASE_URLS ??= "https://backup.example.org,https://backup.example.org/dpp";

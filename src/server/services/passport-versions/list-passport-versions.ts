@@ -19,8 +19,9 @@ export async function listPassportVersions({
   const owner = await versionOwner(uuid);
   if (!owner) throw new AppError("NOT_FOUND", "Passport not found.");
   const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
-  const rows = await getDb().$queryRaw<{ n: number; publishedAt: Date; hashes: PerLevel<string>; withdrawnAt: Date | null }[]>`
-    SELECT "n", "publishedAt", "hashes", "withdrawnAt" FROM "passport_version"
+  type Row = { n: number; publishedAt: Date; hashes: PerLevel<string>; links: PerLevel<string>; withdrawnAt: Date | null };
+  const rows = await getDb().$queryRaw<Row[]>`
+    SELECT "n", "publishedAt", "hashes", COALESCE("chainHashes", "hashes") AS "links", "withdrawnAt" FROM "passport_version"
     WHERE "ownerId" = ${owner.ownerId}::uuid ORDER BY "n"`;
   let previous: string | null = null;
   const versions = rows.map((row) => {
@@ -31,7 +32,8 @@ export async function listPassportVersions({
       previousHash: previous,
       withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     };
-    previous = row.hashes[level];
+    // What the next credential names: the version's link in the chain at this level (docs/versions.md §Hash and chain).
+    previous = row.links[level];
     return summary;
   });
   return { passportUuid: uuid, accessLevel: level, versions };

@@ -8,9 +8,8 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { type OwnerToPublish, publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
-import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { findPassportModel, passportHeader } from "~/server/services/passports/internal/passport-header";
 import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -70,7 +69,7 @@ async function publishChunk(
     ORDER BY "createdAt", "id" LIMIT ${chunkItems} FOR UPDATE`;
   if (chunkIds.length === 0) return { published: [], last: null };
   const ids = chunkIds.map((row) => row.id);
-  const model = await findStoredModel(tx, modelId, organizationId);
+  const model = await findPassportModel(tx, modelId, organizationId);
   if (!model) throw new AppError("NOT_FOUND", "Model not found.");
   const index = await loadTemplateIndex(tx, model.templateId);
   const items = await tx.item.findMany({

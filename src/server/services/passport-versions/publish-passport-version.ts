@@ -6,9 +6,8 @@ import type { PassportDataOwner } from "~/server/services/internal/passport-data
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { findStoredModel } from "~/server/services/models/internal/model-dto";
 import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
-import { passportHeader } from "~/server/services/passports/internal/passport-header";
+import { findPassportModel, passportHeader } from "~/server/services/passports/internal/passport-header";
 import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 
 export type PublishPassportVersionOptions = {
@@ -34,7 +33,7 @@ export async function publishPassportVersion({
   let published: TPublishedVersion | undefined;
   await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, locked, index) => {
     const modelId = owner.kind === "model" ? owner.id : owner.modelId;
-    const model = await findStoredModel(tx, modelId, organizationId);
+    const model = await findPassportModel(tx, modelId, organizationId);
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
     const item = owner.kind === "item" ? await tx.item.findUnique({ where: { id: owner.id }, select: itemSelect }) : null;
     const uuid = (item ?? model).uniqueProductIdentifiers[0]?.uuid;

@@ -18,6 +18,8 @@ type Row = {
   n: number;
   publishedAt: Date;
   hashes: PerLevel<string>;
+  /** The version's link in the chain per level (docs/versions.md §Hash and chain). */
+  links: PerLevel<string>;
   previousHash: string | null;
   withdrawnAt: Date | null;
   document: PassportCredential;
@@ -47,7 +49,7 @@ async function latestFromCache({ uuid, n, grantToken, clientAddress = null }: Re
     version: n,
     publishedAt: published.publishedAt.toISOString(),
     hash: published.hashes[level],
-    // Each credential names its predecessor's hash at its level (the chain), exactly what the stored row holds.
+    // Each credential names its predecessor's link in the chain at its level, as the stored rows give it.
     previousHash: credential.credentialSubject.previousHash,
     withdrawnAt: null,
     accessLevel: level,
@@ -75,7 +77,7 @@ async function readStoredVersion({
   if (!owner) throw new AppError("NOT_FOUND", "Passport not found.");
   const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
   const rows = await getDb().$queryRaw<Row[]>`
-    SELECT "n", "publishedAt", "hashes", "previousHash", "withdrawnAt",
+    SELECT "n", "publishedAt", "hashes", COALESCE("chainHashes", "hashes") AS "links", "previousHash", "withdrawnAt",
       CASE WHEN "n" = ${n} THEN "documents" -> ${level} END AS "document", CASE WHEN "n" = ${n} THEN "jws" ->> ${level} END AS "jws",
       (SELECT max("n") FROM "passport_version" WHERE "ownerId" = ${owner.ownerId}::uuid) AS "latest"
     FROM "passport_version"
@@ -86,7 +88,7 @@ async function readStoredVersion({
     version: row.n,
     publishedAt: row.publishedAt.toISOString(),
     hash: row.hashes[level],
-    previousHash: previous ? previous.hashes[level] : null,
+    previousHash: previous ? previous.links[level] : null,
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     accessLevel: level,
     credential: row.document,

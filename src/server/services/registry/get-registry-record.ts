@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { buildRegistryRecord, type MissingSetting, type TRegistryRecord } from "~/domain/registry-record";
 import type { ModelRegistrySettings, OrganizationRegistrySettings } from "~/domain/registry-settings";
-import { publicBaseUrl } from "~/server/config";
+import { publicBaseUrl, servedBackupBaseUrls } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
 import { ownerPassport } from "~/server/services/aas/internal/owner-passport";
@@ -51,7 +51,13 @@ export function recordOf(
   settings: RegistrySettings,
   versionHash: string | null,
 ): RegistryRecordAnswer {
-  const result = buildRegistryRecord({ passport, baseUrl: publicBaseUrl(), ...settings, versionHash });
+  const result = buildRegistryRecord({
+    passport,
+    baseUrl: publicBaseUrl(),
+    ...settings,
+    versionHash,
+    servedBackupBaseUrls: servedBackupBaseUrls(),
+  });
   if (result.kind === "missing") throw missingSettingsError(result.missing);
   return { record: result.record, versionHash: result.versionHash, problems: result.problems };
 }

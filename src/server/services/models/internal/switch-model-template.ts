@@ -5,13 +5,15 @@ import { rowPathText } from "~/domain/row-path";
 import type { Tx } from "~/server/db/transaction";
 import type { WritingOwner } from "~/server/services/internal/write-passport-data";
 import { deleteDataValues, insertDataValues, readDataValues } from "~/server/services/data-values/internal/data-value-sql";
+import { reissueRaisedCuts } from "~/server/services/passport-versions/internal/reissue-raised-cuts";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /**
  * Moves a model's values to another template: values whose section and field exist there are kept (at the row path
  * the new template holds them, movedToTemplate), empty ones that have no place are dropped, and the new template's fields are completed with nulls. If any non-null value
  * would be lost, nothing changes and the caller learns which values are in the way. The dropped and added nulls are
- * recorded in the write's history change.
+ * recorded in the write's history change. Access levels the new template raises reach the published versions
+ * (reissueRaisedCuts).
  */
 export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateId: string): Promise<void> {
   const current = await readDataValues(tx, model);
@@ -47,4 +49,6 @@ export async function switchModelTemplate(tx: Tx, model: WritingOwner, templateI
     model,
     kept.filter((v) => !currentKeys.has(tripleKey(v))),
   );
+  // A field whose access the new template raises leaves the lower cuts of every earlier version too.
+  await reissueRaisedCuts(tx, { modelId: model.id, before, after: index });
 }

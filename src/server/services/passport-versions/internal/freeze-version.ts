@@ -5,6 +5,7 @@ import { type AssembledPassport, passportDocument } from "~/domain/passport";
 import type { TAccessLevel } from "~/domain/passport-schema";
 import {
   canonicalJson,
+  FULL_LEVEL,
   type PassportCredential,
   passportCredential,
   VC_ALGORITHM,
@@ -18,7 +19,7 @@ export type PerLevel<T> = Record<TAccessLevel, T>;
 export type FreezeInput = {
   assembled: AssembledPassport;
   n: number;
-  /** The previous version's hash per level; null for a first version. */
+  /** The previous version's link per level (its chainHashes, else its hashes); null for a first version. */
   previousHashes: PerLevel<string> | null;
   issuer: string;
   publishedAt: string;
@@ -42,24 +43,33 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
   const hashes = {} as PerLevel<string>;
   const jws = {} as PerLevel<string>;
   const pageUrl = `${input.baseUrl}/p/${input.assembled.header.id}`;
-  for (const level of VERSION_LEVELS) {
+  // The full content first: its hash is the version's, and every lower cut names it as its chainHash, so the chain
+  // holds whatever cut is re-issued later (docs/versions.md §Hash and chain).
+  for (const level of [FULL_LEVEL, ...VERSION_LEVELS.filter((l) => l !== FULL_LEVEL)]) {
     const environment = passportToAasEnvironment({ passport: input.assembled, level, baseUrl: input.baseUrl });
     const credential = passportCredential({
       pageUrl,
       n: input.n,
       previousHash: input.previousHashes?.[level] ?? null,
+      ...(level !== FULL_LEVEL && { chainHash: hashes[FULL_LEVEL] }),
       level,
       issuer: input.issuer,
       publishedAt: input.publishedAt,
       passport: passportDocument(input.assembled, level),
       aasValueOnly: valueOnlySubmodels(environment, "semanticId"),
     });
-    const payload = canonicalJson(credential);
+    const signed = signCredential(credential, input.key);
     documents[level] = credential;
-    hashes[level] = createHash("sha256").update(payload).digest("hex");
-    jws[level] = detachedJws(signPayload(payload, input.key));
+    hashes[level] = signed.hash;
+    jws[level] = signed.jws;
   }
   return { documents, hashes, jws };
+}
+
+/** A credential's hash (SHA-256 of its RFC 8785 text) and its detached JWS, signed with `key`. */
+export function signCredential(credential: PassportCredential, key: SigningKey): { hash: string; jws: string } {
+  const payload = canonicalJson(credential);
+  return { hash: createHash("sha256").update(payload).digest("hex"), jws: detachedJws(signPayload(payload, key)) };
 }
 
 /**

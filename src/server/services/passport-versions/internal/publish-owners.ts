@@ -1,11 +1,11 @@
 import { createStepper, type Stepper } from "~/domain/bounded-steps";
 import type { AssembledPassport } from "~/domain/passport";
-import { organizationDid, type TPublishedVersion } from "~/domain/versions/passport-credential";
+import { FULL_LEVEL, organizationDid, type TPublishedVersion, VERSION_LEVELS } from "~/domain/versions/passport-credential";
 import { publicBaseUrl } from "~/server/config";
 import type { Tx } from "~/server/db/transaction";
 import { currentDppHeaders } from "~/server/services/passport-versions/internal/dpp-header";
 import { lockPublicationInstant } from "~/server/services/passport-versions/internal/publication-lock";
-import { freezeVersion } from "~/server/services/passport-versions/internal/freeze-version";
+import { freezeVersion, type PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 import { activeSigningKey } from "~/server/services/passport-versions/internal/signing-keys";
 import { insertVersions, latestVersions, type NewVersion } from "~/server/services/passport-versions/internal/version-sql";
 
@@ -55,7 +55,7 @@ export async function publishOwners(
     const frozen = freezeVersion({
       assembled: owner.assembled,
       n,
-      previousHashes: previous?.hashes ?? null,
+      previousHashes: previous?.links ?? null,
       issuer,
       publishedAt,
       baseUrl,
@@ -72,17 +72,28 @@ export async function publishOwners(
       n,
       publishedAt,
       publishedBy: userId,
-      previousHash: previous?.hashes.public ?? null,
+      previousHash: previous?.hash ?? null,
+      chainHashes: sameAtEveryLevel(frozen.hashes[FULL_LEVEL]),
       dppHeader: dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer },
     });
   }
   await insertVersions(tx, versions);
   await advanceEpochs(tx, owners);
-  return versions.map((v) => ({ ownerId: v.ownerId, version: v.n, hash: v.hashes.public, previousHash: v.previousHash, publishedAt }));
+  return versions.map((v) => ({
+    ownerId: v.ownerId,
+    version: v.n,
+    hash: v.hashes[FULL_LEVEL],
+    previousHash: v.previousHash,
+    publishedAt,
+  }));
+}
+
+function sameAtEveryLevel(hash: string): PerLevel<string> {
+  return Object.fromEntries(VERSION_LEVELS.map((level) => [level, hash])) as PerLevel<string>;
 }
 
 /** An update of the row is what advances its epoch (trigger of migration 20261127003000_passport_epoch). */
-async function advanceEpochs(tx: Tx, owners: readonly OwnerToPublish[]): Promise<void> {
+export async function advanceEpochs(tx: Tx, owners: readonly OwnerToPublish[]): Promise<void> {
   const models = owners.filter((o) => o.ownerKind === "model").map((o) => o.ownerId);
   const items = owners.filter((o) => o.ownerKind === "item").map((o) => o.ownerId);
   if (models.length > 0)

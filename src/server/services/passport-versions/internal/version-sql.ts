@@ -1,19 +1,22 @@
-import type { PassportCredential } from "~/domain/versions/passport-credential";
+import { FULL_LEVEL, type PassportCredential } from "~/domain/versions/passport-credential";
 import { chunkTexts } from "~/domain/text-chunks";
 import type { Tx } from "~/server/db/transaction";
 import type { DppHeader } from "~/server/services/passport-versions/internal/dpp-header";
 import type { FrozenVersion, PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 
-/** The latest version of each owner: its number and per-level hashes, the next version's `previousHash`. */
-export type LatestVersion = { n: number; hashes: PerLevel<string> };
+/**
+ * The latest version of each owner: its number, its hash, and per level its link in the chain (chainHashes, else
+ * its level hashes: docs/versions.md §Hash and chain), the next version's `previousHash` at that level.
+ */
+export type LatestVersion = { n: number; hash: string; links: PerLevel<string> };
 
 export async function latestVersions(tx: Tx, ownerIds: readonly string[]): Promise<Map<string, LatestVersion>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ ownerId: string; n: number; hashes: PerLevel<string> }[]>`
-    SELECT DISTINCT ON ("ownerId") "ownerId"::text AS "ownerId", "n", "hashes"
+  const rows = await tx.$queryRaw<{ ownerId: string; n: number; hash: string; links: PerLevel<string> }[]>`
+    SELECT DISTINCT ON ("ownerId") "ownerId"::text AS "ownerId", "n", "hash", COALESCE("chainHashes", "hashes") AS "links"
     FROM "passport_version" WHERE "ownerId" = ANY(${ownerIds}::uuid[])
     ORDER BY "ownerId", "n" DESC`;
-  return new Map(rows.map((row) => [row.ownerId, { n: row.n, hashes: row.hashes }]));
+  return new Map(rows.map((row) => [row.ownerId, { n: row.n, hash: row.hash, links: row.links }]));
 }
 
 export type NewVersion = FrozenVersion & {
@@ -27,6 +30,8 @@ export type NewVersion = FrozenVersion & {
   publishedAt: string;
   publishedBy: string;
   previousHash: string | null;
+  /** Per level, what the next version names as its previousHash: the full content's hash, at every level. */
+  chainHashes: PerLevel<string>;
   /** The DPP header at publication (docs/versions.md §DPP API), answered by this version from then on. */
   dppHeader: DppHeader;
 };
@@ -40,19 +45,21 @@ const INSERT_CHUNK_CHARS = 4_000_000;
 
 /** Stores N versions in as few statements as INSERT_CHUNK_CHARS allows (each one JSON parameter expanded by the database). */
 export async function insertVersions(tx: Tx, versions: readonly NewVersion[]): Promise<void> {
-  const rows = versions.map((version) => JSON.stringify({ ...version, hash: version.hashes.public }));
+  const rows = versions.map((version) => JSON.stringify({ ...version, hash: version.hashes[FULL_LEVEL] }));
   for (const chunk of chunkTexts(rows, INSERT_CHUNK_CHARS)) await insertVersionRows(tx, chunk);
 }
 
 async function insertVersionRows(tx: Tx, rows: readonly string[]): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "passport_version" ("id", "organizationId", "ownerKind", "ownerId", "modelId", "passportUuid", "n",
-      "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws", "dppHeader")
+      "publishedAt", "publishedBy", "documents", "hashes", "hash", "previousHash", "jws", "dppHeader", "chainHashes")
     SELECT r."id", r."organizationId", r."ownerKind", r."ownerId", r."modelId", r."passportUuid", r."n",
-      r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws", r."dppHeader"
+      r."publishedAt", r."publishedBy", r."documents", r."hashes", r."hash", r."previousHash", r."jws", r."dppHeader",
+      r."chainHashes"
     FROM jsonb_to_recordset(${`[${rows.join(",")}]`}::jsonb) AS r("id" uuid, "organizationId" text, "ownerKind" text,
       "ownerId" uuid, "modelId" uuid, "passportUuid" uuid, "n" int, "publishedAt" timestamp(3), "publishedBy" text,
-      "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb, "dppHeader" jsonb)`;
+      "documents" jsonb, "hashes" jsonb, "hash" text, "previousHash" text, "jws" jsonb, "dppHeader" jsonb,
+      "chainHashes" jsonb)`;
 }
 
 /** A stored version as the public reads need it. */

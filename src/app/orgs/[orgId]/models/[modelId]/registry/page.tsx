@@ -78,7 +78,7 @@ export default async function ModelRegistryPage({ params }: Props) {
           </Alert>
         ) : (
           <>
-            {registryProblems(answer.record.liveURL, answer.versionHash).map(({ code }) => (
+            {registryProblems(answer.record.liveURL, answer.versionHash, answer.record.backupURL !== undefined).map(({ code }) => (
               <Alert key={code} tone="info">
                 {t("problem", { code, url: answer.record.liveURL })}
               </Alert>
