@@ -108,6 +108,48 @@ describe("POST …/items/{itemId}/readings", () => {
     expect(twice.body.issues?.map((issue) => issue.path)).toEqual(["$[1].value"]);
   });
 
+  it("names a field by its AAS element path as the AAS read API shows it, checked like ids", async () => {
+    const { modelId, item } = await newItem();
+    const path = readingsPath(modelId, item.id);
+    const shellId = `http://localhost:3000/aas/models/${modelId}/items/${item.id}`;
+    const submodel = `${shellId}/submodels/${IDS.item}`;
+    const aasPaths = await api<string[]>(
+      "GET",
+      `/api/aas/shells/${encodeAasIdentifier(shellId)}/submodels/${encodeAasIdentifier(submodel)}/$path`,
+      { token: world.token },
+    );
+    expect(aasPaths.body).toContain("StateOfHealth");
+    const byPath = (elementPath: string, at: string, value: unknown) => ({ elementPath, at, value });
+    const refused = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [
+        byPath("Item.StateOfHealth", minute(0), 1),
+        byPath("Item.Nothing", minute(0), 1),
+        byPath("Cells[0].Voltage", minute(0), 1),
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.map((issue) => issue.path)).toEqual(["$[1].elementPath", "$[2].elementPath"]);
+    const both = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [{ ...health(minute(0), 1), elementPath: "Item.StateOfHealth" }, byPath("Item..x", minute(0), 1)],
+    });
+    expect(both.body.issues?.map((issue) => issue.path)).toEqual(["$[0].elementPath", "$[1].elementPath"]);
+    const wrongValue = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [byPath("Item.StateOfHealth", minute(0), "high")],
+    });
+    expect(wrongValue.body.issues?.map((issue) => issue.path)).toEqual(["$[0].value"]);
+    expect(await storedReadings(item.id)).toBe(0);
+    const body = [byPath("Item.StateOfHealth", minute(0), 96), byPath("General.SerialNumber", minute(0), "SN-P")];
+    expect((await api("POST", path, { token: world.token, body })).body).toEqual({ received: 2, stored: 2 });
+    // The same reading by ids is the same reading; by path with another value, the 409.
+    expect((await api("POST", path, { token: world.token, body: [health(minute(0), 96)] })).body).toEqual({ received: 1, stored: 0 });
+    const conflict = await api<ErrorBody>("POST", path, { token: world.token, body: [byPath("Item.StateOfHealth", minute(0), 95)] });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.issues?.[0]).toMatchObject({ path: "$[0].value", dataFieldId: IDS.health });
+  });
+
   it("is what a `readings` key may write, and nothing else; a `read` key may not", async () => {
     const { modelId, item } = await newItem();
     const keyOf = async (scope: TApiKeyScope) =>

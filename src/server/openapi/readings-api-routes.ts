@@ -5,7 +5,8 @@ import { ZItemPath, ZModelPath } from "~/server/rest/path-params";
 const MODEL = "/api/organizations/{orgaId}/models/{modelId}";
 const TAG = "Readings";
 const WRITE =
-  "Append-only and idempotent on (item, field, `at`): a reading already stored with the same value is no error and " +
+  "A reading names its field by `dataSectionId` and `dataFieldId`, or by `elementPath` (its AAS idShort path, " +
+  "the submodel's idShort first). Append-only and idempotent on (item, field, `at`): a reading already stored with the same value is no error and " +
   "stores nothing again (`stored` counts the new ones); one stored with another value is 409 naming it. Each reading " +
   "is checked like a value (an Item-level field outside repeaters, one value, the field's rules; `at` an ISO 8601 " +
   "instant at most 5 minutes ahead of the server's clock): 400 listing the problems. At most 10,000 readings (413). " +

@@ -1,6 +1,14 @@
 import type { Actor } from "~/domain/actor";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
-import { checkReadings, readingKey, type StoredReading, type TFleetReadingInput, type TReadingsWritten } from "~/domain/reading";
+import {
+  checkReadings,
+  readingKey,
+  readingPlaces,
+  type StoredReading,
+  type TFleetReadingInput,
+  type TPlacedReading,
+  type TReadingsWritten,
+} from "~/domain/reading";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
@@ -45,14 +53,17 @@ export async function writeReadings({
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
     if (itemId) await assertItemVisible(tx, { organizationId, modelId, itemId });
     const index = await loadTemplateIndex(tx, model.templateId);
-    const checked = checkReadings(index, inputs, new Date());
+    const { placed, issues: pathIssues } = readingPlaces(index, inputs);
+    // A path that names no field leaves nothing to check the value against: those problems come alone.
+    if (pathIssues.length > 0) throw new AppError("VALIDATION", "Some readings name no field; nothing was stored.", pathIssues);
+    const checked = checkReadings(index, placed, new Date());
     const issues = itemId ? checked.issues : [...(await unknownItemIssues(tx, modelId, inputs)), ...checked.issues];
     if (issues.length > 0) throw new AppError("VALIDATION", "Some readings cannot be stored; nothing was stored.", issues);
     const { stored, conflicts } = await insertReadings(tx, checked.readings, MAX_ISSUES + 1);
     // Fewer stored than sent: replays of stored readings, or a concurrent request's other value at the same instant.
     const late =
       conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
-    if (conflicts.length > 0 || late.length > 0) throw conflictError(inputs, [...conflicts, ...late], itemId === undefined);
+    if (conflicts.length > 0 || late.length > 0) throw conflictError(placed, [...conflicts, ...late], itemId === undefined);
     return { received: readings.length, stored };
   });
 }
@@ -71,7 +82,7 @@ async function unknownItemIssues(tx: Tx, modelId: string, inputs: readonly TFlee
 }
 
 /** 409 naming each reading already stored with another value, at the index it was sent at. */
-function conflictError(inputs: readonly TFleetReadingInput[], conflicts: readonly ConflictingReading[], isFleet: boolean): AppError {
+function conflictError(inputs: readonly TPlacedReading[], conflicts: readonly ConflictingReading[], isFleet: boolean): AppError {
   const sentAt = new Map<string, number>();
   for (const [i, r] of inputs.entries()) {
     const key = readingKey({ ...r, at: new Date(r.at) });
