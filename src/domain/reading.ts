@@ -76,7 +76,15 @@ export type TPlacedReading = Omit<TFleetReadingInput, "dataSectionId" | "dataFie
 };
 
 /** What a write of readings answers: how many it received and how many were new (the others were there already). */
-export const ZReadingsWritten = z.object({ received: z.number().int(), stored: z.number().int() });
+export const ZReadingsWritten = z.object({
+  received: z.number().int(),
+  stored: z.number().int(),
+  /** The items whose status changed with these readings, each snapshotted (docs/readings.md §Status snapshots); absent when none. */
+  statusSnapshots: z.array(z.object({ itemId: ZUuid, passportVersion: z.number().int().nullable() })).optional(),
+});
+
+/** `?publish=true`: a status change publishes the item's next passport version with its snapshot. */
+export const ZReadingsWriteQuery = z.object({ publish: z.enum(["true", "false"]).optional() });
 export type TReadingsWritten = z.infer<typeof ZReadingsWritten>;
 
 export const ZReadingSeriesQuery = z.object({

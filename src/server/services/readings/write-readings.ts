@@ -15,6 +15,11 @@ import { assertReadingCount } from "~/server/services/readings/assert-reading-co
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
 import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
+import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
+import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
+import { statusFields } from "~/domain/status-snapshot";
+import type { TemplateIndex } from "~/domain/template-index";
 
 /** A reading as sent: with its item (the fleet route), or without (the item route names the item). */
 type ReadingInput = Omit<TFleetReadingInput, "itemId"> & { itemId?: string };
@@ -26,6 +31,8 @@ export type WriteReadingsOptions = {
   /** The item of `…/items/{itemId}/readings`; absent for the fleet route, whose readings each name their item. */
   itemId?: string;
   readings: readonly ReadingInput[];
+  /** A status change publishes the item's next version with its snapshot; needs the right to write data (403). */
+  publishOnStatusChange?: boolean;
 };
 
 /**
@@ -44,8 +51,11 @@ export async function writeReadings({
   modelId,
   itemId,
   readings,
+  publishOnStatusChange = false,
 }: WriteReadingsOptions): Promise<TReadingsWritten> {
   assertMayDo(actor, organizationId, "writeReadings");
+  // Publishing is a write of the passport, beyond what a key scoped to readings may do.
+  if (publishOnStatusChange) assertMayDo(actor, organizationId, "writeData");
   assertReadingCount(readings.length);
   const inputs = readings.map((r) => ({ ...r, itemId: itemId ?? r.itemId ?? "" }));
   return inTransaction(async (tx) => {
@@ -64,8 +74,36 @@ export async function writeReadings({
     const late =
       conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
     if (conflicts.length > 0 || late.length > 0) throw conflictError(placed, [...conflicts, ...late], itemId === undefined);
-    return { received: readings.length, stored };
+    const target = { actor, organizationId, modelId, index, publish: publishOnStatusChange };
+    const statusSnapshots = stored > 0 ? await snapshotStatusChanges(tx, target, checked.readings) : [];
+    return { received: readings.length, stored, ...(statusSnapshots.length > 0 && { statusSnapshots }) };
   });
+}
+
+/**
+ * The status snapshots the readings are due (readings of a `snapshot` field that changed its value), and with
+ * `publish` the next version of each item that got one, in the same transaction (the insert's trigger locked the
+ * items).
+ */
+async function snapshotStatusChanges(
+  tx: Tx,
+  {
+    actor,
+    organizationId,
+    modelId,
+    index,
+    publish,
+  }: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
+  readings: readonly StoredReading[],
+): Promise<{ itemId: string; passportVersion: number | null }[]> {
+  const statusIds = new Set(statusFields(index).map((f) => f.dataFieldId));
+  const itemIds = [...new Set(readings.filter((r) => statusIds.has(r.dataFieldId)).map((r) => r.itemId))].sort();
+  const publishItems = async (changed: string[]) => {
+    const owners = await itemsToPublish(tx, { organizationId, modelId, itemIds: changed, index });
+    const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });
+    return new Map(published.map((p) => [p.ownerId, p.version]));
+  };
+  return takeStatusSnapshots(tx, itemIds, index, publish ? publishItems : undefined);
 }
 
 /** The fleet route's readings must name items of the model (of the organization): each other one is an issue. */
