@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canReadAccess, fieldAccess, fieldOptionIssues, optionKeysFor, readFieldOptions } from "~/domain/field-options";
+import {
+  canReadAccess,
+  fieldAccess,
+  fieldOptionIssues,
+  isSnapshotField,
+  optionKeysFor,
+  readFieldOptions,
+} from "~/domain/field-options";
 
 const path = "$.sections[0].dataFields[0].options";
 
@@ -182,6 +189,7 @@ describe("optionKeysFor", () => {
       "placeholder",
       "list",
       "access",
+      "snapshot",
       "range",
     ]);
     expect(optionKeysFor("TextField")).toEqual([
@@ -192,12 +200,21 @@ describe("optionKeysFor", () => {
       "multilingual",
       "list",
       "access",
+      "snapshot",
       "choices",
       "format",
       "multiline",
       "range",
     ]);
-    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access"]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access", "snapshot"]);
+  });
+});
+
+describe("snapshot", () => {
+  it("marks a status field when true, and is refused with any other value than true or false", () => {
+    expect(isSnapshotField({ type: "TextField", options: { snapshot: "true" } })).toBe(true);
+    expect(isSnapshotField({ type: "TextField", options: { snapshot: "false" } })).toBe(false);
+    expect(fieldOptionIssues({ type: "TextField", options: { snapshot: "yes" } }, "$").map((i) => i.path)).toEqual(["$.snapshot"]);
   });
 });
 
