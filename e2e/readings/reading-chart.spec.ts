@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, test, uniqueSuffix } from "../fixtures";
+import { expect, expectNoSevereViolations, test, uniqueSuffix } from "../fixtures";
 import { DEMO_ORGANIZATION_ID, trpcMutation } from "../models/model-helpers";
 import { runOperatorCli } from "../operator-cli";
 
@@ -69,15 +68,6 @@ async function postReadings(page: Page, path: string, body: unknown): Promise<nu
   );
 }
 
-async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    severe.map((v) => `${v.id}: ${v.help}`),
-    label,
-  ).toEqual([]);
-}
-
 async function readerPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
@@ -139,7 +129,7 @@ test("the passport page charts readings for readers who may see the field, at 12
   ] as const) {
     for (const width of [1280, 375]) {
       await reader.setViewportSize({ width, height: 900 });
-      await expectAxeClean(reader, `${label} at ${width} px`);
+      await expectNoSevereViolations(reader, `${label} at ${width} px`);
       const figure = reader.getByRole("figure").first();
       const box = await figure.boundingBox();
       // The chart fits the narrow screen: no sideways scrolling of the page.
