@@ -161,6 +161,7 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(page).toContain("<summary>Die Messwerte als Tabelle</summary>");
     expect(page.match(/<td>60<\/td>/g)).toHaveLength(3);
     expect(page).toContain("<td>97,625 %</td>");
+    expect(page).toContain("<td>18.02.27, 01:00 UTC</td>");
     // Time runs across the view box, the values up it: the means' line falls, inside the band from lowest to highest.
     expect(page).toContain('<polyline class="chart-line" points="0,13.3 100,61 200,86.7"');
     expect(page).toContain('<polygon class="chart-band" points="0,6 100,50 200,79.3 200,94 100,72 0,20.7"');

@@ -44,7 +44,8 @@ export function renderPassportPage(
   const chartOf: ChartOf = (field, section) => {
     const series = charts.find((c) => c.dataFieldId === field.id && c.dataSectionId === section.id);
     const time = (iso: string) => formatTime(iso, locale, t);
-    return series ? readingChart(series, field.name, { t, numbers, unit: unitOf(field), time }) : null;
+    const shortTime = (iso: string) => formatTime(iso, locale, t, "short");
+    return series ? readingChart(series, field.name, { t, numbers, unit: unitOf(field), time, shortTime }) : null;
   };
   const body = html`<main class="page">
     <header class="head">
@@ -443,9 +444,9 @@ function styleOf(placement: CellPlacement | undefined): string {
 }
 
 /** The update time in UTC, the same for every reader (and every cached copy) of the page; English as en-GB writes it. */
-function formatTime(iso: string, locale: TAppLocale, t: PublicPageText): string {
+function formatTime(iso: string, locale: TAppLocale, t: PublicPageText, dateStyle: "long" | "short" = "long"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle, timeStyle: "short", timeZone: "UTC" });
   return t("utc", { time });
 }

@@ -16,7 +16,14 @@ const WIDTH = 300;
 const HEIGHT = 100;
 const PAD = 6;
 
-type Words = { t: PublicPageText; numbers: string; unit: string | undefined; time: (iso: string) => string };
+/** `time` for the caption; `shortTime` for the table's rows, which a phone shows side by side with five numbers. */
+type Words = {
+  t: PublicPageText;
+  numbers: string;
+  unit: string | undefined;
+  time: (iso: string) => string;
+  shortTime: (iso: string) => string;
+};
 
 export function readingChart(series: TReadingSeries, fieldName: string, words: Words): SafeHtml | null {
   const buckets = series.buckets.filter((b) => b.min !== null && b.max !== null && b.avg !== null);
@@ -61,7 +68,7 @@ export function readingChart(series: TReadingSeries, fieldName: string, words: W
             ${buckets.map(
               (b) =>
                 html`<tr>
-                  <td>${words.time(b.at)}</td>
+                  <td>${words.shortTime(b.at)}</td>
                   <td>${b.count}</td>
                   <td>${number(b.min ?? 0)}</td>
                   <td>${number(b.max ?? 0)}</td>
