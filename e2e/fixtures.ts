@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page, request } from "@playwright/test";
 
 /**
@@ -169,3 +170,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    severe.map((violation) => `${violation.id}: ${violation.help}`),
+    label,
+  ).toEqual([]);
+}

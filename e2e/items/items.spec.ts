@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, uniqueSuffix } from "../fixtures";
+import { expect, expectNoSevereViolations, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, DEMO_ORGANIZATION_ID, openEditor, trpcMutation } from "../models/model-helpers";
 import { runOperatorCli } from "../operator-cli";
 
@@ -76,15 +75,6 @@ async function createServiceModel(page: Page, testInfo: TestInfo): Promise<strin
     values: [{ dataSectionId: product, dataFieldId: productName, row: 0, value: "Screw compressor SC-40" }],
   });
   return model.id;
-}
-
-async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    severe.map((violation) => `${violation.id}: ${violation.help}`),
-    label,
-  ).toEqual([]);
 }
 
 test("25 items from pasted serials, one item's Item-level repeater filled and still there after a reload", async ({

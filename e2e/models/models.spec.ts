@@ -1,18 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
+import { createOrganization, expect, expectNoSevereViolations, signUp, test, uniqueSuffix } from "../fixtures";
 import { BATTERY, createBatteryModel, DEMO_ORGANIZATION_ID, editorUrl, openEditor, trpcMutation } from "./model-helpers";
 
 const MODELS = `/orgs/${DEMO_ORGANIZATION_ID}/models`;
-
-async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    severe.map((violation) => `${violation.id}: ${violation.help}`),
-    label,
-  ).toEqual([]);
-}
 
 test("a model is created from the battery template, with a preview of its sections, and found by search", async ({
   demoPage: page,

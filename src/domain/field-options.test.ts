@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canReadAccess, fieldAccess, fieldOptionIssues, optionKeysFor, readFieldOptions } from "~/domain/field-options";
+import {
+  canReadAccess,
+  fieldAccess,
+  fieldOptionIssues,
+  isSnapshotField,
+  optionKeysFor,
+  readFieldOptions,
+} from "~/domain/field-options";
 
 const path = "$.sections[0].dataFields[0].options";
 
@@ -204,6 +211,7 @@ describe("optionKeysFor", () => {
       "list",
       "access",
       "personal",
+      "snapshot",
       "range",
     ]);
     expect(optionKeysFor("TextField")).toEqual([
@@ -215,12 +223,21 @@ describe("optionKeysFor", () => {
       "list",
       "access",
       "personal",
+      "snapshot",
       "choices",
       "format",
       "multiline",
       "range",
     ]);
-    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access", "personal"]);
+    expect(optionKeysFor("FileField")).toEqual(["required", "unit", "placeholder", "list", "access", "personal", "snapshot"]);
+  });
+});
+
+describe("snapshot", () => {
+  it("marks a status field when true, and is refused with any other value than true or false", () => {
+    expect(isSnapshotField({ type: "TextField", options: { snapshot: "true" } })).toBe(true);
+    expect(isSnapshotField({ type: "TextField", options: { snapshot: "false" } })).toBe(false);
+    expect(fieldOptionIssues({ type: "TextField", options: { snapshot: "yes" } }, "$").map((i) => i.path)).toEqual(["$.snapshot"]);
   });
 });
 

@@ -18,6 +18,7 @@
  * | `personal`    | every type   | `"true"` or `"false"`            | personal data: never public (fieldAccess)   |
  * | `range`       | NumericField, TextField | `"true"` or `"false"` | the value is a range `{min, max}` (range-value.ts) |
  * | `list`        | every type   | `"true"` or `"false"`            | the value is a list of entries, in order (list-value.ts) |
+ * | `snapshot`    | every type   | `"true"` or `"false"`            | a change of an item's value snapshots its section (docs/readings.md §Status snapshots) |
  *
  * Decimal numbers are written like `-12.5`: an optional minus, digits, optionally a point and digits; no
  * exponent, no "+". Other keys are allowed and kept unchanged (the seed calls the map arbitrary), so
@@ -102,7 +103,7 @@ type OptionRule = {
   check: (value: string) => string | undefined;
 };
 
-const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal", OptionRule> = {
+const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal" | "snapshot", OptionRule> = {
   required: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
@@ -143,6 +144,10 @@ const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal", OptionRul
   },
   // Never public: fieldAccess reads it as legitimate-interest at least, and an explicit "public" beside it is refused.
   personal: {
+    check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
+  },
+  // A battery's status (Annex XIII point 4(c)): each change of an item's value keeps the section's values as they were.
+  snapshot: {
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
   choices: { types: ["TextField"], check: choicesProblem },
@@ -310,6 +315,14 @@ export function optionKeysFor(type: TDataFieldType): (keyof typeof OPTION_RULES)
 /** Whether the field's values are kept per language: its valid `multilingual` option (docs/languages.md). */
 export function isMultilingual(field: FieldOptionsSubject): boolean {
   return readFieldOptions(field).multilingual === true;
+}
+
+/**
+ * Whether a change of an item's value of the field snapshots the item's values of its top-level section (docs/readings.md
+ * §Status snapshots): its `snapshot` option. Only fields outside repeaters have one value to change.
+ */
+export function isSnapshotField(field: FieldOptionsSubject): boolean {
+  return field.options.snapshot === "true";
 }
 
 /** Whether the field's value is a list of entries: its valid `list` option (docs/field-options.md §Lists). */

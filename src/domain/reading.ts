@@ -4,11 +4,13 @@ import { boundedArray } from "~/domain/bounded-array";
 import { MAX_VALUE_LENGTH, type TDataValue } from "~/domain/data-value";
 import { requestValueIssues } from "~/domain/data-value-validation";
 import { toDecimalString } from "~/domain/decimal";
+import { fieldAtIdShortPath } from "~/domain/aas/id-short";
 import { isListField, isMultilingual } from "~/domain/field-options";
 import type { TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
+import { MAX_ELEMENT_PATH_LENGTH, parseElementPath } from "~/domain/versions/dpp-writes";
 
 /**
  * Readings: timestamped values of an item's fields, sent by a battery management system or a fleet back-end
@@ -31,8 +33,16 @@ const ZInstant = (name: string) =>
     .refine((text) => !/\.\d{4,}/.test(text), { error: `${name} may have at most millisecond precision` });
 
 const ZReadingFields = {
-  dataSectionId: ZUuid,
-  dataFieldId: ZUuid,
+  dataSectionId: ZUuid.optional(),
+  dataFieldId: ZUuid.optional(),
+  /** Instead of the two ids: the field's AAS idShort path, as the AAS read API and the DPP API name its element. */
+  elementPath: z
+    .string()
+    .max(MAX_ELEMENT_PATH_LENGTH)
+    .refine((path) => parseElementPath(path) !== null, {
+      error: "elementPath is an idShort path: the submodel's idShort, then each element's, joined by dots",
+    })
+    .optional(),
   at: ZInstant("at"),
   // zod's number already refuses NaN and ±Infinity; JSON numbers are for NumericFields (requestValueIssues).
   value: z.union([ZText("value").max(MAX_VALUE_LENGTH), z.number()], {
@@ -40,14 +50,41 @@ const ZReadingFields = {
   }),
 };
 
-export const ZReadingInput = z.strictObject(ZReadingFields);
-export const ZFleetReadingInput = z.strictObject({ itemId: ZUuid, ...ZReadingFields });
+/** A reading names its field one way: by `dataSectionId` and `dataFieldId`, or by `elementPath`. */
+function hasOnePlace(reading: { dataSectionId?: string; dataFieldId?: string; elementPath?: string }, context: z.RefinementCtx) {
+  const byPath = reading.elementPath !== undefined;
+  const ids = [reading.dataSectionId, reading.dataFieldId].filter((id) => id !== undefined).length;
+  if (!(byPath ? ids === 0 : ids === 2)) {
+    const message = "Name the field by dataSectionId and dataFieldId, or by elementPath (not both)";
+    context.addIssue({
+      code: "custom",
+      path: [byPath ? "elementPath" : reading.dataSectionId === undefined ? "dataSectionId" : "dataFieldId"],
+      message,
+    });
+  }
+}
+
+export const ZReadingInput = z.strictObject(ZReadingFields).superRefine(hasOnePlace);
+export const ZFleetReadingInput = z.strictObject({ itemId: ZUuid, ...ZReadingFields }).superRefine(hasOnePlace);
 export const ZReadingsRequest = boundedArray(ZReadingInput, { minItems: 1, tooFew: "Send at least one reading" });
 export const ZFleetReadingsRequest = boundedArray(ZFleetReadingInput, { minItems: 1, tooFew: "Send at least one reading" });
 export type TFleetReadingInput = z.infer<typeof ZFleetReadingInput>;
+/** A reading whose field is named by its ids (an element path resolved by `readingPlaces`). */
+export type TPlacedReading = Omit<TFleetReadingInput, "dataSectionId" | "dataFieldId" | "elementPath"> & {
+  dataSectionId: string;
+  dataFieldId: string;
+};
 
 /** What a write of readings answers: how many it received and how many were new (the others were there already). */
-export const ZReadingsWritten = z.object({ received: z.number().int(), stored: z.number().int() });
+export const ZReadingsWritten = z.object({
+  received: z.number().int(),
+  stored: z.number().int(),
+  /** The items whose status changed with these readings, each snapshotted (docs/readings.md §Status snapshots); absent when none. */
+  statusSnapshots: z.array(z.object({ itemId: ZUuid, passportVersion: z.number().int().nullable() })).optional(),
+});
+
+/** `?publish=true`: a status change publishes the item's next passport version with its snapshot. */
+export const ZReadingsWriteQuery = z.object({ publish: z.enum(["true", "false"]).optional() });
 export type TReadingsWritten = z.infer<typeof ZReadingsWritten>;
 
 export const ZReadingSeriesQuery = z.object({
@@ -98,7 +135,7 @@ type ReadingCheck = { readings: StoredReading[]; issues: Issue[] };
  * The readings of a request as stored, or every problem with them (at the reading's index, as for values): the place
  * and value rules of any write (requestValueIssues at row 0, the Item level), then a reading's own.
  */
-export function checkReadings(index: TemplateIndex, inputs: readonly TFleetReadingInput[], now: Date): ReadingCheck {
+export function checkReadings(index: TemplateIndex, inputs: readonly TPlacedReading[], now: Date): ReadingCheck {
   const asValues = inputs.map((r) => ({ ...r, row: 0 }));
   const normalised: TDataValue[] = asValues.map((v) => ({
     ...v,
@@ -165,6 +202,26 @@ function readingProblem(isInRepeater: boolean, field: TDataField, at: string, no
     };
   }
   return undefined;
+}
+
+/**
+ * The readings with each field named by its ids: an `elementPath` resolved against the template's idShorts (the
+ * export's, fieldAtIdShortPath). A path that names no field is an issue at `$[i].elementPath`.
+ */
+export function readingPlaces(
+  index: TemplateIndex,
+  inputs: readonly TFleetReadingInput[],
+): { placed: TPlacedReading[]; issues: Issue[] } {
+  const sections = [...index.sections.values()].map((entry) => entry.section);
+  const issues: Issue[] = [];
+  const placed = inputs.map(({ elementPath, dataSectionId, dataFieldId, ...reading }, i): TPlacedReading => {
+    if (elementPath === undefined) return { ...reading, dataSectionId: dataSectionId ?? "", dataFieldId: dataFieldId ?? "" };
+    const place = fieldAtIdShortPath(sections, parseElementPath(elementPath) ?? []);
+    if (!place)
+      issues.push({ path: `$[${i}].elementPath`, message: `No field of this item's template has the idShort path ${elementPath}` });
+    return { ...reading, ...(place ?? { dataSectionId: "", dataFieldId: "" }) };
+  });
+  return { placed, issues };
 }
 
 /** The identity of a reading: item, field and instant (the idempotency key, docs/readings.md). */

@@ -579,6 +579,8 @@ const REST: Record<string, RestEntry> = {
     member: 200,
     query: () => `?dataFieldId=${w.itemField.fieldId}&from=2025-12-31T00:00:00Z&to=2026-01-02T00:00:00Z`,
   },
+  // Status snapshots (docs/readings.md §Status snapshots): the item's point 4 values, for members only.
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]/status-snapshots": { expect: ON_A_RESOURCE, member: 200 },
   "GET /organizations/[orgaId]/unique-product-identifiers": {
     expect: ON_ORGANIZATION,
     member: 200,

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { encodeAasIdentifier } from "~/domain/aas/read-api";
 import type { TItem } from "~/domain/item-schema";
 import type { TPassport } from "~/domain/passport-schema";
-import type { TReadingSeries } from "~/domain/reading";
+import type { TReadingSeries, TReadingsWritten } from "~/domain/reading";
 import type { TApiKeyScope } from "~/domain/roles";
 import { getDb } from "~/server/db/client";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { modelPath, postModel } from "./support/actors";
-import { fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
+import { fixtureTemplate, fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
 import { grantToken } from "./support/grants";
 import { api } from "./support/http";
 import { createWorld, type World } from "./support/world";
@@ -106,6 +106,48 @@ describe("POST …/items/{itemId}/readings", () => {
     const twice = await api<ErrorBody>("POST", path, { token: world.token, body: [health(minute(5), 1), health(minute(5), 2)] });
     expect(twice.status).toBe(400);
     expect(twice.body.issues?.map((issue) => issue.path)).toEqual(["$[1].value"]);
+  });
+
+  it("names a field by its AAS element path as the AAS read API shows it, checked like ids", async () => {
+    const { modelId, item } = await newItem();
+    const path = readingsPath(modelId, item.id);
+    const shellId = `http://localhost:3000/aas/models/${modelId}/items/${item.id}`;
+    const submodel = `${shellId}/submodels/${IDS.item}`;
+    const aasPaths = await api<string[]>(
+      "GET",
+      `/api/aas/shells/${encodeAasIdentifier(shellId)}/submodels/${encodeAasIdentifier(submodel)}/$path`,
+      { token: world.token },
+    );
+    expect(aasPaths.body).toContain("StateOfHealth");
+    const byPath = (elementPath: string, at: string, value: unknown) => ({ elementPath, at, value });
+    const refused = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [
+        byPath("Item.StateOfHealth", minute(0), 1),
+        byPath("Item.Nothing", minute(0), 1),
+        byPath("Cells[0].Voltage", minute(0), 1),
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues?.map((issue) => issue.path)).toEqual(["$[1].elementPath", "$[2].elementPath"]);
+    const both = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [{ ...health(minute(0), 1), elementPath: "Item.StateOfHealth" }, byPath("Item..x", minute(0), 1)],
+    });
+    expect(both.body.issues?.map((issue) => issue.path)).toEqual(["$[0].elementPath", "$[1].elementPath"]);
+    const wrongValue = await api<ErrorBody>("POST", path, {
+      token: world.token,
+      body: [byPath("Item.StateOfHealth", minute(0), "high")],
+    });
+    expect(wrongValue.body.issues?.map((issue) => issue.path)).toEqual(["$[0].value"]);
+    expect(await storedReadings(item.id)).toBe(0);
+    const body = [byPath("Item.StateOfHealth", minute(0), 96), byPath("General.SerialNumber", minute(0), "SN-P")];
+    expect((await api("POST", path, { token: world.token, body })).body).toEqual({ received: 2, stored: 2 });
+    // The same reading by ids is the same reading; by path with another value, the 409.
+    expect((await api("POST", path, { token: world.token, body: [health(minute(0), 96)] })).body).toEqual({ received: 1, stored: 0 });
+    const conflict = await api<ErrorBody>("POST", path, { token: world.token, body: [byPath("Item.StateOfHealth", minute(0), 95)] });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.issues?.[0]).toMatchObject({ path: "$[0].value", dataFieldId: IDS.health });
   });
 
   it("is what a `readings` key may write, and nothing else; a `read` key may not", async () => {
@@ -274,5 +316,69 @@ describe("the latest reading is the field's current value", () => {
     const dpp = await api<Record<string, unknown>>("GET", `/api/v1/dpps/${uuid}`);
     expect(dpp.status).toBe(200);
     expect(JSON.stringify(dpp.body)).toContain("SN-5");
+  });
+});
+
+describe("status snapshots (Annex XIII point 4(c))", () => {
+  it("keeps the section's values at each change of a status, by any sender, and publishes a version when asked", async () => {
+    const status = crypto.randomUUID();
+    const base = fixtureTemplate();
+    const definition = {
+      ...base,
+      sections: base.sections.map((s) =>
+        s.id === IDS.item
+          ? {
+              ...s,
+              dataFields: [
+                ...s.dataFields,
+                { id: status, name: "Battery status", type: "TextField", granularityLevel: "Item", options: { snapshot: "true" } },
+              ],
+            }
+          : s,
+      ),
+    };
+    const template = await importTemplate({ organizationId: world.organization.id, createdByUserId: world.user.id, definition });
+    const model = await postModel(world, { templateId: template.id, name: "Battery with a status" });
+    const item = (await api<TItem>("POST", `${modelPath(world, model.id)}/items`, { token: world.token })).body;
+    const itemPath = `${modelPath(world, model.id)}/items/${item.id}`;
+    type Snapshot = { status: string | null; passportVersion: number | null; values: { dataFieldId: string; value: unknown }[] };
+    const snapshots = async () => (await api<Snapshot[]>("GET", `${itemPath}/status-snapshots`, { token: world.token })).body;
+    const valueIn = (snapshot: Snapshot | undefined, fieldId: string) =>
+      snapshot?.values.find((v) => v.dataFieldId === fieldId)?.value;
+
+    // A member's write of the status (the one write path), with the state of health beside it.
+    const set = (value: string) => [
+      { dataSectionId: IDS.item, dataFieldId: status, row: 0, value },
+      { dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0, value: "99" },
+    ];
+    expect((await api("PATCH", `${itemPath}/data-values`, { token: world.token, body: set("original") })).status).toBe(200);
+    expect((await api("PATCH", `${itemPath}/data-values`, { token: world.token, body: set("original") })).status).toBe(200);
+    const first = await snapshots();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ status: "original", passportVersion: null });
+    expect(valueIn(first[0], IDS.health)).toBe("99");
+
+    // A reading of another field is no status change; a reading of the status is, and publishes when asked.
+    const readings = `${itemPath}/readings`;
+    const reading = (fieldId: string, at: string, value: unknown) => ({ dataSectionId: IDS.item, dataFieldId: fieldId, at, value });
+    expect((await api("POST", readings, { token: world.token, body: [reading(IDS.health, minute(0), 97.5)] })).body).toEqual({
+      received: 1,
+      stored: 1,
+    });
+    const bms = (await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "bms", scope: "readings" }))
+      .token;
+    const body = [reading(status, minute(1), "repurposed")];
+    expect((await api("POST", `${readings}?publish=true`, { token: bms, body })).status).toBe(403);
+    const changed = await api<TReadingsWritten>("POST", `${readings}?publish=true`, { token: world.token, body });
+    expect(changed.body).toEqual({ received: 1, stored: 1, statusSnapshots: [{ itemId: item.id, passportVersion: 1 }] });
+    const [latest, earlier] = await snapshots();
+    expect(earlier?.status).toBe("original");
+    expect(latest).toMatchObject({ status: "repurposed", passportVersion: 1 });
+    // The values as the passport showed them: the latest reading of the state of health.
+    expect(valueIn(latest, IDS.health)).toBe("97.5");
+    const uuid = item.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const published = await api<TPassport>("GET", `/api/product-passports/${uuid}`);
+    expect(published.body.publication).toMatchObject({ state: "published", version: 1 });
+    expect((await api("GET", `${itemPath}/status-snapshots`, { token: other.token })).status).toBe(403);
   });
 });

@@ -27,7 +27,7 @@ export type FieldEditorProps = {
 
 /** Options with a label of their own in the catalogues (builder.option.*); any other shows its key. */
 const LABELLED_OPTIONS = new Set(["min", "max", "decimals", "maxLength", "unit", "placeholder", "access", "choices", "format"]);
-const FLAG_LABELLED = new Set(["required", "multiline", "multilingual", "range", "list", "personal"]);
+const FLAG_LABELLED = new Set(["required", "multiline", "multilingual", "range", "list", "personal", "snapshot"]);
 type OptionLabelKey = "min" | "max" | "decimals" | "maxLength" | "unit" | "placeholder" | "access" | "choices" | "format";
 
 /** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
@@ -47,8 +47,8 @@ const OPTION_CHOICES: Record<
 };
 
 /** Options that are on or off, like `required`: a checkbox sends "true". */
-const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual", "range", "list", "personal"]);
-type FlagLabelKey = "required" | "multiline" | "multilingual" | "range" | "list" | "personal";
+const FLAG_OPTIONS = new Set(["required", "multiline", "multilingual", "range", "list", "personal", "snapshot"]);
+type FlagLabelKey = "required" | "multiline" | "multilingual" | "range" | "list" | "personal" | "snapshot";
 
 /** Flags with a rule the member should know before ticking them, shown under the checkbox (builder.optionHint.*). */
 const FLAG_HINTS = new Set(["multilingual", "personal"]);

@@ -103,3 +103,28 @@ export function withAasIdShorts(sections: readonly TSection[]): TSection[] {
     })),
   }));
 }
+
+/**
+ * The field an idShort path names (`Submodel.Collection.Property`, the steps of `parseElementPath`): the first step
+ * a top-level section's idShort, then sub-sections', the last a field's — the ids the export gives them
+ * (templateIdShorts), so a path read from the AAS read API or the DPP API names the same field here. A list's row
+ * (a number step) or a path that ends at a section names no field: null.
+ */
+export function fieldAtIdShortPath(
+  sections: readonly TSection[],
+  steps: readonly (string | number)[],
+): { dataSectionId: string; dataFieldId: string } | null {
+  const ids = templateIdShorts(sections);
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  let children: readonly TSection[] = sections.filter((s) => s.parentId === null || !byId.has(s.parentId));
+  let section: TSection | undefined;
+  for (const [k, step] of steps.entries()) {
+    if (typeof step !== "string") return null;
+    const field = k > 0 && k === steps.length - 1 ? section?.dataFields.find((f) => ids.get(f.id) === step) : undefined;
+    if (field && section) return { dataSectionId: section.id, dataFieldId: field.id };
+    section = children.find((s) => ids.get(s.id) === step);
+    if (!section) return null;
+    children = section.subSections.map((id) => byId.get(id)).filter((s): s is TSection => s !== undefined);
+  }
+  return null;
+}

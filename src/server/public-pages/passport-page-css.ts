@@ -60,6 +60,13 @@ a:focus-visible,.table-wrap:focus-visible{outline:2px solid #1d4ed8;outline-offs
 table{width:100%;border-collapse:collapse;font-size:.9375rem}
 th,td{padding:.375rem .625rem;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
 th{font-size:.8125rem;font-weight:600;color:#334155;background:#f1f5f9}
+.chart{margin:.5rem 0 0;font-weight:400}
+.chart svg{display:block;width:100%;height:6rem;background:#f8fafc;border:1px solid #e2e8f0;border-radius:.25rem}
+.chart-band{fill:#bfdbfe}.chart-line{fill:none;stroke:#1d4ed8;stroke-width:2}
+.chart figcaption{margin:.25rem 0;font-size:.8125rem;color:#334155}
+.chart summary{cursor:pointer;color:#1d4ed8;font-size:.875rem}
+.chart summary:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
+.chart table{font-size:.8125rem}
 @media print{
 body{background:#fff;color:#000;font-size:11pt}
 .page{max-width:none;padding:0}
@@ -69,6 +76,7 @@ body{background:#fff;color:#000;font-size:11pt}
 th{background:none}
 tr{break-inside:avoid}
 a{color:#000}
+.chart details{display:none}
 a[href^="http"]::after{content:" (" attr(href) ")";font-size:9pt}
 }`;
 

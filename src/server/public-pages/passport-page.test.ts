@@ -110,4 +110,62 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     // A frozen version that does not say its language is written as the page's words are.
     expect(renderPassportPage(passport, 2, "fr")).toContain("<td>-1234,50</td>");
   });
+
+  it("charts a field's readings as an image with a text alternative and the numbers in a table, in the values' language", () => {
+    const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
+    const layout = { colStart: all(1), colSpan: all(12), rowStart: all(1), rowSpan: all(1) };
+    const health = { id: "6b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", name: "State of health", type: "NumericField" } as const;
+    const sectionId = "7b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20";
+    const passport: TPassport = {
+      ...PASSPORT,
+      language: "de",
+      languages: ["de"],
+      dataSections: [
+        {
+          id: sectionId,
+          name: "Condition",
+          type: "Group",
+          parentId: null,
+          subSections: [],
+          granularityLevel: "Item",
+          layout,
+          dataFields: [{ ...health, options: { unit: "%" }, granularityLevel: "Item", layout }],
+          dataValues: [{ [health.id]: "96.5" }],
+          hiddenFieldCount: 0,
+        },
+      ],
+    };
+    const bucket = (hour: number, min: number, max: number, last: string) => ({
+      at: `2027-02-18T${String(hour).padStart(2, "0")}:00:00.000Z`,
+      count: 60,
+      min,
+      max,
+      avg: (min + max) / 2,
+      last,
+    });
+    const chart = {
+      dataSectionId: sectionId,
+      dataFieldId: health.id,
+      from: "2027-02-18T00:00:00.000Z",
+      to: "2027-02-18T03:00:00.000Z",
+      buckets: [bucket(0, 99, 99.5, "99"), bucket(1, 97.25, 98, "97.25"), bucket(2, 96.5, 97, "96.5")],
+    };
+    const page = renderPassportPage(passport, 2, "de", [chart]);
+    const svg = /<svg [^>]*role="img" aria-labelledby="chart-([0-9a-f-]+)"/.exec(page);
+    expect(svg?.[1]).toBe(health.id);
+    const caption = new RegExp(`<figcaption id="chart-${health.id}">([^<]*)</figcaption>`).exec(page)?.[1];
+    expect(caption).toBe(
+      "Messwerte: 180 Messwerte vom 18. Februar 2027 um 00:00 UTC bis 18. Februar 2027 um 03:00 UTC; " +
+        "niedrigster 96,5 %, höchster 99,5 %, letzter 96,5 %.",
+    );
+    expect(page).toContain("<summary>Die Messwerte als Tabelle</summary>");
+    expect(page.match(/<td>60<\/td>/g)).toHaveLength(3);
+    expect(page).toContain("<td>97,625 %</td>");
+    expect(page).toContain("<td>18.02.27, 01:00 UTC</td>");
+    // Time runs across the view box, the values up it: the means' line falls, inside the band from lowest to highest.
+    expect(page).toContain('<polyline class="chart-line" points="0,13.3 100,61 200,86.7"');
+    expect(page).toContain('<polygon class="chart-band" points="0,6 100,50 200,79.3 200,94 100,72 0,20.7"');
+    // Without readings, or for a field the reader does not see, no chart.
+    expect(renderPassportPage(passport, 2, "de")).not.toContain("<svg");
+  });
 });

@@ -15,6 +15,8 @@ import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
 import { rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
+import { readingChart } from "~/server/public-pages/reading-chart";
+import type { TReadingSeries } from "~/domain/reading";
 
 /**
  * The public passport page (docs/gs1.md §The passport page): the passport's sections in template order on the
@@ -31,6 +33,7 @@ export function renderPassportPage(
   passport: TPassport,
   latestVersion = passport.publication?.version ?? 0,
   locale: TAppLocale = appLocaleForLanguage(passport.language),
+  charts: readonly TReadingSeries[] = [],
 ): string {
   const t = publicPageText(locale);
   // Numbers are written as the language of the values writes them ("12,5" in German); a frozen version that does
@@ -38,6 +41,12 @@ export function renderPassportPage(
   const numbers = passport.language ?? locale;
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
+  const chartOf: ChartOf = (field, section) => {
+    const series = charts.find((c) => c.dataFieldId === field.id && c.dataSectionId === section.id);
+    const time = (iso: string) => formatTime(iso, locale, t);
+    const shortTime = (iso: string) => formatTime(iso, locale, t, "short");
+    return series ? readingChart(series, field.name, { t, numbers, unit: unitOf(field), time, shortTime }) : null;
+  };
   const body = html`<main class="page">
     <header class="head">
       <p class="kicker">${t("kicker")}</p>
@@ -72,7 +81,7 @@ export function renderPassportPage(
     ${languageLinks(passport, latestVersion, t)}
     ${passportContent(
       passport.language,
-      roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers)),
+      roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers, chartOf)),
     )}
   </main>`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
@@ -141,6 +150,9 @@ type Scope = { isInRepeater: boolean; parentPath?: readonly number[] };
 
 const TOP: Scope = { isInRepeater: false };
 
+/** The chart of a field's readings (reading-chart.ts), where the reader may see it; only fields outside repeaters. */
+type ChartOf = (field: TPassportField, section: TPassportSection) => SafeHtml | null;
+
 /**
  * A section with its fields and nested sections; inside a repeater every section is a table of rows, but a repeater
  * holding repeaters is a list of its rows, each with its fields and, inside it, its nested repeaters' rows.
@@ -152,6 +164,7 @@ function renderSection(
   scope: Scope,
   t: PublicPageText,
   numbers: string,
+  chartOf?: ChartOf,
 ): SafeHtml | null {
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
   const isTable = scope.isInRepeater || section.type === "Repeatable";
@@ -181,10 +194,11 @@ function renderSection(
           html`<div class="cell field" style="${styleOf(placements.fields[i])}">
             <span class="label">${field.name}</span>
             <span class="value">${renderValue(field, row[field.id] ?? null, t, numbers)}</span>
+            ${chartOf?.(field, section)}
           </div>`,
       )}
       ${children.map((child, i) => {
-        const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers);
+        const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers, chartOf);
         return rendered && html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`;
       })}
     </div>
@@ -430,9 +444,9 @@ function styleOf(placement: CellPlacement | undefined): string {
 }
 
 /** The update time in UTC, the same for every reader (and every cached copy) of the page; English as en-GB writes it. */
-function formatTime(iso: string, locale: TAppLocale, t: PublicPageText): string {
+function formatTime(iso: string, locale: TAppLocale, t: PublicPageText, dateStyle: "long" | "short" = "long"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle, timeStyle: "short", timeZone: "UTC" });
   return t("utc", { time });
 }

@@ -4,6 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { passportPageLocale, type TAppLocale } from "~/domain/app-locale";
 import { ZQueryInteger } from "~/domain/model-schema";
 import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
+import type { TReadingSeries } from "~/domain/reading";
 import { isUuid } from "~/domain/uuid";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
 import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
@@ -16,7 +17,7 @@ import { cachedQrImage, qrCacheKey, rememberQrImage } from "~/server/public-page
 import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-limit";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { resolveDigitalLink } from "~/server/services/passport-links/resolve-digital-link";
-import { readPassport } from "~/server/services/passports/read-passport";
+import { readPassportPage } from "~/server/services/passports/read-passport";
 import { readPassportVersion, versionPassport } from "~/server/services/passport-versions/read-passport-version";
 
 /**
@@ -161,12 +162,13 @@ async function versionPage(
  */
 const renderedPages = new WeakMap<TPassport, Map<TAppLocale, { html: string; etag: string }>>();
 
-function renderedPage(passport: TPassport, locale: TAppLocale): { html: string; etag: string } {
+function renderedPage(passport: TPassport, locale: TAppLocale, charts: readonly TReadingSeries[]): { html: string; etag: string } {
   let pages = renderedPages.get(passport);
   if (!pages) renderedPages.set(passport, (pages = new Map<TAppLocale, { html: string; etag: string }>()));
   let page = pages.get(locale);
   if (!page) {
-    const text = renderPassportPage(passport, undefined, locale);
+    // The charts come with the passport object from one cache entry: the same object has the same charts.
+    const text = renderPassportPage(passport, undefined, locale, charts);
     page = { html: text, etag: contentEtag("page", text) };
     pages.set(locale, page);
   }
@@ -187,8 +189,8 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     const language = { query: query.success ? query.data.lang : undefined, acceptLanguage: request.headers.get("accept-language") };
     const version = ZPageVersion.safeParse(searchParams(request).version);
     if (version.success && version.data !== undefined) return await versionPage(request, { ...reader, n: version.data }, language);
-    const passport = await readPassport({ ...reader, actor: null, language });
-    const page = renderedPage(passport, passportPageLocale(passport.language, language));
+    const { passport, charts } = await readPassportPage({ ...reader, actor: null, language });
+    const page = renderedPage(passport, passportPageLocale(passport.language, language), charts);
     // The page is in the negotiated language: its ETag hashes its text (the language in it), and caches key by the header.
     return await cachedResponse(request, {
       etag: page.etag,

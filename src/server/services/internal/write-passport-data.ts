@@ -13,6 +13,7 @@ import {
   readOwner,
   touchOwner,
 } from "~/server/services/internal/passport-data-owner";
+import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type WritePassportDataOptions<O extends PassportDataOwner> = {
@@ -37,7 +38,8 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * the owner's row locked and scoped to the organization (404), If-Match (412), the owner's template index, then the
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
- * clients' If-Match still holds, and leaves no history. Answers the owner as read back inside the transaction. The
+ * clients' If-Match still holds, and leaves no history. An item's write that changed a status takes its snapshot
+ * (takeStatusSnapshots). Answers the owner as read back inside the transaction. The
  * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
 export async function writePassportData<O extends PassportDataOwner>(
@@ -67,6 +69,7 @@ export async function writePassportDataIn(
   const changed = await write(tx, { ...locked, change }, index);
   if (changed) await touchOwner(tx, owner);
   else await discardChange(tx, change);
+  if (changed && owner.kind === "item") await takeStatusSnapshots(tx, [owner.id], index);
   return changed;
 }
 
@@ -125,5 +128,7 @@ export async function writeManyItemsDataIn(
     templateId: first.templateId,
     defaultLanguage: first.defaultLanguage,
   };
-  return write(tx, writing, index);
+  const changed = await write(tx, writing, index);
+  if (changed > 0) await takeStatusSnapshots(tx, sorted, index);
+  return changed;
 }

@@ -2,15 +2,11 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { createStepper } from "~/domain/bounded-steps";
-import { assemblePassport } from "~/domain/passport";
 import type { TPublishedItemVersions } from "~/domain/versions/passport-credential";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
-import { readLanguageSettings } from "~/server/services/internal/organization-languages";
-import { itemSelect } from "~/server/services/items/internal/item-dto";
-import { type OwnerToPublish, publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
-import { findPassportModel, passportHeader } from "~/server/services/passports/internal/passport-header";
-import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
+import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
+import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type PublishItemVersionsOptions = {
@@ -59,46 +55,21 @@ async function publishChunk(
   tx: Tx,
   { actor, organizationId, modelId, chunkItems, after }: Required<PublishItemVersionsOptions> & { after: ItemCursor | null },
 ): Promise<Chunk> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id"::text AS "id" FROM "model" WHERE "id" = ${modelId}::uuid AND "organizationId" = ${organizationId} FOR UPDATE`;
-  if (locked.length === 0) throw new AppError("NOT_FOUND", "Model not found.");
-  const chunkIds = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id"::text AS "id" FROM "item"
+  const [locked] = await tx.$queryRaw<{ templateId: string }[]>`
+    SELECT "templateId"::text AS "templateId" FROM "model" WHERE "id" = ${modelId}::uuid AND "organizationId" = ${organizationId} FOR UPDATE`;
+  if (!locked) throw new AppError("NOT_FOUND", "Model not found.");
+  const chunk = await tx.$queryRaw<ItemCursor[]>`
+    SELECT "id"::text AS "id", "createdAt" FROM "item"
     WHERE "modelId" = ${modelId}::uuid
       ${after === null ? Prisma.empty : Prisma.sql`AND ("createdAt", "id") > (${after.createdAt}, ${after.id}::uuid)`}
     ORDER BY "createdAt", "id" LIMIT ${chunkItems} FOR UPDATE`;
-  if (chunkIds.length === 0) return { published: [], last: null };
-  const ids = chunkIds.map((row) => row.id);
-  const model = await findPassportModel(tx, modelId, organizationId);
-  if (!model) throw new AppError("NOT_FOUND", "Model not found.");
-  const index = await loadTemplateIndex(tx, model.templateId);
-  const items = await tx.item.findMany({
-    where: { id: { in: ids } },
-    select: itemSelect,
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const values = await passportItemValues(tx, ids);
-  const { defaultLanguage, publishedLanguages } = await readLanguageSettings(tx, organizationId);
+  if (chunk.length === 0) return { published: [], last: null };
+  const index = await loadTemplateIndex(tx, locked.templateId);
   const stepper = createStepper();
-  const owners: OwnerToPublish[] = [];
-  for (const item of items) {
-    await stepper.step();
-    const uuid = item.uniqueProductIdentifiers[0]?.uuid;
-    if (!uuid) continue;
-    const itemValues = values.get(item.id);
-    const header = passportHeader(uuid, model, item, itemValues?.latestReadingAt);
-    const assembled = assemblePassport({
-      header,
-      index,
-      modelValues: model.dataValues,
-      itemValues: itemValues?.values ?? [],
-      defaultLanguage,
-      publishedLanguages,
-    });
-    owners.push({ ownerKind: "item", ownerId: item.id, modelId, assembled });
-  }
+  const itemIds = chunk.map((row) => row.id);
+  const owners = await itemsToPublish(tx, { organizationId, modelId, itemIds, index }, stepper);
   const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners, stepper });
-  const lastItem = items.at(-1);
-  const last = ids.length === chunkItems && lastItem ? { createdAt: lastItem.createdAt, id: lastItem.id } : null;
+  const lastItem = chunk.at(-1);
+  const last = chunk.length === chunkItems && lastItem ? lastItem : null;
   return { published: published.map(({ ownerId, ...version }) => ({ itemId: ownerId, ...version })), last };
 }

@@ -2,6 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { negotiateLanguage } from "~/domain/language";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
+import type { TReadingSeries } from "~/domain/reading";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";
 import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
@@ -30,7 +31,22 @@ export type ReadPassportOptions = {
  * The answer is shared between readers of one level: callers must not change it.
  */
 export async function readPassport(options: ReadPassportOptions): Promise<TPassport> {
+  return viewOfOpened(await openPassport(options), options);
+}
+
+/**
+ * The passport page's content (docs/readings.md §The chart): the passport as readPassport answers it, and the charts
+ * of the readings of the fields this reader sees in it — a field the reader's level hides has no chart either.
+ */
+export async function readPassportPage(options: ReadPassportOptions): Promise<{ passport: TPassport; charts: TReadingSeries[] }> {
   const opened = await openPassport(options);
+  const passport = viewOfOpened(opened, options);
+  const shown = new Set(passport.dataSections.flatMap((s) => s.dataFields.map((f) => `${s.id}|${f.id}`)));
+  const charts = opened.entry.readingCharts.filter((c) => shown.has(`${c.dataSectionId}|${c.dataFieldId}`));
+  return { passport, charts };
+}
+
+function viewOfOpened(opened: OpenedPassport, options: ReadPassportOptions): TPassport {
   const settings = viewLanguages(opened.entry, opened.level);
   const { language } = negotiateLanguage({ ...options.language, settings });
   if (opened.grantRefused === undefined) return passportView(opened.entry, opened.level, language);

@@ -1,13 +1,12 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
-import { toDecimalString } from "~/domain/decimal";
 import { canReadAccess, fieldAccess } from "~/domain/field-options";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TReadingSeries, TReadingSeriesQuery } from "~/domain/reading";
 import { fieldLevel } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import { openPassport } from "~/server/services/passports/read-passport";
-import { bucketWindow, findSeries, readBuckets } from "~/server/services/readings/internal/reading-sql";
+import { bucketWindow, findSeries, readBuckets, seriesBucket } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** A series read without `from` covers this much before `to`. */
@@ -65,10 +64,7 @@ export async function readReadingSeries({
     dataFieldId: query.dataFieldId,
     from: window.from.toISOString(),
     to: window.to.toISOString(),
-    buckets: rows.map(({ number, text, ...bucket }) => ({
-      ...bucket,
-      last: number === null ? (text ?? "") : toDecimalString(number),
-    })),
+    buckets: rows.map(seriesBucket),
   };
 }
 

@@ -1,12 +1,25 @@
 import type { Actor } from "~/domain/actor";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";
-import { checkReadings, readingKey, type StoredReading, type TFleetReadingInput, type TReadingsWritten } from "~/domain/reading";
+import {
+  checkReadings,
+  readingKey,
+  readingPlaces,
+  type StoredReading,
+  type TFleetReadingInput,
+  type TPlacedReading,
+  type TReadingsWritten,
+} from "~/domain/reading";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
 import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
+import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
+import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
+import { statusFields } from "~/domain/status-snapshot";
+import type { TemplateIndex } from "~/domain/template-index";
 
 /** A reading as sent: with its item (the fleet route), or without (the item route names the item). */
 type ReadingInput = Omit<TFleetReadingInput, "itemId"> & { itemId?: string };
@@ -18,6 +31,8 @@ export type WriteReadingsOptions = {
   /** The item of `…/items/{itemId}/readings`; absent for the fleet route, whose readings each name their item. */
   itemId?: string;
   readings: readonly ReadingInput[];
+  /** A status change publishes the item's next version with its snapshot; needs the right to write data (403). */
+  publishOnStatusChange?: boolean;
 };
 
 /**
@@ -36,8 +51,11 @@ export async function writeReadings({
   modelId,
   itemId,
   readings,
+  publishOnStatusChange = false,
 }: WriteReadingsOptions): Promise<TReadingsWritten> {
   assertMayDo(actor, organizationId, "writeReadings");
+  // Publishing is a write of the passport, beyond what a key scoped to readings may do.
+  if (publishOnStatusChange) assertMayDo(actor, organizationId, "writeData");
   assertReadingCount(readings.length);
   const inputs = readings.map((r) => ({ ...r, itemId: itemId ?? r.itemId ?? "" }));
   return inTransaction(async (tx) => {
@@ -45,16 +63,47 @@ export async function writeReadings({
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
     if (itemId) await assertItemVisible(tx, { organizationId, modelId, itemId });
     const index = await loadTemplateIndex(tx, model.templateId);
-    const checked = checkReadings(index, inputs, new Date());
+    const { placed, issues: pathIssues } = readingPlaces(index, inputs);
+    // A path that names no field leaves nothing to check the value against: those problems come alone.
+    if (pathIssues.length > 0) throw new AppError("VALIDATION", "Some readings name no field; nothing was stored.", pathIssues);
+    const checked = checkReadings(index, placed, new Date());
     const issues = itemId ? checked.issues : [...(await unknownItemIssues(tx, modelId, inputs)), ...checked.issues];
     if (issues.length > 0) throw new AppError("VALIDATION", "Some readings cannot be stored; nothing was stored.", issues);
     const { stored, conflicts } = await insertReadings(tx, checked.readings, MAX_ISSUES + 1);
     // Fewer stored than sent: replays of stored readings, or a concurrent request's other value at the same instant.
     const late =
       conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
-    if (conflicts.length > 0 || late.length > 0) throw conflictError(inputs, [...conflicts, ...late], itemId === undefined);
-    return { received: readings.length, stored };
+    if (conflicts.length > 0 || late.length > 0) throw conflictError(placed, [...conflicts, ...late], itemId === undefined);
+    const target = { actor, organizationId, modelId, index, publish: publishOnStatusChange };
+    const statusSnapshots = stored > 0 ? await snapshotStatusChanges(tx, target, checked.readings) : [];
+    return { received: readings.length, stored, ...(statusSnapshots.length > 0 && { statusSnapshots }) };
   });
+}
+
+/**
+ * The status snapshots the readings are due (readings of a `snapshot` field that changed its value), and with
+ * `publish` the next version of each item that got one, in the same transaction (the insert's trigger locked the
+ * items).
+ */
+async function snapshotStatusChanges(
+  tx: Tx,
+  {
+    actor,
+    organizationId,
+    modelId,
+    index,
+    publish,
+  }: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
+  readings: readonly StoredReading[],
+): Promise<{ itemId: string; passportVersion: number | null }[]> {
+  const statusIds = new Set(statusFields(index).map((f) => f.dataFieldId));
+  const itemIds = [...new Set(readings.filter((r) => statusIds.has(r.dataFieldId)).map((r) => r.itemId))].sort();
+  const publishItems = async (changed: string[]) => {
+    const owners = await itemsToPublish(tx, { organizationId, modelId, itemIds: changed, index });
+    const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });
+    return new Map(published.map((p) => [p.ownerId, p.version]));
+  };
+  return takeStatusSnapshots(tx, itemIds, index, publish ? publishItems : undefined);
 }
 
 /** The fleet route's readings must name items of the model (of the organization): each other one is an issue. */
@@ -71,7 +120,7 @@ async function unknownItemIssues(tx: Tx, modelId: string, inputs: readonly TFlee
 }
 
 /** 409 naming each reading already stored with another value, at the index it was sent at. */
-function conflictError(inputs: readonly TFleetReadingInput[], conflicts: readonly ConflictingReading[], isFleet: boolean): AppError {
+function conflictError(inputs: readonly TPlacedReading[], conflicts: readonly ConflictingReading[], isFleet: boolean): AppError {
   const sentAt = new Map<string, number>();
   for (const [i, r] of inputs.entries()) {
     const key = readingKey({ ...r, at: new Date(r.at) });

@@ -4,6 +4,7 @@ import { readLanguageSettings } from "~/server/services/internal/organization-la
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { type LoadedPassport, PASSPORT_EPOCH } from "~/server/services/passports/internal/passport-cache";
 import { findPassportModel, passportHeader } from "~/server/services/passports/internal/passport-header";
+import { passportReadingCharts } from "~/server/services/readings/internal/passport-reading-charts";
 import { passportItemValues } from "~/server/services/readings/internal/passport-item-values";
 import { latestPublished } from "~/server/services/passport-versions/internal/version-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -36,6 +37,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
       const index = await loadTemplateIndex(tx, model.templateId);
       const itemValues = item ? (await passportItemValues(tx, [item.id])).get(item.id) : undefined;
       const languages = await readLanguageSettings(tx, organizationId);
+      const readingCharts = item ? await passportReadingCharts(tx, item.id) : [];
       const assembled = assemblePassport({
         header: passportHeader(uuid, model, item, itemValues?.latestReadingAt),
         index,
@@ -51,7 +53,7 @@ export async function loadPassport(uuid: string): Promise<LoadedPassport | null>
         frozenTemplateId === undefined || frozenTemplateId === model.templateId
           ? index
           : await loadTemplateIndex(tx, frozenTemplateId);
-      return { organizationId, modelId, epoch, languages, assembled, published, ...(published && { publishedIndex }) };
+      return { organizationId, modelId, epoch, languages, assembled, readingCharts, published, ...(published && { publishedIndex }) };
     },
     { isolationLevel: "RepeatableRead" },
   );

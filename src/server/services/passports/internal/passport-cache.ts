@@ -2,6 +2,7 @@ import type { LanguageSettings } from "~/domain/language";
 import { type AssembledPassport, documentLanguages, passportFor, passportInLanguage } from "~/domain/passport";
 import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
+import type { TReadingSeries } from "~/domain/reading";
 import type { TemplateIndex } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import type { LatestPublished } from "~/server/services/passport-versions/internal/version-sql";
@@ -31,6 +32,8 @@ export type PassportEntry = {
   assembled: AssembledPassport;
   /** The latest published version, if any: what every reader but a member then sees (docs/versions.md). */
   published?: LatestPublished;
+  /** An item's series of numbers as its page charts them (passport-reading-charts.ts); empty for a model. */
+  readingCharts: readonly TReadingSeries[];
   /** The template index the latest version was frozen with, to rebuild its AAS form (frozen-passport.ts). */
   publishedIndex?: TemplateIndex;
   /**

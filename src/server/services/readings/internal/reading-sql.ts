@@ -1,6 +1,6 @@
 import type { TDataValue } from "~/domain/data-value";
 import { toDecimalString } from "~/domain/decimal";
-import type { StoredReading } from "~/domain/reading";
+import type { StoredReading, TReadingSeries } from "~/domain/reading";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 
@@ -147,6 +147,11 @@ export type BucketRow = {
   text: string | null;
 };
 
+/** A bucket as the series read answers it: its latest reading as the field's value is answered. */
+export function seriesBucket({ number, text, ...bucket }: BucketRow): TReadingSeries["buckets"][number] {
+  return { ...bucket, last: number === null ? (text ?? "") : toDecimalString(number) };
+}
+
 const HOUR_MS = 3_600_000;
 
 /** The series of an item's field, if it has readings. */
@@ -200,4 +205,17 @@ export async function readBuckets(db: Tx, seriesId: number, window: BucketWindow
       sum("count")::int AS "count", min("min") AS "min", max("max") AS "max", sum("sum") / NULLIF(sum("count"), 0) AS "avg",
       (array_agg("lastNumber" ORDER BY "lastAt" DESC))[1] AS "number", (array_agg("lastText" ORDER BY "lastAt" DESC))[1] AS "text"
     FROM b GROUP BY "bucket" ORDER BY "bucket"`;
+}
+
+/** An item's series of numbers (NumericFields), with the first hour and the latest instant they have readings in. */
+export type NumberSeriesSpan = { id: number; dataSectionId: string; dataFieldId: string; firstHour: Date; lastAt: Date };
+
+export async function numberSeriesSpans(db: Tx, itemId: string): Promise<NumberSeriesSpan[]> {
+  return db.$queryRaw<NumberSeriesSpan[]>`
+    SELECT s."id", s."dataSectionId"::text AS "dataSectionId", s."dataFieldId"::text AS "dataFieldId",
+      min(h."hour") AS "firstHour", max(h."lastAt") AS "lastAt"
+    FROM "reading_series" AS s JOIN "reading_hour" AS h ON h."seriesId" = s."id"
+    WHERE s."itemId" = ${itemId}::uuid
+    GROUP BY s."id" HAVING bool_or(h."lastNumber" IS NOT NULL)
+    ORDER BY s."id"`;
 }

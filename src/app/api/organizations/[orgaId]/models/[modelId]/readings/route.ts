@@ -1,4 +1,4 @@
-import { ZFleetReadingsRequest } from "~/domain/reading";
+import { ZFleetReadingsRequest, ZReadingsWriteQuery } from "~/domain/reading";
 import { preflightReadingsOwner } from "~/server/rest/passport-data-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
 import { ZModelPath } from "~/server/rest/path-params";
@@ -11,7 +11,15 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     params: ZModelPath,
     preflight: preflightReadingsOwner,
     checkBody: assertReadingCountOf,
+    query: ZReadingsWriteQuery,
     body: ZFleetReadingsRequest,
-    run: ({ actor, params, body }) => writeReadings({ actor, organizationId: params.orgaId, modelId: params.modelId, readings: body }),
+    run: ({ actor, params, query, body }) =>
+      writeReadings({
+        actor,
+        organizationId: params.orgaId,
+        modelId: params.modelId,
+        readings: body,
+        publishOnStatusChange: query.publish === "true",
+      }),
   }),
 });

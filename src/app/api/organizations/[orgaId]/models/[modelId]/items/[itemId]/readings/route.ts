@@ -1,4 +1,4 @@
-import { ZReadingSeriesQuery, ZReadingsRequest } from "~/domain/reading";
+import { ZReadingSeriesQuery, ZReadingsRequest, ZReadingsWriteQuery } from "~/domain/reading";
 import { preflightReadingsOwner } from "~/server/rest/passport-data-route";
 import { publicRoute } from "~/server/rest/public-route";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
@@ -27,8 +27,16 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
     params: ZItemPath,
     preflight: preflightReadingsOwner,
     checkBody: assertReadingCountOf,
+    query: ZReadingsWriteQuery,
     body: ZReadingsRequest,
-    run: ({ actor, params, body }) =>
-      writeReadings({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId, readings: body }),
+    run: ({ actor, params, query, body }) =>
+      writeReadings({
+        actor,
+        organizationId: params.orgaId,
+        modelId: params.modelId,
+        itemId: params.itemId,
+        readings: body,
+        publishOnStatusChange: query.publish === "true",
+      }),
   }),
 });
