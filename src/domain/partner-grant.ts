@@ -8,6 +8,10 @@ import { ZUuid } from "~/domain/uuid";
  * us" list use these shapes.
  */
 
+/** What a partner's request is refused with once the grant is ended: their next read or write (403). */
+export const GRANT_ENDED_MESSAGE =
+  "Your organization's access to this model has ended: its owner ended the partner grant, so nothing was read or saved.";
+
 /** At most this many sections in one grant (a template has far fewer top-level sections). */
 export const MAX_GRANTED_SECTIONS = 200;
 

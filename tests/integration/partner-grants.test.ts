@@ -3,7 +3,7 @@ import { OPERATOR } from "~/domain/actor";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
-import type { TPartnerGrant, TSharedModel } from "~/domain/partner-grant";
+import { GRANT_ENDED_MESSAGE, type TPartnerGrant, type TSharedModel } from "~/domain/partner-grant";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
@@ -181,8 +181,8 @@ describe("partner grants", () => {
     expect((await write("Cobalt")).status).toBe(201);
     const ended = await api<TPartnerGrant>("DELETE", `${grantsPath(model.id)}/${created.id}`, { token: owner.token });
     expect(ended.body).toMatchObject({ id: created.id, isActive: false });
-    expectError(await write("Nickel"), 403);
-    expectError(await api("GET", modelPath(owner, model.id), { token: partner.token }), 403);
+    expect(expectError(await write("Nickel"), 403).message).toBe(GRANT_ENDED_MESSAGE);
+    expect(expectError(await api("GET", modelPath(owner, model.id), { token: partner.token }), 403).message).toBe(GRANT_ENDED_MESSAGE);
     const shared = await api<TSharedModel[]>("GET", `/api/organizations/${partner.organization.id}/shared-models`, {
       token: partner.token,
     });

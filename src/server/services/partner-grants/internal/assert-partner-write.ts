@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
-import { sectionsOutsideGrant } from "~/domain/partner-grant";
+import { GRANT_ENDED_MESSAGE, sectionsOutsideGrant } from "~/domain/partner-grant";
 import type { TemplateIndex } from "~/domain/template-index";
 import type { Tx } from "~/server/db/transaction";
 import { partnerOn } from "~/server/services/access";
@@ -27,7 +27,7 @@ export async function assertPartnerWrite(
     SELECT "sectionIds"::text[] AS "sectionIds" FROM "partner_grant"
     WHERE "id" = ${partner.grantId}::uuid AND "endedAt" IS NULL
     FOR SHARE`;
-  if (!grant) throw new AppError("FORBIDDEN", "The partner grant of your organization on this model has ended.");
+  if (!grant) throw new AppError("FORBIDDEN", GRANT_ENDED_MESSAGE);
   if (sectionIds === undefined) {
     throw new AppError(
       "FORBIDDEN",
