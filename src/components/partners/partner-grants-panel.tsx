@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 import { GrantPartnerForm } from "~/components/partners/grant-partner-form";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardBody } from "~/components/ui/card";
+import { PanelSection } from "~/components/ui/panel-section";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TPartnerGrant } from "~/domain/partner-grant";
@@ -26,36 +25,25 @@ export type PartnerGrantsPanelProps = {
  */
 export function PartnerGrantsPanel({ organizationId, modelId, sections, grants: initial, mayGrant }: PartnerGrantsPanelProps) {
   const t = useTranslations("partners");
-  const headingId = useId();
   const utils = trpc.useUtils();
   const list = trpc.partnerGrants.list.useQuery({ organizationId, modelId }, { initialData: initial });
   const refresh = () => void utils.partnerGrants.list.invalidate({ organizationId, modelId });
 
   return (
-    <Card>
-      <CardBody>
-        <section aria-labelledby={headingId} className="space-y-5">
-          <div className="space-y-1">
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              {t("title")}
-            </h2>
-            <p className="text-sm text-slate-600">{t("description")}</p>
-          </div>
-          {mayGrant ? (
-            <GrantPartnerForm organizationId={organizationId} modelId={modelId} sections={sections} onGranted={refresh} />
-          ) : null}
-          {list.data.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("none")}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t("listLabel")}>
-              {list.data.map((grant) => (
-                <PartnerGrantRow key={grant.id} organizationId={organizationId} grant={grant} mayEnd={mayGrant} onEnded={refresh} />
-              ))}
-            </ul>
-          )}
-        </section>
-      </CardBody>
-    </Card>
+    <PanelSection title={t("title")} description={t("description")}>
+      {mayGrant ? (
+        <GrantPartnerForm organizationId={organizationId} modelId={modelId} sections={sections} onGranted={refresh} />
+      ) : null}
+      {list.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t("listLabel")}>
+          {list.data.map((grant) => (
+            <PartnerGrantRow key={grant.id} organizationId={organizationId} grant={grant} mayEnd={mayGrant} onEnded={refresh} />
+          ))}
+        </ul>
+      )}
+    </PanelSection>
   );
 }
 
