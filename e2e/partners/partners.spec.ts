@@ -5,7 +5,7 @@ import { createBatteryModel, openEditor, trpcMutation } from "../models/model-he
 import { runOperatorCli } from "../operator-cli";
 
 /** The battery template's "General information" and its first field (ids of prisma/seed/battery-passport.json). */
-const GENERAL = { sectionId: "ae3a6033-5602-439d-8cbc-3f957fa21e3c", fieldId: "d3b2b97f-6968-4161-a61b-5bfc4a3dc2ce" };
+const GENERAL = { dataSectionId: "ae3a6033-5602-439d-8cbc-3f957fa21e3c", dataFieldId: "d3b2b97f-6968-4161-a61b-5bfc4a3dc2ce" };
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -92,7 +92,9 @@ test("an owner grants a partner a section; the partner writes only it in the bro
     const dialog = page.getByRole("dialog", { name: "End this partner’s access?" });
     await dialog.getByRole("button", { name: "End access" }).click();
     await expect(dialog).toBeHidden();
-    await expect(ending.getByText("Ended", { exact: true })).toBeVisible();
+    // Listed as ended, with when, and no longer offered to end.
+    await expect(ending.getByRole("term").filter({ hasText: "Ended" })).toBeVisible();
+    await expect(ending.getByRole("button", { name: /^End access/ })).toHaveCount(0);
 
     await footprint.fill("58");
     await partnerPage.getByRole("button", { name: "Save", exact: true }).click();
