@@ -23,6 +23,22 @@ export type Actor = {
   via: "session" | "apiKey";
   apiKeyId?: string;
   scope?: TApiKeyScope;
+  /**
+   * Set only by the adapters of the routes open to partners (docs/partners.md), when the caller is no member of the
+   * path's organization but one of their organizations holds an active partner grant on the path's model.
+   */
+  partner?: PartnerAccess;
+};
+
+/** A partner grant the actor acts through: its own organization writes the granted sections of another's model. */
+export type PartnerAccess = {
+  grantId: string;
+  /** The partner organization, the actor's own: its role there (capped by a key's scope) decides read or write. */
+  organizationId: string;
+  ownerOrganizationId: string;
+  modelId: string;
+  /** The granted top-level sections. */
+  sectionIds: readonly string[];
 };
 
 /** The operator at the command line, who may act on any organization; only services that allow it take it. */

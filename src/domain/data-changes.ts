@@ -88,3 +88,13 @@ export function withChangeTriples<I extends { path: string }>(issues: I[], body:
     return described ? { ...described, path: issue.path } : issue;
   });
 }
+
+/**
+ * The sections whose values a changes request touches, or undefined when it also changes a model's own details
+ * (name, description, GTIN): what a partner organization's write is checked against (docs/partners.md).
+ */
+export function changedSectionIds(changes: TModelChangesRequest): string[] | undefined {
+  if (changes.details !== undefined && Object.values(changes.details).some((value) => value !== undefined)) return undefined;
+  const parts = [changes.deleteRows ?? [], changes.add ?? [], changes.modify ?? [], changes.reorder ?? []];
+  return [...new Set(parts.flatMap((part) => part.map((change) => change.dataSectionId)))];
+}

@@ -22,14 +22,21 @@ export function historyVia(actor: Actor | Operator): THistoryVia {
   return actor.via === "session" ? "browser" : "api";
 }
 
+/**
+ * The partner organization a user wrote for through a partner grant (docs/partners.md), named as it is now (null once
+ * gone); absent when the writer belongs to the model's own organization.
+ */
+const ZWriterOrganization = z.object({ id: z.string(), name: z.string().nullable() });
+
 /** Who wrote: a user in the app, a user's API key (named by the key, with its user), or the operator. */
 export const ZHistoryAuthor = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("user"), id: z.string(), name: z.string().nullable() }),
+  z.object({ kind: z.literal("user"), id: z.string(), name: z.string().nullable(), organization: ZWriterOrganization.optional() }),
   z.object({
     kind: z.literal("apiKey"),
     id: z.string(),
     name: z.string().nullable(),
     user: z.object({ id: z.string(), name: z.string().nullable() }),
+    organization: ZWriterOrganization.optional(),
   }),
   z.object({ kind: z.literal("operator"), id: z.null(), name: z.null() }),
 ]);

@@ -6,6 +6,7 @@ import { MAX_VALUE_KEYS, ZHistoryQuery, ZValueKey } from "~/domain/history";
 import { ZIdentifierValue, ZItemBulkCreateRequest, ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { ZModelCreateRequest, ZModelDuplicateRequest, ZModelListQuery, ZModelUpdateRequest } from "~/domain/model-schema";
 import { ZAccessGrantCreateRequest } from "~/domain/passport-schema";
+import { ZPartnerGrantCreateRequest } from "~/domain/partner-grant";
 import { ZPassportRetentionYears } from "~/domain/organization-settings";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZUuid } from "~/domain/uuid";
@@ -60,6 +61,9 @@ export const ZLatestValueChangesInput = ZModelInput.extend({
 });
 export const ZAccessGrantCreateInput = ZModelInput.extend({ grant: ZAccessGrantCreateRequest });
 export const ZAccessGrantInput = ZModelInput.extend({ grantId: ZUuid });
+
+export const ZPartnerGrantCreateInput = ZModelInput.extend({ grant: ZPartnerGrantCreateRequest });
+export const ZPartnerGrantInput = ZModelInput.extend({ grantId: ZUuid });
 
 /** The organization's EU registry settings (docs/registry.md), as the REST PATCH takes them, with the organization. */
 export const ZOrganizationRegistryInput = ZOrganizationRegistryUpdate.extend({ organizationId: ZUuid });

@@ -66,7 +66,54 @@ const ROLE_CASE_LEVEL: Record<RoleCase, { role: TMemberRole; isKey: boolean }> =
   "readings key": { role: "viewer", isKey: true },
   "write key": { role: "editor", isKey: true },
 };
-type Caller = CaseName | RoleCase | "member";
+/**
+ * The partner dimension (docs/partners.md): members of partner organization P, to which A granted the top-level section
+ * of `group` on A's model — P's viewer signed in, P's owner with a `read` key and with a `write` key. P is no member of
+ * A: every row of A's answers them as it answers a non-member, except the few routes open to partners (PARTNER_ROWS).
+ */
+const PARTNER_CASES = ["partner viewer session", "partner read key", "partner write key"] as const;
+type PartnerCase = (typeof PARTNER_CASES)[number];
+type Caller = CaseName | RoleCase | PartnerCase | "member";
+
+/**
+ * The rows open to partners: a read (answered as to A's member, with the granted section's values only), a write of
+ * the granted section (P's write key may: an allowed write, not sent; a viewer or read key 403), or a write of
+ * another section (403 for every partner case).
+ */
+type PartnerRow = "read" | "granted write" | "other write";
+const PARTNER_ROWS: Record<string, PartnerRow> = {
+  "GET /organizations/[orgaId]/models/[modelId]": "read",
+  "GET /organizations/[orgaId]/models/[modelId]/items": "read",
+  "GET /organizations/[orgaId]/models/[modelId]/items/[itemId]": "read",
+  "PATCH /organizations/[orgaId]/models/[modelId]/data-values": "granted write",
+  "POST /organizations/[orgaId]/models/[modelId]/changes": "granted write",
+  "POST /organizations/[orgaId]/models/[modelId]/data-values": "other write",
+  "DELETE /organizations/[orgaId]/models/[modelId]/data-values": "other write",
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": "other write",
+  "PATCH /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": "other write",
+  "DELETE /organizations/[orgaId]/models/[modelId]/items/[itemId]/data-values": "other write",
+  "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/changes": "other write",
+  "models.byId": "read",
+  "items.list": "read",
+  "items.byId": "read",
+  "dataValues.modify": "granted write",
+  "dataValues.applyChanges": "granted write",
+  "dataValues.add": "other write",
+  "dataValues.deleteRow": "other write",
+  "items.dataValues.add": "other write",
+  "items.dataValues.modify": "other write",
+  "items.dataValues.applyChanges": "other write",
+  "items.dataValues.deleteRow": "other write",
+};
+
+/** A partner case's status: a row not open to partners answers them as the row's non-member of the same kind. */
+function partnerCaseExpectation(name: string, partnerCase: PartnerCase, row: MatrixRow): Expected | undefined {
+  const open = PARTNER_ROWS[name];
+  if (open === "read") return row.member ?? 200;
+  if (open === "granted write" && partnerCase === "partner write key") return undefined;
+  if (open !== undefined) return 403;
+  return row.expect[partnerCase === "partner viewer session" ? "non-member session cookie" : "non-member key"];
+}
 
 /**
  * What a row of A's organization asks of its caller; null for a row not scoped to one organization. `isReadings`: a
@@ -95,7 +142,7 @@ function restNeed(name: string): Need | null {
   const isRead = method === "GET";
   if (/\/members\/|\/invite$|\/signing-keys$/.test(pattern) && !isRead) return { role: "admin", isSessionOnly: true, isRead };
   if (isRead) return { role: "viewer", isSessionOnly: false, isRead };
-  if (/\/template-drafts|\/access-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
+  if (/\/template-drafts|\/access-grants|\/partner-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
     return { role: "admin", isSessionOnly: false, isRead };
   }
   return { role: "editor", isSessionOnly: false, isRead, isReadings: pattern.endsWith("/readings") };
@@ -124,7 +171,8 @@ function trpcNeed(name: string): Need | null {
   if (/^organizations\.members\.|^invitations\.|^apiKeys\.|^passportVersions\.rotateSigningKey$/.test(name)) {
     return { role: "admin", isSessionOnly: true, isRead };
   }
-  if (/^organizations\.update|^templateDrafts\.|^accessGrants\./.test(name)) return { role: "admin", isSessionOnly, isRead };
+  if (/^organizations\.update|^templateDrafts\.|^accessGrants\.|^partnerGrants\.(create|end)$/.test(name))
+    return { role: "admin", isSessionOnly, isRead };
   return { role: "editor", isSessionOnly, isRead };
 }
 
@@ -190,6 +238,8 @@ type World = {
   /** A's members of each role below owner (each with an organization of their own), and A's keys of each scope below admin. */
   roleMembers: Record<"viewer" | "editor" | "admin", Party>;
   scopedTokens: Record<"read" | "readings" | "write", string>;
+  /** Partner organization P: its viewer's session cookie, its owner's keys; and A's second grant to P, which rows end. */
+  partner: { organizationId: string; viewerCookie: string; readToken: string; writeToken: string; spareGrantId: string };
   /** A's viewer whom the member routes change, as A's owner in the member pass. */
   spareMemberId: string;
   spareMemberEmail: string;
@@ -251,6 +301,12 @@ function credentialHeaders(caseName: Caller): Record<string, string> {
       return { cookie: w.b.cookie, origin: APP_ORIGIN };
     case "member":
       return { api_token: w.a.token };
+    case "partner viewer session":
+      return { cookie: w.partner.viewerCookie, origin: APP_ORIGIN };
+    case "partner read key":
+      return { api_token: w.partner.readToken };
+    case "partner write key":
+      return { api_token: w.partner.writeToken };
   }
 }
 
@@ -480,6 +536,19 @@ const REST: Record<string, RestEntry> = {
   "GET /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]/reads": { expect: ON_A_RESOURCE, member: 200 },
   // After its reads: as A's member it revokes A's grant.
   "DELETE /organizations/[orgaId]/models/[modelId]/access-grants/[grantId]": { expect: ON_A_RESOURCE, member: 200 },
+  "GET /organizations/[orgaId]/models/[modelId]/partner-grants": { expect: ON_A_RESOURCE, member: 200 },
+  "POST /organizations/[orgaId]/models/[modelId]/partner-grants": {
+    expect: ON_A_RESOURCE,
+    member: 201,
+    body: () => ({ partnerOrganizationId: w.partner.organizationId, sectionIds: [w.group.sectionId] }),
+  },
+  // As A's member it ends A's second grant to P; the first, which the partner cases act through, stays.
+  "DELETE /organizations/[orgaId]/models/[modelId]/partner-grants/[grantId]": {
+    expect: ON_A_RESOURCE,
+    member: 200,
+    pathIds: () => ({ grantId: w.partner.spareGrantId }),
+  },
+  "GET /organizations/[orgaId]/shared-models": { expect: ON_ORGANIZATION, member: 200 },
   "PATCH /organizations/[orgaId]/models/[modelId]": {
     expect: ON_A_RESOURCE,
     member: 200,
@@ -883,6 +952,21 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, grantId: ids.grantId }),
   },
+  "partnerGrants.list": { expect: ON_A_RESOURCE, input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId }) },
+  "partnerGrants.create": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({
+      organizationId: ids.orgaId,
+      modelId: ids.modelId,
+      grant: { partnerOrganizationId: w.partner.organizationId, sectionIds: [w.group.sectionId] },
+    }),
+  },
+  // As A's member it ends A's second grant to P.
+  "partnerGrants.end": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, modelId: ids.modelId, grantId: w.partner.spareGrantId }),
+  },
+  "partnerGrants.shared": { expect: ON_ORGANIZATION, input: (ids) => ({ organizationId: ids.orgaId }) },
   "models.create": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, model: { name: "Matrix create", templateId: ids.templateId } }),
@@ -1184,6 +1268,31 @@ async function setUpWorld(request: AppClient): Promise<void> {
     ...grantRequest(),
     partyName: `Authority ${marker}`,
   });
+  // Partner organization P, granted the group's section of A's model twice (the second grant is the one rows end).
+  const partnerOwner = await createParty(request, "Partner", shortMarker("MXP"));
+  const partnerViewer = await createParty(request, "Pviewer", shortMarker("MXP"));
+  await addMember({
+    actor: OPERATOR,
+    organizationId: partnerOwner.organizationId,
+    userEmailOrId: partnerViewer.email,
+    role: "viewer",
+  });
+  const partnerKey = async (scope: "read" | "write") =>
+    (await createApiKey({ userId: partnerOwner.userId, organizationId: partnerOwner.organizationId, name: `partner ${scope}`, scope }))
+      .token;
+  const partnerGrant = () =>
+    writeAsA<{ id: string }>("POST", `/models/${model.id}/partner-grants`, {
+      partnerOrganizationId: partnerOwner.organizationId,
+      sectionIds: [group.sectionId],
+    });
+  await partnerGrant();
+  const partner = {
+    organizationId: partnerOwner.organizationId,
+    viewerCookie: partnerViewer.cookie,
+    readToken: await partnerKey("read"),
+    writeToken: await partnerKey("write"),
+    spareGrantId: (await partnerGrant()).id,
+  };
   const count = async (path: string) =>
     (JSON.parse((await send(request, "GET", `/api/organizations/${a.organizationId}${path}`, { headers: keyA })).text) as unknown[])
       .length;
@@ -1215,6 +1324,7 @@ async function setUpWorld(request: AppClient): Promise<void> {
     dppElementPath: `${environment.submodels[0]!.idShort}.PublicNote`,
     roleMembers,
     scopedTokens,
+    partner,
     spareMemberId: spareMember.id,
     spareMemberEmail,
     aModelCount: await count("/models"),
@@ -1473,6 +1583,7 @@ async function runMatrix(
   );
   expect(cells).toBe(Object.keys(table).length * CASES.length);
   await runRoleCases(label, table, call, need);
+  await runPartnerCases(label, table, call, need);
   await expectOrganizationAUntouched();
   for (const name of Object.keys(table)) {
     const cell = await call(name, "member");
@@ -1510,6 +1621,39 @@ async function runRoleCases(
     `[authorization-matrix] ${label} role cases (needs | ${ROLE_CASES.join(" | ")}; - an allowed write):\n${rows.join("\n")}`,
   );
   expect(refusals).toBeGreaterThan(0);
+}
+
+/**
+ * Every row of A's organization × every partner case: a read open to partners answers as to A's member, without the
+ * values of A's sections not granted (the repeater's rows hold the marker); anything else but an allowed write is 403.
+ */
+async function runPartnerCases(
+  label: "REST" | "tRPC",
+  table: Record<string, MatrixRow>,
+  call: (name: string, caseName: Caller) => Promise<Cell>,
+  need: (name: string) => Need | null,
+): Promise<void> {
+  const rows: string[] = [];
+  let reads = 0;
+  for (const name of Object.keys(table)) {
+    if (!need(name)) continue;
+    const statuses: string[] = [];
+    for (const partnerCase of PARTNER_CASES) {
+      const expected = partnerCaseExpectation(name, partnerCase, table[name]!);
+      if (expected === undefined) {
+        statuses.push("  -");
+        continue;
+      }
+      const cell = await call(name, partnerCase);
+      checkStatus(cell, expected);
+      expect.soft(cell.text, `${name} · ${partnerCase} showed a section not granted`).not.toContain(`${w.marker} row`);
+      if (PARTNER_ROWS[name] === "read" && cell.status === 200) reads += 1;
+      statuses.push(String(cell.status).padStart(3));
+    }
+    rows.push(`  ${name.padEnd(62)} ${statuses.join(" ")}`);
+  }
+  console.log(`[authorization-matrix] ${label} partner cases (${PARTNER_CASES.join(" | ")}; - an allowed write):\n${rows.join("\n")}`);
+  expect(reads).toBe(Object.keys(table).filter((name) => PARTNER_ROWS[name] === "read").length * PARTNER_CASES.length);
 }
 
 describe("REST", () => {

@@ -40,6 +40,9 @@ let generalKey: string;
 let foreignPdmId: string;
 let draftId: string;
 let grantId: string;
+/** Another organization, to which the model's partner grant goes (docs/partners.md), and that grant. */
+let partnerOrganizationId: string;
+let partnerGrantId: string;
 let snapshot: State;
 /** The owner's session, and a member of the organization the member routes aim at. */
 let sessionHeaders: Record<string, string>;
@@ -84,6 +87,14 @@ beforeAll(async () => {
   // A product data model another organization keeps private: naming it must be a 404, never a copy.
   const other = await createWorld("fuzz-other");
   foreignPdmId = (await createProductDataModel(other, "Private")).id;
+  partnerOrganizationId = other.organization.id;
+  // A partner grant, so a slip in creating or ending one would show in the model's partner grants.
+  const partnerGrant = await api<{ id: string }>("POST", `${modelPath(world, modelId)}/partner-grants`, {
+    token: world.token,
+    body: { partnerOrganizationId, sectionIds: [IDS.substances] },
+  });
+  expect(partnerGrant.status).toBe(201);
+  partnerGrantId = partnerGrant.body.id;
   // A draft copied from the template (so its sections and fields carry the fixture's ids) for the builder's routes.
   const draft = await api<{ id: string }>("POST", draftsPath(), {
     token: world.token,
@@ -166,8 +177,9 @@ async function stored(what: keyof State): Promise<string> {
   }
   if (what === "grants") {
     const grants = await api("GET", `${modelPath(world, modelId)}/access-grants`, { token: world.token });
-    expect(grants.status).toBe(200);
-    return JSON.stringify(grants.body);
+    const partnerGrants = await api("GET", `${modelPath(world, modelId)}/partner-grants`, { token: world.token });
+    expect([grants.status, partnerGrants.status]).toEqual([200, 200]);
+    return JSON.stringify([grants.body, partnerGrants.body]);
   }
   if (what === "drafts") {
     const list = await api("GET", draftsPath(), { token: world.token });
@@ -215,7 +227,7 @@ async function expectRejectedAndUnchanged(family: string, request: FuzzRequest):
       ? "readings"
       : request.path.includes("/template-drafts")
         ? "drafts"
-        : request.path.includes("/access-grants")
+        : request.path.includes("/access-grants") || request.path.includes("/partner-grants")
           ? "grants"
           : request.path.includes("/items")
             ? "items"
@@ -1382,14 +1394,41 @@ function memberEndFamilies(method: "DELETE" | "POST", suffix: string): Record<st
   };
 }
 
-function grantRevokeFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
-  const path = (grant: string, model: string = modelId) => `${modelPath(world, model)}/access-grants/${grant}`;
+/** Revoking an access grant or ending a partner grant: only the path's ids can be odd. */
+function grantRevokeFamilies(grants: "access-grants" | "partner-grants" = "access-grants"): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (grant: string, model: string = modelId) => `${modelPath(world, model)}/${grants}/${grant}`;
+  const known = grants === "access-grants" ? grantId : partnerGrantId;
   return {
     "odd path ids": fc.oneof(
       notUuidInPath.map((id) => ({ method: "DELETE", path: path(encodeURIComponent(id)) })),
       unknownUuid().map((id) => ({ method: "DELETE", path: path(id) })),
       // The grant under a model it does not belong to is not found.
-      unknownUuid().map((id) => ({ method: "DELETE", path: path(grantId, id) })),
+      unknownUuid().map((id) => ({ method: "DELETE", path: path(known, id) })),
+    ),
+  };
+}
+
+/** POST partner-grants (`{partnerOrganizationId, sectionIds}`): the builder's families, and grants that cannot be. */
+function partnerGrantFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (id?: string) => `${modelPath(world, id ?? modelId)}/partner-grants`;
+  const send = (body: unknown): FuzzRequest => ({ method: "POST", path: path(), headers: JSON_HEADERS, rawBody: j(body) });
+  return {
+    ...bodyFamilies({
+      method: "POST",
+      path,
+      base: () => [
+        ["partnerOrganizationId", j(partnerOrganizationId)],
+        ["sectionIds", j([IDS.substances])],
+      ],
+      idKeys: ["partnerOrganizationId"],
+      hasIfMatch: false,
+    }),
+    "sections and partners that cannot be granted": fc.oneof(
+      // Nested sections, sections not in the template, the model's own organization, too many sections.
+      fc.constantFrom(IDS.details, IDS.evidence).map((id) => send({ partnerOrganizationId, sectionIds: [IDS.general, id] })),
+      unknownUuid().map((id) => send({ partnerOrganizationId, sectionIds: [id] })),
+      fc.constant(send({ partnerOrganizationId: world.organization.id, sectionIds: [IDS.general] })),
+      fc.integer({ min: 201, max: 400 }).map((n) => send({ partnerOrganizationId, sectionIds: Array(n).fill(IDS.general) })),
     ),
   };
 }
@@ -1654,7 +1693,17 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     ],
     grantCreateFamilies,
   ],
-  ["DELETE /organizations/{orgaId}/models/{modelId}/access-grants/{grantId}", ["odd path ids"], grantRevokeFamilies],
+  ["DELETE /organizations/{orgaId}/models/{modelId}/access-grants/{grantId}", ["odd path ids"], () => grantRevokeFamilies()],
+  [
+    "POST /organizations/{orgaId}/models/{modelId}/partner-grants",
+    [...BUILDER_FAMILIES, "unknown ids", "sections and partners that cannot be granted"],
+    partnerGrantFamilies,
+  ],
+  [
+    "DELETE /organizations/{orgaId}/models/{modelId}/partner-grants/{grantId}",
+    ["odd path ids"],
+    () => grantRevokeFamilies("partner-grants"),
+  ],
   [
     "POST /organizations/{orgaId}/models/{modelId}/changes",
     [...VALUE_FAMILIES, "row operations that cannot apply"],

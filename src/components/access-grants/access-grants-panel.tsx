@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { CreateAccessGrantForm } from "~/components/access-grants/create-access-grant-form";
 import { GrantReads } from "~/components/access-grants/grant-reads";
 import { RevokeAccessGrantButton } from "~/components/access-grants/revoke-access-grant-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardBody } from "~/components/ui/card";
+import { PanelSection } from "~/components/ui/panel-section";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TAccessGrant } from "~/domain/passport-schema";
 import { trpc } from "~/lib/trpc/react";
@@ -32,7 +32,6 @@ function GrantStatus({ grant }: { grant: TAccessGrant }) {
  */
 export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, grants: initial }: AccessGrantsPanelProps) {
   const t = useTranslations("accessGrants");
-  const headingId = useId();
   const utils = trpc.useUtils();
   const list = trpc.accessGrants.list.useQuery({ organizationId, modelId }, { initialData: initial });
   const [openReads, setOpenReads] = useState<string | null>(null);
@@ -40,77 +39,67 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
   const grants = list.data;
 
   return (
-    <Card>
-      <CardBody className="space-y-5">
-        <section aria-labelledby={headingId} className="space-y-5">
-          <div className="space-y-1">
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              {t("title")}
-            </h2>
-            <p className="text-sm text-slate-600">{t("description")}</p>
-          </div>
-          <CreateAccessGrantForm
-            organizationId={organizationId}
-            modelId={modelId}
-            modelPassportUuid={modelPassportUuid}
-            onCreated={refresh}
-          />
-          {grants.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("none")}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t("listLabel")}>
-              {grants.map((grant) => (
-                <li key={grant.id} aria-label={grant.partyName} className="space-y-3 px-4 py-4">
-                  <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                    <div className="min-w-0 space-y-2">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-medium break-all text-slate-900">{grant.partyName}</h3>
-                        <Badge tone="brand">{t(`level.${grant.level}`)}</Badge>
-                        <GrantStatus grant={grant} />
-                      </div>
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
-                        <dt className="text-slate-500">{t("passports")}</dt>
-                        <dd>{grant.passportUuid ? t("thisPassport") : t("modelAndItems")}</dd>
-                        <dt className="text-slate-500">{t("expires")}</dt>
-                        <dd>
-                          <LocalTime value={grant.expiresAt} />
-                        </dd>
-                        <dt className="text-slate-500">{t("reads")}</dt>
-                        <dd>{grant.readCount}</dd>
-                        <dt className="text-slate-500">{t("lastRead")}</dt>
-                        <dd>{grant.lastReadAt ? <LocalTime value={grant.lastReadAt} /> : t("never")}</dd>
-                      </dl>
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-expanded={openReads === grant.id}
-                        onClick={() => setOpenReads(openReads === grant.id ? null : grant.id)}
-                      >
-                        {t.rich(openReads === grant.id ? "hideReads" : "showReads", {
-                          party: grant.partyName,
-                          hidden: (chunks) => <span className="sr-only">{chunks}</span>,
-                        })}
-                      </Button>
-                      {grant.revokedAt ? null : (
-                        <RevokeAccessGrantButton
-                          organizationId={organizationId}
-                          modelId={modelId}
-                          grantId={grant.id}
-                          partyName={grant.partyName}
-                          onRevoked={refresh}
-                        />
-                      )}
-                    </div>
+    <PanelSection title={t("title")} description={t("description")}>
+      <CreateAccessGrantForm
+        organizationId={organizationId}
+        modelId={modelId}
+        modelPassportUuid={modelPassportUuid}
+        onCreated={refresh}
+      />
+      {grants.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t("listLabel")}>
+          {grants.map((grant) => (
+            <li key={grant.id} aria-label={grant.partyName} className="space-y-3 px-4 py-4">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 space-y-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-medium break-all text-slate-900">{grant.partyName}</h3>
+                    <Badge tone="brand">{t(`level.${grant.level}`)}</Badge>
+                    <GrantStatus grant={grant} />
                   </div>
-                  {openReads === grant.id ? <GrantReads organizationId={organizationId} modelId={modelId} grantId={grant.id} /> : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </CardBody>
-    </Card>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
+                    <dt className="text-slate-500">{t("passports")}</dt>
+                    <dd>{grant.passportUuid ? t("thisPassport") : t("modelAndItems")}</dd>
+                    <dt className="text-slate-500">{t("expires")}</dt>
+                    <dd>
+                      <LocalTime value={grant.expiresAt} />
+                    </dd>
+                    <dt className="text-slate-500">{t("reads")}</dt>
+                    <dd>{grant.readCount}</dd>
+                    <dt className="text-slate-500">{t("lastRead")}</dt>
+                    <dd>{grant.lastReadAt ? <LocalTime value={grant.lastReadAt} /> : t("never")}</dd>
+                  </dl>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-expanded={openReads === grant.id}
+                    onClick={() => setOpenReads(openReads === grant.id ? null : grant.id)}
+                  >
+                    {t.rich(openReads === grant.id ? "hideReads" : "showReads", {
+                      party: grant.partyName,
+                      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                    })}
+                  </Button>
+                  {grant.revokedAt ? null : (
+                    <RevokeAccessGrantButton
+                      organizationId={organizationId}
+                      modelId={modelId}
+                      grantId={grant.id}
+                      partyName={grant.partyName}
+                      onRevoked={refresh}
+                    />
+                  )}
+                </div>
+              </div>
+              {openReads === grant.id ? <GrantReads organizationId={organizationId} modelId={modelId} grantId={grant.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </PanelSection>
   );
 }

@@ -63,6 +63,17 @@ describe("authorName", () => {
     expect(authorName({ kind: "apiKey", id: "k", name: "CI", user: { id: "u", name: "Ada" } }, english)).toBe("Ada (API key “CI”)");
     expect(authorName({ kind: "operator", id: null, name: null }, english)).toBe("The operator");
   });
+
+  it("names the partner organization that supplied the values", () => {
+    const organization = { id: "o", name: "Cell Maker Ltd" };
+    expect(authorName({ kind: "user", id: "u", name: "Ada", organization }, english)).toBe("Ada (for Cell Maker Ltd)");
+    expect(authorName({ kind: "apiKey", id: "k", name: "ERP", user: { id: "u", name: "Ada" }, organization }, english)).toBe(
+      "Ada (API key “ERP”) (for Cell Maker Ltd)",
+    );
+    expect(authorName({ kind: "user", id: "u", name: "Ada", organization: { id: "o", name: null } }, english)).toBe(
+      "Ada (for a former organization)",
+    );
+  });
 });
 
 describe("in the member's language", () => {

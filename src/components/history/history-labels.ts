@@ -6,10 +6,26 @@ import type { TTemplate } from "~/domain/template-schema";
  * from the catalogues' `history` namespace through `text` (the member's language, from useTranslations("history")).
  */
 
-type HistoryKey = "formerUser" | "viaKey" | "viaDeletedKey" | "operator" | "removedField" | "repeaterField" | "groupField";
+type HistoryKey =
+  | "formerUser"
+  | "viaKey"
+  | "viaDeletedKey"
+  | "operator"
+  | "forPartner"
+  | "formerOrganization"
+  | "removedField"
+  | "repeaterField"
+  | "groupField";
 export type HistoryText = (key: HistoryKey, values?: Record<string, string | number>) => string;
 
+/** The writer, and the partner organization that supplied the values when it was not the model's own (docs/partners.md). */
 export function authorName(who: THistoryAuthor, text: HistoryText): string {
+  const writer = writerName(who, text);
+  if (who.kind === "operator" || !who.organization) return writer;
+  return text("forPartner", { author: writer, organization: who.organization.name ?? text("formerOrganization") });
+}
+
+function writerName(who: THistoryAuthor, text: HistoryText): string {
   switch (who.kind) {
     case "user":
       return who.name ?? text("formerUser");

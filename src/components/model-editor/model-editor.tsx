@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { DetailsCard } from "~/components/model-editor/details-card";
 import { ModelEditorHeader } from "~/components/model-editor/model-editor-header";
 import { ModelUpgradeNotice } from "~/components/model-editor/model-upgrade-notice";
+import { SharedModelHeader } from "~/components/model-editor/shared-model-header";
 import { EditorForm } from "~/components/model-editor/editor-form";
 import type { EditorLanguages } from "~/components/model-editor/editor-languages";
 import { SectionTree } from "~/components/model-editor/section-tree";
@@ -21,6 +22,11 @@ export type ModelEditorProps = {
   languages: EditorLanguages;
   /** The template's version the model follows and a newer one, when there is one: the editor offers the upgrade. */
   upgrade?: { current: TTemplateVersion; newer: TTemplateVersion };
+  /**
+   * Set when a partner organization's member edits another organization's model (docs/partners.md): `template` holds
+   * the granted sections only, and the model's own details, tabs and upgrade stay with its organization.
+   */
+  sharedBy?: { organizationName: string; listHref: string };
 };
 
 /**
@@ -28,7 +34,7 @@ export type ModelEditorProps = {
  * `DraftStore` (one subscription per field, so typing re-renders one field); the form, its writes and the save bar are
  * `EditorForm`, shared with the item editor.
  */
-export function ModelEditor({ organizationId, model, template, languages, upgrade }: ModelEditorProps) {
+export function ModelEditor({ organizationId, model, template, languages, upgrade, sharedBy }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
   const store = useEditorStore(model, views.index);
@@ -48,27 +54,31 @@ export function ModelEditor({ organizationId, model, template, languages, upgrad
       labelledBy="model-title"
       onSavedName={setSavedName}
       header={
-        <>
-          {upgrade ? (
-            <ModelUpgradeNotice
+        sharedBy ? (
+          <SharedModelHeader name={model.name} organizationName={sharedBy.organizationName} listHref={sharedBy.listHref} />
+        ) : (
+          <>
+            {upgrade ? (
+              <ModelUpgradeNotice
+                organizationId={organizationId}
+                modelId={model.id}
+                current={upgrade.current}
+                newer={upgrade.newer}
+                sections={template.sections}
+              />
+            ) : null}
+            <ModelEditorHeader
               organizationId={organizationId}
-              modelId={model.id}
-              current={upgrade.current}
-              newer={upgrade.newer}
-              sections={template.sections}
+              name={savedName}
+              model={model}
+              template={template}
+              itemFieldCount={itemFieldCount}
             />
-          ) : null}
-          <ModelEditorHeader
-            organizationId={organizationId}
-            name={savedName}
-            model={model}
-            template={template}
-            itemFieldCount={itemFieldCount}
-          />
-        </>
+          </>
+        )
       }
     >
-      <DetailsCard />
+      {sharedBy ? null : <DetailsCard />}
       <SectionTree roots={views.roots} />
     </EditorForm>
   );

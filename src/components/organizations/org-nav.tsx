@@ -20,6 +20,7 @@ export function OrgNav({ organizationId, organizationName }: OrgNavProps) {
       label: t("navTemplates"),
       isActive: pathname.startsWith(`${base}/templates`) || pathname.startsWith(`${base}/product-data-models`),
     },
+    { href: `${base}/shared`, label: t("navShared"), isActive: pathname.startsWith(`${base}/shared`) },
     { href: `${base}/members`, label: t("navMembers"), isActive: pathname.startsWith(`${base}/members`) },
     { href: `${base}/settings`, label: t("navSettings"), isActive: pathname.startsWith(`${base}/settings`) },
   ];

@@ -41,8 +41,10 @@ import {
   ZPassportQuery,
 } from "~/domain/passport-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
+import { ZPartnerGrant, ZPartnerGrantCreateRequest, ZSharedModel } from "~/domain/partner-grant";
 import {
   ZAccessGrantPath,
+  ZPartnerGrantPath,
   ZIdentifierPath,
   ZItemPath,
   ZModelPath,
@@ -476,6 +478,47 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     params: ZAccessGrantPath,
     response: ZAccessGrant,
     errors: [404],
+  },
+  {
+    method: "get",
+    path: `${MODEL}/partner-grants`,
+    tag: "Partners",
+    summary: "List the model's partner grants, newest first, active or ended",
+    params: ZModelPath,
+    response: z.array(ZPartnerGrant),
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: `${MODEL}/partner-grants`,
+    tag: "Partners",
+    summary: "Grant another organization write access to top-level sections of the model and its items",
+    description:
+      "The partner is named by its organization id. Its members then read and write the granted sections through " +
+      "this organization's routes of the model and its items (GET the model, its items and an item; data-values " +
+      "and changes), with their own role; any other section is refused with 403 naming it (docs/partners.md).",
+    params: ZModelPath,
+    body: ZPartnerGrantCreateRequest,
+    status: 201,
+    response: ZPartnerGrant,
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: `${MODEL}/partner-grants/{grantId}`,
+    tag: "Partners",
+    summary: "End a partner grant: the partner's next read and write are refused",
+    params: ZPartnerGrantPath,
+    response: ZPartnerGrant,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: `${ORG}/shared-models`,
+    tag: "Partners",
+    summary: "Other organizations' models shared with this organization through active partner grants",
+    params: ZOrgPath,
+    response: z.array(ZSharedModel),
   },
   {
     method: "get",

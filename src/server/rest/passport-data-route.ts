@@ -37,11 +37,12 @@ export function preflightReadingsOwner({ actor, params }: { actor: Actor; params
  * says which request it is: an array of values (POST and PATCH data-values), a changes request, or none (DELETE).
  */
 export function passportDataChecks(body: "values" | "changes" | "none") {
-  const preflight = preflightOwner;
-  if (body === "none") return { preflight };
-  if (body === "values") return { preflight, checkBody: assertDataValueCountOf, describeBodyIssues: withDataValueTriples };
+  // Every such route is open to a partner organization's members, for the sections granted to them (docs/partners.md).
+  const common = { preflight: preflightOwner, isOpenToPartners: true };
+  if (body === "none") return common;
+  if (body === "values") return { ...common, checkBody: assertDataValueCountOf, describeBodyIssues: withDataValueTriples };
   return {
-    preflight,
+    ...common,
     checkBody: (input: unknown) => assertDataValueCount(changesValueCount(input)),
     describeBodyIssues: withChangeTriples,
   };

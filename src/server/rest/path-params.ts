@@ -15,3 +15,4 @@ export const ZDraftPath = z.object({ orgaId: ZUuid, draftId: ZUuid });
 export const ZDraftSectionPath = ZDraftPath.extend({ sectionId: ZUuid });
 export const ZDraftFieldPath = ZDraftSectionPath.extend({ fieldId: ZUuid });
 export const ZAccessGrantPath = z.object({ orgaId: ZUuid, modelId: ZUuid, grantId: ZUuid });
+export const ZPartnerGrantPath = z.object({ orgaId: ZUuid, modelId: ZUuid, grantId: ZUuid });

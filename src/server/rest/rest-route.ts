@@ -10,7 +10,8 @@ import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";
 import { assertNoCrossSiteWrite } from "~/server/auth/same-origin";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMemberOf, partnerOn } from "~/server/services/access";
+import { withPartnerAccess } from "~/server/services/partner-grants/with-partner-access";
 
 /**
  * The one wrapper of every REST route: resolve the caller, parse path, query and body with the shared zod schemas,
@@ -46,6 +47,11 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
   isBodyOptional?: boolean;
   /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
   describeBodyIssues?: Describe;
+  /**
+   * A route of one model (`orgaId` and `modelId` in its path) that a member of a partner organization with a grant
+   * on that model may call too, for the granted sections only (docs/partners.md); the services confine them.
+   */
+  isOpenToPartners?: boolean;
   run: (input: Input<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
 };
 
@@ -56,12 +62,14 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
 ): RouteHandler {
   return async (request, context) => {
     try {
-      const actor = await requireActor(request.headers);
+      const caller = await requireActor(request.headers);
       assertNoCrossSiteWrite(request.headers, { isWrite: request.method !== "GET" && request.method !== "HEAD" });
+      const rawParams = await context.params;
+      const actor = definition.isOpenToPartners ? await asPartnerOnPathModel(caller, rawParams) : caller;
       // Membership of the organization the path names is the first rule (403), checked for every route on the raw
       // path before its path, query or body is parsed: a non-member learns nothing about which inputs are valid.
       // A route's preflight then adds what the path names (404).
-      assertMemberOfPathOrganization(actor, await context.params);
+      assertMemberOfPathOrganization(actor, rawParams);
       const { params, query } = await parsePathAndQuery(definition, request, context);
       // A route without a body schema has B = ZodUndefined, so `undefined` is exactly its type.
       await definition.preflight?.({ actor, params, query });
@@ -86,7 +94,18 @@ function assertMemberOfPathOrganization(actor: Actor, params: unknown): void {
   // An orgaId that is no UUID names no organization at all: the path's parsing answers it with 400 naming `$path.orgaId`,
   // which tells nothing of any organization's inputs.
   // Ids are read case-insensitively, as ZUuid parses them (lower case).
-  if (isUuid(params.orgaId)) assertMemberOf(actor, params.orgaId.toLowerCase());
+  if (!isUuid(params.orgaId)) return;
+  const organizationId = params.orgaId.toLowerCase();
+  // A partner's member passes on to the services, which confine them to the granted model and sections.
+  if (!partnerOn(actor, organizationId)) assertMemberOf(actor, organizationId);
+}
+
+/** The caller with the partner grant their organization holds on the path's model, if any (withPartnerAccess). */
+async function asPartnerOnPathModel(actor: Actor, params: Record<string, string | string[] | undefined> | undefined): Promise<Actor> {
+  const orgaId = params?.orgaId;
+  const modelId = params?.modelId;
+  if (typeof orgaId !== "string" || typeof modelId !== "string" || !isUuid(orgaId) || !isUuid(modelId)) return actor;
+  return withPartnerAccess({ actor, organizationId: orgaId.toLowerCase(), modelId: modelId.toLowerCase() });
 }
 
 type Describe = (issues: Issue[], body: unknown) => Issue[];

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import type { Actor } from "~/domain/actor";
+import type { Actor, PartnerAccess } from "~/domain/actor";
 import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TApiKeyScope, type TMemberRole } from "~/domain/roles";
 
 /**
@@ -27,6 +27,8 @@ export const OPERATION_ROLES = {
   /** Template drafts, their import and publication. */
   manageTemplates: "admin",
   manageAccessGrants: "admin",
+  /** Granting another organization write access to sections of a model (docs/partners.md), and ending it. */
+  managePartnerGrants: "admin",
   manageApiKeys: "admin",
   /** The organization's settings and its signing key. */
   manageSettings: "admin",
@@ -43,6 +45,7 @@ const OPERATION_NAMES: Record<Operation, string> = {
   writeReadings: "Writing readings",
   manageTemplates: "Changing templates and template drafts",
   manageAccessGrants: "Managing access grants",
+  managePartnerGrants: "Managing partner grants",
   manageApiKeys: "Creating API keys",
   manageSettings: "Changing the organization's settings",
   manageMembers: "Managing members",
@@ -99,4 +102,32 @@ export function assertSignedIn(actor: Actor, action: string): void {
   if (actor.via !== "session") {
     throw new AppError("FORBIDDEN", `${action} needs a signed-in session: an API key cannot do it. Sign in to Passport Studio.`);
   }
+}
+
+/**
+ * What a route open to partners asks (docs/partners.md): a member of the organization as `assertMayDo` decides, or a
+ * member of a partner organization whose grant covers this model, with their role in their own organization (capped
+ * by their key's scope) — a partner viewer reads only. Answers the partner grant the actor acts through, undefined
+ * for a member; the caller confines reads and writes to its sections. Anyone else is refused as a non-member (403).
+ */
+export function assertMayDoOnModel(
+  actor: Actor,
+  organizationId: string,
+  modelId: string,
+  operation: Extract<Operation, "read" | "writeData">,
+): PartnerAccess | undefined {
+  const partner = partnerOn(actor, organizationId);
+  if (!partner) {
+    assertMayDo(actor, organizationId, operation);
+    return undefined;
+  }
+  if (partner.modelId !== modelId) assertMemberOf(actor, organizationId);
+  assertMayDo(actor, partner.organizationId, operation);
+  return partner;
+}
+
+/** The actor's partner grant on this organization's model, when they act through one rather than as a member. */
+export function partnerOn(actor: Actor, organizationId: string): PartnerAccess | undefined {
+  if (actor.organizationIds.includes(organizationId)) return undefined;
+  return actor.partner?.ownerOrganizationId === organizationId ? actor.partner : undefined;
 }

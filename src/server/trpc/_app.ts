@@ -7,6 +7,7 @@ import { historyRouter } from "~/server/trpc/routers/history.router";
 import { invitationsRouter } from "~/server/trpc/routers/invitations.router";
 import { itemsRouter } from "~/server/trpc/routers/items.router";
 import { modelUpgradesRouter } from "~/server/trpc/routers/model-upgrades.router";
+import { partnerGrantsRouter } from "~/server/trpc/routers/partner-grants.router";
 import { passportVersionsRouter } from "~/server/trpc/routers/passport-versions.router";
 import { modelsRouter } from "~/server/trpc/routers/models.router";
 import { productDataModelsRouter } from "~/server/trpc/routers/product-data-models.router";
@@ -28,6 +29,7 @@ export const appRouter = router({
   items: itemsRouter,
   history: historyRouter,
   accessGrants: accessGrantsRouter,
+  partnerGrants: partnerGrantsRouter,
   passportVersions: passportVersionsRouter,
 });
 

@@ -1,6 +1,6 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import type { TModelChangesRequest, TRowOrder, TRowRef } from "~/domain/data-changes";
+import { changedSectionIds, type TModelChangesRequest, type TRowOrder, type TRowRef } from "~/domain/data-changes";
 import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
 import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
@@ -62,7 +62,10 @@ export async function applyDataChanges<O extends PassportDataOwner>({
   part,
   ...target
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  return writePassportData(target, dataChangesWrite({ changes, part, owner: target.owner }));
+  return writePassportData(
+    { ...target, sectionIds: changedSectionIds(changes) },
+    dataChangesWrite({ changes, part, owner: target.owner }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TemplateIndex } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { inTransaction, type Tx } from "~/server/db/transaction";
-import { assertMayDo } from "~/server/services/access";
+import { assertMayDoOnModel } from "~/server/services/access";
 import { discardChange, openChange, type OpenChange } from "~/server/services/history/internal/change-record";
 import {
   defaultLanguageOf,
@@ -14,6 +14,8 @@ import {
   touchOwner,
 } from "~/server/services/internal/passport-data-owner";
 import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
+import { assertPartnerWrite } from "~/server/services/partner-grants/internal/assert-partner-write";
+import { grantedValuesOnly } from "~/server/services/partner-grants/internal/granted-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 export type WritePassportDataOptions<O extends PassportDataOwner> = {
@@ -22,6 +24,12 @@ export type WritePassportDataOptions<O extends PassportDataOwner> = {
   owner: O;
   /** The version the caller last read (If-Match); the write is refused if the owner has moved on since. */
   ifMatch?: number;
+  /**
+   * The sections whose values the write touches, for a write a partner organization may make (docs/partners.md):
+   * each must lie in a section granted to it. A write without them (a model's name, template, settings) is refused
+   * to partners.
+   */
+  sectionIds?: readonly string[];
 };
 
 /**
@@ -34,8 +42,9 @@ export type WritingOwner = LockedOwner & { change: OpenChange };
 export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateIndex) => Promise<boolean>;
 
 /**
- * The one path of every write to a model's passport data: membership of the organization (403), one transaction,
- * the owner's row locked and scoped to the organization (404), If-Match (412), the owner's template index, then the
+ * The one path of every write to a model's passport data: membership of the organization, or a partner grant on
+ * the model (403), one transaction, the owner's row locked and scoped to the organization (404), If-Match (412), the
+ * owner's template index, a partner's grant still active and covering the sections written (403), then the
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
  * clients' If-Match still holds, and leaves no history. An item's write that changed a status takes its snapshot
@@ -46,10 +55,17 @@ export async function writePassportData<O extends PassportDataOwner>(
   options: WritePassportDataOptions<O>,
   write: PassportDataWrite,
 ): Promise<PassportDataOwnerDtos[O["kind"]]> {
-  assertMayDo(options.actor, options.organizationId, "writeData");
+  const { owner } = options;
+  const partner = assertMayDoOnModel(
+    options.actor,
+    options.organizationId,
+    owner.kind === "item" ? owner.modelId : owner.id,
+    "writeData",
+  );
   return inTransaction(async (tx) => {
     await writePassportDataIn(tx, options, write);
-    return readOwner(tx, options.owner);
+    // A partner reads back what it may read: the granted sections' values.
+    return grantedValuesOnly(tx, partner, await readOwner(tx, options.owner));
   });
 }
 
@@ -60,11 +76,12 @@ export async function writePassportData<O extends PassportDataOwner>(
  */
 export async function writePassportDataIn(
   tx: Tx,
-  { actor, organizationId, owner, ifMatch }: WritePassportDataOptions<PassportDataOwner>,
+  { actor, organizationId, owner, ifMatch, sectionIds }: WritePassportDataOptions<PassportDataOwner>,
   write: PassportDataWrite,
 ): Promise<boolean> {
   const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
   const index = await loadTemplateIndex(tx, locked.templateId);
+  await assertPartnerWrite(tx, { actor, organizationId, index, sectionIds });
   const change = await openChange(tx, { actor, organizationId, owner });
   const changed = await write(tx, { ...locked, change }, index);
   if (changed) await touchOwner(tx, owner);

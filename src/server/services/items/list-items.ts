@@ -4,7 +4,7 @@ import type { Actor } from "~/domain/actor";
 import { identifierSearchValues } from "~/domain/gs1/identifier-search";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
-import { assertMemberOf } from "~/server/services/access";
+import { assertMayDoOnModel } from "~/server/services/access";
 import { afterCursor, decodeCursor, encodeCursor, pageSize } from "~/server/services/internal/page-cursor";
 import { itemSelect, toItemSummaryDto } from "~/server/services/items/internal/item-dto";
 import { assertModelVisible } from "~/server/services/items/internal/find-item";
@@ -17,7 +17,8 @@ export type ItemPage = { items: TItemSummary[]; nextCursor: string | null };
  * it is shown or entered in (`identifierSearchValues`, docs/gs1.md).
  */
 export async function listItems({ actor, organizationId, modelId, query }: ListItemsOptions): Promise<ItemPage> {
-  assertMemberOf(actor, organizationId);
+  // Summaries hold no values: a partner organization's member lists the items they may fill (docs/partners.md).
+  assertMayDoOnModel(actor, organizationId, modelId, "read");
   const db = getDb();
   await assertModelVisible(db, organizationId, modelId);
   const config = getConfig();

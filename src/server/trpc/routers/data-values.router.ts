@@ -3,7 +3,8 @@ import { applyDataChanges } from "~/server/services/data-values/apply-data-chang
 import { addDataValues } from "~/server/services/data-values/add-data-values";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
-import { protectedProcedure, router } from "~/server/trpc/trpc";
+import { partnerProcedure } from "~/server/trpc/partner-procedure";
+import { router } from "~/server/trpc/trpc";
 import { valuesProcedure } from "~/server/trpc/values-procedure";
 
 export const dataValuesRouter = router({
@@ -17,7 +18,7 @@ export const dataValuesRouter = router({
   applyChanges: valuesProcedure.input(ZModelChangesInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
     return await applyDataChanges({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
-  deleteRow: protectedProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
+  deleteRow: partnerProcedure.input(ZDeleteRowInput).mutation(async ({ ctx, input: { modelId, ...input } }) => {
     return await deleteRepeaterRow({ actor: ctx.actor, owner: { kind: "model", id: modelId }, ...input });
   }),
 });

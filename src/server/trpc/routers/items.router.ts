@@ -18,16 +18,17 @@ import { addItemIdentifier } from "~/server/services/items/add-item-identifier";
 import { deleteItem } from "~/server/services/items/delete-item";
 import { getItem } from "~/server/services/items/get-item";
 import { listItems } from "~/server/services/items/list-items";
+import { partnerProcedure } from "~/server/trpc/partner-procedure";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 import { valuesProcedure } from "~/server/trpc/values-procedure";
 
 const itemOf = (input: { modelId: string; itemId: string }) => ({ kind: "item", id: input.itemId, modelId: input.modelId }) as const;
 
 export const itemsRouter = router({
-  list: protectedProcedure.input(ZItemListInput).query(async ({ ctx, input }) => {
+  list: partnerProcedure.input(ZItemListInput).query(async ({ ctx, input }) => {
     return await listItems({ actor: ctx.actor, ...input });
   }),
-  byId: protectedProcedure.input(ZItemInput).query(async ({ ctx, input }) => {
+  byId: partnerProcedure.input(ZItemInput).query(async ({ ctx, input }) => {
     return await getItem({ actor: ctx.actor, ...input });
   }),
   create: protectedProcedure.input(ZItemCreateInput).mutation(async ({ ctx, input: { item, ...target } }) => {
@@ -53,7 +54,7 @@ export const itemsRouter = router({
     applyChanges: valuesProcedure.input(ZItemChangesInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await applyDataChanges({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
-    deleteRow: protectedProcedure.input(ZItemDeleteRowInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
+    deleteRow: partnerProcedure.input(ZItemDeleteRowInput).mutation(async ({ ctx, input: { modelId, itemId, ...input } }) => {
       return await deleteRepeaterRow({ actor: ctx.actor, owner: itemOf({ modelId, itemId }), ...input });
     }),
   }),

@@ -12,13 +12,14 @@ import { duplicateModel } from "~/server/services/models/duplicate-model";
 import { getModel } from "~/server/services/models/get-model";
 import { listModels } from "~/server/services/models/list-models";
 import { updateModel } from "~/server/services/models/update-model";
+import { partnerProcedure } from "~/server/trpc/partner-procedure";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
 export const modelsRouter = router({
   list: protectedProcedure.input(ZModelListInput).query(async ({ ctx, input }) => {
     return await listModels({ actor: ctx.actor, organizationId: input.organizationId, query: input.query });
   }),
-  byId: protectedProcedure.input(ZModelInput).query(async ({ ctx, input }) => {
+  byId: partnerProcedure.input(ZModelInput).query(async ({ ctx, input }) => {
     return await getModel({ actor: ctx.actor, ...input });
   }),
   create: protectedProcedure.input(ZModelCreateInput).mutation(async ({ ctx, input }) => {

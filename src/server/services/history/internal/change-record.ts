@@ -2,6 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { historyVia } from "~/domain/history";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { partnerOn } from "~/server/services/access";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /**
@@ -19,9 +20,10 @@ export async function openChange(
   const modelId = owner.kind === "item" ? owner.modelId : owner.id;
   const itemId = owner.kind === "item" ? owner.id : null;
   const [row] = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "itemId", "userId", "apiKeyId", "via")
+    INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "itemId", "userId", "apiKeyId", "via",
+                                   "writerOrganizationId")
     VALUES (${organizationId}, ${owner.kind}::"PassportOwnerKind", ${modelId}::uuid, ${itemId}::uuid, ${actor.userId},
-            ${actor.apiKeyId ?? null}, ${historyVia(actor)}::"ChangeVia")
+            ${actor.apiKeyId ?? null}, ${historyVia(actor)}::"ChangeVia", ${partnerOn(actor, organizationId)?.organizationId ?? null})
     RETURNING "id"::text AS "id"`;
   if (!row) throw new Error("Inserting a passport_change returned no row");
   return { id: row.id, hasRecords: false };

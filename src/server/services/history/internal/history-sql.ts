@@ -23,16 +23,33 @@ function ownerChanges(owner: PassportDataOwner): Prisma.Sql {
     : Prisma.sql`c."modelId" = ${owner.id}::uuid AND c."ownerKind" = 'model'`;
 }
 
-type AuthorColumns = { via: string; userId: string | null; userName: string | null; apiKeyId: string | null; keyName: string | null };
+type AuthorColumns = {
+  via: string;
+  userId: string | null;
+  userName: string | null;
+  apiKeyId: string | null;
+  keyName: string | null;
+  writerOrganizationId: string | null;
+  writerOrganizationName: string | null;
+};
 
-/** Who wrote, with the names as they are now: ids are kept without foreign keys, so a name may be gone (null). */
-const AUTHOR_COLUMNS = Prisma.sql`c."via"::text AS "via", c."userId", u."name" AS "userName", c."apiKeyId", k."name" AS "keyName"`;
-const AUTHOR_JOINS = Prisma.sql`LEFT JOIN "user" AS u ON u."id" = c."userId" LEFT JOIN "apikey" AS k ON k."id" = c."apiKeyId"`;
+/**
+ * Who wrote, with the names as they are now: ids are kept without foreign keys, so a name may be gone (null). A
+ * partner organization's member also names the organization they wrote for (docs/partners.md).
+ */
+const AUTHOR_COLUMNS = Prisma.sql`c."via"::text AS "via", c."userId", u."name" AS "userName", c."apiKeyId", k."name" AS "keyName",
+  c."writerOrganizationId", wo."name" AS "writerOrganizationName"`;
+const AUTHOR_JOINS = Prisma.sql`LEFT JOIN "user" AS u ON u."id" = c."userId" LEFT JOIN "apikey" AS k ON k."id" = c."apiKeyId"
+  LEFT JOIN "organization" AS wo ON wo."id" = c."writerOrganizationId"`;
 
 function toAuthor(row: AuthorColumns): THistoryAuthor {
   if (row.userId === null) return { kind: "operator", id: null, name: null };
   const user = { id: row.userId, name: row.userName };
-  return row.apiKeyId === null ? { kind: "user", ...user } : { kind: "apiKey", id: row.apiKeyId, name: row.keyName, user };
+  const organization =
+    row.writerOrganizationId === null ? {} : { organization: { id: row.writerOrganizationId, name: row.writerOrganizationName } };
+  return row.apiKeyId === null
+    ? { kind: "user", ...user, ...organization }
+    : { kind: "apiKey", id: row.apiKeyId, name: row.keyName, user, ...organization };
 }
 
 type EntryRow = AuthorColumns & {

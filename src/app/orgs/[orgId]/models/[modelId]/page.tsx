@@ -15,6 +15,9 @@ import { requestOrigin } from "~/app/_lib/request-origin";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
 import { listAccessGrants } from "~/server/services/access-grants/list-access-grants";
 import { getModelTemplateStatus } from "~/server/services/models/get-model-template-status";
+import { PartnerGrantsPanel } from "~/components/partners/partner-grants-panel";
+import { listPartnerGrants } from "~/server/services/partner-grants/list-partner-grants";
+import { mayDo } from "~/server/services/access";
 
 type Props = { params: Promise<{ orgId: string; modelId: string }> };
 
@@ -26,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * The model editor, with a notice when a newer version of its template exists; below it its published versions with
  * "Publish version" (docs/versions.md), duplicate and delete, the
- * passport's QR code, the model's access grants and its history. The model, its template, its template status and
+ * passport's QR code, the model's access grants, its partner organizations and its history. The model, its template, its template status and
  * its grants are loaded here, on the server, and handed to the client components; the history loads when its panel is
  * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh.
  */
@@ -36,6 +39,8 @@ export default async function ModelEditorPage({ params }: Props) {
   const template = await editorTemplate(original, organization.defaultLanguage);
   const actor = await requireSignedIn();
   const grants = await listAccessGrants({ actor, organizationId: organization.id, modelId: model.id });
+  const partnerGrants = await listPartnerGrants({ actor, organizationId: organization.id, modelId: model.id });
+  const topSections = template.sections.filter((section) => section.parentId === null).map(({ id, name }) => ({ id, name }));
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
@@ -58,6 +63,13 @@ export default async function ModelEditorPage({ params }: Props) {
       {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AasDownloadPanel exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`} noun="model" />
       <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
+      <PartnerGrantsPanel
+        organizationId={organization.id}
+        modelId={model.id}
+        sections={topSections}
+        grants={partnerGrants}
+        mayGrant={mayDo(actor, organization.id, "managePartnerGrants")}
+      />
       <HistoryPanel organizationId={organization.id} modelId={model.id} sections={template.sections} />
     </EditorScope>
   );

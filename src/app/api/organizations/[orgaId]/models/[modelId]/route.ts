@@ -9,6 +9,7 @@ import { updateModel } from "~/server/services/models/update-model";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
+    isOpenToPartners: true,
     run: ({ actor, params }) => getModel({ actor, organizationId: params.orgaId, modelId: params.modelId }),
   }),
   PATCH: restRoute({

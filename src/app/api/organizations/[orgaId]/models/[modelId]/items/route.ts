@@ -9,6 +9,7 @@ import { listItems } from "~/server/services/items/list-items";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZModelPath,
+    isOpenToPartners: true,
     query: ZItemListQuery,
     run: async ({ actor, params, query }) =>
       PagedResult.of(await listItems({ actor, organizationId: params.orgaId, modelId: params.modelId, query })),

@@ -6,6 +6,7 @@ import { getItem } from "~/server/services/items/get-item";
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   GET: restRoute({
     params: ZItemPath,
+    isOpenToPartners: true,
     run: ({ actor, params }) => getItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
   }),
   DELETE: restRoute({
