@@ -15,6 +15,7 @@ import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
 import { rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
+import { instantHtml, localTimesScript } from "~/server/public-pages/local-times";
 
 /**
  * The public passport page (docs/gs1.md §The passport page): the passport's sections in template order on the
@@ -39,42 +40,43 @@ export function renderPassportPage(
   const byId = new Map(passport.dataSections.map((section) => [section.id, section]));
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
   const body = html`<main class="page">
-    <header class="head">
-      <p class="kicker">${t("kicker")}</p>
-      <h1>${passport.name}</h1>
-      ${passport.description && html`<p class="description">${passport.description}</p>`}
-      <dl class="facts">
-        <div>
-          <dt>${t("identifiers", { count: passport.uniqueProductIdentifiers.length })}</dt>
-          <dd>
-            ${passport.uniqueProductIdentifiers.map((identifier) => html`<span class="mono">${displayIdentifier(identifier.value)}</span> `)}
-          </dd>
-        </div>
-        ${
-          passport.gtin &&
-          html`<div>
-            <dt>GTIN</dt>
-            <dd><span class="mono">${gs1ElementString({ gtin: passport.gtin })}</span></dd>
-          </div>`
-        }
-        <div>
-          <dt>${t("lastUpdated")}</dt>
-          <dd><time datetime="${passport.updatedAt}">${formatTime(passport.updatedAt, locale, t)}</time></dd>
-        </div>
-        <div>
-          <dt>${t("passportOf")}</dt>
-          <dd>${passport.itemId ? t("ofItem") : t("ofModel")}</dd>
-        </div>
-      </dl>
-      ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
-      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
-    </header>
-    ${languageLinks(passport, latestVersion, t)}
-    ${passportContent(
-      passport.language,
-      roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers)),
-    )}
-  </main>`;
+      <header class="head">
+        <p class="kicker">${t("kicker")}</p>
+        <h1>${passport.name}</h1>
+        ${passport.description && html`<p class="description">${passport.description}</p>`}
+        <dl class="facts">
+          <div>
+            <dt>${t("identifiers", { count: passport.uniqueProductIdentifiers.length })}</dt>
+            <dd>
+              ${passport.uniqueProductIdentifiers.map((identifier) => html`<span class="mono">${displayIdentifier(identifier.value)}</span> `)}
+            </dd>
+          </div>
+          ${
+            passport.gtin &&
+            html`<div>
+              <dt>GTIN</dt>
+              <dd><span class="mono">${gs1ElementString({ gtin: passport.gtin })}</span></dd>
+            </div>`
+          }
+          <div>
+            <dt>${t("lastUpdated")}</dt>
+            <dd>${instantHtml(passport.updatedAt, locale)}</dd>
+          </div>
+          <div>
+            <dt>${t("passportOf")}</dt>
+            <dd>${passport.itemId ? t("ofItem") : t("ofModel")}</dd>
+          </div>
+        </dl>
+        ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
+        ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t, locale)}
+      </header>
+      ${languageLinks(passport, latestVersion, t)}
+      ${passportContent(
+        passport.language,
+        roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers)),
+      )}
+    </main>
+    ${localTimesScript()}`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
 }
 
@@ -427,12 +429,4 @@ function styleOf(placement: CellPlacement | undefined): string {
   return Object.entries(placementStyle(placement))
     .map(([name, value]) => `${name}:${String(value)}`)
     .join(";");
-}
-
-/** The update time in UTC, the same for every reader (and every cached copy) of the page; English as en-GB writes it. */
-function formatTime(iso: string, locale: TAppLocale, t: PublicPageText): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-  return t("utc", { time });
 }
