@@ -84,6 +84,14 @@ test("a member whose profile says French: overview, models, items and import, ve
     await expect(spreadsheet.getByRole("button", { name: "Importer 2 articles" })).toBeEnabled();
     await expect(spreadsheet.getByText(/^Colonnes de « /)).toBeVisible();
     await checkPage(page, testInfo, "fr", "items", width);
+    // A file's problems in French (they were the server's English): a repeated identifier.
+    const repeated = `FR-${uniqueSuffix()}`;
+    await spreadsheet.getByLabel("Lignes collées").fill(`identifier\n${repeated}\n${repeated}`);
+    await spreadsheet.getByRole("button", { name: "Vérifier les lignes collées" }).click();
+    const problems = page.getByRole("table", { name: "Problèmes" });
+    await expect(problems).toContainText(`« ${repeated} » est aussi l’identifiant de la ligne 2.`);
+    await expect(problems).toContainText("Identifiant en double");
+    await expectNoEnglish(page, ["is also the identifier", "Duplicate identifier"]);
 
     await page.goto(modelPath);
     const versions = page.getByRole("region", { name: "Versions publiées" });

@@ -87,7 +87,20 @@ test("a member whose profile says French reads the app in French: sign-in, model
   await expect(notes).toBeFocused();
 
   // None of the builder's English words is left.
-  for (const english of ["Add section", "Add field", "Live preview", "Save field", "Sections of", "repaired", "skipped"]) {
+  // The notes themselves too (they were the server's English): the verifier's AASd-120 finding, the shell left out.
+  await expect(notes).toContainText("Un élément d’une liste a un idShort (règle AAS AASd-120) ; il n’est pas repris.");
+  await expect(notes).toContainText("1 coque d’administration non importée");
+  const notesEnglish = ["not carried over", "Constraint AASd-120", "asset administration shell", "not imported"];
+  for (const english of [
+    "Add section",
+    "Add field",
+    "Live preview",
+    "Save field",
+    "Sections of",
+    "repaired",
+    "skipped",
+    ...notesEnglish,
+  ]) {
     await expect(page.getByText(english, { exact: false })).toHaveCount(0);
   }
   for (const width of [1280, 375]) {

@@ -242,6 +242,25 @@ test.describe("in a browser whose time zone is not the server's", () => {
         expect(text).toMatch(/ E[SD]T$/u);
       }
       await expectNoSevereAxeViolations(page, "main");
+
+      // The public passport page: no cookie tells its server a zone, so it writes UTC, named (right without script),
+      // and the page's script writes the same instants in the reader's zone with the same format.
+      const uuid = ref.model.uniqueProductIdentifiers[0]?.uuid as string;
+      const publicHtml = await (await page.request.get(`/p/${uuid}`)).text();
+      const utcTimes = [...publicHtml.matchAll(/<time datetime="([^"]+)" data-instant>([^<]+)<\/time>/gu)];
+      expect(utcTimes).toHaveLength(2);
+      for (const [, at = "", text = ""] of utcTimes) expect(spaced(text)).toBe(spaced(formatInstant(at, "en", "UTC")));
+      await page.goto(`/p/${uuid}`);
+      const readerTimes = page.locator("time[data-instant]");
+      await expect(readerTimes.first()).toHaveText(/ E[SD]T$/u);
+      const read = await readerTimes.evaluateAll((elements) =>
+        elements.map((element) => ({ at: element.getAttribute("datetime") ?? "", text: element.textContent ?? "" })),
+      );
+      expect(read).toHaveLength(2);
+      for (const { at, text } of read) expect(spaced(text)).toBe(spaced(formatInstant(at, "en", ZONE)));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`public-times-${width}.png`), fullPage: true });
+      await expectNoSevereAxeViolations(page);
     });
   }
 });

@@ -48,6 +48,9 @@ function card(region: Locator, position: number): Locator {
   return region.getByRole("group", { name: `Row ${position}` }).first();
 }
 
+/** A stage value's row inside its footprint (ModelAnswer types only the outermost row). */
+const stageRow = (value: object) => (value as { innerRows?: number[] }).innerRows?.[0] ?? 0;
+
 async function save(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("All changes saved.")).toBeVisible();
@@ -145,6 +148,22 @@ test("nested repeaters on the desk: add at three levels, save and reload; a stag
   const after = await fetchModel(page, ref);
   expect(valuesOf(after, NESTED.stage)).toEqual(["0.0=Use", "0.1=Raw material"]);
   expect(valuesOf(after, NESTED.source)).toEqual(["0.1.0=Mine A", "0.1.1=Mine B", "0.1.2=Mine C"]);
+
+  // Duplicate row copies a stage with everything inside it: the copy of "Raw material" has its three sources.
+  await firstCell(2).click();
+  await stages.getByRole("toolbar", { name: "Rows of Life-cycle stages" }).getByRole("button", { name: "Duplicate row" }).click();
+  await expect(grid).toHaveAttribute("aria-rowcount", "4");
+  await save(page);
+  const duplicated = await fetchModel(page, ref);
+  expect(valuesOf(duplicated, NESTED.stage)).toEqual(["0.0=Use", "0.1=Raw material", "0.2=Raw material"]);
+  expect(valuesOf(duplicated, NESTED.source)).toEqual([
+    "0.1.0=Mine A",
+    "0.1.1=Mine B",
+    "0.1.2=Mine C",
+    "0.2.0=Mine A",
+    "0.2.1=Mine B",
+    "0.2.2=Mine C",
+  ]);
 });
 
 test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stage removed", async ({ demoPage: page }) => {
@@ -164,7 +183,22 @@ test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stag
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 
-  await card(stages, 2).getByRole("button", { name: "Remove row 2" }).click();
+  // Reordering without a drag, on every card at every level: Move up / Move down, each named by its row.
+  await expect(card(footprints, 1).getByRole("button", { name: "Move row 1 up" }).first()).toBeDisabled();
+  const sourcesOf1 = card(stages, 1).getByRole("region", { name: "Sources" });
+  await expect(sourcesOf1.getByRole("button", { name: "Move row 1 down" })).toBeDisabled();
+  await card(stages, 3).getByRole("button", { name: "Move row 3 up" }).click();
+  await expect(card(stages, 2).getByLabel("Stage", { exact: true })).toHaveValue("Use");
+  await expect(card(stages, 2).getByRole("button", { name: "Move row 2 up" }).first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(card(stages, 1).getByLabel("Stage", { exact: true })).toHaveValue("Use");
+  // At the top, Move up is off: the row's Move down keeps the focus.
+  await expect(card(stages, 1).getByRole("button", { name: "Move row 1 down" }).first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(card(stages, 2).getByLabel("Stage", { exact: true })).toHaveValue("Use");
+  await expect(page.getByText("Row 1 of Life-cycle stages moved to row 2.")).toBeAttached();
+
+  await card(stages, 3).getByRole("button", { name: "Remove row 3" }).click();
   await expect(stages.getByRole("group", { name: "Row 3" })).toHaveCount(0);
   await expect(footprint.getByRole("region", { name: "Life-cycle stages" })).toBeVisible();
   await save(page);
@@ -172,8 +206,8 @@ test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stag
   expect(
     after.dataValues
       .filter((v) => v.dataFieldId === NESTED.stage)
-      .map((v) => v.value)
-      .sort(),
+      .sort((a, b) => stageRow(a) - stageRow(b))
+      .map((v) => v.value),
   ).toEqual(["Raw material", "Use"]);
   await expectAxeClean(page);
 

@@ -13,6 +13,19 @@ export const DEFAULT_TIME_ZONE = "UTC";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The parts an instant is written with, less its zone. Exported for the one place that formats without this module
+ * loaded: the public passport page's script, which writes the page's times in the browser's zone with these options.
+ */
+export const INSTANT_FORMAT = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+} as const satisfies Intl.DateTimeFormatOptions;
+
 /** Whether `name` is a time zone this runtime knows (the cookie is the browser's word, so it is checked). */
 export function isTimeZone(name: string): boolean {
   if (name === "" || name.length > 64) return false;
@@ -40,15 +53,7 @@ export function formatInstant(value: string | Date, locale: string, timeZone: st
   const key = `${locale}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-      timeZoneName: "short",
-    });
+    format = new Intl.DateTimeFormat(locale, { ...INSTANT_FORMAT, timeZone });
     formats.set(key, format);
   }
   return format.format(date);

@@ -1,6 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { importProblemText } from "~/components/items/import-problem-text";
+import type { TImportProblem } from "~/domain/spreadsheet/import-problems";
 import type { TItemImportReport, TSheetReading } from "~/domain/spreadsheet/item-import-schema";
 
 export type ImportReportViewProps = {
@@ -16,7 +18,9 @@ export type ImportReportViewProps = {
  */
 export function ImportReportView({ report, onMappingChange }: ImportReportViewProps) {
   const t = useTranslations("itemsImport");
+  const fieldText = useTranslations("fieldInput");
   const uiLocale = useLocale();
+  const problemText = (problem: TImportProblem) => importProblemText(problem, t, fieldText, uiLocale);
   const total = report.problems.length + report.moreProblems;
   const choose = (sheet: string, column: number, key: string) => onMappingChange({ sheet, column, key: key === "" ? null : key });
   return (
@@ -80,7 +84,7 @@ export function ImportReportView({ report, onMappingChange }: ImportReportViewPr
                 <td className="py-1 pr-3">{problem.row ?? "—"}</td>
                 <td className="py-1 pr-3">{problem.column ?? "—"}</td>
                 <td className="py-1 pr-3">{t(`rules.${problem.rule}`)}</td>
-                <td className="py-1">{problem.message}</td>
+                <td className="py-1">{problemText(problem)}</td>
               </tr>
             ))}
           </tbody>

@@ -120,6 +120,10 @@ export function recordRowChange<T>(store: DraftStore, repeaterId: string, change
   for (const [list, before] of listsBefore) {
     if (list !== repeaterId && listsAfter.get(list) !== before) rows.push({ list, before, after: store.rows(list) });
   }
+  // Lists the change gave rows of their own (the inner rows of a duplicated row) go back to their saved rows.
+  for (const [list, after] of listsAfter) {
+    if (list !== repeaterId && !listsBefore.has(list)) rows.push({ list, before: store.savedRowsOf(list), after });
+  }
   historyOf(store).record({ cells, rows });
   return result;
 }

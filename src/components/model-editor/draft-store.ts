@@ -6,11 +6,11 @@ import {
   GTIN_KEY,
   isInsideRow,
   keyAtPath,
-  keyInRow,
   NAME_KEY,
   parseRowListKey,
   parseValueKey,
   placeKey,
+  rowListKey,
   rowListOf,
 } from "~/components/model-editor/draft-keys";
 import { rowPathOf } from "~/domain/row-path";
@@ -284,28 +284,50 @@ export class DraftStore {
   }
 
   /**
-   * Adds a copy of a row right below it (its own values and its Groups' as edits of the new row, not the rows of
-   * repeaters nested in it); returns the new row number.
+   * Adds a copy of a row right below it, with everything inside it: its own values and its Groups' as edits of the
+   * new row, and the rows of the repeaters nested in it, at every level, as the new row's (same numbers, same order,
+   * same values; a parent row the draft has no saved rows in takes any numbers). Returns the new row number.
    */
   duplicateRow(repeaterId: string, row: number): number {
     const copy = this.insertRow(repeaterId, this.rows(repeaterId).indexOf(row) + 1);
-    for (const key of new Set([...this.base.keys(), ...this.edits.keys()])) {
-      const triple = parseValueKey(key);
-      const place = triple && this.listOf(triple);
-      if (!triple || place?.list !== repeaterId || place.row !== row) continue;
+    const list = parseRowListKey(repeaterId);
+    const depth = list.parentPath.length;
+    const inCopy = (path: readonly number[]) => path.map((r, i) => (i === depth ? copy : r));
+    for (const key of this.rowKeys(repeaterId, new Set([row]))) {
+      const place = parseValueKey(key) as ValuePlace;
       const value = this.value(key);
-      if (value === null) continue;
-      const target = keyInRow(triple, copy);
+      if (value === null || !this.isInDraftRows(place)) continue;
+      const target = keyAtPath(place, inCopy(rowPathOf(place)));
       this.edits.set(target, value);
       this.touch(target);
     }
+    for (const nested of new Set([...this.savedRows.keys(), ...this.draftRows.keys()])) {
+      const inner = parseRowListKey(nested);
+      const path = this.options.repeaterPathOf(inner.repeaterId);
+      if (inner.parentPath.length <= depth || !isInsideRow(path, inner.parentPath, list, row)) continue;
+      const rows = this.rows(nested);
+      if (rows.length > 0) this.draftRows.set(rowListKey(inner.repeaterId, inCopy(inner.parentPath)), rows);
+    }
+    this.countRowChanges();
     this.emitEdits();
+    this.emitStructure();
     return copy;
+  }
+
+  /** Whether every row on a value's path is a row of its list in the draft (a removed inner row's values are not). */
+  private isInDraftRows(place: ValuePlace): boolean {
+    const path = rowPathOf(place);
+    const repeaters = this.options.repeaterPathOf(place.dataSectionId);
+    return path.every((row, i) => this.rows(rowListKey(repeaters[i] ?? "", path.slice(0, i))).includes(row));
   }
 
   /** Takes back a saved draft (`snapshot`): its edits and rows on top of the current saved state. */
   restore(snapshot: DraftSnapshot): void {
-    for (const [repeaterId, rows] of snapshot.rows) this.draftRows.set(repeaterId, rows);
+    // A list back at its saved rows is no change (undo of a duplicated row's inner rows).
+    for (const [repeaterId, rows] of snapshot.rows) {
+      if (sameRows(rows, this.savedRowsOf(repeaterId))) this.draftRows.delete(repeaterId);
+      else this.draftRows.set(repeaterId, rows);
+    }
     for (const [key, value] of snapshot.edits) {
       if (this.savedValue(key) === value && this.base.has(key)) continue;
       this.edits.set(key, value);
@@ -495,8 +517,7 @@ export class DraftStore {
   // ---- internals ----
 
   private setRows(repeaterId: string, rows: number[]): void {
-    const saved = this.savedRowsOf(repeaterId);
-    if (rows.length === saved.length && rows.every((row, i) => row === saved[i])) this.draftRows.delete(repeaterId);
+    if (sameRows(rows, this.savedRowsOf(repeaterId))) this.draftRows.delete(repeaterId);
     else this.draftRows.set(repeaterId, rows);
     this.countRowChanges();
     this.emitEdits();
@@ -637,4 +658,8 @@ function subscribeTo(set: Set<Listener>, listener: Listener): () => void {
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+function sameRows(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((row, i) => row === b[i]);
 }

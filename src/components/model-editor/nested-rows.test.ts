@@ -98,6 +98,41 @@ describe("nested rows in the editor's draft", () => {
     expect(save(store)).toEqual({ deleteRows: [{ dataSectionId: NESTED.stages, row: 0, innerRows: [0] }] });
   });
 
+  it("duplicates a row with everything inside it, at every level, and Undo takes all of it back", () => {
+    const store = draft();
+    store.setInput(valueKey(NESTED.sources, NESTED.source, [0, 0, 1]), "Mine C");
+    const copy = recordRowChange(store, NESTED.footprints, () => store.duplicateRow(NESTED.footprints, 0));
+    expect(store.rows(NESTED.footprints)).toEqual([0, copy]);
+    expect(store.rows(rowListKey(NESTED.stages, [copy]))).toEqual([0, 1]);
+    expect(store.rows(rowListKey(NESTED.sources, [copy, 0]))).toEqual([0, 1]);
+    const added = save(store)?.add ?? [];
+    const at = (section: string, field: string, path: number[]) =>
+      added.find((value) => placeKey(value) === valueKey(section, field, path))?.value;
+    expect(at(NESTED.footprints, NESTED.method, [copy])).toBe("ISO 14067");
+    expect(at(NESTED.stages, NESTED.stage, [copy, 1])).toBe("Production");
+    expect(at(NESTED.stages, NESTED.share, [copy, 0])).toBe("60");
+    expect(at(NESTED.sources, NESTED.source, [copy, 0, 0])).toBe("Mine A");
+    // The copy holds what the draft shows, the unsaved edit included.
+    expect(at(NESTED.sources, NESTED.source, [copy, 0, 1])).toBe("Mine C");
+
+    undo(store);
+    expect(store.rows(NESTED.footprints)).toEqual([0]);
+    expect([...store.changedRows().keys()]).toEqual([]);
+    expect([...store.pendingEdits().keys()]).toEqual([valueKey(NESTED.sources, NESTED.source, [0, 0, 1])]);
+  });
+
+  it("duplicates an inner row with its own inner rows, and leaves out an inner row the draft removed", () => {
+    const store = draft();
+    store.removeRow(sourcesOf00, 0);
+    const copy = store.duplicateRow(stagesOf0, 0);
+    expect(store.rows(stagesOf0)).toEqual([0, copy, 1]);
+    expect(store.rows(rowListKey(NESTED.sources, [0, copy]))).toEqual([1]);
+    const added = save(store)?.add ?? [];
+    expect(added.filter((value) => value.dataSectionId === NESTED.sources).map((value) => [value.innerRows, value.value])).toEqual([
+      [[copy, 1], "Mine B"],
+    ]);
+  });
+
   it("reorders nested rows inside their parent row, deepest first so every parent is named as the draft knows it", () => {
     const store = draft();
     store.moveRow(sourcesOf00, 1, 0);

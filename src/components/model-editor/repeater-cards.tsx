@@ -64,6 +64,19 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       }),
     [],
   );
+  // Move up / move down: reordering where a drag is no option (a phone's cards, a switch user); read from the store, so
+  // the callback stays the same while rows change and the cards' memo holds.
+  const onMove = useCallback(
+    (row: number, by: -1 | 1) => {
+      const current = store.rows(list);
+      const from = current.indexOf(row);
+      const to = from + by;
+      if (from < 0 || to < 0 || to >= current.length) return;
+      recordRowChange(store, list, () => store.moveRow(list, row, to));
+      onMoved(t("moved", { from: from + 1, name: view.section.name, to: to + 1 }));
+    },
+    [store, list, onMoved, t, view.section.name],
+  );
   const labelColumn = useMemo(() => columns.find((column) => column.field.type === "TextField"), [columns]);
   const card = (row: number, position: number, measure?: CardMeasure) => (
     <RepeaterRow
@@ -72,10 +85,12 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       depth={depth}
       row={row}
       position={position}
+      isLast={position === rows.length}
       labelColumn={labelColumn}
       isCollapsed={collapsed.has(row)}
       onToggle={onToggle}
       onRequestRemove={onRequestRemove}
+      onMove={onMove}
       renderRow={renderRow}
       measure={measure}
     />

@@ -28,11 +28,14 @@ export type RepeaterRowProps = {
   row: number;
   /** 1-based place in the list; row numbers themselves may have gaps after removals. */
   position: number;
+  isLast: boolean;
   /** The first text field of the repeater, whose value names the row. */
   labelColumn: GridColumn | undefined;
   isCollapsed: boolean;
   onToggle: (row: number) => void;
   onRequestRemove: (row: number) => void;
+  /** Moves the row one place up (-1) or down (1) in its list. */
+  onMove: (row: number, by: -1 | 1) => void;
   /** The row's content, from the section tree; the same function from render to render, so the memo holds. */
   renderRow: (row: number) => ReactNode;
   /** In a virtualised list (`repeater-cards.tsx`): the card's place, and the ref that measures its height. */
@@ -44,7 +47,8 @@ export type RepeaterRowProps = {
  * own position changes (a row above it was removed), never because another row or field changed.
  */
 export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
-  const { list, depth, row, position, labelColumn, isCollapsed, onToggle, onRequestRemove, renderRow, measure } = props;
+  const { list, depth, row, position, isLast, labelColumn, isCollapsed, onToggle, onRequestRemove, onMove, renderRow, measure } =
+    props;
   const t = useTranslations("editorRows");
   const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
   const headingId = `row-${list}-${row}`;
@@ -89,6 +93,8 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
           </div>
           {labelColumn && <RowLabel column={labelColumn} row={row} />}
           <div className="flex shrink-0 gap-1">
+            <MoveButton list={list} row={row} by={-1} isDisabled={position === 1} label={t("moveUp", { position })} onMove={onMove} />
+            <MoveButton list={list} row={row} by={1} isDisabled={isLast} label={t("moveDown", { position })} onMove={onMove} />
             <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
               {t.rich(isCollapsed ? "expand" : "collapse", { position, sr })}
             </Button>
@@ -104,6 +110,41 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
     </li>
   );
 });
+
+type MoveButtonProps = {
+  list: string;
+  row: number;
+  by: -1 | 1;
+  isDisabled: boolean;
+  label: string;
+  onMove: (row: number, by: -1 | 1) => void;
+};
+
+/**
+ * Move up or down. The card changes place under the button, and the browser drops focus from a moved element, so the
+ * same button of the same row takes it back (the other one when the row reached an end of the list).
+ */
+function MoveButton({ list, row, by, isDisabled, label, onMove }: MoveButtonProps) {
+  const id = moveButtonId(list, row, by);
+  const onClick = () => {
+    onMove(row, by);
+    requestAnimationFrame(() => {
+      const same = document.getElementById(id);
+      const target =
+        same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(moveButtonId(list, row, -by));
+      target?.focus();
+    });
+  };
+  return (
+    <Button id={id} variant="ghost" size="sm" aria-label={label} disabled={isDisabled} onClick={onClick}>
+      <span aria-hidden="true">{by < 0 ? "↑" : "↓"}</span>
+    </Button>
+  );
+}
+
+function moveButtonId(list: string, row: number, by: number): string {
+  return `move-${by < 0 ? "up" : "down"}-${list}-${row}`;
+}
 
 /** The row's label beside its number (none while its field is empty), re-rendered only when that field changes. */
 function RowLabel({ column, row }: { column: GridColumn; row: number }) {

@@ -83,7 +83,7 @@ function AasProblems({ outcome }: { outcome: AasImportOutcome }) {
             {problems.map((problem, i) => (
               <li key={i}>
                 <span className="font-semibold">{t("aasAction", { action: problem.action })}</span>{" "}
-                <code className="break-all">{problem.path}</code> {problem.message}
+                <code className="break-all">{problem.path}</code> {t(`aasNote.${problem.code}`, problem.params)}
               </li>
             ))}
             {moreProblems > 0 ? <li>{t("aasMore", { count: moreProblems })}</li> : null}

@@ -162,6 +162,8 @@ function addPlaceholder(options: Record<string, string>, example: string | undef
       path,
       `The example value is longer than ${MAX_PLACEHOLDER_LENGTH} characters; the placeholder was shortened.`,
       "repaired",
+      "placeholder-shortened",
+      { max: MAX_PLACEHOLDER_LENGTH },
     );
     options.placeholder = `${text.slice(0, MAX_PLACEHOLDER_LENGTH - 1)}…`;
     return;
@@ -186,6 +188,7 @@ function addChoices(
       path,
       'The value list of its concept description does not fit a choice list (at most 100 values without "|"); left as free text.',
       "info",
+      "value-list-as-text",
     );
     return;
   }
@@ -197,7 +200,16 @@ export function unitOption(cd: aas.ConceptDescription | undefined, path: string,
   const unit = iec61360Of(cd)?.unit?.trim();
   if (!unit) return undefined;
   if (unit.length > MAX_UNIT_LENGTH) {
-    problems.add(path, `The unit "${unit.slice(0, 40)}…" is longer than ${MAX_UNIT_LENGTH} characters; left out.`, "skipped");
+    problems.add(
+      path,
+      `The unit "${unit.slice(0, 40)}…" is longer than ${MAX_UNIT_LENGTH} characters; left out.`,
+      "skipped",
+      "unit-too-long",
+      {
+        unit: `${unit.slice(0, 40)}…`,
+        max: MAX_UNIT_LENGTH,
+      },
+    );
     return undefined;
   }
   return unit;

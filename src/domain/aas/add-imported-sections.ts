@@ -25,6 +25,8 @@ export function addImportedSections(
     if (idShort !== undefined && present.has(idShort)) {
       notes.push({
         path: "$",
+        code: "submodel-twice",
+        params: { idShort },
         message: `The draft already has a section for submodel "${idShort}"; this one was added beside it.`,
         action: "info",
       });

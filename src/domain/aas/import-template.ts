@@ -80,31 +80,50 @@ export function importAasTemplate(input: unknown, options: ImportAasTemplateOpti
         "$.assetAdministrationShells",
         `${shells} asset administration shell(s) not imported: a template takes the submodel templates only.`,
         "info",
+        "shells-not-imported",
+        { count: shells },
       );
     }
     for (const [i, submodel] of (environment.submodels ?? []).entries()) {
       const id = importSubmodel(submodel, `$.submodels[${i}]`, builder);
       if (id) rootIds.push(id);
     }
-    if ((environment.submodels ?? []).length === 0) problems.add("$.submodels", "The environment holds no submodel.", "info");
+    if ((environment.submodels ?? []).length === 0)
+      problems.add("$.submodels", "The environment holds no submodel.", "info", "no-submodel");
   }
   return { sections: builder.sections, rootIds, problems: problems.problems, moreProblems: problems.moreProblems };
 }
 
 function deserialize(input: unknown, problems: AasProblemList): aas.Environment | undefined {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    problems.add("$", "The body is not an AAS environment: expected a JSON object with `submodels`.", "skipped");
+    problems.add("$", "The body is not an AAS environment: expected a JSON object with `submodels`.", "skipped", "not-an-environment");
     return undefined;
   }
   // The reference deserializer and this import recurse per level: a body nested deeper than any template is refused
   // before either runs, so it cannot exhaust the stack.
   if (depthExceeds(input, MAX_JSON_DEPTH)) {
-    problems.add("$", `The environment is nested deeper than ${MAX_JSON_DEPTH} levels; no submodel template is.`, "skipped");
+    problems.add(
+      "$",
+      `The environment is nested deeper than ${MAX_JSON_DEPTH} levels; no submodel template is.`,
+      "skipped",
+      "nested-too-deep",
+      {
+        max: MAX_JSON_DEPTH,
+      },
+    );
     return undefined;
   }
   const result = jsonization.environmentFromJsonable(input as jsonization.JsonValue);
   if (result.error !== null) {
-    problems.add(`$${result.error.path.toString()}`, `Not a valid AAS V3.0 environment: ${result.error.message}`, "skipped");
+    problems.add(
+      `$${result.error.path.toString()}`,
+      `Not a valid AAS V3.0 environment: ${result.error.message}`,
+      "skipped",
+      "invalid-environment",
+      {
+        detail: result.error.message,
+      },
+    );
     return undefined;
   }
   return result.mustValue();
@@ -124,16 +143,27 @@ function depthExceeds(root: unknown, limit: number): boolean {
   return false;
 }
 
+/** The part of an element whose texts the verifier found in one language twice, by the verifier's words for it. */
+const LANGUAGE_PARTS: Record<string, string> = {
+  Description: "description",
+  "Display name": "displayName",
+  Definition: "definition",
+  "Preferred name": "preferredName",
+  "Short name": "shortName",
+};
+
 /** Each finding of the reference verifier, with what the import does about it. */
 function reportFindings(environment: aas.Environment, problems: AasProblemList): void {
   for (const finding of verification.verify(environment)) {
     const path = `$${finding.path.toString()}`;
     if (finding.message.includes("AASd-120")) {
-      problems.add(path, `${finding.message} The idShort of an element inside a list is not carried over.`, "repaired");
+      const message = `${finding.message} The idShort of an element inside a list is not carried over.`;
+      problems.add(path, message, "repaired", "list-element-id-short");
     } else if (/must specify unique languages/.test(finding.message)) {
-      problems.add(path, `${finding.message} The first text of each language is kept.`, "repaired");
+      const part = LANGUAGE_PARTS[finding.message.split(" must ")[0] ?? ""] ?? "other";
+      problems.add(path, `${finding.message} The first text of each language is kept.`, "repaired", "duplicate-languages", { part });
     } else {
-      problems.add(path, finding.message, "info");
+      problems.add(path, finding.message, "info", "verification", { finding: finding.message });
     }
   }
 }
@@ -145,6 +175,8 @@ function importSubmodel(submodel: aas.Submodel, path: string, builder: Builder):
       path,
       `Submodel "${name}" is of kind Instance, not a template; skipped (only submodel templates are imported).`,
       "skipped",
+      "not-a-template",
+      { name },
     );
     return undefined;
   }
@@ -209,7 +241,7 @@ function importCollection(
 ): void {
   const cardinality = cardinalityOf(collection);
   const repeats = cardinality === "ZeroToMany" || cardinality === "OneToMany";
-  const isRepeater = repeats && canRepeat(`Collection "${collection.idShort}"`, path, scope, builder);
+  const isRepeater = repeats && canRepeat({ kind: "collection", name: collection.idShort ?? "" }, path, scope, builder);
   const options = metadataOptions(collection, collection.semanticId, path, builder);
   options[AAS_OPTION.cardinality] = cardinality;
   if (isRepeater) Object.assign(options, rowLimits(cardinality));
@@ -242,7 +274,15 @@ function importEntity(parent: TSection, entity: aas.Entity, path: string, scope:
   if (entity.entityType === aas.EntityType.SelfManagedEntity)
     addFields(section, [globalAssetIdField(entity, required)], path, builder);
   if ((entity.specificAssetIds?.length ?? 0) > 0) {
-    builder.problems.add(`${path}.specificAssetIds`, `The specific asset ids of entity "${entity.idShort}" are not kept.`, "info");
+    builder.problems.add(
+      `${path}.specificAssetIds`,
+      `The specific asset ids of entity "${entity.idShort}" are not kept.`,
+      "info",
+      "entity-asset-ids",
+      {
+        entity: entity.idShort ?? "",
+      },
+    );
   }
   fillSection(section, entity.statements ?? [], `${path}.statements`, { ...scope, required }, builder);
 }
@@ -265,12 +305,14 @@ function globalAssetIdField(entity: aas.Entity, required: boolean): FieldDraft {
  * Whether an element that repeats can be a repeater where it sits: inside fewer than MAX_REPEATER_DEPTH repeaters
  * (docs/data-model.md §Rows). Deeper, it is kept as one entry per row of its parent, with a problem saying so.
  */
-function canRepeat(what: string, path: string, scope: Scope, builder: Builder): boolean {
+function canRepeat(what: { kind: "collection" | "list"; name: string }, path: string, scope: Scope, builder: Builder): boolean {
   if (scope.repeaterDepth < MAX_REPEATER_DEPTH) return true;
   builder.problems.add(
     path,
-    `${what} may repeat, but it sits inside ${scope.repeaterDepth} repeaters and repeaters nest at most ${MAX_REPEATER_DEPTH} deep; kept as one entry per row.`,
+    `${what.kind === "list" ? "List" : "Collection"} "${what.name}" may repeat, but it sits inside ${scope.repeaterDepth} repeaters and repeaters nest at most ${MAX_REPEATER_DEPTH} deep; kept as one entry per row.`,
     "info",
+    "repeats-too-deep",
+    { element: what.name, kind: what.kind, depth: scope.repeaterDepth, max: MAX_REPEATER_DEPTH },
   );
   return false;
 }
@@ -284,7 +326,15 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
   const children = list.value ?? [];
   const [element] = children;
   if (!element) {
-    builder.problems.add(path, `List "${list.idShort}" holds no element to take the shape of its rows from; skipped.`, "skipped");
+    builder.problems.add(
+      path,
+      `List "${list.idShort}" holds no element to take the shape of its rows from; skipped.`,
+      "skipped",
+      "list-without-element",
+      {
+        list: list.idShort ?? "",
+      },
+    );
     return;
   }
   if (children.length > 1) {
@@ -292,6 +342,8 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
       `${path}.value`,
       `List "${list.idShort}" holds ${children.length} elements; the first one is the shape of its rows.`,
       "info",
+      "list-of-many-elements",
+      { list: list.idShort ?? "", count: children.length },
     );
   }
   if (aas.isSubmodelElementList(element)) {
@@ -299,11 +351,13 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
       `${path}.value[0]`,
       `List "${list.idShort}" is a list of lists, which a template cannot represent; skipped.`,
       "skipped",
+      "list-of-lists",
+      { list: list.idShort ?? "" },
     );
     return;
   }
   if (isValueElement(element)) return importValueList(parent, list, element, path, scope, builder);
-  const isRepeater = canRepeat(`List "${list.idShort}"`, path, scope, builder);
+  const isRepeater = canRepeat({ kind: "list", name: list.idShort ?? "" }, path, scope, builder);
   const cardinality = cardinalityOf(list);
   const options = metadataOptions(list, list.semanticId, path, builder);
   options[AAS_OPTION.modelType] = "SubmodelElementList";
@@ -430,7 +484,10 @@ const SKIP_REASONS: Record<string, string> = {
 function skipUnrepresentable(element: aas.ISubmodelElement, path: string, problems: AasProblemList): void {
   const modelType = stringification.modelTypeToString(element.modelType()) ?? "Element";
   const reason = SKIP_REASONS[modelType] ?? "this element type has no field type here";
-  problems.add(path, `${modelType} "${element.idShort ?? "(no idShort)"}" skipped: ${reason}.`, "skipped");
+  problems.add(path, `${modelType} "${element.idShort ?? "(no idShort)"}" skipped: ${reason}.`, "skipped", "unrepresentable", {
+    modelType,
+    element: element.idShort ?? "",
+  });
 }
 
 function elementContext(builder: Builder) {
@@ -481,6 +538,8 @@ function putOption(options: Record<string, string>, key: string, value: string, 
       path,
       `${key} is ${value.length.toLocaleString("en-US")} characters, more than an option holds (${MAX_OPTION_LENGTH.toLocaleString("en-US")}); left out.`,
       "skipped",
+      "option-too-long",
+      { option: key, length: value.length, max: MAX_OPTION_LENGTH },
     );
     return;
   }
@@ -496,6 +555,8 @@ function newSection(builder: Builder, path: string, draft: SectionDraft): TSecti
       path,
       `"${draft.name}" skipped with its content: a template holds at most ${MAX_SECTIONS} sections.`,
       "skipped",
+      "too-many-sections",
+      { name: draft.name, max: MAX_SECTIONS },
     );
     return undefined;
   }
@@ -525,7 +586,16 @@ function withAasTranslations(options: Record<string, string>): { translations?: 
 function addFields(section: TSection, fields: readonly FieldDraft[], path: string, builder: Builder): void {
   for (const field of fields) {
     if (section.dataFields.length >= MAX_FIELDS_PER_SECTION) {
-      builder.problems.add(path, `"${field.name}" skipped: a section holds at most ${MAX_FIELDS_PER_SECTION} data fields.`, "skipped");
+      builder.problems.add(
+        path,
+        `"${field.name}" skipped: a section holds at most ${MAX_FIELDS_PER_SECTION} data fields.`,
+        "skipped",
+        "too-many-fields",
+        {
+          name: field.name,
+          max: MAX_FIELDS_PER_SECTION,
+        },
+      );
       continue;
     }
     const dataField: TDataField = {

@@ -138,7 +138,11 @@ function parentRows(ctx: Ctx, repeater: TSection, rowPath: readonly number[]): n
  */
 function readList(ctx: Ctx, section: TSection, list: Jsonable, parent: readonly number[], path: string): void {
   const isOutermost = parent.length === 0;
-  if (list.modelType !== "SubmodelElementList") {
+  // An export made before this repeater could nest holds its one entry per parent row as a collection (the Group an
+  // earlier import made of the list, docs/aas-import.md): that entry is the parent row's first inner row, as the
+  // upgrade to the nested template moved the stored values.
+  const isOneEntry = !isOutermost && list.modelType === "SubmodelElementCollection";
+  if (list.modelType !== "SubmodelElementList" && !isOneEntry) {
     // Inside a row that replaces the stored one, a nested repeater not given as a list would lose its rows there.
     if (!isOutermost) ctx.outer.isPlaceable = false;
     return unmatched(ctx, path, `section "${section.name}" is a repeater and needs a list`);
@@ -153,8 +157,8 @@ function readList(ctx: Ctx, section: TSection, list: Jsonable, parent: readonly 
   if (isOutermost) ctx.outer = { rowPaths: new Set(), isPlaceable: true };
   const matchedBefore = ctx.result.matchedCount++;
   const before = ctx.result.values.length;
-  arrayOf(list.value).forEach((row, r) => {
-    const at = appendPath(path, "value", r);
+  (isOneEntry ? [list] : arrayOf(list.value)).forEach((row, r) => {
+    const at = isOneEntry ? path : appendPath(path, "value", r);
     const rowPath = [...parent, r];
     const matched = ctx.result.matchedCount;
     ctx.outer.rowPaths.add(rowPath.join("."));

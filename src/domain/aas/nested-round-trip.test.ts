@@ -125,17 +125,35 @@ describe("nested repeaters in the AAS export", () => {
     expect(imported.unmatched.map((u) => u.reason)).toContainEqual(expect.stringContaining(`row 0.0 of "Life-cycle stages"`));
   });
 
-  it("leaves the rows as they are when a nested repeater is not given as a list", () => {
+  it("leaves the rows as they are when a nested repeater is given as neither a list nor one entry", () => {
     const json = JSON.parse(JSON.stringify(environment)) as Jsonable;
     const submodel = (json.submodels as Jsonable[]).find((s) => s.idShort === "CarbonFootprints")!;
     const sources = elementAt(submodel, "CarbonFootprints[0].LifeCycleStages[0].Sources") as Jsonable;
-    Object.assign(sources, { modelType: "SubmodelElementCollection", value: [] });
+    Object.assign(sources, { modelType: "Property", valueType: "xs:string", value: "Grid" });
     delete sources.typeValueListElement;
     delete sources.orderRelevant;
     const imported = aasValuesFor(json, index, "Model");
     expect(imported.repeaters.has(NESTED.footprints)).toBe(false);
     expect(imported.unmatched.map((u) => u.reason)).toContainEqual(
       expect.stringContaining(`"Sources" is a repeater and needs a list`),
+    );
+  });
+
+  it("places an export made before the list could nest: its one collection per parent row is that row's first inner row", () => {
+    const json = JSON.parse(JSON.stringify(environment)) as Jsonable;
+    const submodel = (json.submodels as Jsonable[]).find((s) => s.idShort === "CarbonFootprints")!;
+    const sources = elementAt(submodel, "CarbonFootprints[0].LifeCycleStages[0].Sources") as Jsonable;
+    // The list as a Group of the stage's row wrote it: its first entry's elements in one collection of the list's name.
+    const [first] = sources.value as Jsonable[];
+    Object.assign(sources, { modelType: "SubmodelElementCollection", value: first?.value });
+    delete sources.typeValueListElement;
+    delete sources.orderRelevant;
+    delete sources.semanticIdListElement;
+    const imported = aasValuesFor(json, index, "Model");
+    expect(imported.unmatched).toEqual([]);
+    const placed = imported.repeaters.get(NESTED.footprints)?.values.filter((x) => x.dataSectionId === NESTED.sources) ?? [];
+    expect(sorted(placed)).toEqual(
+      sorted([v(NESTED.sources, NESTED.source, 0, "Grid", [0, 0]), v(NESTED.sources, NESTED.source, 1, "Wind", [0, 0])]),
     );
   });
 

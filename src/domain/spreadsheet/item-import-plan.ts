@@ -4,6 +4,7 @@ import { isDecimalString } from "~/domain/decimal";
 import { isListField, readFieldOptions } from "~/domain/field-options";
 import { cellToList } from "~/domain/spreadsheet/list-cell";
 import { fieldValueProblem } from "~/domain/field-value";
+import { valueProblem } from "~/domain/value-problem";
 import { localeKind, parseLocaleValue } from "~/domain/locale-value";
 import { isRangeField, rangeFromCell } from "~/domain/range-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
@@ -83,7 +84,15 @@ export function planItemImport(
   const localeOf: CellLocale = (sheet) => (sheet.delimiter === undefined ? null : reading.locale);
   const itemsSheet = mapped.find((m) => m.layout.repeaterId === null);
   if (!itemsSheet) {
-    problems.add({ sheet: sheets[0]?.name ?? "", row: null, column: null, rule: "file", message: "The file has no items sheet" });
+    problems.add({
+      sheet: sheets[0]?.name ?? "",
+      row: null,
+      column: null,
+      rule: "file",
+      code: "no-items-sheet",
+      params: {},
+      message: "The file has no items sheet",
+    });
     return { items: [], reading, repeaterIds: [], mapping, problems };
   }
   const repeaterSheets = mapped.filter((m) => m.layout.repeaterId !== null);
@@ -112,13 +121,20 @@ function checkMapped(itemsSheet: MappedSheet, mapped: readonly MappedSheet[], pr
       .join(", ");
     problems.add({
       ...at,
+      code: "no-column-mapped",
+      params: { headers: shown, count: headers.length },
       message: `No column maps to a field of the model or to its identifiers (the header row holds ${shown || "nothing"})`,
     });
     return false;
   }
   const hasIdentifier = itemsSheet.columns.some((column) => column?.kind === "identifier");
   if (!hasIdentifier && mapped.length > 1) {
-    problems.add({ ...at, message: "The items sheet has no Identifier column, which its repeater sheets' rows refer to" });
+    problems.add({
+      ...at,
+      code: "no-identifier-column",
+      params: {},
+      message: "The items sheet has no Identifier column, which its repeater sheets' rows refer to",
+    });
     return false;
   }
   return true;
@@ -152,10 +168,13 @@ function mapSheets(
   return sheets.flatMap((sheet, position) => {
     const target = matchSheet(sheet, position, layouts);
     if (!target || used.has(target)) {
-      const message = target
-        ? `A second sheet for "${target.name}"; it is left out`
-        : "Matches no repeater of the model; it is left out";
-      problems.add({ sheet: sheet.name, row: null, column: null, rule: "file", message });
+      const at = { sheet: sheet.name, row: null, column: null, rule: "file" } as const;
+      if (target) {
+        const message = `A second sheet for "${target.name}"; it is left out`;
+        problems.add({ ...at, code: "sheet-twice", params: { target: target.name }, message });
+      } else {
+        problems.add({ ...at, code: "unknown-sheet", params: {}, message: "Matches no repeater of the model; it is left out" });
+      }
       return [];
     }
     used.add(target);
@@ -193,11 +212,15 @@ function readItems(mapped: MappedSheet, localeOf: CellLocale, problems: ProblemL
       const at = { sheet: mapped.sheet.name, row: line, column: mapped.sheet.rows[0]?.[c] ?? "" };
       if (column?.kind === "identifier" && cell.trim() !== "") {
         const result = normaliseIdentifierValue(cell.trim());
-        if ("message" in result) return problems.add({ ...at, rule: "identifier-format", message: result.message });
+        if ("message" in result) {
+          const params = { identifier: cell.trim() };
+          return problems.add({ ...at, rule: "identifier-format", code: "identifier-format", params, message: result.message });
+        }
         const first = seen.get(result.value);
         if (first !== undefined) {
           const message = `"${cell.trim()}" is also the identifier of row ${first}`;
-          return problems.add({ ...at, rule: "duplicate-identifier", message });
+          const params = { identifier: cell.trim(), row: first };
+          return problems.add({ ...at, rule: "duplicate-identifier", code: "duplicate-identifier", params, message });
         }
         seen.set(result.value, line);
         item.identifiers.push(result.value);
@@ -239,7 +262,14 @@ function checkedValue(
   if (value === null) return null;
   const problem = fieldValueProblem(field, value);
   if (problem === undefined) return value;
-  problems.add({ ...at, rule: ruleOf(column, value), message: `"${field.name}" ${problem}` });
+  problems.add({
+    ...at,
+    rule: ruleOf(column, value),
+    code: "value",
+    params: { field: field.name },
+    valueProblem: valueProblem(field, value),
+    message: `"${field.name}" ${problem}`,
+  });
   return undefined;
 }
 
@@ -311,7 +341,8 @@ function readRepeaterRows(
   const parentMissing = mapped.layout.columns.find((c) => c.kind === "row" && c.level < rowAt.length - 1 && rowAt[c.level] === -1);
   if (parentMissing) {
     const message = `The sheet has no "${parentMissing.title}" column, which says which row of the repeater around it each row sits in`;
-    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "file", message });
+    const params = { column: parentMissing.title };
+    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "file", code: "no-parent-column", params, message });
     return [];
   }
   const taken = new Set<string>();
@@ -323,7 +354,14 @@ function readRepeaterRows(
     const item = "value" in normalised ? byIdentifier.get(normalised.value) : undefined;
     if (!item) {
       const message = `"${text}" is the identifier of no row of the items sheet`;
-      problems.add({ ...at, column: identifierAt < 0 ? null : header(identifierAt), rule: "unknown-item", message });
+      problems.add({
+        ...at,
+        column: identifierAt < 0 ? null : header(identifierAt),
+        rule: "unknown-item",
+        code: "unknown-item",
+        params: { identifier: text },
+        message,
+      });
       continue;
     }
     const path = rowAt.map((c) => rowNumber(cells[c] ?? ""));
@@ -333,9 +371,14 @@ function readRepeaterRows(
       // The level at fault: the first row cell that is no row number, else the sheet's own row (named twice).
       const level = bad >= 0 ? bad : rowAt.length - 1;
       const title = mapped.layout.columns.find((c) => c.kind === "row" && c.level === level)?.title ?? "Row";
-      const message = bad >= 0 ? `${title} must be a whole number from 1 to ${MAX_ROW + 1}` : "This item has this row twice";
       const c = rowAt[level] ?? -1;
-      problems.add({ ...at, column: c < 0 ? null : header(c), rule: "row", message });
+      const place = { ...at, column: c < 0 ? null : header(c), rule: "row" } as const;
+      if (bad >= 0) {
+        const message = `${title} must be a whole number from 1 to ${MAX_ROW + 1}`;
+        problems.add({ ...place, code: "row-number", params: { column: title, max: MAX_ROW + 1 }, message });
+      } else {
+        problems.add({ ...place, code: "row-twice", params: {}, message: "This item has this row twice" });
+      }
       continue;
     }
     taken.add(rowKey);
@@ -375,6 +418,8 @@ function checkParentRows(index: TemplateIndex, sheet: ReadSheet, read: ReadonlyM
       row: line,
       column: sheet.mapped.sheet.rows[0]?.[column] ?? null,
       rule: "row",
+      code: "no-parent-row",
+      params: { row: shown, sheet: parent.mapped.sheet.name },
       message,
     });
   }
@@ -396,6 +441,8 @@ function checkMaxRows(index: TemplateIndex, { mapped, repeaterId, rows }: ReadSh
     if (count <= maxRows) continue;
     const inParent = parentPath.length === 0 ? "" : ` inside row ${parentPath.map((row) => row + 1).join(".")} around it`;
     const message = `The item of row ${item.line} of the items sheet has ${count} rows here${inParent}; "${section?.name}" allows at most ${maxRows}`;
-    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "range", message });
+    const parentRow = parentPath.map((row) => row + 1).join(".");
+    const params = { row: item.line, count, depth: parentPath.length, parentRow, section: section?.name ?? "", max: maxRows };
+    problems.add({ sheet: mapped.sheet.name, row: null, column: null, rule: "range", code: "too-many-rows", params, message });
   }
 }

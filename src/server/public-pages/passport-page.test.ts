@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatInstant, INSTANT_FORMAT } from "~/domain/instant-format";
 import type { TPassport } from "~/domain/passport-schema";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
 
@@ -34,7 +35,7 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(page).toContain("This passport is shown with the access of market surveillance authorities.");
     expect(page).toContain("2 fields of this passport are not shown.");
     expect(page).toMatch(/Version 2<\/strong\s*>\s*\(latest\), published/);
-    expect(page).toContain("26 November 2026 at 14:05 UTC");
+    expect(page).toContain('<time datetime="2026-11-26T14:05:00.000Z" data-instant>Nov 26, 2026, 2:05 PM UTC</time>');
     expect(page).toContain("Other versions");
     expect(page).toContain("Signature not checked yet (needs script; or run <code>passport:verify</code>).");
     expect(page).toContain('"verified":"Verified: signed by the publisher\'s key ({kid}…), hash matches."');
@@ -47,7 +48,7 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(de).toContain("<dt>Kennungen</dt>");
     expect(de).toContain("Dieser Pass wird mit dem Zugang der Marktüberwachungsbehörden angezeigt.");
     expect(de).toContain("2 Felder dieses Passes werden nicht angezeigt.");
-    expect(de).toContain("26. November 2026 um 14:05 UTC");
+    expect(de).toContain("26. Nov. 2026, 14:05 UTC");
     expect(de).toContain("Andere Versionen");
     expect(de).toContain("oder <code>passport:verify</code> ausführen).");
     expect(de).not.toMatch(/Digital product passport|Other versions|Not verified/);
@@ -60,6 +61,16 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     );
     expect(fr).toContain("Ce passeport est affiché avec l’accès des autorités de surveillance du marché.");
     expect(fr).not.toMatch(/Digital product passport|Other versions|Not verified/);
+  });
+
+  it("writes every time in UTC, named, by the app's one formatter, and leaves the browser's zone to the page's script", () => {
+    const page = renderPassportPage({ ...PASSPORT, updatedAt: "2026-11-27T09:30:00.000Z" });
+    const times = [...page.matchAll(/<time datetime="([^"]+)" data-instant>([^<]+)<\/time>/gu)];
+    expect(times.map((m) => [m[1], m[2]])).toEqual([
+      ["2026-11-27T09:30:00.000Z", formatInstant("2026-11-27T09:30:00.000Z", "en", "UTC")],
+      ["2026-11-26T14:05:00.000Z", formatInstant("2026-11-26T14:05:00.000Z", "en", "UTC")],
+    ]);
+    expect(page).toContain(`{ ...${JSON.stringify(INSTANT_FORMAT)}, timeZone }`);
   });
 
   it("follows the language the passport's values are shown in (docs/languages.md), English where no catalogue has it", () => {
@@ -155,13 +166,13 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(svg?.[1]).toBe(health.id);
     const caption = new RegExp(`<figcaption id="chart-${health.id}">([^<]*)</figcaption>`).exec(page)?.[1];
     expect(caption).toBe(
-      "Messwerte: 180 Messwerte vom 18. Februar 2027 um 00:00 UTC bis 18. Februar 2027 um 03:00 UTC; " +
+      "Messwerte: 180 Messwerte vom 18. Feb. 2027, 00:00 UTC bis 18. Feb. 2027, 03:00 UTC; " +
         "niedrigster 96,5 %, höchster 99,5 %, letzter 96,5 %.",
     );
     expect(page).toContain("<summary>Die Messwerte als Tabelle</summary>");
     expect(page.match(/<td>60<\/td>/g)).toHaveLength(3);
     expect(page).toContain("<td>97,625 %</td>");
-    expect(page).toContain("<td>18.02.27, 01:00 UTC</td>");
+    expect(page).toContain("<td>18. Feb. 2027, 01:00 UTC</td>");
     // Time runs across the view box, the values up it: the means' line falls, inside the band from lowest to highest.
     expect(page).toContain('<polyline class="chart-line" points="0,13.3 100,61 200,86.7"');
     expect(page).toContain('<polygon class="chart-band" points="0,6 100,50 200,79.3 200,94 100,72 0,20.7"');

@@ -17,6 +17,8 @@ import { rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
 import { readingChart } from "~/server/public-pages/reading-chart";
 import type { TReadingSeries } from "~/domain/reading";
+import { instantHtml, localTimesScript } from "~/server/public-pages/local-times";
+import { DEFAULT_TIME_ZONE, formatInstant } from "~/domain/instant-format";
 
 /**
  * The public passport page (docs/gs1.md §The passport page): the passport's sections in template order on the
@@ -43,47 +45,48 @@ export function renderPassportPage(
   const roots = passport.dataSections.filter((section) => section.parentId === null || !byId.has(section.parentId));
   const chartOf: ChartOf = (field, section) => {
     const series = charts.find((c) => c.dataFieldId === field.id && c.dataSectionId === section.id);
-    const time = (iso: string) => formatTime(iso, locale, t);
-    const shortTime = (iso: string) => formatTime(iso, locale, t, "short");
-    return series ? readingChart(series, field.name, { t, numbers, unit: unitOf(field), time, shortTime }) : null;
+    // In UTC with the zone named, as the page's other times before its script runs (local-times.ts).
+    const time = (iso: string) => formatInstant(iso, locale, DEFAULT_TIME_ZONE);
+    return series ? readingChart(series, field.name, { t, numbers, unit: unitOf(field), time }) : null;
   };
   const body = html`<main class="page">
-    <header class="head">
-      <p class="kicker">${t("kicker")}</p>
-      <h1>${passport.name}</h1>
-      ${passport.description && html`<p class="description">${passport.description}</p>`}
-      <dl class="facts">
-        <div>
-          <dt>${t("identifiers", { count: passport.uniqueProductIdentifiers.length })}</dt>
-          <dd>
-            ${passport.uniqueProductIdentifiers.map((identifier) => html`<span class="mono">${displayIdentifier(identifier.value)}</span> `)}
-          </dd>
-        </div>
-        ${
-          passport.gtin &&
-          html`<div>
-            <dt>GTIN</dt>
-            <dd><span class="mono">${gs1ElementString({ gtin: passport.gtin })}</span></dd>
-          </div>`
-        }
-        <div>
-          <dt>${t("lastUpdated")}</dt>
-          <dd><time datetime="${passport.updatedAt}">${formatTime(passport.updatedAt, locale, t)}</time></dd>
-        </div>
-        <div>
-          <dt>${t("passportOf")}</dt>
-          <dd>${passport.itemId ? t("ofItem") : t("ofModel")}</dd>
-        </div>
-      </dl>
-      ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
-      ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t)}
-    </header>
-    ${languageLinks(passport, latestVersion, t)}
-    ${passportContent(
-      passport.language,
-      roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers, chartOf)),
-    )}
-  </main>`;
+      <header class="head">
+        <p class="kicker">${t("kicker")}</p>
+        <h1>${passport.name}</h1>
+        ${passport.description && html`<p class="description">${passport.description}</p>`}
+        <dl class="facts">
+          <div>
+            <dt>${t("identifiers", { count: passport.uniqueProductIdentifiers.length })}</dt>
+            <dd>
+              ${passport.uniqueProductIdentifiers.map((identifier) => html`<span class="mono">${displayIdentifier(identifier.value)}</span> `)}
+            </dd>
+          </div>
+          ${
+            passport.gtin &&
+            html`<div>
+              <dt>GTIN</dt>
+              <dd><span class="mono">${gs1ElementString({ gtin: passport.gtin })}</span></dd>
+            </div>`
+          }
+          <div>
+            <dt>${t("lastUpdated")}</dt>
+            <dd>${instantHtml(passport.updatedAt, locale)}</dd>
+          </div>
+          <div>
+            <dt>${t("passportOf")}</dt>
+            <dd>${passport.itemId ? t("ofItem") : t("ofModel")}</dd>
+          </div>
+        </dl>
+        ${grantRefusedNote(passport.grantRefused, t)} ${readerNote(passport.readerLevel, t)}
+        ${restrictedNote(passport.hiddenFieldCount, passport.readerLevel, t)} ${publicationBlock(passport, latestVersion, t, locale)}
+      </header>
+      ${languageLinks(passport, latestVersion, t)}
+      ${passportContent(
+        passport.language,
+        roots.map((section) => renderSection(section, byId, 2, TOP, t, numbers, chartOf)),
+      )}
+    </main>
+    ${localTimesScript()}`;
   return renderDocument({ title: t("title", { name: passport.name }), lang: locale, css: PASSPORT_PAGE_CSS, body });
 }
 
@@ -441,12 +444,4 @@ function styleOf(placement: CellPlacement | undefined): string {
   return Object.entries(placementStyle(placement))
     .map(([name, value]) => `${name}:${String(value)}`)
     .join(";");
-}
-
-/** The update time in UTC, the same for every reader (and every cached copy) of the page; English as en-GB writes it. */
-function formatTime(iso: string, locale: TAppLocale, t: PublicPageText, dateStyle: "long" | "short" = "long"): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleString(locale === "en" ? "en-GB" : locale, { dateStyle, timeStyle: "short", timeZone: "UTC" });
-  return t("utc", { time });
 }

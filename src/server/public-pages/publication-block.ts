@@ -1,6 +1,8 @@
+import type { TAppLocale } from "~/domain/app-locale";
 import type { TPassport } from "~/domain/passport-schema";
 import { escapeHtml, html, SafeHtml } from "~/server/public-pages/html";
 import type { PublicPageText } from "~/server/public-pages/page-text";
+import { instantHtml } from "~/server/public-pages/local-times";
 
 /**
  * The published version on the passport page (docs/versions.md): its number, date and hash, a status that a small
@@ -8,7 +10,7 @@ import type { PublicPageText } from "~/server/public-pages/page-text";
  * published key (WebCrypto Ed25519, as jose does in a browser) and its hash, and links to the other versions. Without
  * script the page still reads; the status then says how to check it.
  */
-export function publicationBlock(passport: TPassport, latestVersion: number, t: PublicPageText): SafeHtml | null {
+export function publicationBlock(passport: TPassport, latestVersion: number, t: PublicPageText, locale: TAppLocale): SafeHtml | null {
   const publication = passport.publication;
   if (!publication || publication.state !== "published") return null;
   const { version, publishedAt, hash } = publication;
@@ -16,10 +18,7 @@ export function publicationBlock(passport: TPassport, latestVersion: number, t: 
   return html`<section class="publication" aria-label="${t("publication")}">
     <p>
       <strong>${t("version", { version })}</strong
-      >${version === latestVersion ? t("latest") : html`${t("earlier")}<a href="?" data-keep-grant>${t("seeLatest")}</a>`}${t("publishedAt")}<time
-        datetime="${publishedAt}"
-        >${publishedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time
-      >
+      >${version === latestVersion ? t("latest") : html`${t("earlier")}<a href="?" data-keep-grant>${t("seeLatest")}</a>`}${t("publishedAt")}${instantHtml(publishedAt, locale)}
     </p>
     <p class="hash">SHA-256 <code>${hash}</code></p>
     <p id="version-check" class="check" role="status" data-version="${String(version)}" data-hash="${hash}">

@@ -16,13 +16,12 @@ const WIDTH = 300;
 const HEIGHT = 100;
 const PAD = 6;
 
-/** `time` for the caption; `shortTime` for the table's rows, which a phone shows side by side with five numbers. */
+/** `time` writes an instant for the caption and the table's rows, as the page's other times are written. */
 type Words = {
   t: PublicPageText;
   numbers: string;
   unit: string | undefined;
   time: (iso: string) => string;
-  shortTime: (iso: string) => string;
 };
 
 export function readingChart(series: TReadingSeries, fieldName: string, words: Words): SafeHtml | null {
@@ -68,7 +67,7 @@ export function readingChart(series: TReadingSeries, fieldName: string, words: W
             ${buckets.map(
               (b) =>
                 html`<tr>
-                  <td>${words.shortTime(b.at)}</td>
+                  <td>${words.time(b.at)}</td>
                   <td>${b.count}</td>
                   <td>${number(b.min ?? 0)}</td>
                   <td>${number(b.max ?? 0)}</td>

@@ -12,6 +12,7 @@ import { assertRowLimits } from "~/server/services/data-values/internal/assert-r
 import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";
 import {
   deleteRows,
+  missingRows,
   existingTriples,
   insertDataValues,
   renumberRows,
@@ -199,24 +200,6 @@ function repeaterIssues(
 }
 
 /** The rows of one repeater named by a request, grouped by the row around them (one scope each). */
-type ScopedRows = { repeaterId: string; parent?: { row: number; innerRows: number[] }; rows: number[]; at: number[] };
-
-function groupByScope(refs: readonly TRowRef[]): ScopedRows[] {
-  const groups = new Map<string, ScopedRows>();
-  for (const [i, { dataSectionId, row, innerRows }] of refs.entries()) {
-    const parentPath = innerRows ? [row, ...innerRows.slice(0, -1)] : undefined;
-    const key = `${dataSectionId}|${parentPath?.join(".") ?? ""}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { repeaterId: dataSectionId, ...(parentPath && { parent: parentOf(parentPath) }), rows: [], at: [] };
-      groups.set(key, group);
-    }
-    group.rows.push(innerRows ? (innerRows.at(-1) as number) : row);
-    group.at.push(i);
-  }
-  return [...groups.values()];
-}
-
 /** A parent row's path as a scope's `parent`: its outermost row and its inner rows. */
 function parentOf(path: readonly number[]): { row: number; innerRows: number[] } {
   const [row = 0, ...innerRows] = path;
@@ -231,26 +214,26 @@ async function applyRowDeletes(
   refs: readonly TRowRef[],
   at: string,
 ): Promise<boolean> {
-  const issues: Issue[] = [];
-  for (const { repeaterId, parent, rows, at: positions } of groupByScope(refs)) {
-    const scope = { sectionIds: repeaterSectionIds(index, repeaterId), ...(parent && { parent }) };
-    const existing = new Set(await rowNumbers(tx, owner, scope));
-    for (const [j, row] of rows.entries()) {
-      if (existing.has(row)) continue;
-      const ref = refs[positions[j] as number] as TRowRef;
-      issues.push({
-        path: `${at}[${positions[j]}].${ref.innerRows ? "innerRows" : "row"}`,
-        message: `Row ${rowPathText(ref)} of this repeater does not exist`,
-        dataSectionId: repeaterId,
-        row: ref.row,
-        ...(ref.innerRows && { innerRows: ref.innerRows }),
-      });
-    }
-    await deleteRows(tx, owner, scope, rows);
-  }
+  // Which rows exist is asked once for every row list named, and all of them go in one statement (set-based, as the
+  // value writes): a row is checked as it was before the write, so a row inside another deleted row is no problem.
+  const rows = refs.map(({ dataSectionId, row, innerRows }) => ({
+    sectionIds: repeaterSectionIds(index, dataSectionId),
+    ...(innerRows ? { parent: parentOf([row, ...innerRows.slice(0, -1)]), row: innerRows.at(-1) as number } : { row }),
+  }));
+  const issues: Issue[] = (await missingRows(tx, owner, rows)).map((i) => {
+    const ref = refs[i] as TRowRef;
+    return {
+      path: `${at}[${i}].${ref.innerRows ? "innerRows" : "row"}`,
+      message: `Row ${rowPathText(ref)} of this repeater does not exist`,
+      dataSectionId: ref.dataSectionId,
+      row: ref.row,
+      ...(ref.innerRows && { innerRows: ref.innerRows }),
+    };
+  });
   const [first] = issues;
   if (first && at === "url") throw new AppError("NOT_FOUND", `${first.message}.`);
   if (first) throw new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
+  await deleteRows(tx, owner, rows);
   return refs.length > 0;
 }
 

@@ -294,18 +294,48 @@ export async function renumberRows(
     SELECT count(*)::int AS "moved" FROM "moved"`;
 }
 
-/** Deletes whole rows of a repeater: the values at each of `rows` of the scope; returns how many values went. */
-export async function deleteRows(tx: Tx, owner: WrittenOwner, scope: RowScope, rows: readonly number[]): Promise<number> {
+/** One whole row of a repeater: the row list it is in (`RowScope`) and its number there. */
+export type ScopedRow = RowScope & { row: number };
+
+/**
+ * The rows as two sets to join a value (alias d) with: `r`, one line per row (its place in `rows`, its parent row or
+ * -1 outermost, the parent's stored inner rows, where the row's own seven digits start, and those digits or its outer
+ * row number), and `s`, each row's sections. `match` says a value is inside the row r names, at any depth.
+ */
+function scopedRowSets(rows: readonly ScopedRow[]): { sets: Prisma.Sql; match: Prisma.Sql } {
+  const places = rows.map((row) => row.parent && nestedPlace(row.parent));
+  const sectionOf = rows.flatMap((row, i) => row.sectionIds.map(() => i));
+  const sets = Prisma.sql`unnest(
+      ${rows.map((_, i) => i)}::int[], ${places.map((place) => place?.row ?? -1)}::int[],
+      ${places.map((place) => place?.prefix ?? "")}::text[], ${places.map((place) => place?.at ?? 1)}::int[],
+      ${rows.map((row) => encodeInnerRow(row.row))}::text[], ${rows.map((row) => row.row)}::int[]
+    ) AS r(i, parent, prefix, at, digits, top)
+    JOIN unnest(${sectionOf}::int[], ${rows.flatMap((row) => [...row.sectionIds])}::uuid[]) AS s(i, section) ON s.i = r.i`;
+  const match = Prisma.sql`d."dataSectionId" = s.section AND CASE WHEN r.parent < 0 THEN d."row" = r.top
+    ELSE d."row" = r.parent AND left(d."innerRows", r.at - 1) = r.prefix AND substring(d."innerRows" from r.at for 7) = r.digits END`;
+  return { sets, match };
+}
+
+/** Which of `rows` hold no value (their places in `rows`, ascending): one query, whatever the number of row lists. */
+export async function missingRows(tx: Tx, owner: PassportDataOwner, rows: readonly ScopedRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const { table, key } = OWNER_TABLES[owner.kind];
+  const { sets, match } = scopedRowSets(rows);
+  const found = await tx.$queryRaw<{ i: number }[]>`
+    SELECT DISTINCT r.i FROM ${sets} JOIN ${table} AS d ON d.${key} = ${owner.id}::uuid AND ${match}`;
+  const present = new Set(found.map((f) => f.i));
+  return rows.flatMap((_, i) => (present.has(i) ? [] : [i]));
+}
+
+/**
+ * Deletes whole rows of repeaters, each with everything nested in it, in one statement over every row list they are
+ * in (the history records each value); returns how many values went.
+ */
+export async function deleteRows(tx: Tx, owner: WrittenOwner, rows: readonly ScopedRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const { table, key } = OWNER_TABLES[owner.kind];
-  const place = scope.parent && nestedPlace(scope.parent);
-  return countDeleted(
-    tx,
-    owner,
-    Prisma.sql`DELETE FROM ${table} AS d
-      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${[...scope.sectionIds]}::uuid[]) AND ${inParent(place)}
-        AND ${place ? Prisma.sql`${rowIn(place)} = ANY(${rows.map(encodeInnerRow)}::text[])` : Prisma.sql`d."row" = ANY(${[...rows]}::int[])`}`,
-  );
+  const { sets, match } = scopedRowSets(rows);
+  return countDeleted(tx, owner, Prisma.sql`DELETE FROM ${table} AS d USING ${sets} WHERE d.${key} = ${owner.id}::uuid AND ${match}`);
 }
 
 /**

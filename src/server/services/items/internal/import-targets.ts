@@ -39,11 +39,13 @@ export async function importTargets(db: Tx, organizationId: string, modelId: str
       else if (holder.itemId !== null && holder.itemModelId === modelId) itemIds.add(holder.itemId);
       else {
         const message = `The identifier "${value}" already belongs to another model or item of this organization`;
-        plan.problems.add({ ...at, rule: "duplicate-identifier", message });
+        const params = { identifier: value };
+        plan.problems.add({ ...at, rule: "duplicate-identifier", code: "identifier-taken", params, message });
       }
     }
     if (itemIds.size > 1) {
-      plan.problems.add({ ...at, rule: "duplicate-identifier", message: "The row's identifiers belong to different items" });
+      const message = "The row's identifiers belong to different items";
+      plan.problems.add({ ...at, rule: "duplicate-identifier", code: "identifiers-of-two-items", params: {}, message });
     }
     return { item, itemId: [...itemIds][0] ?? null, newIdentifiers };
   });
