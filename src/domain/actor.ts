@@ -23,6 +23,12 @@ export type Actor = {
   via: "session" | "apiKey";
   apiKeyId?: string;
   scope?: TApiKeyScope;
+  /**
+   * Organizations the signed-in user is a member of but may not act on yet: they require two-factor sign-in, which
+   * the user has not set up (docs/security.md §Two-factor). They are in neither list above; a call naming one is 403
+   * naming the requirement, and a page sends the member to set it up. Never set for an API key.
+   */
+  twoFactorRequiredBy?: readonly string[];
 };
 
 /** The operator at the command line, who may act on any organization; only services that allow it take it. */

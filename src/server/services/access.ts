@@ -8,6 +8,12 @@ import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TApiKeyScope, t
  * Membership is enough to read (every role reads); operations that change something ask `assertMayDo`.
  */
 export function assertMemberOf(actor: Actor, organizationId: string): void {
+  if (actor.twoFactorRequiredBy?.includes(organizationId)) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This organization requires two-factor sign-in of its members: set it up in your settings (/settings/two-factor), then sign in again.",
+    );
+  }
   if (!actor.organizationIds.includes(organizationId) || actor.roles[organizationId] === undefined) {
     throw new AppError("FORBIDDEN", "You are not a member of this organization.");
   }

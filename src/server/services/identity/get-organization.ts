@@ -21,6 +21,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             defaultLanguage: true,
             publishedLanguages: true,
             passportRetentionYears: true,
+            requireTwoFactor: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
           },
@@ -39,5 +40,6 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     defaultLanguage: organization.defaultLanguage,
     publishedLanguages: organization.publishedLanguages,
     passportRetentionYears: organization.passportRetentionYears,
+    requireTwoFactor: organization.requireTwoFactor,
   };
 }

@@ -1,5 +1,10 @@
 import { ZMemberInput, ZMemberRoleInput, ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
-import { ZOrganizationLanguagesInput, ZOrganizationRegistryInput, ZOrganizationRetentionInput } from "~/domain/procedure-inputs";
+import {
+  ZOrganizationLanguagesInput,
+  ZOrganizationRegistryInput,
+  ZOrganizationRetentionInput,
+  ZOrganizationTwoFactorInput,
+} from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { changeMemberRole } from "~/server/services/identity/change-member-role";
@@ -50,6 +55,11 @@ export const organizationsRouter = router({
   updateRetention: protectedProcedure.input(ZOrganizationRetentionInput).mutation(async ({ ctx, input }) => {
     const { organizationId, passportRetentionYears } = input;
     return await updateOrganization({ actor: ctx.actor, organizationId, input: { passportRetentionYears } });
+  }),
+  // Whether members need a second factor (docs/security.md §Two-factor), as the same PATCH sets it.
+  updateTwoFactorRequirement: protectedProcedure.input(ZOrganizationTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const { organizationId, requireTwoFactor } = input;
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: { requireTwoFactor } });
   }),
   members: membersRouter,
 });
