@@ -1,5 +1,4 @@
 import type { TMemberRole } from "~/domain/roles";
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
 import { assertRoleAtLeast } from "~/server/services/access";
@@ -20,6 +19,5 @@ export async function changeMemberRole(options: ChangeMemberRoleOptions) {
     if (role !== "owner") assertNotLastOwner(member, "Changing this member's role");
     return tx.member.update({ where: { id: member.id }, data: { role }, select: memberSelect });
   });
-  await forgetApiKeysOf(userId);
   return toMemberDto(row);
 }
