@@ -174,6 +174,10 @@ describe("the operator CLI", () => {
     );
     expect(suspended.suspendedAt).toEqual(expect.any(String));
     expect((await api("GET", models, { token: key.token })).status).toBe(401);
+    const reinstated = resultOf(await runCli(["member:reinstate", "--org", org, "--user", email], shared), "member:reinstate");
+    expect(reinstated).toMatchObject({ userId: user.id, role: "admin", suspendedAt: null });
+    // The key the suspension revoked stays revoked: a reinstated member makes new keys.
+    expect((await api("GET", models, { token: key.token })).status).toBe(401);
     expect(resultOf(await runCli(["member:remove", "--org", org, "--user", email], shared), "member:remove")).toEqual({
       organizationId: org,
       userId: user.id,

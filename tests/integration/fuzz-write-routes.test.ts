@@ -1686,6 +1686,7 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   ["PATCH /organizations/{orgaId}/members/{userId}", [...BUILDER_FAMILIES, "unknown roles"], memberRoleFamilies],
   ["DELETE /organizations/{orgaId}/members/{userId}", ["odd path ids"], () => memberEndFamilies("DELETE", "")],
   ["POST /organizations/{orgaId}/members/{userId}/suspend", ["odd path ids"], () => memberEndFamilies("POST", "/suspend")],
+  ["POST /organizations/{orgaId}/members/{userId}/reinstate", ["odd path ids"], () => memberEndFamilies("POST", "/reinstate")],
   [
     "POST /organizations/{orgaId}/models/{modelId}/passport-versions",
     ["odd path ids", "odd headers (If-Match)"],

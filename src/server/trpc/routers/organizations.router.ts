@@ -11,6 +11,7 @@ import { changeMemberRole } from "~/server/services/identity/change-member-role"
 import { listMembers } from "~/server/services/identity/list-members";
 import { removeMember } from "~/server/services/identity/remove-member";
 import { suspendMember } from "~/server/services/identity/suspend-member";
+import { reinstateMember } from "~/server/services/identity/reinstate-member";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 import { updateOrganization } from "~/server/services/identity/update-organization";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
@@ -24,6 +25,9 @@ const membersRouter = router({
   }),
   suspend: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
     return await suspendMember({ actor: ctx.actor, ...input });
+  }),
+  reinstate: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
+    return await reinstateMember({ actor: ctx.actor, ...input });
   }),
   remove: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
     await removeMember({ actor: ctx.actor, ...input });
