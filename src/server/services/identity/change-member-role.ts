@@ -12,7 +12,7 @@ export type ChangeMemberRoleOptions = MemberTarget & { role: TMemberRole };
  * member's next request acts with the new role, on every app server.
  */
 export async function changeMemberRole(options: ChangeMemberRoleOptions) {
-  const { actor, organizationId, userId, role } = options;
+  const { actor, organizationId, role } = options;
   const row = await inTransaction(async (tx) => {
     const member = await lockMember(tx, options, "Changing a member's role");
     if (!("kind" in actor)) assertRoleAtLeast(actor, organizationId, role, `Making a member ${role}`);
