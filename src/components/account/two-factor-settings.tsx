@@ -25,8 +25,16 @@ export function TwoFactorSettings({ isEnabled }: TwoFactorSettingsProps) {
   const router = useRouter();
   const [setup, setSetup] = useState<Setup>();
   const [confirmedCodes, setConfirmedCodes] = useState<string[]>();
-  if (confirmedCodes) return <BackupCodes codes={confirmedCodes} onDone={() => router.refresh()} />;
-  if (setup) return <ConfirmSetup setup={setup} onConfirmed={() => setConfirmedCodes(setup.backupCodes)} />;
+  if (confirmedCodes) return <BackupCodes codes={confirmedCodes} onDone={() => setConfirmedCodes(undefined)} />;
+  if (setup) {
+    const onConfirmed = () => {
+      setSetup(undefined);
+      setConfirmedCodes(setup.backupCodes);
+      // The page's status above says "on" at once, while the codes stay shown until the member has kept them.
+      router.refresh();
+    };
+    return <ConfirmSetup setup={setup} onConfirmed={onConfirmed} />;
+  }
   return isEnabled ? (
     <PasswordStep kind="disable" onDone={() => router.refresh()} />
   ) : (
@@ -140,9 +148,9 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   const t = useTranslations("twoFactor");
   return (
     <section aria-labelledby="backup-codes-heading" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <h3 id="backup-codes-heading" className="font-semibold text-emerald-900">
+      <h2 id="backup-codes-heading" className="font-semibold text-emerald-900">
         {t("enabledTitle")}
-      </h3>
+      </h2>
       <p className="text-sm text-emerald-900">{t("backupCodesIntro")}</p>
       <ul aria-label={t("backupCodesLabel")} className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-900 sm:grid-cols-5">
         {codes.map((code) => (
