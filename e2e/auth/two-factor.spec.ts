@@ -20,8 +20,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/sign-in");
+/** Signs out, which leads to the sign-in page, and signs in again with the password. */
+async function signOutAndInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -65,8 +67,7 @@ for (const width of [1280, 375]) {
     await page.getByRole("button", { name: "Save two-factor setting" }).click();
     await expect(page.getByText("Two-factor setting saved.")).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await signInWithPassword(page, user.email, user.password);
+    await signOutAndInWithPassword(page, user.email, user.password);
     const codeField = page.getByLabel("Code from the authenticator app");
     await expect(codeField).toBeFocused();
     const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
@@ -81,8 +82,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/orgs/${organizationId}$`));
 
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await signInWithPassword(page, user.email, user.password);
+    await signOutAndInWithPassword(page, user.email, user.password);
     await page.getByRole("button", { name: "Use a backup code instead" }).click();
     await page.getByLabel("Backup code").fill(backupCodes[0] ?? "");
     await page.getByRole("button", { name: "Sign in" }).click();
