@@ -141,7 +141,7 @@ describe("the operator CLI", () => {
     expect(afterRevoke.status).toBe(401);
   }, 300_000);
 
-  it("adds a member with a role, gives a key a scope, changes the role, suspends and removes; the last owner stays", async () => {
+  it("adds a member with a role, gives a key a scope, changes the role, suspends, reinstates and removes; the last owner stays", async () => {
     const world = await createWorld("cli-roles");
     const email = `cli-role-${crypto.randomUUID()}@test.example`;
     const user = await createUser({ email, password: "cli-password-1" });
