@@ -16,6 +16,7 @@ import { addMember } from "~/server/services/identity/add-member";
 import { changeMemberRole } from "~/server/services/identity/change-member-role";
 import { removeMember } from "~/server/services/identity/remove-member";
 import { suspendMember } from "~/server/services/identity/suspend-member";
+import { reinstateMember } from "~/server/services/identity/reinstate-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
@@ -84,6 +85,11 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     usage: "member:suspend --org ORG_ID --user EMAIL_OR_ID",
     flags: z.strictObject({ org: ZId, user: ZId }),
     run: async ({ org, user }) => suspendMember({ actor: OPERATOR, organizationId: org, userId: (await findUser(user)).id }),
+  }),
+  "member:reinstate": command({
+    usage: "member:reinstate --org ORG_ID --user EMAIL_OR_ID",
+    flags: z.strictObject({ org: ZId, user: ZId }),
+    run: async ({ org, user }) => reinstateMember({ actor: OPERATOR, organizationId: org, userId: (await findUser(user)).id }),
   }),
   "member:remove": command({
     usage: "member:remove --org ORG_ID --user EMAIL_OR_ID",

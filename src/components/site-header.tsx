@@ -35,6 +35,9 @@ export function SiteHeader({ viewer }: SiteHeaderProps) {
                   <Link href="/settings/language" className={buttonClasses({ variant: "ghost", size: "sm" })}>
                     {t("language")}
                   </Link>
+                  <Link href="/settings/two-factor" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                    {t("twoFactor")}
+                  </Link>
                 </nav>
                 <div className="ml-auto flex min-w-0 items-center gap-3">
                   <span className="hidden max-w-56 truncate text-sm text-slate-600 md:inline" title={viewer.email}>

@@ -24,6 +24,12 @@ export type Actor = {
   apiKeyId?: string;
   scope?: TApiKeyScope;
   /**
+   * Organizations the signed-in user is a member of but may not act on yet: they require two-factor sign-in, which
+   * the user has not set up (docs/security.md §Two-factor). They are in neither list above; a call naming one is 403
+   * naming the requirement, and a page sends the member to set it up. Never set for an API key.
+   */
+  twoFactorRequiredBy?: readonly string[];
+  /**
    * Set only by the adapters of the routes open to partners (docs/partners.md), when the caller is no member of the
    * path's organization but one of their organizations holds an active partner grant on the path's model.
    */

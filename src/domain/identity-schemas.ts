@@ -87,6 +87,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   publishedLanguages: z.array(z.string()),
   /** How many years a deleted passport's published versions stay readable (docs/versions.md §Retention). */
   passportRetentionYears: z.number().int(),
+  /** Members act here only once they sign in with a second factor (docs/security.md §Two-factor). */
+  requireTwoFactor: z.boolean(),
 });
 
 export const ZMember = z.object({

@@ -17,10 +17,13 @@ export const ZPassportRetentionYears = z
 
 /**
  * `PATCH /api/organizations/{orgaId}`: the EU registry settings (null clears one), the languages (docs/languages.md)
- * and the retention period (a number, never null: the period always has a value); a key left out is kept.
+ * the retention period (a number, never null: the period always has a value) and whether members need a second factor;
+ * a key left out is kept.
  */
 export const ZOrganizationUpdate = ZOrganizationRegistryUpdate.extend({
   ...ZLanguageSettingsUpdate.shape,
   passportRetentionYears: ZPassportRetentionYears.optional(),
+  /** Whether members act here only once they sign in with a second factor (docs/security.md §Two-factor). */
+  requireTwoFactor: z.boolean().optional(),
 });
 export type TOrganizationUpdate = z.infer<typeof ZOrganizationUpdate>;

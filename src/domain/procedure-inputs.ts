@@ -75,6 +75,9 @@ export const ZOrganizationRetentionInput = z.strictObject({
   passportRetentionYears: ZPassportRetentionYears,
 });
 
+/** Whether members need a second factor to act on the organization (docs/security.md §Two-factor). */
+export const ZOrganizationTwoFactorInput = z.strictObject({ organizationId: ZUuid, requireTwoFactor: z.boolean() });
+
 // ---- Published passport versions (docs/versions.md) ----
 export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });
 export const ZPublishItemVersionInput = ZItemInput.extend({ ifMatch: ZVersion.optional() });

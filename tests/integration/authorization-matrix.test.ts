@@ -441,6 +441,10 @@ const REST: Record<string, RestEntry> = {
     expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
     member: 403,
   },
+  "POST /organizations/[orgaId]/members/[userId]/reinstate": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    member: 403,
+  },
   "POST /organizations/[orgaId]/invite": {
     expect: { ...SESSION_ONLY, "non-member session cookie": [403, 404] },
     member: 403,
@@ -750,13 +754,18 @@ const TRPC: Record<string, TrpcEntry> = {
     input: () => ({ name: `Matrix organization ${crypto.randomUUID().slice(0, 8)}` }),
   },
   "organizations.members.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
-  // As A's owner (session): the spare viewer becomes an editor, is suspended, then removed.
+  // As A's owner (session): the spare viewer becomes an editor, is suspended, reinstated, then removed.
   "organizations.members.changeRole": {
     expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId, role: "editor" }),
   },
   "organizations.members.suspend": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId }),
+  },
+  "organizations.members.reinstate": {
     expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, userId: ids.userId }),
@@ -777,6 +786,12 @@ const TRPC: Record<string, TrpcEntry> = {
   "organizations.updateRetention": {
     expect: ON_ORGANIZATION,
     input: (ids) => ({ organizationId: ids.orgaId, passportRetentionYears: 10 }),
+  },
+  // Whether members need a second factor is a person's setting (docs/security.md §Two-factor sign-in): keys are refused.
+  "organizations.updateTwoFactorRequirement": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, requireTwoFactor: false }),
   },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {

@@ -141,7 +141,7 @@ describe("the operator CLI", () => {
     expect(afterRevoke.status).toBe(401);
   }, 300_000);
 
-  it("adds a member with a role, gives a key a scope, changes the role, suspends and removes; the last owner stays", async () => {
+  it("adds a member with a role, gives a key a scope, changes the role, suspends, reinstates and removes; the last owner stays", async () => {
     const world = await createWorld("cli-roles");
     const email = `cli-role-${crypto.randomUUID()}@test.example`;
     const user = await createUser({ email, password: "cli-password-1" });
@@ -173,6 +173,10 @@ describe("the operator CLI", () => {
       "member:suspend",
     );
     expect(suspended.suspendedAt).toEqual(expect.any(String));
+    expect((await api("GET", models, { token: key.token })).status).toBe(401);
+    const reinstated = resultOf(await runCli(["member:reinstate", "--org", org, "--user", email], shared), "member:reinstate");
+    expect(reinstated).toMatchObject({ userId: user.id, role: "admin", suspendedAt: null });
+    // The key the suspension revoked stays revoked: a reinstated member makes new keys.
     expect((await api("GET", models, { token: key.token })).status).toBe(401);
     expect(resultOf(await runCli(["member:remove", "--org", org, "--user", email], shared), "member:remove")).toEqual({
       organizationId: org,

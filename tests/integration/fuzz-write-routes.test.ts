@@ -940,7 +940,7 @@ function deleteModelFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
 }
 
 // PATCH /organizations/{orgaId} (the EU registry settings, docs/registry.md, the languages, docs/languages.md, and the
-// retention period of withdrawn versions, docs/versions.md): each key made invalid one way at a time; null clears a registry setting, so it is sent
+// retention period of withdrawn versions, docs/versions.md, and whether members need two-factor sign-in): each key made invalid one way at a time; null clears a registry setting, so it is sent
 // only for the retention period, which has no null. A model's settings are fuzzed with its PATCH.
 
 function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -951,7 +951,14 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     headers,
     rawBody,
   });
-  const keys = ["economicOperatorId", "backupBaseUrl", "defaultLanguage", "publishedLanguages", "passportRetentionYears"];
+  const keys = [
+    "economicOperatorId",
+    "backupBaseUrl",
+    "defaultLanguage",
+    "publishedLanguages",
+    "passportRetentionYears",
+    "requireTwoFactor",
+  ];
   // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
   const invalid: Record<string, string[]> = {
     economicOperatorId: ["true", "1", "{}", "[]", '["x"]', '""', '"   "', j("x".repeat(51))],
@@ -960,6 +967,8 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     defaultLanguage: ["true", "1", "{}", "[]", '""', '"not a tag"', '"en_US!"'],
     publishedLanguages: ["true", '"en"', "[]", "{}", "[1]", '["en","EN"]', '["??"]'],
     passportRetentionYears: ["null", "0", "101", "-1", "1.5", '"10"', "true", "[]", "{}", "1e400", "9007199254740993"],
+    // Two-factor sign-in required of members (docs/security.md §Two-factor): a boolean only.
+    requireTwoFactor: ["null", "0", "1", '"true"', '"on"', "[]", "{}"],
   };
   const wrong = fc
     .constantFrom(...keys)
@@ -1726,6 +1735,7 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
   ["PATCH /organizations/{orgaId}/members/{userId}", [...BUILDER_FAMILIES, "unknown roles"], memberRoleFamilies],
   ["DELETE /organizations/{orgaId}/members/{userId}", ["odd path ids"], () => memberEndFamilies("DELETE", "")],
   ["POST /organizations/{orgaId}/members/{userId}/suspend", ["odd path ids"], () => memberEndFamilies("POST", "/suspend")],
+  ["POST /organizations/{orgaId}/members/{userId}/reinstate", ["odd path ids"], () => memberEndFamilies("POST", "/reinstate")],
   [
     "POST /organizations/{orgaId}/models/{modelId}/passport-versions",
     ["odd path ids", "odd headers (If-Match)"],

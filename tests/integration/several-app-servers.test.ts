@@ -184,58 +184,46 @@ describe("two app servers on one database", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it("refuse a key revoked through one on the other at once, before its cached entry would expire", async () => {
+  it("refuse a key revoked through one on the other from its next request", async () => {
     const [a, b] = servers;
     const path = `/api/organizations/${world.organization.id}/templates`;
     const cookie = await signIn(a, world.user.email);
-    // A's key routes are loaded before the clock starts, so the revocation itself is quick.
-    expect((await call(a, "GET", "/api/trpc/apiKeys.list", { cookie })).status).toBe(200);
-    /**
-     * B resolves a new key and may keep it for 1 s: only the revocation's notification can refuse it sooner. When the
-     * loaded machine makes the revocation itself take most of that second, the attempt tells nothing and is repeated.
-     */
-    const revokeWhileCached = async (): Promise<{ status: number; isBeforeCacheExpiry: boolean } | undefined> => {
-      const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "revoked" });
-      const cachedAt = Date.now();
-      expect((await call(b, "GET", path, { token: key.token })).status).toBe(200);
-      const revoked = await call(a, "POST", "/api/trpc/apiKeys.revoke", { cookie, body: { id: key.id } });
-      expect(revoked.status, await revoked.clone().text()).toBe(200);
-      if (Date.now() - cachedAt > 700) return undefined;
-      let status = 200;
-      while (status === 200 && Date.now() - cachedAt < 1_000) status = (await call(b, "GET", path, { token: key.token })).status;
-      return { status, isBeforeCacheExpiry: Date.now() - cachedAt < 1_000 };
-    };
-    let outcome: Awaited<ReturnType<typeof revokeWhileCached>>;
-    for (let attempt = 0; attempt < 5 && !outcome; attempt++) outcome = await revokeWhileCached();
-    expect(outcome).toEqual({ status: 401, isBeforeCacheExpiry: true });
+    const key = await createApiKey({ userId: world.user.id, organizationId: world.organization.id, name: "revoked" });
+    // B has just resolved the key: nothing it could keep may outlive the revocation.
+    expect((await call(b, "GET", path, { token: key.token })).status).toBe(200);
+    const revoked = await call(a, "POST", "/api/trpc/apiKeys.revoke", { cookie, body: { id: key.id } });
+    expect(revoked.status, await revoked.clone().text()).toBe(200);
+    expect((await call(b, "GET", path, { token: key.token })).status).toBe(401);
   });
-  it("refuse a removed member's session and key on both, within a second of the removal through one", async () => {
+
+  it("refuse a removed or suspended member's session and key on both from the next request after the change through one", async () => {
     const [a, b] = servers;
-    const email = `leaver-${crypto.randomUUID()}@test.example`;
-    const leaver = await createUser({ email, password: PASSWORD });
-    await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: email, role: "editor" });
-    const key = await createApiKey({ userId: leaver.id, organizationId: world.organization.id, scope: "write" });
     const ownerCookie = await signIn(a, world.user.email);
-    const leaverCookie = await signIn(b, email);
     const path = `/api/organizations/${world.organization.id}/templates`;
-    // Both servers have just resolved the key (and may keep it for a second) and seen the session.
-    for (const server of servers) {
-      expect((await call(server, "GET", path, { token: key.token })).status).toBe(200);
-      expect((await call(server, "GET", path, { cookie: leaverCookie })).status).toBe(200);
-    }
-    const removal = await call(a, "DELETE", `/api/organizations/${world.organization.id}/members/${leaver.id}`, {
-      cookie: ownerCookie,
-    });
-    const removedAt = Date.now();
-    expect(removal.status, await removal.clone().text()).toBe(204);
-    const firstRefusal = async (server: Server, options: { token?: string; cookie?: string }) => {
-      let status = 200;
-      while (status === 200 && Date.now() - removedAt < 1_000) status = (await call(server, "GET", path, options)).status;
-      return { status, isWithinASecond: Date.now() - removedAt < 1_000 };
-    };
-    for (const server of [a, b]) {
-      expect(await firstRefusal(server, { token: key.token })).toEqual({ status: 401, isWithinASecond: true });
-      expect(await firstRefusal(server, { cookie: leaverCookie })).toEqual({ status: 401, isWithinASecond: true });
+    const members = `/api/organizations/${world.organization.id}/members`;
+    const changes = [
+      { name: "removal", method: "DELETE", suffix: "", status: 204 },
+      { name: "suspension", method: "POST", suffix: "/suspend", status: 200 },
+    ];
+    for (const change of changes) {
+      const email = `leaver-${crypto.randomUUID()}@test.example`;
+      const leaver = await createUser({ email, password: PASSWORD });
+      await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: email, role: "editor" });
+      const key = await createApiKey({ userId: leaver.id, organizationId: world.organization.id, scope: "write" });
+      const leaverCookie = await signIn(b, email);
+      // Both servers have just resolved the key and the session.
+      for (const server of servers) {
+        expect((await call(server, "GET", path, { token: key.token })).status, change.name).toBe(200);
+        expect((await call(server, "GET", path, { cookie: leaverCookie })).status, change.name).toBe(200);
+      }
+      const done = await call(a, change.method, `${members}/${leaver.id}${change.suffix}`, { cookie: ownerCookie });
+      expect(done.status, await done.clone().text()).toBe(change.status);
+      const next = [];
+      for (const server of [b, a]) {
+        next.push((await call(server, "GET", path, { token: key.token })).status);
+        next.push((await call(server, "GET", path, { cookie: leaverCookie })).status);
+      }
+      expect(next, change.name).toEqual([401, 401, 401, 401]);
     }
   });
 });

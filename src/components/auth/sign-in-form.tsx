@@ -5,6 +5,7 @@ import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
+import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { authClient } from "~/lib/auth-client";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { ZSignInInput } from "~/domain/identity-schemas";
@@ -22,6 +23,20 @@ export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
   const [isPending, setIsPending] = useState(false);
+  /** After the password of a member with two-factor sign-in on: the code step (docs/security.md §Two-factor). */
+  const [isCodeStep, setIsCodeStep] = useState(false);
+  const [restartReason, setRestartReason] = useState<string>();
+
+  function onSignedInFully() {
+    if (onSignedIn) {
+      setIsPending(false);
+      setIsCodeStep(false);
+      onSignedIn();
+      return;
+    }
+    // A full load, so the header and every server component render for the signed-in user.
+    window.location.assign(next);
+  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,25 +45,32 @@ export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
     if (!parsed.success) return showInvalid(parsed.error);
 
     setIsPending(true);
-    const { error } = await authClient.signIn.email(parsed.data);
+    setRestartReason(undefined);
+    const { data: answer, error } = await authClient.signIn.email(parsed.data);
     if (error) {
       setIsPending(false);
       // Never say which of the two was wrong: that would tell a stranger which emails have accounts.
       const message = error.status === 401 ? t("wrongCredentials") : (error.message ?? t("signInFailed"));
       return show({ fields: {}, form: message });
     }
-    if (onSignedIn) {
+    if ("twoFactorRedirect" in answer && answer.twoFactorRedirect) {
       setIsPending(false);
-      onSignedIn();
-      return;
+      return setIsCodeStep(true);
     }
-    // A full load, so the header and every server component render for the signed-in user.
-    window.location.assign(next);
+    onSignedInFully();
   }
 
+  if (isCodeStep) {
+    const onRestart = (reason: string) => {
+      setIsCodeStep(false);
+      setRestartReason(reason);
+    };
+    return <TwoFactorCodeForm onSignedIn={onSignedInFully} onRestart={onRestart} />;
+  }
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      {restartReason && !errors.form ? <Alert tone="error">{restartReason}</Alert> : null}
       <TextField
         label={t("email")}
         name="email"

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Select } from "~/components/ui/select";
 import { MEMBER_ROLES, type TMemberRole } from "~/domain/roles";
@@ -15,13 +16,17 @@ export type MemberActionsProps = {
   assignableRoles: readonly TMemberRole[];
 };
 
-/** An owner's or admin's controls on one member: the role, suspension and removal, each refused by the server as it rules. */
+/**
+ * An owner's or admin's controls on one member: the role, suspension (or reinstatement of a suspended member) and
+ * removal, each refused by the server as it rules.
+ */
 export function MemberActions({ organizationId, member, assignableRoles }: MemberActionsProps) {
   const t = useTranslations("organizations");
   const router = useRouter();
   const onSuccess = () => router.refresh();
   const changeRole = trpc.organizations.members.changeRole.useMutation({ onSuccess });
   const suspend = trpc.organizations.members.suspend.useMutation({ onSuccess });
+  const reinstate = trpc.organizations.members.reinstate.useMutation({ onSuccess });
   const remove = trpc.organizations.members.remove.useMutation({ onSuccess });
   const target = { organizationId, userId: member.userId };
   const roles = MEMBER_ROLES.filter((role) => role === member.role || assignableRoles.includes(role));
@@ -42,7 +47,11 @@ export function MemberActions({ organizationId, member, assignableRoles }: Membe
           </option>
         ))}
       </Select>
-      {member.suspendedAt ? null : (
+      {member.suspendedAt ? (
+        <Button variant="secondary" size="sm" disabled={reinstate.isPending} onClick={() => reinstate.mutate(target)}>
+          {t.rich("reinstate", { name: member.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
+        </Button>
+      ) : (
         <ConfirmButton
           label={t.rich("suspend", { name: member.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
           title={t("suspendTitle", { name: member.name })}
@@ -66,9 +75,9 @@ export function MemberActions({ organizationId, member, assignableRoles }: Membe
       >
         {t("removeText")}
       </ConfirmButton>
-      {changeRole.error ? (
+      {(changeRole.error ?? reinstate.error) ? (
         <p role="alert" className="w-full text-sm text-red-700">
-          {trpcErrorInfo(changeRole.error).message}
+          {trpcErrorInfo(changeRole.error ?? reinstate.error).message}
         </p>
       ) : null}
     </div>

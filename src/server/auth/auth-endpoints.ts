@@ -15,6 +15,13 @@ const ALLOWED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "POST /send-verification-email",
   "POST /request-password-reset",
   "POST /reset-password",
+  // Two-factor sign-in (docs/security.md §Two-factor): enabling (password), confirming and signing in with a code or
+  // a backup code, disabling with the password. The plugin's other endpoints (new backup codes, the URI again, codes
+  // by mail) are not offered.
+  "POST /two-factor/enable",
+  "POST /two-factor/verify-totp",
+  "POST /two-factor/verify-backup-code",
+  "POST /two-factor/disable",
 ]);
 
 export const AUTH_BASE_PATH = "/api/auth";

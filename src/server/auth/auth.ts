@@ -5,7 +5,7 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
-import { organization } from "better-auth/plugins";
+import { organization, twoFactor } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
 import { getConfig, publicOrigin, trustedOrigins } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
@@ -21,6 +21,9 @@ import { serviceUnavailableError } from "~/server/errors/database-busy";
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
  * as hashes; the plain key is returned once, on creation). Ids are UUIDs because the REST contract's path ids are.
  */
+
+/** How authenticator apps name the account's entry. */
+const TWO_FACTOR_ISSUER = "Passport Studio";
 
 function createAuth() {
   const signInLimit = { window: 60, max: getConfig().SIGN_IN_RATE_LIMIT_PER_MINUTE };
@@ -67,6 +70,9 @@ function createAuth() {
         "/sign-up/email": signInLimit,
         "/request-password-reset": signInLimit,
         "/reset-password": signInLimit,
+        // Codes are guessed like passwords: the same limit per address, on top of the plugin's own per sign-in (5
+        // codes) and per account (10 failures in a row lock codes for 15 minutes).
+        "/two-factor/*": signInLimit,
       },
       // Counted where every app server sees the same count (the database, or Redis when REDIS_URL is set).
       customStorage: { consume: consumeAuthRateLimit },
@@ -77,6 +83,9 @@ function createAuth() {
     onAPIError: { onError: passOnStoreUnavailable },
     plugins: [
       organization({ allowUserToCreateOrganization: true }),
+      // TOTP with backup codes (docs/security.md §Two-factor): a sign-in of a member who enabled it answers
+      // `twoFactorRedirect` instead of a session, which a code (or a backup code) then completes.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
         // The name rule members see (src/domain/identity-schemas.ts ZApiKeyName) is the one in force.

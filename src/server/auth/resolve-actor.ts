@@ -21,7 +21,12 @@ export async function resolveActor(headers: Headers, { requests = 1 }: { request
   }
   const session = await readSession(headers);
   if (!session) return null;
-  return { userId: session.user.id, ...actorMemberships(await membershipsOf(session.user.id)), via: "session" };
+  const memberships = await membershipsOf(session.user.id);
+  // An organization that requires a second factor counts only once the member signs in with one (docs/security.md).
+  const isBlocked = (membership: SessionMembership) => membership.organization.requireTwoFactor && !session.user.twoFactorEnabled;
+  const twoFactorRequiredBy = memberships.filter(isBlocked).map((membership) => membership.organizationId);
+  const acting = actorMemberships(memberships.filter((membership) => !isBlocked(membership)));
+  return { userId: session.user.id, ...acting, via: "session", ...(twoFactorRequiredBy.length > 0 && { twoFactorRequiredBy }) };
 }
 
 export async function requireActor(headers: Headers): Promise<Actor> {
@@ -30,9 +35,14 @@ export async function requireActor(headers: Headers): Promise<Actor> {
   return actor;
 }
 
+type SessionMembership = Membership & { organization: { requireTwoFactor: boolean } };
+
 /** A suspended membership counts for nothing: the member acts as a non-member (403) until the membership ends. */
-async function membershipsOf(userId: string): Promise<Membership[]> {
-  return getDb().member.findMany({ where: { userId, suspendedAt: null }, select: { organizationId: true, role: true } });
+async function membershipsOf(userId: string): Promise<SessionMembership[]> {
+  return getDb().member.findMany({
+    where: { userId, suspendedAt: null },
+    select: { organizationId: true, role: true, organization: { select: { requireTwoFactor: true } } },
+  });
 }
 
 function actorMemberships(memberships: Membership[]): Pick<Actor, "organizationIds" | "roles"> {

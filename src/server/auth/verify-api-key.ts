@@ -3,7 +3,6 @@ import { AppError } from "~/domain/app-error";
 import { chargeApiKey, type ApiKeyRateLimit } from "~/server/auth/api-key-rate-limit";
 import { hashApiKey } from "~/server/auth/api-key-token";
 import { recordApiKeyUse } from "~/server/auth/api-key-usage";
-import { announceChange, listenForChanges, onChange } from "~/server/db/change-feed";
 import { getDb } from "~/server/db/client";
 import { ZApiKeyScope, type TApiKeyScope } from "~/domain/roles";
 
@@ -12,6 +11,10 @@ import { ZApiKeyScope, type TApiKeyScope } from "~/domain/roles";
  * request (last use, request count, rate-limit window), so concurrent readers with one key queued on its row lock.
  * Here a request reads: one query resolves the key, its user and the memberships it may act on; the rate limit is
  * counted in a small shared counter (api-key-rate-limit.ts) and the last use written later, batched (api-key-usage.ts).
+ *
+ * That query runs on every request, never from a cache: a revoked key, or a member removed, suspended or given
+ * another role, is seen by every app server from its very next request (docs/security.md §Removing and suspending
+ * members), with nothing to announce and no notification that could arrive after that request.
  */
 
 /** An organization the user acts on, with their role there (one of MEMBER_ROLES: written only through ZMemberRole). */
@@ -34,15 +37,6 @@ type KeyRow = {
 };
 
 /**
- * Resolved keys are kept this long, so a burst of requests with one key costs one query. Revoking a key or changing
- * its user's memberships forgets it at once in every app process (forgetApiKey, forgetApiKeysOf, through
- * db/change-feed.ts); the short lifetime bounds staleness should a notification be missed (a listener reconnecting).
- */
-const CACHE_MS = 1_000;
-const CACHE_MAX_ENTRIES = 10_000;
-const cache = new Map<string, { row: KeyRow; until: number }>();
-
-/**
  * The key's user, its scope and the organizations the key acts on, with the user's role there: its own organization
  * while the user is a member of it and not suspended (else none), or all the user's organizations for a key made
  * before keys were scoped. Charges `requests` requests
@@ -51,7 +45,7 @@ const cache = new Map<string, { row: KeyRow; until: number }>();
 export async function verifyApiKey(token: string, requests = 1): Promise<VerifiedApiKey> {
   const hash = hashApiKey(token);
   const now = Date.now();
-  const row = await lookUp(hash, now);
+  const row = await lookUp(hash);
   if (!row || row.revokedAt || row.enabled === false) {
     throw new AppError("UNAUTHORIZED", "The API key is unknown or revoked.");
   }
@@ -63,29 +57,7 @@ export async function verifyApiKey(token: string, requests = 1): Promise<Verifie
   return { keyId: row.id, userId: row.userId, memberships: row.memberships, scope: ZApiKeyScope.parse(row.scope) };
 }
 
-type Forget = { keyId: string } | { userId: string };
-
-onChange("passport_api_keys", (payload) => {
-  const forget = JSON.parse(payload) as Forget;
-  for (const [hash, entry] of cache) {
-    if ("keyId" in forget ? entry.row.id === forget.keyId : entry.row.userId === forget.userId) cache.delete(hash);
-  }
-});
-
-/** Drops a key from every app process's cache, so a revocation applies to the very next request. */
-export async function forgetApiKey(keyId: string): Promise<void> {
-  await announceChange("passport_api_keys", JSON.stringify({ keyId } satisfies Forget));
-}
-
-/** Drops a user's keys from every app process's cache: their memberships changed, and their keys must see it at once. */
-export async function forgetApiKeysOf(userId: string): Promise<void> {
-  await announceChange("passport_api_keys", JSON.stringify({ userId } satisfies Forget));
-}
-
-async function lookUp(hash: string, now: number): Promise<KeyRow | null> {
-  listenForChanges();
-  const cached = cache.get(hash);
-  if (cached && cached.until > now) return cached.row;
+async function lookUp(hash: string): Promise<KeyRow | null> {
   const [row] = await getDb().$queryRaw<KeyRow[]>`
     SELECT k."id", k."referenceId" AS "userId", k."scope", k."enabled", k."revokedAt", k."expiresAt", k."lastRequest",
            k."rateLimitEnabled", k."rateLimitMax", k."rateLimitTimeWindow",
@@ -97,9 +69,6 @@ async function lookUp(hash: string, now: number): Promise<KeyRow | null> {
     FROM "apikey" AS k
     WHERE k."key" = ${hash}
     LIMIT 1`;
-  if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-  // Only found keys are kept: caching misses would let anyone fill the cache with made-up keys.
-  if (row) cache.set(hash, { row, until: now + CACHE_MS });
   return row ?? null;
 }
 

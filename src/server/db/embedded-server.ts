@@ -28,7 +28,7 @@ export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
 type ServerInfo = { pid: number; port: number };
 
-/** Authenticated connections: the app's pool (DB_POOL_SIZE), the CLI and the change feed, with room to spare. */
+/** Authenticated connections: the app's pool (DB_POOL_SIZE) and the CLI, with room to spare. */
 const MAX_CONNECTIONS = 32;
 /**
  * Connections still proving the password, counted apart from MAX_CONNECTIONS so that clients without the password

@@ -19,17 +19,19 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's settings (EU registry, languages, retention)",
+    summary: "Set the organization's settings (EU registry, languages, retention, two-factor sign-in)",
     description:
       "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https, without credentials), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
       "languages, docs/languages.md); " +
       "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention); shortening it needs a signed-in session (403 for an API key). " +
+      "`requireTwoFactor`: members act on the organization only once they sign in with a second factor (docs/security.md §Two-factor); " +
+      "changing it needs a signed-in session (403 for an API key), and requiring it a caller who has a second factor (409 otherwise). " +
       "A key left out is kept.",
     params: ZOrgPath,
     body: ZOrganizationUpdate,
     response: ZOrganization,
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "get",

@@ -631,6 +631,18 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   },
   {
     method: "post",
+    path: `${ORG}/members/{userId}/reinstate`,
+    tag: "Organizations",
+    summary: "Reinstate a suspended member",
+    description:
+      "Owners and admins, signed in (an API key is refused, 403); only an owner reinstates an owner. The membership acts again with its role " +
+      "from the member's next request; the sessions and keys the suspension ended stay ended. A member who is not suspended is answered unchanged.",
+    params: ZMemberPath,
+    response: ZMember,
+    errors: [404],
+  },
+  {
+    method: "post",
     path: `${ORG}/invite`,
     tag: "Organizations",
     summary: "Invite an email address to an organization",

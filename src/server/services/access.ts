@@ -8,8 +8,22 @@ import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TApiKeyScope, t
  * Membership is enough to read (every role reads); operations that change something ask `assertMayDo`.
  */
 export function assertMemberOf(actor: Actor, organizationId: string): void {
+  assertNoTwoFactorRequirement(actor, organizationId);
   if (!actor.organizationIds.includes(organizationId) || actor.roles[organizationId] === undefined) {
     throw new AppError("FORBIDDEN", "You are not a member of this organization.");
+  }
+}
+
+/**
+ * A member of an organization that requires two-factor sign-in, who has not set it up, acts on nothing there (403
+ * naming the requirement, docs/security.md §Two-factor) — even where a non-member would be told "not found".
+ */
+export function assertNoTwoFactorRequirement(actor: Actor, organizationId: string): void {
+  if (actor.twoFactorRequiredBy?.includes(organizationId)) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This organization requires two-factor sign-in of its members: set it up in your settings (/settings/two-factor).",
+    );
   }
 }
 

@@ -1,5 +1,4 @@
 import { AppError } from "~/domain/app-error";
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { findUser } from "~/server/services/identity/find-user";
 import type { Operator } from "~/domain/actor";
@@ -30,6 +29,5 @@ export async function addMember({ organizationId, userEmailOrId, role = DEFAULT_
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
-  await forgetApiKeysOf(user.id);
   return { organizationId, userId: user.id, role };
 }

@@ -1,5 +1,4 @@
 import type { TMemberRole } from "~/domain/roles";
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
 import { assertRoleAtLeast } from "~/server/services/access";
@@ -13,13 +12,12 @@ export type ChangeMemberRoleOptions = MemberTarget & { role: TMemberRole };
  * member's next request acts with the new role, on every app server.
  */
 export async function changeMemberRole(options: ChangeMemberRoleOptions) {
-  const { actor, organizationId, userId, role } = options;
+  const { actor, organizationId, role } = options;
   const row = await inTransaction(async (tx) => {
     const member = await lockMember(tx, options, "Changing a member's role");
     if (!("kind" in actor)) assertRoleAtLeast(actor, organizationId, role, `Making a member ${role}`);
     if (role !== "owner") assertNotLastOwner(member, "Changing this member's role");
     return tx.member.update({ where: { id: member.id }, data: { role }, select: memberSelect });
   });
-  await forgetApiKeysOf(userId);
   return toMemberDto(row);
 }

@@ -2,14 +2,16 @@ import { AppError } from "~/domain/app-error";
 import { isUuid } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import type { Actor } from "~/domain/actor";
+import { assertNoTwoFactorRequirement } from "~/server/services/access";
 
 export type GetOrganizationOptions = { actor: Actor; organizationId: string };
 
 /**
  * One organization of the caller. "Not a member" answers exactly like "not there", so a browser page can never
- * tell whether someone else's organization exists.
+ * tell whether someone else's organization exists; a member kept out until they set up two-factor sign-in is told so.
  */
 export async function getOrganization({ actor, organizationId }: GetOrganizationOptions) {
+  assertNoTwoFactorRequirement(actor, organizationId.toLowerCase());
   const organization =
     isUuid(organizationId) && actor.organizationIds.includes(organizationId.toLowerCase())
       ? await getDb().organization.findUnique({
@@ -21,6 +23,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             defaultLanguage: true,
             publishedLanguages: true,
             passportRetentionYears: true,
+            requireTwoFactor: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true } },
           },
@@ -39,5 +42,6 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     defaultLanguage: organization.defaultLanguage,
     publishedLanguages: organization.publishedLanguages,
     passportRetentionYears: organization.passportRetentionYears,
+    requireTwoFactor: organization.requireTwoFactor,
   };
 }

@@ -1,4 +1,3 @@
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { assertNotLastOwner, endMemberAccess, lockMember, type MemberTarget } from "~/server/services/identity/internal/lock-member";
 
@@ -17,5 +16,4 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
     await tx.member.delete({ where: { id: member.id } });
     await endMemberAccess(tx, organizationId, userId);
   });
-  await forgetApiKeysOf(userId);
 }

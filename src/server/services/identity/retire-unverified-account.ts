@@ -1,5 +1,4 @@
 import { EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 
 /**
@@ -16,7 +15,7 @@ import { inTransaction } from "~/server/db/transaction";
  * address only), gives them the account and ends the squatter's sessions.
  */
 export async function retireUnverifiedAccount(email: string): Promise<{ userId: string } | null> {
-  const retired = await inTransaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const linksMadeSince = new Date(Date.now() - EMAIL_VERIFICATION_HOURS * 60 * 60 * 1000);
     const user = await tx.user.findFirst({
       where: { email: { equals: email, mode: "insensitive" }, emailVerified: false, createdAt: { lt: linksMadeSince } },
@@ -33,6 +32,4 @@ export async function retireUnverifiedAccount(email: string): Promise<{ userId: 
     });
     return { userId: user.id };
   });
-  if (retired) await forgetApiKeysOf(retired.userId);
-  return retired;
 }

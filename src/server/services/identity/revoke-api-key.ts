@@ -1,6 +1,5 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor, Operator } from "~/domain/actor";
-import { forgetApiKey } from "~/server/auth/verify-api-key";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
 
@@ -23,7 +22,6 @@ export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
   const now = new Date();
   // Conditional on revokedAt being unset, so a second revocation (or a concurrent one) keeps the first time.
   await db.apikey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now, enabled: false, updatedAt: now } });
-  await forgetApiKey(id);
   const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true } });
   if (!key?.revokedAt) throw new AppError("NOT_FOUND", `No API key ${id}.`);
   return { id: key.id, revokedAt: key.revokedAt.toISOString() };

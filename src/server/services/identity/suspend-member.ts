@@ -1,4 +1,3 @@
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
 import { assertNotLastOwner, endMemberAccess, lockMember, type MemberTarget } from "~/server/services/identity/internal/lock-member";
@@ -22,6 +21,5 @@ export async function suspendMember(options: SuspendMemberOptions) {
       select: memberSelect,
     });
   });
-  await forgetApiKeysOf(userId);
   return toMemberDto(row);
 }

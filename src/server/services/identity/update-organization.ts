@@ -2,7 +2,7 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
-import { inTransaction } from "~/server/db/transaction";
+import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 
@@ -17,7 +17,7 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMayDo(actor, organizationId, "manageSettings");
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears } = input;
+  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears, requireTwoFactor } = input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),
     ...(backupBaseUrl !== undefined && { backupBaseUrl }),
@@ -34,6 +34,7 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
       if (current && passportRetentionYears < current.years) assertSignedIn(actor, "Shortening the retention period");
       await tx.organization.update({ where: { id: organizationId }, data: { passportRetentionYears } });
     }
+    if (requireTwoFactor !== undefined) await setTwoFactorRequirement(tx, actor, organizationId, requireTwoFactor);
     if (defaultLanguage === undefined && publishedLanguages === undefined) return;
     const current = await tx.organization.findUniqueOrThrow({
       where: { id: organizationId },
@@ -46,4 +47,22 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
     await tx.organization.update({ where: { id: organizationId }, data: merged.settings });
   });
   return getOrganization({ actor, organizationId });
+}
+
+/**
+ * Requiring a second factor is a person's decision, signed in, who has one themselves: a member who required it
+ * without one would be sent away from the organization by their own next request.
+ */
+async function setTwoFactorRequirement(tx: Tx, actor: Actor, organizationId: string, requireTwoFactor: boolean): Promise<void> {
+  assertSignedIn(actor, "Changing whether members need two-factor sign-in");
+  if (requireTwoFactor) {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { twoFactorEnabled: true } });
+    if (user.twoFactorEnabled !== true) {
+      throw new AppError(
+        "CONFLICT",
+        "Set up two-factor sign-in for yourself first (/settings/two-factor): requiring it without would lock you out of this organization.",
+      );
+    }
+  }
+  await tx.organization.update({ where: { id: organizationId }, data: { requireTwoFactor } });
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_MEMBER_ROLE } from "~/domain/roles";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import { forgetApiKeysOf } from "~/server/auth/verify-api-key";
 import { inTransaction } from "~/server/db/transaction";
 import { assertSignedIn } from "~/server/services/access";
 import { getInvitationForInvitee } from "~/server/services/invitations/get-invitation-for-invitee";
@@ -25,7 +24,5 @@ export async function acceptInvitation({ actor, invitationId }: AcceptInvitation
     });
     return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };
   });
-  // The new member's keys act on the organization at once, not after the key cache expires.
-  await forgetApiKeysOf(actor.userId);
   return joined;
 }

@@ -1,11 +1,17 @@
 import { ZMemberInput, ZMemberRoleInput, ZOrganizationCreateInput, ZOrganizationIdInput } from "~/domain/identity-schemas";
-import { ZOrganizationLanguagesInput, ZOrganizationRegistryInput, ZOrganizationRetentionInput } from "~/domain/procedure-inputs";
+import {
+  ZOrganizationLanguagesInput,
+  ZOrganizationRegistryInput,
+  ZOrganizationRetentionInput,
+  ZOrganizationTwoFactorInput,
+} from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { changeMemberRole } from "~/server/services/identity/change-member-role";
 import { listMembers } from "~/server/services/identity/list-members";
 import { removeMember } from "~/server/services/identity/remove-member";
 import { suspendMember } from "~/server/services/identity/suspend-member";
+import { reinstateMember } from "~/server/services/identity/reinstate-member";
 import { listOrganizations } from "~/server/services/identity/list-organizations";
 import { updateOrganization } from "~/server/services/identity/update-organization";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
@@ -19,6 +25,9 @@ const membersRouter = router({
   }),
   suspend: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
     return await suspendMember({ actor: ctx.actor, ...input });
+  }),
+  reinstate: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
+    return await reinstateMember({ actor: ctx.actor, ...input });
   }),
   remove: protectedProcedure.input(ZMemberInput).mutation(async ({ ctx, input }) => {
     await removeMember({ actor: ctx.actor, ...input });
@@ -50,6 +59,11 @@ export const organizationsRouter = router({
   updateRetention: protectedProcedure.input(ZOrganizationRetentionInput).mutation(async ({ ctx, input }) => {
     const { organizationId, passportRetentionYears } = input;
     return await updateOrganization({ actor: ctx.actor, organizationId, input: { passportRetentionYears } });
+  }),
+  // Whether members need a second factor (docs/security.md §Two-factor), as the same PATCH sets it.
+  updateTwoFactorRequirement: protectedProcedure.input(ZOrganizationTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const { organizationId, requireTwoFactor } = input;
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: { requireTwoFactor } });
   }),
   members: membersRouter,
 });

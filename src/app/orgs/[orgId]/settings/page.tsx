@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { LanguagesForm } from "~/components/organizations/languages-form";
 import { RetentionForm } from "~/components/organizations/retention-form";
+import { TwoFactorRequirementForm } from "~/components/organizations/two-factor-requirement-form";
 import { OrganizationRegistryForm } from "~/components/registry/organization-registry-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The organization's settings: the languages its passports are published in (docs/languages.md), what the EU registry
  * needs of it (docs/registry.md) and how long its deleted passports' published versions stay readable
- * (docs/versions.md §Retention).
+ * (docs/versions.md §Retention), and whether members need two-factor sign-in (docs/security.md §Two-factor).
  */
 export default async function OrganizationSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
@@ -39,6 +40,9 @@ export default async function OrganizationSettingsPage({ params }: { params: Pro
       </SettingsSection>
       <SettingsSection id="retention-settings-heading" title={t("retentionTitle")} description={t("retentionDescription")}>
         <RetentionForm organizationId={organization.id} passportRetentionYears={organization.passportRetentionYears} />
+      </SettingsSection>
+      <SettingsSection id="two-factor-settings-heading" title={t("twoFactorTitle")} description={t("twoFactorDescription")}>
+        <TwoFactorRequirementForm organizationId={organization.id} requireTwoFactor={organization.requireTwoFactor} />
       </SettingsSection>
     </div>
   );

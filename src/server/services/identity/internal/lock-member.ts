@@ -49,8 +49,9 @@ export function assertNotLastOwner(member: LockedMember, action: string): void {
 /**
  * Ends what the member could still act with, in the caller's transaction: every session of the user (they sign in
  * again for their other organizations) and their API keys that reach this organization (its own keys and keys made
- * before keys were scoped), revoked for good. The caller then announces the change (`forgetApiKeysOf`), so every app
- * server drops the keys from its cache. Grants the member issued belong to the organization and stay.
+ * before keys were scoped), revoked for good. Every app server reads sessions, keys and memberships from the database
+ * on every request, so the member's next request is refused everywhere. Grants the member issued belong to the
+ * organization and stay.
  */
 export async function endMemberAccess(tx: Tx, organizationId: string, userId: string): Promise<void> {
   const now = new Date();
