@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
 import { productIdentifierUri } from "~/domain/product-identifier-uri";
 import type { PassportCredential } from "~/domain/versions/passport-credential";
 
@@ -21,6 +22,8 @@ export type DppContext = {
   /** The economic operator's identifier (EORI, LEI …), else the organization's did:web. */
   economicOperatorId: string;
   facilityId?: string;
+  /** The organization's typed operator identifiers, as frozen with the version (docs/registry.md). */
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** The DppMetadata header both forms start with. */
@@ -34,6 +37,7 @@ export type DppHeader = {
   economicOperatorId: string;
   contentSpecificationIds: string[];
   facilityId?: string;
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** The compressed form: the header, then each content submodel's value-only form keyed by its semanticId. */
@@ -68,6 +72,7 @@ function dppHeader(credential: PassportCredential, context: DppContext): DppHead
     lastUpdate: credential.validFrom,
     economicOperatorId: context.economicOperatorId,
     ...(context.facilityId !== undefined && { facilityId: context.facilityId }),
+    ...(context.operatorIdentifiers?.length && { operatorIdentifiers: context.operatorIdentifiers }),
     contentSpecificationIds,
   };
 }
@@ -121,6 +126,10 @@ export const ZCompressedDpp = z.looseObject({
   lastUpdate: z.string(),
   economicOperatorId: z.string(),
   facilityId: z.string().optional(),
+  operatorIdentifiers: z
+    .array(z.looseObject({ role: z.string(), scheme: z.string(), value: z.string() }))
+    .optional()
+    .meta({ description: "The organization's typed operator identifiers (manufacturer, importer, responsibleOperator, facility), frozen at publication." }),
   contentSpecificationIds: z.array(z.string()),
 });
 

@@ -9,7 +9,8 @@ import { getOrganization } from "~/server/services/identity/get-organization";
 export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
 
 /**
- * Sets the organization's settings: its EU registry settings (docs/registry.md; null clears one), its languages
+ * Sets the organization's settings: its EU registry settings and operator identifiers (docs/registry.md; null clears
+ * one, the identifiers are replaced as a list), its languages
  * (docs/languages.md: the default language is always one of the published ones) and the retention period of its
  * withdrawn passport versions (docs/versions.md §Retention). A key left out is kept. Any member may, with a session
  * or an API key (an ERP sets them) — but shortening the retention period needs a session. One transaction, so a request changes all it names or nothing. Answers the
@@ -17,10 +18,11 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMayDo(actor, organizationId, "manageSettings");
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears } = input;
+  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, operatorIdentifiers, passportRetentionYears } = input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),
     ...(backupBaseUrl !== undefined && { backupBaseUrl }),
+    ...(operatorIdentifiers !== undefined && { operatorIdentifiers }),
   };
   await inTransaction(async (tx) => {
     if (Object.keys(registry).length > 0) {

@@ -1,6 +1,7 @@
 import { createHash, sign } from "node:crypto";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
+import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
 import { type AssembledPassport, passportDocument } from "~/domain/passport";
 import type { TAccessLevel } from "~/domain/passport-schema";
 import {
@@ -24,6 +25,8 @@ export type FreezeInput = {
   publishedAt: string;
   baseUrl: string;
   key: SigningKey;
+  /** The organization's operator identifiers, signed into every level's credential. */
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** `jws` per level is stored detached ("header..signature", RFC 7515 Appendix F): its payload is the document's RFC 8785 text. */
@@ -53,6 +56,7 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
       publishedAt: input.publishedAt,
       passport: passportDocument(input.assembled, level),
       aasValueOnly: valueOnlySubmodels(environment, "semanticId"),
+      operatorIdentifiers: input.operatorIdentifiers,
     });
     const payload = canonicalJson(credential);
     documents[level] = credential;

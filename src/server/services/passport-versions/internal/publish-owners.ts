@@ -52,6 +52,7 @@ export async function publishOwners(
     await stepper.step();
     const previous = latest.get(owner.ownerId);
     const n = (previous?.n ?? 0) + 1;
+    const dppHeader = dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer };
     const frozen = freezeVersion({
       assembled: owner.assembled,
       n,
@@ -60,6 +61,7 @@ export async function publishOwners(
       publishedAt,
       baseUrl,
       key,
+      operatorIdentifiers: dppHeader.operatorIdentifiers,
     });
     versions.push({
       ...frozen,
@@ -73,7 +75,7 @@ export async function publishOwners(
       publishedAt,
       publishedBy: userId,
       previousHash: previous?.hashes.public ?? null,
-      dppHeader: dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer },
+      dppHeader,
     });
   }
   await insertVersions(tx, versions);
