@@ -98,6 +98,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   publishedLanguages: z.array(z.string()),
   /** How many years a deleted passport's published versions stay readable (docs/versions.md §Retention). */
   passportRetentionYears: z.number().int(),
+  /** The domain new versions are signed under, `did:web:{domain}`; null: the app's host (docs/versions.md §Signing identity). */
+  didWebDomain: z.string().nullable(),
 });
 
 export const ZMember = z.object({

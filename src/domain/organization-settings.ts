@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLanguageSettingsUpdate } from "~/domain/language";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
+import { ZDidWebDomain } from "~/domain/versions/did-web";
 
 /**
  * How long the published versions of a deleted model or item stay readable after the deletion (docs/versions.md
@@ -16,11 +17,13 @@ export const ZPassportRetentionYears = z
   .max(PASSPORT_RETENTION_YEARS.max, { error: `Give at most ${PASSPORT_RETENTION_YEARS.max} years` });
 
 /**
- * `PATCH /api/organizations/{orgaId}`: the EU registry settings (null clears one), the languages (docs/languages.md)
- * and the retention period (a number, never null: the period always has a value); a key left out is kept.
+ * `PATCH /api/organizations/{orgaId}`: the EU registry settings and operator identifiers (null clears one), the
+ * languages (docs/languages.md), the signing domain and the retention period (a number, never null: the period always has a value); a key left out is kept.
  */
 export const ZOrganizationUpdate = ZOrganizationRegistryUpdate.extend({
   ...ZLanguageSettingsUpdate.shape,
   passportRetentionYears: ZPassportRetentionYears.optional(),
+  // The domain the organization signs its versions under, did:web:{domain} (docs/versions.md §Signing identity).
+  didWebDomain: ZDidWebDomain.nullable().optional(),
 });
 export type TOrganizationUpdate = z.infer<typeof ZOrganizationUpdate>;

@@ -4,3 +4,6 @@ import { inject } from "vitest";
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.BETTER_AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
 process.env.BETTER_AUTH_URL ??= "http://localhost:3000";
+// Publishing refuses a loopback issuer unless PUBLIC_BASE_URL names it (docs/versions.md §Signing identity): the
+// same origin as BETTER_AUTH_URL, so links and QR codes are what they were without it.
+process.env.PUBLIC_BASE_URL ??= process.env.BETTER_AUTH_URL;

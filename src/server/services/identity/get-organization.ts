@@ -23,6 +23,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             defaultLanguage: true,
             publishedLanguages: true,
             passportRetentionYears: true,
+            didWebDomain: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true, operatorIdentifiers: true } },
           },
@@ -44,5 +45,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     defaultLanguage: organization.defaultLanguage,
     publishedLanguages: organization.publishedLanguages,
     passportRetentionYears: organization.passportRetentionYears,
+    // The domain its new versions are signed under, did:web:{domain}; null: the app's host (docs/versions.md).
+    didWebDomain: organization.didWebDomain,
   };
 }

@@ -5,6 +5,7 @@ import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
+import { setDidWebDomain } from "~/server/services/identity/internal/did-web-domain";
 
 export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
 
@@ -18,7 +19,8 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMayDo(actor, organizationId, "manageSettings");
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, operatorIdentifiers, passportRetentionYears } = input;
+  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, operatorIdentifiers, passportRetentionYears, didWebDomain } =
+    input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),
     ...(backupBaseUrl !== undefined && { backupBaseUrl }),
@@ -28,6 +30,7 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
     if (Object.keys(registry).length > 0) {
       await tx.organizationRegistry.upsert({ where: { organizationId }, create: { organizationId, ...registry }, update: registry });
     }
+    if (didWebDomain !== undefined) await setDidWebDomain(tx, actor, organizationId, didWebDomain);
     if (passportRetentionYears !== undefined) {
       const [current] = await tx.$queryRaw<{ years: number }[]>`
         SELECT "passportRetentionYears" AS "years" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;

@@ -2,6 +2,7 @@ import { createHash, sign } from "node:crypto";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
 import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
+import { keyDidUrl } from "~/domain/versions/did-web";
 import { type AssembledPassport, passportDocument } from "~/domain/passport";
 import type { TAccessLevel } from "~/domain/passport-schema";
 import {
@@ -61,18 +62,19 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
     const payload = canonicalJson(credential);
     documents[level] = credential;
     hashes[level] = createHash("sha256").update(payload).digest("hex");
-    jws[level] = detachedJws(signPayload(payload, input.key));
+    jws[level] = detachedJws(signPayload(payload, input.key, keyDidUrl(input.issuer, input.key.kid)));
   }
   return { documents, hashes, jws };
 }
 
 /**
- * The compact JWS (RFC 7515) of `payload`: protected header `{alg: "EdDSA", typ: "vc+jwt", kid}`, signed with
- * node's Ed25519 directly — the same bytes jose's CompactSign writes, at a fraction of its cost per signature
+ * The compact JWS (RFC 7515) of `payload`: protected header `{alg: "EdDSA", typ: "vc+jwt", kid}` — the key's DID URL
+ * (`{issuer}#{thumbprint}`, which the issuer's DID document resolves; the bare thumbprint when `kid` is not given, as
+ * versions signed before DID URLs carry) — signed with node's Ed25519 directly — the same bytes jose's CompactSign writes, at a fraction of its cost per signature
  * (thousands per publication of a model's items); verification uses jose (verify-versions.ts).
  */
-export function signPayload(payload: string, key: SigningKey): string {
-  const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid: key.kid })).toString("base64url");
+export function signPayload(payload: string, key: SigningKey, kid = key.kid): string {
+  const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid })).toString("base64url");
   const signingInput = `${header}.${Buffer.from(payload).toString("base64url")}`;
   return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString("base64url")}`;
 }

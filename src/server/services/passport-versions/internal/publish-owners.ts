@@ -1,9 +1,9 @@
 import { createStepper, type Stepper } from "~/domain/bounded-steps";
 import type { AssembledPassport } from "~/domain/passport";
-import { organizationDid, type TPublishedVersion } from "~/domain/versions/passport-credential";
-import { publicBaseUrl } from "~/server/config";
+import type { TPublishedVersion } from "~/domain/versions/passport-credential";
 import type { Tx } from "~/server/db/transaction";
 import { currentDppHeaders } from "~/server/services/passport-versions/internal/dpp-header";
+import { organizationIssuer } from "~/server/services/passport-versions/internal/issuer";
 import { lockPublicationInstant } from "~/server/services/passport-versions/internal/publication-lock";
 import { freezeVersion } from "~/server/services/passport-versions/internal/freeze-version";
 import { activeSigningKey } from "~/server/services/passport-versions/internal/signing-keys";
@@ -29,8 +29,7 @@ export async function publishOwners(
   }: { organizationId: string; userId: string; owners: readonly OwnerToPublish[]; stepper?: Stepper },
 ): Promise<(TPublishedVersion & { ownerId: string })[]> {
   if (owners.length === 0) return [];
-  const baseUrl = publicBaseUrl();
-  const issuer = organizationDid(baseUrl, organizationId);
+  const { did: issuer, baseUrl } = await organizationIssuer(tx, organizationId);
   const key = await activeSigningKey(tx, organizationId);
   const latest = await latestVersions(
     tx,
