@@ -53,7 +53,8 @@ const signInHint = await seedOnFirstStart(origin);
 // The one-machine trial (embedded database, the app knowing itself only as localhost) may publish signed versions,
 // which then name localhost as their issuer and verify on this machine only; anywhere else the app refuses to sign
 // as a loopback name until PUBLIC_BASE_URL is set (docs/versions.md §Signing identity).
-const isTrial = !config.DATABASE_URL && !config.BETTER_AUTH_URL && !config.PUBLIC_BASE_URL && process.env.ALLOW_LOOPBACK_ISSUER === undefined;
+const isTrial =
+  !config.DATABASE_URL && !config.BETTER_AUTH_URL && !config.PUBLIC_BASE_URL && process.env.ALLOW_LOOPBACK_ISSUER === undefined;
 if (isTrial) {
   console.log(
     `Signed passport versions will name ${origin} as their issuer (a trial on this machine: they verify only here). ` +

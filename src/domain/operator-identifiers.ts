@@ -92,7 +92,9 @@ function vatProblem(value: string): string | undefined {
   const prefix = value.slice(0, 2);
   const format = VAT_FORMATS[prefix];
   if (!format) return `A VAT number starts with the country code of an EU member state or XI (${VAT_COUNTRY_PREFIXES.join(", ")})`;
-  return format.test(value.slice(2)) ? undefined : `This is not the format of a VAT number of ${prefix} (as the EU's VIES service lists it)`;
+  return format.test(value.slice(2))
+    ? undefined
+    : `This is not the format of a VAT number of ${prefix} (as the EU's VIES service lists it)`;
 }
 
 /** Upper case without the spaces, dots and hyphens people write identifiers with: the form that is stored and compared. */
@@ -106,11 +108,7 @@ export const ZOperatorIdentifier = z
     scheme: z.enum(OPERATOR_SCHEMES, { error: `scheme must be one of ${OPERATOR_SCHEMES.join(", ")}` }),
     value: ZText("Identifier").max(100, { error: "Use at most 100 characters" }).transform(normaliseOperatorIdentifier),
     name: ZText("Name").trim().min(1, { error: "Enter a name" }).max(200, { error: "Use at most 200 characters" }).optional(),
-    contact: ZText("Contact")
-      .trim()
-      .min(1, { error: "Enter a contact" })
-      .max(500, { error: "Use at most 500 characters" })
-      .optional(),
+    contact: ZText("Contact").trim().min(1, { error: "Enter a contact" }).max(500, { error: "Use at most 500 characters" }).optional(),
   })
   .check((ctx) => {
     const problem = operatorIdentifierProblem(ctx.value.scheme, ctx.value.value);
@@ -119,7 +117,12 @@ export const ZOperatorIdentifier = z
     if (ctx.value.role === "responsibleOperator") {
       for (const key of ["name", "contact"] as const) {
         if (ctx.value[key] === undefined) {
-          ctx.issues.push({ code: "custom", message: `The responsible economic operator needs a ${key}`, path: [key], input: ctx.value });
+          ctx.issues.push({
+            code: "custom",
+            message: `The responsible economic operator needs a ${key}`,
+            path: [key],
+            input: ctx.value,
+          });
         }
       }
     }
@@ -134,7 +137,8 @@ export const ZOperatorIdentifiers = z
     const seen = new Set<string>();
     for (const [index, identifier] of ctx.value.entries()) {
       const key = `${identifier.role} ${identifier.scheme} ${identifier.value}`;
-      if (seen.has(key)) ctx.issues.push({ code: "custom", message: "List each identifier once per role", path: [index], input: identifier });
+      if (seen.has(key))
+        ctx.issues.push({ code: "custom", message: "List each identifier once per role", path: [index], input: identifier });
       seen.add(key);
     }
   });

@@ -38,7 +38,9 @@ export function keyDidUrl(did: string, thumbprint: string): string {
  */
 export function splitKid(kid: string): { did: string | null; fragment: string } {
   const hash = kid.indexOf("#");
-  return kid.startsWith("did:") && hash > 0 ? { did: kid.slice(0, hash), fragment: kid.slice(hash + 1) } : { did: null, fragment: kid };
+  return kid.startsWith("did:") && hash > 0
+    ? { did: kid.slice(0, hash), fragment: kid.slice(hash + 1) }
+    : { did: null, fragment: kid };
 }
 
 /**

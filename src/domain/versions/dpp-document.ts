@@ -129,7 +129,10 @@ export const ZCompressedDpp = z.looseObject({
   operatorIdentifiers: z
     .array(z.looseObject({ role: z.string(), scheme: z.string(), value: z.string() }))
     .optional()
-    .meta({ description: "The organization's typed operator identifiers (manufacturer, importer, responsibleOperator, facility), frozen at publication." }),
+    .meta({
+      description:
+        "The organization's typed operator identifiers (manufacturer, importer, responsibleOperator, facility), frozen at publication.",
+    }),
   contentSpecificationIds: z.array(z.string()),
 });
 

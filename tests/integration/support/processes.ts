@@ -133,7 +133,11 @@ export class ScriptProcess {
 function operatorEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name.startsWith("VITEST") || name.startsWith("BETTER_AUTH_") || ["DATABASE_URL", "NODE_ENV", "PUBLIC_BASE_URL"].includes(name)) {
+    if (
+      name.startsWith("VITEST") ||
+      name.startsWith("BETTER_AUTH_") ||
+      ["DATABASE_URL", "NODE_ENV", "PUBLIC_BASE_URL"].includes(name)
+    ) {
       delete env[name];
     }
     if (name === "DATA_DIR" || name === "TEST_DATABASE_URL") delete env[name];

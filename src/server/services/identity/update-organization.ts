@@ -19,8 +19,15 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMayDo(actor, organizationId, "manageSettings");
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, operatorIdentifiers, passportRetentionYears, didWebDomain } =
-    input;
+  const {
+    defaultLanguage,
+    publishedLanguages,
+    economicOperatorId,
+    backupBaseUrl,
+    operatorIdentifiers,
+    passportRetentionYears,
+    didWebDomain,
+  } = input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),
     ...(backupBaseUrl !== undefined && { backupBaseUrl }),

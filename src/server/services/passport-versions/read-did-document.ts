@@ -21,7 +21,10 @@ export async function readDidDocument(organizationId: string): Promise<Record<st
  */
 export async function readDomainDidDocument(host: string | null): Promise<Record<string, unknown>> {
   // The DID names the domain without a port; a Host header may carry the default one.
-  const domain = host?.toLowerCase().replace(/:(80|443)$/, "").replace(/\.$/, "");
+  const domain = host
+    ?.toLowerCase()
+    .replace(/:(80|443)$/, "")
+    .replace(/\.$/, "");
   const organization = domain
     ? await getDb().organization.findUnique({ where: { didWebDomain: domain }, select: { id: true } })
     : null;

@@ -18,7 +18,10 @@ export async function setDidWebDomain(tx: Tx, actor: Actor, organizationId: stri
     throw new AppError("BAD_REQUEST", message, [{ path: "$.didWebDomain", message }]);
   }
   if (domain !== null) {
-    const holder = await tx.organization.findFirst({ where: { didWebDomain: domain, NOT: { id: organizationId } }, select: { id: true } });
+    const holder = await tx.organization.findFirst({
+      where: { didWebDomain: domain, NOT: { id: organizationId } },
+      select: { id: true },
+    });
     if (holder) throw new AppError("CONFLICT", `Another organization already signs under ${domain}.`);
   }
   await tx.organization.update({ where: { id: organizationId }, data: { didWebDomain: domain } });
