@@ -100,6 +100,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   passportRetentionYears: z.number().int(),
   /** The domain new versions are signed under, `did:web:{domain}`; null: the app's host (docs/versions.md §Signing identity). */
   didWebDomain: z.string().nullable(),
+  /** How many years audit events are kept (docs/security.md §Audit log). */
+  auditRetentionYears: z.number().int(),
 });
 
 export const ZMember = z.object({

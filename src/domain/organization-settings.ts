@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAuditRetentionYears } from "~/domain/audit-events";
 import { ZLanguageSettingsUpdate } from "~/domain/language";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZDidWebDomain } from "~/domain/versions/did-web";
@@ -23,6 +24,8 @@ export const ZPassportRetentionYears = z
 export const ZOrganizationUpdate = ZOrganizationRegistryUpdate.extend({
   ...ZLanguageSettingsUpdate.shape,
   passportRetentionYears: ZPassportRetentionYears.optional(),
+  // Years audit events are kept (docs/security.md §Audit log).
+  auditRetentionYears: ZAuditRetentionYears.optional(),
   // The domain the organization signs its versions under, did:web:{domain} (docs/versions.md §Signing identity).
   didWebDomain: ZDidWebDomain.nullable().optional(),
 });

@@ -24,6 +24,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
             publishedLanguages: true,
             passportRetentionYears: true,
             didWebDomain: true,
+            auditRetentionYears: true,
             _count: { select: { members: true } },
             registry: { select: { economicOperatorId: true, backupBaseUrl: true, operatorIdentifiers: true } },
           },
@@ -47,5 +48,7 @@ export async function getOrganization({ actor, organizationId }: GetOrganization
     passportRetentionYears: organization.passportRetentionYears,
     // The domain its new versions are signed under, did:web:{domain}; null: the app's host (docs/versions.md).
     didWebDomain: organization.didWebDomain,
+    // Years its audit events are kept (docs/security.md §Audit log).
+    auditRetentionYears: organization.auditRetentionYears,
   };
 }

@@ -2,7 +2,8 @@ import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
-import { inTransaction } from "~/server/db/transaction";
+import { inTransaction, type Tx } from "~/server/db/transaction";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
 import { setDidWebDomain } from "~/server/services/identity/internal/did-web-domain";
@@ -26,6 +27,7 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
     backupBaseUrl,
     operatorIdentifiers,
     passportRetentionYears,
+    auditRetentionYears,
     didWebDomain,
   } = input;
   const registry = {
@@ -39,13 +41,14 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
     }
     if (didWebDomain !== undefined) await setDidWebDomain(tx, actor, organizationId, didWebDomain);
     if (passportRetentionYears !== undefined) {
-      const [current] = await tx.$queryRaw<{ years: number }[]>`
-        SELECT "passportRetentionYears" AS "years" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
       // Shortening hides withdrawn versions at once, so it takes a person signed in, not an API key (docs/versions.md
       // §Retention): a leaked key could otherwise erase an organization's public history in one request.
-      if (current && passportRetentionYears < current.years) assertSignedIn(actor, "Shortening the retention period");
-      await tx.organization.update({ where: { id: organizationId }, data: { passportRetentionYears } });
+      await setRetention(tx, actor, organizationId, "passportRetentionYears", passportRetentionYears);
     }
+    // Shortening the audit log's period deletes its older events with the next one: a person signed in, likewise.
+    if (auditRetentionYears !== undefined) await setRetention(tx, actor, organizationId, "auditRetentionYears", auditRetentionYears);
+    // What changed, by name and new value; the identifiers and domain are public, no setting here is a secret.
+    await recordAuditEvent(tx, { organizationId, actor, type: "settings.changed", details: input });
     if (defaultLanguage === undefined && publishedLanguages === undefined) return;
     const current = await tx.organization.findUniqueOrThrow({
       where: { id: organizationId },
@@ -58,4 +61,21 @@ export async function updateOrganization({ actor, organizationId, input }: Updat
     await tx.organization.update({ where: { id: organizationId }, data: merged.settings });
   });
   return getOrganization({ actor, organizationId });
+}
+
+/** Sets one of the retention periods; shortening one needs a signed-in session (it hides or deletes history at once). */
+async function setRetention(
+  tx: Tx,
+  actor: Actor,
+  organizationId: string,
+  column: "passportRetentionYears" | "auditRetentionYears",
+  years: number,
+): Promise<void> {
+  const [current] = await tx.$queryRaw<{ passport: number; audit: number }[]>`
+    SELECT "passportRetentionYears" AS "passport", "auditRetentionYears" AS "audit" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+  const previous = current?.[column === "passportRetentionYears" ? "passport" : "audit"];
+  if (previous !== undefined && years < previous) {
+    assertSignedIn(actor, column === "passportRetentionYears" ? "Shortening the retention period" : "Shortening the audit log's retention");
+  }
+  await tx.organization.update({ where: { id: organizationId }, data: { [column]: years } });
 }

@@ -5,6 +5,7 @@ import { getDb } from "~/server/db/client";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { mailLocaleFor, mailTranslator } from "~/server/mail/mail-text";
 import { sendMail } from "~/server/mail/send-mail";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import {
   INVITATION_LIFETIME_DAYS,
   invitationSelect,
@@ -53,6 +54,7 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
         select: invitationSelect,
       });
   const invitation = toInvitationDto(row, requestOrigin);
+  await recordAuditEvent(db, { organizationId, actor, type: "invitation.created", subject: invitation.id, details: { email: address } });
   // The invitee's own language if they have an account, else the inviter's: likely a colleague's.
   const inviter = await db.user.findUnique({ where: { id: actor.userId }, select: { locale: true } });
   const t = await mailTranslator(await mailLocaleFor(address, { profileLocale: inviter?.locale }));
