@@ -21,7 +21,8 @@ export async function revokeAccessGrant({ actor, organizationId, modelId, grantI
     });
     const [grant] = await findAccessGrants(tx, { organizationId, modelId, grantId });
     if (!grant) throw new AppError("NOT_FOUND", "Access grant not found.");
-    if (count > 0) await recordAuditEvent(tx, { organizationId, actor, type: "accessGrant.revoked", subject: grantId, details: { modelId } });
+    if (count > 0)
+      await recordAuditEvent(tx, { organizationId, actor, type: "accessGrant.revoked", subject: grantId, details: { modelId } });
     return grant;
   });
 }

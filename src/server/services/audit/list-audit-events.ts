@@ -1,5 +1,11 @@
 import type { Actor } from "~/domain/actor";
-import { AUDIT_EVENT_TYPES, type TAuditEvent, type TAuditEventType, type TAuditLogPage, type TAuditLogQuery } from "~/domain/audit-events";
+import {
+  AUDIT_EVENT_TYPES,
+  type TAuditEvent,
+  type TAuditEventType,
+  type TAuditLogPage,
+  type TAuditLogQuery,
+} from "~/domain/audit-events";
 import { getDb } from "~/server/db/client";
 import { assertMayDo } from "~/server/services/access";
 

@@ -31,6 +31,7 @@ export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
   const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true, organizationId: true } });
   if (!key?.revokedAt) throw new AppError("NOT_FOUND", `No API key ${id}.`);
   // Keys made before keys were scoped belong to no organization, so no organization's log names their revocation.
-  if (count > 0 && key.organizationId) await recordAuditEvent(db, { organizationId: key.organizationId, actor, type: "apiKey.revoked", subject: id });
+  if (count > 0 && key.organizationId)
+    await recordAuditEvent(db, { organizationId: key.organizationId, actor, type: "apiKey.revoked", subject: id });
   return { id: key.id, revokedAt: key.revokedAt.toISOString() };
 }

@@ -17,7 +17,8 @@ export async function suspendMember(options: SuspendMemberOptions) {
     const member = await lockMember(tx, options, "Suspending a member");
     assertNotLastOwner(member, "Suspending this member");
     await endMemberAccess(tx, organizationId, userId);
-    if (!member.isSuspended) await recordAuditEvent(tx, { organizationId, actor: options.actor, type: "member.suspended", subject: userId });
+    if (!member.isSuspended)
+      await recordAuditEvent(tx, { organizationId, actor: options.actor, type: "member.suspended", subject: userId });
     return tx.member.update({
       where: { id: member.id },
       data: member.isSuspended ? {} : { suspendedAt: new Date() },

@@ -75,7 +75,10 @@ async function setRetention(
     SELECT "passportRetentionYears" AS "passport", "auditRetentionYears" AS "audit" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
   const previous = current?.[column === "passportRetentionYears" ? "passport" : "audit"];
   if (previous !== undefined && years < previous) {
-    assertSignedIn(actor, column === "passportRetentionYears" ? "Shortening the retention period" : "Shortening the audit log's retention");
+    assertSignedIn(
+      actor,
+      column === "passportRetentionYears" ? "Shortening the retention period" : "Shortening the audit log's retention",
+    );
   }
   await tx.organization.update({ where: { id: organizationId }, data: { [column]: years } });
 }

@@ -25,7 +25,11 @@ export async function acceptInvitation({ actor, invitationId }: AcceptInvitation
       skipDuplicates: true,
     });
     if (added.count > 0) {
-      const event = { type: "member.added", subject: actor.userId, details: { role: DEFAULT_MEMBER_ROLE, invitationId: invitation.id } } as const;
+      const event = {
+        type: "member.added",
+        subject: actor.userId,
+        details: { role: DEFAULT_MEMBER_ROLE, invitationId: invitation.id },
+      } as const;
       await recordAuditEvent(tx, { organizationId: invitation.organizationId, actor, ...event });
     }
     return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };

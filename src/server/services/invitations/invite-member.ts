@@ -54,7 +54,13 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
         select: invitationSelect,
       });
   const invitation = toInvitationDto(row, requestOrigin);
-  await recordAuditEvent(db, { organizationId, actor, type: "invitation.created", subject: invitation.id, details: { email: address } });
+  await recordAuditEvent(db, {
+    organizationId,
+    actor,
+    type: "invitation.created",
+    subject: invitation.id,
+    details: { email: address },
+  });
   // The invitee's own language if they have an account, else the inviter's: likely a colleague's.
   const inviter = await db.user.findUnique({ where: { id: actor.userId }, select: { locale: true } });
   const t = await mailTranslator(await mailLocaleFor(address, { profileLocale: inviter?.locale }));
