@@ -50,6 +50,17 @@ const origin = `http://localhost:${config.PORT}`;
 // trusted (beside localhost and 127.0.0.1, which src/server/config.ts trusts then), so signing up there works.
 const networkOrigins = config.BETTER_AUTH_URL ? [] : networkAddresses().map((address) => `http://${address}:${config.PORT}`);
 const signInHint = await seedOnFirstStart(origin);
+// The one-machine trial (embedded database, the app knowing itself only as localhost) may publish signed versions,
+// which then name localhost as their issuer and verify on this machine only; anywhere else the app refuses to sign
+// as a loopback name until PUBLIC_BASE_URL is set (docs/versions.md §Signing identity).
+const isTrial =
+  !config.DATABASE_URL && !config.BETTER_AUTH_URL && !config.PUBLIC_BASE_URL && process.env.ALLOW_LOOPBACK_ISSUER === undefined;
+if (isTrial) {
+  console.log(
+    `Signed passport versions will name ${origin} as their issuer (a trial on this machine: they verify only here). ` +
+      "Set PUBLIC_BASE_URL to the address passports are served at before publishing for real.",
+  );
+}
 
 if (!isDev) {
   console.log(`\nBuilding… the app answers at ${origin} once the build below is done (the first build takes minutes).`);
@@ -66,6 +77,7 @@ const next = spawn(process.execPath, ["--import", "tsx", "scripts/serve-next.ts"
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: authSecret,
     TRUSTED_ORIGINS: [process.env.TRUSTED_ORIGINS ?? "", ...networkOrigins].filter((item) => item !== "").join(","),
+    ...(isTrial && { ALLOW_LOOPBACK_ISSUER: "true" }),
     NEXT_TELEMETRY_DISABLED: "1",
   },
 });

@@ -40,6 +40,8 @@ export async function startApp(options: {
       DATABASE_URL: options.databaseUrl,
       BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
       BETTER_AUTH_URL: `http://localhost:${options.port}`,
+      // Publishing signs as the app's origin, which is loopback here (docs/versions.md §Signing identity).
+      PUBLIC_BASE_URL: `http://localhost:${options.port}`,
       NEXT_TELEMETRY_DISABLED: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
+import { OPERATOR_ROLES, OPERATOR_SCHEMES } from "~/domain/operator-identifiers";
 import { ZApiKeyScope, ZMemberRole } from "~/domain/roles";
 
 /**
@@ -81,6 +82,16 @@ export const ZOrganization = ZOrganizationSummary.extend({
   memberCount: z.number().int(),
   /** The EU registry's settings (docs/registry.md), null until set. */
   economicOperatorId: z.string().nullable(),
+  /** Typed operator identifiers (docs/registry.md §Operator identifiers), in the order they were set. */
+  operatorIdentifiers: z.array(
+    z.object({
+      role: z.enum(OPERATOR_ROLES),
+      scheme: z.enum(OPERATOR_SCHEMES),
+      value: z.string(),
+      name: z.string().optional(),
+      contact: z.string().optional(),
+    }),
+  ),
   backupBaseUrl: z.string().nullable(),
   /** The default language and the languages passports are published in, the default first (docs/languages.md). */
   defaultLanguage: z.string(),
@@ -89,6 +100,10 @@ export const ZOrganization = ZOrganizationSummary.extend({
   passportRetentionYears: z.number().int(),
   /** Members act here only once they sign in with a second factor (docs/security.md §Two-factor). */
   requireTwoFactor: z.boolean(),
+  /** The domain new versions are signed under, `did:web:{domain}`; null: the app's host (docs/versions.md §Signing identity). */
+  didWebDomain: z.string().nullable(),
+  /** How many years audit events are kept (docs/security.md §Audit log). */
+  auditRetentionYears: z.number().int(),
 });
 
 export const ZMember = z.object({

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ZAuditRetentionYears } from "~/domain/audit-events";
 import { ZLanguageSettingsUpdate } from "~/domain/language";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
+import { ZDidWebDomain } from "~/domain/versions/did-web";
 
 /**
  * How long the published versions of a deleted model or item stay readable after the deletion (docs/versions.md
@@ -16,14 +18,18 @@ export const ZPassportRetentionYears = z
   .max(PASSPORT_RETENTION_YEARS.max, { error: `Give at most ${PASSPORT_RETENTION_YEARS.max} years` });
 
 /**
- * `PATCH /api/organizations/{orgaId}`: the EU registry settings (null clears one), the languages (docs/languages.md)
- * the retention period (a number, never null: the period always has a value) and whether members need a second factor;
- * a key left out is kept.
+ * `PATCH /api/organizations/{orgaId}`: the EU registry settings and operator identifiers (null clears one), the
+ * languages (docs/languages.md), the signing domain, the retention periods (numbers, never null: a period always has a
+ * value) and whether members need a second factor; a key left out is kept.
  */
 export const ZOrganizationUpdate = ZOrganizationRegistryUpdate.extend({
   ...ZLanguageSettingsUpdate.shape,
   passportRetentionYears: ZPassportRetentionYears.optional(),
   /** Whether members act here only once they sign in with a second factor (docs/security.md §Two-factor). */
   requireTwoFactor: z.boolean().optional(),
+  // Years audit events are kept (docs/security.md §Audit log).
+  auditRetentionYears: ZAuditRetentionYears.optional(),
+  // The domain the organization signs its versions under, did:web:{domain} (docs/versions.md §Signing identity).
+  didWebDomain: ZDidWebDomain.nullable().optional(),
 });
 export type TOrganizationUpdate = z.infer<typeof ZOrganizationUpdate>;

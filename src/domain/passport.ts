@@ -56,6 +56,11 @@ export type AssembledPassport = {
   publishedLanguages?: readonly string[];
 };
 
+/** Whether the passport holds a field above the public level: what a member's read of it is audited for. */
+export function hasRestrictedFields(assembled: AssembledPassport): boolean {
+  return assembled.sections.some((section) => section.fields.some((field) => field.access !== "public"));
+}
+
 export function assemblePassport({
   header,
   index,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { gtinCheckDigit } from "~/domain/gs1/gs1-key";
+import { operatorIdentifierProblem, ZOperatorIdentifiers } from "~/domain/operator-identifiers";
 import { ZText } from "~/domain/text";
 
 /**
@@ -38,8 +38,9 @@ export const ZFacilityId = ZText("Facility identifier")
   .trim()
   .min(1, { error: "Enter a facility identifier" })
   .max(100, { error: "Use at most 100 characters" })
-  .refine((id) => !/^[0-9]{13}$/.test(id) || gtinCheckDigit(id.slice(0, 12)) === Number(id[12]), {
-    error: "This GLN's check digit is wrong",
+  .check((ctx) => {
+    const problem = /^[0-9]{13}$/.test(ctx.value) ? operatorIdentifierProblem("GLN", ctx.value) : undefined;
+    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
   });
 
 export const ZFacilityIds = z
@@ -51,6 +52,8 @@ export const ZOrganizationRegistryUpdate = z.strictObject({
   // null clears a setting.
   economicOperatorId: ZEconomicOperatorId.nullable().optional(),
   backupBaseUrl: ZBackupBaseUrl.nullable().optional(),
+  // The whole list, replacing the stored one; [] clears it (docs/registry.md §Operator identifiers).
+  operatorIdentifiers: ZOperatorIdentifiers.optional(),
 });
 export type TOrganizationRegistryUpdate = z.infer<typeof ZOrganizationRegistryUpdate>;
 

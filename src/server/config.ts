@@ -138,6 +138,16 @@ const ZConfig = z.object({
     .refine((url) => /^https?:\/\//.test(url), { error: "must be an http:// or https:// URL" })
     .refine((url) => !/[?#]/.test(url), { error: "must not have a query or fragment" })
     .optional(),
+  /**
+   * Lets the app sign passport versions as a loopback name (did:web:localhost…) while PUBLIC_BASE_URL is not set:
+   * versions signed so verify on this machine only, forever. `npm start` turns it on for the one-machine trial
+   * (embedded database, neither BETTER_AUTH_URL nor PUBLIC_BASE_URL set); otherwise publishing from a loopback origin
+   * is refused (docs/versions.md §Signing identity).
+   */
+  ALLOW_LOOPBACK_ISSUER: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
   /** Connections the app keeps to the database. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where mail goes (smtp:// or smtps://, with user:password@ when needed); without it links are logged instead. */

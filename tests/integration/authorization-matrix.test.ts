@@ -141,6 +141,7 @@ function restNeed(name: string): Need | null {
   if (!pattern.startsWith("/organizations/[orgaId]") && !isDppWrite) return null;
   const isRead = method === "GET";
   if (/\/members\/|\/invite$|\/signing-keys$/.test(pattern) && !isRead) return { role: "admin", isSessionOnly: true, isRead };
+  if (pattern.endsWith("/audit-log")) return { role: "admin", isSessionOnly: false, isRead };
   if (isRead) return { role: "viewer", isSessionOnly: false, isRead };
   if (/\/template-drafts|\/access-grants|\/partner-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
     return { role: "admin", isSessionOnly: false, isRead };
@@ -533,6 +534,8 @@ const REST: Record<string, RestEntry> = {
   "POST /organizations/[orgaId]/models/[modelId]/items/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
   "POST /organizations/[orgaId]/models/[modelId]/items/[itemId]/passport-versions": { expect: ON_A_RESOURCE, member: 201 },
   "GET /organizations/[orgaId]/signing-keys": { expect: ON_ORGANIZATION, member: 200 },
+  // Owners and admins read the audit log (docs/security.md §Audit log); the matrix's roles below admin get 403.
+  "GET /organizations/[orgaId]/audit-log": { expect: ON_ORGANIZATION, member: 200 },
   // Rotating the signing key needs a session: every key, a member's too, is refused.
   "POST /organizations/[orgaId]/signing-keys": { expect: { ...SESSION_ONLY, "non-member session cookie": 403 }, member: 403 },
   "GET /organizations/[orgaId]/models/[modelId]/access-grants": { expect: ON_A_RESOURCE, member: 200 },

@@ -18,7 +18,7 @@ import { createProductDataModel, createWorld, type World } from "./support/world
 
 /**
  * Bad input, property-based, against every write route through the real handlers: whatever fast-check throws at
- * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST items/import, POST passport-versions, POST /v1/dppsByProductIds and PATCH the organization's registry settings — wrong types, missing fields, huge strings, deep nesting,
+ * POST/PATCH/DELETE models, POST duplicate, POST/PATCH/DELETE data-values, POST changes, PUT aas, POST items/import, POST passport-versions, POST /v1/dppsByProductIds, PATCH the organization's settings (registry, operator identifiers, signing domain, retention) and GET its audit log's odd queries — wrong types, missing fields, huge strings, deep nesting,
  * `__proto__` keys, NaN and Infinity (1e400 parses to Infinity), negative and fractional rows, unknown ids,
  * duplicate triples, text that is not JSON, wrong content types, odd path ids and query strings, If-Match garbage —
  * the answer is a 4xx with exactly the contract's error body, and the model and the organization's model list are
@@ -958,6 +958,9 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     "publishedLanguages",
     "passportRetentionYears",
     "requireTwoFactor",
+    "operatorIdentifiers",
+    "didWebDomain",
+    "auditRetentionYears",
   ];
   // Invalid values per key: what one key takes (a URL as an operator id) may be valid, so each key gets its own.
   const invalid: Record<string, string[]> = {
@@ -969,6 +972,21 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     passportRetentionYears: ["null", "0", "101", "-1", "1.5", '"10"', "true", "[]", "{}", "1e400", "9007199254740993"],
     // Two-factor sign-in required of members (docs/security.md §Two-factor): a boolean only.
     requireTwoFactor: ["null", "0", "1", '"true"', '"on"', "[]", "{}"],
+    auditRetentionYears: ["null", "0", "101", "-1", "1.5", '"10"', "true", "[]", "{}", "1e400"],
+    // Operator identifiers (docs/registry.md): each scheme's rule broken, a role or scheme unknown, the list's bounds.
+    operatorIdentifiers: [
+      "null",
+      "{}",
+      '"LEI"',
+      j([{ role: "manufacturer", scheme: "LEI", value: "506700GE1G29325QX364" }]),
+      j([{ role: "facility", scheme: "GLN", value: "4012345000008" }]),
+      j([{ role: "importer", scheme: "EORI", value: "1234" }]),
+      j([{ role: "manufacturer", scheme: "VAT", value: "US123456789" }]),
+      j([{ role: "owner", scheme: "LEI", value: "506700GE1G29325QX363" }]),
+      j([{ role: "responsibleOperator", scheme: "EORI", value: "DE1" }]),
+      j(Array.from({ length: 51 }, () => ({ role: "importer", scheme: "EORI", value: "DE1" }))),
+    ],
+    didWebDomain: ["true", "1", '""', '"localhost"', '"https://acme.example"', '"acme.example:8443"', '"127.0.0.1"', '"-x.example"'],
   };
   const wrong = fc
     .constantFrom(...keys)
@@ -982,6 +1000,22 @@ function registryFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
     "odd path ids": fc
       .oneof(notUuidInPath, unknownUuid())
       .map((id) => send(`{${j(keys[0])}:null}`, JSON_HEADERS, path(encodeURIComponent(id)))),
+  };
+}
+
+// GET /organizations/{orgaId}/audit-log (docs/security.md §Audit log): a read, but its query is outside input too — an
+// unknown event type, a time that is not one, a cursor not of a previous page, a limit out of bounds — each a 400.
+
+function auditLogFamilies(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const path = (id?: string) => `/api/organizations/${id ?? world.organization.id}/audit-log`;
+  const oddQuery = fc.oneof(
+    fc.constantFrom("type=member.nope", "type=,,x", "from=yesterday", "to=2026-13-01T00:00:00Z", "limit=0", "limit=101", "limit=1.5"),
+    fc.constantFrom("cursor=", "cursor=x", "cursor=2026-01-01T00:00:00.000Z_not-a-uuid", "other=1"),
+    hugeString.map((text) => `type=${encodeURIComponent(text)}`),
+  );
+  return {
+    "odd query": oddQuery.map((query) => ({ method: "GET", path: `${path()}?${query}` })),
+    "odd path ids": fc.oneof(notUuidInPath, unknownUuid()).map((id) => ({ method: "GET", path: path(encodeURIComponent(id)) })),
   };
 }
 
@@ -1732,6 +1766,7 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
       }),
   ],
   ["PATCH /organizations/{orgaId}", REGISTRY_FAMILIES, registryFamilies],
+  ["GET /organizations/{orgaId}/audit-log", ["odd query", "odd path ids"], auditLogFamilies],
   ["PATCH /organizations/{orgaId}/members/{userId}", [...BUILDER_FAMILIES, "unknown roles"], memberRoleFamilies],
   ["DELETE /organizations/{orgaId}/members/{userId}", ["odd path ids"], () => memberEndFamilies("DELETE", "")],
   ["POST /organizations/{orgaId}/members/{userId}/suspend", ["odd path ids"], () => memberEndFamilies("POST", "/suspend")],

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader, exportJWK, type JSONWebKeySet } from "jose";
+import { compactVerify, decodeProtectedHeader, exportJWK, importJWK, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as page from "~/app/p/[uuid]/route";
 import type { TItem } from "~/domain/item-schema";
@@ -136,8 +136,12 @@ describe("publishing a model's passport", () => {
     for (const version of versions) {
       const header = decodeProtectedHeader(version.jws);
       expect(header).toMatchObject({ alg: "EdDSA", typ: "vc+jwt" });
-      expect(typeof header.kid).toBe("string");
-      const { payload } = await compactVerify(version.jws, createLocalJWKSet(jwks));
+      // The kid is the key's DID URL, {issuer}#{thumbprint}; the JWKS names each key by its thumbprint.
+      const [did, thumbprint] = (header.kid ?? "").split("#");
+      expect(did).toBe(`did:web:localhost%3A3000:orgs:${world.organization.id}`);
+      const jwk = jwks.keys.find((key) => key.kid === thumbprint);
+      if (!jwk) throw new Error(`no key ${thumbprint} in the JWKS`);
+      const { payload } = await compactVerify(version.jws, await importJWK(jwk, "EdDSA"));
       const text = new TextDecoder().decode(payload);
       expect(text).toBe(canonicalize(version.credential));
       expect(createHash("sha256").update(text).digest("hex")).toBe(version.hash);

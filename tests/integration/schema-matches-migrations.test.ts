@@ -344,6 +344,10 @@ function expectedRead(
       if (field.name in data) return [field.name, data[field.name]];
       const fallback = field.default;
       if (field.isUpdatedAt || fallback?.kind === "now") return [field.name, recent()];
+      // A Json column's default is written as JSON text in the schema (`@default("[]")`) and read back parsed.
+      if (fallback?.kind === "value" && field.type === "Json" && typeof fallback.value === "string") {
+        return [field.name, JSON.parse(fallback.value) as unknown];
+      }
       if (fallback?.kind === "value" || fallback?.kind === "enum" || fallback?.kind === "list") return [field.name, fallback.value];
       if (fallback !== undefined) return [field.name, expect.anything()];
       if (field.isOptional) return [field.name, null];

@@ -14,9 +14,53 @@ export function didWebDocumentUrl(did: string): string | null {
   const host = decodeURIComponent(match[1]);
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) return null;
   const segments = (match[2] ?? "").split(":").filter((segment) => segment !== "");
-  const isLoopback = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host);
+  const isLoopback = isLoopbackHost(host);
   const path = segments.length === 0 ? ".well-known" : segments.join("/");
   return `${isLoopback ? "http" : "https"}://${host}/${path}/did.json`;
+}
+
+/** `localhost` (and its subdomains), 127.0.0.0/8 or [::1], with or without a port: a name only this machine answers. */
+export function isLoopbackHost(host: string): boolean {
+  return /^((.+\.)?localhost\.?|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i.test(host);
+}
+
+/**
+ * A DID URL naming one key of a DID document (W3C DID Core §3.2): the DID, `#`, the key's JWK thumbprint — the `kid`
+ * of the JWS of every version signed since signing identities (docs/versions.md §Signature).
+ */
+export function keyDidUrl(did: string, thumbprint: string): string {
+  return `${did}#${thumbprint}`;
+}
+
+/**
+ * A JWS `kid` split as a resolver does (W3C DID Core §3.2, the DID URL's fragment): `{did, fragment}` for a DID URL,
+ * `{did: null, fragment: kid}` for a bare thumbprint, the kid of versions signed before DID URLs.
+ */
+export function splitKid(kid: string): { did: string | null; fragment: string } {
+  const hash = kid.indexOf("#");
+  return kid.startsWith("did:") && hash > 0
+    ? { did: kid.slice(0, hash), fragment: kid.slice(hash + 1) }
+    : { did: null, fragment: kid };
+}
+
+/**
+ * A domain an organization signs under (`did:web:{domain}`, its DID document at `https://{domain}/.well-known/did.json`):
+ * a lower-case DNS name of at least two labels, no port, no loopback name, no IP address (docs/versions.md §Signing
+ * identity).
+ */
+export const ZDidWebDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, { error: "Use at most 253 characters" })
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/, {
+    error: "Give a domain name such as passports.example.com: no scheme, port or path",
+  })
+  .refine((domain) => !isLoopbackHost(domain), { error: "A loopback name cannot serve a DID document to others" });
+
+/** The organization's did:web under its own domain. */
+export function domainDid(domain: string): string {
+  return `did:web:${domain}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
 import { passportGranularity, productIdentifierUri } from "~/domain/product-identifier-uri";
 import type { PassportCredential } from "~/domain/versions/passport-credential";
 
@@ -21,6 +22,8 @@ export type DppContext = {
   /** The economic operator's identifier (EORI, LEI …), else the organization's did:web. */
   economicOperatorId: string;
   facilityId?: string;
+  /** The organization's typed operator identifiers, as frozen with the version (docs/registry.md). */
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** The DppMetadata header both forms start with. */
@@ -36,6 +39,7 @@ export type DppHeader = {
   facilityId?: string;
   /** The model's commodity code, from the frozen passport (docs/registry.md): the registry record's. */
   commodityCode?: string;
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** The compressed form: the header, then each content submodel's value-only form keyed by its semanticId. */
@@ -72,6 +76,7 @@ function dppHeader(credential: PassportCredential, context: DppContext): DppHead
     economicOperatorId: context.economicOperatorId,
     ...(context.facilityId !== undefined && { facilityId: context.facilityId }),
     ...(passport.commodityCode !== undefined && { commodityCode: passport.commodityCode }),
+    ...(context.operatorIdentifiers?.length && { operatorIdentifiers: context.operatorIdentifiers }),
     contentSpecificationIds,
   };
 }
@@ -129,6 +134,13 @@ export const ZCompressedDpp = z.looseObject({
     description:
       "The model's commodity code (HS, CN or TARIC), as its EU registry record names it; frozen with the version. Absent when none is set.",
   }),
+  operatorIdentifiers: z
+    .array(z.looseObject({ role: z.string(), scheme: z.string(), value: z.string() }))
+    .optional()
+    .meta({
+      description:
+        "The organization's typed operator identifiers (manufacturer, importer, responsibleOperator, facility), frozen at publication.",
+    }),
   contentSpecificationIds: z.array(z.string()),
 });
 

@@ -2,6 +2,7 @@ import canonicalize from "canonicalize";
 import { z } from "zod";
 import type { JsonValue } from "~/domain/aas/value-only";
 import { ACCESS_LEVELS } from "~/domain/field-options";
+import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
 import type { TAccessLevel, TPassport } from "~/domain/passport-schema";
 
 /**
@@ -44,6 +45,11 @@ export type CredentialSubject = {
    * semanticId (else its submodel id), as the DPP API's content sections are.
    */
   aasValueOnly: Record<string, JsonValue>;
+  /**
+   * The organization's typed operator identifiers at publication (docs/registry.md §Operator identifiers), signed
+   * with the passport so a later change of the settings never changes what a version says; absent when it had none.
+   */
+  operatorIdentifiers?: TOperatorIdentifier[];
 };
 
 export type PassportCredential = {
@@ -66,6 +72,7 @@ export type CredentialInput = {
   publishedAt: string;
   passport: TPassport;
   aasValueOnly: Record<string, JsonValue>;
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 export function passportCredential(input: CredentialInput): PassportCredential {
@@ -83,6 +90,7 @@ export function passportCredential(input: CredentialInput): PassportCredential {
       accessLevel: input.level,
       passport: input.passport,
       aasValueOnly: input.aasValueOnly,
+      ...(input.operatorIdentifiers?.length && { operatorIdentifiers: [...input.operatorIdentifiers] }),
     },
   };
 }

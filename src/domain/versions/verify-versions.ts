@@ -1,4 +1,5 @@
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
+import { compactVerify, decodeProtectedHeader, importJWK, type JSONWebKeySet } from "jose";
+import { splitKid } from "~/domain/versions/did-web";
 import { canonicalJson, VC_ALGORITHM, VC_JWT_TYPE } from "~/domain/versions/passport-credential";
 
 /**
@@ -44,9 +45,14 @@ export async function verifyVersion(
     if (header.typ !== VC_JWT_TYPE || header.alg !== VC_ALGORITHM || typeof header.kid !== "string") {
       return problem(`the JWS header is not {alg: "${VC_ALGORITHM}", typ: "${VC_JWT_TYPE}", kid}`);
     }
-    kid = header.kid;
-    if (!jwks.keys.some((key) => key.kid === kid)) return problem(`its signing key ${kid} is not listed in ${source}`);
-    const verified = await compactVerify(version.jws, createLocalJWKSet(jwks), { algorithms: [VC_ALGORITHM] });
+    // A DID URL (`{issuer}#{thumbprint}`) since signing identities, a bare thumbprint before (docs/versions.md §Signature).
+    const { did, fragment } = splitKid(header.kid);
+    const issuer = (version.credential as { issuer?: unknown }).issuer;
+    if (did !== null && did !== issuer) return problem(`its kid ${header.kid} names another DID than its issuer ${String(issuer)}`);
+    kid = fragment;
+    const key = jwks.keys.find((candidate) => candidate.kid === kid);
+    if (!key) return problem(`its signing key ${kid} is not listed in ${source}`);
+    const verified = await compactVerify(version.jws, await importJWK(key, VC_ALGORITHM), { algorithms: [VC_ALGORITHM] });
     payload = new TextDecoder().decode(verified.payload);
   } catch (error) {
     return problem(`the signature does not verify with ${source} (${(error as Error).message})`);

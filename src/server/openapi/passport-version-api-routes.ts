@@ -17,8 +17,10 @@ const MODEL = "/api/organizations/{orgaId}/models/{modelId}";
 const PUBLISH =
   "Freezes the passport as each access level sees it (public, legitimate-interest, authority) with its AAS value-only form, as a W3C VC 2.0 " +
   "per level; each is canonicalised (RFC 8785), hashed (SHA-256), chained to the previous version (`previousHash`) and signed as a compact JWS " +
-  "(`typ: vc+jwt`, EdDSA) with the organization's key (docs/versions.md). The answer's `hash` is the full (authority) content's, which the " +
-  "chain runs over and every lower cut names as its `chainHash`. Readers then see the latest published version; the working copy stays " +
+  "(`typ: vc+jwt`, EdDSA, `kid` the key's DID URL `{issuer}#{thumbprint}`) with the organization's key (docs/versions.md). 409 when the app knows " +
+  "itself only as a loopback address and PUBLIC_BASE_URL is not set (docs/versions.md §Signing identity). The answer's `hash` is the full " +
+  "(authority) content's, which the chain runs over and every lower cut names as its `chainHash`. Readers then see the latest published " +
+  "version; the working copy stays " +
   "editable. `If-Match` names the version of the model or item that was reviewed.";
 
 const ZSigningKey = z.object({
@@ -74,7 +76,7 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
     params: ZModelPath,
     status: 201,
     response: ZPublishedItemVersions,
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "get",

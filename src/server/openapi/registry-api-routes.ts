@@ -19,12 +19,15 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's settings (EU registry, languages, retention, two-factor sign-in)",
+    summary: "Set the organization's settings (EU registry, operator identifiers, languages, signing domain, retention, two-factor sign-in)",
     description:
       "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https, without credentials), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
       "languages, docs/languages.md); " +
       "`passportRetentionYears` (1–100), how long a deleted passport's published versions stay readable (docs/versions.md §Retention); shortening it needs a signed-in session (403 for an API key). " +
+      "`operatorIdentifiers` replaces the list of typed identifiers `{role, scheme, value, name?, contact?}` (role manufacturer, importer, responsibleOperator or facility; " +
+      "scheme EORI, LEI, GLN or VAT, each checked by its rule: a 400 names the rule; docs/registry.md §Operator identifiers). " +
+      "`didWebDomain` is the domain new versions are signed under, did:web:{domain} (a signed-in session only; 409 when another organization holds it; docs/versions.md §Signing identity). " +
       "`requireTwoFactor`: members act on the organization only once they sign in with a second factor (docs/security.md §Two-factor); " +
       "changing it needs a signed-in session (403 for an API key), and requiring it a caller who has a second factor (409 otherwise). " +
       "A key left out is kept.",

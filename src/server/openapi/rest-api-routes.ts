@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { ZDataValuesRequest } from "~/domain/data-value";
+import { ZAuditEvent, ZAuditLogQuery } from "~/domain/audit-events";
 import { ZHistoryEntry, ZHistoryQuery } from "~/domain/history";
 import {
   ZInvitation,
@@ -159,6 +160,21 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     params: ZOrgPath,
     query: ZModelListQuery,
     response: z.array(ZModelListEntry),
+    responseHeaders: LINK_HEADER,
+  },
+  {
+    method: "get",
+    path: `${ORG}/audit-log`,
+    tag: "Organizations",
+    summary: "The organization's audit log, newest first",
+    description:
+      "Member, role, API key, access grant and settings changes, and members' reads of passports above the public level (one event per member, " +
+      "passport and hour), kept for the organization's `auditRetentionYears` (docs/security.md §Audit log). Owners and admins only (403 below). " +
+      "`type` filters by event types (comma-separated), `from` (inclusive) and `to` (exclusive) by instant; pages with `limit` (1–100, default 50); " +
+      "the `Link` header names the next page.",
+    params: ZOrgPath,
+    query: ZAuditLogQuery,
+    response: z.array(ZAuditEvent),
     responseHeaders: LINK_HEADER,
   },
   {

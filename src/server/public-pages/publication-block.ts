@@ -81,7 +81,9 @@ const VERIFY_SCRIPT = `(async () => {
     ]);
     const [head, payload, signature] = jws.trim().split(".");
     const header = JSON.parse(new TextDecoder().decode(bytes(head)));
-    const jwk = jwks.keys.find((k) => k.kid === header.kid);
+    // A DID URL ({issuer}#{thumbprint}) names its key by the fragment; versions signed before carry the bare thumbprint.
+    const kid = String(header.kid).startsWith("did:") && String(header.kid).includes("#") ? header.kid.slice(header.kid.indexOf("#") + 1) : header.kid;
+    const jwk = jwks.keys.find((k) => k.kid === kid);
     if (!jwk || header.alg !== "EdDSA") return say(words.keyNotPublished, false);
     const key = await crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, ["verify"]);
     const signed = new TextEncoder().encode(head + "." + payload);
@@ -89,7 +91,7 @@ const VERIFY_SCRIPT = `(async () => {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes(payload)));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
     if (hex !== box.dataset.hash) return say(words.hashMismatch, false);
-    say(words.verified.replace("{kid}", header.kid.slice(0, 12)), true);
+    say(words.verified.replace("{kid}", kid.slice(0, 12)), true);
   } catch (error) {
     say(words.checkFailed.replace("{reason}", error && error.message ? error.message : words.checkFailedReason), false);
   }

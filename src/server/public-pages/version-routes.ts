@@ -7,7 +7,7 @@ import { AppError } from "~/domain/app-error";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { searchParams } from "~/server/rest/rest-route";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
-import { readDidDocument } from "~/server/services/passport-versions/read-did-document";
+import { readDidDocument, readDomainDidDocument } from "~/server/services/passport-versions/read-did-document";
 import { readJwks } from "~/server/services/passport-versions/read-jwks";
 import { type PassportVersionRead, readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
 import { isUuid } from "~/domain/uuid";
@@ -94,14 +94,20 @@ export const versionRoute: RouteHandler = async (request, context) => {
   }
 };
 
-/** A key document anyone may cache for a minute: the JWKS, a DID document. */
-function keyDocumentRoute(contentType: string, read: (params: Record<string, unknown>) => Promise<unknown>): RouteHandler {
+/**
+ * A key document anyone may cache for a minute: the JWKS, a DID document. Caches keep one copy per host (nginx's
+ * key holds the host; `Vary: Host` says so to others), since /.well-known/did.json answers by the request's host.
+ */
+function keyDocumentRoute(
+  contentType: string,
+  read: (params: Record<string, unknown>, request: Request) => Promise<unknown>,
+): RouteHandler {
   return async (request, context) => {
     try {
-      const text = JSON.stringify(await read((await context.params) ?? {}));
+      const text = JSON.stringify(await read((await context.params) ?? {}, request));
       return await cachedResponse(request, {
         etag: contentEtag(contentType, text),
-        cacheHeaders: { "Cache-Control": "public, max-age=60" },
+        cacheHeaders: { "Cache-Control": "public, max-age=60", Vary: "Host" },
         contentType,
         body: () => text,
       });
@@ -119,3 +125,8 @@ export const didDocumentRoute = keyDocumentRoute("application/did+json", ({ orgI
   if (typeof orgId !== "string" || orgId.length > 100) throw new AppError("NOT_FOUND", "No such organization.");
   return readDidDocument(isUuid(orgId) ? orgId.toLowerCase() : orgId);
 });
+
+/** `GET /.well-known/did.json`: the DID document of the organization whose own domain the request's host is. */
+export const domainDidDocumentRoute = keyDocumentRoute("application/did+json", (_params, request) =>
+  readDomainDidDocument(request.headers.get("host")),
+);

@@ -48,6 +48,8 @@ export const OPERATION_ROLES = {
   manageSettings: "admin",
   /** Inviting, removing, suspending members and changing roles, of members below owner (`assertMayManageMember`). */
   manageMembers: "admin",
+  /** Reading the audit log (docs/security.md §Audit log). */
+  readAuditLog: "admin",
 } as const satisfies Record<string, TMemberRole>;
 
 export type Operation = keyof typeof OPERATION_ROLES;
@@ -63,6 +65,7 @@ const OPERATION_NAMES: Record<Operation, string> = {
   manageApiKeys: "Creating API keys",
   manageSettings: "Changing the organization's settings",
   manageMembers: "Managing members",
+  readAuditLog: "Reading the audit log",
 };
 
 /** The role the actor acts with in the organization: a key acts with the lower of its scope and its user's role. */

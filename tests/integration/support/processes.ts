@@ -126,11 +126,18 @@ export class ScriptProcess {
   }
 }
 
-/** The test runner's environment without what marks it as one: no DATABASE_URL, NODE_ENV, VITEST or auth settings. */
+/**
+ * The test runner's environment without what marks it as one: no DATABASE_URL, NODE_ENV, VITEST, auth settings or
+ * PUBLIC_BASE_URL (support/setup-env.ts).
+ */
 function operatorEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name.startsWith("VITEST") || name.startsWith("BETTER_AUTH_") || name === "DATABASE_URL" || name === "NODE_ENV") {
+    if (
+      name.startsWith("VITEST") ||
+      name.startsWith("BETTER_AUTH_") ||
+      ["DATABASE_URL", "NODE_ENV", "PUBLIC_BASE_URL"].includes(name)
+    ) {
       delete env[name];
     }
     if (name === "DATA_DIR" || name === "TEST_DATABASE_URL") delete env[name];

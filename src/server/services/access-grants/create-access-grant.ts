@@ -5,6 +5,7 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { findAccessGrants } from "~/server/services/access-grants/internal/access-grant-dto";
 import { generateGrantToken, hashGrantToken } from "~/server/services/access-grants/internal/grant-token";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type CreateAccessGrantOptions = { actor: Actor; organizationId: string; modelId: string; input: TAccessGrantCreateRequest };
 
@@ -59,6 +60,8 @@ export async function createAccessGrant({
     const [grant] = await findAccessGrants(tx, { organizationId, modelId, grantId: id });
     if (!grant) throw new Error(`Access grant ${id} vanished inside its own transaction.`);
     const uuid = input.passportUuid ?? model.uniqueProductIdentifiers[0]?.uuid ?? "";
+    const details = { modelId, partyName: input.partyName, level: input.level, expiresAt: expiresAt.toISOString() };
+    await recordAuditEvent(tx, { organizationId, actor, type: "accessGrant.created", subject: id, details });
     return { ...grant, token, link: `/p/${uuid}?grant=${encodeURIComponent(token)}` };
   });
 }

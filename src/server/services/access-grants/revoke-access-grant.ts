@@ -4,6 +4,7 @@ import type { TAccessGrant } from "~/domain/passport-schema";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { findAccessGrants } from "~/server/services/access-grants/internal/access-grant-dto";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type RevokeAccessGrantOptions = { actor: Actor; organizationId: string; modelId: string; grantId: string };
 
@@ -14,12 +15,14 @@ export type RevokeAccessGrantOptions = { actor: Actor; organizationId: string; m
 export async function revokeAccessGrant({ actor, organizationId, modelId, grantId }: RevokeAccessGrantOptions): Promise<TAccessGrant> {
   assertMayDo(actor, organizationId, "manageAccessGrants");
   return inTransaction(async (tx) => {
-    await tx.accessGrant.updateMany({
+    const { count } = await tx.accessGrant.updateMany({
       where: { id: grantId, organizationId, modelId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
     const [grant] = await findAccessGrants(tx, { organizationId, modelId, grantId });
     if (!grant) throw new AppError("NOT_FOUND", "Access grant not found.");
+    if (count > 0)
+      await recordAuditEvent(tx, { organizationId, actor, type: "accessGrant.revoked", subject: grantId, details: { modelId } });
     return grant;
   });
 }

@@ -58,6 +58,7 @@ export async function readDpp({ dppId, date, representation, grantToken, clientA
     isWithdrawn: owner.isWithdrawn,
     economicOperatorId: header?.economicOperatorId ?? organizationDid(baseUrl, owner.organizationId),
     ...(header?.facilityId !== undefined && { facilityId: header.facilityId }),
+    ...(header?.operatorIdentifiers !== undefined && { operatorIdentifiers: header.operatorIdentifiers }),
   };
   const dpp =
     representation === "full"

@@ -3,6 +3,7 @@ import { getDb } from "~/server/db/client";
 import { findUser } from "~/server/services/identity/find-user";
 import type { Operator } from "~/domain/actor";
 import { DEFAULT_MEMBER_ROLE, type TMemberRole } from "~/domain/roles";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type AddMemberOptions = {
   /**
@@ -17,7 +18,7 @@ export type AddMemberOptions = {
 };
 
 /** Adds an existing user to any organization. */
-export async function addMember({ organizationId, userEmailOrId, role = DEFAULT_MEMBER_ROLE }: AddMemberOptions) {
+export async function addMember({ actor, organizationId, userEmailOrId, role = DEFAULT_MEMBER_ROLE }: AddMemberOptions) {
   const db = getDb();
   const organization = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw new AppError("NOT_FOUND", `No organization ${organizationId}.`);
@@ -29,5 +30,6 @@ export async function addMember({ organizationId, userEmailOrId, role = DEFAULT_
     })
     .then((result) => result.count);
   if (created === 0) throw new AppError("CONFLICT", `${user.email} is already a member of this organization.`);
+  await recordAuditEvent(db, { organizationId, actor, type: "member.added", subject: user.id, details: { role } });
   return { organizationId, userId: user.id, role };
 }

@@ -1,11 +1,12 @@
 import { AppError } from "~/domain/app-error";
 import { API_KEY_START_LENGTH, generateApiKeyToken, hashApiKey } from "~/server/auth/api-key-token";
 import { API_KEY_PREFIX } from "~/server/auth/api-key-token";
-import type { Actor } from "~/domain/actor";
+import { type Actor, OPERATOR } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import type { TApiKeyScope } from "~/domain/roles";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type CreateApiKeyOptions = {
   /** The one organization the key acts on (and only while its user is a member of it). */
@@ -59,6 +60,9 @@ export async function createApiKey(options: CreateApiKeyOptions) {
     },
     select: { id: true, name: true, start: true, createdAt: true, expiresAt: true, scope: true },
   });
+  const actor = "actor" in options ? options.actor : OPERATOR;
+  const details = { name: created.name, scope, userId, expiresAt: created.expiresAt?.toISOString() ?? null };
+  await recordAuditEvent(db, { organizationId, actor, type: "apiKey.created", subject: created.id, details });
   return {
     id: created.id,
     token,

@@ -1,4 +1,5 @@
 import { inTransaction } from "~/server/db/transaction";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
 import { lockMember, type MemberTarget } from "~/server/services/identity/internal/lock-member";
 
@@ -13,6 +14,10 @@ export type ReinstateMemberOptions = MemberTarget;
 export async function reinstateMember(options: ReinstateMemberOptions) {
   const row = await inTransaction(async (tx) => {
     const member = await lockMember(tx, options, "Reinstating a member");
+    if (member.isSuspended) {
+      const { actor, organizationId, userId } = options;
+      await recordAuditEvent(tx, { organizationId, actor, type: "member.reinstated", subject: userId });
+    }
     return tx.member.update({
       where: { id: member.id },
       data: member.isSuspended ? { suspendedAt: null } : {},

@@ -1,5 +1,6 @@
 import { inTransaction } from "~/server/db/transaction";
 import { assertNotLastOwner, endMemberAccess, lockMember, type MemberTarget } from "~/server/services/identity/internal/lock-member";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type RemoveMemberOptions = MemberTarget;
 
@@ -15,5 +16,6 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
     assertNotLastOwner(member, "Removing this member");
     await tx.member.delete({ where: { id: member.id } });
     await endMemberAccess(tx, organizationId, userId);
+    await recordAuditEvent(tx, { organizationId, actor: options.actor, type: "member.removed", subject: userId });
   });
 }

@@ -2,6 +2,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor, Operator } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type RevokeApiKeyOptions = {
   /** A signed-in user revokes only their own keys; the operator (CLI) any key. */
@@ -21,8 +22,14 @@ export async function revokeApiKey({ id, actor }: RevokeApiKeyOptions) {
   const owned = { id, ...(isOperator ? {} : { referenceId: actor.userId }) };
   const now = new Date();
   // Conditional on revokedAt being unset, so a second revocation (or a concurrent one) keeps the first time.
-  await db.apikey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now, enabled: false, updatedAt: now } });
-  const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true } });
+  const { count } = await db.apikey.updateMany({
+    where: { ...owned, revokedAt: null },
+    data: { revokedAt: now, enabled: false, updatedAt: now },
+  });
+  const key = await db.apikey.findFirst({ where: owned, select: { id: true, revokedAt: true, organizationId: true } });
   if (!key?.revokedAt) throw new AppError("NOT_FOUND", `No API key ${id}.`);
+  // Keys made before keys were scoped belong to no organization, so no organization's log names their revocation.
+  if (count > 0 && key.organizationId)
+    await recordAuditEvent(db, { organizationId: key.organizationId, actor, type: "apiKey.revoked", subject: id });
   return { id: key.id, revokedAt: key.revokedAt.toISOString() };
 }

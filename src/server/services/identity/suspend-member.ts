@@ -1,6 +1,7 @@
 import { inTransaction } from "~/server/db/transaction";
 import { memberSelect, toMemberDto } from "~/server/services/identity/internal/member-dto";
 import { assertNotLastOwner, endMemberAccess, lockMember, type MemberTarget } from "~/server/services/identity/internal/lock-member";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type SuspendMemberOptions = MemberTarget;
 
@@ -15,6 +16,8 @@ export async function suspendMember(options: SuspendMemberOptions) {
     const member = await lockMember(tx, options, "Suspending a member");
     assertNotLastOwner(member, "Suspending this member");
     await endMemberAccess(tx, organizationId, userId);
+    if (!member.isSuspended)
+      await recordAuditEvent(tx, { organizationId, actor: options.actor, type: "member.suspended", subject: userId });
     return tx.member.update({
       where: { id: member.id },
       data: member.isSuspended ? {} : { suspendedAt: new Date() },

@@ -3,13 +3,16 @@ import { AppError } from "~/domain/app-error";
 import { mergeLanguageSettings } from "~/domain/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction, type Tx } from "~/server/db/transaction";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { getOrganization } from "~/server/services/identity/get-organization";
+import { setDidWebDomain } from "~/server/services/identity/internal/did-web-domain";
 
 export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; input: TOrganizationUpdate };
 
 /**
- * Sets the organization's settings: its EU registry settings (docs/registry.md; null clears one), its languages
+ * Sets the organization's settings: its EU registry settings and operator identifiers (docs/registry.md; null clears
+ * one, the identifiers are replaced as a list), its languages
  * (docs/languages.md: the default language is always one of the published ones) and the retention period of its
  * withdrawn passport versions (docs/versions.md §Retention). A key left out is kept. Any member may, with a session
  * or an API key (an ERP sets them) — but shortening the retention period needs a session. One transaction, so a request changes all it names or nothing. Answers the
@@ -17,24 +20,37 @@ export type UpdateOrganizationOptions = { actor: Actor; organizationId: string; 
  */
 export async function updateOrganization({ actor, organizationId, input }: UpdateOrganizationOptions) {
   assertMayDo(actor, organizationId, "manageSettings");
-  const { defaultLanguage, publishedLanguages, economicOperatorId, backupBaseUrl, passportRetentionYears, requireTwoFactor } = input;
+  const {
+    defaultLanguage,
+    publishedLanguages,
+    economicOperatorId,
+    backupBaseUrl,
+    operatorIdentifiers,
+    passportRetentionYears,
+    auditRetentionYears,
+    didWebDomain,
+    requireTwoFactor,
+  } = input;
   const registry = {
     ...(economicOperatorId !== undefined && { economicOperatorId }),
     ...(backupBaseUrl !== undefined && { backupBaseUrl }),
+    ...(operatorIdentifiers !== undefined && { operatorIdentifiers }),
   };
   await inTransaction(async (tx) => {
     if (Object.keys(registry).length > 0) {
       await tx.organizationRegistry.upsert({ where: { organizationId }, create: { organizationId, ...registry }, update: registry });
     }
+    if (didWebDomain !== undefined) await setDidWebDomain(tx, actor, organizationId, didWebDomain);
     if (passportRetentionYears !== undefined) {
-      const [current] = await tx.$queryRaw<{ years: number }[]>`
-        SELECT "passportRetentionYears" AS "years" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
       // Shortening hides withdrawn versions at once, so it takes a person signed in, not an API key (docs/versions.md
       // §Retention): a leaked key could otherwise erase an organization's public history in one request.
-      if (current && passportRetentionYears < current.years) assertSignedIn(actor, "Shortening the retention period");
-      await tx.organization.update({ where: { id: organizationId }, data: { passportRetentionYears } });
+      await setRetention(tx, actor, organizationId, "passportRetentionYears", passportRetentionYears);
     }
     if (requireTwoFactor !== undefined) await setTwoFactorRequirement(tx, actor, organizationId, requireTwoFactor);
+    // Shortening the audit log's period deletes its older events with the next one: a person signed in, likewise.
+    if (auditRetentionYears !== undefined) await setRetention(tx, actor, organizationId, "auditRetentionYears", auditRetentionYears);
+    // What changed, by name and new value; the identifiers and domain are public, no setting here is a secret.
+    await recordAuditEvent(tx, { organizationId, actor, type: "settings.changed", details: input });
     if (defaultLanguage === undefined && publishedLanguages === undefined) return;
     const current = await tx.organization.findUniqueOrThrow({
       where: { id: organizationId },
@@ -65,4 +81,24 @@ async function setTwoFactorRequirement(tx: Tx, actor: Actor, organizationId: str
     }
   }
   await tx.organization.update({ where: { id: organizationId }, data: { requireTwoFactor } });
+}
+
+/** Sets one of the retention periods; shortening one needs a signed-in session (it hides or deletes history at once). */
+async function setRetention(
+  tx: Tx,
+  actor: Actor,
+  organizationId: string,
+  column: "passportRetentionYears" | "auditRetentionYears",
+  years: number,
+): Promise<void> {
+  const [current] = await tx.$queryRaw<{ passport: number; audit: number }[]>`
+    SELECT "passportRetentionYears" AS "passport", "auditRetentionYears" AS "audit" FROM "organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+  const previous = current?.[column === "passportRetentionYears" ? "passport" : "audit"];
+  if (previous !== undefined && years < previous) {
+    assertSignedIn(
+      actor,
+      column === "passportRetentionYears" ? "Shortening the retention period" : "Shortening the audit log's retention",
+    );
+  }
+  await tx.organization.update({ where: { id: organizationId }, data: { [column]: years } });
 }

@@ -4,6 +4,7 @@ import type { Actor } from "~/domain/actor";
 import { inTransaction } from "~/server/db/transaction";
 import { assertSignedIn } from "~/server/services/access";
 import { getInvitationForInvitee } from "~/server/services/invitations/get-invitation-for-invitee";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type AcceptInvitationOptions = { actor: Actor; invitationId: string };
 
@@ -18,10 +19,18 @@ export async function acceptInvitation({ actor, invitationId }: AcceptInvitation
       data: { status: "accepted" },
     });
     if (count === 0) throw new AppError("CONFLICT", "This invitation is no longer open.");
-    await tx.member.createMany({
+    const added = await tx.member.createMany({
       data: [{ id: crypto.randomUUID(), organizationId: invitation.organizationId, userId: actor.userId, role: DEFAULT_MEMBER_ROLE }],
       skipDuplicates: true,
     });
+    if (added.count > 0) {
+      const event = {
+        type: "member.added",
+        subject: actor.userId,
+        details: { role: DEFAULT_MEMBER_ROLE, invitationId: invitation.id },
+      } as const;
+      await recordAuditEvent(tx, { organizationId: invitation.organizationId, actor, ...event });
+    }
     return { organizationId: invitation.organizationId, organizationName: invitation.organizationName };
   });
   return joined;

@@ -5,6 +5,7 @@ import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { mailLocaleFor, sendAppMail } from "~/server/mail/mail-text";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import {
   INVITATION_LIFETIME_DAYS,
   invitationSelect,
@@ -53,6 +54,13 @@ export async function inviteMember({ actor, organizationId, email, requestOrigin
         select: invitationSelect,
       });
   const invitation = toInvitationDto(row, requestOrigin);
+  await recordAuditEvent(db, {
+    organizationId,
+    actor,
+    type: "invitation.created",
+    subject: invitation.id,
+    details: { email: address },
+  });
   // The invitee's own language if they have an account, else the inviter's: likely a colleague's.
   const inviter = await db.user.findUnique({ where: { id: actor.userId }, select: { locale: true } });
   await sendAppMail({

@@ -3,6 +3,7 @@ import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type RevokeInvitationOptions = { actor: Actor; organizationId: string; invitationId: string };
 
@@ -16,5 +17,6 @@ export async function revokeInvitation({ actor, organizationId, invitationId }: 
     data: { status: "canceled" },
   });
   if (count === 0) throw new AppError("NOT_FOUND", "No open invitation with this id.");
+  await recordAuditEvent(getDb(), { organizationId, actor, type: "invitation.revoked", subject: invitationId });
   return { id: invitationId, status: "canceled" as const };
 }

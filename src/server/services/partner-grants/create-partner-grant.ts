@@ -3,6 +3,7 @@ import { AppError } from "~/domain/app-error";
 import type { TPartnerGrant, TPartnerGrantCreateRequest } from "~/domain/partner-grant";
 import { inTransaction } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 import { findPartnerGrants } from "~/server/services/partner-grants/internal/partner-grant-dto";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -45,6 +46,13 @@ export async function createPartnerGrant({
     const id = crypto.randomUUID();
     await tx.partnerGrant.create({
       data: { id, organizationId, modelId, partnerOrganizationId: partner.id, sectionIds, createdBy: actor.userId },
+    });
+    await recordAuditEvent(tx, {
+      organizationId,
+      actor,
+      type: "partnerGrant.created",
+      subject: id,
+      details: { modelId, partnerOrganizationId: partner.id, sectionIds },
     });
     const [grant] = await findPartnerGrants(tx, { organizationId, modelId, grantId: id });
     if (!grant) throw new Error(`Partner grant ${id} vanished inside its own transaction.`);

@@ -3,6 +3,7 @@ import { inTransaction } from "~/server/db/transaction";
 import { assertMayDo, assertSignedIn } from "~/server/services/access";
 import { createSigningKey, lockOrganization, retireSigningKeys } from "~/server/services/passport-versions/internal/signing-keys";
 import { organizationPublicKeys, type SigningKeySummary } from "~/server/services/passport-versions/read-jwks";
+import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";
 
 export type RotateSigningKeyOptions = { actor: Actor; organizationId: string };
 
@@ -18,6 +19,7 @@ export async function rotateSigningKey({ actor, organizationId }: RotateSigningK
     await lockOrganization(tx, organizationId);
     await retireSigningKeys(tx, organizationId);
     await createSigningKey(tx, organizationId);
+    await recordAuditEvent(tx, { organizationId, actor, type: "signingKey.rotated" });
   });
   return organizationPublicKeys(organizationId);
 }

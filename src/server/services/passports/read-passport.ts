@@ -7,6 +7,8 @@ import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-
 import { grantRefusal, openGrant } from "~/server/services/access-grants/internal/grant-token";
 import { loadPassport } from "~/server/services/passports/internal/load-passport";
 import { cachedPassport, type PassportEntry, passportView, viewLanguages } from "~/server/services/passports/internal/passport-cache";
+import { hasRestrictedFields } from "~/domain/passport";
+import { recordRestrictedRead } from "~/server/services/audit/internal/record-restricted-read";
 
 export type ReadPassportOptions = {
   /** The uuid of a model's or an item's unique product identifier. */
@@ -68,7 +70,10 @@ export type OpenedPassport = {
 export async function openPassport({ uuid, actor, grantToken, clientAddress = null }: ReadPassportOptions): Promise<OpenedPassport> {
   const entry = await cachedPassport(uuid, () => loadPassport(uuid));
   if (!entry) throw new AppError("NOT_FOUND", "Passport not found.");
-  if (actor?.organizationIds.includes(entry.organizationId)) return { entry, level: "member" };
+  if (actor?.organizationIds.includes(entry.organizationId)) {
+    if (hasRestrictedFields(entry.assembled)) await recordRestrictedRead(actor, entry.organizationId, uuid);
+    return { entry, level: "member" };
+  }
   if (grantToken === undefined || grantToken === "") return { entry, level: "public" };
   // Limited per grant and address (429), before the grant is checked: a guesser's unknown tokens count too.
   await chargeGrantRead(grantToken, clientAddress);

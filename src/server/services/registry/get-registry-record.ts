@@ -1,3 +1,4 @@
+import { economicOperatorIdOf, storedOperatorIdentifiers } from "~/domain/operator-identifiers";
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { buildRegistryRecord, type MissingSetting, type TRegistryRecord } from "~/domain/registry-record";
@@ -37,11 +38,21 @@ export type RegistrySettings = { organization: OrganizationRegistrySettings; mod
 
 export async function registrySettings(organizationId: string, modelId: string): Promise<RegistrySettings> {
   const [organization, model] = await Promise.all([
-    getDb().organizationRegistry.findUnique({ where: { organizationId }, select: { economicOperatorId: true, backupBaseUrl: true } }),
+    getDb().organizationRegistry.findUnique({
+      where: { organizationId },
+      select: { economicOperatorId: true, backupBaseUrl: true, operatorIdentifiers: true },
+    }),
     getDb().modelRegistry.findUnique({ where: { modelId }, select: { commodityCode: true, facilityIds: true } }),
   ]);
   return {
-    organization: { economicOperatorId: organization?.economicOperatorId ?? null, backupBaseUrl: organization?.backupBaseUrl ?? null },
+    organization: {
+      // The free-form setting, else the one the typed identifiers give (docs/registry.md §Operator identifiers).
+      economicOperatorId: economicOperatorIdOf(
+        organization?.economicOperatorId ?? null,
+        storedOperatorIdentifiers(organization?.operatorIdentifiers),
+      ),
+      backupBaseUrl: organization?.backupBaseUrl ?? null,
+    },
     model: { commodityCode: model?.commodityCode ?? null, facilityIds: model?.facilityIds ?? [] },
   };
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { LanguagesForm } from "~/components/organizations/languages-form";
 import { RetentionForm } from "~/components/organizations/retention-form";
 import { TwoFactorRequirementForm } from "~/components/organizations/two-factor-requirement-form";
 import { OrganizationRegistryForm } from "~/components/registry/organization-registry-form";
+import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 
@@ -21,6 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function OrganizationSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
   const organization = await getOrganizationOrNotFound((await params).orgId);
   const t = await getTranslations("orgSettings");
+  const tAudit = await getTranslations("auditLog");
   return (
     <div className="space-y-8">
       <PageHeader eyebrow={organization.name} title={t("title")} />
@@ -43,6 +46,11 @@ export default async function OrganizationSettingsPage({ params }: { params: Pro
       </SettingsSection>
       <SettingsSection id="two-factor-settings-heading" title={t("twoFactorTitle")} description={t("twoFactorDescription")}>
         <TwoFactorRequirementForm organizationId={organization.id} requireTwoFactor={organization.requireTwoFactor} />
+      </SettingsSection>
+      <SettingsSection id="audit-settings-heading" title={t("auditTitle")} description={t("auditDescription")}>
+        <Link href={`/orgs/${organization.id}/audit-log`} className={buttonClasses({ variant: "secondary" })}>
+          {tAudit("link")}
+        </Link>
       </SettingsSection>
     </div>
   );

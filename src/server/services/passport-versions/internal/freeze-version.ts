@@ -1,6 +1,8 @@
 import { createHash, sign } from "node:crypto";
 import { passportToAasEnvironment } from "~/domain/aas/export-environment";
 import { valueOnlySubmodels } from "~/domain/aas/value-only";
+import type { TOperatorIdentifier } from "~/domain/operator-identifiers";
+import { keyDidUrl } from "~/domain/versions/did-web";
 import { type AssembledPassport, passportDocument } from "~/domain/passport";
 import type { TAccessLevel } from "~/domain/passport-schema";
 import {
@@ -25,6 +27,8 @@ export type FreezeInput = {
   publishedAt: string;
   baseUrl: string;
   key: SigningKey;
+  /** The organization's operator identifiers, signed into every level's credential. */
+  operatorIdentifiers?: readonly TOperatorIdentifier[];
 };
 
 /** `jws` per level is stored detached ("header..signature", RFC 7515 Appendix F): its payload is the document's RFC 8785 text. */
@@ -57,6 +61,7 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
       publishedAt: input.publishedAt,
       passport: passportDocument(input.assembled, level),
       aasValueOnly: valueOnlySubmodels(environment, "semanticId"),
+      operatorIdentifiers: input.operatorIdentifiers,
     });
     const signed = signCredential(credential, input.key);
     documents[level] = credential;
@@ -66,19 +71,24 @@ export function freezeVersion(input: FreezeInput): FrozenVersion {
   return { documents, hashes, jws };
 }
 
-/** A credential's hash (SHA-256 of its RFC 8785 text) and its detached JWS, signed with `key`. */
+/**
+ * A credential's hash (SHA-256 of its RFC 8785 text) and its detached JWS, signed with `key` and naming it by the DID
+ * URL of the credential's issuer (docs/versions.md §Signing identity) — a re-issued cut as a new version.
+ */
 export function signCredential(credential: PassportCredential, key: SigningKey): { hash: string; jws: string } {
   const payload = canonicalJson(credential);
-  return { hash: createHash("sha256").update(payload).digest("hex"), jws: detachedJws(signPayload(payload, key)) };
+  const jws = detachedJws(signPayload(payload, key, keyDidUrl(credential.issuer, key.kid)));
+  return { hash: createHash("sha256").update(payload).digest("hex"), jws };
 }
 
 /**
- * The compact JWS (RFC 7515) of `payload`: protected header `{alg: "EdDSA", typ: "vc+jwt", kid}`, signed with
- * node's Ed25519 directly — the same bytes jose's CompactSign writes, at a fraction of its cost per signature
+ * The compact JWS (RFC 7515) of `payload`: protected header `{alg: "EdDSA", typ: "vc+jwt", kid}` — the key's DID URL
+ * (`{issuer}#{thumbprint}`, which the issuer's DID document resolves; the bare thumbprint when `kid` is not given, as
+ * versions signed before DID URLs carry) — signed with node's Ed25519 directly — the same bytes jose's CompactSign writes, at a fraction of its cost per signature
  * (thousands per publication of a model's items); verification uses jose (verify-versions.ts).
  */
-export function signPayload(payload: string, key: SigningKey): string {
-  const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid: key.kid })).toString("base64url");
+export function signPayload(payload: string, key: SigningKey, kid = key.kid): string {
+  const header = Buffer.from(JSON.stringify({ alg: VC_ALGORITHM, typ: VC_JWT_TYPE, kid })).toString("base64url");
   const signingInput = `${header}.${Buffer.from(payload).toString("base64url")}`;
   return `${signingInput}.${sign(null, Buffer.from(signingInput), key.privateKey).toString("base64url")}`;
 }

@@ -1,9 +1,9 @@
 import { createStepper, type Stepper } from "~/domain/bounded-steps";
 import type { AssembledPassport } from "~/domain/passport";
-import { FULL_LEVEL, organizationDid, type TPublishedVersion, VERSION_LEVELS } from "~/domain/versions/passport-credential";
-import { publicBaseUrl } from "~/server/config";
+import { FULL_LEVEL, type TPublishedVersion, VERSION_LEVELS } from "~/domain/versions/passport-credential";
 import type { Tx } from "~/server/db/transaction";
 import { currentDppHeaders } from "~/server/services/passport-versions/internal/dpp-header";
+import { organizationIssuer } from "~/server/services/passport-versions/internal/issuer";
 import { lockPublicationInstant } from "~/server/services/passport-versions/internal/publication-lock";
 import { freezeVersion, type PerLevel } from "~/server/services/passport-versions/internal/freeze-version";
 import { activeSigningKey } from "~/server/services/passport-versions/internal/signing-keys";
@@ -29,8 +29,7 @@ export async function publishOwners(
   }: { organizationId: string; userId: string; owners: readonly OwnerToPublish[]; stepper?: Stepper },
 ): Promise<(TPublishedVersion & { ownerId: string })[]> {
   if (owners.length === 0) return [];
-  const baseUrl = publicBaseUrl();
-  const issuer = organizationDid(baseUrl, organizationId);
+  const { did: issuer, baseUrl } = await organizationIssuer(tx, organizationId);
   const key = await activeSigningKey(tx, organizationId);
   const latest = await latestVersions(
     tx,
@@ -52,6 +51,7 @@ export async function publishOwners(
     await stepper.step();
     const previous = latest.get(owner.ownerId);
     const n = (previous?.n ?? 0) + 1;
+    const dppHeader = dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer };
     const frozen = freezeVersion({
       assembled: owner.assembled,
       n,
@@ -60,6 +60,7 @@ export async function publishOwners(
       publishedAt,
       baseUrl,
       key,
+      operatorIdentifiers: dppHeader.operatorIdentifiers,
     });
     versions.push({
       ...frozen,
@@ -74,7 +75,7 @@ export async function publishOwners(
       publishedBy: userId,
       previousHash: previous?.hash ?? null,
       chainHashes: sameAtEveryLevel(frozen.hashes[FULL_LEVEL]),
-      dppHeader: dppHeaders.get(owner.modelId) ?? { economicOperatorId: issuer },
+      dppHeader,
     });
   }
   await insertVersions(tx, versions);
