@@ -43,8 +43,8 @@ export function applyProfile(
   };
   const sectionRules = new Map(sections.map((s) => [s.id, hits(nodes.get(s.id) as Node)]));
   // The rules reaching an element, nearest first: its own, then those of each enclosing section outwards.
-  const chain = (sectionId: string | null, own: readonly TProfileRule[]): TProfileRule[][] => {
-    const found: TProfileRule[][] = [own];
+  const chain = (sectionId: string | null, own: readonly TProfileRule[]): (readonly TProfileRule[])[] => {
+    const found: (readonly TProfileRule[])[] = [own];
     for (let id = sectionId; id !== null; id = nodes.get(id)?.parentId ?? null) found.push(sectionRules.get(id) ?? []);
     return found;
   };
@@ -77,7 +77,7 @@ export function applyProfile(
   return { document: { ...document, sections: applied }, report };
 }
 
-function ruledField(field: TDataField, reaching: readonly TProfileRule[][]): TDataField {
+function ruledField(field: TDataField, reaching: readonly (readonly TProfileRule[])[]): TDataField {
   const access = nearest(reaching, (r) => r.access);
   const granularity = nearest(reaching, (r) => r.granularity);
   const extra = Object.assign({}, ...[...reaching].reverse().flatMap((rules) => rules.map((r) => r.options ?? {}))) as Record<
@@ -89,7 +89,7 @@ function ruledField(field: TDataField, reaching: readonly TProfileRule[][]): TDa
 }
 
 /** The value of the nearest rule that sets it; of two rules naming one element, the later in the file. */
-function nearest<T>(reaching: readonly TProfileRule[][], pick: (rule: TProfileRule) => T | undefined): T | undefined {
+function nearest<T>(reaching: readonly (readonly TProfileRule[])[], pick: (rule: TProfileRule) => T | undefined): T | undefined {
   for (const rules of reaching) {
     const value = rules.map(pick).findLast((v) => v !== undefined);
     if (value !== undefined) return value;
@@ -223,4 +223,19 @@ function descendantCount(sections: readonly TSection[], id: string): number {
   const below = new Set([id]);
   for (const section of sections) if (section.parentId !== null && below.has(section.parentId)) below.add(section.id);
   return below.size - 1;
+}
+
+/** Every section and field with an idShort path (`Submodel/Collection/Property`), by that path. */
+export function elementsByPath(sections: readonly TSection[]): Map<string, { section: TSection; field?: TDataField }> {
+  const nodes = sectionNodes(sections);
+  const found = new Map<string, { section: TSection; field?: TDataField }>();
+  for (const section of sections) {
+    const path = nodes.get(section.id)?.path;
+    if (path !== undefined) found.set(path, { section });
+    for (const field of section.dataFields) {
+      const fieldPath = fieldNode(field, section.id, nodes).path;
+      if (fieldPath !== undefined) found.set(fieldPath, { section, field });
+    }
+  }
+  return found;
 }
