@@ -28,7 +28,7 @@ const rows = tableText
 
 const model = annexXiiiProductDataModel();
 const byPath = elementsByPath(model.sections);
-const listed = new Set(rows.map((r) => r.element));
+const listed = new Set(rows.map((r) => r.element ?? ""));
 /** The listed element nearest above (or at) a path: the row that governs it. */
 const governing = (at: string) => [...listed].filter((p) => at === p || at.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
 

@@ -54,6 +54,7 @@ export const ANNEX_XIII_DEMO_ITEM_VALUES: Values = {
   "BatteryNameplate/DateOfManufacture": "2027-01-15",
   "BatteryNameplate/LifeCycleStage": "Original",
   "ProductCondition/StateOfHealth": "98.5",
+  "ProductCondition/InformationOnAccidents": ["ACCIDENT-REPORT-NONE-2027"],
   "ProductCondition/NumberOfFullCycles/NumberOfFullCyclesValue": "42",
   "ProductCondition/StateOfCharge/StateOfChargeValue": "80",
 };
