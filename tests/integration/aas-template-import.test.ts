@@ -415,12 +415,15 @@ describe("cli template:import with AAS files", () => {
       await writeFile(aasx, aasxPackage(source("02099-1-dpp-metadata.json")));
       const json = path.join(REPO_ROOT, "..", "shared/standards/idta/02035-1-battery-nameplate.json");
       const run = await runCli(
-        ["template:import", "--org", world.organization.id, "--file", json, "--file", aasx, "--name", "Nameplate and metadata"],
+        [
+          ...["template:import", "--org", world.organization.id, "--file", json, "--file", aasx],
+          ...["--name", "Nameplate and metadata", "--profile", "eu-battery-annex-xiii"],
+        ],
         { databaseUrl: inject("databaseUrl") },
       );
       expect(run.code, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout) as { id: string; problems: { source: string; action: string }[] };
-      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set([json, aasx]));
+      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set(["profile", json, aasx]));
       const template = await api<{ name: string; sections: TSection[] }>(
         "GET",
         `/api/organizations/${world.organization.id}/templates/${result.id}`,
@@ -429,6 +432,11 @@ describe("cli template:import with AAS files", () => {
       expect(template.body.name).toBe("Nameplate and metadata");
       const roots = template.body.sections.filter((s) => s.parentId === null).map((s) => s.options?.["aas.idShort"]);
       expect(roots).toEqual(["BatteryNameplate", "DppMetadata"]);
+      // The profile was applied: the test reports are for authorities only (Annex XIII point 3).
+      const fields = template.body.sections.flatMap((s) => s.dataFields);
+      expect(fields.find((f) => f.options["aas.idShort"] === "ResultsOfTestReportsProvingCompliance")?.options.access).toBe(
+        "authority",
+      );
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
