@@ -15,6 +15,18 @@ const INTERNAL = {
   message: "Adapters call operations (services/<domain>/<verb-noun>.ts), never a service's internal/ helpers.",
 };
 const BROWSER_LIB = { regex: "^~/lib/", message: "src/lib/ is the browser's; the server never imports it." };
+const UI_CODE = {
+  regex: "^~/(app|components)/",
+  message:
+    "Server code and the message catalogues' loader never import pages or components: what both need is a rule of src/domain (or src/server for the server's).",
+};
+// `./x`, `../x` into the app's own code would slip past every pattern above (they match the `~/` alias): only data
+// files (message catalogues, seed JSON, the ESLint configurations, style sheets) and test support outside src/ are
+// imported by path.
+const RELATIVE = {
+  regex: "^\\.{1,2}/(?!(\\.\\./)*tests/)(?!.*\\.(json|mjs|css)$)",
+  message: "Import the app's code through the ~/ alias, so the layer rules see it.",
+};
 const OUTSIDE_DOMAIN = {
   regex: "^~/(?!domain/)",
   message: "src/domain holds pure rules: it imports only src/domain and packages, nothing of the app.",
@@ -23,12 +35,13 @@ const OUTSIDE_DOMAIN = {
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 export const layerRules = [
-  { files: ["src/components/**/*.{ts,tsx}"], rules: restrict(SERVER_CODE) },
-  { files: ["src/server/**/*.ts"], rules: restrict(BROWSER_LIB) },
+  { files: ["src/**/*.{ts,tsx}"], rules: restrict(RELATIVE) },
+  { files: ["src/components/**/*.{ts,tsx}"], rules: restrict(SERVER_CODE, RELATIVE) },
+  { files: ["src/server/**/*.ts", "src/i18n/**/*.ts"], rules: restrict(BROWSER_LIB, UI_CODE, RELATIVE) },
   // The adapters: pages and route handlers, the REST wrapper, the tRPC routers, the CLI.
-  { files: ["src/app/**/*.{ts,tsx}", "src/cli/**/*.ts"], rules: restrict(INTERNAL) },
-  { files: ["src/server/rest/**/*.ts", "src/server/trpc/**/*.ts"], rules: restrict(INTERNAL, BROWSER_LIB) },
-  { files: ["src/domain/**/*.ts"], rules: restrict(OUTSIDE_DOMAIN) },
+  { files: ["src/app/**/*.{ts,tsx}", "src/cli/**/*.ts"], rules: restrict(INTERNAL, RELATIVE) },
+  { files: ["src/server/rest/**/*.ts", "src/server/trpc/**/*.ts"], rules: restrict(INTERNAL, BROWSER_LIB, UI_CODE, RELATIVE) },
+  { files: ["src/domain/**/*.ts"], rules: restrict(OUTSIDE_DOMAIN, RELATIVE) },
   {
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/**/*.test.{ts,tsx}"],

@@ -37,6 +37,12 @@ describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
     ["src/domain/x.ts", 'import { getConfig } from "~/server/config";'],
     ["src/domain/x.ts", 'import { cn } from "~/lib/cn";'],
     ["src/server/trpc/x.ts", 'import { cn } from "~/lib/cn";'],
+    ["src/server/public-pages/x.ts", 'import { placeSectionCells } from "~/components/layout-grid/cells";'],
+    ["src/server/services/models/x.ts", 'import { getSession } from "~/app/_lib/current-actor";'],
+    ["src/i18n/x.ts", 'import { getSession } from "~/app/_lib/current-actor";'],
+    ["src/domain/x.ts", 'import { getConfig } from "../server/config";'],
+    ["src/components/x/a.tsx", 'import { getModel } from "../../server/services/models/get-model";'],
+    ["src/server/services/models/x.ts", 'import { readModel } from "./internal/model-dto";'],
   ])("%s: %s", async (filePath, code) => {
     expect(await problems(filePath, code)).toContain("no-restricted-imports");
   });
@@ -48,6 +54,8 @@ describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
     ["src/server/services/models/x.ts", 'import { readModel } from "~/server/services/models/internal/model-dto";'],
     ["src/domain/x.ts", 'import { z } from "zod";\nimport { ZText } from "~/domain/text";'],
     ["src/app/layout.tsx", 'import { TrpcProvider } from "~/lib/trpc/react";'],
+    ["src/server/public-pages/x.ts", 'import en from "../../../messages/en.json";'],
+    ["src/domain/aas/x.test.ts", 'import { aasxPackage } from "../../../tests/integration/support/aasx-package";'],
   ])("allows %s: %s", async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });

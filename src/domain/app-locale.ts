@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAcceptLanguage } from "~/domain/language";
 
 /**
  * The languages the app's own text is written in (messages/<locale>.json, docs/app-text.md). A member's profile may
@@ -22,36 +23,20 @@ export function appLocaleForLanguage(language: string | undefined): TAppLocale {
 /** The member's own choice, as the language setting sends it: a locale, or null for "follow my browser". */
 export const ZSetLocaleInput = z.object({ locale: ZAppLocale.nullable() });
 
-// An Accept-Language header is short in practice; a longer one is read only this far, so parsing stays bounded.
-const MAX_HEADER_LENGTH = 1_000;
-const MAX_RANGES = 50;
-
 export function isAppLocale(value: unknown): value is TAppLocale {
   return typeof value === "string" && (APP_LOCALES as readonly string[]).includes(value);
 }
 
 /**
- * The best of APP_LOCALES for an Accept-Language header (RFC 9110 §12.5.4): ranges by descending q, ties in the
- * order written; a range matches by its primary subtag ("de-AT" → de), `*` matches the default. q=0 rules a language
- * out. null when nothing matches, so the caller decides the fallback.
+ * The best of APP_LOCALES for an Accept-Language header, read by the one parser (`parseAcceptLanguage`): a range
+ * matches by its primary subtag ("de-AT" → de), `*` matches the default. null when nothing matches, so the caller
+ * decides the fallback.
  */
 export function negotiateAppLocale(header: string | null | undefined): TAppLocale | null {
-  if (!header) return null;
-  const ranges = header
-    .slice(0, MAX_HEADER_LENGTH)
-    .split(",")
-    .slice(0, MAX_RANGES)
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
-      const weight = q === undefined ? 1 : Number(q);
-      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((range) => range.language !== "" && range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const range of ranges) {
-    if (range.language === "*") return DEFAULT_APP_LOCALE;
-    if (isAppLocale(range.language)) return range.language;
+  for (const tag of parseAcceptLanguage(header)) {
+    if (tag === "*") return DEFAULT_APP_LOCALE;
+    const primary = tag.toLowerCase().split("-")[0];
+    if (isAppLocale(primary)) return primary;
   }
   return null;
 }

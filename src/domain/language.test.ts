@@ -54,5 +54,8 @@ describe("negotiateLanguage", () => {
 
   it("skips malformed and zero-weight entries", () => {
     expect(parseAcceptLanguage("de;q=0, fr;q=abc, ;;, en-gb;q=0.3")).toEqual(["en-GB"]);
+    // The parameter's name in any case, as the app's own text reads it too: German is not ruled out here.
+    expect(parseAcceptLanguage("de;Q=0.1, fr;q=0.9")).toEqual(["fr", "de"]);
+    expect(parseAcceptLanguage("de;Q=0, fr")).toEqual(["fr"]);
   });
 });

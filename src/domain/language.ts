@@ -61,15 +61,24 @@ export function mergeLanguageSettings(
   return { settings: { defaultLanguage, publishedLanguages: [defaultLanguage, ...published.filter((l) => l !== defaultLanguage)] } };
 }
 
-/** The weighted languages of an `Accept-Language` header, best first; malformed entries are skipped. */
+// An Accept-Language header is short in practice; a longer one is read only this far, so parsing stays bounded.
+const MAX_ACCEPT_LANGUAGE_LENGTH = 1_000;
+const MAX_ACCEPT_LANGUAGE_RANGES = 20;
+
+/**
+ * The weighted languages of an `Accept-Language` header (RFC 9110 §12.5.4), best first, ties in the order written;
+ * `q=0` rules a language out, malformed entries are skipped. The one reading of the header, for the passport's
+ * language and the app's own text alike.
+ */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {
   if (!header) return [];
   const entries: { tag: string; q: number; i: number }[] = [];
-  // Bounded: a header of thousands of entries costs no more than its first 20.
-  for (const [i, part] of header.split(",").slice(0, 20).entries()) {
+  const ranges = header.slice(0, MAX_ACCEPT_LANGUAGE_LENGTH).split(",").slice(0, MAX_ACCEPT_LANGUAGE_RANGES);
+  for (const [i, part] of ranges.entries()) {
     const [rawTag = "", ...params] = part.trim().split(";");
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    // The parameter's name is case-insensitive (RFC 9110 §12.4.2: "Q=0.5" is "q=0.5").
+    const qValue = params.map((p) => /^\s*q\s*=\s*(\S*)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+    const q = qValue === undefined ? 1 : Number(qValue);
     if (!Number.isFinite(q) || q <= 0) continue;
     const tag = rawTag.trim() === "*" ? "*" : canonicalLanguage(rawTag.trim());
     if (tag !== undefined) entries.push({ tag, q, i });

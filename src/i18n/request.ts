@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { getSession } from "~/app/_lib/current-actor";
+import { getSession } from "~/server/auth/request-session";
 import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
 import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "~/domain/instant-format";
 import { loadMessages } from "~/i18n/messages";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verificationErrors } from "~/domain/aas/aas.fixture";
-import { encodeAasIdentifier, encodeCursor } from "~/domain/aas/read-api";
+import { encodeAasIdentifier } from "~/domain/aas/read-api";
+import { encodeCursor } from "~/domain/page-cursor";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { getConfig } from "~/server/config";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError, type AppErrorCode } from "~/domain/app-error";
-import { API_KEY_PREFIX } from "~/server/auth/auth";
+import { API_KEY_PREFIX } from "~/server/auth/api-key-token";
 import { OPERATOR } from "~/domain/actor";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { getDb } from "~/server/db/client";

@@ -3,20 +3,12 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import { readSession } from "~/server/auth/read-session";
 import { resolveActor } from "~/server/auth/resolve-actor";
 
 /**
  * Who is looking at the page, for server components. Cached per request, so the header, a layout and the page can
- * all ask without repeating the database round trips.
+ * all ask without repeating the database round trips (the session alone: src/server/auth/request-session.ts).
  */
-
-export const getSession = cache(async () => {
-  // headers() first: it marks the page as rendered per request, before anything touches the database.
-  const requestHeaders = await headers();
-  return readSession(requestHeaders);
-});
-
 export const getCurrentActor = cache(async (): Promise<Actor | null> => {
   try {
     return await resolveActor(await headers());

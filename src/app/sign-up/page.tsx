@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { getSession } from "~/app/_lib/current-actor";
+import { getSession } from "~/server/auth/request-session";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { ZUuid } from "~/domain/uuid";

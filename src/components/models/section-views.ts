@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
-import { placeSectionCells } from "~/components/layout-grid/cell-placement";
-import { placementStyle } from "~/components/layout-grid/placement-style";
+import { placeSectionCells } from "~/domain/cell-placement";
+import { placementStyle } from "~/domain/placement-style";
 import { buildTemplateIndex, fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
 import type { TDataField, TSection } from "~/domain/template-schema";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { formText } from "~/components/template-builder/form-text";
+import { formText } from "~/lib/form-text";
 import { useState, type SubmitEvent } from "react";
 import { DataFieldTypeSelect, SectionSelect } from "~/components/template-builder/builder-selects";
 import { FieldEditor, type FieldEdit } from "~/components/template-builder/field-editor";

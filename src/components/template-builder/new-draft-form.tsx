@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { formText } from "~/components/template-builder/form-text";
+import { formText } from "~/lib/form-text";
 import { useRouter } from "next/navigation";
 import { useState, type SubmitEvent } from "react";
 import { Select } from "~/components/ui/select";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
-import { formText } from "~/components/template-builder/form-text";
+import { formText } from "~/lib/form-text";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";

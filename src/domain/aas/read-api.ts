@@ -9,6 +9,8 @@ import type { Jsonable } from "~/domain/aas/export-metadata";
 import { modelReference } from "~/domain/aas/model-reference";
 import { collectionValueOnly, elementValueOnly, holdsValue } from "~/domain/aas/value-only";
 import { AppError } from "~/domain/app-error";
+import { decodeBase64UrlText, encodeBase64UrlText } from "~/domain/base64url";
+import { decodeCursor, encodeCursor } from "~/domain/page-cursor";
 
 /** The profiles we serve, as `/description` names them. */
 export const AAS_READ_PROFILES = [
@@ -100,30 +102,16 @@ function submodelTarget(tail: readonly string[]): AasSubmodelTarget | null {
   return MODIFIERS.includes(third) ? { kind: "element", idShortPath: second, modifier: third as AasModifier } : null;
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-
 /** An identifier from a path or query: UTF-8, base64url-encoded (padding optional), as AAS Part 2 asks. */
 export function decodeAasIdentifier(encoded: string, name: string): string {
-  const invalid = () => new AppError("BAD_REQUEST", `${name} must be an identifier encoded as base64url (UTF-8, RFC 4648 §5).`);
-  if (!BASE64URL.test(encoded) || encoded.replace(/=+$/, "").length % 4 === 1) throw invalid();
-  const base64 = encoded.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="));
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    if (text === "") throw invalid();
-    return text;
-  } catch {
-    throw invalid();
-  }
+  const text = decodeBase64UrlText(encoded);
+  if (text === undefined)
+    throw new AppError("BAD_REQUEST", `${name} must be an identifier encoded as base64url (UTF-8, RFC 4648 §5).`);
+  return text;
 }
 
 /** The base64url form (no padding) of an identifier, as paths carry it. */
-export function encodeAasIdentifier(id: string): string {
-  const bytes = new TextEncoder().encode(id);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+export const encodeAasIdentifier = encodeBase64UrlText;
 
 /** The query every read takes; unknown parameters are ignored, as the profiles' clients send their own. */
 export const ZAasReadQuery = z.object({
@@ -141,24 +129,6 @@ export const ZAasReadQuery = z.object({
   includeConceptDescriptions: z.enum(["true", "false"]).default("true"),
 });
 export type TAasReadQuery = z.infer<typeof ZAasReadQuery>;
-
-/** A cursor is opaque to clients: the base64url of a JSON position this module alone reads. */
-export function encodeCursor(position: Jsonable): string {
-  return encodeAasIdentifier(JSON.stringify(position));
-}
-
-export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.infer<S> {
-  const invalid = new AppError("BAD_REQUEST", "cursor is not one this server handed out.");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decodeAasIdentifier(cursor, "cursor"));
-  } catch {
-    throw invalid;
-  }
-  const result = schema.safeParse(parsed);
-  if (!result.success) throw invalid;
-  return result.data;
-}
 
 const ZOffsetCursor = z.object({ offset: z.number().int().min(0) });
 

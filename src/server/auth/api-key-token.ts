@@ -1,12 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { generateRandomString } from "better-auth/crypto";
-import { API_KEY_PREFIX } from "~/server/auth/auth";
 
 /**
  * The form of our API keys and of their stored hash. Both are better-auth's (@better-auth/api-key: the prefix and 64
  * letters; SHA-256 of the key, base64url without padding), so keys made by better-auth before keep verifying.
  */
+
+/** Every key starts with it, so a leaked key is recognisable (secret scanners) and told from a session token. */
+export const API_KEY_PREFIX = "ps_";
 
 /** Characters of a key kept in plain text (`start`), enough for a person to recognise it in the key list. */
 export const API_KEY_START_LENGTH = 8;

@@ -9,6 +9,7 @@ import { organization } from "better-auth/plugins";
 import { getDb } from "~/server/db/client";
 import { getConfig, publicOrigin, trustedOrigins } from "~/server/config";
 import { CLIENT_ADDRESS_HEADER } from "~/server/http/client-address";
+import { API_KEY_PREFIX } from "~/server/auth/api-key-token";
 import { EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
 import { PASSWORD_RESET_HOURS, sendPasswordResetMail } from "~/server/mail/password-reset-mail";
 import { sendVerificationMail } from "~/server/mail/verification-mail";
@@ -20,8 +21,6 @@ import { serviceUnavailableError } from "~/server/errors/database-busy";
  * better-auth owns users, password hashes, cookie sessions, organizations with their members, and API keys (stored
  * as hashes; the plain key is returned once, on creation). Ids are UUIDs because the REST contract's path ids are.
  */
-
-export const API_KEY_PREFIX = "ps_";
 
 function createAuth() {
   const signInLimit = { window: 60, max: getConfig().SIGN_IN_RATE_LIMIT_PER_MINUTE };

@@ -23,7 +23,7 @@ export async function sendVerificationMail(
 ): Promise<void> {
   if (!request) return;
   // better-auth's own token names only the address; ours names the account too (email-verification-token.ts).
-  const link = verificationLink(await createEmailVerificationToken(user.id, user.email), requestOriginOf(request.headers));
+  const link = verificationLink(createEmailVerificationToken(user.id, user.email), requestOriginOf(request.headers));
   // At sign-up the account has no language yet: the browser that signed up chooses.
   const t = await mailTranslator(pickAppLocale(user.locale, request.headers.get("accept-language")));
   await sendMail({

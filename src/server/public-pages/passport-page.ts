@@ -1,5 +1,5 @@
-import { placeSectionCells, type CellPlacement } from "~/components/layout-grid/cell-placement";
-import { placementStyle } from "~/components/layout-grid/placement-style";
+import { placeSectionCells, type CellPlacement } from "~/domain/cell-placement";
+import { placementStyle } from "~/domain/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
 import { splitChoices } from "~/domain/field-options";
 import { formatLocaleNumber } from "~/domain/locale-number";

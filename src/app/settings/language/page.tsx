@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { getSession, requireSignedIn } from "~/app/_lib/current-actor";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { getSession } from "~/server/auth/request-session";
 import { LanguageForm } from "~/components/account/language-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";

@@ -8,8 +8,6 @@ import {
   AAS_READ_PROFILES,
   type AasRoute,
   decodeAasIdentifier,
-  decodeCursor,
-  encodeCursor,
   modelReference,
   pageOf,
   parseAasShellId,
@@ -19,6 +17,7 @@ import {
   type TAssetLinks,
 } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
+import { decodeCursor, encodeCursor } from "~/domain/page-cursor";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import { getConfig, publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";

@@ -1,4 +1,5 @@
-import { AppError } from "~/domain/app-error";
+import { z } from "zod";
+import { decodeCursor, encodeCursor, invalidCursor } from "~/domain/page-cursor";
 import { parseGs1Key } from "~/domain/gs1/gs1-key";
 import { MAX_PRODUCT_IDS, type TDppIdsPage } from "~/domain/versions/dpp-document";
 import { isUuid } from "~/domain/uuid";
@@ -46,17 +47,19 @@ export async function dppIdsOf(productIds: readonly string[]): Promise<Map<strin
   );
 }
 
+/** A page of the product ids asked for starts at this index of the list. */
+const ZIdsPosition = z.object({ from: z.number().int().min(0) });
+
 export type FindDppIdsOptions = { productIds: readonly string[]; limit?: number; cursor?: string };
 
 /** EN 18222 ReadDPPIdsByProductIds: each product identifier with the dppIds it names, paged by `limit`/`cursor`. */
 export async function findDppIds({ productIds, limit = MAX_PRODUCT_IDS, cursor }: FindDppIdsOptions): Promise<TDppIdsPage> {
-  const start = cursor === undefined ? 0 : Number(cursor);
-  if (!Number.isInteger(start) || start < 0 || start >= productIds.length) {
-    throw new AppError("VALIDATION", "The cursor is not one this list gave.", [{ path: "$.cursor", message: "Unknown cursor" }]);
-  }
+  const start = cursor === undefined ? 0 : decodeCursor(cursor, ZIdsPosition).from;
+  // A position past this request's list is a cursor of another list.
+  if (start > 0 && start >= productIds.length) throw invalidCursor();
   const page = productIds.slice(start, start + limit);
   const found = await dppIdsOf(page);
-  const next = start + limit < productIds.length ? String(start + limit) : undefined;
+  const next = start + limit < productIds.length ? encodeCursor({ from: start + limit }) : undefined;
   return {
     result: page.map((productId) => ({ productId, dppIds: found.get(productId) ?? [] })),
     paging_metadata: next === undefined ? {} : { cursor: next },

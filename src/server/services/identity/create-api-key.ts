@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { API_KEY_START_LENGTH, generateApiKeyToken, hashApiKey } from "~/server/auth/api-key-token";
-import { API_KEY_PREFIX } from "~/server/auth/auth";
+import { API_KEY_PREFIX } from "~/server/auth/api-key-token";
 import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";

@@ -34,7 +34,7 @@ export async function verifyEmail({ token }: VerifyEmailOptions) {
 }
 
 async function accountOf(token: string) {
-  const claims = await readEmailVerificationToken(token);
+  const claims = readEmailVerificationToken(token);
   if (!claims) throw new AppError("BAD_REQUEST", INVALID);
   const user = await getDb().user.findUnique({
     where: { id: claims.userId },

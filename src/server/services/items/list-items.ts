@@ -5,7 +5,7 @@ import { identifierSearchValues } from "~/domain/gs1/identifier-search";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { afterCursor, decodeCursor, encodeCursor, pageSize } from "~/server/services/internal/page-cursor";
 import { itemSelect, toItemSummaryDto } from "~/server/services/items/internal/item-dto";
 import { assertModelVisible } from "~/server/services/items/internal/find-item";
 
@@ -21,7 +21,7 @@ export async function listItems({ actor, organizationId, modelId, query }: ListI
   const db = getDb();
   await assertModelVisible(db, organizationId, modelId);
   const config = getConfig();
-  const limit = Math.min(query.limit ?? config.DEFAULT_PAGE_SIZE, config.MAX_PAGE_SIZE);
+  const limit = pageSize(query.limit, config);
   const where: Prisma.ItemWhereInput = {
     modelId,
     organizationId,

@@ -4,7 +4,7 @@ import type { Actor } from "~/domain/actor";
 import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf } from "~/server/services/access";
-import { afterCursor, decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { afterCursor, decodeCursor, encodeCursor, pageSize } from "~/server/services/internal/page-cursor";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { modelCompleteness } from "~/server/services/models/internal/model-completeness";
 import { modelSelect, toModelSummaryDto } from "~/server/services/models/internal/model-dto";
@@ -20,7 +20,7 @@ export type ModelPage = { items: TModelListEntry[]; nextCursor: string | null };
 export async function listModels({ actor, organizationId, query }: ListModelsOptions): Promise<ModelPage> {
   assertMemberOf(actor, organizationId);
   const config = getConfig();
-  const limit = Math.min(query.limit ?? config.DEFAULT_PAGE_SIZE, config.MAX_PAGE_SIZE);
+  const limit = pageSize(query.limit, config);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const where: Prisma.ModelWhereInput = {
     organizationId,

@@ -1,4 +1,3 @@
-import { AppError } from "~/domain/app-error";
 import {
   MAX_LISTED_VALUE_CHANGES,
   type THistoryAuthor,
@@ -34,17 +33,6 @@ function toAuthor(row: AuthorColumns): THistoryAuthor {
   if (row.userId === null) return { kind: "operator", id: null, name: null };
   const user = { id: row.userId, name: row.userName };
   return row.apiKeyId === null ? { kind: "user", ...user } : { kind: "apiKey", id: row.apiKeyId, name: row.keyName, user };
-}
-
-/** The cursor of a history page: the id of its last entry, opaque to clients (base64url). */
-export function encodeHistoryCursor(id: string): string {
-  return Buffer.from(id).toString("base64url");
-}
-
-export function decodeHistoryCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!/^[1-9][0-9]{0,17}$/.test(id)) throw new AppError("BAD_REQUEST", "The cursor is not one this API returned.");
-  return id;
 }
 
 type EntryRow = AuthorColumns & {

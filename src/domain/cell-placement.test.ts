@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeLayout, type LayoutInput } from "~/domain/layout";
-import { placeSectionCells } from "~/components/layout-grid/cell-placement";
+import { placeSectionCells } from "~/domain/cell-placement";
 
 const layout = (input: LayoutInput) => normalizeLayout(input, 1);
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { BREAKPOINTS } from "~/domain/layout";
-import type { CellPlacement } from "~/components/layout-grid/cell-placement";
+import type { CellPlacement } from "~/domain/cell-placement";
 
 /**
  * A cell's placement at every breakpoint as CSS custom properties (`--cs-md: 7; --span-md: 6; …`); the static rules
