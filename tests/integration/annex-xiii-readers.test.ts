@@ -131,6 +131,18 @@ describe("the filled EV battery passport (Annex XIII), read three ways", () => {
     );
   });
 
+  it("exports the model and the battery as AAS environments that verify with aas-core3.0, every value in them", async () => {
+    for (const [path, values] of [
+      [modelPath(world, modelId), ANNEX_XIII_DEMO_MODEL_VALUES],
+      [`${modelPath(world, modelId)}/items/${itemId}`, ANNEX_XIII_DEMO_ITEM_VALUES],
+    ] as const) {
+      const exported = await api("GET", `${path}/aas`, { token: world.token });
+      expect(exported.status).toBe(200);
+      expect(verificationErrors(exported.body)).toEqual([]);
+      for (const [value] of valuesByLevel(values)) expect(JSON.stringify(exported.body)).toContain(value);
+    }
+  });
+
   it.each(READERS)(
     "%s sees exactly its points in every form, model and battery",
     async (_, level) => {
