@@ -39,6 +39,8 @@ export function ProfilePanel({ run, client, isBusy }: ProfilePanelProps) {
           type="button"
           variant="secondary"
           disabled={isBusy}
+          // The profile's name is long: the button wraps inside the sidebar instead of running past it.
+          className="h-auto w-full py-2 text-left whitespace-normal"
           onClick={() => void apply(ZProfileId.parse(profile.id))}
         >
           {t("profileApply", { name: profile.name })}
