@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import type { useDraftWrites } from "~/components/template-builder/use-draft-writes";
 import type { ProfileReport } from "~/domain/profiles/apply-profile";
 import { PROFILES, type TProfileId, ZProfileId } from "~/domain/profiles/profiles";
@@ -34,17 +33,16 @@ export function ProfilePanel({ run, client, isBusy }: ProfilePanelProps) {
       </h3>
       <p className="text-xs text-slate-600">{t("profileText")}</p>
       {PROFILES.map((profile) => (
-        <Button
+        // A plain button: the profile's name is long, and it wraps inside the sidebar (Button keeps one line).
+        <button
           key={profile.id}
           type="button"
-          variant="secondary"
           disabled={isBusy}
-          // The profile's name is long: the button wraps inside the sidebar instead of running past it.
-          className="h-auto w-full py-2 text-left whitespace-normal"
           onClick={() => void apply(ZProfileId.parse(profile.id))}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {t("profileApply", { name: profile.name })}
-        </Button>
+        </button>
       ))}
       {report ? (
         <Alert tone="success" aria-label={t("profileResult")}>
