@@ -94,9 +94,9 @@ test("a new organization creates a model from the public battery product data mo
   await page.goto(`/orgs/${organizationId}/models`);
   await page.getByRole("link", { name: "New model" }).click();
   // The organization has no templates of its own, so the readable product data models are the choice (the seed
-  // ships two public ones: the reference and the EU Battery Passport composed from the IDTA templates).
+  // ships two public ones: the reference and the EU Battery Passport of Annex XIII composed from the IDTA templates).
   const radio = page.getByRole("radio", { name: "EU Battery Passport (public reference)", exact: true });
-  await expect(page.getByRole("radio", { name: "EU Battery Passport (IDTA 02035)", exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "EU Battery Passport (Annex XIII)", exact: true })).toBeVisible();
   await radio.check();
   await expect(radio).toBeChecked();
   await page.getByLabel("Name", { exact: true }).fill("From the public reference");

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { composeAasTemplate } from "~/domain/aas/compose-aas-template";
+import { profileById, ZProfileId } from "~/domain/profiles/profiles";
 import { readAasxEnvironment } from "~/domain/aas/read-aasx";
 import { AppError } from "~/domain/app-error";
 import { ZApiKeyExpiry, ZApiKeyName, ZCreateUser, ZOrganizationName } from "~/domain/identity-schemas";
@@ -127,10 +128,10 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
     run: ({ id }) => revokeApiKey({ actor: OPERATOR, id }),
   }),
   "template:import": command({
-    usage: "template:import --org ORG_ID --file PATH [--file PATH …] [--name N]",
-    flags: z.strictObject({ org: ZId, file: z.array(ZId).min(1), name: ZId.max(200).optional() }),
+    usage: "template:import --org ORG_ID --file PATH [--file PATH …] [--name N] [--profile eu-battery-annex-xiii]",
+    flags: z.strictObject({ org: ZId, file: z.array(ZId).min(1), name: ZId.max(200).optional(), profile: ZProfileId.optional() }),
     multiple: ["file"],
-    run: async ({ org, file, name }) => {
+    run: async ({ org, file, name, profile }) => {
       const createdByUserId = await operatorUserId(org);
       const inputs = await Promise.all(file.map(readTemplateFile));
       const [first] = inputs;
@@ -144,7 +145,7 @@ export const COMMANDS: Record<string, Command<FlagsSchema>> = {
         throw new AppError("BAD_REQUEST", `${notAas.file} is not an AAS environment; several --file flags compose AAS files only.`);
       const { document, problems, moreProblems } = composeAasTemplate(
         inputs.map((input) => ({ label: input.file, environment: input.content })),
-        { name },
+        { name, profile: profile === undefined ? undefined : profileById(profile) },
       );
       const template = await importTemplate({ organizationId: org, createdByUserId, definition: document });
       return { id: template.id, problems, moreProblems };

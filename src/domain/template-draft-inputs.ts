@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZProfileId } from "~/domain/profiles/profiles";
 import {
   ZDataFieldDraftCreateRequest,
   ZDataFieldDraftUpdateRequest,
@@ -44,4 +45,7 @@ export const ZDraftImportAasInput = ZDraftInput.extend({
     z.object({ kind: z.literal("json"), environment: z.unknown() }),
     z.object({ kind: z.literal("aasx"), base64: z.base64() }),
   ]),
+  profile: ZProfileId.optional(),
 });
+
+export const ZDraftApplyProfileInput = ZDraftInput.extend({ ifMatch: ZIfMatch, profile: ZProfileId });

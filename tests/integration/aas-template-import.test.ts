@@ -8,6 +8,10 @@ import type { TAasSubmodelsImported } from "~/domain/aas/aas-upload";
 import type { TModel } from "~/domain/model-schema";
 import type { TPublishResponse, TTemplateDraft } from "~/domain/template-draft-schema";
 import type { TSection } from "~/domain/template-schema";
+import { fieldAccess } from "~/domain/field-options";
+import { elementsByPath } from "~/domain/profiles/apply-profile";
+import { fieldLevel, type SectionEntry } from "~/domain/template-index";
+import { annexXiiiProductDataModel } from "~/server/services/seed/internal/idta-battery-passport";
 import { aasxPackage } from "./support/aasx-package";
 import { fillEveryField } from "./support/aas-idta";
 import { api, type ApiResponse } from "./support/http";
@@ -45,8 +49,8 @@ async function newDraft(name: string): Promise<TTemplateDraft> {
   return response.body;
 }
 
-async function importJson(draftId: string, environment: string, headers: Record<string, string> = {}) {
-  return api<TAasSubmodelsImported>("POST", `${drafts()}/${draftId}/aas-submodels`, {
+async function importJson(draftId: string, environment: string, headers: Record<string, string> = {}, query = "") {
+  return api<TAasSubmodelsImported>("POST", `${drafts()}/${draftId}/aas-submodels${query}`, {
     token: world.token,
     rawBody: environment,
     headers: { "content-type": "application/json", ...headers },
@@ -178,8 +182,15 @@ describe("composing a template", () => {
   it("adds the seven battery parts and the DPP metadata to one draft, one top-level section each, and publishes it", async () => {
     let draft = await newDraft("EU Battery Passport (IDTA 02035)");
     for (const file of BATTERY_PARTS) {
-      draft = expectImported(await importJson(draft.id, source(file), { "if-match": `"${draft.revision}"` })).templateDraft;
+      const imported = expectImported(await importJson(draft.id, source(file), { "if-match": `"${draft.revision}"` }));
+      draft = imported.templateDraft;
+      // Without a profile: as before, and one line first saying the Annex XIII profile knows these elements.
+      expect(imported.problems[0]?.message).toMatch(
+        /^No profile was applied: \d+ elements are known to the profile "EU Battery Regulation, Annex XIII"/,
+      );
     }
+    expect(draft.sections.flatMap((s) => s.dataFields).every((f) => f.options.access === undefined)).toBe(true);
+    expect(draft.sections.every((s) => s.granularityLevel === "Model")).toBe(true);
     const roots = draft.sections.filter((s) => s.parentId === null);
     expect(roots.map((s) => s.options?.["aas.idShort"])).toEqual([
       "BatteryNameplate",
@@ -195,6 +206,29 @@ describe("composing a template", () => {
     expect(roots.map((s) => s.layout.rowStart.xs)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const published = await publish(draft);
     await fillEveryField(world, published.published.templateId, draft.sections);
+  });
+
+  it("with the Annex XIII profile, gives the seven battery parts exactly the shipped model's access and granularity", async () => {
+    let draft = await newDraft("Battery with profile");
+    let imported: TAasSubmodelsImported | undefined;
+    for (const file of BATTERY_PARTS) {
+      const headers = { "if-match": `"${draft.revision}"` };
+      imported = expectImported(await importJson(draft.id, source(file), headers, "?profile=eu-battery-annex-xiii"));
+      draft = imported.templateDraft;
+    }
+    expect(imported?.problems[0]?.message).toMatch(
+      /^Profile "EU Battery Regulation, Annex XIII" applied: 61 of its rules matched, 0 elements were added, 0 fields are reached by no rule/,
+    );
+    const shape = (sections: readonly TSection[]) =>
+      [...elementsByPath(sections)].map(([at, { section, field }]) => [
+        at,
+        field ? fieldLevel({ section } as SectionEntry, field) : section.granularityLevel,
+        field ? fieldAccess(field) : "",
+        field?.options.snapshot ?? "",
+      ]);
+    expect(shape(draft.sections)).toEqual(shape(annexXiiiProductDataModel().sections));
+    const refused = await importJson(draft.id, source(BATTERY_PARTS[0] ?? ""), {}, "?profile=textiles");
+    expect(refused.status).toBe(400);
   });
 
   it("takes an AASX package, and refuses one whose environment is XML with 415, storing nothing", async () => {
@@ -381,12 +415,15 @@ describe("cli template:import with AAS files", () => {
       await writeFile(aasx, aasxPackage(source("02099-1-dpp-metadata.json")));
       const json = path.join(REPO_ROOT, "..", "shared/standards/idta/02035-1-battery-nameplate.json");
       const run = await runCli(
-        ["template:import", "--org", world.organization.id, "--file", json, "--file", aasx, "--name", "Nameplate and metadata"],
+        [
+          ...["template:import", "--org", world.organization.id, "--file", json, "--file", aasx],
+          ...["--name", "Nameplate and metadata", "--profile", "eu-battery-annex-xiii"],
+        ],
         { databaseUrl: inject("databaseUrl") },
       );
       expect(run.code, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout) as { id: string; problems: { source: string; action: string }[] };
-      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set([json, aasx]));
+      expect(new Set(result.problems.map((p) => p.source))).toEqual(new Set(["profile", json, aasx]));
       const template = await api<{ name: string; sections: TSection[] }>(
         "GET",
         `/api/organizations/${world.organization.id}/templates/${result.id}`,
@@ -395,6 +432,11 @@ describe("cli template:import with AAS files", () => {
       expect(template.body.name).toBe("Nameplate and metadata");
       const roots = template.body.sections.filter((s) => s.parentId === null).map((s) => s.options?.["aas.idShort"]);
       expect(roots).toEqual(["BatteryNameplate", "DppMetadata"]);
+      // The profile was applied: the test reports are for authorities only (Annex XIII point 3).
+      const fields = template.body.sections.flatMap((s) => s.dataFields);
+      expect(fields.find((f) => f.options["aas.idShort"] === "ResultsOfTestReportsProvingCompliance")?.options.access).toBe(
+        "authority",
+      );
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -915,6 +915,10 @@ const TRPC: Record<string, TrpcEntry> = {
       upload: { kind: "json", environment: MATRIX_AAS_ENVIRONMENT },
     }),
   },
+  "templateDrafts.applyProfile": {
+    expect: ON_A_RESOURCE,
+    input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, profile: "eu-battery-annex-xiii" }),
+  },
   "templateDrafts.publish": {
     expect: ON_A_RESOURCE,
     input: (ids) => ({ organizationId: ids.orgaId, draftId: ids.draftId, publication: {} }),

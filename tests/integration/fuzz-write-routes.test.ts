@@ -1945,7 +1945,8 @@ const ROUTES: [string, string[], () => Record<string, fc.Arbitrary<FuzzRequest>>
     () =>
       bodyFamilies({
         method: "POST",
-        path: (id) => `${draftPath(id)}/aas-submodels`,
+        // With a profile, so its step is fuzzed too (docs/profiles.md).
+        path: (id) => `${draftPath(id)}/aas-submodels?profile=eu-battery-annex-xiii`,
         // A submodel of kind Instance: nothing a template imports, so every variation must be refused (400, or
         // 404/412/413/415 before the body is looked at) and nothing stored.
         base: () => [["submodels", j([{ modelType: "Submodel", id: "urn:example:instance", idShort: "Instance", kind: "Instance" }])]],

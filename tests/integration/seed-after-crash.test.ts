@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ANNEX_XIII_DEMO_ITEM_VALUES } from "~/server/services/seed/internal/annex-xiii-demo-passport";
 import productDataModels from "../../prisma/seed/product-data-models.json";
 import { startEmbeddedServer } from "~/server/db/embedded-server";
 import { DEMO_ORGANIZATION, DEMO_USER, type SeedResult } from "~/server/services/seed/seed-demo-data";
@@ -18,7 +19,7 @@ import { runCli, startScript } from "./support/processes";
 
 const CHILD = "tests/integration/support/seed-child.ts";
 const ENV = { BETTER_AUTH_SECRET: "seed-after-crash-secret-0123456789abcdef" };
-const TEMPLATE_COUNT = 4;
+const TEMPLATE_COUNT = 5;
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -58,6 +59,10 @@ async function demoState(url: string): Promise<{ counts: Counts; keyIds: string[
       ),
       templates: await count(`template WHERE "organizationId" = $1`, [DEMO_ORGANIZATION.id]),
       productDataModels: await count(`product_data_model WHERE "organizationId" = $1`, [DEMO_ORGANIZATION.id]),
+      demoPassports: await count(
+        `item_data_value v JOIN item i ON i.id = v."itemId" JOIN model m ON m.id = i."modelId" WHERE m."organizationId" = $1 AND v.value IS NOT NULL`,
+        [DEMO_ORGANIZATION.id],
+      ),
       apikeys: await count(`apikey`),
     };
     const keys = await client.query<{ id: string }>(`SELECT id FROM apikey ORDER BY id`);
@@ -110,6 +115,7 @@ describe("a first start killed while it seeds the demo", () => {
         owners: 1,
         templates: TEMPLATE_COUNT,
         productDataModels: productDataModels.length + 1,
+        demoPassports: Object.keys(ANNEX_XIII_DEMO_ITEM_VALUES).length,
         apikeys: 1,
       });
       expect(state.hasPassword, "the demo user can sign in with its password").toBe(true);

@@ -45,6 +45,7 @@ describe("five servers starting at once on a fresh PostgreSQL database", () => {
         members: await count(`member`),
         templates: await count(`template WHERE "organizationId" = $1`, [DEMO_ORGANIZATION.id]),
         productDataModels: await count(`product_data_model WHERE "organizationId" = $1`, [DEMO_ORGANIZATION.id]),
+        models: await count(`model WHERE "organizationId" = $1`, [DEMO_ORGANIZATION.id]),
         apikeys: await count(`apikey`),
         seedsDone: await count(`_seed_state WHERE "completedAt" IS NOT NULL`),
       }).toEqual({
@@ -52,8 +53,10 @@ describe("five servers starting at once on a fresh PostgreSQL database", () => {
         demoAccounts: 1,
         organizations: 1,
         members: 1,
-        // The demo templates, and the EU Battery Passport (IDTA 02035) composed from the IDTA files with its model.
-        templates: 4,
+        // The demo templates, the EU Battery Passport (IDTA 02035) composed from the IDTA files, and the same with the
+        // Annex XIII profile (also the public model), with its one demo passport.
+        templates: 5,
+        models: 1,
         productDataModels: productDataModels.length + 1,
         apikeys: 1,
         seedsDone: 1,

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { DataFieldTypeSelect, GranularitySelect } from "~/components/template-builder/builder-selects";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
+import { AAS_OPTION } from "~/domain/aas/aas-options";
 import { fieldOptionIssues, optionKeysFor } from "~/domain/field-options";
 import {
   ZDataFieldType,
@@ -72,7 +73,8 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
   const formId = useId();
   const keys = optionKeysFor(type);
   const recognised = new Set<string>(ZDataFieldType.options.flatMap(optionKeysFor));
-  const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key));
+  // The semanticId has an input of its own (profiles find fields by it, docs/profiles.md); other keys are kept as they are.
+  const unknown = Object.entries(field.options).filter(([key]) => !recognised.has(key) && key !== AAS_OPTION.semanticId);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,6 +88,8 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
       const value = formText(data, key);
       if (value !== "") options[key] = value;
     }
+    const semanticId = formText(data, "semanticId");
+    if (semanticId !== "") options[AAS_OPTION.semanticId] = semanticId;
     // Every issue of the one rule (fieldOptionIssues) is shown: beside its option, or above Save when it names none,
     // so "Save field" never refuses without saying why.
     const found: Record<string, string> = {};
@@ -181,6 +185,14 @@ export function FieldEditor({ field, isPending, onSave }: FieldEditorProps) {
               );
             })}
         </div>
+        <TextField
+          label={t("semanticId")}
+          name="semanticId"
+          defaultValue={field.options[AAS_OPTION.semanticId] ?? ""}
+          maxLength={2000}
+          hint={t("semanticIdHint")}
+          autoComplete="off"
+        />
         {unknown.length > 0 ? (
           <p className="text-xs text-slate-600">{t("keptUnchanged", { keys: unknown.map(([key]) => key).join(", ") })}</p>
         ) : null}

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { AasImportPanel, type AasUploadInput } from "~/components/template-builder/aas-import-panel";
+import { ProfilePanel } from "~/components/template-builder/profile-panel";
 import { FieldPanel, type FieldActions } from "~/components/template-builder/field-panel";
 import { LayoutPanel, type LayoutScope } from "~/components/template-builder/layout-panel";
 import { LivePreview } from "~/components/template-builder/live-preview";
@@ -122,10 +123,7 @@ export function TemplateBuilder({ organizationId, draft: initial, languages }: T
         setFieldId(id);
       }),
   };
-
   const { onFieldLayout, onSectionLayout } = useLayoutWrites(run, client);
-  const importAas = useAasImport(draft, run, client, selectSection);
-
   const { published, publish } = usePublish(draft, run, client);
 
   return (
@@ -144,7 +142,7 @@ export function TemplateBuilder({ organizationId, draft: initial, languages }: T
             isBusy={isBusy}
             languages={languages}
           />
-          <AasImportPanel onImport={importAas} isBusy={isBusy} />
+          <DraftImports draft={draft} run={run} client={client} selectSection={selectSection} isBusy={isBusy} />
         </Panel>
         <div className="min-w-0 space-y-6">
           <Panel id="fields-heading" title={section ? t("fieldsOf", { name: section.name }) : t("fields")}>
@@ -251,6 +249,23 @@ function useLayoutWrites(run: DraftWrites["run"], client: DraftWrites["client"])
       (current) => withSection(current, id, (s) => ({ ...s, layout })),
     );
   return { onFieldLayout, onSectionLayout };
+}
+
+/** What a draft takes from outside: AAS submodel templates, and the profiles over them. */
+function DraftImports({
+  draft,
+  run,
+  client,
+  selectSection,
+  isBusy,
+}: Pick<DraftWrites, "run" | "client"> & { draft: TTemplateDraft; selectSection: (id: string) => void; isBusy: boolean }) {
+  const importAas = useAasImport(draft, run, client, selectSection);
+  return (
+    <>
+      <AasImportPanel onImport={importAas} isBusy={isBusy} />
+      <ProfilePanel run={run} client={client} isBusy={isBusy} />
+    </>
+  );
 }
 
 /** Each submodel of an AAS upload becomes a top-level section; the first one added is selected. */

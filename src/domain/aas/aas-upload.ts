@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAasImportProblem } from "~/domain/aas/aas-import-problems";
 import { readAasxEnvironment } from "~/domain/aas/read-aasx";
+import { ZProfileId } from "~/domain/profiles/profiles";
 import { ZTemplateDraft } from "~/domain/template-draft-schema";
 
 /**
@@ -12,6 +13,13 @@ export const ZAasUpload = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("aasx"), bytes: z.instanceof(Uint8Array) }),
 ]);
 export type AasUpload = z.infer<typeof ZAasUpload>;
+
+/** The query of `POST …/aas-submodels`: the profile to apply after the import (docs/profiles.md), none when absent. */
+export const ZAasImportQuery = z.strictObject({
+  profile: ZProfileId.optional().meta({
+    description: "A profile to apply to the draft after the import, e.g. eu-battery-annex-xiii.",
+  }),
+});
 
 /** The media types of an AASX package a client may send (the registered one, its older name, a plain zip). */
 export const AASX_MEDIA_TYPES = [

@@ -1,14 +1,17 @@
 import { addImportedSections } from "~/domain/aas/add-imported-sections";
 import { type AasImportProblem, MAX_AAS_PROBLEMS } from "~/domain/aas/aas-import-problems";
+import { withImportProfile } from "~/domain/aas/import-profile";
 import { importAasTemplate } from "~/domain/aas/import-template";
 import { AppError } from "~/domain/app-error";
+import type { TProfile } from "~/domain/profiles/profile-schema";
 import type { TemplateDraftDocument } from "~/domain/template-draft-schema";
 import { MAX_SECTIONS } from "~/domain/template-schema";
 
 /**
  * One template from several AAS environments (the CLI's `template:import` with several `--file`s, the seed's
  * battery passport): each environment's submodel templates become top-level sections in the given order, with the
- * same mapping as the builder's import. Problems name their source (`file`).
+ * same mapping as the builder's import, then the profile, if one is given, over the whole (docs/profiles.md).
+ * Problems name their source (`file`; `profile` for the profile's notes).
  */
 
 export type AasSource = { label: string; environment: unknown };
@@ -20,6 +23,7 @@ export type ComposeAasTemplateOptions = {
   sectors?: string[];
   version?: string;
   newId?: () => string;
+  profile?: TProfile;
 };
 
 export function composeAasTemplate(
@@ -64,5 +68,9 @@ export function composeAasTemplate(
     for (const id of imported.rootIds) rootNames.push(document.sections.find((s) => s.id === id)?.name ?? "");
   }
   if (!document.name) document = { ...document, name: rootNames.join(", ").slice(0, 200) || "AAS template" };
-  return { document, problems, moreProblems };
+  const profiled = withImportProfile(document, options.profile, options.newId);
+  const notes = profiled.notes.map((note) => ({ source: "profile", ...note }));
+  const kept = problems.slice(0, Math.max(0, MAX_AAS_PROBLEMS - notes.length));
+  moreProblems += problems.length - kept.length;
+  return { document: profiled.document, problems: [...notes, ...kept].slice(0, MAX_AAS_PROBLEMS), moreProblems };
 }

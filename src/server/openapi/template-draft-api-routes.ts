@@ -21,7 +21,7 @@ import {
   ZModelUpgradeRequest,
   ZTemplateVersion,
 } from "~/domain/template-upgrade";
-import { AASX_MEDIA_TYPES, ZAasEnvironmentBody, ZAasSubmodelsImported, ZAasxBody } from "~/domain/aas/aas-upload";
+import { AASX_MEDIA_TYPES, ZAasEnvironmentBody, ZAasImportQuery, ZAasSubmodelsImported, ZAasxBody } from "~/domain/aas/aas-upload";
 import type { RestApiRoute } from "~/server/openapi/rest-api-routes";
 import { ZDraftFieldPath, ZDraftPath, ZDraftSectionPath, ZModelPath, ZOrgPath, ZTemplatePath } from "~/server/rest/path-params";
 
@@ -198,8 +198,11 @@ export const TEMPLATE_DRAFT_API_ROUTES: readonly RestApiRoute[] = [
     description:
       "Each submodel of kind Template becomes a top-level section (docs/aas-import.md). `problems` lists each finding of " +
       "the reference verifier and what the import repaired or skipped (at most 100; `moreProblems` counts the rest). " +
-      "400 listing the problems when nothing could be imported; 415 for an AASX whose environment is XML.",
+      "400 listing the problems when nothing could be imported; 415 for an AASX whose environment is XML. With `profile`, " +
+      "the profile is applied to the draft and its notes come first in `problems`; without one, a note says so when a " +
+      "known profile recognises the draft's elements (docs/profiles.md).",
     params: ZDraftPath,
+    query: ZAasImportQuery,
     body: ZAasEnvironmentBody,
     bodyContent: {
       "application/json": ZAasEnvironmentBody,

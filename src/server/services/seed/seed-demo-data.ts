@@ -9,18 +9,23 @@ import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
 import { importTemplate } from "~/server/services/templates/import-template";
-import { idtaBatteryProductDataModel, idtaBatteryTemplate } from "~/server/services/seed/internal/idta-battery-passport";
+import { seedAnnexXiiiDemoPassport } from "~/server/services/seed/internal/annex-xiii-demo-passport";
+import {
+  annexXiiiProductDataModel,
+  annexXiiiTemplate,
+  idtaBatteryTemplate,
+} from "~/server/services/seed/internal/idta-battery-passport";
 
 export const DEMO_USER = { email: "demo@passport.studio", password: "passport-demo", name: "Demo User" } as const;
 export const DEMO_ORGANIZATION = { id: "6f1c9a52-3d0e-4b7a-9c41-5e2f8a7d1b30", name: "Demo Manufacturing" } as const;
 export const DEMO_SEED = "demo";
 
-// The IDTA battery passport is composed from prisma/seed/idta/ when a seed runs, not when this module loads.
-const templateDefinitions = () => [batteryPassport, laptop, textile, idtaBatteryTemplate()];
-const productDataModelDefinitions = () => [...productDataModels, idtaBatteryProductDataModel()];
+// The IDTA battery passports are composed from prisma/seed/idta/ when a seed runs, not when this module loads.
+const templateDefinitions = () => [batteryPassport, laptop, textile, idtaBatteryTemplate(), annexXiiiTemplate()];
+const productDataModelDefinitions = () => [...productDataModels, annexXiiiProductDataModel()];
 const DEMO_KEY_NAME = "Demo key";
 
-export type SeedStep = "user" | "organization" | "templates" | "product-data-models" | "api-key";
+export type SeedStep = "user" | "organization" | "templates" | "product-data-models" | "passport" | "api-key";
 
 export type SeedDemoDataOptions = {
   /** Called after each step has been written; the tests stop a process there to prove a later run finishes. */
@@ -118,6 +123,24 @@ async function runDemoSeed({ onStepDone }: SeedDemoDataOptions): Promise<SeedRes
     pdms.push({ id: definition.id, name: definition.name, visibility: definition.visibility });
   }
   await onStepDone?.("product-data-models");
+
+  const annexXiii = annexXiiiTemplate();
+  const owner = {
+    userId: user.id,
+    organizationIds: [organization.id],
+    roles: { [organization.id]: "owner" as const },
+    via: "session" as const,
+  };
+  if (
+    await seedAnnexXiiiDemoPassport({
+      actor: owner,
+      organizationId: organization.id,
+      templateId: annexXiii.id,
+      sections: annexXiii.sections,
+    })
+  )
+    created = true;
+  await onStepDone?.("passport");
 
   // Last, so that the key is shown by the run that completes the seed: a key left by an unfinished run was never
   // shown to anyone, and is replaced.

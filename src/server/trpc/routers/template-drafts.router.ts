@@ -13,13 +13,15 @@
  *   deleteDataField { organizationId, draftId, ifMatch?, sectionId, fieldId }              → TTemplateDraft
  *   moveDataField   { organizationId, draftId, ifMatch?, sectionId, fieldId, move: TDataFieldMoveRequest } → TTemplateDraft
  *   publish         { organizationId, draftId, ifMatch?, publication: TPublishRequest }    → TPublishResponse
- *   importAas       { organizationId, draftId, ifMatch?, upload: {kind:"json", environment} | {kind:"aasx", base64} }
+ *   importAas       { organizationId, draftId, ifMatch?, upload: {kind:"json", environment} | {kind:"aasx", base64}, profile? }
  *                                                                                          → TAasSubmodelsImported
+ *   applyProfile    { organizationId, draftId, ifMatch?, profile }                         → { templateDraft, report }
  * `ifMatch` is the draft's `revision`; schemas in src/domain/template-draft-schema.ts and template-draft-inputs.ts.
  */
 import {
   ZDraftAddDataFieldInput,
   ZDraftAddSectionInput,
+  ZDraftApplyProfileInput,
   ZDraftCreateInput,
   ZDraftDataFieldInput,
   ZDraftImportAasInput,
@@ -35,6 +37,7 @@ import {
 } from "~/domain/template-draft-inputs";
 import { addDraftDataField } from "~/server/services/template-drafts/add-draft-data-field";
 import { addDraftSection } from "~/server/services/template-drafts/add-draft-section";
+import { applyDraftProfile } from "~/server/services/template-drafts/apply-draft-profile";
 import { createTemplateDraft } from "~/server/services/template-drafts/create-template-draft";
 import { deleteDraftDataField } from "~/server/services/template-drafts/delete-draft-data-field";
 import { deleteDraftSection } from "~/server/services/template-drafts/delete-draft-section";
@@ -93,5 +96,8 @@ export const templateDraftsRouter = router({
     const body =
       upload.kind === "json" ? upload : { kind: "aasx" as const, bytes: new Uint8Array(Buffer.from(upload.base64, "base64")) };
     return await importAasSubmodels({ actor: ctx.actor, ...target, upload: body });
+  }),
+  applyProfile: protectedProcedure.input(ZDraftApplyProfileInput).mutation(async ({ ctx, input }) => {
+    return await applyDraftProfile({ actor: ctx.actor, ...input });
   }),
 });

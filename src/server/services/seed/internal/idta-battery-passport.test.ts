@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseTemplateDefinition } from "~/domain/template-definition";
 import {
+  ANNEX_XIII_NAME,
+  annexXiiiProductDataModel,
+  annexXiiiTemplate,
   IDTA_BATTERY_NAME,
-  idtaBatteryProductDataModel,
   idtaBatteryTemplate,
 } from "~/server/services/seed/internal/idta-battery-passport";
 
@@ -25,9 +27,16 @@ describe("the seed's EU Battery Passport (IDTA 02035)", () => {
       "DppMetadata",
     ]);
     expect(idtaBatteryTemplate()).toEqual(template);
-    const pdm = idtaBatteryProductDataModel();
-    expect(pdm).toMatchObject({ name: IDTA_BATTERY_NAME, visibility: "Public" });
-    expect(pdm.id).not.toBe(template.id);
+    const pdm = annexXiiiProductDataModel();
+    expect(pdm).toMatchObject({ name: ANNEX_XIII_NAME, visibility: "Public" });
+    expect(annexXiiiProductDataModel()).toEqual(pdm);
     expect(parseTemplateDefinition(pdm).ok).toBe(true);
+    const annexTemplate = annexXiiiTemplate();
+    expect(new Set([template.id, pdm.id, annexTemplate.id]).size).toBe(3);
+    expect(parseTemplateDefinition(annexTemplate).ok).toBe(true);
+    // The demo's template and the public model are one model: the same shape, access and granularity.
+    const shape = (sections: typeof pdm.sections) =>
+      sections.map((s) => [s.name, s.granularityLevel, s.dataFields.map((f) => [f.name, f.granularityLevel, f.options.access])]);
+    expect(shape(annexTemplate.sections)).toEqual(shape(pdm.sections));
   });
 });

@@ -1,4 +1,4 @@
-import { ZAasUpload } from "~/domain/aas/aas-upload";
+import { ZAasImportQuery, ZAasUpload } from "~/domain/aas/aas-upload";
 import { ZDraftPath } from "~/server/rest/path-params";
 import { readAasUpload } from "~/server/rest/read-aas-upload";
 import { restRoute, restRoutes } from "~/server/rest/rest-route";
@@ -8,11 +8,12 @@ import { importAasSubmodels } from "~/server/services/template-drafts/import-aas
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
   POST: restRoute({
     params: ZDraftPath,
+    query: ZAasImportQuery,
     preflight: ({ actor, params }) => assertDraftInOrganization({ actor, organizationId: params.orgaId, draftId: params.draftId }),
     readRawBody: readAasUpload,
     body: ZAasUpload,
     status: 201,
-    run: ({ actor, params, body, ifMatch }) =>
-      importAasSubmodels({ actor, organizationId: params.orgaId, draftId: params.draftId, ifMatch, upload: body }),
+    run: ({ actor, params, query, body, ifMatch }) =>
+      importAasSubmodels({ actor, organizationId: params.orgaId, draftId: params.draftId, ifMatch, upload: body, ...query }),
   }),
 });
