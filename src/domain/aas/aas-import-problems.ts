@@ -32,6 +32,9 @@ export const AAS_NOTE_CODES = [
   "value-list-as-text",
   "unit-too-long",
   "submodel-twice",
+  "no-profile",
+  "profile-applied",
+  "profile-rule-unmatched",
 ] as const;
 export type AasNoteCode = (typeof AAS_NOTE_CODES)[number];
 export const ZNoteParams = z.record(z.string(), z.union([z.string(), z.number()]));

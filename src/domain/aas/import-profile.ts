@@ -27,6 +27,8 @@ export function withImportProfile(
             `No profile was applied: ${elements} elements are known to the profile "${known.name}" (${known.id}), and every ` +
             `imported field is public and Model-level. Import with that profile, or apply it to the draft in the builder.`,
           action: "info",
+          code: "no-profile",
+          params: { elements, profile: known.name },
         },
       ];
     });
@@ -40,11 +42,20 @@ export function withImportProfile(
         `Profile "${report.profileName}" applied: ${report.matched.length} of its rules matched, ${report.added.length} ` +
         `elements were added, ${report.uncoveredFields} fields are reached by no rule and were left as they were.`,
       action: "info",
+      code: "profile-applied",
+      params: {
+        profile: report.profileName,
+        matched: report.matched.length,
+        added: report.added.length,
+        uncovered: report.uncoveredFields,
+      },
     },
     ...report.unmatched.map((rule): AasImportProblem => ({
       path: "$",
       message: `Profile "${report.profileName}": ${rule.row} (${rule.label}, ${rule.match}) matched no element.`,
       action: "info",
+      code: "profile-rule-unmatched",
+      params: { profile: report.profileName, row: rule.row, label: rule.label, match: rule.match },
     })),
   ];
   return { document: applied, notes };
