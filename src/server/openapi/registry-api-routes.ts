@@ -19,7 +19,8 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
     method: "patch",
     path: ORG,
     tag: "Organizations",
-    summary: "Set the organization's settings (EU registry, operator identifiers, languages, signing domain, retention, two-factor sign-in)",
+    summary:
+      "Set the organization's settings (EU registry, operator identifiers, languages, signing domain, retention, two-factor sign-in)",
     description:
       "The EU registry settings `economicOperatorId` (EORI, LEI, … at most 50 characters) and `backupBaseUrl` (https, without credentials), null clears one; " +
       "`defaultLanguage` and `publishedLanguages` (BCP 47 tags, stored canonical; the default is one of the published " +
