@@ -10,7 +10,8 @@ export type SiteHeaderProps = { viewer: { email: string; organizations: OrgSwitc
 
 /**
  * The top bar. Signed in: the organization switcher, the API keys page and sign-out; signed out: the ways in.
- * On phones it wraps into two rows (brand and sign-out first, navigation below) instead of scrolling sideways.
+ * On phones it wraps into rows (brand and sign-out first, navigation below, its links wrapping after the organization
+ * switcher) instead of scrolling sideways or squeezing the switcher.
  */
 export function SiteHeader({ viewer }: SiteHeaderProps) {
   const t = useTranslations("header");
@@ -26,7 +27,7 @@ export function SiteHeader({ viewer }: SiteHeaderProps) {
               <>
                 <nav
                   aria-label={t("mainNavigation")}
-                  className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto"
+                  className="order-last flex w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1 sm:order-none sm:w-auto"
                 >
                   <OrgSwitcher organizations={viewer.organizations} />
                   <Link href="/settings/api-keys" className={buttonClasses({ variant: "ghost", size: "sm" })}>

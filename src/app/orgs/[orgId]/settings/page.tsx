@@ -6,6 +6,7 @@ import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { LanguagesForm } from "~/components/organizations/languages-form";
 import { RetentionForm } from "~/components/organizations/retention-form";
 import { TwoFactorRequirementForm } from "~/components/organizations/two-factor-requirement-form";
+import { OperatorIdentifiersForm } from "~/components/registry/operator-identifiers-form";
 import { OrganizationRegistryForm } from "~/components/registry/organization-registry-form";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
@@ -40,6 +41,13 @@ export default async function OrganizationSettingsPage({ params }: { params: Pro
           economicOperatorId={organization.economicOperatorId}
           backupBaseUrl={organization.backupBaseUrl}
         />
+      </SettingsSection>
+      <SettingsSection
+        id="operator-identifiers-heading"
+        title={t("operatorIdentifiersTitle")}
+        description={t("operatorIdentifiersDescription")}
+      >
+        <OperatorIdentifiersForm organizationId={organization.id} operatorIdentifiers={organization.operatorIdentifiers} />
       </SettingsSection>
       <SettingsSection id="retention-settings-heading" title={t("retentionTitle")} description={t("retentionDescription")}>
         <RetentionForm organizationId={organization.id} passportRetentionYears={organization.passportRetentionYears} />
