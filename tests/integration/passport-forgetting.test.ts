@@ -237,7 +237,8 @@ describe("a passport read just before a write shows it on the next read", () => 
 
 /** Tables that reference a model or an item but hold nothing a passport shows. */
 // A reading series only names an item's field; its readings, which a passport shows, carry the trigger (docs/readings.md).
-const NOT_SHOWN = ["passport_change", "access_grant", "reading_series"];
+// Status snapshots are read by members only (GET …/status-snapshots); a partner grant decides who writes, not what shows.
+const NOT_SHOWN = ["passport_change", "access_grant", "reading_series", "item_status_snapshot", "partner_grant"];
 
 describe("the passport epoch triggers", () => {
   it("sit on every table that references a model or an item, unless it is listed as not shown in passports", async () => {
@@ -256,7 +257,9 @@ describe("the passport epoch triggers", () => {
         "data_value",
         "item",
         "item_data_value",
+        "item_status_snapshot",
         "model_registry",
+        "partner_grant",
         "passport_change",
         "reading_series",
         "unique_product_identifier",
