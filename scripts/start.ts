@@ -27,6 +27,8 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
 let stopDatabase: () => Promise<void> = () => Promise.resolve();
 let databaseUrl = config.DATABASE_URL;
+// Read before setDatabaseUrl below names the embedded server in the configuration.
+const usesEmbeddedDatabase = !databaseUrl;
 if (!databaseUrl) {
   const server = await startEmbeddedServer({ dataDir }).catch((error: unknown) => {
     // A second `npm start` on the same data directory: say which process has it, without a stack trace.
@@ -54,7 +56,7 @@ const signInHint = await seedOnFirstStart(origin);
 // which then name localhost as their issuer and verify on this machine only; anywhere else the app refuses to sign
 // as a loopback name until PUBLIC_BASE_URL is set (docs/versions.md §Signing identity).
 const isTrial =
-  !config.DATABASE_URL && !config.BETTER_AUTH_URL && !config.PUBLIC_BASE_URL && process.env.ALLOW_LOOPBACK_ISSUER === undefined;
+  usesEmbeddedDatabase && !config.BETTER_AUTH_URL && !config.PUBLIC_BASE_URL && process.env.ALLOW_LOOPBACK_ISSUER === undefined;
 if (isTrial) {
   console.log(
     `Signed passport versions will name ${origin} as their issuer (a trial on this machine: they verify only here). ` +
