@@ -23,7 +23,9 @@ test("GET /api/openapi.json answers the OpenAPI 3.1 document without credentials
   expect(response.headers()["cache-control"]).toContain("max-age");
   const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
   expect(document.openapi).toBe("3.1.0");
-  expect(operationCount(document.paths as Record<string, Record<string, unknown>>)).toBeGreaterThan(100);
+  // The contract's first routes are there with their methods; the whole document is checked by openapi-document.test.ts.
+  const models = (document.paths as Record<string, Record<string, unknown>>)["/api/organizations/{orgaId}/models"];
+  expect(Object.keys(models ?? {})).toEqual(expect.arrayContaining(["get", "post"]));
 });
 
 test("/docs/api renders every operation under the production CSP, from our own origin only", async ({ page, baseURL }) => {
