@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * from and checks every such path exists, so a move that forgets its docs fails here instead of misleading later.
  */
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** The top-level folders a code span may name a path under; other spans (MIME types, AAS paths, …) are not paths. */
 const REPO_FOLDERS = ["src", "docs", "tests", "scripts", "prisma", "e2e", "schemas", "deploy", "messages", ".ci"];
@@ -22,17 +22,17 @@ function referencedPaths(markdown: string, documentPath: string): Reference[] {
   markdown.split("\n").forEach((text, index) => {
     const line = index + 1;
     for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const link = match[1];
+      const link = match[1] ?? "";
       // Web addresses are not files of the repository.
       if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
-      const [file, anchor] = link.split("#");
+      const [file = "", anchor] = link.split("#");
       const target = file === "" ? documentPath : path.posix.join(path.posix.dirname(documentPath), decodeURIComponent(file));
       found.push({ line, target: path.posix.normalize(target), ...(anchor === undefined ? {} : { anchor }) });
     }
-    for (const match of text.matchAll(codeSpan)) {
+    for (const [, span = ""] of text.matchAll(codeSpan)) {
       // A pattern (`src/app/api/.../route.ts`, `docs/*.md`, `prisma/migrations/<timestamp>_<name>`) names no one file.
-      if (/\.\.\.|…|\*|<|\{/.test(match[1])) continue;
-      found.push({ line, target: path.posix.normalize(match[1]) });
+      if (/\.\.\.|…|\*|<|\{/.test(span)) continue;
+      found.push({ line, target: path.posix.normalize(span) });
     }
   });
   return found;
@@ -49,10 +49,10 @@ function anchorsOf(markdown: string): Set<string> {
   for (const text of markdown.split("\n")) {
     if (text.startsWith("```")) inFence = !inFence;
     if (inFence) continue;
-    for (const match of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(match[1]);
+    for (const [, id = ""] of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id);
     const heading = /^#{1,6}\s+(.*?)\s*$/.exec(text);
     if (!heading) continue;
-    const slug = heading[1]
+    const slug = (heading[1] ?? "")
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, "")
       .replace(/\s/g, "-");
