@@ -1,7 +1,7 @@
 import { ZInnerRows } from "~/domain/row-path";
 import { z } from "zod";
 import type { Actor, Operator } from "~/domain/actor";
-import { ZQueryInteger } from "~/domain/model-schema";
+import { ZPageLimit } from "~/domain/model-schema";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -87,7 +87,7 @@ export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 export const ZHistoryQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
+  limit: ZPageLimit,
 });
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 

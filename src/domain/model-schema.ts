@@ -149,10 +149,16 @@ export const ZQueryInteger = z.union([
     .transform(Number),
 ]);
 
+/**
+ * The page size a list is asked for (`?limit=`), the same for every list: 1–1000 is accepted, and the service cuts it
+ * to the operator's MAX_PAGE_SIZE (`pageSize`), so a client asking for more than one server allows gets a page, not 400.
+ */
+export const ZPageLimit = ZQueryInteger.pipe(z.number().min(1).max(1000)).optional();
+
 export const ZModelListQuery = z.strictObject({
   search: ZText("search").trim().max(200).optional(),
   cursor: ZText("cursor").max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
+  limit: ZPageLimit,
 });
 export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 
