@@ -13,7 +13,7 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
-import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
+import { type ConflictingReading, insertReadings } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
 import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
@@ -40,7 +40,8 @@ export type WriteReadingsOptions = {
  * reading is checked by the value rules (400 listing the problems), then all are stored in one statement. A reading
  * already stored with the same value is no error and stores nothing again; one stored with another value is a 409
  * naming it, and nothing of the request is stored. Readings are appended, never changed: the item's row is locked
- * only to advance its passport epoch (the trigger on "reading"), and its version, the editor's If-Match, stays.
+ * (writers of an item's readings take turns) and its passport epoch advanced, but its version, the editor's If-Match,
+ * stays.
  *
  * Its own operation, apart from the value writes: a key scoped to readings (issue 35, the battery management
  * system's key) may call this and nothing else that writes (`writeReadings` in access.ts).
@@ -70,10 +71,7 @@ export async function writeReadings({
     const issues = itemId ? checked.issues : [...(await unknownItemIssues(tx, modelId, inputs)), ...checked.issues];
     if (issues.length > 0) throw new AppError("VALIDATION", "Some readings cannot be stored; nothing was stored.", issues);
     const { stored, conflicts } = await insertReadings(tx, checked.readings, MAX_ISSUES + 1);
-    // Fewer stored than sent: replays of stored readings, or a concurrent request's other value at the same instant.
-    const late =
-      conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
-    if (conflicts.length > 0 || late.length > 0) throw conflictError(placed, [...conflicts, ...late], itemId === undefined);
+    if (conflicts.length > 0) throw conflictError(placed, conflicts, itemId === undefined);
     const target = { actor, organizationId, modelId, index, publish: publishOnStatusChange };
     const statusSnapshots = stored > 0 ? await snapshotStatusChanges(tx, target, checked.readings) : [];
     return { received: readings.length, stored, ...(statusSnapshots.length > 0 && { statusSnapshots }) };
@@ -82,8 +80,7 @@ export async function writeReadings({
 
 /**
  * The status snapshots the readings are due (readings of a `snapshot` field that changed its value), and with
- * `publish` the next version of each item that got one, in the same transaction (the insert's trigger locked the
- * items).
+ * `publish` the next version of each item that got one, in the same transaction (insertReadings locked the items).
  */
 async function snapshotStatusChanges(
   tx: Tx,
