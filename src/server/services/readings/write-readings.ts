@@ -15,8 +15,6 @@ import { assertReadingCount } from "~/server/services/readings/assert-reading-co
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
 import { type ConflictingReading, insertReadings } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
-import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
-import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
 import { statusFields } from "~/domain/status-snapshot";
 import type { TemplateIndex } from "~/domain/template-index";
@@ -78,29 +76,16 @@ export async function writeReadings({
   });
 }
 
-/**
- * The status snapshots the readings are due (readings of a `snapshot` field that changed its value), and with
- * `publish` the next version of each item that got one, in the same transaction (insertReadings locked the items).
- */
+/** The status snapshots the readings are due: those of the items with a reading of a `snapshot` field. */
 async function snapshotStatusChanges(
   tx: Tx,
-  {
-    actor,
-    organizationId,
-    modelId,
-    index,
-    publish,
-  }: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
+  target: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
   readings: readonly StoredReading[],
 ): Promise<{ itemId: string; passportVersion: number | null }[]> {
-  const statusIds = new Set(statusFields(index).map((f) => f.dataFieldId));
+  const statusIds = new Set(statusFields(target.index).map((f) => f.dataFieldId));
   const itemIds = [...new Set(readings.filter((r) => statusIds.has(r.dataFieldId)).map((r) => r.itemId))].sort();
-  const publishItems = async (changed: string[]) => {
-    const owners = await itemsToPublish(tx, { organizationId, modelId, itemIds: changed, index });
-    const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });
-    return new Map(published.map((p) => [p.ownerId, p.version]));
-  };
-  return takeStatusSnapshots(tx, itemIds, index, publish ? publishItems : undefined);
+  const { publish, ...rest } = target;
+  return takeStatusSnapshots(tx, { ...rest, itemIds, isPublishRequested: publish });
 }
 
 /** The fleet route's readings must name items of the model (of the organization): each other one is an issue. */
