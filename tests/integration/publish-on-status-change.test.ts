@@ -46,7 +46,10 @@ type Snapshot = { status: string | null; passportVersion: number | null };
 it("publishes a version at each status change, by every sender, while the model's setting is on", async () => {
   const model = await postModel(world, { templateId, name: "Publishing battery" });
   expect(model.publishOnStatusChange).toBe(false);
-  const setting = await api<TModel>("PATCH", modelPath(world, model.id), { token: world.token, body: { publishOnStatusChange: true } });
+  const setting = await api<TModel>("PATCH", modelPath(world, model.id), {
+    token: world.token,
+    body: { publishOnStatusChange: true },
+  });
   expect(setting.status).toBe(200);
   expect(setting.body).toMatchObject({ publishOnStatusChange: true, version: model.version + 1 });
 
@@ -85,7 +88,11 @@ it("publishes a version at each status change, by every sender, while the model'
     `${modelPath(world, model.id)}/history`,
     { token: world.token },
   );
-  expect(history.body.entries.flatMap((e) => e.properties)).toContainEqual({ name: "publishOnStatusChange", from: "false", to: "true" });
+  expect(history.body.entries.flatMap((e) => e.properties)).toContainEqual({
+    name: "publishOnStatusChange",
+    from: "false",
+    to: "true",
+  });
 });
 
 it("publishes nothing on a status change while the setting is off", async () => {

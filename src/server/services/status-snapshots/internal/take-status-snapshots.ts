@@ -45,7 +45,9 @@ export async function takeStatusSnapshots(
   if (due.length === 0) return [];
   const changed = [...new Set(due.map((d) => d.itemId))];
   const isPublishing = isPublishRequested || (await publishesOnStatusChange(tx, modelId));
-  const versions = isPublishing ? await publishItems(tx, { actor, organizationId, modelId, index }, changed) : new Map<string, number>();
+  const versions = isPublishing
+    ? await publishItems(tx, { actor, organizationId, modelId, index }, changed)
+    : new Map<string, number>();
   await tx.itemStatusSnapshot.createMany({
     data: due.map(({ itemId, dataSectionId, dataFieldId, status, values }) => ({
       ...{ itemId, dataSectionId, dataFieldId, status, values },
