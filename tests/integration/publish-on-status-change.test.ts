@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import type { TPassport } from "~/domain/passport-schema";
 import type { TReadingsWritten } from "~/domain/reading";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { importTemplate } from "~/server/services/templates/import-template";
@@ -79,16 +80,16 @@ it("publishes a version at each status change, by every sender, while the model'
   const health = [{ dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0, value: "90" }];
   expect((await api("PATCH", `${itemPath}/data-values`, { token: world.token, body: health })).status).toBe(200);
   const uuid = item.uniqueProductIdentifiers[0]?.uuid ?? "";
-  const versions = await api<{ versions: { version: number }[] }>("GET", `/api/product-passports/${uuid}/versions`);
-  expect(versions.body.versions.map((v) => v.version).sort()).toEqual([1, 2, 3]);
+  const passport = await api<TPassport>("GET", `/api/product-passports/${uuid}`);
+  expect(passport.body.publication).toMatchObject({ state: "published", version: 3 });
 
   // The setting is a model property in its history.
-  const history = await api<{ entries: { properties: { name: string; from: string; to: string }[] }[] }>(
+  const history = await api<{ properties: { name: string; from: string; to: string }[] }[]>(
     "GET",
     `${modelPath(world, model.id)}/history`,
     { token: world.token },
   );
-  expect(history.body.entries.flatMap((e) => e.properties)).toContainEqual({
+  expect(history.body.flatMap((e) => e.properties)).toContainEqual({
     name: "publishOnStatusChange",
     from: "false",
     to: "true",
