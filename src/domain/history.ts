@@ -62,9 +62,18 @@ export type TValueChange = z.infer<typeof ZValueChange>;
 
 /**
  * A model's properties a history entry names; a GTIN the model did not have is "" there, and so is a registry setting
- * (commodity code; facilities as one comma-separated text, docs/registry.md).
+ * (commodity code; facilities as one comma-separated text, docs/registry.md); publishOnStatusChange is "true" or
+ * "false".
  */
-export const MODEL_PROPERTIES = ["name", "description", "templateId", "gtin", "commodityCode", "facilityIds"] as const;
+export const MODEL_PROPERTIES = [
+  "name",
+  "description",
+  "templateId",
+  "gtin",
+  "commodityCode",
+  "facilityIds",
+  "publishOnStatusChange",
+] as const;
 
 export const ZPropertyChange = z.object({ name: z.enum(MODEL_PROPERTIES), from: z.string(), to: z.string() });
 export type TPropertyChange = z.infer<typeof ZPropertyChange>;

@@ -60,6 +60,8 @@ export const ZModelUpdateRequest = z
     // The EU registry's settings of the model (docs/registry.md); null clears the code, [] the facilities.
     commodityCode: ZCommodityCode.nullable().optional(),
     facilityIds: ZFacilityIds.optional(),
+    // A change of an item's status publishes its next version, whoever writes it (docs/readings.md §Status snapshots).
+    publishOnStatusChange: z.boolean().optional(),
   })
   .refine((body) => body.templateId === undefined || body.marketplaceResourceId === undefined, {
     error: "Give at most one of templateId and marketplaceResourceId",
@@ -114,6 +116,8 @@ export const ZModel = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int().min(1),
+  /** A change of an item's status (a `snapshot` field) publishes the item's next version (docs/readings.md). */
+  publishOnStatusChange: z.boolean(),
 });
 
 export type TModel = z.infer<typeof ZModel>;

@@ -171,7 +171,7 @@ async function stored(what: keyof State): Promise<string> {
   if (what === "readings") {
     // Readings are appended beside the values (docs/readings.md): the model's readings, counted.
     const [row] = await getDb().$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS "n" FROM "reading" AS r JOIN "reading_series" AS s ON s."id" = r."seriesId"
+      SELECT coalesce(sum(cardinality(h."offsets")), 0)::int AS "n" FROM "reading_hour" AS h JOIN "reading_series" AS s ON s."id" = h."seriesId"
         JOIN "item" AS i ON i."id" = s."itemId" WHERE i."modelId" = ${modelId}::uuid`;
     return String(row?.n);
   }

@@ -48,7 +48,7 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
  * clients' If-Match still holds, and leaves no history. An item's write that changed a status takes its snapshot
- * (takeStatusSnapshots). Answers the owner as read back inside the transaction. The
+ * (takeStatusSnapshots), and publishes the item's next version when its model says so. Answers the owner as read back inside the transaction. The
  * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
 export async function writePassportData<O extends PassportDataOwner>(
@@ -86,7 +86,8 @@ export async function writePassportDataIn(
   const changed = await write(tx, { ...locked, change }, index);
   if (changed) await touchOwner(tx, owner);
   else await discardChange(tx, change);
-  if (changed && owner.kind === "item") await takeStatusSnapshots(tx, [owner.id], index);
+  if (changed && owner.kind === "item")
+    await takeStatusSnapshots(tx, { actor, organizationId, modelId: owner.modelId, itemIds: [owner.id], index });
   return changed;
 }
 
@@ -146,6 +147,6 @@ export async function writeManyItemsDataIn(
     defaultLanguage: first.defaultLanguage,
   };
   const changed = await write(tx, writing, index);
-  if (changed > 0) await takeStatusSnapshots(tx, sorted, index);
+  if (changed > 0) await takeStatusSnapshots(tx, { actor, organizationId, modelId, itemIds: sorted, index });
   return changed;
 }

@@ -15,6 +15,7 @@ export const modelSelect = {
   templateId: true,
   ownerId: true,
   version: true,
+  publishOnStatusChange: true,
   createdAt: true,
   updatedAt: true,
   uniqueProductIdentifiers: { select: { uuid: true, value: true }, orderBy: { createdAt: "asc" } },
@@ -34,6 +35,7 @@ export function toModelSummaryDto(row: ModelRow): TModelSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    publishOnStatusChange: row.publishOnStatusChange,
   };
 }
 
@@ -57,6 +59,7 @@ type ModelRecord = {
   templateId: string;
   ownerId: string;
   version: number;
+  publishOnStatusChange: boolean;
   createdAt: Date;
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
@@ -81,7 +84,7 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   const inOrganization = organizationId === undefined ? Prisma.empty : Prisma.sql`AND m."organizationId" = ${organizationId}`;
   const [record] = await db.$queryRaw<ModelRecord[]>`
     SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
-           m."version", m."createdAt", m."updatedAt",
+           m."version", m."publishOnStatusChange", m."createdAt", m."updatedAt",
            COALESCE((
              SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
              FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
