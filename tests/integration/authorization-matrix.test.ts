@@ -796,6 +796,12 @@ const TRPC: Record<string, TrpcEntry> = {
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, requireTwoFactor: false }),
   },
+  // The signing domain moves the organization's identity: a person signed in (docs/versions.md §Signing identity).
+  "organizations.updateSigningDomain": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, didWebDomain: null }),
+  },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {
     // B inviting itself to A: not a member. As A's member (session): invites B.
