@@ -96,6 +96,8 @@ const PARTNER_ROWS: Record<string, PartnerRow> = {
   "models.byId": "read",
   "items.list": "read",
   "items.byId": "read",
+  // The conflict view of a partner's editor: the latest changes of the granted sections only (A's repeater is not).
+  "history.latest": "read",
   "dataValues.modify": "granted write",
   "dataValues.applyChanges": "granted write",
   "dataValues.add": "other write",
