@@ -8,6 +8,7 @@ import { liveHeapMb, startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
+import { writersBench } from "./bench/bench-writers";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
@@ -45,9 +46,9 @@ const SIZES = [
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
 // nested list's write and read, BENCH_ONLY=bulk only the bulk table, BENCH_ONLY=readings only the fleet's readings,
-// the year's read and bytes per reading (each a quick look).
+// the year's read and bytes per reading, BENCH_ONLY=writers only the 32 concurrent writers (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings"];
+const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers"];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: only ${ONLY_CHOICES.map((choice) => `"${choice}"`).join(", ")}`);
 }
@@ -115,9 +116,17 @@ async function benchBackend(label: string, databaseUrl: string) {
     const nestedContext = { organizationId: world.organizationId, userId: world.userId, call: aasContext.call, timed, median };
     if (ONLY === "nested") return { nested: await nestedBench(nestedContext, client) };
     if (ONLY === "readings") return { readings: await readingsBench(nestedContext, client) };
+    const writersContext = {
+      ...{ template: world.template, call: aasContext.call, createModel: aasContext.createModel, token: world.token },
+      ...{ base: url(world, ""), connections: CONNECTIONS, durationS: DURATION_S },
+    };
+    // PGlite has one connection: nothing there waits on a lock, and a sampling query would queue behind the writers.
+    const lockClient = label === "PostgreSQL" ? client : null;
+    if (ONLY === "writers") return { writers: await writersBench(writersContext, lockClient) };
     const bulk = await bulkBench(world, client);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
+    const writers = await writersBench(writersContext, lockClient);
     const bare = await bareComparison(world, databaseUrl);
     const items = await itemBench(
       {
@@ -138,7 +147,7 @@ async function benchBackend(label: string, databaseUrl: string) {
     const languages = await languagesBench(languagesContext);
     const nested = await nestedBench(nestedContext, client);
     const readings = await readingsBench(nestedContext, client);
-    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
+    return { bulk, throughput, writers, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

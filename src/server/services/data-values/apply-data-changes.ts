@@ -64,8 +64,23 @@ export async function applyDataChanges<O extends PassportDataOwner>({
   ...target
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return writePassportData(
-    { ...target, sectionIds: changedSectionIds(changes) },
+    { ...target, sectionIds: changedSectionIds(changes), mode: isValuesOnly(changes) ? "values" : "update" },
     dataChangesWrite({ changes, part, owner: target.owner }),
+  );
+}
+
+/**
+ * A save that only modifies existing values conflicts only on those values: it shares its owner with other such
+ * saves (each locks the value rows it writes) instead of queueing behind them. Anything that adds, deletes or moves
+ * rows, or changes a model's details, changes what the owner's rows are and takes the owner for itself.
+ */
+function isValuesOnly(changes: TModelChangesRequest): boolean {
+  return (
+    (changes.modify?.length ?? 0) > 0 &&
+    (changes.add?.length ?? 0) === 0 &&
+    (changes.deleteRows?.length ?? 0) === 0 &&
+    (changes.reorder?.length ?? 0) === 0 &&
+    changes.details === undefined
   );
 }
 

@@ -8,6 +8,7 @@ import {
   defaultLanguageOf,
   type LockedOwner,
   lockOwner,
+  type OwnerLockMode,
   type PassportDataOwner,
   type PassportDataOwnerDtos,
   readOwner,
@@ -30,6 +31,11 @@ export type WritePassportDataOptions<O extends PassportDataOwner> = {
    * to partners.
    */
   sectionIds?: readonly string[];
+  /**
+   * `values` for a write that only modifies existing values: it shares the owner with other such writes instead of
+   * queueing behind them (OwnerLockMode, passport-data-owner.ts). Every other write leaves it out.
+   */
+  mode?: OwnerLockMode;
 };
 
 /**
@@ -76,15 +82,16 @@ export async function writePassportData<O extends PassportDataOwner>(
  */
 export async function writePassportDataIn(
   tx: Tx,
-  { actor, organizationId, owner, ifMatch, sectionIds }: WritePassportDataOptions<PassportDataOwner>,
+  { actor, organizationId, owner, ifMatch, sectionIds, mode = "update" }: WritePassportDataOptions<PassportDataOwner>,
   write: PassportDataWrite,
 ): Promise<boolean> {
-  const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
+  const locked = await lockOwner(tx, { organizationId, owner, ifMatch, mode });
   const index = await loadTemplateIndex(tx, locked.templateId);
   await assertPartnerWrite(tx, { actor, organizationId, index, sectionIds });
   const change = await openChange(tx, { actor, organizationId, owner });
   const changed = await write(tx, { ...locked, change }, index);
-  if (changed) await touchOwner(tx, owner);
+  // Last, so writers sharing the owner (`values`) hold its row only from here to their commit.
+  if (changed) await touchOwner(tx, owner, { mode, ifMatch, changeId: change.id });
   else await discardChange(tx, change);
   if (changed && owner.kind === "item") await takeStatusSnapshots(tx, [owner.id], index);
   return changed;

@@ -121,6 +121,8 @@ export async function updateDataValues(
   const c = columns(values);
   // One statement: "matched" joins the request to the values as they were before (the pre-image, with the old
   // value), the update skips equal values and answers each change with its old and new value for the history.
+  // "matched" locks the rows in one order, so writers sharing the owner (a `values` lock, passport-data-owner.ts)
+  // that modify the same values wait for each other, never deadlock, and record the value they really replaced.
   const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
     WITH "matched" AS (
       SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
@@ -130,6 +132,8 @@ export async function updateDataValues(
                   ${c.values}::text[]) AS t(s, f, r, i, l, v)
         ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
       WHERE d.${key} = ${owner.id}::uuid
+      ORDER BY d."dataSectionId", d."dataFieldId", d."row", d."innerRows", d."language"
+      FOR UPDATE OF d
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
       WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
