@@ -46,9 +46,10 @@ const SIZES = [
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
 // nested list's write and read, BENCH_ONLY=bulk only the bulk table, BENCH_ONLY=readings only the fleet's readings,
-// the year's read and bytes per reading, BENCH_ONLY=writers only the 32 concurrent writers (each a quick look).
+// the year's read and bytes per reading, BENCH_ONLY=writers only the 32 concurrent writers,
+// BENCH_ONLY=bare only the app beside the bare handler (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers"];
+const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers", "bare"];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: only ${ONLY_CHOICES.map((choice) => `"${choice}"`).join(", ")}`);
 }
@@ -123,11 +124,12 @@ async function benchBackend(label: string, databaseUrl: string) {
     // PGlite has one connection: nothing there waits on a lock, and a sampling query would queue behind the writers.
     const lockClient = label === "PostgreSQL" ? client : null;
     if (ONLY === "writers") return { writers: await writersBench(writersContext, lockClient) };
+    if (ONLY === "bare") return { bare: await bareComparison(world, databaseUrl, client) };
     const bulk = await bulkBench(world, client);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
     const writers = await writersBench(writersContext, lockClient);
-    const bare = await bareComparison(world, databaseUrl);
+    const bare = await bareComparison(world, databaseUrl, client);
     const items = await itemBench(
       {
         organizationId: world.organizationId,
@@ -283,27 +285,28 @@ async function throughputBench(world: World) {
  * The app beside a bare `node:http` + `pg` handler doing the same work (scripts/bench/bare-handler.ts) on the same
  * database: first proven to answer the same status, ETag and bytes, then loaded alternately for the same time.
  */
-async function bareComparison(world: World, databaseUrl: string) {
+async function bareComparison(world: World, databaseUrl: string, client: pg.Client) {
   const modelId = await createModel(world);
   await call(world, "POST", `/models/${modelId}/data-values`, repeaterValues(world.template, 100, "b"));
-  const patchBody = JSON.stringify(repeaterValues(world.template, 10, "q"));
-  // The first PATCH changes the values; from then on both servers answer the unchanged model.
-  await call(world, "PATCH", `/models/${modelId}/data-values`, JSON.parse(patchBody));
+  // The PATCH writes every time: each connection its own repeater row of one model (32 rows × 10 values), its values
+  // alternating, so each request locks, records a history change, bumps the version and answers the whole model.
+  const patchModelId = await createModel(world);
+  await call(world, "POST", `/models/${patchModelId}/data-values`, repeaterValues(world.template, CONNECTIONS * 10, "b"));
+  const patchBody = (row: number, tag: string) =>
+    JSON.stringify(repeaterValues(world.template, 10, tag).map((value) => ({ ...value, row })));
   const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
   try {
     const inOrganization = `/api/organizations/${world.organizationId}`;
+    const patchPath = `${inOrganization}/models/${patchModelId}/data-values`;
+    await assertSameWrite(world, client, { path: patchPath, patchModelId, bodies: [patchBody(0, "x"), patchBody(0, "y")] });
     const targets = [
       { name: "GET model (105 values)", method: "GET" as const, path: `${inOrganization}/models/${modelId}` },
-      {
-        name: "PATCH data-values (10)",
-        method: "PATCH" as const,
-        path: `${inOrganization}/models/${modelId}/data-values`,
-        body: patchBody,
-      },
+      { name: "PATCH data-values (10, each a write)", method: "PATCH" as const, path: patchPath, body: patchBody(0, "q") },
     ];
     const rows = [];
     for (const target of targets) {
-      await assertSameAnswer(world, target);
+      if (target.method === "GET") await assertSameAnswer(world, target);
+      let connection = 0;
       const load = (port: number) =>
         autocannon({
           url: `http://127.0.0.1:${port}${target.path}`,
@@ -311,7 +314,20 @@ async function bareComparison(world: World, databaseUrl: string) {
           connections: CONNECTIONS,
           duration: DURATION_S,
           headers: headersFor(world, target.path),
-          body: target.body,
+          ...(target.method === "PATCH"
+            ? {
+                requests: [
+                  {
+                    setupRequest: (request: autocannon.Request, context: object) => {
+                      const state = context as { row?: number; n?: number };
+                      state.row ??= connection++ % CONNECTIONS;
+                      state.n = (state.n ?? 0) + 1;
+                      return { ...request, method: "PATCH" as const, body: patchBody(state.row, `${port}-${state.n % 2}`) };
+                    },
+                  },
+                ],
+              }
+            : { method: target.method, body: target.body }),
         });
       const app = await load(PORT);
       const bareResult = await load(BARE_PORT);
@@ -353,6 +369,41 @@ function headersFor(world: World, path: string): Record<string, string> {
   return path.startsWith("/api/product-passports/") || path.startsWith("/p/")
     ? { "content-type": "application/json" }
     : { api_token: world.token, "content-type": "application/json" };
+}
+
+/**
+ * The PATCH's work is the same on both: the app writes one body, the bare handler the other one back, and each write
+ * must have left the same history row (the same places, kinds, author and key, old and new values swapped); then the
+ * same body to both — the second write finds nothing to change — must answer the same status, ETag and bytes.
+ */
+async function assertSameWrite(
+  world: World,
+  client: pg.Client,
+  { path, patchModelId, bodies: [first, second] }: { path: string; patchModelId: string; bodies: [string, string] },
+) {
+  type ChangeRow = { author: string; places: string; kinds: string; old: string[]; new: string[] };
+  const latest = async () => {
+    const result = await client.query<ChangeRow>(
+      `SELECT concat_ws(' ', "ownerKind", "userId", "apiKeyId", "via", "writerOrganizationId", "itemId") AS "author",
+              concat_ws(' ', "valueSectionIds", "valueFieldIds", "valueRows", "valueInnerRows", "valueLanguages") AS "places",
+              "valueKinds"::text AS "kinds", "oldValues" AS "old", "newValues" AS "new"
+       FROM "passport_change" WHERE "modelId" = $1 ORDER BY "id" DESC LIMIT 1`,
+      [patchModelId],
+    );
+    return result.rows[0];
+  };
+  const write = async (port: number, body: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: "PATCH", headers: headersFor(world, path), body });
+    if (response.status !== 200) throw new Error(`PATCH on ${port}: ${response.status} ${await response.text()}`);
+    return latest();
+  };
+  const app = await write(PORT, second);
+  const bare = await write(BARE_PORT, first);
+  const swapped = app && bare && app.author === bare.author && app.places === bare.places && app.kinds === bare.kinds;
+  if (!swapped || JSON.stringify(app.old) !== JSON.stringify(bare.new) || JSON.stringify(app.new) !== JSON.stringify(bare.old)) {
+    throw new Error(`PATCH: the bare handler's history row differs from the app's\napp:  ${JSON.stringify(app)}\nbare: ${JSON.stringify(bare)}`);
+  }
+  await assertSameAnswer(world, { name: "PATCH data-values", method: "PATCH", path, body: second });
 }
 
 /** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */

@@ -72,11 +72,17 @@ export async function applyDataChanges<O extends PassportDataOwner>({
 /**
  * A save that only modifies existing values conflicts only on those values: it shares its owner with other such
  * saves (each locks the value rows it writes) instead of queueing behind them. Anything that adds, deletes or moves
- * rows, or changes a model's details, changes what the owner's rows are and takes the owner for itself.
+ * rows, or changes a model's details, changes what the owner's rows are and takes the owner for itself; so does a
+ * save of more than MAX_SHARED_VALUES values, which would lock most of its owner's rows one by one at a cost (a
+ * sorted lock of each row before its update) the one row lock does not have.
  */
+const MAX_SHARED_VALUES = 1_000;
+
 function isValuesOnly(changes: TModelChangesRequest): boolean {
+  const modified = changes.modify?.length ?? 0;
   return (
-    (changes.modify?.length ?? 0) > 0 &&
+    modified > 0 &&
+    modified <= MAX_SHARED_VALUES &&
     (changes.add?.length ?? 0) === 0 &&
     (changes.deleteRows?.length ?? 0) === 0 &&
     (changes.reorder?.length ?? 0) === 0 &&

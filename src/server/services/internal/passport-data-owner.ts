@@ -24,7 +24,13 @@ export type PassportDataOwnerDtos = { model: TModel; item: TItem };
  * An owner locked for the rest of the transaction: the template its values follow, its current version, and its
  * organization's default language (what a value of a multilingual field without a language is written in).
  */
-export type LockedOwner = PassportDataOwner & { templateId: string; version: number; defaultLanguage: string };
+export type LockedOwner = PassportDataOwner & {
+  templateId: string;
+  version: number;
+  defaultLanguage: string;
+  /** How the owner is locked: under `values` each statement locks the value rows it writes. */
+  mode: OwnerLockMode;
+};
 
 /**
  * How a write locks its owner's row. `update` (FOR UPDATE): writers of the owner run one after another — every write
@@ -125,7 +131,7 @@ export async function lockOwner(
   const row = await kind.lock(tx, organizationId, owner, mode);
   if (!row) throw new AppError("NOT_FOUND", kind.notFound);
   if (ifMatch !== undefined && ifMatch !== row.version) throw movedOn(kind.noun, ifMatch, row.version);
-  return { ...owner, templateId: row.templateId, version: row.version, defaultLanguage: row.defaultLanguage };
+  return { ...owner, templateId: row.templateId, version: row.version, defaultLanguage: row.defaultLanguage, mode };
 }
 
 function movedOn(noun: string, ifMatch: number, version: number): AppError {
@@ -134,6 +140,9 @@ function movedOn(noun: string, ifMatch: number, version: number): AppError {
     `The ${noun} has changed since version ${ifMatch} (it is now at version ${version}); ` + "reload it and try again.",
   );
 }
+
+/** What a version bump wrote: the owner's new version and update time. */
+export type OwnerBump = { version: number; updatedAt: Date };
 
 /**
  * Bumps the version (the ETag) and the update time; the row's trigger advances its passport epoch with them.
@@ -147,27 +156,27 @@ function movedOn(noun: string, ifMatch: number, version: number): AppError {
 export async function touchOwner(
   tx: Tx,
   owner: PassportDataOwner,
-  after?: { mode: OwnerLockMode; ifMatch?: number; changeId: string },
-): Promise<void> {
+  { mode, ifMatch, changeId }: { mode: OwnerLockMode; ifMatch?: number; changeId: string },
+): Promise<OwnerBump> {
   const { table, noun } = OWNER_KINDS[owner.kind];
-  if (!after || after.mode === "update") {
-    await tx.$executeRaw`UPDATE ${table} SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = ${owner.id}::uuid`;
-    return;
-  }
-  const unmoved = after.ifMatch === undefined ? Prisma.empty : Prisma.sql`AND "version" = ${after.ifMatch}`;
-  const [row] = await tx.$queryRaw<{ version: number | null }[]>`
+  const unmoved = mode === "values" && ifMatch !== undefined ? Prisma.sql`AND "version" = ${ifMatch}` : Prisma.empty;
+  const renumber =
+    mode === "values"
+      ? Prisma.sql`, "renumbered" AS (
+          UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
+          FROM "bumped" WHERE c."id" = ${changeId}::bigint
+        )`
+      : Prisma.empty;
+  const [bump] = await tx.$queryRaw<OwnerBump[]>`
     WITH "bumped" AS (
       UPDATE ${table} SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = ${owner.id}::uuid ${unmoved}
-      RETURNING "version"
-    ), "renumbered" AS (
-      UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
-      FROM "bumped" WHERE c."id" = ${after.changeId}::bigint
-    )
-    SELECT (SELECT "version" FROM "bumped") AS "version"`;
-  if (after.ifMatch === undefined || (row?.version ?? null) !== null) return;
-  // A statement of its own sees the version the other writer committed.
+      RETURNING "version", "updatedAt"
+    )${renumber}
+    SELECT "version", "updatedAt" FROM "bumped"`;
+  if (bump) return bump;
+  // Only a `values` write with If-Match finds no row: another write committed since. A statement of its own sees it.
   const [current] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM ${table} WHERE "id" = ${owner.id}::uuid`;
-  throw movedOn(noun, after.ifMatch, current?.version ?? after.ifMatch);
+  throw movedOn(noun, ifMatch ?? 0, current?.version ?? 0);
 }
 
 export async function readOwner<O extends PassportDataOwner>(tx: Tx, owner: O): Promise<PassportDataOwnerDtos[O["kind"]]> {
