@@ -401,7 +401,9 @@ async function assertSameWrite(
   const bare = await write(BARE_PORT, first);
   const swapped = app && bare && app.author === bare.author && app.places === bare.places && app.kinds === bare.kinds;
   if (!swapped || JSON.stringify(app.old) !== JSON.stringify(bare.new) || JSON.stringify(app.new) !== JSON.stringify(bare.old)) {
-    throw new Error(`PATCH: the bare handler's history row differs from the app's\napp:  ${JSON.stringify(app)}\nbare: ${JSON.stringify(bare)}`);
+    throw new Error(
+      `PATCH: the bare handler's history row differs from the app's\napp:  ${JSON.stringify(app)}\nbare: ${JSON.stringify(bare)}`,
+    );
   }
   await assertSameAnswer(world, { name: "PATCH data-values", method: "PATCH", path, body: second });
 }

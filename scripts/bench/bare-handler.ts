@@ -281,8 +281,8 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
    */
   async function modify(client: pg.PoolClient, caller: KeyHolder, organizationId: string, modelId: string, values: Value[]) {
     const locked = await client.query<{ templateId: string }>(
-      `SELECT "templateId"::text AS "templateId", "version", set_config('passport.pending_owners', $1, true) AS "pending"
-       FROM "model" WHERE "id" = $1 AND "organizationId" = $2 FOR KEY SHARE`,
+      `SELECT "templateId"::text AS "templateId", "version", set_config('passport.pending_owners', $1::text, true) AS "pending"
+       FROM "model" WHERE "id" = $1::uuid AND "organizationId" = $2 FOR KEY SHARE`,
       [modelId, organizationId],
     );
     const templateId = locked.rows[0]?.templateId;
@@ -333,21 +333,27 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     );
     const { matched, changed } = counts.rows[0] ?? { matched: 0, changed: 0 };
     if (matched < values.length) return { status: 400, body: { message: "missing values" } };
-    if (changed > 0) {
-      await client.query(
-        `WITH "bumped" AS (
-           UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1 RETURNING "version"
-         ), "renumbered" AS (
-           UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
-           FROM "bumped" WHERE c."id" = $2::bigint
-         )
-         SELECT (SELECT "version" FROM "bumped") AS "version"`,
-        [modelId, changeId],
-      );
-    } else {
+    const read = await readModel(client, organizationId, modelId);
+    if (changed === 0) {
       await client.query(`DELETE FROM "passport_change" WHERE "id" = $1::bigint`, [changeId]);
+      return { status: 200, body: read, version: read?.version };
     }
-    const model = await readModel(client, organizationId, modelId);
+    const bumped = await client.query<{ version: number; updatedAt: Date }>(
+      `WITH "bumped" AS (
+         UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1 RETURNING "version", "updatedAt"
+       ), "renumbered" AS (
+         UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
+         FROM "bumped" WHERE c."id" = $2::bigint
+       )
+       SELECT "version", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt" FROM "bumped"`,
+      [modelId, changeId],
+    );
+    const bump = bumped.rows[0];
+    // As the app: the answer read before the bump describes the bump's version unless another write committed between.
+    const model =
+      read && bump && bump.version === read.version + 1
+        ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
+        : await readModel(client, organizationId, modelId);
     return { status: 200, body: model, version: model?.version };
   }
 
