@@ -123,7 +123,9 @@ describe("the JWKS", () => {
     const afterRotation = await getJwks("/.well-known/jwks.json");
     const kids = afterRotation.keys.map((key) => key.kid);
     expect(kids).toContain(rotated?.kid);
-    const retired = (JSON.parse(before.text) as JSONWebKeySet).keys.filter((key) => kids.includes(key.kid) && key.kid !== rotated?.kid);
+    const retired = (JSON.parse(before.text) as JSONWebKeySet).keys.filter(
+      (key) => kids.includes(key.kid) && key.kid !== rotated?.kid,
+    );
     expect(retired.length).toBeGreaterThan(0);
 
     const domain = `keys-${alpha.organization.id.slice(0, 8)}.acme.example`;
