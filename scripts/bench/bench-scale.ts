@@ -28,8 +28,8 @@ export type ScaleBenchContext = {
   timed: (work: () => Promise<unknown>) => Promise<number>;
 };
 
-const SMALL = { items: 10_000, organizations: 10 };
-const LARGE = {
+export const SMALL = { items: 10_000, organizations: 10 };
+export const LARGE = {
   items: Number(process.env.BENCH_SCALE_ITEMS ?? 1_000_000),
   organizations: Number(process.env.BENCH_SCALE_ORGANIZATIONS ?? 10_000),
 };
@@ -96,7 +96,7 @@ type ScaleWorld = {
   fieldIds: string[];
 };
 
-async function createScaleWorld(): Promise<ScaleWorld> {
+export async function createScaleWorld(): Promise<ScaleWorld> {
   const { createUser } = await import("~/server/services/identity/create-user");
   const { createOrganization } = await import("~/server/services/identity/create-organization");
   const { createApiKey } = await import("~/server/services/identity/create-api-key");
@@ -134,7 +134,7 @@ async function createScaleWorld(): Promise<ScaleWorld> {
  * `/01/{GTIN}/21/{n}` and its ten Item-level values, in batches; then organizations up to `to.organizations`, each
  * with a signing key and a company prefix of its own (`5` and nine digits, so none covers another's).
  */
-async function grow(client: pg.Client, world: ScaleWorld, modelId: string, grown: typeof SMALL, to: typeof SMALL): Promise<void> {
+export async function grow(client: pg.Client, world: ScaleWorld, modelId: string, grown: typeof SMALL, to: typeof SMALL): Promise<void> {
   const started = performance.now();
   process.stderr.write(
     `  scale: growing to ${to.items.toLocaleString("en")} items, ${to.organizations.toLocaleString("en")} organizations `,
@@ -275,7 +275,7 @@ async function measure(context: ScaleBenchContext, targets: Target[], world: Sca
     const codes = result.statusCodeStats as Record<string, { count?: number }> | undefined;
     const wrong = target.status === 200 ? result.non2xx : result.requests.total - (codes?.[String(target.status)]?.count ?? 0);
     if (wrong > 0 || result.errors > 0)
-      throw new Error(`${target.name}: ${wrong} answers not ${target.status}, ${result.errors} errors`);
+      throw new Error(`${target.name}: ${wrong} answers not ${target.status} (${JSON.stringify(codes)}), ${result.errors} errors`);
     rates.push({ requestsPerSecond: result.requests.average, p50Ms: result.latency.p50 });
   }
   const exportTimes: number[] = [];

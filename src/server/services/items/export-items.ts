@@ -31,12 +31,10 @@ export async function exportItems({ actor, organizationId, modelId, format }: Ex
   const model = await db.model.findFirst({ where: { id: modelId, organizationId }, select: { templateId: true, name: true } });
   if (!model) throw new AppError("NOT_FOUND", "Model not found.");
   const index = await loadTemplateIndex(db, model.templateId);
-  const [counts] = await db.$queryRaw<{ most: number | null }[]>`
-    SELECT max(c)::int AS "most" FROM (
-      SELECT count(*) AS c FROM "unique_product_identifier" AS u JOIN "item" AS i ON i."id" = u."itemId"
-      WHERE i."modelId" = ${modelId}::uuid GROUP BY u."itemId") AS t`;
+  // Kept by the database as identifiers are added, so the export never counts every item's identifiers first.
+  const identifierColumns = await db.modelItemIdentifierColumns.findUnique({ where: { modelId }, select: { columns: true } });
   const { publishedLanguages } = await readLanguageSettings(db, organizationId);
-  const layout = itemSheetsLayout(index, counts?.most ?? 1, publishedLanguages);
+  const layout = itemSheetsLayout(index, identifierColumns?.columns ?? 1, publishedLanguages);
   const sheet = (sheetLayout: SheetLayout, rowsOf: (item: ExportedItem) => string[][]): ExportSheet => ({
     name: sheetLayout.name,
     fileName: sheetLayout.fileName,
