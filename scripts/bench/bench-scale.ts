@@ -7,7 +7,8 @@ import { OPERATOR } from "~/domain/actor";
  * one database at 10,000 items of one model and 10 organizations, then again after set-based SQL grew it to
  * 1,000,000 items (10 Item-level values each) and 10,000 organizations (each with a signing key and a GS1 company
  * prefix). The same item is read at both sizes. Each row's cost at the large size over its cost at the small one
- * (requests/s small ÷ large; for the export, items/s small ÷ large) must stay at most 1.3.
+ * (requests/s small ÷ large; for the export, items/s small ÷ large) must stay at most 1.3. Each figure is the best of
+ * three short loads (the export: of three reads), since on a shared machine other work only ever slows a round.
  *
  * The data is written straight by SQL (generate_series, triggers and foreign-key checks off for the session:
  * `session_replication_role = replica`), since only the reads are measured; the rows are the ones the app writes
@@ -42,6 +43,7 @@ const EXPORT_RUNS = 3;
 /** The item every row reads: one of the first size's, in the middle of the key order. */
 const PROBE_N = 5_000;
 const LIMIT = 1.3;
+const ROUNDS = 3;
 
 type Target = { name: string; path: string; authorised: boolean; status: number };
 
@@ -76,7 +78,7 @@ export async function scaleBench(context: ScaleBenchContext, client: pg.Client) 
   const header = `${SMALL.items.toLocaleString("en")} items / ${SMALL.organizations} orgs`;
   const headerLarge = `${LARGE.items.toLocaleString("en")} items / ${LARGE.organizations.toLocaleString("en")} orgs`;
   console.log(
-    `\n| read (${context.connections} connections, ${context.durationS} s each) | ${header} req/s (p50 ms) | ${headerLarge} req/s (p50 ms) | cost ratio (≤ ${LIMIT}) |`,
+    `\n| read (${context.connections} connections, best of ${ROUNDS} × ${context.durationS} s) | ${header} req/s (p50 ms) | ${headerLarge} req/s (p50 ms) | cost ratio (≤ ${LIMIT}) |`,
   );
   console.log("|---|---:|---:|---:|");
   for (const row of rows) {
@@ -272,23 +274,29 @@ async function measure(context: ScaleBenchContext, targets: Target[], world: Sca
   for (const target of targets) {
     // Warm: Next loads a route's code on its first request, and the passport cache fills on the first read.
     for (let i = 0; i < 20; i++) await expectStatus(context.origin, target, world.token);
-    const result = await autocannon({
-      url: `${context.origin}${target.path}`,
-      connections: context.connections,
-      duration: context.durationS,
-      headers: target.authorised ? { api_token: world.token } : {},
-    });
-    const codes = result.statusCodeStats as Record<string, { count?: number }> | undefined;
-    const wrong = target.status === 200 ? result.non2xx : result.requests.total - (codes?.[String(target.status)]?.count ?? 0);
-    if (wrong > 0 || result.errors > 0)
-      throw new Error(`${target.name}: ${wrong} answers not ${target.status} (${JSON.stringify(codes)}), ${result.errors} errors`);
-    rates.push({ requestsPerSecond: result.requests.average, p50Ms: result.latency.p50 });
+    // The best of ROUNDS short loads: on a shared machine the other sessions' load only ever slows a round down.
+    let best: Rate = { requestsPerSecond: 0, p50Ms: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const result = await autocannon({
+        url: `${context.origin}${target.path}`,
+        connections: context.connections,
+        duration: context.durationS,
+        headers: target.authorised ? { api_token: world.token } : {},
+      });
+      const codes = result.statusCodeStats as Record<string, { count?: number }> | undefined;
+      const wrong = target.status === 200 ? result.non2xx : result.requests.total - (codes?.[String(target.status)]?.count ?? 0);
+      if (wrong > 0 || result.errors > 0)
+        throw new Error(`${target.name}: ${wrong} answers not ${target.status} (${JSON.stringify(codes)}), ${result.errors} errors`);
+      if (result.requests.average > best.requestsPerSecond)
+        best = { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50 };
+    }
+    rates.push(best);
   }
   const exportTimes: number[] = [];
   for (let run = 0; run < EXPORT_RUNS; run++) {
     exportTimes.push(await context.timed(() => readExportLines(context.origin, world, modelId, EXPORT_ITEMS)));
   }
-  return { rates, exportItemsPerSecond: EXPORT_ITEMS / (context.median(exportTimes) / 1000) };
+  return { rates, exportItemsPerSecond: EXPORT_ITEMS / (Math.min(...exportTimes) / 1000) };
 }
 
 /** Reads the CSV export until it has `items` item lines past its header, then lets go of the stream. */
