@@ -283,8 +283,9 @@ async function measure(context: ScaleBenchContext, targets: Target[], world: Sca
         duration: context.durationS,
         headers: target.authorised ? { api_token: world.token } : {},
       });
-      const codes = result.statusCodeStats as Record<string, { count?: number }> | undefined;
-      const wrong = target.status === 200 ? result.non2xx : result.requests.total - (codes?.[String(target.status)]?.count ?? 0);
+      const codes = result.statusCodeStats;
+      const status = String(target.status) as `${number}`;
+      const wrong = target.status === 200 ? result.non2xx : result.requests.total - (codes?.[status]?.count ?? 0);
       if (wrong > 0 || result.errors > 0)
         throw new Error(`${target.name}: ${wrong} answers not ${target.status} (${JSON.stringify(codes)}), ${result.errors} errors`);
       if (result.requests.average > best.requestsPerSecond)
