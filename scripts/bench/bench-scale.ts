@@ -29,8 +29,8 @@ export type ScaleBenchContext = {
   timed: (work: () => Promise<unknown>) => Promise<number>;
 };
 
-export const SMALL = { items: 10_000, organizations: 10 };
-export const LARGE = {
+const SMALL = { items: 10_000, organizations: 10 };
+const LARGE = {
   items: Number(process.env.BENCH_SCALE_ITEMS ?? 1_000_000),
   organizations: Number(process.env.BENCH_SCALE_ORGANIZATIONS ?? 10_000),
 };
@@ -98,7 +98,7 @@ type ScaleWorld = {
   fieldIds: string[];
 };
 
-export async function createScaleWorld(): Promise<ScaleWorld> {
+async function createScaleWorld(): Promise<ScaleWorld> {
   const { createUser } = await import("~/server/services/identity/create-user");
   const { createOrganization } = await import("~/server/services/identity/create-organization");
   const { createApiKey } = await import("~/server/services/identity/create-api-key");
@@ -136,7 +136,7 @@ export async function createScaleWorld(): Promise<ScaleWorld> {
  * `/01/{GTIN}/21/{n}` and its ten Item-level values, in batches; then organizations up to `to.organizations`, each
  * with a signing key and a company prefix of its own (`5` and nine digits, so none covers another's).
  */
-export async function grow(
+async function grow(
   client: pg.Client,
   world: ScaleWorld,
   modelId: string,
