@@ -49,11 +49,11 @@ export async function readJwks(): Promise<Jwks> {
   const baseUrl = publicBaseUrl();
   const source = `${getConfig().DATABASE_URL ?? ""} ${baseUrl}`;
   const set = await getDb().signingKeySet.findUnique({ where: { id: 1 }, select: { version: true } });
-  const version = set?.version ?? -1n;
-  if (cachedJwks && cachedJwks.version === version && cachedJwks.source === source) return cachedJwks.jwks;
+  if (set && cachedJwks?.version === set.version && cachedJwks.source === source) return cachedJwks.jwks;
   const rows = await getDb().organizationSigningKey.findMany({ select: keySelect, orderBy: [{ createdAt: "asc" }, { kid: "asc" }] });
   const jwks = { keys: rows.flatMap((row) => jwksEntriesOf(row, row.organization, baseUrl)) };
-  cachedJwks = { version, source, jwks };
+  // Without the version row (never, after the migration) nothing is kept: there would be nothing to notice a change by.
+  cachedJwks = set ? { version: set.version, source, jwks } : null;
   return jwks;
 }
 
