@@ -136,13 +136,7 @@ async function createScaleWorld(): Promise<ScaleWorld> {
  * `/01/{GTIN}/21/{n}` and its ten Item-level values, in batches; then organizations up to `to.organizations`, each
  * with a signing key and a company prefix of its own (`5` and nine digits, so none covers another's).
  */
-async function grow(
-  client: pg.Client,
-  world: ScaleWorld,
-  modelId: string,
-  grown: typeof SMALL,
-  to: typeof SMALL,
-): Promise<void> {
+async function grow(client: pg.Client, world: ScaleWorld, modelId: string, grown: typeof SMALL, to: typeof SMALL): Promise<void> {
   const started = performance.now();
   process.stderr.write(
     `  scale: growing to ${to.items.toLocaleString("en")} items, ${to.organizations.toLocaleString("en")} organizations `,
