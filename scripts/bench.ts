@@ -19,6 +19,7 @@ import { versionsBench } from "./bench/bench-versions";
 import { languagesBench } from "./bench/bench-languages";
 import { nestedBench } from "./bench/bench-nested";
 import { readingsBench } from "./bench/bench-readings";
+import { scaleBench } from "./bench/bench-scale";
 
 /**
  * `npm run bench`: the app on a fresh embedded database (and on PostgreSQL when BENCH_DATABASE_URL is set).
@@ -32,7 +33,9 @@ import { readingsBench } from "./bench/bench-readings";
  * read beside the cached passport read. The passport read negotiating a language beside the read that asks for none
  * (scripts/bench/bench-languages.ts). A three-level nested list (100 × 10 × 10 rows) written and read beside plain SQL
  * (scripts/bench/bench-nested.ts). Readings: a 10,000-battery fleet's minute readings through the fleet route, a year of
- * one battery's read as 500 points, and bytes per stored reading (scripts/bench/bench-readings.ts).
+ * one battery's read as 500 points, and bytes per stored reading (scripts/bench/bench-readings.ts). Flat at scale: the
+ * reads of an item, its identifier, its passport and shell, the export and the key documents at 10,000 items / 10
+ * organizations and at 1,000,000 items / 10,000 organizations (scripts/bench/bench-scale.ts).
  */
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
@@ -47,13 +50,16 @@ const SIZES = [
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
 // nested list's write and read, BENCH_ONLY=bulk only the bulk table, BENCH_ONLY=readings only the fleet's readings,
 // the year's read and bytes per reading, BENCH_ONLY=writers only the 32 concurrent writers,
-// BENCH_ONLY=bare only the app beside the bare handler (each a quick look).
+// BENCH_ONLY=bare only the app beside the bare handler, BENCH_ONLY=scale only the reads at 10,000 and 1,000,000 items
+// (scripts/bench/bench-scale.ts; each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers", "bare"];
+const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers", "bare", "scale"];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: only ${ONLY_CHOICES.map((choice) => `"${choice}"`).join(", ")}`);
 }
 const CONNECTIONS = 32;
+// The scale rows compare one read with itself at two sizes; 8 connections keep each under the app's pool.
+const SCALE_CONNECTIONS = 8;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
 // BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side); nginx the next.
@@ -125,6 +131,11 @@ async function benchBackend(label: string, databaseUrl: string) {
     const lockClient = label === "PostgreSQL" ? client : null;
     if (ONLY === "writers") return { writers: await writersBench(writersContext, lockClient) };
     if (ONLY === "bare") return { bare: await bareComparison(world, databaseUrl, client) };
+    const scaleContext = {
+      ...{ origin: `http://127.0.0.1:${PORT}`, publicBaseUrl: `http://localhost:${PORT}` },
+      ...{ connections: SCALE_CONNECTIONS, durationS: DURATION_S, median, timed },
+    };
+    if (ONLY === "scale") return { scale: await scaleBench(scaleContext, client) };
     const bulk = await bulkBench(world, client);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
@@ -149,7 +160,9 @@ async function benchBackend(label: string, databaseUrl: string) {
     const languages = await languagesBench(languagesContext);
     const nested = await nestedBench(nestedContext, client);
     const readings = await readingsBench(nestedContext, client);
-    return { bulk, throughput, writers, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
+    // Last: it grows the database to a million items, which the rows above must not read.
+    const scale = await scaleBench(scaleContext, client);
+    return { bulk, throughput, writers, bare, items, nginx, aas, sheets, versions, languages, nested, readings, scale };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));

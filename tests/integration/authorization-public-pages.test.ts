@@ -7,6 +7,7 @@ import * as versionList from "~/app/p/[uuid]/versions/route";
 import * as version from "~/app/p/[uuid]/versions/[n]/route";
 import * as jwks from "~/app/.well-known/jwks.json/route";
 import * as didDocument from "~/app/orgs/[orgId]/did.json/route";
+import * as organizationJwks from "~/app/orgs/[orgId]/jwks.json/route";
 import * as dppById from "~/app/api/v1/dpps/[dppId]/route";
 import * as dppByIdAndDate from "~/app/api/v1/dppsByIdAndDate/[dppId]/route";
 import * as dppByProductId from "~/app/api/v1/dppsByProductId/[productId]/route";
@@ -114,6 +115,7 @@ describe("public routes outside /api", () => {
         await call(version.GET, `/p/${uuid}/versions/1.jwt`, { uuid, n: "1.jwt" }, headers),
         await call(jwks.GET, "/.well-known/jwks.json", {}, headers),
         await call(didDocument.GET, `/orgs/${alpha.organization.id}/did.json`, { orgId: alpha.organization.id }, headers),
+        await call(organizationJwks.GET, `/orgs/${alpha.organization.id}/jwks.json`, { orgId: alpha.organization.id }, headers),
         await call(dppById.GET, `/api/v1/dpps/${uuid}`, { dppId: uuid }, headers),
         await call(dppByIdAndDate.GET, `/api/v1/dppsByIdAndDate/${uuid}?date=2999-01-01T00:00:00Z`, { dppId: uuid }, headers),
         await call(dppByProductId.GET, `/api/v1/dppsByProductId/${value}`, { productId: decodeURIComponent(value) }, headers),

@@ -9,6 +9,7 @@ import { toCsvText } from "~/domain/spreadsheet/csv-text";
 import { buildTemplateIndex } from "~/domain/template-index";
 import { getDb } from "~/server/db/client";
 import { importTemplate } from "~/server/services/templates/import-template";
+import { addItemIdentifier } from "~/server/services/items/add-item-identifier";
 import { modelPath, postModel } from "./support/actors";
 import { api, dispatch } from "./support/http";
 import { createWorld, type World } from "./support/world";
@@ -20,6 +21,7 @@ import { createWorld, type World } from "./support/world";
  */
 let world: World;
 let modelId: string;
+let templateId: string;
 
 const index = buildTemplateIndex(spreadsheetSections());
 const layout = itemSheetsLayout(index, 2);
@@ -42,7 +44,8 @@ beforeAll(async () => {
       })),
     },
   });
-  modelId = (await postModel(world, { templateId: template.id })).id;
+  templateId = template.id;
+  modelId = await postModel(world, { templateId }).then((model) => model.id);
 });
 
 async function importFile(bytes: Uint8Array | string, type: string) {
@@ -143,5 +146,63 @@ describe("identifiers of updated items", () => {
     const again = itemRows(await exportXlsx());
     expect(again.map((r) => [r.identifier, r["identifier:2"]])).toEqual(ids);
     expect(again.map((r) => r[batchKey])).toEqual(["edited 3", "edited 4", "edited 5"]);
+  });
+});
+
+describe("the export's identifier columns", () => {
+  /** The identifier keys of the export's items sheet. */
+  const identifierKeys = (workbook: ExcelJS.Workbook) =>
+    (workbook.worksheets[0]?.getRow(2).values as unknown[]).map(cellText).filter((key) => key.startsWith("identifier"));
+
+  it("widen when an item is given another identifier, by the identifier's own route or by an import, and stay after a delete", async () => {
+    const outer = modelId;
+    modelId = (await postModel(world, { templateId })).id;
+    try {
+      const run = crypto.randomUUID().slice(0, 8);
+      const bulk = await api<{ id: string }[]>("POST", `${itemsPath()}/bulk`, {
+        token: world.token,
+        body: { identifiers: [`W-${run}-1`, `W-${run}-2`] },
+      });
+      expect(bulk.status).toBe(201);
+      expect(identifierKeys(await exportXlsx())).toEqual(["identifier"]);
+
+      const [first, second] = bulk.body as [{ id: string }, { id: string }];
+      await addItemIdentifier({
+        actor: world.actor,
+        organizationId: world.organization.id,
+        modelId,
+        itemId: first.id,
+        value: `W-${run}-1b`,
+      });
+      const widened = await exportXlsx();
+      expect(identifierKeys(widened)).toEqual(["identifier", "identifier:2"]);
+      expect(itemRows(widened).map((r) => [r.identifier, r["identifier:2"]])).toEqual([
+        [`W-${run}-1`, `W-${run}-1b`],
+        [`W-${run}-2`, ""],
+      ]);
+
+      // An import naming the second item by its identifier and two new ones adds them: three columns.
+      const three = itemSheetsLayout(index, 3);
+      const row = three.items.columns.map((column) => {
+        if (column.kind === "identifier") return [`W-${run}-2`, `W-${run}-2b`, `W-${run}-2c`][column.n - 1] ?? "";
+        if (column.kind !== "field") return "";
+        if (column.fieldId === SHEET_IDS.required) return "S-1";
+        return "";
+      });
+      const imported = await importFile(toCsvText([...headerRows(three.items), row]), FILE_TYPES.csv);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      expect(imported.body).toMatchObject({ create: 0, update: 1 });
+      expect(identifierKeys(await exportXlsx())).toEqual(["identifier", "identifier:2", "identifier:3"]);
+
+      // Deleting the item with three leaves the columns (docs/spreadsheets.md §Export): the third is empty.
+      expect((await api("DELETE", `${itemsPath()}/${second.id}`, { token: world.token })).status).toBe(204);
+      const after = await exportXlsx();
+      expect(identifierKeys(after)).toEqual(["identifier", "identifier:2", "identifier:3"]);
+      expect(itemRows(after).map((r) => [r.identifier, r["identifier:2"], r["identifier:3"]])).toEqual([
+        [`W-${run}-1`, `W-${run}-1b`, ""],
+      ]);
+    } finally {
+      modelId = outer;
+    }
   });
 });

@@ -45,7 +45,8 @@ function joinChunks(chunks: string | readonly string[]): string {
 }
 
 /**
- * Checks the shown version in the browser: its compact JWS and the JWKS are fetched from this origin, the Ed25519
+ * Checks the shown version in the browser: its compact JWS and then its issuer's JWKS (`/orgs/{id}/jwks.json`, or the
+ * global one for an issuer under its own domain) are fetched from this origin, the Ed25519
  * signature is verified with the key the JWS header names, and the SHA-256 of the signed payload must be the hash
  * shown. A grant in the page's query (`?grant=`) is passed on, so a grant's level is checked too.
  */
@@ -75,11 +76,14 @@ const VERIFY_SCRIPT = `(async () => {
       a.setAttribute("href", href + (href === "?" ? "" : "&") + "grant=" + encodeURIComponent(grant));
     }
     const path = location.pathname.replace(/\\/$/, "") + "/versions/" + box.dataset.version + ".jwt" + query;
-    const [jws, jwks] = await Promise.all([
-      fetch(path).then((r) => r.text()),
-      fetch("/.well-known/jwks.json").then((r) => r.json()),
-    ]);
+    const jws = await fetch(path).then((r) => r.text());
     const [head, payload, signature] = jws.trim().split(".");
+    // The issuer's own keys when it is this app's did:web:{host}:orgs:{id} (small whatever the number of
+    // organizations), else every organization's.
+    const issuer = String(JSON.parse(new TextDecoder().decode(bytes(payload))).issuer || "");
+    const org = /:orgs:([^:#]+)$/.exec(issuer);
+    const keysPath = org ? "/orgs/" + encodeURIComponent(decodeURIComponent(org[1])) + "/jwks.json" : "/.well-known/jwks.json";
+    const jwks = await fetch(keysPath).then((r) => r.json());
     const header = JSON.parse(new TextDecoder().decode(bytes(head)));
     // A DID URL ({issuer}#{thumbprint}) names its key by the fragment; versions signed before carry the bare thumbprint.
     const kid = String(header.kid).startsWith("did:") && String(header.kid).includes("#") ? header.kid.slice(header.kid.indexOf("#") + 1) : header.kid;

@@ -8,7 +8,7 @@ import type { RouteHandler } from "~/server/rest/rest-route";
 import { searchParams } from "~/server/rest/rest-route";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { readDidDocument, readDomainDidDocument } from "~/server/services/passport-versions/read-did-document";
-import { readJwks } from "~/server/services/passport-versions/read-jwks";
+import { readJwks, readOrganizationJwks } from "~/server/services/passport-versions/read-jwks";
 import { type PassportVersionRead, readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
 import { isUuid } from "~/domain/uuid";
 
@@ -95,18 +95,35 @@ export const versionRoute: RouteHandler = async (request, context) => {
 };
 
 /**
+ * Answers by the key document they carry: the JWKS service answers the same object while the key set is unchanged
+ * (src/server/services/passport-versions/read-jwks.ts), so its text and ETag — which grow with every organization's
+ * keys — are made once per change, not per request.
+ */
+const keyDocumentAnswers = new WeakMap<object, Answer>();
+
+function keyDocumentAnswer(contentType: string, document: object): Answer {
+  let answer = keyDocumentAnswers.get(document);
+  if (!answer) {
+    const text = JSON.stringify(document);
+    answer = { text, etag: contentEtag(contentType, text) };
+    keyDocumentAnswers.set(document, answer);
+  }
+  return answer;
+}
+
+/**
  * A key document anyone may cache for a minute: the JWKS, a DID document. Caches keep one copy per host (nginx's
  * key holds the host; `Vary: Host` says so to others), since /.well-known/did.json answers by the request's host.
  */
 function keyDocumentRoute(
   contentType: string,
-  read: (params: Record<string, unknown>, request: Request) => Promise<unknown>,
+  read: (params: Record<string, unknown>, request: Request) => Promise<object>,
 ): RouteHandler {
   return async (request, context) => {
     try {
-      const text = JSON.stringify(await read((await context.params) ?? {}, request));
+      const { text, etag } = keyDocumentAnswer(contentType, await read((await context.params) ?? {}, request));
       return await cachedResponse(request, {
-        etag: contentEtag(contentType, text),
+        etag,
         cacheHeaders: { "Cache-Control": "public, max-age=60", Vary: "Host" },
         contentType,
         body: () => text,
@@ -119,6 +136,12 @@ function keyDocumentRoute(
 
 /** `GET /.well-known/jwks.json`: every organization's public signing keys. */
 export const jwksRoute = keyDocumentRoute("application/jwk-set+json", () => readJwks());
+
+/** `GET /orgs/{orgaId}/jwks.json`: one organization's public signing keys. */
+export const organizationJwksRoute = keyDocumentRoute("application/jwk-set+json", ({ orgId }) => {
+  if (typeof orgId !== "string" || orgId.length > 100) throw new AppError("NOT_FOUND", "No such organization.");
+  return readOrganizationJwks(isUuid(orgId) ? orgId.toLowerCase() : orgId);
+});
 
 /** `GET /orgs/{orgaId}/did.json`: the organization's did:web document. */
 export const didDocumentRoute = keyDocumentRoute("application/did+json", ({ orgId }) => {

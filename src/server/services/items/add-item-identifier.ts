@@ -1,3 +1,4 @@
+import { widenIdentifierColumns } from "~/server/services/items/internal/identifier-columns";
 import { AppError } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import type { TItem } from "~/domain/item-schema";
@@ -29,7 +30,8 @@ export async function addItemIdentifier({ actor, organizationId, modelId, itemId
   assertMayDo(actor, organizationId, "writeData");
   return inTransaction(async (tx) => {
     await assertItemVisible(tx, { organizationId, modelId, itemId });
-    if ((await tx.uniqueProductIdentifier.count({ where: { itemId } })) >= MAX_ITEM_IDENTIFIERS) {
+    const held = await tx.uniqueProductIdentifier.count({ where: { itemId } });
+    if (held >= MAX_ITEM_IDENTIFIERS) {
       throw new AppError("VALIDATION", `An item may have at most ${MAX_ITEM_IDENTIFIERS} identifiers.`);
     }
     const issuePath = () => "$.value";
@@ -40,6 +42,7 @@ export async function addItemIdentifier({ actor, organizationId, modelId, itemId
       ON CONFLICT DO NOTHING`;
     // Taken between the check and the insert by a concurrent request: still a conflict, never a 500.
     if (inserted === 0) await assertValuesFree(tx, { organizationId, values: [value], issuePath });
+    await widenIdentifierColumns(tx, modelId, held + 1);
     return readItem(tx, itemId);
   });
 }

@@ -12,6 +12,7 @@ import type { SheetFile } from "~/domain/spreadsheet/file-types";
 import { type ExportSheet, sheetFileStream } from "~/server/services/internal/sheet-file-stream";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
+import { identifierColumns } from "~/server/services/items/internal/identifier-columns";
 
 export type ExportItemsOptions = { actor: Actor; organizationId: string; modelId: string; format: TSheetFormat };
 
@@ -31,12 +32,10 @@ export async function exportItems({ actor, organizationId, modelId, format }: Ex
   const model = await db.model.findFirst({ where: { id: modelId, organizationId }, select: { templateId: true, name: true } });
   if (!model) throw new AppError("NOT_FOUND", "Model not found.");
   const index = await loadTemplateIndex(db, model.templateId);
-  const [counts] = await db.$queryRaw<{ most: number | null }[]>`
-    SELECT max(c)::int AS "most" FROM (
-      SELECT count(*) AS c FROM "unique_product_identifier" AS u JOIN "item" AS i ON i."id" = u."itemId"
-      WHERE i."modelId" = ${modelId}::uuid GROUP BY u."itemId") AS t`;
+  // Kept as identifiers are added, so the export never counts every item's identifiers before its first byte.
+  const columns = await identifierColumns(db, modelId);
   const { publishedLanguages } = await readLanguageSettings(db, organizationId);
-  const layout = itemSheetsLayout(index, counts?.most ?? 1, publishedLanguages);
+  const layout = itemSheetsLayout(index, columns, publishedLanguages);
   const sheet = (sheetLayout: SheetLayout, rowsOf: (item: ExportedItem) => string[][]): ExportSheet => ({
     name: sheetLayout.name,
     fileName: sheetLayout.fileName,

@@ -1,3 +1,4 @@
+import { widenIdentifierColumnsOfItems } from "~/server/services/items/internal/identifier-columns";
 import { AppError, type Issue } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
 import { appendPath } from "~/domain/json-path";
@@ -155,11 +156,10 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   const issuePath = (i: number) => `$["Items"][${lines[i] ?? 0}]`;
   await insertItems(tx, { organizationId, modelId, templateId, items: created, issuePath });
   fresh.forEach((t, i) => (t.itemId = created[i]?.id ?? null));
-  await addIdentifiers(
-    tx,
-    organizationId,
-    targets.filter((t) => !fresh.includes(t)),
-  );
+  const updated = targets.filter((t) => !fresh.includes(t));
+  await addIdentifiers(tx, organizationId, updated);
+  const gaining = updated.filter((t) => t.newIdentifiers.length > 0 && t.itemId !== null).map((t) => t.itemId as string);
+  await widenIdentifierColumnsOfItems(tx, modelId, gaining);
   // Chunks in ascending id order, so the locks of two imports are taken in one global order and cannot deadlock.
   const byId = [...targets].sort((a, b) => ((a.itemId as string) < (b.itemId as string) ? -1 : 1));
   const sectionIds = importedSectionIds(index, plan);

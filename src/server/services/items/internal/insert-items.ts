@@ -1,3 +1,4 @@
+import { widenIdentifierColumns } from "~/server/services/items/internal/identifier-columns";
 import { AppError, type Issue } from "~/domain/app-error";
 import { storedLanguage } from "~/domain/data-value";
 import { initialDataValues } from "~/domain/model-data-values";
@@ -60,6 +61,11 @@ export async function insertItems(
     await assertValuesFree(tx, { organizationId, values, issuePath, ownIds: ids });
     throw new AppError("CONFLICT", "An identifier was taken by another request meanwhile; nothing was created.");
   }
+  await widenIdentifierColumns(
+    tx,
+    modelId,
+    items.reduce((most, item) => Math.max(most, item.identifiers.length), 0),
+  );
   const { defaultLanguage } = await readLanguageSettings(tx, organizationId);
   const initial = initialDataValues(await loadTemplateIndex(tx, templateId), "Item", defaultLanguage);
   if (initial.length > 0) {
