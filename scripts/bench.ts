@@ -8,6 +8,7 @@ import { liveHeapMb, startApp } from "./bench/bench-app";
 import { repeaterValues } from "./bench/bench-template";
 import { type BenchWorld, createBenchWorld } from "./bench/bench-world";
 import { spawnBareHandler } from "./bench/bare-handler";
+import { writersBench } from "./bench/bench-writers";
 import { floorAdd, floorModify, floorRead } from "./bench/floor";
 import { itemBench } from "./bench/bench-items";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
@@ -45,9 +46,10 @@ const SIZES = [
 // only the AAS export row, BENCH_ONLY=sheets only the spreadsheet import and export rows, BENCH_ONLY=versions only the
 // published versions' ratios, BENCH_ONLY=languages only the negotiated passport reads, BENCH_ONLY=nested only the
 // nested list's write and read, BENCH_ONLY=bulk only the bulk table, BENCH_ONLY=readings only the fleet's readings,
-// the year's read and bytes per reading, BENCH_ONLY=bare only the app beside the bare handler (each a quick look).
+// the year's read and bytes per reading, BENCH_ONLY=writers only the 32 concurrent writers,
+// BENCH_ONLY=bare only the app beside the bare handler (each a quick look).
 const ONLY = process.env.BENCH_ONLY;
-const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "bare"];
+const ONLY_CHOICES = ["nginx", "aas", "sheets", "versions", "languages", "nested", "bulk", "readings", "writers", "bare"];
 if (ONLY !== undefined && !ONLY_CHOICES.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: only ${ONLY_CHOICES.map((choice) => `"${choice}"`).join(", ")}`);
 }
@@ -117,11 +119,19 @@ async function benchBackend(label: string, databaseUrl: string) {
     const nestedContext = { organizationId: world.organizationId, userId: world.userId, call: aasContext.call, timed, median };
     if (ONLY === "nested") return { nested: await nestedBench(nestedContext, client) };
     if (ONLY === "readings") return { readings: await readingsBench(nestedContext, client) };
-    if (ONLY === "bare") return { bare: await bareComparison(world, databaseUrl) };
+    const writersContext = {
+      ...{ template: world.template, call: aasContext.call, createModel: aasContext.createModel, token: world.token },
+      ...{ base: url(world, ""), connections: CONNECTIONS, durationS: DURATION_S },
+    };
+    // PGlite has one connection: nothing there waits on a lock, and a sampling query would queue behind the writers.
+    const lockClient = label === "PostgreSQL" ? client : null;
+    if (ONLY === "writers") return { writers: await writersBench(writersContext, lockClient) };
+    if (ONLY === "bare") return { bare: await bareComparison(world, databaseUrl, client) };
     const bulk = await bulkBench(world, client);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
-    const bare = await bareComparison(world, databaseUrl);
+    const writers = await writersBench(writersContext, lockClient);
+    const bare = await bareComparison(world, databaseUrl, client);
     const items = await itemBench(
       {
         organizationId: world.organizationId,
@@ -141,7 +151,7 @@ async function benchBackend(label: string, databaseUrl: string) {
     const languages = await languagesBench(languagesContext);
     const nested = await nestedBench(nestedContext, client);
     const readings = await readingsBench(nestedContext, client);
-    return { bulk, throughput, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
+    return { bulk, throughput, writers, bare, items, nginx, aas, sheets, versions, languages, nested, readings };
   } finally {
     await client.end();
     const exited = new Promise((resolve) => app.once("exit", resolve));
@@ -277,33 +287,34 @@ async function throughputBench(world: World) {
  * The app beside a bare `node:http` + `pg` handler doing the same work (scripts/bench/bare-handler.ts) on the same
  * database: first proven to answer the same status, ETag and bytes, then loaded alternately for the same time.
  */
-async function bareComparison(world: World, databaseUrl: string) {
+async function bareComparison(world: World, databaseUrl: string, client: pg.Client) {
   const modelId = await createModel(world);
   await call(world, "POST", `/models/${modelId}/data-values`, repeaterValues(world.template, 100, "b"));
-  const patchBody = JSON.stringify(repeaterValues(world.template, 10, "q"));
-  // The first PATCH changes the values; from then on both servers answer the unchanged model.
-  await call(world, "PATCH", `/models/${modelId}/data-values`, JSON.parse(patchBody));
+  // The PATCH writes every time: each connection its own repeater row of one model (32 rows × 10 values), its values
+  // alternating, so each request locks, records a history change, bumps the version and answers the whole model.
+  const patchModelId = await createModel(world);
+  await call(world, "POST", `/models/${patchModelId}/data-values`, repeaterValues(world.template, CONNECTIONS * 10, "b"));
+  const patchBody = (row: number, tag: string) =>
+    JSON.stringify(repeaterValues(world.template, 10, tag).map((value) => ({ ...value, row })));
   const model = (await call(world, "GET", `/models/${modelId}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
   try {
     const inOrganization = `/api/organizations/${world.organizationId}`;
+    const patchPath = `${inOrganization}/models/${patchModelId}/data-values`;
+    await assertSameWrite(world, client, { path: patchPath, patchModelId, bodies: [patchBody(0, "x"), patchBody(0, "y")] });
     const targets = [
       // Next's own floor: an /api path no route serves, answered 404 by the app's catch-all route, which reads nothing;
       // the bare handler answers its own 404 (the bodies differ, so only the status is compared).
       { name: "Next's floor: GET an /api path no route serves (404)", method: "GET" as const, path: "/api/bench-floor", status: 404 },
       { name: "GET model (105 values)", method: "GET" as const, path: `${inOrganization}/models/${modelId}` },
       { name: "GET passport JSON, anonymous (105 values)", method: "GET" as const, path: `/api/product-passports/${passportUuid}` },
-      {
-        name: "PATCH data-values (10)",
-        method: "PATCH" as const,
-        path: `${inOrganization}/models/${modelId}/data-values`,
-        body: patchBody,
-      },
+      { name: "PATCH data-values (10, each a write)", method: "PATCH" as const, path: patchPath, body: patchBody(0, "q") },
     ];
     const rows = [];
     for (const target of targets) {
-      if (target.status === undefined) await assertSameAnswer(world, target);
+      if (target.method === "GET" && target.status === undefined) await assertSameAnswer(world, target);
+      let connection = 0;
       // On a machine shared with other work the load comes in bursts: one 10 s window each would hand one side a
       // quiet window and the other a busy one. BARE_ROUNDS short windows taken in turns share the bursts out.
       const load = (port: number) =>
@@ -313,7 +324,20 @@ async function bareComparison(world: World, databaseUrl: string) {
           connections: CONNECTIONS,
           duration: DURATION_S / BARE_ROUNDS,
           headers: headersFor(world, target.path),
-          body: target.body,
+          ...(target.method === "PATCH"
+            ? {
+                requests: [
+                  {
+                    setupRequest: (request: autocannon.Request, context: object) => {
+                      const state = context as { row?: number; n?: number };
+                      state.row ??= connection++ % CONNECTIONS;
+                      state.n = (state.n ?? 0) + 1;
+                      return { ...request, method: "PATCH" as const, body: patchBody(state.row, `${port}-${state.n % 2}`) };
+                    },
+                  },
+                ],
+              }
+            : { method: target.method, body: target.body }),
         });
       const results = { app: [] as autocannon.Result[], bare: [] as autocannon.Result[] };
       for (let round = 0; round < BARE_ROUNDS; round++) {
@@ -363,6 +387,43 @@ function headersFor(world: World, path: string): Record<string, string> {
   return path.startsWith("/api/product-passports/") || path.startsWith("/p/")
     ? { "content-type": "application/json" }
     : { api_token: world.token, "content-type": "application/json" };
+}
+
+/**
+ * The PATCH's work is the same on both: the app writes one body over the other, the bare handler writes it back, and each write
+ * must have left the same history row (the same places, kinds, author and key, old and new values swapped); then the
+ * same body to both — the second write finds nothing to change — must answer the same status, ETag and bytes.
+ */
+async function assertSameWrite(
+  world: World,
+  client: pg.Client,
+  { path, patchModelId, bodies: [first, second] }: { path: string; patchModelId: string; bodies: [string, string] },
+) {
+  // The latest change as its author and its value changes in place order (the order of the arrays is not part of
+  // the history), each as "place kind old new"; `swap` reads it as "place kind new old".
+  const latest = async (swap: boolean) => {
+    const result = await client.query<{ author: string; changes: string[] }>(
+      `SELECT concat_ws(' ', c."ownerKind", c."userId", c."apiKeyId", c."via", c."writerOrganizationId", c."itemId") AS "author",
+              array(SELECT concat_ws(' ', u.s, u.f, u.r, u.i, u.l, u.k, CASE WHEN $2 THEN u.n ELSE u.o END,
+                                     CASE WHEN $2 THEN u.o ELSE u.n END)
+                    FROM unnest(c."valueSectionIds", c."valueFieldIds", c."valueRows", c."valueInnerRows", c."valueLanguages",
+                                c."valueKinds", c."oldValues", c."newValues") AS u(s, f, r, i, l, k, o, n)
+                    ORDER BY 1) AS "changes"
+       FROM "passport_change" AS c WHERE c."modelId" = $1 ORDER BY c."id" DESC LIMIT 1`,
+      [patchModelId, swap],
+    );
+    return JSON.stringify(result.rows[0]);
+  };
+  const write = async (port: number, body: string, swap: boolean) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: "PATCH", headers: headersFor(world, path), body });
+    if (response.status !== 200) throw new Error(`PATCH on ${port}: ${response.status} ${await response.text()}`);
+    return latest(swap);
+  };
+  await write(PORT, first, false);
+  const app = await write(PORT, second, false);
+  const bare = await write(BARE_PORT, first, true);
+  if (app !== bare) throw new Error(`PATCH: the bare handler's history row differs from the app's\napp:  ${app}\nbare: ${bare}`);
+  await assertSameAnswer(world, { name: "PATCH data-values", method: "PATCH", path, body: second });
 }
 
 /** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */

@@ -7,8 +7,8 @@ import { runOperatorCli } from "../operator-cli";
 /**
  * Two-factor sign-in (docs/security.md §Two-factor sign-in) in Chromium at both widths: a member turns it on in their
  * settings with a code computed from the secret the page shows (as an authenticator app would), then signs in with a
- * code, with a backup code, and is refused a wrong code; an organization that requires it sends a member without it
- * to set it up.
+ * code, with a backup code, and is refused a wrong code; turning it off takes the password and an unused code; an
+ * organization that requires it sends a member without it to set it up.
  */
 
 async function expectAxeClean(page: Page): Promise<void> {
@@ -87,6 +87,23 @@ for (const width of [1280, 375]) {
     await page.getByLabel("Backup code").fill(backupCodes[0] ?? "");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+    // Turning it off takes the password and a code: the password alone, or a used backup code, leaves it on.
+    await page.goto("/settings/two-factor");
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Turn two-factor sign-in off" }).click();
+    const disableCode = page.getByLabel("Code from the authenticator app, or a backup code");
+    await expect(disableCode).toHaveAccessibleDescription(/Enter a code from your authenticator app/);
+    await disableCode.fill(backupCodes[0] ?? "");
+    await page.getByRole("button", { name: "Turn two-factor sign-in off" }).click();
+    await expect(disableCode).toHaveAccessibleDescription(/This code is not right/);
+    await expect(page.getByTestId("two-factor-status")).toHaveText("Two-factor sign-in is on.");
+    await expectAxeClean(page);
+    await expectNoSidewaysScroll(page);
+    await shot("two-factor-disable");
+    await disableCode.fill(backupCodes[1] ?? "");
+    await page.getByRole("button", { name: "Turn two-factor sign-in off" }).click();
+    await expect(page.getByTestId("two-factor-status")).toHaveText("Two-factor sign-in is off.");
 
     // A member without a second factor is sent to set it up before acting in the organization.
     const memberContext = await browser.newContext(clientContextOptions());

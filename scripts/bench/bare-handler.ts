@@ -15,7 +15,9 @@ import { contentEtag } from "~/server/public-pages/public-response";
  * handler can never be faster by doing less.
  *
  * Field checks on PATCH mirror the app's: each value's section and field must exist in the model's template and be
- * Model-level; the template's index is cached per template, as the app caches it.
+ * Model-level; the template's index is cached per template, as the app caches it. The PATCH does the app's write
+ * statement for statement — the same lock, the same history row, the same version bump, the same answer (`modify`);
+ * the bench compares the history rows both wrote before it measures.
  *
  * `GET /api/product-passports/{uuid}` (anonymous) does the reads the app does for a passport it has not cached —
  * the identifier, the model with its identifiers and values, the item's and the template's sections in one snapshot
@@ -39,6 +41,7 @@ type StoredSection = {
   dataFields: StoredField[];
 };
 type ValueGroup = { s: string; f: string; r: number[]; v: (string | null)[] };
+type KeyHolder = { userId: string; apiKeyId: string };
 
 const PASSPORT_PATH = /^\/api\/product-passports\/([0-9a-f-]{36})$/;
 const PAGE_PATH = /^\/p\/([0-9a-f-]{36})$/;
@@ -81,18 +84,20 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     const body = request.method === "PATCH" && dataValues ? await readBody(request) : undefined;
     const client = await pool.connect();
     try {
+      if (request.method === "PATCH" && body) {
+        const caller = await keyHolder(client, token, organizationId);
+        if (!caller) return send(response, 401, { message: "unauthorized" });
+        await client.query("BEGIN");
+        const result = await modify(client, caller, organizationId, modelId, JSON.parse(body) as Value[]);
+        await client.query(result.status === 200 ? "COMMIT" : "ROLLBACK");
+        return send(response, result.status, result.body, result.version);
+      }
       if (!(await isMember(client, token, organizationId))) return send(response, 401, { message: "unauthorized" });
       if (request.method === "GET" && !dataValues) {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
         const model = await readModel(client, organizationId, modelId);
         await client.query("COMMIT");
         return model ? send(response, 200, model, model.version) : send(response, 404, { message: "not found" });
-      }
-      if (request.method === "PATCH" && body) {
-        await client.query("BEGIN");
-        const result = await modify(client, organizationId, modelId, JSON.parse(body) as Value[]);
-        await client.query(result.status === 200 ? "COMMIT" : "ROLLBACK");
-        return send(response, result.status, result.body, result.version);
       }
       return send(response, 405, { message: "method not allowed" });
     } catch (error) {
@@ -280,9 +285,16 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     return index;
   }
 
-  async function modify(client: pg.PoolClient, organizationId: string, modelId: string, values: Value[]) {
+  /**
+   * The app's write of existing values (services/internal/write-passport-data.ts with a `values` lock), statement for
+   * statement: the model locked FOR KEY SHARE with its epoch left to the last statement, the history change opened,
+   * the values' rows locked in order and updated with their changes recorded in the change's arrays, then the version
+   * bump (which renumbers the change) — or, when nothing changed, the change dropped — and the model read back.
+   */
+  async function modify(client: pg.PoolClient, caller: KeyHolder, organizationId: string, modelId: string, values: Value[]) {
     const locked = await client.query<{ templateId: string }>(
-      `SELECT "templateId"::text AS "templateId" FROM "model" WHERE "id" = $1 AND "organizationId" = $2 FOR UPDATE`,
+      `SELECT "templateId"::text AS "templateId", "version", set_config('passport.pending_owners', $1::text, true) AS "pending"
+       FROM "model" WHERE "id" = $1::uuid AND "organizationId" = $2 FOR KEY SHARE`,
       [modelId, organizationId],
     );
     const templateId = locked.rows[0]?.templateId;
@@ -291,6 +303,12 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
     if (!values.every((v) => index.get(v.dataSectionId)?.get(v.dataFieldId) === "Model")) {
       return { status: 400, body: { message: "unknown field" } };
     }
+    const change = await client.query<{ id: string }>(
+      `INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "userId", "apiKeyId", "via")
+       VALUES ($1, 'model', $2, $3, $4, 'api') RETURNING "id"::text AS "id"`,
+      [organizationId, modelId, caller.userId, caller.apiKeyId],
+    );
+    const changeId = change.rows[0]?.id;
     const columns = [
       values.map((v) => v.dataSectionId),
       values.map((v) => v.dataFieldId),
@@ -298,23 +316,69 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
       values.map((v) => v.value),
     ];
     const counts = await client.query<{ matched: number; changed: number }>(
-      `WITH t AS (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[]) AS t(s, f, r, v)),
-       changed AS (
-         UPDATE "data_value" AS d SET "value" = t.v FROM t
-         WHERE d."modelId" = $1::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
-           AND d."value" IS DISTINCT FROM t.v
-         RETURNING 1)
-       SELECT (SELECT count(*) FROM "data_value" AS d JOIN t ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f
-                 AND d."row" = t.r WHERE d."modelId" = $1::uuid)::int AS "matched",
-              (SELECT count(*) FROM changed)::int AS "changed"`,
-      [modelId, ...columns],
+      `WITH "matched" AS (
+         SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
+                d."value" AS ov, t.v AS nv
+         FROM "data_value" AS d
+         JOIN unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[]) AS t(s, f, r, v)
+           ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = '' AND d."language" = ''
+         WHERE d."modelId" = $1::uuid
+         ORDER BY d."dataSectionId", d."dataFieldId", d."row", d."innerRows", d."language"
+         FOR UPDATE OF d
+       ), "changed" AS (
+         UPDATE "data_value" AS d SET "value" = m.nv FROM "matched" AS m
+         WHERE d."modelId" = $1::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
+           AND d."innerRows" = m.i AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
+         RETURNING m.s, m.f, m.r, m.i, m.l, m.ov, m.nv
+       ), "recorded" AS (
+         UPDATE "passport_change" AS c SET ("valueSectionIds", "valueFieldIds", "valueRows", "valueInnerRows",
+                                            "valueLanguages", "valueKinds", "oldValues", "newValues") = (
+           SELECT coalesce(array_agg(x.s), '{}'), coalesce(array_agg(x.f), '{}'), coalesce(array_agg(x.r), '{}'),
+                  coalesce(array_agg(x.i), '{}'), coalesce(array_agg(x.l), '{}'),
+                  coalesce(array_agg('modify'::"ValueChangeKind"), '{}'), coalesce(array_agg(x.ov), '{}'),
+                  coalesce(array_agg(x.nv), '{}')
+           FROM "changed" AS x)
+         WHERE c."id" = $6::bigint
+       )
+       SELECT (SELECT count(*) FROM "matched")::int AS "matched", (SELECT count(*) FROM "changed")::int AS "changed"`,
+      [modelId, ...columns, changeId],
     );
     const { matched, changed } = counts.rows[0] ?? { matched: 0, changed: 0 };
     if (matched < values.length) return { status: 400, body: { message: "missing values" } };
-    if (changed > 0)
-      await client.query(`UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1`, [modelId]);
-    const model = await readModel(client, organizationId, modelId);
+    const read = await readModel(client, organizationId, modelId);
+    if (changed === 0) {
+      await client.query(`DELETE FROM "passport_change" WHERE "id" = $1::bigint`, [changeId]);
+      return { status: 200, body: read, version: read?.version };
+    }
+    const bumped = await client.query<{ version: number; updatedAt: Date }>(
+      `WITH "bumped" AS (
+         UPDATE "model" SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = $1 RETURNING "version", "updatedAt"
+       ), "renumbered" AS (
+         UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
+         FROM "bumped" WHERE c."id" = $2::bigint
+       )
+       SELECT "version", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt" FROM "bumped"`,
+      [modelId, changeId],
+    );
+    const bump = bumped.rows[0];
+    // As the app: the answer read before the bump describes the bump's version unless another write committed between.
+    const model =
+      read && bump && bump.version === read.version + 1
+        ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
+        : await readModel(client, organizationId, modelId);
     return { status: 200, body: model, version: model?.version };
+  }
+
+  /** The key's holder, if a member of the organization: the history names the user and the key. */
+  async function keyHolder(client: pg.PoolClient, token: string, organizationId: string): Promise<KeyHolder | null> {
+    const hash = createHash("sha256").update(token).digest("base64url");
+    const result = await client.query<KeyHolder>(
+      `SELECT k."id" AS "apiKeyId", k."referenceId" AS "userId"
+       FROM "apikey" AS k JOIN "member" AS m ON m."userId" = k."referenceId" AND m."organizationId" = $2
+       WHERE k."key" = $1 AND k."enabled" IS TRUE AND (k."expiresAt" IS NULL OR k."expiresAt" > now())`,
+      [hash, organizationId],
+    );
+    return result.rows[0] ?? null;
   }
 
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));

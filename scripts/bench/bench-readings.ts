@@ -5,8 +5,9 @@ import type pg from "pg";
  * one reading a minute each through the fleet route — every second the sixtieth of the fleet whose second it is, one
  * request of ~167 readings, sent on schedule whatever the answers take (open loop) — for BENCH_READINGS_S seconds
  * (60 by default; the issue's 5 minutes with BENCH_READINGS_S=300), with each request's latency and the rows stored
- * per second; then a year of minute readings of one battery (525,600 rows, inserted by SQL with their hourly roll-ups)
- * read downsampled to 500 points; and the bytes a stored reading takes on disk, its index and the roll-ups included.
+ * per second; then a year of minute readings of one battery (525,600 readings in 8,760 hour rows, inserted by SQL as
+ * the write stores them) read downsampled to 500 points; and the bytes a stored reading takes on disk, the primary
+ * key and TOAST included.
  */
 export type ReadingsBenchContext = {
   organizationId: string;
@@ -102,21 +103,19 @@ async function yearRead(
 ) {
   const to = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const from = new Date(to.getTime() - YEAR_MINUTES * 60_000);
+  // Stored as the write statement stores them (reading-sql.ts): one row per hour, offsets and values sorted.
   await client.query(
-    `WITH s AS (INSERT INTO "reading_series" ("itemId", "dataSectionId", "dataFieldId") VALUES ($1, $2, $3) RETURNING "id")
-     INSERT INTO "reading" ("seriesId", "at", "number")
-     SELECT s."id", $4::timestamptz + make_interval(mins => m), 100 - m / 10000.0 + sin(m / 60.0) FROM s, generate_series(0, $5 - 1) AS m`,
+    `WITH s AS (INSERT INTO "reading_series" ("itemId", "dataSectionId", "dataFieldId") VALUES ($1, $2, $3) RETURNING "id"),
+     r AS (SELECT $4::timestamptz + make_interval(mins => m) AS "at", 100 - m / 10000.0 + sin(m / 60.0) AS "number"
+           FROM generate_series(0, $5 - 1) AS m)
+     INSERT INTO "reading_hour" ("seriesId", "hour", "offsets", "numbers", "min", "max", "sum")
+     SELECT s."id", date_trunc('hour', r."at", 'UTC') AS "hour",
+       array_agg((extract(epoch FROM r."at" - date_trunc('hour', r."at", 'UTC')) * 1000)::int ORDER BY r."at"),
+       array_agg(r."number" ORDER BY r."at"), min(r."number"), max(r."number"), sum(r."number")
+     FROM s, r GROUP BY 1, 2`,
     [itemId, ids.section, ids.health, from.toISOString(), YEAR_MINUTES],
   );
-  // The hourly roll-ups the write statement keeps (reading-sql.ts), made here for the readings SQL inserted.
-  await client.query(
-    `INSERT INTO "reading_hour" ("seriesId", "hour", "count", "min", "max", "sum", "lastAt", "lastNumber", "lastText")
-     SELECT r."seriesId", date_trunc('hour', r."at", 'UTC'), count(*), min(r."number"), max(r."number"), sum(r."number"), max(r."at"),
-       (array_agg(r."number" ORDER BY r."at" DESC))[1], NULL
-     FROM "reading" AS r JOIN "reading_series" AS s ON s."id" = r."seriesId" WHERE s."itemId" = $1 GROUP BY 1, 2`,
-    [itemId],
-  );
-  await client.query(`VACUUM ANALYZE "reading"`);
+  await client.query(`VACUUM ANALYZE "reading_hour"`);
   const query = `?dataFieldId=${ids.health}&from=${from.toISOString()}&to=${to.toISOString()}&points=${POINTS}`;
   const path = `/models/${modelId}/items/${itemId}/readings${query}`;
   const runs: number[] = [];
@@ -129,23 +128,30 @@ async function yearRead(
   return { rows: YEAR_MINUTES, points: buckets, medianMs: context.median(runs), maxMs: Math.max(...runs) };
 }
 
-/** Bytes on disk per stored reading: the table, its primary key, TOAST and the hourly roll-ups (pg_total_relation_size), over every row. */
+/**
+ * Bytes on disk per stored reading over every reading stored (pg_total_relation_size: the hour rows with their
+ * arrays, their primary key and TOAST), and the rows the readings are stored in.
+ */
 async function bytesPerReading(client: pg.Client) {
-  const { rows } = await client.query<{ rows: string; total: string; heap: string; index: string; hours: string }>(
-    `SELECT count(*) AS "rows", pg_total_relation_size('"reading"') + pg_total_relation_size('"reading_hour"') AS "total",
-       pg_relation_size('"reading"') AS "heap", pg_indexes_size('"reading"') AS "index",
-       pg_total_relation_size('"reading_hour"') AS "hours" FROM "reading"`,
+  const { rows } = await client.query<{ rows: string; readings: string; total: string; heap: string; index: string; toast: string }>(
+    `SELECT count(*) AS "rows", sum(cardinality("offsets")) AS "readings", pg_total_relation_size('"reading_hour"') AS "total",
+       pg_relation_size('"reading_hour"') AS "heap", pg_indexes_size('"reading_hour"') AS "index",
+       pg_total_relation_size('"reading_hour"') - pg_relation_size('"reading_hour"') - pg_indexes_size('"reading_hour"') AS "toast"
+     FROM "reading_hour"`,
   );
   const row = rows[0];
-  const count = Number(row?.rows ?? 1);
+  const count = Number(row?.readings ?? 1);
   return {
     rows: count,
+    hourRows: Number(row?.rows ?? 0),
     bytesPerReading: Number(row?.total ?? 0) / count,
     heapBytesPerReading: Number(row?.heap ?? 0) / count,
     indexBytesPerReading: Number(row?.index ?? 0) / count,
-    hourlyRollupBytesPerReading: Number(row?.hours ?? 0) / count,
+    toastBytesPerReading: Number(row?.toast ?? 0) / count,
   };
 }
+
+const loadAverage = async () => (await import("node:fs/promises")).readFile("/proc/loadavg", "utf8").catch(() => "n/a");
 
 export async function readingsBench(context: ReadingsBenchContext, client: pg.Client) {
   const { importTemplate } = await import("~/server/services/templates/import-template");
@@ -156,7 +162,9 @@ export async function readingsBench(context: ReadingsBenchContext, client: pg.Cl
   };
   const created = (await context.call("POST", `/models/${model.id}/items/bulk`, { count: FLEET })) as { id: string }[];
   const itemIds = created.map((item) => item.id);
+  const loadBefore = await loadAverage();
   const ingestion = await ingest(context, model.id, itemIds, template.ids);
+  const loadAfter = await loadAverage();
   const oneBattery = (await context.call("POST", `/models/${model.id}/items`, {})) as { id: string };
   const year = await yearRead(context, client, model.id, oneBattery.id, template.ids);
   const storage = await bytesPerReading(client);
@@ -170,7 +178,8 @@ export async function readingsBench(context: ReadingsBenchContext, client: pg.Cl
     `| a year of minute readings (${year.rows.toLocaleString("en")}) read as ${year.points} points | ${year.medianMs.toFixed(1)} ms median (max ${year.maxMs.toFixed(1)}) | ≤ 200 ms |`,
   );
   console.log(
-    `| bytes per stored reading (${storage.rows.toLocaleString("en")} rows) | ${storage.bytesPerReading.toFixed(1)} (heap ${storage.heapBytesPerReading.toFixed(1)}, index ${storage.indexBytesPerReading.toFixed(1)}, hourly roll-ups ${storage.hourlyRollupBytesPerReading.toFixed(1)}) | ≤ 64 |`,
+    `| bytes per stored reading (${storage.rows.toLocaleString("en")} readings in ${storage.hourRows.toLocaleString("en")} hour rows) | ${storage.bytesPerReading.toFixed(1)} (heap ${storage.heapBytesPerReading.toFixed(1)}, primary key ${storage.indexBytesPerReading.toFixed(1)}, TOAST ${storage.toastBytesPerReading.toFixed(1)}) | ≤ 64 |`,
   );
+  console.log(`load average before the ingestion: ${loadBefore.trim()}; after: ${loadAfter.trim()}`);
   return { ingestion, year, storage };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZQueryInteger } from "~/domain/model-schema";
+import { ZPageLimit } from "~/domain/model-schema";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -50,7 +50,7 @@ export const ZAuditLogQuery = z.strictObject({
   type: ZTypeList.optional(),
   from: z.iso.datetime({ offset: true, error: "from must be an ISO 8601 date and time" }).optional(),
   to: z.iso.datetime({ offset: true, error: "to must be an ISO 8601 date and time" }).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(100)).optional(),
+  limit: ZPageLimit,
   /** The `nextCursor` of the previous page. */
   cursor: z.string().max(1024).optional(),
 });

@@ -1,7 +1,7 @@
 import { ZInnerRows } from "~/domain/row-path";
 import { z } from "zod";
 import type { Actor, Operator } from "~/domain/actor";
-import { ZQueryInteger } from "~/domain/model-schema";
+import { ZPageLimit } from "~/domain/model-schema";
 import { ZUuid } from "~/domain/uuid";
 
 /**
@@ -62,9 +62,18 @@ export type TValueChange = z.infer<typeof ZValueChange>;
 
 /**
  * A model's properties a history entry names; a GTIN the model did not have is "" there, and so is a registry setting
- * (commodity code; facilities as one comma-separated text, docs/registry.md).
+ * (commodity code; facilities as one comma-separated text, docs/registry.md); publishOnStatusChange is "true" or
+ * "false".
  */
-export const MODEL_PROPERTIES = ["name", "description", "templateId", "gtin", "commodityCode", "facilityIds"] as const;
+export const MODEL_PROPERTIES = [
+  "name",
+  "description",
+  "templateId",
+  "gtin",
+  "commodityCode",
+  "facilityIds",
+  "publishOnStatusChange",
+] as const;
 
 export const ZPropertyChange = z.object({ name: z.enum(MODEL_PROPERTIES), from: z.string(), to: z.string() });
 export type TPropertyChange = z.infer<typeof ZPropertyChange>;
@@ -87,7 +96,7 @@ export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 export const ZHistoryQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
+  limit: ZPageLimit,
 });
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
-import { ZDataValue, ZQueryInteger, ZUniqueProductIdentifier } from "~/domain/model-schema";
+import { ZDataValue, ZPageLimit, ZUniqueProductIdentifier } from "~/domain/model-schema";
 import { identifierValueProblem } from "~/domain/identifier-values";
 import { ZUuid } from "~/domain/uuid";
 
@@ -88,7 +88,7 @@ export type TItemBulkCreateResponse = z.infer<typeof ZItemBulkCreateResponse>;
 export const ZItemListQuery = z.strictObject({
   identifier: ZIdentifierValue.optional(),
   cursor: z.string().max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
+  limit: ZPageLimit,
 });
 export type TItemListQuery = z.infer<typeof ZItemListQuery>;
 

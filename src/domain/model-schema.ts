@@ -60,6 +60,8 @@ export const ZModelUpdateRequest = z
     // The EU registry's settings of the model (docs/registry.md); null clears the code, [] the facilities.
     commodityCode: ZCommodityCode.nullable().optional(),
     facilityIds: ZFacilityIds.optional(),
+    // A change of an item's status publishes its next version, whoever writes it (docs/readings.md §Status snapshots).
+    publishOnStatusChange: z.boolean().optional(),
   })
   .refine((body) => body.templateId === undefined || body.marketplaceResourceId === undefined, {
     error: "Give at most one of templateId and marketplaceResourceId",
@@ -114,6 +116,8 @@ export const ZModel = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int().min(1),
+  /** A change of an item's status (a `snapshot` field) publishes the item's next version (docs/readings.md). */
+  publishOnStatusChange: z.boolean(),
 });
 
 export type TModel = z.infer<typeof ZModel>;
@@ -149,10 +153,16 @@ export const ZQueryInteger = z.union([
     .transform(Number),
 ]);
 
+/**
+ * The page size a list is asked for (`?limit=`), the same for every list: 1–1000 is accepted, and the service cuts it
+ * to the operator's MAX_PAGE_SIZE (`pageSize`), so a client asking for more than one server allows gets a page, not 400.
+ */
+export const ZPageLimit = ZQueryInteger.pipe(z.number().min(1).max(1000)).optional();
+
 export const ZModelListQuery = z.strictObject({
   search: ZText("search").trim().max(200).optional(),
   cursor: ZText("cursor").max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(1000)).optional(),
+  limit: ZPageLimit,
 });
 export type TModelListQuery = z.infer<typeof ZModelListQuery>;
 

@@ -10,6 +10,7 @@ import { ZPartnerGrantCreateRequest } from "~/domain/partner-grant";
 import { ZPassportRetentionYears } from "~/domain/organization-settings";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZUuid } from "~/domain/uuid";
+import { ZDidWebDomain } from "~/domain/versions/did-web";
 
 /**
  * Inputs of the tRPC procedures for product data: the REST contract's bodies, wrapped with the ids REST carries in
@@ -77,6 +78,12 @@ export const ZOrganizationRetentionInput = z.strictObject({
 
 /** Whether members need a second factor to act on the organization (docs/security.md §Two-factor). */
 export const ZOrganizationTwoFactorInput = z.strictObject({ organizationId: ZUuid, requireTwoFactor: z.boolean() });
+
+/**
+ * The domain the organization signs its versions under (docs/versions.md §Signing identity), null for the app's own
+ * did:web: the very schema the REST PATCH's `didWebDomain` is checked with.
+ */
+export const ZOrganizationSigningDomainInput = z.strictObject({ organizationId: ZUuid, didWebDomain: ZDidWebDomain.nullable() });
 
 // ---- Published passport versions (docs/versions.md) ----
 export const ZPublishModelVersionInput = ZModelInput.extend({ ifMatch: ZVersion.optional() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZQueryInteger } from "~/domain/model-schema";
+import { ZPageLimit } from "~/domain/model-schema";
 import type { AssembledPassport } from "~/domain/passport";
 import { passportGranularity, productIdentifierUri } from "~/domain/product-identifier-uri";
 import { backupBase, isHttpsUrl, type ModelRegistrySettings, type OrganizationRegistrySettings } from "~/domain/registry-settings";
@@ -38,7 +38,7 @@ export const ZRegistryRecordAnswer = z.object({
 /** A page of a model's items' records (newest first), at most 100 at a time. */
 export const ZRegistryRecordsQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
-  limit: ZQueryInteger.pipe(z.number().min(1).max(100)).optional(),
+  limit: ZPageLimit,
 });
 export type TRegistryRecordsQuery = z.infer<typeof ZRegistryRecordsQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TDataValue } from "~/domain/data-value";
 import { isSnapshotField } from "~/domain/field-options";
-import { ZDataValue } from "~/domain/model-schema";
+import { ZDataValue, ZPageLimit } from "~/domain/model-schema";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";
 import { ZUuid } from "~/domain/uuid";
 
@@ -28,7 +28,7 @@ export const ZStatusSnapshot = z.object({
 export type TStatusSnapshot = z.infer<typeof ZStatusSnapshot>;
 
 export const ZStatusSnapshotQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: ZPageLimit,
 });
 
 /** A status field of a template: Item-level, outside repeaters (one value to change), and its top-level section. */

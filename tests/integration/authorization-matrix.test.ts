@@ -96,6 +96,8 @@ const PARTNER_ROWS: Record<string, PartnerRow> = {
   "models.byId": "read",
   "items.list": "read",
   "items.byId": "read",
+  // The conflict view of a partner's editor: the latest changes of the granted sections only (A's repeater is not).
+  "history.latest": "read",
   "dataValues.modify": "granted write",
   "dataValues.applyChanges": "granted write",
   "dataValues.add": "other write",
@@ -795,6 +797,12 @@ const TRPC: Record<string, TrpcEntry> = {
     expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
     isSessionOnly: true,
     input: (ids) => ({ organizationId: ids.orgaId, requireTwoFactor: false }),
+  },
+  // The signing domain moves the organization's identity: a person signed in (docs/versions.md §Signing identity).
+  "organizations.updateSigningDomain": {
+    expect: { ...SESSION_ONLY, "non-member session cookie": 403 },
+    isSessionOnly: true,
+    input: (ids) => ({ organizationId: ids.orgaId, didWebDomain: null }),
   },
   "invitations.list": { expect: ON_ORGANIZATION_IDENTITY, input: (ids) => ({ organizationId: ids.orgaId }) },
   "invitations.create": {

@@ -131,3 +131,34 @@ describe("PATCH /api/organizations/{orgaId} passportRetentionYears", () => {
     expect(await versionsStatus(uuid)).toBe(200);
   });
 });
+
+describe("tRPC organizations.updateSigningDomain", () => {
+  it("sets and clears the signing domain through the service REST's PATCH uses, with the same schema", async () => {
+    const organizationId = world.organization.id;
+    const domain = `passports-${organizationId.slice(0, 8)}.example.com`;
+    const answer = await sessionCaller().organizations.updateSigningDomain({
+      organizationId,
+      didWebDomain: ` ${domain.toUpperCase()} `,
+    });
+    expect(answer.didWebDomain).toBe(domain);
+    expect((await api<{ didWebDomain: string | null }>("GET", orgPath(), { token: world.token })).body.didWebDomain).toBe(domain);
+    expect((await sessionCaller().organizations.updateSigningDomain({ organizationId, didWebDomain: null })).didWebDomain).toBeNull();
+  });
+
+  it("refuses what REST refuses: not a domain (400), an API key (403), and keeps the domain", async () => {
+    const organizationId = world.organization.id;
+    for (const didWebDomain of ["https://example.com", "localhost", "example", "example.com:8443", "10.0.0.1"]) {
+      await expect(sessionCaller().organizations.updateSigningDomain({ organizationId, didWebDomain })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+      });
+      expectError(await patch({ didWebDomain }), 400);
+    }
+    const keyCaller = createCallerFactory(appRouter)({ headers: new Headers(), actor: { ...world.actor, via: "apiKey" } });
+    await expect(
+      keyCaller.organizations.updateSigningDomain({ organizationId, didWebDomain: "keys.example.com" }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await getDb().organization.findUniqueOrThrow({ where: { id: organizationId } })).didWebDomain).toBeNull();
+  });
+});

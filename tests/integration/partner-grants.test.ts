@@ -7,6 +7,8 @@ import { GRANT_ENDED_MESSAGE, type TPartnerGrant, type TSharedModel } from "~/do
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
+import { appRouter } from "~/server/trpc/_app";
+import { createCallerFactory } from "~/server/trpc/trpc";
 import { modelPath, postModel } from "./support/actors";
 import { dv, expectError } from "./support/contract";
 import { IDS } from "./support/fixture-template";
@@ -168,6 +170,47 @@ describe("partner grants", () => {
       organization: { id: partner.organization.id, name: partner.organization.name },
     });
     expect(entries.filter((e) => e.who.kind !== "operator" && e.who.organization === undefined).length).toBeGreaterThan(0);
+  });
+
+  it("answers a partner's conflict view (history.latest) about the granted sections only", async () => {
+    const { model, item } = await modelWithItem();
+    await grant(model.id, [IDS.substances, IDS.item]);
+    const ownerWrite = await api("POST", `${modelPath(owner, model.id)}/data-values`, {
+      token: owner.token,
+      body: [dv(IDS.substances, IDS.substance, 0, "Cobalt")],
+    });
+    expect(ownerWrite.status, JSON.stringify(ownerWrite.body)).toBe(201);
+    const itemPath = `${modelPath(owner, model.id)}/items/${item.id}`;
+    expect(
+      (await api("PATCH", `${itemPath}/data-values`, { token: partner.token, body: [dv(IDS.item, IDS.health, 0, 91)] })).status,
+    ).toBe(200);
+    const ids = { organizationId: owner.organization.id, modelId: model.id };
+    const granted = { dataSectionId: IDS.substances, dataFieldId: IDS.substance, row: 0 };
+    const notGranted = { dataSectionId: IDS.general, dataFieldId: IDS.name, row: 0 };
+    const asPartner = createCallerFactory(appRouter)({ headers: new Headers(), actor: { ...partner.actor, via: "session" } });
+    const asOwner = createCallerFactory(appRouter)({ headers: new Headers(), actor: { ...owner.actor, via: "session" } });
+
+    // The owner's member is told about both values; the partner about the granted one only, never the owner's name.
+    expect((await asOwner.history.latest({ ...ids, keys: [granted, notGranted] })).map((c) => c.to)).toEqual(
+      expect.arrayContaining(["Cobalt", "Owner's secret name"]),
+    );
+    const seen = await asPartner.history.latest({ ...ids, keys: [granted, notGranted] });
+    expect(seen.map(({ dataSectionId, to }) => ({ dataSectionId, to }))).toEqual([{ dataSectionId: IDS.substances, to: "Cobalt" }]);
+    expect(JSON.stringify(seen)).not.toContain("Owner's secret name");
+    // An item's granted section, written by the partner itself: its change names the partner organization.
+    const [itemChange] = await asPartner.history.latest({
+      ...ids,
+      itemId: item.id,
+      keys: [{ dataSectionId: IDS.item, dataFieldId: IDS.health, row: 0 }],
+    });
+    expect(itemChange).toMatchObject({ to: "91", who: { organization: { id: partner.organization.id } } });
+
+    // The rest of the history stays the owner's; another model of the owner's is no partner's.
+    await expect(asPartner.history.model(ids)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const otherModel = await postModel(owner, { templateId: owner.template.id });
+    await expect(asPartner.history.latest({ ...ids, modelId: otherModel.id, keys: [granted] })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("ends a grant: the partner's next read and write are refused, and the grant stays listed as ended", async () => {

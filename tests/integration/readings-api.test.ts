@@ -48,7 +48,8 @@ const minute = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOS
 
 async function storedReadings(itemId: string): Promise<number> {
   const [row] = await getDb().$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS "n" FROM "reading" AS r JOIN "reading_series" AS s ON s."id" = r."seriesId" WHERE s."itemId" = ${itemId}::uuid`;
+    SELECT coalesce(sum(cardinality(h."offsets")), 0)::int AS "n" FROM "reading_hour" AS h
+      JOIN "reading_series" AS s ON s."id" = h."seriesId" WHERE s."itemId" = ${itemId}::uuid`;
   return row?.n ?? 0;
 }
 

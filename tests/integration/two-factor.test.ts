@@ -114,6 +114,39 @@ describe("two-factor sign-in", () => {
     }
   });
 
+  it("is turned off only with the password and a current code or an unused backup code", async () => {
+    const email = `totp-off-${crypto.randomUUID()}@test.example`;
+    await createUser({ email, password: PASSWORD });
+    const client = browser();
+    const { secret, backupCodes } = await enableTwoFactor(client, email);
+    const wrongCode = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const isOn = async () => ((await client.session())?.user as { twoFactorEnabled?: boolean }).twoFactorEnabled;
+
+    // The password alone, a wrong code, a made-up backup code, or the right code with a wrong password: still on.
+    expect(await client.auth("/two-factor/disable", { password: PASSWORD })).toMatchObject({
+      status: 400,
+      body: { code: "TWO_FACTOR_CODE_REQUIRED" },
+    });
+    expect(await client.auth("/two-factor/disable", { password: PASSWORD, code: wrongCode })).toMatchObject({
+      status: 401,
+      body: { code: "INVALID_CODE" },
+    });
+    expect((await client.auth("/two-factor/disable", { password: PASSWORD, code: "aaaaa-bbbbb" })).status).toBe(401);
+    expect((await client.auth("/two-factor/disable", { password: "not-the-password", code: totpCode(secret) })).status).toBe(400);
+    expect(await isOn()).toBe(true);
+
+    // A backup code with the password turns it off (and is used up: turned on again, it is refused).
+    expect((await client.auth("/two-factor/disable", { password: PASSWORD, code: backupCodes[0] })).status).toBe(200);
+    expect(await isOn()).toBe(false);
+
+    const again = await enableTwoFactor(browser(), email);
+    const other = browser();
+    expect((await other.auth("/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+    expect((await other.auth("/two-factor/verify-totp", { code: totpCode(again.secret) })).status).toBe(200);
+    expect((await other.auth("/two-factor/disable", { password: PASSWORD, code: totpCode(again.secret) })).status).toBe(200);
+    expect(((await other.session())?.user as { twoFactorEnabled?: boolean }).twoFactorEnabled).toBe(false);
+  });
+
   it("limits code attempts: five wrong codes end the sign-in, and code attempts count against the address like sign-ins", async () => {
     const email = `totp-limit-${crypto.randomUUID()}@test.example`;
     await createUser({ email, password: PASSWORD });

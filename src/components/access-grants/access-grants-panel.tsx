@@ -17,6 +17,8 @@ export type AccessGrantsPanelProps = {
   modelId: string;
   modelPassportUuid: string | undefined;
   grants: TAccessGrant[];
+  /** Whether the member may create and revoke grants (the page asks `mayDo`); everyone else sees the list. */
+  mayManage: boolean;
 };
 
 function GrantStatus({ grant }: { grant: TAccessGrant }) {
@@ -30,7 +32,7 @@ function GrantStatus({ grant }: { grant: TAccessGrant }) {
  * The model's access grants (docs/security.md §Access grants): create one and copy its secret link, see each grant's
  * reads, revoke. The list starts from the server's and is read again after every change.
  */
-export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, grants: initial }: AccessGrantsPanelProps) {
+export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, grants: initial, mayManage }: AccessGrantsPanelProps) {
   const t = useTranslations("accessGrants");
   const utils = trpc.useUtils();
   const list = trpc.accessGrants.list.useQuery({ organizationId, modelId }, { initialData: initial });
@@ -40,12 +42,14 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
 
   return (
     <PanelSection title={t("title")} description={t("description")}>
-      <CreateAccessGrantForm
-        organizationId={organizationId}
-        modelId={modelId}
-        modelPassportUuid={modelPassportUuid}
-        onCreated={refresh}
-      />
+      {mayManage ? (
+        <CreateAccessGrantForm
+          organizationId={organizationId}
+          modelId={modelId}
+          modelPassportUuid={modelPassportUuid}
+          onCreated={refresh}
+        />
+      ) : null}
       {grants.length === 0 ? (
         <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
@@ -84,7 +88,7 @@ export function AccessGrantsPanel({ organizationId, modelId, modelPassportUuid, 
                       hidden: (chunks) => <span className="sr-only">{chunks}</span>,
                     })}
                   </Button>
-                  {grant.revokedAt ? null : (
+                  {grant.revokedAt || !mayManage ? null : (
                     <RevokeAccessGrantButton
                       organizationId={organizationId}
                       modelId={modelId}

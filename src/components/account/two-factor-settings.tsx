@@ -19,7 +19,7 @@ type Setup = { totpURI: string; backupCodes: string[] };
 /**
  * Two-factor sign-in in the member's settings (docs/security.md §Two-factor): the password starts the setup, the
  * authenticator app takes the QR code (or the secret typed in), a first code confirms it, and the backup codes are
- * shown once. Turning it off takes the password.
+ * shown once. Turning it off takes the password and a current code (or a backup code).
  */
 export function TwoFactorSettings({ isEnabled }: TwoFactorSettingsProps) {
   const router = useRouter();
@@ -35,60 +35,121 @@ export function TwoFactorSettings({ isEnabled }: TwoFactorSettingsProps) {
     };
     return <ConfirmSetup setup={setup} onConfirmed={onConfirmed} />;
   }
-  return isEnabled ? (
-    <PasswordStep kind="disable" onDone={() => router.refresh()} />
-  ) : (
-    <PasswordStep kind="enable" onDone={setSetup} />
-  );
+  return isEnabled ? <DisableStep onDone={() => router.refresh()} /> : <EnableStep onDone={setSetup} />;
 }
 
 const PASSWORD_FIELDS = ["password"] as const;
 
-type PasswordStepProps = { kind: "enable"; onDone: (setup: Setup) => void } | { kind: "disable"; onDone: () => void };
-
-function PasswordStep(props: PasswordStepProps) {
+/** The password starts the setup. */
+function EnableStep({ onDone }: { onDone: (setup: Setup) => void }) {
   const t = useTranslations("twoFactor");
   const { formRef, errors, show } = useFormErrors(PASSWORD_FIELDS);
   const [isPending, setIsPending] = useState(false);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const entered = new FormData(event.currentTarget).get("password");
-    const password = typeof entered === "string" ? entered : "";
+    const password = passwordOf(new FormData(event.currentTarget));
     if (password === "") return show({ fields: { password: t("passwordMissing") } });
     setIsPending(true);
-    const answer =
-      props.kind === "enable" ? await authClient.twoFactor.enable({ password }) : await authClient.twoFactor.disable({ password });
+    const answer = await authClient.twoFactor.enable({ password });
     setIsPending(false);
-    if (answer.error) {
-      const isWrongPassword = answer.error.code === "INVALID_PASSWORD";
-      return show(
-        isWrongPassword ? { fields: { password: t("wrongPassword") } } : { fields: {}, form: answerMessage(answer.error, t) },
-      );
-    }
-    if (props.kind === "disable") return props.onDone();
+    if (answer.error) return show(refusal(answer.error, t));
     const { totpURI, backupCodes } = answer.data as Partial<Setup>;
-    if (totpURI && backupCodes) props.onDone({ totpURI, backupCodes });
+    if (totpURI && backupCodes) onDone({ totpURI, backupCodes });
   }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-700">{t(props.kind === "enable" ? "offIntro" : "onIntro")}</p>
+      <p className="text-sm text-slate-700">{t("offIntro")}</p>
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      <TextField
-        label={t("password")}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        className="max-w-sm"
-        error={errors.fields.password}
-      />
-      <Button type="submit" variant={props.kind === "enable" ? "primary" : "danger"} disabled={isPending}>
-        {t(props.kind === "enable" ? "enable" : "disable")}
+      <PasswordField error={errors.fields.password} />
+      <Button type="submit" disabled={isPending}>
+        {t("enable")}
       </Button>
     </form>
   );
+}
+
+const DISABLE_FIELDS = ["password", "code"] as const;
+
+/**
+ * Turning it off takes the password and a current code from the app or an unused backup code (the server checks the
+ * code first, src/server/auth/auth.ts): whoever learnt the password alone cannot remove the second factor.
+ */
+function DisableStep({ onDone }: { onDone: () => void }) {
+  const t = useTranslations("twoFactor");
+  const { formRef, errors, show } = useFormErrors(DISABLE_FIELDS);
+  const [isPending, setIsPending] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = passwordOf(data);
+    const code = formText(data, "code").replace(/\s+/g, "");
+    if (password === "" || code === "") {
+      return show({
+        fields: {
+          ...(password === "" && { password: t("passwordMissing") }),
+          ...(code === "" && { code: t("disableCodeMissing") }),
+        },
+      });
+    }
+    setIsPending(true);
+    // `code` is read by the app's check before better-auth's endpoint, which knows only the password.
+    const answer = await authClient.twoFactor.disable({ password, code } as { password: string });
+    setIsPending(false);
+    if (!answer.error) return onDone();
+    const isWrongCode = answer.error.code === "INVALID_CODE" || answer.error.code === "INVALID_BACKUP_CODE";
+    show(isWrongCode ? { fields: { code: t("disableWrongCode") } } : refusal(answer.error, t));
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <p className="text-sm text-slate-700">{t("onIntro")}</p>
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <PasswordField error={errors.fields.password} />
+      <TextField
+        label={t("disableCodeLabel")}
+        name="code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        required
+        className="max-w-xs"
+        hint={t("disableCodeHint")}
+        error={errors.fields.code}
+      />
+      <Button type="submit" variant="danger" disabled={isPending}>
+        {t("disable")}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordField({ error }: { error: string | undefined }) {
+  const t = useTranslations("twoFactor");
+  return (
+    <TextField
+      label={t("password")}
+      name="password"
+      type="password"
+      autoComplete="current-password"
+      required
+      className="max-w-sm"
+      error={error}
+    />
+  );
+}
+
+function passwordOf(data: FormData): string {
+  const entered = data.get("password");
+  return typeof entered === "string" ? entered : "";
+}
+
+/** A refusal at the password field when it is the password, else above the form. */
+function refusal(error: { code?: string; status: number; message?: string }, t: ReturnType<typeof useTranslations<"twoFactor">>) {
+  return error.code === "INVALID_PASSWORD"
+    ? { fields: { password: t("wrongPassword") } }
+    : { fields: {}, form: answerMessage(error, t) };
 }
 
 const CODE_FIELDS = ["code"] as const;

@@ -23,13 +23,20 @@ export type ItemEditorProps = {
   template: TTemplate;
   /** The organization's default and published languages, for multilingual fields. */
   languages: EditorLanguages;
+  /** The member reads but may not write (the page asks `mayDo`): the editor without its write controls. */
+  isReadOnly?: boolean;
+  /**
+   * Where "back" leads: the model's items, or — for a partner organization's member, who edits the granted sections of
+   * another organization's item (docs/partners.md) — the shared model's page.
+   */
+  back?: { href: string; label: string };
 };
 
 /**
  * One item's editor: the model editor's sections, store, writes and save bar, for the Item-level fields (the one
  * granularity rule), saved through the item's procedures; the model's own values sit beside it, read-only.
  */
-export function ItemEditor({ organizationId, model, item, template, languages }: ItemEditorProps) {
+export function ItemEditor({ organizationId, model, item, template, languages, isReadOnly = false, back }: ItemEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Item" }), [template]);
   const modelViews = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const store = useEditorStore(item, views.index);
@@ -49,9 +56,10 @@ export function ItemEditor({ organizationId, model, item, template, languages }:
       target={target}
       languages={languages}
       labelledBy="item-title"
+      isReadOnly={isReadOnly}
       header={
         <div className="space-y-3">
-          <BackLink href={itemsHref}>{t("back", { model: model.name })}</BackLink>
+          <BackLink href={back?.href ?? itemsHref}>{back?.label ?? t("back", { model: model.name })}</BackLink>
           <PageHeader
             eyebrow={t("eyebrow")}
             title={

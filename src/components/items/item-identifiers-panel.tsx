@@ -15,13 +15,15 @@ export type ItemIdentifiersPanelProps = {
   modelId: string;
   itemId: string;
   identifiers: readonly { uuid: string; value: string }[];
+  /** Whether the member may add one (the page asks `mayDo`); everyone else sees the list. */
+  mayAdd: boolean;
 };
 
 /**
  * An item's identifiers, and a field to add one — typically its GS1 key, once known, to an item made by count with
  * a generated identifier. Any form of a GS1 key is taken ((01)…(21)…, digits, a Digital Link URI) and stored in one.
  */
-export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifiers }: ItemIdentifiersPanelProps) {
+export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifiers, mayAdd }: ItemIdentifiersPanelProps) {
   const t = useTranslations("itemPage");
   const router = useRouter();
   const client = trpc.useUtils().client;
@@ -65,23 +67,25 @@ export function ItemIdentifiersPanel({ organizationId, modelId, itemId, identifi
               </li>
             ))}
           </ul>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start" aria-label={t("addForm")}>
-            <div className="min-w-0 flex-1">
-              <TextField
-                label={t("addLabel")}
-                name="identifier"
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                hint={t("addHint")}
-                error={error}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </div>
-            <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
-              {isPending ? t("adding") : t("add")}
-            </Button>
-          </form>
+          {mayAdd ? (
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start" aria-label={t("addForm")}>
+              <div className="min-w-0 flex-1">
+                <TextField
+                  label={t("addLabel")}
+                  name="identifier"
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  hint={t("addHint")}
+                  error={error}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              </div>
+              <Button type="submit" variant="secondary" disabled={isPending} className="sm:mt-6">
+                {isPending ? t("adding") : t("add")}
+              </Button>
+            </form>
+          ) : null}
           <p role="status" className="text-sm text-slate-600">
             {added}
           </p>

@@ -18,13 +18,15 @@ export type ItemListProps = {
   modelId: string;
   identifier: string;
   firstPage: { items: TItemSummary[]; nextCursor: string | null };
+  /** Whether the member may delete items (the page asks `mayDo`). */
+  mayDelete: boolean;
 };
 
 /**
  * The model's items, newest first: the first page comes from the server, "Load more" appends the next by cursor
  * (focus moves to the first added item). Deleting asks first, then removes the item from the list.
  */
-export function ItemList({ organizationId, modelId, identifier, firstPage }: ItemListProps) {
+export function ItemList({ organizationId, modelId, identifier, firstPage, mayDelete }: ItemListProps) {
   const t = useTranslations("items");
   const client = trpc.useUtils().client;
   const { items, setItems, hasMore, isLoading, error, loadMore, listRef } = useLoadMore(firstPage, (cursor) =>
@@ -62,14 +64,16 @@ export function ItemList({ organizationId, modelId, identifier, firstPage }: Ite
               {itemLabel(item)}
             </Link>
             <span className="text-sm text-slate-600">{t.rich("created", { time: () => <LocalTime value={item.createdAt} /> })}</span>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setToDelete(item)}
-              aria-label={t("deleteItem", { label: itemLabel(item) })}
-            >
-              {t("delete")}
-            </Button>
+            {mayDelete ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setToDelete(item)}
+                aria-label={t("deleteItem", { label: itemLabel(item) })}
+              >
+                {t("delete")}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -18,14 +18,19 @@ import { Card, CardBody } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import type { TMappingOverrides } from "~/domain/spreadsheet/sheet-mapping";
 
-export type ItemsSpreadsheetPanelProps = { organizationId: string; modelId: string };
+export type ItemsSpreadsheetPanelProps = {
+  organizationId: string;
+  modelId: string;
+  /** Whether the member may import (the page asks `mayDo`); otherwise the panel offers the export only. */
+  mayImport: boolean;
+};
 
 /**
  * "Import items" and "Export items (CSV/XLSX)" on a model's item list (docs/spreadsheets.md): choose a file or paste
  * rows, check it (a dry run: counts, the column mapping — adjustable and remembered per model — and every problem),
  * then import it all or nothing, with a progress bar while the server writes and a summary after.
  */
-export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsheetPanelProps) {
+export function ItemsSpreadsheetPanel({ organizationId, modelId, mayImport }: ItemsSpreadsheetPanelProps) {
   const t = useTranslations("itemsImport");
   const router = useRouter();
   const { state, send } = useItemsImport(organizationId, modelId);
@@ -70,61 +75,67 @@ export function ItemsSpreadsheetPanel({ organizationId, modelId }: ItemsSpreadsh
             </a>
           </div>
         </div>
-        <p className="text-sm text-slate-600">{t("intro")}</p>
-        <label className="block text-sm font-medium text-slate-800">
-          {t("file")}
-          <input
-            type="file"
-            accept=".xlsx,.csv,.tsv,.txt,.zip"
-            className="mt-1 block text-sm"
-            onChange={(event) => check(event.target.files?.[0] ? { kind: "file", file: event.target.files[0] } : null)}
-          />
-        </label>
-        <details>
-          <summary className="cursor-pointer text-sm">{t("paste")}</summary>
-          <Textarea
-            aria-label={t("pasted")}
-            rows={4}
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            className="mt-2"
-          />
-          <Button
-            className="mt-2"
-            size="sm"
-            variant="secondary"
-            disabled={pasted.trim() === "" || isBusy}
-            onClick={() => check({ kind: "text", text: pasted })}
-          >
-            {t("checkPasted")}
-          </Button>
-        </details>
-        {state.step === "checking" ? <p className="text-sm text-slate-600">{t("checking")}</p> : null}
-        {state.step === "importing" ? (
-          <div className="space-y-1">
-            <label className="text-sm text-slate-700" htmlFor="import-progress">
-              <ImportingText progress={state.progress} report={report} />
+        {mayImport ? (
+          <>
+            <p className="text-sm text-slate-600">{t("intro")}</p>
+            <label className="block text-sm font-medium text-slate-800">
+              {t("file")}
+              <input
+                type="file"
+                accept=".xlsx,.csv,.tsv,.txt,.zip"
+                className="mt-1 block text-sm"
+                onChange={(event) => check(event.target.files?.[0] ? { kind: "file", file: event.target.files[0] } : null)}
+              />
             </label>
-            {/* Indeterminate until the server's first line; then the items written of all (streamed, NDJSON). */}
-            <progress
-              id="import-progress"
-              className="block w-full"
-              max={state.progress?.total || undefined}
-              value={state.progress?.total ? state.progress.done : undefined}
-            />
-          </div>
-        ) : null}
-        {state.step === "failed" ? (
-          <Alert tone="error">{state.message ?? (state.isCutShort ? t("endedEarly") : t("failed", { status: state.status }))}</Alert>
-        ) : null}
-        {state.step === "done" ? (
-          <Alert tone="success">{t("imported", { created: state.report.create, updated: state.report.update })}</Alert>
-        ) : null}
-        {report && state.step !== "done" ? <ImportReportView report={report} onMappingChange={remap} /> : null}
-        {state.step === "checked" && source ? (
-          <Button disabled={hasProblems || isBusy} onClick={() => void send(source, false, currentMapping())}>
-            {t("import", { count: report ? report.create + report.update : 0 })}
-          </Button>
+            <details>
+              <summary className="cursor-pointer text-sm">{t("paste")}</summary>
+              <Textarea
+                aria-label={t("pasted")}
+                rows={4}
+                value={pasted}
+                onChange={(event) => setPasted(event.target.value)}
+                className="mt-2"
+              />
+              <Button
+                className="mt-2"
+                size="sm"
+                variant="secondary"
+                disabled={pasted.trim() === "" || isBusy}
+                onClick={() => check({ kind: "text", text: pasted })}
+              >
+                {t("checkPasted")}
+              </Button>
+            </details>
+            {state.step === "checking" ? <p className="text-sm text-slate-600">{t("checking")}</p> : null}
+            {state.step === "importing" ? (
+              <div className="space-y-1">
+                <label className="text-sm text-slate-700" htmlFor="import-progress">
+                  <ImportingText progress={state.progress} report={report} />
+                </label>
+                {/* Indeterminate until the server's first line; then the items written of all (streamed, NDJSON). */}
+                <progress
+                  id="import-progress"
+                  className="block w-full"
+                  max={state.progress?.total || undefined}
+                  value={state.progress?.total ? state.progress.done : undefined}
+                />
+              </div>
+            ) : null}
+            {state.step === "failed" ? (
+              <Alert tone="error">
+                {state.message ?? (state.isCutShort ? t("endedEarly") : t("failed", { status: state.status }))}
+              </Alert>
+            ) : null}
+            {state.step === "done" ? (
+              <Alert tone="success">{t("imported", { created: state.report.create, updated: state.report.update })}</Alert>
+            ) : null}
+            {report && state.step !== "done" ? <ImportReportView report={report} onMappingChange={remap} /> : null}
+            {state.step === "checked" && source ? (
+              <Button disabled={hasProblems || isBusy} onClick={() => void send(source, false, currentMapping())}>
+                {t("import", { count: report ? report.create + report.update : 0 })}
+              </Button>
+            ) : null}
+          </>
         ) : null}
       </CardBody>
     </Card>

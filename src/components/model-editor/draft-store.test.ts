@@ -24,6 +24,7 @@ function model(patch: Partial<TModel> = {}, rows: number[] = [0, 1]): TModel {
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     version: 1,
+    publishOnStatusChange: false,
     ...patch,
   };
 }

@@ -23,6 +23,11 @@ export type EditorContextValue = {
   addRow: (repeaterId: string, at?: number) => number | undefined;
   /** Removes a row from the draft; Discard brings it back, Save deletes it. */
   removeRow: (repeaterId: string, row: number) => void;
+  /**
+   * The member may read these values but not change them (their role, decided on the server by `mayDo`): fields are
+   * shown disabled, and no row, save or import control is offered.
+   */
+  isReadOnly: boolean;
   /** Saves the draft as the Save button does; whether it is saved now (a write that needs it first, as an upgrade). */
   saveDraft: () => Promise<boolean>;
 };

@@ -48,7 +48,7 @@ function MultilingualField({ sectionId, field, path }: EditorFieldProps) {
 type DraftFieldInputProps = { draftKey: string; field: TDataField; language?: string; label?: string };
 
 function DraftFieldInput({ draftKey, field, language, label }: DraftFieldInputProps) {
-  const { organizationId } = useEditor();
+  const { organizationId, isReadOnly } = useEditor();
   const { value, error, onValueChange, onFocus, onBlur } = useDraftInput(draftKey);
   return (
     <FieldInput
@@ -62,6 +62,7 @@ function DraftFieldInput({ draftKey, field, language, label }: DraftFieldInputPr
       organizationId={organizationId}
       label={label}
       lang={language}
+      disabled={isReadOnly}
     />
   );
 }

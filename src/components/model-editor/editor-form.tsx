@@ -31,6 +31,11 @@ export type EditorFormProps = {
   header: ReactNode;
   /** Below the notices: the fields. */
   children: ReactNode;
+  /**
+   * The member reads but may not write (decided on the server by `mayDo`, passed down by the page): no save bar, no
+   * notices about drafts, fields disabled, no row controls.
+   */
+  isReadOnly?: boolean;
 };
 
 /**
@@ -38,7 +43,17 @@ export type EditorFormProps = {
  * the local backup of its draft, Ctrl+S and Ctrl+Z, the notices (a backup to restore, conflicts to decide), the save
  * bar and the guard against leaving with unsaved changes.
  */
-export function EditorForm({ store, views, target, languages, labelledBy, onSavedName, header, children }: EditorFormProps) {
+export function EditorForm({
+  store,
+  views,
+  target,
+  languages,
+  labelledBy,
+  onSavedName,
+  header,
+  children,
+  isReadOnly = false,
+}: EditorFormProps) {
   const owner = target.itemId === undefined ? "model" : "item";
   // Marks the form once React has hydrated it, so tests (and nothing else) know typing now reaches the drafts.
   const [isHydrated, setIsHydrated] = useState(false);
@@ -69,8 +84,9 @@ export function EditorForm({ store, views, target, languages, labelledBy, onSave
       addRow,
       removeRow,
       saveDraft,
+      isReadOnly,
     }),
-    [store, views, owner, target.organizationId, languages, languagesOf, addRow, removeRow, saveDraft],
+    [store, views, owner, target.organizationId, languages, languagesOf, addRow, removeRow, saveDraft, isReadOnly],
   );
 
   return (
@@ -85,25 +101,29 @@ export function EditorForm({ store, views, target, languages, labelledBy, onSave
           data-hydrated={isHydrated ? "true" : undefined}
         >
           {header}
-          <EditorNotices
-            offer={backup.offer}
-            isStale={backup.isStale}
-            onRestore={backup.restore}
-            onDismiss={backup.dismiss}
-            conflicts={writes.conflicts}
-            onChoose={writes.chooseConflict}
-          />
+          {isReadOnly ? null : (
+            <EditorNotices
+              offer={backup.offer}
+              isStale={backup.isStale}
+              onRestore={backup.restore}
+              onDismiss={backup.dismiss}
+              conflicts={writes.conflicts}
+              onChoose={writes.chooseConflict}
+            />
+          )}
           <LanguageBar />
           {children}
-          <SaveBar
-            status={writes.status}
-            isConflict={writes.isConflict}
-            isReloading={writes.isReloading}
-            onDiscard={writes.discard}
-            onReload={writes.reload}
-            onAnnounce={writes.announce}
-            owner={owner}
-          />
+          {isReadOnly ? null : (
+            <SaveBar
+              status={writes.status}
+              isConflict={writes.isConflict}
+              isReloading={writes.isReloading}
+              onDiscard={writes.discard}
+              onReload={writes.reload}
+              onAnnounce={writes.announce}
+              owner={owner}
+            />
+          )}
         </form>
       </LanguageChoiceProvider>
       <LeaveGuard />

@@ -27,6 +27,8 @@ export type ModelEditorProps = {
    * the granted sections only, and the model's own details, tabs and upgrade stay with its organization.
    */
   sharedBy?: { organizationName: string; listHref: string };
+  /** The member reads but may not write (the page asks `mayDo`): the editor without its write controls. */
+  isReadOnly?: boolean;
 };
 
 /**
@@ -34,7 +36,7 @@ export type ModelEditorProps = {
  * `DraftStore` (one subscription per field, so typing re-renders one field); the form, its writes and the save bar are
  * `EditorForm`, shared with the item editor.
  */
-export function ModelEditor({ organizationId, model, template, languages, upgrade, sharedBy }: ModelEditorProps) {
+export function ModelEditor({ organizationId, model, template, languages, upgrade, sharedBy, isReadOnly = false }: ModelEditorProps) {
   const views = useMemo(() => buildSectionViews(template.sections, { level: "Model" }), [template]);
   const itemFieldCount = useMemo(() => countFields(buildSectionViews(template.sections, { level: "Item" }).roots), [template]);
   const store = useEditorStore(model, views.index);
@@ -53,6 +55,7 @@ export function ModelEditor({ organizationId, model, template, languages, upgrad
       languages={languages}
       labelledBy="model-title"
       onSavedName={setSavedName}
+      isReadOnly={isReadOnly}
       header={
         sharedBy ? (
           <SharedModelHeader name={model.name} organizationName={sharedBy.organizationName} listHref={sharedBy.listHref} />

@@ -37,6 +37,7 @@ export function ReadOnlyValues({ owner, index, organizationId, languages, childr
       addRow: () => undefined,
       removeRow: () => undefined,
       saveDraft: () => Promise.resolve(true),
+      isReadOnly: true,
     }),
     [store, index, organizationId, languages],
   );

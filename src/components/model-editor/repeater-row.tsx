@@ -50,6 +50,7 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
   const { list, depth, row, position, isLast, labelColumn, isCollapsed, onToggle, onRequestRemove, onMove, renderRow, measure } =
     props;
   const t = useTranslations("editorRows");
+  const { isReadOnly } = useEditor();
   const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
   const headingId = `row-${list}-${row}`;
   const contentId = `${headingId}-content`;
@@ -78,29 +79,44 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
         {/* On a phone the row's label takes a line of its own under the number and buttons, so it is not cut. */}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
-            <button
-              type="button"
-              {...attributes}
-              {...listeners}
-              aria-label={t("dragHandle", { position })}
-              className="cursor-grab rounded px-1 text-slate-500 hover:bg-slate-100"
-            >
-              <span aria-hidden="true">⠿</span>
-            </button>
+            {isReadOnly ? null : (
+              <button
+                type="button"
+                {...attributes}
+                {...listeners}
+                aria-label={t("dragHandle", { position })}
+                className="cursor-grab rounded px-1 text-slate-500 hover:bg-slate-100"
+              >
+                <span aria-hidden="true">⠿</span>
+              </button>
+            )}
             <SectionHeading level={headingLevel(depth + 1)} id={headingId}>
               {t("row", { position })}
             </SectionHeading>
           </div>
           {labelColumn && <RowLabel column={labelColumn} row={row} />}
           <div className="flex shrink-0 gap-1">
-            <MoveButton list={list} row={row} by={-1} isDisabled={position === 1} label={t("moveUp", { position })} onMove={onMove} />
-            <MoveButton list={list} row={row} by={1} isDisabled={isLast} label={t("moveDown", { position })} onMove={onMove} />
+            {isReadOnly ? null : (
+              <>
+                <MoveButton
+                  list={list}
+                  row={row}
+                  by={-1}
+                  isDisabled={position === 1}
+                  label={t("moveUp", { position })}
+                  onMove={onMove}
+                />
+                <MoveButton list={list} row={row} by={1} isDisabled={isLast} label={t("moveDown", { position })} onMove={onMove} />
+              </>
+            )}
             <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
               {t.rich(isCollapsed ? "expand" : "collapse", { position, sr })}
             </Button>
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
-              {t.rich("removeRow", { position, sr })}
-            </Button>
+            {isReadOnly ? null : (
+              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
+                {t.rich("removeRow", { position, sr })}
+              </Button>
+            )}
           </div>
         </div>
         <div id={contentId} hidden={isCollapsed}>

@@ -37,7 +37,7 @@ export type RepeaterSectionProps = {
  * of another works on its rows inside that row only (its row list, `rowListKey`).
  */
 export function RepeaterSection({ view, depth, headingId, parentPath, renderRow, renderNested }: RepeaterSectionProps) {
-  const { store, index, addRow, removeRow, languagesOf } = useEditor();
+  const { store, index, addRow, removeRow, languagesOf, isReadOnly } = useEditor();
   const { language, languages } = useLanguageChoice();
   // A multilingual field's column shows the language chosen above the fields, or every published one on demand.
   const [isEveryLanguage, setIsEveryLanguage] = useState(false);
@@ -151,22 +151,24 @@ export function RepeaterSection({ view, depth, headingId, parentPath, renderRow,
         />
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          id={addRowButtonId(list)}
-          variant="secondary"
-          onClick={onAdd}
-          disabled={isBusy || !canAdd}
-          aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
-        >
-          {/* Inside a row, several lists end one below the other: each button says which it adds to. */}
-          {/* One child: the button lays its children out with a gap, which would double the space before "to". */}
-          <span>
-            {rowsText.rich("addRow", {
-              name: view.section.name,
-              sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
-            })}
-          </span>
-        </Button>
+        {isReadOnly ? null : (
+          <Button
+            id={addRowButtonId(list)}
+            variant="secondary"
+            onClick={onAdd}
+            disabled={isBusy || !canAdd}
+            aria-describedby={fullNote || shortNote ? rowLimitNoteId(list) : undefined}
+          >
+            {/* Inside a row, several lists end one below the other: each button says which it adds to. */}
+            {/* One child: the button lays its children out with a gap, which would double the space before "to". */}
+            <span>
+              {rowsText.rich("addRow", {
+                name: view.section.name,
+                sr: (chunks) => <span className={parentPath.length > 0 ? undefined : "sr-only"}>{chunks}</span>,
+              })}
+            </span>
+          </Button>
+        )}
         {fullNote || shortNote ? (
           <p
             id={rowLimitNoteId(list)}

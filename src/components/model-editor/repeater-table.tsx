@@ -27,7 +27,7 @@ export type RepeaterTableProps = {
  * the table, and follow it as the arrows, a click or Alt+↑/↓ move it (docs/editor.md §Nested repeaters).
  */
 export function RepeaterTable({ view, parentPath, columns, rows, limits, renderNested }: RepeaterTableProps) {
-  const { index } = useEditor();
+  const { index, isReadOnly } = useEditor();
   const repeaterId = view.section.id;
   const list = useMemo(() => ({ repeaterId, parentPath }), [repeaterId, parentPath]);
   const hasNested = view.subSections.some(({ view: child }) => child.isRepeater);
@@ -42,6 +42,7 @@ export function RepeaterTable({ view, parentPath, columns, rows, limits, renderN
         columns={columns}
         rows={rows}
         limits={limits}
+        isReadOnly={isReadOnly}
         onActiveRowChange={hasNested ? setActiveRow : undefined}
       />
       {hasNested && rows.length > 0 ? (

@@ -11,7 +11,8 @@ export type DefinitionHeaderProps = {
   description?: string;
   version: string;
   tags: string[];
-  createModelHref: string;
+  /** Where "Create a model from it" leads; absent for a member who may not create models (the page asks `mayDo`). */
+  createModelHref?: string;
   backHref: string;
 };
 
@@ -23,9 +24,11 @@ export function DefinitionHeader({ eyebrow, name, description, version, tags, cr
       <BackLink href={backHref}>{t("allTemplates")}</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader eyebrow={eyebrow} title={name} description={description || undefined} />
-        <Link href={createModelHref} className={buttonClasses({ className: "self-start sm:self-auto" })}>
-          {t("createFromIt")}
-        </Link>
+        {createModelHref ? (
+          <Link href={createModelHref} className={buttonClasses({ className: "self-start sm:self-auto" })}>
+            {t("createFromIt")}
+          </Link>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge>{t("version", { version })}</Badge>

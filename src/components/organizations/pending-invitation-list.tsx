@@ -6,10 +6,15 @@ import type { AppRouter } from "~/server/trpc/_app";
 
 type TInvitation = inferRouterOutputs<AppRouter>["invitations"]["list"][number];
 
-export type PendingInvitationListProps = { organizationId: string; invitations: TInvitation[] };
+export type PendingInvitationListProps = {
+  organizationId: string;
+  invitations: TInvitation[];
+  /** Whether the member may revoke them (the page asks `mayDo` … "manageMembers"). */
+  mayRevoke: boolean;
+};
 
-/** Open invitations of the organization: who was invited, by whom, until when; any member may revoke one. */
-export function PendingInvitationList({ organizationId, invitations }: PendingInvitationListProps) {
+/** Open invitations of the organization: who was invited, by whom, until when; an owner or admin may revoke one. */
+export function PendingInvitationList({ organizationId, invitations, mayRevoke }: PendingInvitationListProps) {
   const t = useTranslations("organizations");
   if (invitations.length === 0) return <p className="text-sm text-slate-600">{t("noPending")}</p>;
   return (
@@ -29,7 +34,9 @@ export function PendingInvitationList({ organizationId, invitations }: PendingIn
               })}
             </p>
           </div>
-          <RevokeInvitationButton organizationId={organizationId} invitationId={invitation.id} email={invitation.email} />
+          {mayRevoke ? (
+            <RevokeInvitationButton organizationId={organizationId} invitationId={invitation.id} email={invitation.email} />
+          ) : null}
         </li>
       ))}
     </ul>

@@ -22,6 +22,8 @@ export type PublishVersionPanelProps = {
   passportUuid: string;
   /** The published versions, oldest first. */
   versions: TVersionSummary[];
+  /** Whether the member may publish (the page asks `mayDo`); otherwise the versions are listed without the button. */
+  mayPublish: boolean;
 };
 
 /**
@@ -30,7 +32,14 @@ export type PublishVersionPanelProps = {
  * each opening its page. With unsaved edits in the page's editor it asks first — "Save and publish" or Cancel — since
  * publishing the saved state without them would freeze a version that lacks what the member sees on screen.
  */
-export function PublishVersionPanel({ organizationId, modelId, itemId, passportUuid, versions }: PublishVersionPanelProps) {
+export function PublishVersionPanel({
+  organizationId,
+  modelId,
+  itemId,
+  passportUuid,
+  versions,
+  mayPublish,
+}: PublishVersionPanelProps) {
   const t = useTranslations("passportVersions");
   const client = trpc.useUtils().client;
   const router = useRouter();
@@ -86,11 +95,13 @@ export function PublishVersionPanel({ organizationId, modelId, itemId, passportU
           {t("heading")}
         </h2>
         <p className="text-sm text-slate-600">{latest ? t("readersSee", { version: latest.version }) : t("notPublished")}</p>
-        <div>
-          <Button onClick={onPublish} disabled={isPending}>
-            {isPending ? t("publishing") : t("publish")}
-          </Button>
-        </div>
+        {mayPublish ? (
+          <div>
+            <Button onClick={onPublish} disabled={isPending}>
+              {isPending ? t("publishing") : t("publish")}
+            </Button>
+          </div>
+        ) : null}
         {published && (
           <p role="status" className="text-sm text-emerald-700">
             {t.rich("published", {

@@ -87,6 +87,8 @@ function PreviewTree({ organizationId, sections }: Omit<LivePreviewProps, "break
       removeRow: (repeaterId, row) => store.removeRow(repeaterId, row),
       // The preview never saves: its draft is for trying the layout out.
       saveDraft: () => Promise.resolve(false),
+      // Rows are tried out in the preview; it is the builder's, who may change the template.
+      isReadOnly: false,
     }),
     [store, views, organizationId],
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { apiKey } from "@better-auth/api-key";
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
@@ -43,7 +43,7 @@ function createAuth() {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_HOURS * 60 * 60,
       revokeSessionsOnPasswordReset: true,
     },
-    hooks: { before: replaceUnverifiedAccountOnSignUp },
+    hooks: { before: beforeAuthEndpoint },
     // The member's language (docs/app-text.md), read with the session so a page needs no second query. Set only
     // through account.setLocale, never by a sign-up body.
     user: { additionalFields: { locale: { type: "string", required: false, input: false } } },
@@ -106,19 +106,45 @@ function createAuth() {
   });
 }
 
+/** The checks the app adds before better-auth's own endpoints run. */
+const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/sign-up/email") await replaceUnverifiedAccountOnSignUp(ctx.body);
+  if (ctx.path === "/two-factor/disable") await requireCodeToDisableTwoFactor(ctx.body, ctx.headers);
+});
+
 /**
  * A sign-up with the address of an unverified account replaces that account (retire-unverified-account.ts). Runs
  * after better-auth's per-address rate limit and origin check, and only for a sign-up that is otherwise well-formed,
  * so a refused sign-up retires nothing.
  */
-const replaceUnverifiedAccountOnSignUp = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/sign-up/email") return;
-  const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown; name?: unknown };
+async function replaceUnverifiedAccountOnSignUp(requestBody: unknown): Promise<void> {
+  const body = (requestBody ?? {}) as { email?: unknown; password?: unknown; name?: unknown };
   const { email, password, name } = body;
   if (typeof email !== "string" || typeof name !== "string" || name.trim() === "" || typeof password !== "string") return;
   if (password.length < 8 || password.length > 128 || !z.email().safeParse(email).success) return;
   await retireUnverifiedAccount(email);
-});
+}
+
+/**
+ * Turning the second factor off takes a current code (or a backup code, then used up) besides the password
+ * (docs/security.md §Two-factor): a password learnt with a session left open must not strip the account of its second
+ * factor. The code is checked by the plugin's own endpoints with the caller's session, before `two-factor/disable`
+ * checks the password; their refusals (`INVALID_CODE`, `INVALID_BACKUP_CODE`, 401) are the answer. Six digits are a
+ * TOTP code, anything else a backup code.
+ */
+async function requireCodeToDisableTwoFactor(requestBody: unknown, headers: Headers | undefined): Promise<void> {
+  const body = (requestBody ?? {}) as { code?: unknown };
+  const code = typeof body.code === "string" ? body.code.replace(/\s+/g, "") : "";
+  if (code === "") {
+    throw new APIError("BAD_REQUEST", {
+      code: "TWO_FACTOR_CODE_REQUIRED",
+      message: "Give a current code from your authenticator app, or a backup code, to turn two-factor sign-in off.",
+    });
+  }
+  const { api } = getAuth();
+  if (/^\d{6}$/.test(code)) await api.verifyTOTP({ body: { code }, headers: headers ?? new Headers() });
+  else await api.verifyBackupCode({ body: { code }, headers: headers ?? new Headers() });
+}
 
 /** better-auth's per-address limits (`rule.window` in seconds) on our shared counters, in fixed windows. */
 async function consumeAuthRateLimit(key: string, rule: { window: number; max: number }) {

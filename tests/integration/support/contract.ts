@@ -114,6 +114,7 @@ const MODEL_KEYS = [
   "id",
   "name",
   "owner",
+  "publishOnStatusChange",
   "templateId",
   "uniqueProductIdentifiers",
   "updatedAt",
@@ -139,6 +140,7 @@ export function expectModel(response: ApiResponse, status: number): TModel {
   expect(model.id).toMatch(UUID);
   expect(model.templateId).toMatch(UUID);
   expect(model.name).toBeTypeOf("string");
+  expect(model.publishOnStatusChange).toBeTypeOf("boolean");
   expect(model.description).toBeTypeOf("string");
   expect(model.owner).toBeTypeOf("string");
   expect(model.createdAt).toMatch(ISO_TIME);

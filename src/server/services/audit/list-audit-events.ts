@@ -6,9 +6,10 @@ import {
   type TAuditLogPage,
   type TAuditLogQuery,
 } from "~/domain/audit-events";
+import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
 import { assertMayDo } from "~/server/services/access";
-import { decodeCursor, encodeCursor } from "~/server/services/internal/page-cursor";
+import { decodeCursor, encodeCursor, pageSize } from "~/server/services/internal/page-cursor";
 
 export type ListAuditEventsOptions = { actor: Actor; organizationId: string; query: TAuditLogQuery };
 
@@ -25,8 +26,6 @@ type EventRow = {
   details: Record<string, unknown>;
 };
 
-const DEFAULT_LIMIT = 50;
-
 /**
  * The organization's audit log, newest first (docs/security.md §Audit log): owners and admins only (403 below), a
  * page of at most 100, filtered by event types and an instant range (`from` inclusive, `to` exclusive). Events older
@@ -35,7 +34,7 @@ const DEFAULT_LIMIT = 50;
  */
 export async function listAuditEvents({ actor, organizationId, query }: ListAuditEventsOptions): Promise<TAuditLogPage> {
   assertMayDo(actor, organizationId, "readAuditLog");
-  const limit = query.limit ?? DEFAULT_LIMIT;
+  const limit = pageSize(query.limit, getConfig());
   const types: string[] = query.type?.length ? query.type : [...AUDIT_EVENT_TYPES];
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const [cursorAt, cursorId] = after ? [after.createdAt, after.id] : [null, null];

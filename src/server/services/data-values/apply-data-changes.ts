@@ -64,8 +64,35 @@ export async function applyDataChanges<O extends PassportDataOwner>({
   ...target
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return writePassportData(
-    { ...target, sectionIds: changedSectionIds(changes) },
+    { ...target, sectionIds: changedSectionIds(changes), mode: isShared(target.owner, changes) ? "values" : "update" },
     dataChangesWrite({ changes, part, owner: target.owner }),
+  );
+}
+
+/**
+ * A save that only modifies existing values conflicts only on those values: it shares its owner with other such
+ * saves (each locks the value rows it writes) instead of queueing behind them. Anything that adds, deletes or moves
+ * rows, or changes a model's details, changes what the owner's rows are and takes the owner for itself; so does a
+ * save of more than MAX_SHARED_VALUES values, which would lock most of its owner's rows one by one at a cost (a
+ * sorted lock of each row before its update) the one row lock does not have.
+ */
+const MAX_SHARED_VALUES = 1_000;
+
+/**
+ * Only a model's saves share it: an item is its own row, so writers of different items never queued, and an item's
+ * save may publish its next version (a status change, publishOnStatusChange), which takes the item for itself — two
+ * sharing saves of one item would each wait for the other there.
+ */
+function isShared(owner: PassportDataOwner, changes: TModelChangesRequest): boolean {
+  const modified = changes.modify?.length ?? 0;
+  return (
+    owner.kind === "model" &&
+    modified > 0 &&
+    modified <= MAX_SHARED_VALUES &&
+    (changes.add?.length ?? 0) === 0 &&
+    (changes.deleteRows?.length ?? 0) === 0 &&
+    (changes.reorder?.length ?? 0) === 0 &&
+    changes.details === undefined
   );
 }
 

@@ -8,6 +8,8 @@ import {
   defaultLanguageOf,
   type LockedOwner,
   lockOwner,
+  type OwnerBump,
+  type OwnerLockMode,
   type PassportDataOwner,
   type PassportDataOwnerDtos,
   readOwner,
@@ -30,6 +32,11 @@ export type WritePassportDataOptions<O extends PassportDataOwner> = {
    * to partners.
    */
   sectionIds?: readonly string[];
+  /**
+   * `values` for a write that only modifies existing values: it shares the owner with other such writes instead of
+   * queueing behind them (OwnerLockMode, passport-data-owner.ts). Every other write leaves it out.
+   */
+  mode?: OwnerLockMode;
 };
 
 /**
@@ -48,7 +55,7 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
  * clients' If-Match still holds, and leaves no history. An item's write that changed a status takes its snapshot
- * (takeStatusSnapshots). Answers the owner as read back inside the transaction. The
+ * (takeStatusSnapshots), and publishes the item's next version when its model says so. Answers the owner as read back inside the transaction. The
  * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
 export async function writePassportData<O extends PassportDataOwner>(
@@ -63,9 +70,20 @@ export async function writePassportData<O extends PassportDataOwner>(
     "writeData",
   );
   return inTransaction(async (tx) => {
-    await writePassportDataIn(tx, options, write);
+    const written = await writeOwner(tx, options, write);
+    // Read before the bump, so writers sharing the owner hold its row only for the bump and the commit. The answer
+    // describes its version only if no other write committed between this read and the bump (the bump is then the
+    // read's version + 1); else it is read again, under the bump's row lock.
+    const read = await readOwner(tx, options.owner);
+    const bump = await written.finish();
+    const answer =
+      bump === null
+        ? read
+        : bump.version === read.version + 1
+          ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
+          : await readOwner(tx, options.owner);
     // A partner reads back what it may read: the granted sections' values.
-    return grantedValuesOnly(tx, partner, await readOwner(tx, options.owner));
+    return grantedValuesOnly(tx, partner, answer);
   });
 }
 
@@ -76,18 +94,39 @@ export async function writePassportData<O extends PassportDataOwner>(
  */
 export async function writePassportDataIn(
   tx: Tx,
-  { actor, organizationId, owner, ifMatch, sectionIds }: WritePassportDataOptions<PassportDataOwner>,
+  options: WritePassportDataOptions<PassportDataOwner>,
   write: PassportDataWrite,
 ): Promise<boolean> {
-  const locked = await lockOwner(tx, { organizationId, owner, ifMatch });
+  return (await (await writeOwner(tx, options, write)).finish()) !== null;
+}
+
+/**
+ * The path up to the owner's version bump, which `finish` makes (answering it, or null when the write changed
+ * nothing): the caller may read the owner in between.
+ */
+async function writeOwner(
+  tx: Tx,
+  { actor, organizationId, owner, ifMatch, sectionIds, mode = "update" }: WritePassportDataOptions<PassportDataOwner>,
+  write: PassportDataWrite,
+): Promise<{ finish: () => Promise<OwnerBump | null> }> {
+  const locked = await lockOwner(tx, { organizationId, owner, ifMatch, mode });
   const index = await loadTemplateIndex(tx, locked.templateId);
   await assertPartnerWrite(tx, { actor, organizationId, index, sectionIds });
   const change = await openChange(tx, { actor, organizationId, owner });
   const changed = await write(tx, { ...locked, change }, index);
-  if (changed) await touchOwner(tx, owner);
-  else await discardChange(tx, change);
-  if (changed && owner.kind === "item") await takeStatusSnapshots(tx, [owner.id], index);
-  return changed;
+  return {
+    async finish() {
+      if (!changed) {
+        await discardChange(tx, change);
+        return null;
+      }
+      // Last, so writers sharing the owner (`values`) hold its row only from here to their commit.
+      const bump = await touchOwner(tx, owner, { mode, ifMatch, changeId: change.id });
+      if (owner.kind === "item")
+        await takeStatusSnapshots(tx, { actor, organizationId, modelId: owner.modelId, itemIds: [owner.id], index });
+      return bump;
+    },
+  };
 }
 
 /**
@@ -146,6 +185,6 @@ export async function writeManyItemsDataIn(
     defaultLanguage: first.defaultLanguage,
   };
   const changed = await write(tx, writing, index);
-  if (changed > 0) await takeStatusSnapshots(tx, sorted, index);
+  if (changed > 0) await takeStatusSnapshots(tx, { actor, organizationId, modelId, itemIds: sorted, index });
   return changed;
 }

@@ -3,6 +3,7 @@ import type { Actor } from "~/domain/actor";
 import { writePassportData } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 import { updateModelRegistry } from "~/server/services/models/internal/update-model-registry";
+import { updatePublishOnStatusChange } from "~/server/services/models/internal/update-publish-on-status-change";
 import { resolveModelTemplate } from "~/server/services/models/internal/resolve-model-template";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
@@ -16,7 +17,8 @@ export type UpdateModelOptions = {
 };
 
 /**
- * Updates name, description, GTIN, the template reference and the registry settings; a request that changes nothing
+ * Updates name, description, GTIN, the template reference, the registry settings and whether a status change
+ * publishes (publishOnStatusChange); a request that changes nothing
  * keeps the version.
  */
 export async function updateModel({ modelId, input, ...target }: UpdateModelOptions): Promise<TModel> {
@@ -34,6 +36,7 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
     const properties = { name: input.name, description, gtin: input.gtin, gtinPath: "$.gtin", templateId };
     const propertiesChanged = (await updateModelProperties(tx, owner, properties)) > 0;
     const registry = { commodityCode: input.commodityCode, facilityIds: input.facilityIds };
-    return (await updateModelRegistry(tx, owner, registry)) || propertiesChanged;
+    const registryChanged = await updateModelRegistry(tx, owner, registry);
+    return (await updatePublishOnStatusChange(tx, owner, input.publishOnStatusChange)) || registryChanged || propertiesChanged;
   });
 }

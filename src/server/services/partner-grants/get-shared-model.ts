@@ -1,10 +1,13 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
+import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { grantedSectionIds } from "~/domain/partner-grant";
 import type { TTemplate } from "~/domain/template-schema";
 import { getDb } from "~/server/db/client";
 import { assertMemberOf, mayDo, partnerOn } from "~/server/services/access";
+import { getItem } from "~/server/services/items/get-item";
+import { listItems, type ItemPage } from "~/server/services/items/list-items";
 import { getModel } from "~/server/services/models/get-model";
 import { withPartnerAccess } from "~/server/services/partner-grants/with-partner-access";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
@@ -26,7 +29,14 @@ export type SharedModelView = {
   template: TTemplate;
   /** Whether the caller's role (and key scope) in their organization writes, or only reads. */
   mayWrite: boolean;
+  /** The model's items, newest first (the first page): each opens the partner's item page. */
+  items: ItemPage;
 };
+
+export type GetSharedItemOptions = GetSharedModelOptions & { itemId: string };
+
+/** One item of a shared model as the partner's item editor shows it: its granted sections' values only. */
+export type SharedItemView = Omit<SharedModelView, "items"> & { item: TItem };
 
 /**
  * A model another organization shares with the caller's organization, as the partner's editor shows it
@@ -38,6 +48,28 @@ export async function getSharedModel({
   organizationId,
   modelId,
 }: GetSharedModelOptions): Promise<SharedModelView> {
+  const { partnerActor, ...view } = await sharedView({ actor, partnerOrganizationId, organizationId, modelId });
+  const items = await listItems({ actor: partnerActor, organizationId, modelId, query: {} });
+  return { ...view, items };
+}
+
+/**
+ * An item of a model another organization shares with the caller's organization (docs/partners.md): 404 unless an
+ * active grant covers its model and the item is that model's.
+ */
+export async function getSharedItem({ itemId, ...options }: GetSharedItemOptions): Promise<SharedItemView> {
+  const { partnerActor, ...view } = await sharedView(options);
+  const item = await getItem({ actor: partnerActor, organizationId: options.organizationId, modelId: options.modelId, itemId });
+  return { ...view, item };
+}
+
+/** The shared model, its granted template and the actor acting through the page's organization's grant. */
+async function sharedView({
+  actor,
+  partnerOrganizationId,
+  organizationId,
+  modelId,
+}: GetSharedModelOptions): Promise<Omit<SharedModelView, "items"> & { partnerActor: Actor }> {
   assertMemberOf(actor, partnerOrganizationId);
   // Acting for the page's organization only, even if the caller belongs to several partners of this model.
   const forPartner = { ...actor, organizationIds: [partnerOrganizationId] };
@@ -62,5 +94,6 @@ export async function getSharedModel({
     model,
     template: { ...template, sections: template.sections.filter((section) => open.has(section.id)) },
     mayWrite: mayDo(partnerActor, partnerOrganizationId, "writeData"),
+    partnerActor,
   };
 }

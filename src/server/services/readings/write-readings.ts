@@ -13,10 +13,8 @@ import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
 import { assertReadingCount } from "~/server/services/readings/assert-reading-count";
 import { assertItemVisible } from "~/server/services/items/internal/find-item";
-import { type ConflictingReading, insertReadings, unstoredReadings } from "~/server/services/readings/internal/reading-sql";
+import { type ConflictingReading, insertReadings } from "~/server/services/readings/internal/reading-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
-import { itemsToPublish } from "~/server/services/passport-versions/internal/items-to-publish";
-import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
 import { statusFields } from "~/domain/status-snapshot";
 import type { TemplateIndex } from "~/domain/template-index";
@@ -40,7 +38,8 @@ export type WriteReadingsOptions = {
  * reading is checked by the value rules (400 listing the problems), then all are stored in one statement. A reading
  * already stored with the same value is no error and stores nothing again; one stored with another value is a 409
  * naming it, and nothing of the request is stored. Readings are appended, never changed: the item's row is locked
- * only to advance its passport epoch (the trigger on "reading"), and its version, the editor's If-Match, stays.
+ * (writers of an item's readings take turns) and its passport epoch advanced, but its version, the editor's If-Match,
+ * stays.
  *
  * Its own operation, apart from the value writes: a key scoped to readings (issue 35, the battery management
  * system's key) may call this and nothing else that writes (`writeReadings` in access.ts).
@@ -70,40 +69,23 @@ export async function writeReadings({
     const issues = itemId ? checked.issues : [...(await unknownItemIssues(tx, modelId, inputs)), ...checked.issues];
     if (issues.length > 0) throw new AppError("VALIDATION", "Some readings cannot be stored; nothing was stored.", issues);
     const { stored, conflicts } = await insertReadings(tx, checked.readings, MAX_ISSUES + 1);
-    // Fewer stored than sent: replays of stored readings, or a concurrent request's other value at the same instant.
-    const late =
-      conflicts.length === 0 && stored < checked.readings.length ? await unstoredReadings(tx, checked.readings, MAX_ISSUES + 1) : [];
-    if (conflicts.length > 0 || late.length > 0) throw conflictError(placed, [...conflicts, ...late], itemId === undefined);
+    if (conflicts.length > 0) throw conflictError(placed, conflicts, itemId === undefined);
     const target = { actor, organizationId, modelId, index, publish: publishOnStatusChange };
     const statusSnapshots = stored > 0 ? await snapshotStatusChanges(tx, target, checked.readings) : [];
     return { received: readings.length, stored, ...(statusSnapshots.length > 0 && { statusSnapshots }) };
   });
 }
 
-/**
- * The status snapshots the readings are due (readings of a `snapshot` field that changed its value), and with
- * `publish` the next version of each item that got one, in the same transaction (the insert's trigger locked the
- * items).
- */
+/** The status snapshots the readings are due: those of the items with a reading of a `snapshot` field. */
 async function snapshotStatusChanges(
   tx: Tx,
-  {
-    actor,
-    organizationId,
-    modelId,
-    index,
-    publish,
-  }: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
+  target: { actor: Actor; organizationId: string; modelId: string; index: TemplateIndex; publish: boolean },
   readings: readonly StoredReading[],
 ): Promise<{ itemId: string; passportVersion: number | null }[]> {
-  const statusIds = new Set(statusFields(index).map((f) => f.dataFieldId));
+  const statusIds = new Set(statusFields(target.index).map((f) => f.dataFieldId));
   const itemIds = [...new Set(readings.filter((r) => statusIds.has(r.dataFieldId)).map((r) => r.itemId))].sort();
-  const publishItems = async (changed: string[]) => {
-    const owners = await itemsToPublish(tx, { organizationId, modelId, itemIds: changed, index });
-    const published = await publishOwners(tx, { organizationId, userId: actor.userId, owners });
-    return new Map(published.map((p) => [p.ownerId, p.version]));
-  };
-  return takeStatusSnapshots(tx, itemIds, index, publish ? publishItems : undefined);
+  const { publish, ...rest } = target;
+  return takeStatusSnapshots(tx, { ...rest, itemIds, isPublishRequested: publish });
 }
 
 /** The fleet route's readings must name items of the model (of the organization): each other one is an issue. */

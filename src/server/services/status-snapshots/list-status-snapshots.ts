@@ -3,7 +3,9 @@ import { AppError } from "~/domain/app-error";
 import type { TDataValue } from "~/domain/data-value";
 import { answerDataValues } from "~/domain/list-value";
 import type { TStatusSnapshot } from "~/domain/status-snapshot";
+import { getConfig } from "~/server/config";
 import { getDb } from "~/server/db/client";
+import { pageSize } from "~/server/services/internal/page-cursor";
 import { assertMayDo } from "~/server/services/access";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -12,8 +14,8 @@ export type ListStatusSnapshotsOptions = {
   organizationId: string;
   modelId: string;
   itemId: string;
-  /** The newest this many. */
-  limit: number;
+  /** The newest this many (the lists' one page size: the configured default, at most its maximum). */
+  limit: number | undefined;
 };
 
 /**
@@ -36,7 +38,7 @@ export async function listStatusSnapshots({
   const rows = await db.itemStatusSnapshot.findMany({
     where: { itemId },
     orderBy: [{ takenAt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: pageSize(limit, getConfig()),
   });
   return rows.map((row) => ({
     id: row.id,

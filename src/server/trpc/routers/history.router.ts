@@ -1,6 +1,7 @@
 import { ZItemHistoryInput, ZLatestValueChangesInput, ZModelHistoryInput } from "~/domain/procedure-inputs";
 import { getLatestValueChanges } from "~/server/services/history/get-latest-value-changes";
 import { listHistory } from "~/server/services/history/list-history";
+import { partnerProcedure } from "~/server/trpc/partner-procedure";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 
 export const historyRouter = router({
@@ -10,11 +11,9 @@ export const historyRouter = router({
   item: protectedProcedure.input(ZItemHistoryInput).query(async ({ ctx, input: { organizationId, modelId, itemId, query } }) => {
     return await listHistory({ actor: ctx.actor, organizationId, owner: { kind: "item", id: itemId, modelId }, query });
   }),
-  latest: protectedProcedure
-    .input(ZLatestValueChangesInput)
-    .query(async ({ ctx, input: { organizationId, modelId, itemId, keys } }) => {
-      const owner =
-        itemId === undefined ? ({ kind: "model", id: modelId } as const) : ({ kind: "item", id: itemId, modelId } as const);
-      return await getLatestValueChanges({ actor: ctx.actor, organizationId, owner, keys });
-    }),
+  // Open to partners for their granted sections: the conflict view of their editor asks it (docs/partners.md §History).
+  latest: partnerProcedure.input(ZLatestValueChangesInput).query(async ({ ctx, input: { organizationId, modelId, itemId, keys } }) => {
+    const owner = itemId === undefined ? ({ kind: "model", id: modelId } as const) : ({ kind: "item", id: itemId, modelId } as const);
+    return await getLatestValueChanges({ actor: ctx.actor, organizationId, owner, keys });
+  }),
 });

@@ -3,6 +3,7 @@ import {
   ZOrganizationLanguagesInput,
   ZOrganizationRegistryInput,
   ZOrganizationRetentionInput,
+  ZOrganizationSigningDomainInput,
   ZOrganizationTwoFactorInput,
 } from "~/domain/procedure-inputs";
 import { createOrganization } from "~/server/services/identity/create-organization";
@@ -64,6 +65,11 @@ export const organizationsRouter = router({
   updateTwoFactorRequirement: protectedProcedure.input(ZOrganizationTwoFactorInput).mutation(async ({ ctx, input }) => {
     const { organizationId, requireTwoFactor } = input;
     return await updateOrganization({ actor: ctx.actor, organizationId, input: { requireTwoFactor } });
+  }),
+  // The domain new versions are signed under (docs/versions.md §Signing identity), as the same PATCH sets it.
+  updateSigningDomain: protectedProcedure.input(ZOrganizationSigningDomainInput).mutation(async ({ ctx, input }) => {
+    const { organizationId, didWebDomain } = input;
+    return await updateOrganization({ actor: ctx.actor, organizationId, input: { didWebDomain } });
   }),
   members: membersRouter,
 });

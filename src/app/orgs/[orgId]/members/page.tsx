@@ -58,7 +58,7 @@ export default async function MembersPage({ params }: { params: Promise<{ orgId:
         <h2 id="pending-invitations-heading" className="text-lg font-semibold">
           {t("pendingHeading")}
         </h2>
-        <PendingInvitationList organizationId={organization.id} invitations={invitations} />
+        <PendingInvitationList organizationId={organization.id} invitations={invitations} mayRevoke={mayManage} />
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { decodeInnerRows, encodeInnerRow, encodeInnerRows, innerRowsPrefix } fro
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import { moveRecordedRows, type OpenChange, recordValueChanges } from "~/server/services/history/internal/change-record";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import type { OwnerLockMode, PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /**
  * Set-based statements on the data values of a passport-data owner: each takes whole arrays through `unnest`, so
@@ -12,8 +12,11 @@ import type { PassportDataOwner } from "~/server/services/internal/passport-data
  * old and new values, in the same statement (history/internal/change-record.ts).
  */
 
-/** An owner, and the history change of the write in progress, if the values are written by one. */
-type WrittenOwner = PassportDataOwner & { change?: OpenChange };
+/**
+ * An owner, and the history change of the write in progress, if the values are written by one; `mode` how the write
+ * locked the owner (a `values` lock leaves the value rows to the statements that write them).
+ */
+type WrittenOwner = PassportDataOwner & { change?: OpenChange; mode?: OwnerLockMode };
 
 type OwnerTable = { table: Prisma.Sql; key: Prisma.Sql };
 
@@ -110,6 +113,9 @@ export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: read
   return result?.inserted ?? 0;
 }
 
+/** The value rows "matched" reads, locked in one order (updateDataValues). */
+const LOCK_IN_ORDER = Prisma.sql`ORDER BY d."dataSectionId", d."dataFieldId", d."row", d."innerRows", d."language" FOR UPDATE OF d`;
+
 /** Sets the value of each existing place (section, field, row, language); returns how many triples matched and how many values really changed. */
 export async function updateDataValues(
   tx: Tx,
@@ -121,6 +127,8 @@ export async function updateDataValues(
   const c = columns(values);
   // One statement: "matched" joins the request to the values as they were before (the pre-image, with the old
   // value), the update skips equal values and answers each change with its old and new value for the history.
+  // Under a `values` lock (passport-data-owner.ts) "matched" locks the rows in one order, so writers sharing the
+  // owner that modify the same values wait for each other, never deadlock, and record the value they really replaced.
   const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
     WITH "matched" AS (
       SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
@@ -129,7 +137,7 @@ export async function updateDataValues(
       JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[],
                   ${c.values}::text[]) AS t(s, f, r, i, l, v)
         ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
-      WHERE d.${key} = ${owner.id}::uuid
+      WHERE d.${key} = ${owner.id}::uuid ${owner.mode === "values" ? LOCK_IN_ORDER : Prisma.empty}
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
       WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r

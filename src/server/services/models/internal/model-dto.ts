@@ -17,6 +17,7 @@ export const modelSelect = {
   templateId: true,
   ownerId: true,
   version: true,
+  publishOnStatusChange: true,
   createdAt: true,
   updatedAt: true,
   uniqueProductIdentifiers: { select: { uuid: true, value: true }, orderBy: { createdAt: "asc" } },
@@ -36,6 +37,7 @@ export function toModelSummaryDto(row: ModelRow): TModelSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    publishOnStatusChange: row.publishOnStatusChange,
   };
 }
 
@@ -59,6 +61,7 @@ type ModelRecord = {
   templateId: string;
   ownerId: string;
   version: number;
+  publishOnStatusChange: boolean;
   createdAt: Date;
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
@@ -104,7 +107,7 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
 // One text for Prisma inside a transaction and for the prepared statement outside one. Timestamps as instants (UTC).
 const FIND_MODEL_SQL = `
   SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
-         m."version", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+         m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
          COALESCE((
            SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
            FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"

@@ -5,9 +5,11 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 
 /**
- * The statements on readings (docs/readings.md §Storage): a reading row carries its series' 4-byte key, its instant
- * and its value; the series names the item and field once. Every statement takes whole arrays through `unnest`, so a
- * batch of N readings, of one item or of a fleet, is one statement whatever N is.
+ * The statements on readings (docs/readings.md §Storage): a series' readings of one hour (UTC) are one row of
+ * "reading_hour", parallel arrays sorted by instant — millisecond offsets from the hour's start, and the values
+ * (`numbers` for a NumericField, `texts` otherwise) — beside the hour's roll-ups of the numbers. Every statement takes
+ * whole arrays through `unnest`, so a batch of N readings, of one item or of a fleet, is one statement whatever N is,
+ * and writes one row per touched hour.
  */
 
 /** A reading that was there already with another value: the 409 names each. */
@@ -35,11 +37,18 @@ function columns(readings: readonly StoredReading[]): Columns {
   return c;
 }
 
+/** The instant of the reading at offset `offset` (milliseconds) of the hour `hour`. */
+const instantAt = (hour: Prisma.Sql, offset: Prisma.Sql) => Prisma.sql`(${hour} + ${offset} * interval '1 millisecond')`;
+
 /**
- * Stores the readings not stored yet, in one statement: the series each names (made on its first reading), then the
- * readings, skipping those already there with the same value. A reading already there with another value stores
- * nothing at all: the statement answers the conflicts instead (at most `limit`), and the caller refuses the request.
- * The readings of one request are distinct (checkReadings).
+ * Stores the readings not stored yet: first the items are locked, in id order (so fleet batches naming the same
+ * items in another order wait, never deadlock), then one statement makes the series each names (on its first
+ * reading), looks for the readings already stored in the touched hours, and appends the new ones with one upsert per
+ * touched hour, kept sorted; it advances the passport epoch of each item it stored readings of. The lock makes the
+ * writers of an item's readings take turns, so the statement's snapshot, taken after it, sees every stored reading
+ * of those items. A reading already there with the same value is skipped; one with another value stores nothing at
+ * all: the statement answers the conflicts instead (at most `limit`), and the caller refuses the request. The
+ * readings of one request are distinct (checkReadings).
  */
 export async function insertReadings(
   tx: Tx,
@@ -47,68 +56,68 @@ export async function insertReadings(
   limit: number,
 ): Promise<{ stored: number; conflicts: ConflictingReading[] }> {
   const c = columns(readings);
-  const [row] = await tx.$queryRaw<{ stored: number; hours: number; conflicts: ConflictingReading[] | null }[]>`
+  await tx.$queryRaw`SELECT 1 FROM "item" WHERE "id" = ANY(${[...new Set(c.items)]}::uuid[]) ORDER BY "id" FOR UPDATE`;
+  const hourOf = Prisma.sql`date_trunc('hour', i."at", 'UTC')`;
+  const [row] = await tx.$queryRaw<{ stored: number; hours: number; items: number; conflicts: ConflictingReading[] | null }[]>`
     WITH input AS (
       SELECT * FROM unnest(${c.items}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.ats}::timestamptz[],
         ${c.numbers}::float8[], ${c.texts}::text[]) AS t("item", "section", "field", "at", "number", "text")
     ), series AS (
-      -- DO UPDATE (a no-op) rather than DO NOTHING: it answers the existing series too, also one a concurrent
-      -- request made after this statement began, which a separate SELECT here could not see.
+      -- DO UPDATE (a no-op) rather than DO NOTHING: it answers the existing series too.
       INSERT INTO "reading_series" ("itemId", "dataSectionId", "dataFieldId")
       SELECT DISTINCT "item", "section", "field" FROM input
       ON CONFLICT ("itemId", "dataSectionId", "dataFieldId") DO UPDATE SET "itemId" = EXCLUDED."itemId"
       RETURNING "id", "itemId", "dataSectionId", "dataFieldId"
     ), keyed AS (
-      SELECT s."id" AS "seriesId", i.* FROM input AS i
+      SELECT s."id" AS "seriesId", ${hourOf} AS "hour",
+        (extract(epoch FROM i."at" - ${hourOf}) * 1000)::int AS "offset", i.* FROM input AS i
         JOIN series AS s ON s."itemId" = i."item" AND s."dataSectionId" = i."section" AND s."dataFieldId" = i."field"
+    ), stored AS (
+      SELECT h."seriesId", h."hour", u.* FROM "reading_hour" AS h
+        CROSS JOIN LATERAL unnest(h."offsets", h."numbers", h."texts") AS u("offset", "number", "text")
+      WHERE (h."seriesId", h."hour") IN (SELECT "seriesId", "hour" FROM keyed)
     ), conflicts AS (
       SELECT k."item", k."section", k."field", k."at" FROM keyed AS k
-        JOIN "reading" AS r ON r."seriesId" = k."seriesId" AND r."at" = k."at"
+        JOIN stored AS r ON r."seriesId" = k."seriesId" AND r."hour" = k."hour" AND r."offset" = k."offset"
       WHERE r."number" IS DISTINCT FROM k."number" OR r."text" IS DISTINCT FROM k."text"
-    ), inserted AS (
-      INSERT INTO "reading" ("seriesId", "at", "number", "text")
-      SELECT "seriesId", "at", "number", "text" FROM keyed WHERE NOT EXISTS (SELECT 1 FROM conflicts)
-      ON CONFLICT ("seriesId", "at") DO NOTHING
-      RETURNING "seriesId", "at", "number", "text"
+    ), fresh AS (
+      SELECT k.* FROM keyed AS k
+      WHERE NOT EXISTS (SELECT 1 FROM conflicts)
+        AND NOT EXISTS (SELECT 1 FROM stored AS r WHERE r."seriesId" = k."seriesId" AND r."hour" = k."hour" AND r."offset" = k."offset")
     ), hours AS (
-      SELECT "seriesId", date_trunc('hour', "at", 'UTC') AS "hour", count(*)::int AS "count", min("number") AS "min",
-        max("number") AS "max", sum("number") AS "sum", max("at") AS "lastAt",
-        (array_agg("number" ORDER BY "at" DESC))[1] AS "lastNumber", (array_agg("text" ORDER BY "at" DESC))[1] AS "lastText"
-      FROM inserted GROUP BY 1, 2
-    ), rolled AS (
-      -- The new readings join their hours' roll-ups, in key order so that concurrent batches never deadlock.
-      INSERT INTO "reading_hour" AS h ("seriesId", "hour", "count", "min", "max", "sum", "lastAt", "lastNumber", "lastText")
+      SELECT "seriesId", "hour", array_agg("offset" ORDER BY "offset") AS "offsets",
+        CASE WHEN bool_or("number" IS NOT NULL) THEN array_agg("number" ORDER BY "offset") END AS "numbers",
+        CASE WHEN bool_or("text" IS NOT NULL) THEN array_agg("text" ORDER BY "offset") END AS "texts",
+        min("number") AS "min", max("number") AS "max", sum("number") AS "sum"
+      FROM fresh GROUP BY 1, 2
+    ), upserted AS (
+      -- A touched hour that has readings merges the new ones into its arrays, sorted again; the roll-ups are
+      -- recomputed from the merged readings. No instant is in both (the readings already stored were left out).
+      INSERT INTO "reading_hour" AS h ("seriesId", "hour", "offsets", "numbers", "texts", "min", "max", "sum")
       SELECT * FROM hours ORDER BY "seriesId", "hour"
-      ON CONFLICT ("seriesId", "hour") DO UPDATE SET
-        "count" = h."count" + EXCLUDED."count", "min" = LEAST(h."min", EXCLUDED."min"), "max" = GREATEST(h."max", EXCLUDED."max"),
-        "sum" = h."sum" + EXCLUDED."sum", "lastAt" = GREATEST(h."lastAt", EXCLUDED."lastAt"),
-        "lastNumber" = CASE WHEN EXCLUDED."lastAt" > h."lastAt" THEN EXCLUDED."lastNumber" ELSE h."lastNumber" END,
-        "lastText" = CASE WHEN EXCLUDED."lastAt" > h."lastAt" THEN EXCLUDED."lastText" ELSE h."lastText" END
+      ON CONFLICT ("seriesId", "hour") DO UPDATE SET ("offsets", "numbers", "texts", "min", "max", "sum") = (
+        SELECT array_agg(m."offset" ORDER BY m."offset"),
+          CASE WHEN bool_or(m."number" IS NOT NULL) THEN array_agg(m."number" ORDER BY m."offset") END,
+          CASE WHEN bool_or(m."text" IS NOT NULL) THEN array_agg(m."text" ORDER BY m."offset") END,
+          min(m."number"), max(m."number"), sum(m."number")
+        FROM (
+          SELECT * FROM unnest(h."offsets", h."numbers", h."texts") AS o("offset", "number", "text")
+          UNION ALL SELECT * FROM unnest(EXCLUDED."offsets", EXCLUDED."numbers", EXCLUDED."texts") AS n("offset", "number", "text")
+        ) AS m)
+      RETURNING 1
+    ), epochs AS (
+      -- The latest reading is its field's current value: a new one advances the item's passport epoch, as a change
+      -- of its values does (the cache forgets, the model's surrogate key is purged); once per item and transaction.
+      UPDATE "item" SET "passportEpoch" = "passportEpoch" + 1
+      WHERE "id" IN (SELECT "item" FROM fresh) AND "xmin" <> pg_current_xact_id()::xid
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM inserted)::int AS "stored", (SELECT count(*) FROM rolled)::int AS "hours",
+    SELECT (SELECT count(*) FROM fresh)::int AS "stored", (SELECT count(*) FROM upserted)::int AS "hours",
+      (SELECT count(*) FROM epochs)::int AS "items",
       (SELECT json_agg(json_build_object('itemId', "item", 'dataSectionId', "section", 'dataFieldId', "field",
           'at', to_char("at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
         FROM (SELECT * FROM conflicts ORDER BY "item", "section", "field", "at" LIMIT ${limit}) AS c) AS "conflicts"`;
   return { stored: row?.stored ?? 0, conflicts: row?.conflicts ?? [] };
-}
-
-/**
- * The readings of `readings` that are not stored with their value, after insertReadings skipped some: another
- * request may have stored the same instant with another value while this one ran (its insert then waited for that
- * commit and skipped the row, so this statement, with a newer snapshot, sees it).
- */
-export async function unstoredReadings(tx: Tx, readings: readonly StoredReading[], limit: number): Promise<ConflictingReading[]> {
-  const c = columns(readings);
-  return tx.$queryRaw<ConflictingReading[]>`
-    SELECT i."item"::text AS "itemId", i."section"::text AS "dataSectionId", i."field"::text AS "dataFieldId",
-      to_char(i."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "at"
-    FROM unnest(${c.items}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.ats}::timestamptz[],
-        ${c.numbers}::float8[], ${c.texts}::text[]) AS i("item", "section", "field", "at", "number", "text")
-      JOIN "reading_series" AS s ON s."itemId" = i."item" AND s."dataSectionId" = i."section" AND s."dataFieldId" = i."field"
-      JOIN "reading" AS r ON r."seriesId" = s."id" AND r."at" = i."at"
-    WHERE r."number" IS DISTINCT FROM i."number" OR r."text" IS DISTINCT FROM i."text"
-    ORDER BY 1, 2, 3, 4 LIMIT ${limit}`;
 }
 
 /** An item's latest reading of each field with readings, and the latest of their instants. */
@@ -116,15 +125,18 @@ export type LatestReadings = { values: TDataValue[]; at: Date };
 
 /**
  * The latest reading of each field of the given items that has readings, as the field's value at row 0 (a
- * NumericField's as its decimal string): one backward step on the primary key per series.
+ * NumericField's as its decimal string): one backward step on the primary key per series to its latest hour, whose
+ * arrays' last element it is.
  */
 export async function latestReadings(db: Tx, itemIds: readonly string[]): Promise<Map<string, LatestReadings>> {
   const rows = await db.$queryRaw<{ item: string; s: string; f: string; at: Date; number: number | null; text: string | null }[]>`
-    SELECT s."itemId"::text AS "item", s."dataSectionId"::text AS "s", s."dataFieldId"::text AS "f", r."at", r."number", r."text"
+    SELECT s."itemId"::text AS "item", s."dataSectionId"::text AS "s", s."dataFieldId"::text AS "f",
+      ${instantAt(Prisma.sql`h."hour"`, Prisma.sql`h."offsets"[h."n"]`)} AS "at", h."numbers"[h."n"] AS "number", h."texts"[h."n"] AS "text"
     FROM "reading_series" AS s
       CROSS JOIN LATERAL (
-        SELECT "at", "number", "text" FROM "reading" WHERE "seriesId" = s."id" ORDER BY "at" DESC LIMIT 1
-      ) AS r
+        SELECT "hour", "offsets", "numbers", "texts", cardinality("offsets") AS "n" FROM "reading_hour"
+        WHERE "seriesId" = s."id" ORDER BY "hour" DESC LIMIT 1
+      ) AS h
     WHERE s."itemId" = ANY(${itemIds}::uuid[])`;
   const byItem = new Map<string, LatestReadings>();
   for (const row of rows) {
@@ -183,18 +195,26 @@ const AT_TEXT = (at: Prisma.Sql) => Prisma.sql`to_char(${at} AT TIME ZONE 'UTC',
 /**
  * A series' readings in the window's [from, to) grouped into its buckets (bucketWindow), in the database: count, min,
  * max and mean of the numbers, and each bucket's latest reading. Hourly buckets sum the roll-ups, so a year of minute
- * readings is 8,760 rows; shorter ones group the readings of their window (a range scan of the primary key). Only the
- * buckets cross the driver.
+ * readings is 8,760 rows whose arrays stay closed but for their last element; shorter ones group the readings of their
+ * window, unnested from its hours' arrays (a range scan of the primary key). Only the buckets cross the driver.
  */
 export async function readBuckets(db: Tx, seriesId: number, window: BucketWindow): Promise<BucketRow[]> {
   const fromS = window.from.getTime() / 1000;
   const widthS = window.widthMs / 1000;
+  const last = Prisma.sql`cardinality("offsets")`;
   const source = window.isHourly
-    ? Prisma.sql`SELECT "hour" AS "t", "count", "min", "max", "sum", "lastAt", "lastNumber", "lastText" FROM "reading_hour"
+    ? Prisma.sql`SELECT "hour" AS "t", ${last} AS "count", "min", "max", "sum",
+          ${instantAt(Prisma.sql`"hour"`, Prisma.sql`"offsets"[${last}]`)} AS "lastAt",
+          "numbers"[${last}] AS "lastNumber", "texts"[${last}] AS "lastText" FROM "reading_hour"
         WHERE "seriesId" = ${seriesId} AND "hour" >= ${window.from} AND "hour" < ${window.to}`
-    : Prisma.sql`SELECT "at" AS "t", 1 AS "count", "number" AS "min", "number" AS "max", "number" AS "sum", "at" AS "lastAt",
-          "number" AS "lastNumber", "text" AS "lastText" FROM "reading"
-        WHERE "seriesId" = ${seriesId} AND "at" >= ${window.from} AND "at" < ${window.to}`;
+    : Prisma.sql`SELECT * FROM (
+          SELECT ${instantAt(Prisma.sql`h."hour"`, Prisma.sql`u."offset"`)} AS "t", 1 AS "count", u."number" AS "min",
+            u."number" AS "max", u."number" AS "sum", ${instantAt(Prisma.sql`h."hour"`, Prisma.sql`u."offset"`)} AS "lastAt",
+            u."number" AS "lastNumber", u."text" AS "lastText"
+          FROM "reading_hour" AS h CROSS JOIN LATERAL unnest(h."offsets", h."numbers", h."texts") AS u("offset", "number", "text")
+          WHERE h."seriesId" = ${seriesId} AND h."hour" >= date_trunc('hour', ${window.from}::timestamptz, 'UTC')
+            AND h."hour" < ${window.to}
+        ) AS r WHERE r."t" >= ${window.from} AND r."t" < ${window.to}`;
   // date_part is a double (extract is numeric, several times slower over a million rows); bucket numbers are few,
   // so grouping hashes them rather than sorting every row.
   return db.$queryRaw<BucketRow[]>`
@@ -213,9 +233,9 @@ export type NumberSeriesSpan = { id: number; dataSectionId: string; dataFieldId:
 export async function numberSeriesSpans(db: Tx, itemId: string): Promise<NumberSeriesSpan[]> {
   return db.$queryRaw<NumberSeriesSpan[]>`
     SELECT s."id", s."dataSectionId"::text AS "dataSectionId", s."dataFieldId"::text AS "dataFieldId",
-      min(h."hour") AS "firstHour", max(h."lastAt") AS "lastAt"
+      min(h."hour") AS "firstHour", max(${instantAt(Prisma.sql`h."hour"`, Prisma.sql`h."offsets"[cardinality(h."offsets")]`)}) AS "lastAt"
     FROM "reading_series" AS s JOIN "reading_hour" AS h ON h."seriesId" = s."id"
     WHERE s."itemId" = ${itemId}::uuid
-    GROUP BY s."id" HAVING bool_or(h."lastNumber" IS NOT NULL)
+    GROUP BY s."id" HAVING bool_or(h."numbers"[cardinality(h."offsets")] IS NOT NULL)
     ORDER BY s."id"`;
 }

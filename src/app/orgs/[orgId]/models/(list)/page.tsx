@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -34,14 +35,17 @@ export default async function ModelsPage({ params, searchParams }: Props) {
   ]);
   const templateNames = Object.fromEntries(templates.map((template) => [template.id, template.name]));
   const base = `/orgs/${organization.id}/models`;
+  const mayCreate = mayDo(actor, organization.id, "writeData");
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader eyebrow={organization.name} title={t("title")} description={t("description")} />
-        <Link href={`${base}/new`} className={buttonClasses({ className: "self-start sm:self-auto" })}>
-          {t("newModel")}
-        </Link>
+        {mayCreate ? (
+          <Link href={`${base}/new`} className={buttonClasses({ className: "self-start sm:self-auto" })}>
+            {t("newModel")}
+          </Link>
+        ) : null}
       </div>
       <SearchForm action={base} label={t("searchLabel")} name="q" value={search} />
       <section aria-labelledby="model-results-heading" className="space-y-4">
@@ -61,13 +65,15 @@ export default async function ModelsPage({ params, searchParams }: Props) {
             </EmptyState>
           ) : (
             <EmptyState title={t("none")}>
-              {t.rich("noneText", {
-                link: (chunks) => (
-                  <Link href={`${base}/new`} className="font-medium text-brand-700 hover:underline">
-                    {chunks}
-                  </Link>
-                ),
-              })}
+              {mayCreate
+                ? t.rich("noneText", {
+                    link: (chunks) => (
+                      <Link href={`${base}/new`} className="font-medium text-brand-700 hover:underline">
+                        {chunks}
+                      </Link>
+                    ),
+                  })
+                : t("noneTextReadOnly")}
             </EmptyState>
           )
         ) : (

@@ -31,7 +31,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * "Publish version" (docs/versions.md), duplicate and delete, the
  * passport's QR code, the model's access grants, its partner organizations and its history. The model, its template, its template status and
  * its grants are loaded here, on the server, and handed to the client components; the history loads when its panel is
- * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh.
+ * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh. Each write
+ * control is offered only when the one rule (`mayDo`) lets the member use it: a viewer reads the model.
  */
 export default async function ModelEditorPage({ params }: Props) {
   const { orgId, modelId } = await params;
@@ -45,6 +46,7 @@ export default async function ModelEditorPage({ params }: Props) {
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
+  const mayWrite = mayDo(actor, organization.id, "writeData");
   return (
     // The scope lets "Publish version" see the editor's unsaved edits and save them first.
     <EditorScope className="space-y-6">
@@ -54,15 +56,28 @@ export default async function ModelEditorPage({ params }: Props) {
         model={model}
         template={template}
         languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
-        upgrade={status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
+        upgrade={mayWrite && status.newerVersion ? { current: status.template, newer: status.newerVersion } : undefined}
+        isReadOnly={!mayWrite}
       />
       {passportUuid && (
-        <PublishVersionPanel organizationId={organization.id} modelId={model.id} passportUuid={passportUuid} versions={versions} />
+        <PublishVersionPanel
+          organizationId={organization.id}
+          modelId={model.id}
+          passportUuid={passportUuid}
+          versions={versions}
+          mayPublish={mayWrite}
+        />
       )}
-      <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} />
+      {mayWrite ? <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} /> : null}
       {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AasDownloadPanel exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`} noun="model" />
-      <AccessGrantsPanel organizationId={organization.id} modelId={model.id} modelPassportUuid={passportUuid} grants={grants} />
+      <AccessGrantsPanel
+        organizationId={organization.id}
+        modelId={model.id}
+        modelPassportUuid={passportUuid}
+        grants={grants}
+        mayManage={mayDo(actor, organization.id, "manageAccessGrants")}
+      />
       <PartnerGrantsPanel
         organizationId={organization.id}
         modelId={model.id}

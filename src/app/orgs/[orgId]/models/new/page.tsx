@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { CreateModelForm } from "~/components/models/create-model-form";
@@ -10,6 +11,7 @@ import { listProductDataModelLineages } from "~/server/services/product-data-mod
 import { listTemplateLineages } from "~/server/services/templates/list-templates";
 import type { TProductDataModel, TTemplate } from "~/domain/template-schema";
 import { BackLink } from "~/components/ui/back-link";
+import { Alert } from "~/components/ui/alert";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("models"))("newModel") };
@@ -57,7 +59,9 @@ export default async function NewModelPage({ params, searchParams }: Props) {
         <BackLink href={`/orgs/${organization.id}/models`}>{t("backToAll")}</BackLink>
         <PageHeader eyebrow={organization.name} title={t("newModel")} description={t("newDescription")} />
       </div>
-      {sources.length === 0 ? (
+      {!mayDo(actor, organization.id, "writeData") ? (
+        <Alert tone="info">{t("newNotAllowed")}</Alert>
+      ) : sources.length === 0 ? (
         <EmptyState title={t("noTemplates")}>{t.rich("noTemplatesText", { code: (chunks) => <code>{chunks}</code> })}</EmptyState>
       ) : (
         <CreateModelForm organizationId={organization.id} sources={sources} initialSource={initialSource} />

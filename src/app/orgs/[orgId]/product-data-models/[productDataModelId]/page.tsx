@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -27,6 +28,7 @@ export default async function ProductDataModelPreviewPage({ params }: Props) {
   const { orgId, productDataModelId } = await params;
   const { organization, productDataModel } = await loadProductDataModel(orgId, productDataModelId);
   const t = await getTranslations("templates");
+  const mayCreateModel = mayDo(await requireSignedIn(), organization.id, "writeData");
   return (
     <div className="space-y-6">
       <DefinitionHeader
@@ -34,7 +36,7 @@ export default async function ProductDataModelPreviewPage({ params }: Props) {
         name={productDataModel.name}
         version={productDataModel.version}
         tags={[]}
-        createModelHref={`/orgs/${organization.id}/models/new?productDataModelId=${productDataModel.id}`}
+        createModelHref={mayCreateModel ? `/orgs/${organization.id}/models/new?productDataModelId=${productDataModel.id}` : undefined}
         backHref={`/orgs/${organization.id}/templates`}
       />
       <TemplatePreview sections={productDataModel.sections} organizationId={organization.id} />

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -46,9 +47,11 @@ export default async function TemplatesPage({ params }: { params: Promise<{ orgI
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <PageHeader eyebrow={organization.name} title={t("title")} description={t("description")} />
-        <Link href={`${base}/templates/drafts`} className={buttonClasses()}>
-          {t("builder")}
-        </Link>
+        {mayDo(actor, organization.id, "manageTemplates") ? (
+          <Link href={`${base}/templates/drafts`} className={buttonClasses()}>
+            {t("builder")}
+          </Link>
+        ) : null}
       </div>
       <EntryList headingId="templates-heading" title={t("ours")} entries={templateEntries} empty={t("oursEmpty")} />
       <EntryList headingId="pdms-heading" title={t("productDataModels")} entries={pdmEntries} empty={t("productDataModelsEmpty")} />

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import Link from "next/link";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -31,6 +32,7 @@ export default async function TemplatePreviewPage({ params }: Props) {
   const { orgId, templateId } = await params;
   const { organization, template, versions } = await loadTemplate(orgId, templateId);
   const t = await getTranslations("templates");
+  const mayCreateModel = mayDo(await requireSignedIn(), organization.id, "writeData");
   return (
     <div className="space-y-6">
       <DefinitionHeader
@@ -39,7 +41,7 @@ export default async function TemplatePreviewPage({ params }: Props) {
         description={template.description}
         version={template.version}
         tags={template.sectors}
-        createModelHref={`/orgs/${organization.id}/models/new?templateId=${template.id}`}
+        createModelHref={mayCreateModel ? `/orgs/${organization.id}/models/new?templateId=${template.id}` : undefined}
         backHref={`/orgs/${organization.id}/templates`}
       />
       <section aria-labelledby="versions-heading" className="space-y-2">

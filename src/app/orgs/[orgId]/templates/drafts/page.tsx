@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -12,6 +13,7 @@ import { listProductDataModels } from "~/server/services/product-data-models/lis
 import { listTemplateDrafts } from "~/server/services/template-drafts/list-template-drafts";
 import { listTemplates } from "~/server/services/templates/list-templates";
 import { BackLink } from "~/components/ui/back-link";
+import { Alert } from "~/components/ui/alert";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("templates"))("draftsTitle") };
@@ -39,7 +41,11 @@ export default async function TemplateDraftsPage({ params }: { params: Promise<{
         <BackLink href={base}>{t("title")}</BackLink>
         <PageHeader eyebrow={organization.name} title={t("draftsTitle")} description={t("draftsDescription")} />
       </div>
-      <NewDraftForm organizationId={organization.id} sources={sources} />
+      {mayDo(actor, organization.id, "manageTemplates") ? (
+        <NewDraftForm organizationId={organization.id} sources={sources} />
+      ) : (
+        <Alert tone="info">{t("builderNotAllowed")}</Alert>
+      )}
       <section aria-labelledby="drafts-heading" className="space-y-3">
         <h2 id="drafts-heading" className="text-lg font-semibold">
           {t("drafts")}

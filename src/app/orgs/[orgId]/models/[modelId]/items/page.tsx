@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { CreateItemsPanel } from "~/components/items/create-items-panel";
@@ -38,14 +39,16 @@ export default async function ItemsPage({ params, searchParams }: Props) {
     : { items: [], nextCursor: null };
   const problem = query.success ? undefined : query.error.issues[0]?.message;
   const base = `/orgs/${organization.id}/models/${model.id}/items`;
+  // Creating and importing items are offered to those the one rule lets write (docs/security.md, Roles).
+  const mayWrite = mayDo(actor, organization.id, "writeData");
 
   return (
     <div className="space-y-6">
       <BackLink href={`/orgs/${organization.id}/models`}>{t("allModels")}</BackLink>
       <PageHeader eyebrow={t("eyebrow")} title={model.name} description={t("description")} />
       <ModelTabs organizationId={organization.id} modelId={model.id} current="items" />
-      <CreateItemsPanel organizationId={organization.id} modelId={model.id} />
-      <ItemsSpreadsheetPanel organizationId={organization.id} modelId={model.id} />
+      {mayWrite ? <CreateItemsPanel organizationId={organization.id} modelId={model.id} /> : null}
+      <ItemsSpreadsheetPanel organizationId={organization.id} modelId={model.id} mayImport={mayWrite} />
       <SearchForm action={base} label={t("searchLabel")} name="identifier" value={identifier} />
       <section aria-labelledby="item-results-heading" className="space-y-4">
         <h2 id="item-results-heading" className="sr-only">
@@ -62,6 +65,7 @@ export default async function ItemsPage({ params, searchParams }: Props) {
             modelId={model.id}
             identifier={identifier}
             firstPage={page}
+            mayDelete={mayWrite}
           />
         )}
       </section>

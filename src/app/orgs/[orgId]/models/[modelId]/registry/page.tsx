@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
@@ -50,13 +51,22 @@ export default async function ModelRegistryPage({ params }: Props) {
             <h2 id="model-registry-heading" className="text-lg font-semibold">
               {t("modelSettings")}
             </h2>
-            <ModelRegistryForm
-              organizationId={organization.id}
-              modelId={model.id}
-              version={model.version}
-              commodityCode={settings.model.commodityCode}
-              facilityIds={settings.model.facilityIds}
-            />
+            {mayDo(actor, organization.id, "writeData") ? (
+              <ModelRegistryForm
+                organizationId={organization.id}
+                modelId={model.id}
+                version={model.version}
+                commodityCode={settings.model.commodityCode}
+                facilityIds={settings.model.facilityIds}
+              />
+            ) : (
+              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(0,12rem)_1fr]">
+                <dt className="font-medium text-slate-700">{t("commodityCodeTerm")}</dt>
+                <dd className="break-words text-slate-900">{settings.model.commodityCode ?? "—"}</dd>
+                <dt className="font-medium text-slate-700">{t("facilityIdsTerm")}</dt>
+                <dd className="break-words text-slate-900">{settings.model.facilityIds.join(", ") || "—"}</dd>
+              </dl>
+            )}
           </CardBody>
         </Card>
       </section>

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
+import { mayDo } from "~/server/services/access";
 import { cache } from "react";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
@@ -8,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { orNotFound } from "~/app/_lib/or-not-found";
 import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
 import { BackLink } from "~/components/ui/back-link";
+import { Alert } from "~/components/ui/alert";
 
 type Props = { params: Promise<{ orgId: string; draftId: string }> };
 
@@ -34,11 +36,16 @@ export default async function TemplateDraftPage({ params }: Props) {
         <BackLink href={`/orgs/${organization.id}/templates/drafts`}>{t("draftsTitle")}</BackLink>
         <PageHeader eyebrow={t("builder")} title={draft.name} description={draft.description || undefined} />
       </div>
-      <TemplateBuilder
-        organizationId={organization.id}
-        draft={draft}
-        languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
-      />
+      {/* The builder is all write controls: offered to those the one rule lets change templates (admins, owners). */}
+      {mayDo(await requireSignedIn(), organization.id, "manageTemplates") ? (
+        <TemplateBuilder
+          organizationId={organization.id}
+          draft={draft}
+          languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
+        />
+      ) : (
+        <Alert tone="info">{t("builderNotAllowed")}</Alert>
+      )}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { PublishVersionPanel } from "~/components/passport-versions/publish-vers
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { requestOrigin } from "~/app/_lib/request-origin";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
+import { requireSignedIn } from "~/app/_lib/current-actor";
+import { mayDo } from "~/server/services/access";
 
 type Props = { params: Promise<{ orgId: string; modelId: string; itemId: string }> };
 
@@ -21,7 +23,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${itemLabel(item)} · ${model.name}` };
 }
 
-/** One item's editor, its published versions with "Publish version" (docs/versions.md) and its history; the item, its model and template are loaded here and handed to the client editor. */
+/**
+ * One item's editor, its published versions with "Publish version" (docs/versions.md) and its history; the item, its
+ * model and template are loaded here and handed to the client editor. Write controls only when `mayDo` allows them.
+ */
 export default async function ItemEditorPage({ params }: Props) {
   const { orgId, modelId, itemId } = await params;
   const { organization, model, template: original, item } = await loadItemPage(orgId, modelId, itemId);
@@ -29,6 +34,7 @@ export default async function ItemEditorPage({ params }: Props) {
   const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
   const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
+  const mayWrite = mayDo(await requireSignedIn(), organization.id, "writeData");
   return (
     // The scope lets "Publish version" see the editor's unsaved edits and save them first.
     <EditorScope className="space-y-6">
@@ -38,12 +44,14 @@ export default async function ItemEditorPage({ params }: Props) {
         item={item}
         template={template}
         languages={{ defaultLanguage: organization.defaultLanguage, publishedLanguages: organization.publishedLanguages }}
+        isReadOnly={!mayWrite}
       />
       <ItemIdentifiersPanel
         organizationId={organization.id}
         modelId={model.id}
         itemId={item.id}
         identifiers={item.uniqueProductIdentifiers}
+        mayAdd={mayWrite}
       />
       {passportUuid && (
         <PublishVersionPanel
@@ -52,6 +60,7 @@ export default async function ItemEditorPage({ params }: Props) {
           itemId={item.id}
           passportUuid={passportUuid}
           versions={versions}
+          mayPublish={mayWrite}
         />
       )}
       {passportUuid && passportLink && (
