@@ -413,11 +413,12 @@ async function readModel(client: pg.PoolClient, organizationId: string, modelId:
     templateId: string;
     ownerId: string;
     version: number;
+    publishOnStatusChange: boolean;
     createdAt: Date;
     updatedAt: Date;
   }>(
     `SELECT "id"::text AS "id", "name", "description", "gtin", "templateId"::text AS "templateId", "ownerId", "version",
-            "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
+            "publishOnStatusChange", "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
      FROM "model" WHERE "id" = $1 AND "organizationId" = $2`,
     [modelId, organizationId],
   );
@@ -448,6 +449,7 @@ async function readModel(client: pg.PoolClient, organizationId: string, modelId:
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    publishOnStatusChange: row.publishOnStatusChange,
     dataValues,
   };
 }
