@@ -10,8 +10,9 @@ import { type CpuProfile, summariseProfile } from "./bench/profile-summary";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 
 /**
- * `npm run bench:profile`: where the time of one `GET model` (105 values) goes. Three sequential latencies side by
- * side — through the built app over HTTP, through the app's route handler called in this process (no Next, no
+ * `npm run bench:profile`: where the time of one `GET model` (105 values, API key) and of one anonymous passport
+ * read (JSON, 105 values) goes, beside Next's own floor (an /api path no route serves). Per hot path, three sequential
+ * latencies side by side — through the built app over HTTP, through the app's route handler called in this process (no Next, no
  * HTTP), and through the bare node:http + pg handler — and a CPU profile of the in-process handler calls, its
  * self-time attributed to auth, validation, services, the database driver, JSON and the rest by source file.
  * The difference between the first two latencies is what Next's routing and the HTTP layer add.
@@ -39,51 +40,89 @@ try {
   const modelId = (created as { id: string }).id;
   await httpJson("POST", `http://127.0.0.1:${PORT}${modelPath}/${modelId}/data-values`, repeaterValues(world.template, 100, "p"));
 
-  const route = await import("~/app/api/organizations/[orgaId]/models/[modelId]/route");
+  const model = (await httpJson("GET", `http://127.0.0.1:${PORT}${modelPath}/${modelId}`)) as {
+    uniqueProductIdentifiers: { uuid: string }[];
+  };
+  const uuid = model.uniqueProductIdentifiers[0]?.uuid as string;
+
+  const modelRoute = await import("~/app/api/organizations/[orgaId]/models/[modelId]/route");
+  const passportRoute = await import("~/app/api/product-passports/[uuid]/route");
   const params = { orgaId: world.organizationId, modelId };
-  const inProcess = async () => {
-    const request = new Request(`http://localhost${modelPath}/${modelId}`, { headers: { api_token: world.token } });
-    const response = await route.GET(request, { params: Promise.resolve(params) });
-    await response.text();
-  };
-  const overHttp = (port: number) => async () => {
-    const response = await fetch(`http://127.0.0.1:${port}${modelPath}/${modelId}`, { headers: { api_token: world.token } });
-    await response.text();
+  const hotPaths = [
+    {
+      name: "GET model (105 values, API key)",
+      file: "get-model",
+      path: `${modelPath}/${modelId}`,
+      headers: { api_token: world.token } as Record<string, string>,
+      inProcess: async () => {
+        const request = new Request(`http://localhost${modelPath}/${modelId}`, { headers: { api_token: world.token } });
+        const response = await modelRoute.GET(request, { params: Promise.resolve(params) });
+        await response.arrayBuffer();
+      },
+    },
+    {
+      name: "GET passport JSON (105 values, anonymous)",
+      file: "get-passport",
+      path: `/api/product-passports/${uuid}`,
+      headers: {} as Record<string, string>,
+      inProcess: async () => {
+        const request = new Request(`http://localhost/api/product-passports/${uuid}`);
+        const response = await passportRoute.GET(request, { params: Promise.resolve({ uuid }) });
+        await response.arrayBuffer();
+      },
+    },
+  ];
+  const overHttp = (port: number, path: string, headers: Record<string, string>) => async () => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+    await response.arrayBuffer();
   };
 
-  const latencies = {
-    app: await medianLatency(overHttp(PORT)),
-    handler: await medianLatency(inProcess),
-    bare: await medianLatency(overHttp(PORT + 1)),
+  // Next's own floor: an /api path no route serves, answered 404 by the catch-all route (reads nothing), beside the
+  // bare handler's 404 for the same path.
+  const floor = {
+    app: await medianLatency(overHttp(PORT, "/api/bench-floor", {})),
+    bare: await medianLatency(overHttp(PORT + 1, "/api/bench-floor", {})),
   };
-
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 100 });
-  await session.post("Profiler.start");
-  for (let i = 0; i < REQUESTS; i++) await inProcess();
-  const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
-  session.disconnect();
-  writeFileSync(path.join(resultsDir, "get-model.cpuprofile"), JSON.stringify(profile));
-
-  console.log(`\nGET model (105 values), median of ${REQUESTS} sequential requests:`);
+  console.log(`\nNext's floor, median of ${REQUESTS} sequential requests: an /api path no route serves (404)`);
   console.log("| path | ms |\n|---|---:|");
-  console.log(`| app over HTTP (Next + route handler) | ${latencies.app.toFixed(2)} |`);
-  console.log(`| route handler in process (no Next, no HTTP) | ${latencies.handler.toFixed(2)} |`);
-  console.log(`| bare node:http + pg handler over HTTP | ${latencies.bare.toFixed(2)} |`);
-  console.log(`| Next routing and HTTP (first − second) | ${(latencies.app - latencies.handler).toFixed(2)} |`);
+  console.log(`| app over HTTP (Next + the catch-all route) | ${floor.app.toFixed(2)} |`);
+  console.log(`| bare node:http handler over HTTP | ${floor.bare.toFixed(2)} |`);
 
-  const breakdown = summariseProfile(profile);
-  console.log(`\nCPU profile of the in-process route handler (${REQUESTS} requests, self time by category):`);
-  console.log("| category | ms per request | share of CPU |\n|---|---:|---:|");
-  const busy = breakdown.filter((row) => row.category !== "idle (waiting on the database)");
-  const busyTotal = busy.reduce((sum, row) => sum + row.ms, 0);
-  for (const row of breakdown) {
-    const share = row.category.startsWith("idle") ? "—" : `${((100 * row.ms) / busyTotal).toFixed(0)} %`;
-    console.log(`| ${row.category} | ${(row.ms / REQUESTS).toFixed(3)} | ${share} |`);
+  for (const hot of hotPaths) {
+    const latencies = {
+      app: await medianLatency(overHttp(PORT, hot.path, hot.headers)),
+      handler: await medianLatency(hot.inProcess),
+      bare: await medianLatency(overHttp(PORT + 1, hot.path, hot.headers)),
+    };
+
+    const session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    await session.post("Profiler.start");
+    for (let i = 0; i < REQUESTS; i++) await hot.inProcess();
+    const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
+    session.disconnect();
+    writeFileSync(path.join(resultsDir, `${hot.file}.cpuprofile`), JSON.stringify(profile));
+
+    console.log(`\n${hot.name}, median of ${REQUESTS} sequential requests:`);
+    console.log("| path | ms |\n|---|---:|");
+    console.log(`| app over HTTP (Next + route handler) | ${latencies.app.toFixed(2)} |`);
+    console.log(`| route handler in process (no Next, no HTTP) | ${latencies.handler.toFixed(2)} |`);
+    console.log(`| bare node:http + pg handler over HTTP | ${latencies.bare.toFixed(2)} |`);
+    console.log(`| Next routing and HTTP (first − second) | ${(latencies.app - latencies.handler).toFixed(2)} |`);
+
+    const breakdown = summariseProfile(profile);
+    console.log(`\nCPU profile of the in-process route handler (${REQUESTS} requests, self time by category):`);
+    console.log("| category | ms per request | share of CPU |\n|---|---:|---:|");
+    const busy = breakdown.filter((row) => row.category !== "idle (waiting on the database)");
+    const busyTotal = busy.reduce((sum, row) => sum + row.ms, 0);
+    for (const row of breakdown) {
+      const share = row.category.startsWith("idle") ? "—" : `${((100 * row.ms) / busyTotal).toFixed(0)} %`;
+      console.log(`| ${row.category} | ${(row.ms / REQUESTS).toFixed(3)} | ${share} |`);
+    }
+    console.log(`\nProfile: ${path.join(resultsDir, `${hot.file}.cpuprofile`)} (open it in Chrome DevTools)`);
   }
-  console.log(`\nProfile: ${path.join(resultsDir, "get-model.cpuprofile")} (open it in Chrome DevTools)`);
 } finally {
   for (const child of [app, bare]) {
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -108,11 +147,11 @@ async function medianLatency(work: () => Promise<void>): Promise<number> {
   return times[Math.floor(times.length / 2)] as number;
 }
 
-async function httpJson(method: string, url: string, body: unknown): Promise<unknown> {
+async function httpJson(method: string, url: string, body?: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method,
     headers: { api_token: world.token, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return response.json();

@@ -111,11 +111,17 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
   async function servePassport(response: http.ServerResponse, uuid: string): Promise<void> {
     const passport = await readPassportSnapshot(uuid);
     if (!passport) return send(response, 404, { message: "not found" });
+    // The app's headers of an anonymous passport (src/server/http/shared-cache.ts), its answered language last in the ETag.
+    const key = `model-${passport.modelId}`;
     response
       .writeHead(200, {
         "content-type": "application/json",
-        etag: `"${passport.version}-public"`,
-        "cache-control": "public, max-age=5, must-revalidate",
+        etag: `"${passport.version}-public-${passport.language}"`,
+        "cache-control": "public, max-age=5, s-maxage=5, stale-while-revalidate=5",
+        "surrogate-key": key,
+        "cache-tag": key,
+        vary: "Accept-Language",
+        "content-language": passport.language,
       })
       .end(JSON.stringify(passport));
   }
@@ -175,9 +181,12 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
       templateId: string;
       version: number;
       updatedAt: Date;
+      defaultLanguage: string;
+      publishedLanguages: string[];
     }>(
-      `SELECT "name", "description", "gtin", "templateId"::text AS "templateId", "version", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
-       FROM "model" WHERE "id" = $1`,
+      `SELECT m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."version",
+              m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt", o."defaultLanguage", o."publishedLanguages"
+       FROM "model" AS m JOIN "organization" AS o ON o."id" = m."organizationId" WHERE m."id" = $1`,
       [modelId],
     );
     const model = models.rows[0];
@@ -247,6 +256,9 @@ async function startBareHandler(options: { databaseUrl: string; port: number }):
       version: item ? `${model.version}.${item.version}` : String(model.version),
       readerLevel: "public",
       hiddenFieldCount,
+      // No language asked for: the organization's default, with its published languages (the default first).
+      language: model.defaultLanguage,
+      languages: [model.defaultLanguage, ...model.publishedLanguages.filter((l) => l !== model.defaultLanguage)],
       dataSections,
     };
   }
@@ -401,11 +413,12 @@ async function readModel(client: pg.PoolClient, organizationId: string, modelId:
     templateId: string;
     ownerId: string;
     version: number;
+    publishOnStatusChange: boolean;
     createdAt: Date;
     updatedAt: Date;
   }>(
     `SELECT "id"::text AS "id", "name", "description", "gtin", "templateId"::text AS "templateId", "ownerId", "version",
-            "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
+            "publishOnStatusChange", "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
      FROM "model" WHERE "id" = $1 AND "organizationId" = $2`,
     [modelId, organizationId],
   );
@@ -436,6 +449,7 @@ async function readModel(client: pg.PoolClient, organizationId: string, modelId:
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    publishOnStatusChange: row.publishOnStatusChange,
     dataValues,
   };
 }

@@ -13,16 +13,16 @@ export type CpuProfile = {
 const CATEGORIES: [string, (url: string, name: string) => boolean][] = [
   ["idle (waiting on the database)", (_url, name) => name === "(idle)"],
   ["garbage collection", (_url, name) => name === "(garbage collector)"],
+  // The in-process inspector session delivering the profiler's own messages: the measurement, not the request.
+  ["the profiler itself (inspector dispatch)", (url, name) => url === "" && name === "dispatch"],
   [
     "socket writes (mostly the database wire protocol)",
     (url, name) => url === "" && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(name),
   ],
   ["auth: key verification, membership", (url) => /better-auth|api-key|src\/server\/auth\//.test(url)],
   ["validation (zod, domain rules)", (url) => /node_modules\/zod\/|src\/domain\//.test(url)],
-  [
-    "database driver (Prisma, pg)",
-    (url) => /@prisma|node_modules\/pg|pg-pool|pg-protocol|pg-types|src\/generated\/prisma|src\/server\/db\//.test(url),
-  ],
+  ["Prisma (query plan, result mapping)", (url) => /@prisma|src\/generated\/prisma/.test(url)],
+  ["database driver (pg)", (url) => /node_modules\/pg|pg-pool|pg-protocol|pg-types|src\/server\/db\//.test(url)],
   ["REST wrapper and services", (url) => /src\/server\/|src\/app\//.test(url)],
   ["JSON", (_url, name) => /^(stringify|parse|JSONStringify|JSONParse)$/.test(name)],
   ["Node and web platform (streams, Request, Response, crypto)", (url) => url.startsWith("node:") || /undici/.test(url)],

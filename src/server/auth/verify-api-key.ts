@@ -3,7 +3,7 @@ import { AppError } from "~/domain/app-error";
 import { chargeApiKey, type ApiKeyRateLimit } from "~/server/auth/api-key-rate-limit";
 import { hashApiKey } from "~/server/auth/api-key-token";
 import { recordApiKeyUse } from "~/server/auth/api-key-usage";
-import { getDb } from "~/server/db/client";
+import { hotStatement } from "~/server/db/hot-statement";
 import { ZApiKeyScope, type TApiKeyScope } from "~/domain/roles";
 
 /**
@@ -57,18 +57,24 @@ export async function verifyApiKey(token: string, requests = 1): Promise<Verifie
   return { keyId: row.id, userId: row.userId, memberships: row.memberships, scope: ZApiKeyScope.parse(row.scope) };
 }
 
+// Every API request runs it: a statement prepared once (src/server/db/hot-statement.ts). Timestamps as instants.
+const lookUpKey = hotStatement<KeyRow>(
+  "verify_api_key",
+  `SELECT k."id", k."referenceId" AS "userId", k."scope", k."enabled", k."revokedAt" AT TIME ZONE 'UTC' AS "revokedAt",
+          k."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", k."lastRequest" AT TIME ZONE 'UTC' AS "lastRequest",
+          k."rateLimitEnabled", k."rateLimitMax", k."rateLimitTimeWindow",
+          COALESCE((
+            SELECT json_agg(json_build_object('organizationId', m."organizationId", 'role', m."role")) FROM "member" AS m
+            WHERE m."userId" = k."referenceId" AND m."suspendedAt" IS NULL
+              AND (k."organizationId" IS NULL OR m."organizationId" = k."organizationId")
+          ), '[]'::json) AS "memberships"
+   FROM "apikey" AS k
+   WHERE k."key" = $1
+   LIMIT 1`,
+);
+
 async function lookUp(hash: string): Promise<KeyRow | null> {
-  const [row] = await getDb().$queryRaw<KeyRow[]>`
-    SELECT k."id", k."referenceId" AS "userId", k."scope", k."enabled", k."revokedAt", k."expiresAt", k."lastRequest",
-           k."rateLimitEnabled", k."rateLimitMax", k."rateLimitTimeWindow",
-           COALESCE((
-             SELECT json_agg(json_build_object('organizationId', m."organizationId", 'role', m."role")) FROM "member" AS m
-             WHERE m."userId" = k."referenceId" AND m."suspendedAt" IS NULL
-               AND (k."organizationId" IS NULL OR m."organizationId" = k."organizationId")
-           ), '[]'::json) AS "memberships"
-    FROM "apikey" AS k
-    WHERE k."key" = ${hash}
-    LIMIT 1`;
+  const [row] = await lookUpKey([hash]);
   return row ?? null;
 }
 

@@ -1,18 +1,28 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getConfig } from "~/server/config";
 
 /**
  * The one Prisma client of a process, always through @prisma/adapter-pg: PostgreSQL and the embedded PGlite server
  * speak the same wire protocol, so there is one code path. Cached on globalThis so Next's dev reloads reuse it.
+ *
+ * The client's connection pool is ours, so the few statements every request runs (src/server/db/hot-statement.ts)
+ * can skip Prisma's per-query cost on the same connections; Prisma ends the pool when it disconnects.
  */
 
 export function createPrismaClient(connectionString: string, poolSize = getConfig().DB_POOL_SIZE): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) });
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  poolOf.set(db, pool);
+  return db;
 }
 
-const globalForDb = globalThis as unknown as { passportStudioDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { passportStudioDb?: PrismaClient; passportStudioPools?: WeakMap<PrismaClient, pg.Pool> };
+// Keyed by the client, so whichever client getDb() answers, its hot statements run on that client's connections; on
+// globalThis like the client, as Next's bundles may load this module more than once.
+const poolOf = (globalForDb.passportStudioPools ??= new WeakMap<PrismaClient, pg.Pool>());
 
 export function getDb(): PrismaClient {
   if (!globalForDb.passportStudioDb) {
@@ -23,6 +33,13 @@ export function getDb(): PrismaClient {
     globalForDb.passportStudioDb = createPrismaClient(url);
   }
   return globalForDb.passportStudioDb;
+}
+
+/** The pool under getDb()'s client, for hot-statement.ts only: everything else goes through Prisma. */
+export function getPool(): pg.Pool {
+  const pool = poolOf.get(getDb());
+  if (!pool) throw new Error("The database client was not made by createPrismaClient.");
+  return pool;
 }
 
 export type Db = PrismaClient;

@@ -63,12 +63,11 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
         acceptLanguage: request.headers.get("accept-language"),
       });
       if (!definition.caching) return Response.json(result);
-      const { etag, sharedAbout, vary, language } = definition.caching(result, { actor });
-      // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
-      const caching = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
-      const headers = { ETag: etag, ...caching, ...(vary && { Vary: vary }), ...(language && { "Content-Language": language }) };
-      if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(jsonOf(result), { headers: { ...headers, "Content-Type": "application/json" } });
+      const answer = cachedAnswer(result, actor, definition.caching);
+      if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) {
+        return new Response(null, { status: 304, headers: answer.headers });
+      }
+      return new Response(bodyOf(result), { headers: answer.jsonHeaders });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
@@ -76,17 +75,41 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
   };
 }
 
-/**
- * A cacheable answer is often the very object the service hands every reader of its kind (a cached passport), so
- * its JSON text is kept beside it and written once, not once per request; a fresh object is simply serialised.
- */
-const jsonTexts = new WeakMap<object, string>();
+/** A cacheable answer's headers: for a 304, and with its content type for the JSON. */
+type Answer = { etag: string; headers: Record<string, string>; jsonHeaders: Record<string, string> };
 
-function jsonOf(result: unknown): string {
-  if (typeof result !== "object" || result === null) return JSON.stringify(result);
-  let text = jsonTexts.get(result);
-  if (text === undefined) jsonTexts.set(result, (text = JSON.stringify(result)));
-  return text;
+/**
+ * A cacheable answer to an anonymous reader is often the very object the service hands every such reader (a cached
+ * passport's view), so its headers and its JSON bytes are kept beside it and made once, not once per request: a
+ * conditional request costs the service's read (the cache's epoch) and one comparison. The headers of an answer to a
+ * signed-in reader (whose caching may depend on who they are) are made for that request alone.
+ */
+const answers = new WeakMap<object, Answer>();
+const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+const encoder = new TextEncoder();
+
+function cachedAnswer<R>(
+  result: R,
+  actor: Actor | null,
+  caching: NonNullable<PublicRouteDefinition<z.ZodType, z.ZodType, R>["caching"]>,
+): Answer {
+  const isShared = actor === null && typeof result === "object" && result !== null;
+  const kept = isShared ? answers.get(result) : undefined;
+  if (kept) return kept;
+  const { etag, sharedAbout, vary, language } = caching(result, { actor });
+  // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
+  const cacheControl = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  const headers = { ETag: etag, ...cacheControl, ...(vary && { Vary: vary }), ...(language && { "Content-Language": language }) };
+  const answer: Answer = { etag, headers, jsonHeaders: { ...headers, "Content-Type": "application/json" } };
+  if (isShared) answers.set(result, answer);
+  return answer;
+}
+
+function bodyOf(result: unknown): Uint8Array<ArrayBuffer> {
+  if (typeof result !== "object" || result === null) return encoder.encode(JSON.stringify(result));
+  let body = bodies.get(result);
+  if (body === undefined) bodies.set(result, (body = encoder.encode(JSON.stringify(result))));
+  return body;
 }
 
 /** The caller of a public read: null without a key or a session cookie; a key presented must be valid (401). */

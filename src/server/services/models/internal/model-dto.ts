@@ -3,6 +3,8 @@ import { decodeInnerRows } from "~/domain/row-path";
 import { answerDataValues } from "~/domain/list-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { Prisma } from "~/generated/prisma/client";
+import { getDb } from "~/server/db/client";
+import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -81,27 +83,14 @@ export async function findModel(db: Tx, modelId: string, organizationId?: string
 
 /** findModel's model with its values as stored, for the code that reads them rather than answers them. */
 export async function findStoredModel(db: Tx, modelId: string, organizationId?: string): Promise<StoredModel | null> {
-  const inOrganization = organizationId === undefined ? Prisma.empty : Prisma.sql`AND m."organizationId" = ${organizationId}`;
-  const [record] = await db.$queryRaw<ModelRecord[]>`
-    SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
-           m."version", m."publishOnStatusChange", m."createdAt", m."updatedAt",
-           COALESCE((
-             SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
-             FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
-           ), '[]'::json) AS "uniqueProductIdentifiers",
-           (
-             SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
-                             ORDER BY g."dataSectionId", g."dataFieldId", g."language")
-             FROM (
-               SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
-                      array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
-                      CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
-               FROM "data_value" WHERE "modelId" = m."id"
-               GROUP BY "dataSectionId", "dataFieldId", "language"
-             ) AS g
-           ) AS "valueGroups"
-    FROM "model" AS m
-    WHERE m."id" = ${modelId}::uuid ${inOrganization}`;
+  const [record] = await (db === getDb()
+    ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
+      organizationId === undefined
+      ? findRecord([modelId])
+      : findRecordInOrganization([modelId, organizationId])
+    : organizationId === undefined
+      ? db.$queryRawUnsafe<ModelRecord[]>(FIND_MODEL_SQL, modelId)
+      : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
   if (!record) return null;
   const dataValues: TDataValue[] = [];
   for (const [s, f, l, r, v, inner] of record.valueGroups ?? []) {
@@ -114,6 +103,31 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   }
   return toModelDto(record, dataValues);
 }
+
+// One text for Prisma inside a transaction and for the prepared statement outside one. Timestamps as instants (UTC).
+const FIND_MODEL_SQL = `
+  SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
+         m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+         COALESCE((
+           SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
+           FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
+         ), '[]'::json) AS "uniqueProductIdentifiers",
+         (
+           SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
+                           ORDER BY g."dataSectionId", g."dataFieldId", g."language")
+           FROM (
+             SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+                    array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
+                    CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
+             FROM "data_value" WHERE "modelId" = m."id"
+             GROUP BY "dataSectionId", "dataFieldId", "language"
+           ) AS g
+         ) AS "valueGroups"
+  FROM "model" AS m
+  WHERE m."id" = $1::uuid`;
+const IN_ORGANIZATION_SQL = `AND m."organizationId" = $2`;
+const findRecord = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
+const findRecordInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
 
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {

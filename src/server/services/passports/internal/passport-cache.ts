@@ -4,7 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import type { TReadingSeries } from "~/domain/reading";
 import type { TemplateIndex } from "~/domain/template-index";
-import { getDb } from "~/server/db/client";
+import { hotStatement } from "~/server/db/hot-statement";
 import type { LatestPublished } from "~/server/services/passport-versions/internal/version-sql";
 
 /**
@@ -61,15 +61,20 @@ const cache = (globalForCache.passportStudioPassportCache ??= new Map<string, Pa
  * values, so an unchanged passport compares equal. Null for an unknown or retired identifier, or a deleted owner.
  */
 export async function currentPassportEpoch(uuid: string): Promise<string | null> {
-  const [row] = await getDb().$queryRaw<{ epoch: string }[]>`
-    SELECT ${PASSPORT_EPOCH} AS "epoch"
-    FROM "unique_product_identifier" AS u
-      LEFT JOIN "item" AS i ON i."id" = u."itemId"
-      JOIN "model" AS m ON m."id" = COALESCE(u."modelId", i."modelId")
-      JOIN "organization" AS o ON o."id" = m."organizationId"
-    WHERE u."uuid" = ${uuid}::uuid AND u."retiredAt" IS NULL`;
+  const [row] = await readPassportEpoch([uuid]);
   return row?.epoch ?? null;
 }
+
+// Every read of a cached passport runs it, often as its only statement: prepared once (src/server/db/hot-statement.ts).
+const readPassportEpoch = hotStatement<{ epoch: string }>(
+  "current_passport_epoch",
+  `SELECT ${PASSPORT_EPOCH.text} AS "epoch"
+   FROM "unique_product_identifier" AS u
+     LEFT JOIN "item" AS i ON i."id" = u."itemId"
+     JOIN "model" AS m ON m."id" = COALESCE(u."modelId", i."modelId")
+     JOIN "organization" AS o ON o."id" = m."organizationId"
+   WHERE u."uuid" = $1::uuid AND u."retiredAt" IS NULL`,
+);
 
 /** The cached entry of `uuid` while its epochs are current, else `load()`'s; null when not found. */
 export async function cachedPassport(uuid: string, load: () => Promise<LoadedPassport | null>): Promise<PassportEntry | null> {
