@@ -7,9 +7,9 @@ import { ensurePrismaClient } from "./generate";
 /**
  * `npm test`: every ring, in three lanes side by side, with one line of totals at the end:
  * - the browser lane: type check, lint and format check side by side (one test each in the totals), then the one
- *   `next build` every later ring reuses, the Playwright end-to-end tests against the real app in Chromium, then a
- *   bounded soak of the built app (60 s of mixed load, no 5xx, no logged error, stable memory);
- * - the vitest lane, from the start: unit tests, then the integration tests on a fresh embedded database;
+ *   `next build` every later ring reuses, then the Playwright end-to-end tests against the real app in Chromium;
+ * - the vitest lane, from the start: unit tests, then the integration tests on a fresh embedded database, then (once
+ *   the build has passed) a bounded soak of the built app (60 s of mixed load, no 5xx, no logged error, stable memory);
  * - when TEST_DATABASE_URL names a PostgreSQL server, the integration tests again on a fresh database there, from the
  *   end of the checks.
  *
@@ -34,6 +34,10 @@ type Step = {
   after?: () => void;
   /** A step the rest of its lane needs (the build): when it fails, they are not run; it is no test in the totals. */
   isPrerequisite?: boolean;
+  /** Told whether the step passed (the build, for the soak in another lane). */
+  onOutcome?: (ok: boolean) => void;
+  /** Runs once this resolves, and only if to true (the soak waits for the build of another lane). */
+  needs?: Promise<boolean>;
 };
 /** Steps run side by side as one stage of a lane, under the build lock (runGroup); `onEnd` when all have ended. */
 type Group = { name: string; steps: Step[]; onEnd?: () => void };
@@ -50,6 +54,7 @@ const reports = path.resolve(".test-reports");
 mkdirSync(reports, { recursive: true });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const bothRings = postgresUrl ? { TEST_BOTH_RINGS: "1" } : {};
 const isE2eSkipped = process.argv.includes("--skip-e2e");
 const started = Date.now();
 
@@ -70,18 +75,22 @@ checks.onEnd = endChecks;
 const vitestLane: Lane = {
   stages: [
     vitest("Unit tests", "unit", "unit.json", {}),
-    vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined }),
+    // TEST_BOTH_RINGS: a few files that never use the run's database move to the PostgreSQL ring (vitest.config.ts).
+    vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined, ...bothRings }),
   ],
 };
 const browserLane: Lane = { stages: [checks] };
 if (!isE2eSkipped) {
   // Built once, after the checks, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
   // the integration files that start the built app (which wait for this build under the same lock, ensureAppBuilt).
+  let buildOutcome: (ok: boolean) => void = () => {};
+  const built = new Promise<boolean>((resolve) => (buildOutcome = resolve));
   browserLane.stages.push({
     name: "Build (next build, reused by every ring)",
     args: ["node_modules/tsx/dist/cli.mjs", "scripts/build.ts", "--if-stale"],
     env: { NEXT_TELEMETRY_DISABLED: "1" },
     isPrerequisite: true,
+    onOutcome: buildOutcome,
   });
   const e2eFile = path.join(reports, "e2e.json");
   browserLane.stages.push({
@@ -93,11 +102,15 @@ if (!isE2eSkipped) {
     after: () => nameFlaky(e2eFile),
   });
   const soakFile = path.join(reports, "soak.json");
-  browserLane.stages.push({
+  // At the end of the vitest lane, not after the browser ring: the browser lane is the run's longest path (CI,
+  // 2026-11-29: checks 214 s, build 203 s, browser ring 1,010 s, soak 108 s, against the PGlite lane's ~1,300 s once
+  // the embedded database's longest files moved to the PostgreSQL ring), and the soak only needs the build.
+  vitestLane.stages.push({
     name: "Soak (60 s of mixed load on the built app)",
     args: ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
     env: { SOAK_REPORT: soakFile },
     report: { file: soakFile, read: soakTotals },
+    needs: built,
   });
 }
 const allLanes = [vitestLane, browserLane];
@@ -106,7 +119,10 @@ if (postgresUrl) {
   // after them are the longest path of the run.
   allLanes.push({
     stages: [
-      vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", { TEST_DATABASE_URL: postgresUrl }),
+      vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", {
+        TEST_DATABASE_URL: postgresUrl,
+        ...bothRings,
+      }),
     ],
     startAfter: checksEnded,
   });
@@ -144,6 +160,10 @@ async function runLane(lane: Lane, isLive: boolean): Promise<void> {
       await runGroup(stage);
       continue;
     }
+    if (stage.needs && !(await stage.needs)) {
+      failedSteps.push(`${stage.name} (not run)`);
+      continue;
+    }
     const ok = await runStep(stage, isLive);
     if (ok || !stage.isPrerequisite) continue;
     const skipped = lane.stages.slice(at + 1).map((next) => next.name);
@@ -175,6 +195,7 @@ async function runStep(step: Step, isLive: boolean): Promise<boolean> {
   // CI's budget is 45 minutes: each step's time is printed so a slow ring shows in the log.
   console.log(`=== ${step.name}: ${ok ? "passed" : "FAILED"} in ${seconds} s`);
   if (!ok) failedSteps.push(step.name);
+  step.onOutcome?.(ok);
   // A prerequisite (the build) is no test: its failure shows in the failed steps only.
   if (step.report) count(step.report.file, step.report.read, ok);
   else if (!step.isPrerequisite) totals[ok ? "passed" : "failed"] += 1;

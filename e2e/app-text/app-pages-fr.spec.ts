@@ -7,7 +7,7 @@ import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtu
  * the organization overview, the models list, a model's items with the spreadsheet import (its dry-run report
  * too), the model page's published versions, QR code and AAS panels and the registry page in French, then the same
  * member in German. Each page at 1280 and 375 px: axe clean with the right `lang`, nothing wider than the window,
- * and a screenshot to look at for clipped words.
+ * and (with SCREENSHOT_DIR set) a screenshot to look at for clipped words.
  */
 
 async function expectAxeClean(page: Page, lang: string): Promise<void> {
@@ -17,11 +17,16 @@ async function expectAxeClean(page: Page, lang: string): Promise<void> {
   expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-/** Axe, no sideways scrolling, and a full-page screenshot kept with the test's output. */
+/**
+ * Axe and no sideways scrolling; with SCREENSHOT_DIR set (as the editor specs), a full-page screenshot kept with the
+ * test's output for a person to look at — not on every run, where 28 full pages cost the ring seconds for nobody.
+ */
 async function checkPage(page: Page, testInfo: TestInfo, lang: string, name: string, width: number): Promise<void> {
   await expectAxeClean(page, lang);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${lang}-${width}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${lang}-${width}.png`), fullPage: true });
+  }
 }
 
 /** None of these English words is on the page. */
