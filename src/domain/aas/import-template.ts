@@ -52,6 +52,16 @@ type Scope = {
   required: boolean;
 };
 
+/**
+ * The scope of what a collection or list holds: inside a repeater every row's element is required as its own row
+ * says (one more repeater level); inside a group, only if the group itself is required.
+ */
+function innerScope(scope: Scope, isRepeater: boolean, cardinality: Cardinality): Scope {
+  return isRepeater
+    ? { repeaterDepth: scope.repeaterDepth + 1, required: true }
+    : { repeaterDepth: scope.repeaterDepth, required: scope.required && isRequiredCardinality(cardinality) };
+}
+
 type Builder = {
   problems: AasProblemList;
   newId: () => string;
@@ -252,10 +262,7 @@ function importCollection(
     options,
   });
   if (!section) return;
-  const childScope = isRepeater
-    ? { repeaterDepth: scope.repeaterDepth + 1, required: true }
-    : { repeaterDepth: scope.repeaterDepth, required: scope.required && isRequiredCardinality(cardinality) };
-  fillSection(section, collection.value ?? [], `${path}.value`, childScope, builder);
+  fillSection(section, collection.value ?? [], `${path}.value`, innerScope(scope, isRepeater, cardinality), builder);
 }
 
 /**
@@ -375,9 +382,7 @@ function importList(parent: TSection, list: aas.SubmodelElementList, path: strin
     options,
   });
   if (!section) return;
-  const rowScope = isRepeater
-    ? { repeaterDepth: scope.repeaterDepth + 1, required: true }
-    : { repeaterDepth: scope.repeaterDepth, required: scope.required && isRequiredCardinality(cardinality) };
+  const rowScope = innerScope(scope, isRepeater, cardinality);
   const elementPath = `${path}.value[0]`;
   if (aas.isSubmodelElementCollection(element)) {
     fillSection(section, element.value ?? [], `${elementPath}.value`, rowScope, builder);
