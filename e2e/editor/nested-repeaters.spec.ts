@@ -226,10 +226,14 @@ test("nested repeaters at 375 px: cards beyond the first three of a nested list 
   const ref = await nestedModel(page);
   // One footprint of eight stages, each with a source; the last stage's required name left empty.
   const stageNames = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `Stage ${letter}`);
+  // The product name exists empty from the start: it is modified, the rows are added.
+  await trpcMutation(page, "dataValues.modify", {
+    ...ref,
+    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
+  });
   await trpcMutation(page, "dataValues.add", {
     ...ref,
     values: [
-      { dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" },
       { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
       ...stageNames.map((value, stage) => ({
         dataSectionId: NESTED.stages,

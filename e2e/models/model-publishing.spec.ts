@@ -27,7 +27,8 @@ for (const width of [1280, 375]) {
     demoPage: page,
     browser,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Two operator CLI runs (a process each, seconds of start-up) make the viewer, as in roles-pages.spec.ts.
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 900 });
     const ref = await createBatteryModel(page, `Publishing ${uniqueSuffix()}`);
     await openEditor(page, ref);
