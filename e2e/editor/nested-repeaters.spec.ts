@@ -217,3 +217,63 @@ test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stag
   await page.getByRole("button", { name: "Jump to next missing" }).click();
   await expect(card(stages, 3).getByLabel("Stage", { exact: true })).toBeFocused();
 });
+
+test("nested repeaters at 375 px: cards beyond the first three of a nested list render near the window, and when asked for", async ({
+  demoPage: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const ref = await nestedModel(page);
+  // One footprint of eight stages, each with a source; the last stage's required name left empty.
+  const stageNames = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `Stage ${letter}`);
+  // The product name exists empty from the start: it is modified, the rows are added.
+  await trpcMutation(page, "dataValues.modify", {
+    ...ref,
+    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
+  });
+  await trpcMutation(page, "dataValues.add", {
+    ...ref,
+    values: [
+      { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
+      ...stageNames.map((value, stage) => ({
+        dataSectionId: NESTED.stages,
+        dataFieldId: NESTED.stage,
+        row: 0,
+        innerRows: [stage],
+        value,
+      })),
+      ...Array.from({ length: 8 }, (_, stage) => ({
+        dataSectionId: NESTED.sources,
+        dataFieldId: NESTED.source,
+        row: 0,
+        innerRows: [stage, 0],
+        value: `Mine ${stage + 1}`,
+      })),
+    ],
+  });
+  await openEditor(page, ref);
+  const stages = card(page.getByRole("region", { name: "Carbon footprints" }), 1).getByRole("region", { name: "Life-cycle stages" });
+  await expect(card(stages, 1).getByLabel("Stage", { exact: true })).toHaveValue("Stage A");
+  await expect(page.getByTestId("model-completeness")).toHaveText("9 of 10 required filled");
+
+  // "Jump to next missing" lands in the eighth stage's card, rendered for it.
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  const eighth = card(stages, 8).getByLabel("Stage", { exact: true });
+  await expect(eighth).toBeFocused();
+  await page.keyboard.type("Stage H");
+  await expect(page.getByTestId("model-completeness")).toHaveText("10 of 10 required filled");
+
+  // Scrolling brings the others in: every stage's card, each with its source.
+  const places = stages.getByRole("list", { name: "Life-cycle stages rows" }).locator(":scope > li");
+  await expect(places).toHaveCount(8);
+  for (const [i, name] of stageNames.entries()) {
+    await places.nth(i).scrollIntoViewIfNeeded();
+    const stage = card(stages, i + 1);
+    await expect(stage.getByLabel("Stage", { exact: true })).toHaveValue(name);
+    await expect(stage.getByRole("region", { name: "Sources" }).getByLabel("Source", { exact: true })).toHaveValue(`Mine ${i + 1}`);
+  }
+  await expectAxeClean(page);
+  await save(page);
+  const saved = await fetchModel(page, ref);
+  expect(saved.dataValues.filter((v) => v.dataFieldId === NESTED.stage).map((v) => v.value)).toContain("Stage H");
+});

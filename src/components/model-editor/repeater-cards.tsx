@@ -4,12 +4,14 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
-import { inputIdFor, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
+import { inputIdFor, parseRowListKey, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import { registerRevealer } from "~/components/model-editor/focus-draft";
+import { whenNearView } from "~/components/model-editor/near-view";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
+import { useNestedReveal } from "~/components/model-editor/use-nested-reveal";
 import type { SectionView } from "~/components/models/section-views";
 import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { dropMove, rowDragAnnouncements, rowDragInstructions, sortableRowId } from "~/components/model-editor/repeater-grid/row-drag";
@@ -22,6 +24,12 @@ import { Button } from "~/components/ui/button";
 export const VIRTUAL_CARDS_ABOVE = 30;
 /** A collapsed-free card's height before it is measured; measured heights replace it as cards render. */
 const ESTIMATED_CARD_HEIGHT = 360;
+/**
+ * In a list inside another list's row, the cards after this many wait until they come near the window: a three-level
+ * list of 100 × 10 × 10 rows opened on a phone rendered 330 cards (and 10,000 elements) for a screenful, and its
+ * layout was most of the time to usable (docs/editor.md §Nested repeaters). Lists this short render whole.
+ */
+export const EAGER_NESTED_CARDS = 3;
 
 export type RepeaterCardsProps = {
   view: SectionView;
@@ -39,6 +47,7 @@ export type RepeaterCardsProps = {
 export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
   const { store } = useEditor();
   const t = useTranslations("editorRows");
+  const { isShown, showRow } = useWaitingCards(list, rows);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
@@ -78,23 +87,26 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
     [store, list, onMoved, t, view.section.name],
   );
   const labelColumn = useMemo(() => columns.find((column) => column.field.type === "TextField"), [columns]);
-  const card = (row: number, position: number, measure?: CardMeasure) => (
-    <RepeaterRow
-      key={row}
-      list={list}
-      depth={depth}
-      row={row}
-      position={position}
-      isLast={position === rows.length}
-      labelColumn={labelColumn}
-      isCollapsed={collapsed.has(row)}
-      onToggle={onToggle}
-      onRequestRemove={onRequestRemove}
-      onMove={onMove}
-      renderRow={renderRow}
-      measure={measure}
-    />
-  );
+  const card = (row: number, position: number, measure?: CardMeasure) =>
+    isShown(row) ? (
+      <RepeaterRow
+        key={row}
+        list={list}
+        depth={depth}
+        row={row}
+        position={position}
+        isLast={position === rows.length}
+        labelColumn={labelColumn}
+        isCollapsed={collapsed.has(row)}
+        onToggle={onToggle}
+        onRequestRemove={onRequestRemove}
+        onMove={onMove}
+        renderRow={renderRow}
+        measure={measure}
+      />
+    ) : (
+      <WaitingCard key={row} row={row} position={position} onNear={showRow} />
+    );
   const label = t("rowsOf", { name: view.section.name });
 
   return (
@@ -123,6 +135,52 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
     </>
   );
 }
+
+/**
+ * Which cards of a nested list are rendered: of the rows it opened with, the first few and each one that came near
+ * the window (or that a draft asked for: focus after a failed save, undo), for good — a card once rendered keeps its
+ * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
+ * outermost list renders every card (or its virtualiser decides), as does a list long enough to be virtualised.
+ */
+function useWaitingCards(list: string, rows: readonly number[]) {
+  const { index } = useEditor();
+  const rowList = useMemo(() => parseRowListKey(list), [list]);
+  const isWaiting = rowList.parentPath.length > 0 && rows.length <= VIRTUAL_CARDS_ABOVE;
+  const [openedWith] = useState<ReadonlySet<number>>(() => new Set(rows));
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set(rows.slice(0, EAGER_NESTED_CARDS)));
+  const showRow = useCallback(
+    (row: number) => setShown((previous) => (previous.has(row) ? previous : new Set(previous).add(row))),
+    [],
+  );
+  const isShown = useCallback((row: number) => !isWaiting || shown.has(row) || !openedWith.has(row), [isWaiting, shown, openedWith]);
+  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow, hasOwnFields: true });
+  return { isShown, showRow };
+}
+
+/** A card not rendered yet: its place in the list, about a card high, until it comes within a screen of the window. */
+const WaitingCard = memo(function WaitingCard({
+  row,
+  position,
+  onNear,
+}: {
+  row: number;
+  position: number;
+  onNear: (row: number) => void;
+}) {
+  const t = useTranslations("editorRows");
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    return element ? whenNearView(element, () => onNear(row)) : undefined;
+  }, [row, onNear]);
+  return (
+    <li ref={ref} data-row={row} data-waiting="true">
+      <div className="h-40 rounded-md border border-dashed border-slate-200 p-3 text-sm text-slate-600 sm:p-4">
+        {t("row", { position })}
+      </div>
+    </li>
+  );
+});
 
 export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
 

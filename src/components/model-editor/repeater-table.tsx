@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { rowListKey } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
 import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
@@ -32,7 +32,8 @@ export function RepeaterTable({ view, parentPath, columns, rows, limits, renderN
   const list = useMemo(() => ({ repeaterId, parentPath }), [repeaterId, parentPath]);
   const hasNested = view.subSections.some(({ view: child }) => child.isRepeater);
   const [activeRow, setActiveRow] = useState<number>();
-  useNestedReveal({ index, list, rows, isActive: hasNested, shownRow: activeRow, showRow: setActiveRow });
+  const isActiveRow = useCallback((row: number) => row === activeRow, [activeRow]);
+  useNestedReveal({ index, list, rows, isActive: hasNested, isShown: isActiveRow, showRow: setActiveRow });
   const isShown = activeRow !== undefined && rows.includes(activeRow);
   return (
     <>

@@ -10,17 +10,32 @@ export type UseNestedRevealOptions = {
   index: TemplateIndex;
   list: RowList;
   rows: readonly number[];
-  /** Whether the repeater shows one row's nested repeaters at a time (its table view with nested repeaters). */
+  /** Whether some rows' insides are not rendered now (a table's rows but the active one; cards waiting to render). */
   isActive: boolean;
-  shownRow: number | undefined;
+  /** Whether a row's insides are rendered; a new function whenever that changes, so the reveal follows. */
+  isShown: (row: number) => boolean;
   showRow: (row: number) => void;
+  /**
+   * Whether the row's own fields wait with its insides (a card's); a table's own cells are its grid's to reveal, so
+   * by default only what is inside the repeaters nested in a row is.
+   */
+  hasOwnFields?: boolean;
 };
 
 /**
- * A table shows the nested repeaters of one row at a time: a draft asked for inside another row (focus after a failed
- * save, "Jump to next missing", undo) makes that row the shown one, and is revealed once its insides have rendered.
+ * A list that renders the insides of some rows only — a table shows the nested repeaters of one row at a time, a
+ * nested list of cards renders the cards near the window (`repeater-cards.tsx`) — brings a row in when a draft inside
+ * it is asked for (focus after a failed save, "Jump to next missing", undo), and reveals the draft once it rendered.
  */
-export function useNestedReveal({ index, list, rows, isActive, shownRow, showRow }: UseNestedRevealOptions): void {
+export function useNestedReveal({
+  index,
+  list,
+  rows,
+  isActive,
+  isShown,
+  showRow,
+  hasOwnFields = false,
+}: UseNestedRevealOptions): void {
   const [pending, setPending] = useState<{ key: string; focus: boolean } | null>(null);
   useEffect(() => {
     if (!isActive) return;
@@ -30,19 +45,18 @@ export function useNestedReveal({ index, list, rows, isActive, shownRow, showRow
       const sectionPath = index.sections.get(place.dataSectionId)?.repeaterPath ?? [];
       const path = rowPathOf(place);
       const row = path[list.parentPath.length];
-      // The table's own cells are its grid's to reveal; a row already shown has its insides rendered.
-      const isNested = sectionPath.length > list.parentPath.length + 1;
-      if (row === undefined || row === shownRow || !isNested || !rows.includes(row)) return false;
+      const isNested = hasOwnFields || sectionPath.length > list.parentPath.length + 1;
+      if (row === undefined || isShown(row) || !isNested || !rows.includes(row)) return false;
       if (!isInsideRow(sectionPath, path, list, row)) return false;
       showRow(row);
       setPending({ key, ...how });
       return true;
     });
-  }, [index, list, rows, isActive, shownRow, showRow]);
+  }, [index, list, rows, isActive, isShown, showRow, hasOwnFields]);
   useEffect(() => {
     if (!pending) return;
     revealDraft(pending.key, pending);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the row's insides rendered
     setPending(null);
-  }, [pending, shownRow]);
+  }, [pending, isShown]);
 }

@@ -7,6 +7,7 @@ import { AccessGrantsPanel } from "~/components/access-grants/access-grants-pane
 import { HistoryPanel } from "~/components/history/history-panel";
 import { ModelEditor } from "~/components/model-editor/model-editor";
 import { ModelActions } from "~/components/models/model-actions";
+import { ModelPublishingForm } from "~/components/models/model-publishing-form";
 import { PassportCodePanel } from "~/components/passports/passport-code-panel";
 import { EditorScope } from "~/components/model-editor/editor-scope";
 import { PublishVersionPanel } from "~/components/passport-versions/publish-version-panel";
@@ -28,7 +29,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * The model editor, with a notice when a newer version of its template exists; below it its published versions with
- * "Publish version" (docs/versions.md), duplicate and delete, the
+ * "Publish version" (docs/versions.md), the setting that publishes an item's next version on a status change
+ * (docs/readings.md §Status snapshots), duplicate and delete, the
  * passport's QR code, the model's access grants, its partner organizations and its history. The model, its template, its template status and
  * its grants are loaded here, on the server, and handed to the client components; the history loads when its panel is
  * opened. The editor is keyed by the template, so an upgrade (which refreshes this page) starts it afresh. Each write
@@ -68,6 +70,13 @@ export default async function ModelEditorPage({ params }: Props) {
           mayPublish={mayWrite}
         />
       )}
+      <ModelPublishingForm
+        organizationId={organization.id}
+        modelId={model.id}
+        version={model.version}
+        publishOnStatusChange={model.publishOnStatusChange}
+        isReadOnly={!mayWrite}
+      />
       {mayWrite ? <ModelActions organizationId={organization.id} modelId={model.id} name={model.name} /> : null}
       {passportUuid && passportLink && <PassportCodePanel uuid={passportUuid} label={model.name} pointsTo={passportLink.url} />}
       <AasDownloadPanel exportPath={`/api/organizations/${organization.id}/models/${model.id}/aas`} noun="model" />
