@@ -126,6 +126,26 @@ describe("expiry and revocation", () => {
     expectError(await api("GET", path, { token: key.token }), 401);
     expect((await trpc("query", ["organizations.list"], { token: key.token })).status).toBe(401);
   });
+
+  it("lets a viewer revoke the keys they hold, as the keys page offers (docs/security.md, API keys), and no one else's", async () => {
+    // Made while an admin, then made a viewer: the key acts as a viewer now, and its holder may still end it.
+    const user = await createUser({ email: `demoted-${crypto.randomUUID()}@test.example`, password: "correct-horse-battery" });
+    await addMember({ actor: OPERATOR, organizationId: world.organization.id, userEmailOrId: user.id, role: "admin" });
+    const key = await createApiKey({ userId: user.id, organizationId: world.organization.id, name: "held by a viewer" });
+    await getDb().member.updateMany({ where: { organizationId: world.organization.id, userId: user.id }, data: { role: "viewer" } });
+    const viewer = {
+      userId: user.id,
+      organizationIds: [world.organization.id],
+      roles: { [world.organization.id]: "viewer" as const },
+      via: "session" as const,
+    };
+    const path = `/api/organizations/${world.organization.id}/templates`;
+    expect((await api("GET", path, { token: key.token })).status).toBe(200);
+    await expect(revokeApiKey({ actor: viewer, id: world.keyId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await revokeApiKey({ actor: viewer, id: key.id })).revokedAt).toEqual(expect.any(String));
+    expectError(await api("GET", path, { token: key.token }), 401);
+    expect((await api("GET", path, { token: world.token })).status).toBe(200);
+  });
 });
 
 describe("what a key may not do", () => {

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { migrate, MIGRATIONS_DIR } from "~/server/db/migrate";
 import { withClient } from "./support/fresh-database";
-import { databaseMigratedBefore } from "./support/migrated-before";
+import { databaseMigratedBefore, insertOwnerRows } from "./support/migrated-before";
 
 /**
  * The history-arrays migration on a database that already holds history: each change's passport_change_value rows
@@ -22,17 +22,7 @@ it("moves each change's value rows into its arrays and drops passport_change_val
   // Section ids chosen so that their order differs from the order of insertion.
   const [s1, s2, field] = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002", crypto.randomUUID()];
   const changeIds = await withClient(fresh.url, async (client) => {
-    await client.query(`INSERT INTO "organization" ("id", "name", "slug") VALUES ($1, 'A', 'a')`, [org]);
-    await client.query(`INSERT INTO "user" ("id", "name", "email", "updatedAt") VALUES ($1, 'U', 'u@test.example', now())`, [user]);
-    await client.query(
-      `INSERT INTO "template" ("id", "organizationId", "name", "sectors", "version", "sections", "createdByUserId")
-       VALUES ($1, $2, 'T', '{}', '1', '[]', $3)`,
-      [template, org, user],
-    );
-    await client.query(
-      `INSERT INTO "model" ("id", "organizationId", "name", "templateId", "ownerId", "updatedAt") VALUES ($1, $2, 'M', $3, $4, now())`,
-      [model, org, template, user],
-    );
+    await insertOwnerRows(client, { org, user, template, model });
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO "passport_change" ("organizationId", "ownerKind", "modelId", "userId", "via", "properties")
        VALUES ($1, 'model', $2, $3, 'api', NULL), ($1, 'model', $2, $3, 'browser', '[{"name":"name","from":"M","to":"N"}]')

@@ -17,7 +17,7 @@ import { insertDataValues, readDataValues, readItemValuesOfItems } from "~/serve
 import { readHistoryPage } from "~/server/services/history/internal/history-sql";
 import { parseDefinitionOrThrow } from "~/server/services/templates/internal/parse-definition-or-throw";
 import { withClient } from "./support/fresh-database";
-import { databaseMigratedBefore } from "./support/migrated-before";
+import { databaseMigratedBefore, insertOwnerRows } from "./support/migrated-before";
 
 /**
  * The inner-rows migration (docs/data-model.md §Rows) on a database the previous schema made, holding a model, an
@@ -111,21 +111,7 @@ it("keeps every value, the history and a published version readable, and takes w
   );
 
   await withClient(fresh.url, async (client) => {
-    await client.query(`INSERT INTO "organization" ("id", "name", "slug") VALUES ($1, 'A', 'a')`, [org]);
-    await client.query(`INSERT INTO "user" ("id", "name", "email", "updatedAt") VALUES ($1, 'U', 'u@test.example', now())`, [user]);
-    await client.query(
-      `INSERT INTO "template" ("id", "organizationId", "name", "sectors", "version", "sections", "createdByUserId")
-       VALUES ($1, $2, 'Battery', '{}', '1.0.0', $3, $4)`,
-      [template, org, JSON.stringify(sections), user],
-    );
-    await client.query(
-      `INSERT INTO "model" ("id", "organizationId", "name", "templateId", "ownerId", "updatedAt") VALUES ($1, $2, 'M', $3, $4, now())`,
-      [model, org, template, user],
-    );
-    await client.query(
-      `INSERT INTO "item" ("id", "organizationId", "modelId", "templateId", "updatedAt") VALUES ($1, $2, $3, $4, now())`,
-      [item, org, model, template],
-    );
+    await insertOwnerRows(client, { org, user, template, model, item }, { name: "Battery", version: "1.0.0", sections });
     for (const v of MODEL_VALUES) {
       await client.query(
         `INSERT INTO "data_value" ("modelId", "dataSectionId", "dataFieldId", "row", "language", "value") VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -5,6 +5,7 @@ import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import { GRANT_ENDED_MESSAGE, type TPartnerGrant, type TSharedModel } from "~/domain/partner-grant";
 import { addMember } from "~/server/services/identity/add-member";
+import { getSharedModel } from "~/server/services/partner-grants/get-shared-model";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
 import { appRouter } from "~/server/trpc/_app";
@@ -211,6 +212,26 @@ describe("partner grants", () => {
     await expect(asPartner.history.latest({ ...ids, modelId: otherModel.id, keys: [granted] })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
+  });
+
+  it("pages the shared model's items for the partner as for a member: the shared page's first page, then items.list by cursor", async () => {
+    const { model } = await modelWithItem();
+    await grant(model.id, [IDS.item]);
+    const bulk = await api("POST", `${modelPath(owner, model.id)}/items/bulk`, { token: owner.token, body: { count: 20 } });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
+    const actor = { ...partner.actor, via: "session" as const };
+    const ids = { organizationId: owner.organization.id, modelId: model.id };
+    // What the shared model's page renders (its loader's service): the first page (20, the default size) and a cursor.
+    const shared = await getSharedModel({ actor, partnerOrganizationId: partner.organization.id, ...ids });
+    expect(shared.items.items).toHaveLength(20);
+    expect(shared.items.nextCursor).toEqual(expect.any(String));
+    // What its "Load more" asks (ItemList): the rest, none twice, and no further cursor.
+    const asPartner = createCallerFactory(appRouter)({ headers: new Headers(), actor });
+    const next = await asPartner.items.list({ ...ids, query: { cursor: shared.items.nextCursor! } });
+    expect(next.items).toHaveLength(1);
+    expect(next.nextCursor).toBeNull();
+    const listed = [...shared.items.items, ...next.items].map((item) => item.id);
+    expect(new Set(listed).size).toBe(21);
   });
 
   it("ends a grant: the partner's next read and write are refused, and the grant stays listed as ended", async () => {

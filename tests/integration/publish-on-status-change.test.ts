@@ -8,7 +8,7 @@ import { importTemplate } from "~/server/services/templates/import-template";
 import { appRouter } from "~/server/trpc/_app";
 import { createCallerFactory } from "~/server/trpc/trpc";
 import { modelPath, postModel } from "./support/actors";
-import { fixtureTemplate, IDS } from "./support/fixture-template";
+import { fixtureTemplateWithStatus, IDS } from "./support/fixture-template";
 import { api } from "./support/http";
 import { createWorld, type World } from "./support/world";
 
@@ -24,21 +24,7 @@ const status = crypto.randomUUID();
 
 beforeAll(async () => {
   world = await createWorld("publish-on-status");
-  const base = fixtureTemplate();
-  const definition = {
-    ...base,
-    sections: base.sections.map((s) =>
-      s.id === IDS.item
-        ? {
-            ...s,
-            dataFields: [
-              ...s.dataFields,
-              { id: status, name: "Battery status", type: "TextField", granularityLevel: "Item", options: { snapshot: "true" } },
-            ],
-          }
-        : s,
-    ),
-  };
+  const definition = fixtureTemplateWithStatus(status);
   templateId = (await importTemplate({ organizationId: world.organization.id, createdByUserId: world.user.id, definition })).id;
 });
 

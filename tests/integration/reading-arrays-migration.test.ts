@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { migrate, MIGRATIONS_DIR } from "~/server/db/migrate";
 import { withClient } from "./support/fresh-database";
-import { databaseMigratedBefore } from "./support/migrated-before";
+import { databaseMigratedBefore, insertOwnerRows } from "./support/migrated-before";
 
 /**
  * The reading-arrays migration on a database that already holds readings (docs/readings.md §Storage): each series'
@@ -19,24 +19,10 @@ it("moves each series' readings of an hour into that hour's arrays and drops the
   const fresh = await databaseMigratedBefore(ARRAYS_MIGRATION);
   cleanups.push(fresh.drop);
 
-  const [org, user, template, model, item] = ["org-a", "user-1", ...Array.from({ length: 3 }, () => crypto.randomUUID())];
+  const [org, user, template, model, item] = ["org-a", "user-1", crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
   const [section, health, status] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
   const series = await withClient(fresh.url, async (client) => {
-    await client.query(`INSERT INTO "organization" ("id", "name", "slug") VALUES ($1, 'A', 'a')`, [org]);
-    await client.query(`INSERT INTO "user" ("id", "name", "email", "updatedAt") VALUES ($1, 'U', 'u@test.example', now())`, [user]);
-    await client.query(
-      `INSERT INTO "template" ("id", "organizationId", "name", "sectors", "version", "sections", "createdByUserId")
-       VALUES ($1, $2, 'T', '{}', '1', '[]', $3)`,
-      [template, org, user],
-    );
-    await client.query(
-      `INSERT INTO "model" ("id", "organizationId", "name", "templateId", "ownerId", "updatedAt") VALUES ($1, $2, 'M', $3, $4, now())`,
-      [model, org, template, user],
-    );
-    await client.query(
-      `INSERT INTO "item" ("id", "organizationId", "modelId", "templateId", "updatedAt") VALUES ($1, $2, $3, $4, now())`,
-      [item, org, model, template],
-    );
+    await insertOwnerRows(client, { org, user, template, model, item });
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO "reading_series" ("itemId", "dataSectionId", "dataFieldId") VALUES ($1, $2, $3), ($1, $2, $4) RETURNING "id"`,
       [item, section, health, status],

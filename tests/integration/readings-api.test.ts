@@ -8,7 +8,7 @@ import { getDb } from "~/server/db/client";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { importTemplate } from "~/server/services/templates/import-template";
 import { modelPath, postModel } from "./support/actors";
-import { fixtureTemplate, fixtureTemplateWithAccess, IDS } from "./support/fixture-template";
+import { fixtureTemplateWithAccess, fixtureTemplateWithStatus, IDS } from "./support/fixture-template";
 import { grantToken } from "./support/grants";
 import { api } from "./support/http";
 import { createWorld, type World } from "./support/world";
@@ -323,21 +323,7 @@ describe("the latest reading is the field's current value", () => {
 describe("status snapshots (Annex XIII point 4(c))", () => {
   it("keeps the section's values at each change of a status, by any sender, and publishes a version when asked", async () => {
     const status = crypto.randomUUID();
-    const base = fixtureTemplate();
-    const definition = {
-      ...base,
-      sections: base.sections.map((s) =>
-        s.id === IDS.item
-          ? {
-              ...s,
-              dataFields: [
-                ...s.dataFields,
-                { id: status, name: "Battery status", type: "TextField", granularityLevel: "Item", options: { snapshot: "true" } },
-              ],
-            }
-          : s,
-      ),
-    };
+    const definition = fixtureTemplateWithStatus(status);
     const template = await importTemplate({ organizationId: world.organization.id, createdByUserId: world.user.id, definition });
     const model = await postModel(world, { templateId: template.id, name: "Battery with a status" });
     const item = (await api<TItem>("POST", `${modelPath(world, model.id)}/items`, { token: world.token })).body;

@@ -20,13 +20,15 @@ export type ItemListProps = {
   firstPage: { items: TItemSummary[]; nextCursor: string | null };
   /** Whether the member may delete items (the page asks `mayDo`). */
   mayDelete: boolean;
+  /** Where an item's page lives, its id appended: the member's by default; a partner's under their shared models. */
+  itemsHref?: string;
 };
 
 /**
  * The model's items, newest first: the first page comes from the server, "Load more" appends the next by cursor
  * (focus moves to the first added item). Deleting asks first, then removes the item from the list.
  */
-export function ItemList({ organizationId, modelId, identifier, firstPage, mayDelete }: ItemListProps) {
+export function ItemList({ organizationId, modelId, identifier, firstPage, mayDelete, itemsHref }: ItemListProps) {
   const t = useTranslations("items");
   const client = trpc.useUtils().client;
   const { items, setItems, hasMore, isLoading, error, loadMore, listRef } = useLoadMore(firstPage, (cursor) =>
@@ -35,7 +37,7 @@ export function ItemList({ organizationId, modelId, identifier, firstPage, mayDe
   const [toDelete, setToDelete] = useState<TItemSummary | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const [isDeleting, setIsDeleting] = useState(false);
-  const base = `/orgs/${organizationId}/models/${modelId}/items`;
+  const base = itemsHref ?? `/orgs/${organizationId}/models/${modelId}/items`;
 
   const confirmDelete = async () => {
     if (!toDelete) return;

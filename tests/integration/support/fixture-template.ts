@@ -124,6 +124,27 @@ export function fixtureTemplateWithAccess(access: Record<string, string | undefi
   };
 }
 
+/**
+ * The fixture template with one more Item-level field, "Battery status" (id `statusFieldId`), that takes a status
+ * snapshot at each change (docs/readings.md §Status snapshots).
+ */
+export function fixtureTemplateWithStatus(statusFieldId: string) {
+  const definition = fixtureTemplate();
+  const status = {
+    id: statusFieldId,
+    name: "Battery status",
+    type: "TextField",
+    granularityLevel: "Item",
+    options: { snapshot: "true" },
+  };
+  return {
+    ...definition,
+    sections: definition.sections.map((section) =>
+      section.id === IDS.item ? { ...section, dataFields: [...section.dataFields, status] } : section,
+    ),
+  };
+}
+
 /** The fixture template with Product name, Notes, Substance (a repeater's) and Cell (an item's) multilingual. */
 export function fixtureTemplateMultilingual() {
   const multilingual = new Set<string>([IDS.name, IDS.notes, IDS.substance, IDS.cell]);

@@ -29,7 +29,7 @@ export type SharedModelView = {
   template: TTemplate;
   /** Whether the caller's role (and key scope) in their organization writes, or only reads. */
   mayWrite: boolean;
-  /** The model's items, newest first (the first page): each opens the partner's item page. */
+  /** The model's items, newest first (the first page; the page loads more through items.list): each opens the partner's item page. */
   items: ItemPage;
 };
 

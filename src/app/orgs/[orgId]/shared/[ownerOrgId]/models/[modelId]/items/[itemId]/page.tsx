@@ -1,27 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { cache } from "react";
-import { requireSignedIn } from "~/app/_lib/current-actor";
-import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
-import { orNotFound } from "~/app/_lib/or-not-found";
+import { loadSharedItem } from "~/app/orgs/[orgId]/shared/_lib/load-shared";
 import { editorTemplate } from "~/app/orgs/[orgId]/models/_lib/editor-template";
 import { ItemEditor } from "~/components/items/item-editor";
 import { itemLabel } from "~/components/items/item-label";
 import { EditorScope } from "~/components/model-editor/editor-scope";
-import { getSharedItem } from "~/server/services/partner-grants/get-shared-model";
 
 type Props = { params: Promise<{ orgId: string; ownerOrgId: string; modelId: string; itemId: string }> };
-
-/** The shared model's item named in the URL, or the 404 page (not shared with this organization, or not its item). */
-const loadSharedItem = cache(async (orgId: string, ownerOrgId: string, modelId: string, itemId: string) => {
-  const organization = await getOrganizationOrNotFound(orgId);
-  const actor = await requireSignedIn();
-  const owner = await orNotFound(ownerOrgId, (id) => Promise.resolve(id));
-  const model = await orNotFound(modelId, (id) => Promise.resolve(id));
-  return orNotFound(itemId, (id) =>
-    getSharedItem({ actor, partnerOrganizationId: organization.id, organizationId: owner, modelId: model, itemId: id }),
-  );
-});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgId, ownerOrgId, modelId, itemId } = await params;
