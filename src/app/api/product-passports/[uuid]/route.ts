@@ -1,4 +1,5 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
+import { PRIVATE, sharedAboutModel } from "~/server/http/cache-policy";
 import { publicRoute } from "~/server/rest/public-route";
 import { restRoutes } from "~/server/rest/rest-route";
 import { ZPublicIdentifierPath } from "~/server/rest/path-params";
@@ -23,7 +24,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
       etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}${passport.language ? `-${passport.language}` : ""}"`,
       vary: "Accept-Language",
       language: passport.language,
-      ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
+      // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
+      policy: passport.readerLevel === "public" && !passport.grantRefused ? sharedAboutModel(passport.modelId) : PRIVATE,
     }),
   }),
 });
