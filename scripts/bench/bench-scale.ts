@@ -61,7 +61,10 @@ export async function scaleBench(context: ScaleBenchContext, client: pg.Client) 
   await grow(client, world, model.id, grown, SMALL);
   const probe = await probeOf(client, world, model.id);
   const targets = targetsOf(world, model.id, probe, context.publicBaseUrl);
-  for (const target of targets) await expectStatus(context.origin, target, world.token);
+  for (const target of targets) {
+    if (target.revalidates) target.etag = await currentEtag(context.origin, target.path);
+    await expectStatus(context.origin, target, world.token);
+  }
   const small = await measure(context, targets, world, model.id);
   await grow(client, world, model.id, grown, LARGE);
   const large = await measure(context, targets, world, model.id);
