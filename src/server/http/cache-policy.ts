@@ -95,6 +95,11 @@ export function cacheableHeaders({ etag, policy, vary, language }: Cacheable): R
   return { ETag: etag, ...cacheHeaders(policy), ...(vary && { Vary: vary }), ...(language && { "Content-Language": language }) };
 }
 
+/** The 304 of a request whose `If-None-Match` names `etag` (with the answer's caching headers), else null. */
+export function notModified(request: Request, etag: string, headers: Record<string, string>): Response | null {
+  return matchesIfNoneMatch(request.headers.get("if-none-match"), etag) ? new Response(null, { status: 304, headers }) : null;
+}
+
 /**
  * A cacheable answer: 304 with only the validators when the client's copy is current (the body is not even built),
  * else the body. `body` is a function so a 304 skips rendering.
@@ -104,11 +109,13 @@ export async function cachedResponse(
   answer: Cacheable & { contentType: string; body: () => Promise<BodyInit> | BodyInit },
 ): Promise<Response> {
   const headers = cacheableHeaders(answer);
-  if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) return new Response(null, { status: 304, headers });
-  return new Response(await answer.body(), { status: 200, headers: { ...headers, "Content-Type": answer.contentType } });
+  return (
+    notModified(request, answer.etag, headers) ??
+    new Response(await answer.body(), { status: 200, headers: { ...headers, "Content-Type": answer.contentType } })
+  );
 }
 
-/** A JSON answer under a policy without a validator (a list that is private, a download): its headers. */
-export function uncachedJson(body: unknown, policy: CachePolicy, init: { headers?: Record<string, string> } = {}): Response {
-  return Response.json(body, { headers: { ...cacheHeaders(policy), ...init.headers } });
+/** A JSON answer under a policy, without a validator (a private list). */
+export function uncachedJson(body: unknown, policy: CachePolicy): Response {
+  return Response.json(body, { headers: cacheHeaders(policy) });
 }

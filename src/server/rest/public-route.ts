@@ -4,7 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
 import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
-import { type Cacheable, cacheableHeaders, matchesIfNoneMatch } from "~/server/http/cache-policy";
+import { type Cacheable, cacheableHeaders, notModified } from "~/server/http/cache-policy";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
@@ -50,10 +50,7 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
       });
       if (!definition.caching) return Response.json(result);
       const answer = cachedAnswer(result, actor, definition.caching);
-      if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) {
-        return new Response(null, { status: 304, headers: answer.headers });
-      }
-      return new Response(bodyOf(result), { headers: answer.jsonHeaders });
+      return notModified(request, answer.etag, answer.headers) ?? new Response(bodyOf(result), { headers: answer.jsonHeaders });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
