@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TPassport } from "~/domain/passport-schema";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
-import { contentEtag } from "~/server/public-pages/public-response";
+import { contentEtag } from "~/server/http/cache-policy";
 
 /**
  * The bench's yardstick for the app's per-request overhead: the same work as the app's `GET model` and

@@ -45,7 +45,8 @@ const PROBE_N = 5_000;
 const LIMIT = 1.3;
 const ROUNDS = 3;
 
-type Target = { name: string; path: string; authorised: boolean; status: number };
+/** `revalidates`: sent with If-None-Match naming the answer's current ETag (taken before each size's loads), as a cache in front revalidates. */
+type Target = { name: string; path: string; authorised: boolean; status: number; revalidates?: boolean; etag?: string };
 
 export async function scaleBench(context: ScaleBenchContext, client: pg.Client) {
   const world = await createScaleWorld();
@@ -60,7 +61,10 @@ export async function scaleBench(context: ScaleBenchContext, client: pg.Client) 
   await grow(client, world, model.id, grown, SMALL);
   const probe = await probeOf(client, world, model.id);
   const targets = targetsOf(world, model.id, probe, context.publicBaseUrl);
-  for (const target of targets) await expectStatus(context.origin, target, world.token);
+  for (const target of targets) {
+    if (target.revalidates) target.etag = await currentEtag(context.origin, target.path);
+    await expectStatus(context.origin, target, world.token);
+  }
   const small = await measure(context, targets, world, model.id);
   await grow(client, world, model.id, grown, LARGE);
   const large = await measure(context, targets, world, model.id);
@@ -206,7 +210,7 @@ async function grow(client: pg.Client, world: ScaleWorld, modelId: string, grown
   process.stderr.write(` ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-type Probe = { itemId: string; uuid: string; serial: string };
+type Probe = { itemId: string; uuid: string; serial: string; kid: string };
 
 async function probeOf(client: pg.Client, world: ScaleWorld, modelId: string): Promise<Probe> {
   const serial = String(PROBE_N);
@@ -216,7 +220,14 @@ async function probeOf(client: pg.Client, world: ScaleWorld, modelId: string): P
   );
   const row = rows[0];
   if (!row) throw new Error(`no item ${serial} in model ${modelId}`);
-  return { ...row, serial };
+  const { rows: keys } = await client.query<{ kid: string }>(
+    `SELECT "kid" FROM "organization_signing_key" WHERE "organizationId" = $1 LIMIT 1`,
+    [world.organizationId],
+  );
+  const kid = keys[0]?.kid;
+  if (!kid) throw new Error("the organization has no signing key");
+  // The bare thumbprint: a kid the JWKS lists each key under (docs/versions.md §Keys), read the same way as a DID URL.
+  return { ...row, serial, kid };
 }
 
 function targetsOf(world: ScaleWorld, modelId: string, probe: Probe, publicBaseUrl: string): Target[] {
@@ -257,7 +268,20 @@ function targetsOf(world: ScaleWorld, modelId: string, probe: Probe, publicBaseU
       authorised: false,
       status: 200,
     },
-    { name: "`/.well-known/jwks.json`", path: "/.well-known/jwks.json", authorised: false, status: 200 },
+    { name: "`/.well-known/jwks.json` (every organization's keys)", path: "/.well-known/jwks.json", authorised: false, status: 200 },
+    {
+      name: "`/.well-known/jwks.json`, revalidated (`If-None-Match`, what a cache in front asks)",
+      path: "/.well-known/jwks.json",
+      authorised: false,
+      status: 304,
+      revalidates: true,
+    },
+    {
+      name: "`/.well-known/jwks.json?kid=` (the key a verifier asks for)",
+      path: `/.well-known/jwks.json?kid=${encodeURIComponent(probe.kid)}`,
+      authorised: false,
+      status: 200,
+    },
   ];
 }
 
@@ -268,6 +292,7 @@ async function measure(context: ScaleBenchContext, targets: Target[], world: Sca
   // Warm, each target for one untimed round: Next loads a route's code on its first request, the passport cache fills
   // on the first read, and V8 and the connection pool settle — the first size is otherwise measured colder.
   for (const target of targets) {
+    if (target.revalidates) target.etag = await currentEtag(context.origin, target.path);
     await expectStatus(context.origin, target, world.token);
     await load(context, target, world.token);
   }
@@ -298,8 +323,20 @@ function load(context: ScaleBenchContext, target: Target, token: string) {
     url: `${context.origin}${target.path}`,
     connections: context.connections,
     duration: context.durationS,
-    headers: target.authorised ? { api_token: token } : {},
+    headers: headersOf(target, token),
   });
+}
+
+function headersOf(target: Target, token: string): Record<string, string> {
+  return { ...(target.authorised && { api_token: token }), ...(target.etag && { "if-none-match": target.etag }) };
+}
+
+async function currentEtag(origin: string, path: string): Promise<string> {
+  const response = await fetch(`${origin}${path}`);
+  await response.arrayBuffer();
+  const etag = response.headers.get("etag");
+  if (!etag) throw new Error(`${path} sent no ETag`);
+  return etag;
 }
 
 /** Reads the CSV export until it has `items` item lines past its header, then lets go of the stream. */
@@ -325,7 +362,7 @@ async function readExportLines(origin: string, world: ScaleWorld, modelId: strin
 
 async function expectStatus(origin: string, target: Target, token: string): Promise<void> {
   const response = await fetch(`${origin}${target.path}`, {
-    headers: target.authorised ? { api_token: token } : {},
+    headers: headersOf(target, token),
     redirect: "manual",
   });
   const text = await response.text();

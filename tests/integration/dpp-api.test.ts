@@ -104,6 +104,31 @@ describe("EN 18222 DPP API", () => {
     expect(response.headers.get("cache-control")).toContain("public");
   });
 
+  it("the DPP reads send an ETag and answer a revalidation naming it with 304, cached like the passport", async () => {
+    for (const path of [
+      `/api/v1/dpps/${uuidOf(model)}`,
+      `/api/v1/dppsByIdAndDate/${uuidOf(model)}?date=2999-01-01T00:00:00Z`,
+      `/api/v1/dppsByProductId/${encodeURIComponent(model.uniqueProductIdentifiers[0]?.value ?? "")}`,
+    ]) {
+      const read = await api<Dpp>("GET", path);
+      expect(read.status, path).toBe(200);
+      const etag = read.headers.get("etag") ?? "";
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      expect(read.headers.get("surrogate-key"), path).toBe(`model-${model.id}`);
+      const again = await api("GET", path, { headers: { "If-None-Match": etag } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get("etag"), path).toBe(etag);
+      expect(again.headers.get("surrogate-key"), path).toBe(`model-${model.id}`);
+      const stale = await api<Dpp>("GET", path, { headers: { "If-None-Match": '"another"' } });
+      expect(stale.status, path).toBe(200);
+    }
+    // A grant's level is another representation: another ETag, and private.
+    const token = await grantToken(world, model.id, "authority");
+    const authority = await api("GET", `/api/v1/dpps/${uuidOf(model)}?grant=${encodeURIComponent(token)}`);
+    expect(authority.headers.get("etag")).not.toBe((await api("GET", `/api/v1/dpps/${uuidOf(model)}`)).headers.get("etag"));
+    expect(authority.headers.get("surrogate-key")).toBeNull();
+  });
+
   it("ReadDPPVersionByIdAndDate: an instant between the publications reads the first; before the first is 404", async () => {
     expect(Date.parse(second.publishedAt)).toBeGreaterThan(Date.parse(first.publishedAt));
     const between = await api<Dpp>("GET", `/api/v1/dppsByIdAndDate/${uuidOf(model)}?date=${encodeURIComponent(first.publishedAt)}`);

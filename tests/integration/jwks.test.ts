@@ -90,6 +90,25 @@ describe("the JWKS", () => {
     }
   });
 
+  it("answers `?kid=` with the entries under that kid alone, which a JWKS client verifies with", async () => {
+    const { document, jws } = await publishedModel(alpha, "Asked by kid");
+    const oldJws = await signedAsBefore(alpha, document);
+    for (const signed of [jws, oldJws]) {
+      const kid = decodeProtectedHeader(signed).kid ?? "";
+      const path = `/.well-known/jwks.json?kid=${encodeURIComponent(kid)}`;
+      const answer = await getPublic(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=60");
+      const jwks = JSON.parse(answer.text) as JSONWebKeySet;
+      expect(jwks.keys.map((key) => key.kid)).toEqual([kid]);
+      const { protectedHeader } = await compactVerify(signed, remoteJwks(path));
+      expect(protectedHeader.kid).toBe(kid);
+    }
+    const unknown = await getJwks(`/.well-known/jwks.json?kid=${encodeURIComponent(`did:web:nowhere.example#${"x".repeat(43)}`)}`);
+    expect(unknown.keys).toEqual([]);
+    expect((await getJwks(`/.well-known/jwks.json?kid=${"k".repeat(600)}`)).keys).toEqual([]);
+  });
+
   it("of an organization names its keys alone, as its DID document does; the global one names both", async () => {
     await publishedModel(beta, "Beta's");
     const kidsOf = async (world: World) =>

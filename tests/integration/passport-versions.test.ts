@@ -203,6 +203,22 @@ describe("publishing a model's passport", () => {
     expect(publicLevel.versions[0]?.hash).not.toBe(authority.versions[0]?.hash);
   });
 
+  it("the versions list is cached like the passport: shared under the model's surrogate key, private with a grant, 304 when unchanged", async () => {
+    const uuid = uuidOf(model);
+    const anonymous = await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions`));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("cache-control")).toBe("public, max-age=5, s-maxage=5, stale-while-revalidate=5");
+    expect(anonymous.headers.get("surrogate-key")).toBe(`model-${model.id}`);
+    const etag = anonymous.headers.get("etag") ?? "";
+    const again = await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions`, { headers: { "If-None-Match": etag } }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get("surrogate-key")).toBe(`model-${model.id}`);
+    const token = await grantToken(world, model.id, "authority");
+    const granted = await dispatch(new Request(`http://localhost:3000/p/${uuid}/versions?grant=${encodeURIComponent(token)}`));
+    expect(granted.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+    expect(granted.headers.get("surrogate-key")).toBeNull();
+  });
+
   it("If-Match must name the current version of the model", async () => {
     const response = await api("POST", `${modelPath(world, model.id)}/passport-versions`, {
       token: world.token,

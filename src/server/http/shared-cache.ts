@@ -9,41 +9,15 @@ import { getConfig } from "~/server/config";
  * within SHARED_MAX_AGE_S seconds (plus the one refreshing request), or at once where the cache is purged: every
  * answer names its model in a surrogate key (`Surrogate-Key` for Fastly and Varnish, `Cache-Tag` for Cloudflare and
  * others), and every committed write that changes a model's passports POSTs that key to CACHE_PURGE_URL when set.
+ * This module is that invalidation; what each answer says to caches is src/server/http/cache-policy.ts.
  */
 
 export const SHARED_MAX_AGE_S = 5;
 export const STALE_WHILE_REVALIDATE_S = 5;
 
-const PUBLIC_CACHE_CONTROL = `public, max-age=${SHARED_MAX_AGE_S}, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
-/** A member's or a grant holder's passport: never in a shared cache, revalidated by the browser on every use. */
-export const PRIVATE_CACHE_CONTROL = "private, max-age=0, must-revalidate";
-
 /** The surrogate key of every cached answer about one model: its passport, its items' passports, their pages and codes. */
 export function surrogateKeyOf(modelId: string): string {
   return `model-${modelId}`;
-}
-
-/** The caching headers of an anonymous answer about a model. */
-export function publicCacheHeaders(modelId: string): Record<string, string> {
-  const key = surrogateKeyOf(modelId);
-  return { "Cache-Control": PUBLIC_CACHE_CONTROL, "Surrogate-Key": key, "Cache-Tag": key };
-}
-
-/** Whether a request presents a grant at all, well-formed, empty or not: its answer is then never shared-cacheable. */
-export function isGrantRead(request: Request): boolean {
-  return new URL(request.url).searchParams.has("grant");
-}
-
-/**
- * The caching headers of a read of a passport's published versions at `accessLevel` (docs/api.md §Passports):
- * shared caches keep only the public level read **without** a grant. A request carrying `?grant=` — valid, expired,
- * revoked or unknown — is answered privately even when it falls back to the public level: its URL is one reader's,
- * and a refused grant's answer must never sit in a shared cache.
- */
-export function readerCacheHeaders(read: { accessLevel: string; modelId: string; isGrantRead: boolean }): Record<string, string> {
-  return read.accessLevel === "public" && !read.isGrantRead
-    ? publicCacheHeaders(read.modelId)
-    : { "Cache-Control": PRIVATE_CACHE_CONTROL };
 }
 
 export function isSharedCachePurgeConfigured(): boolean {

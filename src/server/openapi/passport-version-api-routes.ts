@@ -117,6 +117,7 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppReadQuery,
     response: ZCompressedDpp,
     isPublic: true,
+    isConditional: true,
     errors: [404],
   },
   {
@@ -129,6 +130,7 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppByDateQuery,
     response: ZCompressedDpp,
     isPublic: true,
+    isConditional: true,
     errors: [404],
   },
   {
@@ -141,6 +143,7 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppReadQuery,
     response: ZCompressedDpp,
     isPublic: true,
+    isConditional: true,
     errors: [404],
   },
   {

@@ -7,12 +7,20 @@ import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
 import type { TReadingSeries } from "~/domain/reading";
 import { isUuid } from "~/domain/uuid";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
-import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
+import { publicErrorResponse } from "~/server/public-pages/public-response";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { parse, searchParams } from "~/server/rest/rest-route";
 import { getConfig, publicBaseUrl } from "~/server/config";
 import { clientAddress } from "~/server/http/client-address";
-import { isGrantRead, publicCacheHeaders, readerCacheHeaders } from "~/server/http/shared-cache";
+import {
+  cachedResponse,
+  cacheHeaders,
+  contentEtag,
+  isGrantRead,
+  NO_STORE,
+  readerPolicy,
+  sharedAboutModel,
+} from "~/server/http/cache-policy";
 import { cachedQrImage, qrCacheKey, rememberQrImage } from "~/server/public-pages/qr-image-cache";
 import { enforceRateLimit, PER_MINUTE } from "~/server/rate-limit/enforce-rate-limit";
 import { getPassportLink } from "~/server/services/passport-links/get-passport-link";
@@ -35,7 +43,7 @@ export const digitalLinkRoute: RouteHandler = async (request) => {
     const grant = url.searchParams.get("grant");
     const location = `/p/${uuid}${grant ? `?grant=${encodeURIComponent(grant)}` : ""}`;
     // Where a key leads changes when items come and go, so no cache keeps the redirect.
-    return new Response(null, { status: 307, headers: { Location: location, "Cache-Control": "no-store" } });
+    return new Response(null, { status: 307, headers: { Location: location, ...cacheHeaders(NO_STORE) } });
   } catch (error) {
     return publicErrorResponse(request, error);
   }
@@ -69,7 +77,7 @@ export function qrCodeRoute(format: QrFormat): RouteHandler {
       // purged with it; the ETag (of the URL) makes a revalidation a 304 without rendering.
       return await cachedResponse(request, {
         etag: contentEtag("qr", format, size, url),
-        cacheHeaders: publicCacheHeaders(modelId),
+        policy: sharedAboutModel(modelId),
         contentType: format === "svg" ? "image/svg+xml" : "image/png",
         body: () => qrImage(format, size, url, clientAddress(request.headers)),
       });
@@ -126,7 +134,7 @@ export const gs1ResolverDescriptionRoute: RouteHandler = () =>
         supportedLinkType: [{ namespace: "https://gs1.org/voc/", prefix: "gs1:" }],
         linkTypeDefaultCanBeAll: false,
       },
-      { headers: { "Cache-Control": "public, max-age=86400" } },
+      { headers: cacheHeaders({ kind: "static", maxAgeS: 86_400 }) },
     ),
   );
 
@@ -146,11 +154,9 @@ async function versionPage(
   const text = renderPassportPage(passport, version.latestVersion, passportPageLocale(passport.language, language));
   return cachedResponse(request, {
     etag: contentEtag("page", text),
-    cacheHeaders: {
-      ...readerCacheHeaders({ ...version, isGrantRead: isGrantRead(request) }),
-      Vary: "Accept-Language",
-      ...(passport.language && { "Content-Language": passport.language }),
-    },
+    policy: readerPolicy({ ...version, isGrantRead: isGrantRead(request) }),
+    vary: "Accept-Language",
+    language: passport.language,
     contentType: "text/html; charset=utf-8",
     body: () => text,
   });
@@ -194,11 +200,9 @@ export const passportPageRoute: RouteHandler = async (request, context) => {
     // The page is in the negotiated language: its ETag hashes its text (the language in it), and caches key by the header.
     return await cachedResponse(request, {
       etag: page.etag,
-      cacheHeaders: {
-        ...readerCacheHeaders({ accessLevel: passport.readerLevel, modelId: passport.modelId, isGrantRead: isGrantRead(request) }),
-        Vary: "Accept-Language",
-        ...(passport.language && { "Content-Language": passport.language }),
-      },
+      policy: readerPolicy({ accessLevel: passport.readerLevel, modelId: passport.modelId, isGrantRead: isGrantRead(request) }),
+      vary: "Accept-Language",
+      language: passport.language,
       contentType: "text/html; charset=utf-8",
       body: () => page.html,
     });

@@ -1,14 +1,14 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
 import { clientAddress } from "~/server/http/client-address";
-import { isGrantRead, PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
-import { cachedResponse, contentEtag, publicErrorResponse } from "~/server/public-pages/public-response";
+import { cachedResponse, type CachePolicy, contentEtag, isGrantRead, readerPolicy } from "~/server/http/cache-policy";
+import { publicErrorResponse } from "~/server/public-pages/public-response";
 import { passportUuid } from "~/server/public-pages/public-routes";
 import { AppError } from "~/domain/app-error";
 import type { RouteHandler } from "~/server/rest/rest-route";
 import { searchParams } from "~/server/rest/rest-route";
 import { listPassportVersions } from "~/server/services/passport-versions/list-passport-versions";
 import { readDidDocument, readDomainDidDocument } from "~/server/services/passport-versions/read-did-document";
-import { readJwks, readOrganizationJwks } from "~/server/services/passport-versions/read-jwks";
+import { readJwks, readJwksOfKid, readOrganizationJwks } from "~/server/services/passport-versions/read-jwks";
 import { type PassportVersionRead, readPassportVersion } from "~/server/services/passport-versions/read-passport-version";
 import { isUuid } from "~/domain/uuid";
 
@@ -27,15 +27,16 @@ function grantOf(request: Request): string | undefined {
 export const versionListRoute: RouteHandler = async (request, context) => {
   try {
     const uuid = await passportUuid(context);
-    const list = await listPassportVersions({ uuid, grantToken: grantOf(request), clientAddress: clientAddress(request.headers) });
+    const { list, modelId } = await listPassportVersions({
+      uuid,
+      grantToken: grantOf(request),
+      clientAddress: clientAddress(request.headers),
+    });
     const text = JSON.stringify(list);
-    const headers =
-      list.accessLevel === "public" && !isGrantRead(request)
-        ? { "Cache-Control": "public, max-age=5, s-maxage=5" }
-        : { "Cache-Control": PRIVATE_CACHE_CONTROL };
     return await cachedResponse(request, {
       etag: contentEtag("versions", text),
-      cacheHeaders: headers,
+      // Cached and purged like the passport it lists: a new version is a write of the model.
+      policy: readerPolicy({ accessLevel: list.accessLevel, modelId, isGrantRead: isGrantRead(request) }),
       contentType: "application/json",
       body: () => text,
     });
@@ -85,7 +86,7 @@ export const versionRoute: RouteHandler = async (request, context) => {
     const answer = isJwt ? await jwsAnswer(version) : documentAnswer(version);
     return await cachedResponse(request, {
       etag: answer.etag,
-      cacheHeaders: readerCacheHeaders({ ...version, isGrantRead: isGrantRead(request) }),
+      policy: readerPolicy({ ...version, isGrantRead: isGrantRead(request) }),
       contentType: isJwt ? "application/vc+jwt" : "application/json",
       body: () => answer.text,
     });
@@ -111,9 +112,13 @@ function keyDocumentAnswer(contentType: string, document: object): Answer {
   return answer;
 }
 
+/** Key documents change only when a key is made, retired or moves domain: any cache may keep them for a minute. */
+const KEY_DOCUMENT_POLICY: CachePolicy = { kind: "static", maxAgeS: 60 };
+
 /**
  * A key document anyone may cache for a minute: the JWKS, a DID document. Caches keep one copy per host (nginx's
- * key holds the host; `Vary: Host` says so to others), since /.well-known/did.json answers by the request's host.
+ * key holds the host; `Vary: Host` says so to others), since /.well-known/did.json answers by the request's host. A
+ * revalidation (nginx's `proxy_cache_revalidate`, a verifier's If-None-Match) is a 304 from the kept text's ETag.
  */
 function keyDocumentRoute(
   contentType: string,
@@ -122,20 +127,22 @@ function keyDocumentRoute(
   return async (request, context) => {
     try {
       const { text, etag } = keyDocumentAnswer(contentType, await read((await context.params) ?? {}, request));
-      return await cachedResponse(request, {
-        etag,
-        cacheHeaders: { "Cache-Control": "public, max-age=60", Vary: "Host" },
-        contentType,
-        body: () => text,
-      });
+      return await cachedResponse(request, { etag, policy: KEY_DOCUMENT_POLICY, vary: "Host", contentType, body: () => text });
     } catch (error) {
       return publicErrorResponse(request, error);
     }
   };
 }
 
-/** `GET /.well-known/jwks.json`: every organization's public signing keys. */
-export const jwksRoute = keyDocumentRoute("application/jwk-set+json", () => readJwks());
+/**
+ * `GET /.well-known/jwks.json`: every organization's public signing keys, or with `?kid=` only the entries under that
+ * kid — what a verifier holding a JWS asks for, at a cost that does not grow with the organizations (docs/versions.md
+ * §Keys).
+ */
+export const jwksRoute = keyDocumentRoute("application/jwk-set+json", (_params, request) => {
+  const kid = new URL(request.url).searchParams.get("kid");
+  return kid === null ? readJwks() : readJwksOfKid(kid);
+});
 
 /** `GET /orgs/{orgaId}/jwks.json`: one organization's public signing keys. */
 export const organizationJwksRoute = keyDocumentRoute("application/jwk-set+json", ({ orgId }) => {

@@ -1,8 +1,7 @@
 import { parseAasPath, ZAasReadQuery, ZAssetLinks } from "~/domain/aas/read-api";
 import { AppError } from "~/domain/app-error";
 import { clientAddress } from "~/server/http/client-address";
-import { isGrantRead, PRIVATE_CACHE_CONTROL, readerCacheHeaders } from "~/server/http/shared-cache";
-import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
+import { cachedResponse, isGrantRead, PRIVATE, readerPolicy, uncachedJson } from "~/server/http/cache-policy";
 import { optionalActor } from "~/server/rest/public-route";
 import { withResult } from "~/server/rest/dpp-route";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
@@ -37,16 +36,14 @@ export async function aasReadRoute(request: Request, context: RouteContext): Pro
     const actor = await optionalActor(request.headers);
     const reader = { actor, clientAddress: clientAddress(request.headers), ...(query.grant && { grantToken: query.grant }) };
     const { body, caching } = await readAas(route, query, lists, reader);
-    if (!caching) return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    if (!caching) return uncachedJson(body, PRIVATE);
     // Shared caches keep an anonymous answer briefly (as the passport's); a member's, or one asked with a grant, is private.
-    const cacheHeaders = readerCacheHeaders({
-      accessLevel: caching.level,
-      modelId: caching.modelId,
-      isGrantRead: isGrantRead(request),
+    return await cachedResponse(request, {
+      etag: caching.etag,
+      policy: readerPolicy({ accessLevel: caching.level, modelId: caching.modelId, isGrantRead: isGrantRead(request) }),
+      contentType: "application/json",
+      body: () => JSON.stringify(body),
     });
-    const headers = { ETag: caching.etag, ...cacheHeaders };
-    if (matchesIfNoneMatch(request.headers.get("if-none-match"), caching.etag)) return new Response(null, { status: 304, headers });
-    return Response.json(body, { headers });
   } catch (error) {
     return await aasErrorResponse(error);
   }
@@ -67,7 +64,7 @@ export async function aasLookupRoute(request: Request, context: RouteContext): P
     const links = parse(ZAssetLinks, await readJsonBody(request, LOOKUP_MAX_BYTES), "The body is not a list of asset links.", "$");
     const actor = await optionalActor(request.headers);
     const { body } = await lookupShellsByAssetLinks(links, { actor, clientAddress: clientAddress(request.headers) });
-    return Response.json(body, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    return uncachedJson(body, PRIVATE);
   } catch (error) {
     return await aasErrorResponse(error);
   }

@@ -2,6 +2,7 @@ import { aasFileName } from "~/domain/aas/aas-file-name";
 import { AASX_MEDIA_TYPE, aasxPackage } from "~/domain/aas/aasx";
 import type { Jsonable } from "~/domain/aas/export-metadata";
 import type { AasExport } from "~/server/services/aas/export-aas-environment";
+import { cacheHeaders, NO_STORE } from "~/server/http/cache-policy";
 
 /**
  * The environment as asked: an AASX package for `?format=aasx` or an Accept naming the AASX media type, else the JSON
@@ -17,8 +18,8 @@ export function aasResponse(
   const isJson = format !== "aasx" && (format === "json" || !accept.includes(AASX_MEDIA_TYPE));
   if (isJson && format !== "json") return environment;
   const disposition = `attachment; filename="${aasFileName(name, version, isJson ? "json" : "aasx")}"`;
-  if (isJson) return Response.json(environment, { headers: { "Content-Disposition": disposition, "Cache-Control": "no-store" } });
+  if (isJson) return Response.json(environment, { headers: { "Content-Disposition": disposition, ...cacheHeaders(NO_STORE) } });
   return new Response(aasxPackage(environment) as Uint8Array<ArrayBuffer>, {
-    headers: { "Content-Type": AASX_MEDIA_TYPE, "Content-Disposition": disposition, "Cache-Control": "no-store" },
+    headers: { "Content-Type": AASX_MEDIA_TYPE, "Content-Disposition": disposition, ...cacheHeaders(NO_STORE) },
   });
 }

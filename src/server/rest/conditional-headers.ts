@@ -15,14 +15,3 @@ export function readIfMatch(headers: Headers): number | undefined {
 export function versionEtag(version: number): string {
   return `"${version}"`;
 }
-
-/**
- * Whether an `If-None-Match` header names `etag` (so the client's copy is current and the answer is 304): `*`, or
- * a list of entity tags compared by RFC 9110's weak comparison (§8.8.3.2: equal opaque tags, either or both may be
- * weak), which §13.1.2 prescribes for If-None-Match. The one comparison of every route that answers 304.
- */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.trim() === "*" || header.split(",").some((tag) => opaque(tag) === opaque(etag));
-}

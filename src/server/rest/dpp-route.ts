@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { getConfig } from "~/server/config";
 import { clientAddress } from "~/server/http/client-address";
-import { readerCacheHeaders } from "~/server/http/shared-cache";
+import { cachedResponse, cacheHeaders, contentEtag, NO_STORE, readerPolicy } from "~/server/http/cache-policy";
 import { type ErrorBody, errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { parse, parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
@@ -21,7 +21,10 @@ type DppRouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
   query?: Q;
   body?: B;
   run: (input: DppInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
-  /** Cacheable like the passport: the level read, the model (for the surrogate key), and whether a grant was presented. */
+  /**
+   * Cacheable like the passport: the level read, the model (for the surrogate key), and whether a grant was presented.
+   * The answer then carries an ETag (a hash of its JSON) and a revalidation naming it is a 304.
+   */
   caching?: (result: never) => { accessLevel: string; modelId: string; isGrantRead: boolean };
 };
 
@@ -41,8 +44,14 @@ export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefin
         clientAddress: clientAddress(request.headers),
       });
       const caching = definition.caching?.(result as never);
-      const cacheHeaders = caching ? readerCacheHeaders(caching) : { "Cache-Control": "no-store" };
-      return Response.json(caching ? (result as { dpp: unknown }).dpp : result, { headers: cacheHeaders });
+      if (!caching) return Response.json(result, { headers: cacheHeaders(NO_STORE) });
+      const text = JSON.stringify((result as { dpp: unknown }).dpp);
+      return await cachedResponse(request, {
+        etag: contentEtag("dpp", text),
+        policy: readerPolicy(caching),
+        contentType: "application/json",
+        body: () => text,
+      });
     } catch (error) {
       return withResult(error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error));
     }

@@ -9,6 +9,7 @@ import { publicRoute } from "~/server/rest/public-route";
 import { restRoute, type RouteHandler } from "~/server/rest/rest-route";
 import { patchDppElement, readDppElement } from "~/server/services/dpp-api/dpp-elements";
 import { createDpp, deleteDpp, dppOwner, patchDpp } from "~/server/services/dpp-api/write-dpp";
+import { PRIVATE, readerPolicy } from "~/server/http/cache-policy";
 
 /**
  * The member writes of the European DPP API (EN 18222, docs/versions.md §DPP API writes): the REST rules of every
@@ -79,15 +80,12 @@ export const readDppElementRoute = withDppResult(
       const dppId = params.dppId.toLowerCase();
       const read = await readDppElement({ actor, dppId, steps: params.elementPath, grantToken: query.grant, clientAddress });
       // The answer is the element's value alone (as EN 18222 ReadDataElement answers); the rest is for the caching.
-      return { ...read, toJSON: () => read.value };
+      return { ...read, isGrantRead: query.grant !== undefined, toJSON: () => read.value };
     },
     caching: (read) =>
       read.accessLevel === "member"
-        ? { etag: versionEtag(read.version) }
-        : {
-            etag: `"published-${read.version}-${read.accessLevel}"`,
-            ...(read.accessLevel === "public" && { sharedAbout: { modelId: read.modelId } }),
-          },
+        ? { etag: versionEtag(read.version), policy: PRIVATE }
+        : { etag: `"published-${read.version}-${read.accessLevel}"`, policy: readerPolicy(read) },
   }),
 );
 

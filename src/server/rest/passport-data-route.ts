@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { changesValueCount, withChangeTriples, type ZItemChangesRequest, type ZModelChangesRequest } from "~/domain/data-changes";
 import { withDataValueTriples, ZDataValuesRequest } from "~/domain/data-value";
 import { ZDeleteRowQuery } from "~/domain/model-schema";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
+import { restRoute } from "~/server/rest/rest-route";
 import { addDataValues } from "~/server/services/data-values/add-data-values";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
@@ -52,8 +53,8 @@ export function passportDataChecks(body: "values" | "changes" | "none") {
  * The routes of `…/data-values` for a model (`ZModelPath`) or an item (`ZItemPath`): the same rules and operations
  * for both, for the fields of the owner's level (docs/api.md §Items).
  */
-export function dataValuesRoutes(params: z.ZodType<OwnerPath>) {
-  return restRoutes({
+export function dataValuesRoutes(path: string, params: z.ZodType<OwnerPath>) {
+  return apiRoutes(path, {
     POST: restRoute({
       params,
       ...passportDataChecks("values"),
@@ -80,8 +81,12 @@ export function dataValuesRoutes(params: z.ZodType<OwnerPath>) {
 }
 
 /** The route of `…/changes` for a model or an item; `body` is the owner's changes schema (an item has no details). */
-export function changesRoutes(params: z.ZodType<OwnerPath>, body: typeof ZModelChangesRequest | typeof ZItemChangesRequest) {
-  return restRoutes({
+export function changesRoutes(
+  path: string,
+  params: z.ZodType<OwnerPath>,
+  body: typeof ZModelChangesRequest | typeof ZItemChangesRequest,
+) {
+  return apiRoutes(path, {
     POST: restRoute({
       params,
       ...passportDataChecks("changes"),

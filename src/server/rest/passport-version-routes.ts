@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ownerOf, preflightOwner } from "~/server/rest/passport-data-route";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
+import { restRoute } from "~/server/rest/rest-route";
 import { publishPassportVersion } from "~/server/services/passport-versions/publish-passport-version";
 
 type OwnerPath = { orgaId: string; modelId: string; itemId?: string };
@@ -10,8 +11,8 @@ type OwnerPath = { orgaId: string; modelId: string; itemId?: string };
  * (docs/versions.md): publishes the next version, `201 {version, hash, previousHash, publishedAt}`; `If-Match` names
  * the version of the model or item that was reviewed.
  */
-export function passportVersionRoutes(params: z.ZodType<OwnerPath>) {
-  return restRoutes({
+export function passportVersionRoutes(path: string, params: z.ZodType<OwnerPath>) {
+  return apiRoutes(path, {
     POST: restRoute({
       params,
       preflight: preflightOwner,

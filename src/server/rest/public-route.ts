@@ -4,23 +4,9 @@ import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
 import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
-import { PRIVATE_CACHE_CONTROL, publicCacheHeaders } from "~/server/http/shared-cache";
-import { matchesIfNoneMatch } from "~/server/rest/conditional-headers";
+import { type Cacheable, cacheableHeaders, notModified } from "~/server/http/cache-policy";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
-
-/**
- * How a public answer may be cached: its ETag, and — when shared caches (nginx, a CDN) may keep it — the model it is
- * about, whose surrogate key purges it (src/server/http/shared-cache.ts).
- */
-export type PublicCaching = {
-  etag: string;
-  sharedAbout?: { modelId: string };
-  /** Request headers the answer depends on (`Vary`), such as `Accept-Language` for a negotiated language. */
-  vary?: string;
-  /** The language the answer is in (`Content-Language`), when it was negotiated. */
-  language?: string;
-};
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
   params: P;
@@ -41,7 +27,7 @@ type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
     acceptLanguage: string | null;
   }) => Promise<R>;
   /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
-  caching?: (result: R, input: { actor: Actor | null }) => PublicCaching;
+  caching?: (result: R, input: { actor: Actor | null }) => Cacheable;
 };
 
 /**
@@ -64,10 +50,7 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
       });
       if (!definition.caching) return Response.json(result);
       const answer = cachedAnswer(result, actor, definition.caching);
-      if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) {
-        return new Response(null, { status: 304, headers: answer.headers });
-      }
-      return new Response(bodyOf(result), { headers: answer.jsonHeaders });
+      return notModified(request, answer.etag, answer.headers) ?? new Response(bodyOf(result), { headers: answer.jsonHeaders });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
@@ -96,10 +79,9 @@ function cachedAnswer<R>(
   const isShared = actor === null && typeof result === "object" && result !== null;
   const kept = isShared ? answers.get(result) : undefined;
   if (kept) return kept;
-  const { etag, sharedAbout, vary, language } = caching(result, { actor });
-  // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
-  const cacheControl = sharedAbout ? publicCacheHeaders(sharedAbout.modelId) : { "Cache-Control": PRIVATE_CACHE_CONTROL };
-  const headers = { ETag: etag, ...cacheControl, ...(vary && { Vary: vary }), ...(language && { "Content-Language": language }) };
+  const cacheable = caching(result, { actor });
+  const { etag } = cacheable;
+  const headers = cacheableHeaders(cacheable);
   const answer: Answer = { etag, headers, jsonHeaders: { ...headers, "Content-Type": "application/json" } };
   if (isShared) answers.set(result, answer);
   return answer;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { FILE_TYPES, type FileKind, fileKindOf, type SheetFile } from "~/domain/spreadsheet/file-types";
 import { readBodyBytes } from "~/server/rest/read-json-body";
+import { cacheHeaders, NO_STORE } from "~/server/http/cache-policy";
 
 /** A spreadsheet upload as the import reads it: the bytes and the kind its Content-Type names. */
 export type SpreadsheetUpload = { bytes: Uint8Array; kind: FileKind };
@@ -30,7 +31,7 @@ export function sheetFileResponse(file: SheetFile): Response {
     headers: {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "no-store",
+      ...cacheHeaders(NO_STORE),
     },
   });
 }

@@ -7,6 +7,7 @@ import { PEER_ADDRESS_HEADER } from "~/server/http/client-address";
 import { createOrganization } from "~/server/services/identity/create-organization";
 import { createUser } from "~/server/services/identity/create-user";
 import { importProductDataModel } from "~/server/services/product-data-models/import-product-data-model";
+import { declaredMethods } from "~/server/rest/api-routes";
 import { appRouteFiles, dispatchAppRoute } from "./app-routes";
 import { REPO_ROOT } from "./processes";
 import { startRouteServer } from "./route-server";
@@ -145,11 +146,11 @@ export type DiscoveredRoute = { pattern: string; methods: string[]; file: string
 const CATCH_ALL_PATHS: Record<string, string[]> = { "aas/[...path]": ["aas/lookup/shellsByAssetLink"] };
 
 /**
- * Every REST route on disk: src/app/api/<path>/route.ts with the methods it really serves, asked of the app: every
- * route file exports all seven methods through restRoutes, and an unserved one answers OPTIONS with 405 and an honest
- * `Allow` (before anything else is checked), so the served methods are `Allow` less HEAD (GET's) and OPTIONS. Route
- * files may build their handlers through a factory (dataValuesRoutes, aasRoutes), so their text is not read. A route
- * that answers OPTIONS otherwise gets no methods, so it cannot slip through unchecked.
+ * Every REST route on disk, src/app/api/<path>/route.ts, with the methods its declaration in the route table names
+ * (`declaredMethods`, src/server/rest/api-routes.ts: the one list the route file, its 405 and the OpenAPI document are
+ * made from). The app is asked too: every route file exports all seven methods, and an unserved one answers OPTIONS
+ * with 405 and an `Allow` naming the served ones (HEAD with GET), which must be the declared ones. A folder that is not
+ * the REST API (tRPC, better-auth, the 404 catch-all) has no declaration, hence no methods.
  */
 export async function discoverRestRoutes(client: AppClient): Promise<DiscoveredRoute[]> {
   const api = path.join(REPO_ROOT, "src/app/api");
@@ -159,15 +160,17 @@ export async function discoverRestRoutes(client: AppClient): Promise<DiscoveredR
   const found = await Promise.all(
     files.map(async (full) => {
       const relative = path.relative(api, path.dirname(full)).split(path.sep).join("/");
-      // Any value fills a path parameter: the 405 comes before the path is parsed.
-      const concrete = relative.replace(/\[\.\.\.[^\]]+\]/g, "x").replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000");
-      const methods: string[] = [];
-      for (const asked of [concrete, ...(CATCH_ALL_PATHS[relative] ?? [])]) {
-        const response = await send(client, "OPTIONS", `/api/${asked}`);
-        const allow = response.status === 405 ? (response.headers.get("allow") ?? "") : "";
-        for (const method of allow.split(",").map((m) => m.trim())) {
-          if (method !== "" && method !== "HEAD" && method !== "OPTIONS" && !methods.includes(method)) methods.push(method);
+      const methods = declaredMethods(`/api/${relative}`.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}"));
+      if (methods.length > 0) {
+        // Any value fills a path parameter: the 405 comes before the path is parsed.
+        const concrete = relative.replace(/\[\.\.\.[^\]]+\]/g, "x").replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000");
+        const allowed = new Set<string>();
+        for (const asked of [concrete, ...(CATCH_ALL_PATHS[relative] ?? [])]) {
+          const response = await send(client, "OPTIONS", `/api/${asked}`);
+          expect(response.status, `OPTIONS /api/${asked}`).toBe(405);
+          for (const method of (response.headers.get("allow") ?? "").split(", ")) if (method !== "HEAD") allowed.add(method);
         }
+        expect([...allowed].sort(), `${relative}: the app's Allow is its declaration`).toEqual([...methods].sort());
       }
       return { pattern: `/${relative}`, methods, file: path.relative(REPO_ROOT, full) };
     }),

@@ -1,7 +1,8 @@
-import { restRoutes } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { openApiDocument } from "~/server/openapi/openapi-document";
+import { cacheHeaders } from "~/server/http/cache-policy";
 
 /** The API's OpenAPI 3.1 document: public (it describes the API, not anyone's data) and the same until a deploy. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
-  GET: () => Promise.resolve(Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } })),
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/openapi.json", {
+  GET: () => Promise.resolve(Response.json(openApiDocument(), { headers: cacheHeaders({ kind: "static", maxAgeS: 300 }) })),
 });

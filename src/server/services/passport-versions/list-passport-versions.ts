@@ -9,13 +9,14 @@ export type ListPassportVersionsOptions = { uuid: string; grantToken?: string; c
 /**
  * The published versions of the passport `uuid` opens, oldest first, with the hashes of the reader's level
  * (docs/versions.md §Reading): public, or a grant's level. A passport never published lists none; an unknown
- * identifier is NOT_FOUND.
+ * identifier is NOT_FOUND. `modelId` names the model the passport belongs to, whose surrogate key a cached list
+ * carries (the list itself does not show it).
  */
 export async function listPassportVersions({
   uuid,
   grantToken,
   clientAddress = null,
-}: ListPassportVersionsOptions): Promise<TVersionList> {
+}: ListPassportVersionsOptions): Promise<{ list: TVersionList; modelId: string }> {
   const owner = await versionOwner(uuid);
   if (!owner) throw new AppError("NOT_FOUND", "Passport not found.");
   const level = await versionReaderLevel(uuid, owner, grantToken, clientAddress);
@@ -36,5 +37,5 @@ export async function listPassportVersions({
     previous = row.links[level];
     return summary;
   });
-  return { passportUuid: uuid, accessLevel: level, versions };
+  return { list: { passportUuid: uuid, accessLevel: level, versions }, modelId: owner.modelId };
 }

@@ -1,6 +1,6 @@
 import type { JWK } from "jose";
 import { AppError } from "~/domain/app-error";
-import { domainDid, keyDidUrl } from "~/domain/versions/did-web";
+import { domainDid, keyDidUrl, splitKid } from "~/domain/versions/did-web";
 import { organizationDid } from "~/domain/versions/passport-credential";
 import { getConfig, publicBaseUrl } from "~/server/config";
 import { getDb } from "~/server/db/client";
@@ -70,6 +70,21 @@ export async function readOrganizationJwks(organizationId: string): Promise<Jwks
   if (rows.length === 0) throw new AppError("NOT_FOUND", "No keys: the organization has published nothing.");
   const baseUrl = publicBaseUrl();
   return { keys: rows.flatMap((row) => jwksEntriesOf(row, row.organization, baseUrl)) };
+}
+
+/** The longest `kid` a lookup reads: a DID URL of a 253-character domain and a thumbprint, with room to spare. */
+const MAX_KID_LENGTH = 512;
+
+/**
+ * `/.well-known/jwks.json?kid=`: the entries listed under exactly that `kid` (docs/versions.md §Keys) — what a verifier
+ * holding a JWS needs, read by the key's primary key (the thumbprint the `kid` ends with), so its cost does not grow
+ * with the number of organizations. An unknown `kid` is an empty set, as a JWKS without a matching key is.
+ */
+export async function readJwksOfKid(kid: string): Promise<Jwks> {
+  if (kid.length > MAX_KID_LENGTH) return { keys: [] };
+  const row = await getDb().organizationSigningKey.findUnique({ where: { kid: splitKid(kid).fragment }, select: keySelect });
+  if (!row) return { keys: [] };
+  return { keys: jwksEntriesOf(row, row.organization, publicBaseUrl()).filter((entry) => entry.kid === kid) };
 }
 
 export type SigningKeySummary = { kid: string; createdAt: string; retiredAt: string | null; publicJwk: PublicJwk };

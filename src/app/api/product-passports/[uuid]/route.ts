@@ -1,11 +1,12 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
+import { PRIVATE, sharedAboutModel } from "~/server/http/cache-policy";
 import { publicRoute } from "~/server/rest/public-route";
-import { restRoutes } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { ZPublicIdentifierPath } from "~/server/rest/path-params";
 import { readPassport } from "~/server/services/passports/read-passport";
 
 /** Public: the passport of a model or an item; a member's key or session, or `?grant=`, shows more (docs/api.md §Passports). */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/product-passports/{uuid}", {
   GET: publicRoute({
     params: ZPublicIdentifierPath,
     query: ZPassportQuery,
@@ -23,7 +24,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
       etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}${passport.language ? `-${passport.language}` : ""}"`,
       vary: "Accept-Language",
       language: passport.language,
-      ...(passport.readerLevel === "public" && !passport.grantRefused && { sharedAbout: { modelId: passport.modelId } }),
+      // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
+      policy: passport.readerLevel === "public" && !passport.grantRefused ? sharedAboutModel(passport.modelId) : PRIVATE,
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { apiReferenceAsset } from "~/server/openapi/api-reference-page";
 import { type RouteContext, restRoutes } from "~/server/rest/rest-route";
+import { cacheHeaders } from "~/server/http/cache-policy";
 
 /** The scripts and styles of the API reference page, from our own origin. */
 async function apiReferenceAssetRoute(_request: Request, context: RouteContext): Promise<Response> {
@@ -7,7 +8,7 @@ async function apiReferenceAssetRoute(_request: Request, context: RouteContext):
   const asset = typeof name === "string" ? await apiReferenceAsset(name) : undefined;
   if (!asset) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(Buffer.from(asset.body)), {
-    headers: { "Content-Type": asset.contentType, "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": asset.contentType, ...cacheHeaders({ kind: "static", maxAgeS: 3600 }) },
   });
 }
 

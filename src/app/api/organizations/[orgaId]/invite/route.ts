@@ -1,5 +1,6 @@
 import { ZInvitationCreateInput } from "~/domain/identity-schemas";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { restRoute } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { ZOrgPath } from "~/server/rest/path-params";
 import { inviteMember } from "~/server/services/invitations/invite-member";
 import { requestOriginOf } from "~/server/config";
@@ -7,7 +8,7 @@ import { requestOriginOf } from "~/server/config";
 /** open-dpp's `organizations.inviteUser`: `{email}`. Needs a signed-in session (the service refuses keys). */
 const ZInviteBody = ZInvitationCreateInput.pick({ email: true });
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/organizations/{orgaId}/invite", {
   POST: restRoute({
     params: ZOrgPath,
     body: ZInviteBody,

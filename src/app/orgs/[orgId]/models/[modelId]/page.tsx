@@ -47,7 +47,7 @@ export default async function ModelEditorPage({ params }: Props) {
   const status = await getModelTemplateStatus({ actor, organizationId: organization.id, modelId: model.id });
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
-  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
+  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).list.versions : [];
   const mayWrite = mayDo(actor, organization.id, "writeData");
   return (
     // The scope lets "Publish version" see the editor's unsaved edits and save them first.

@@ -1,11 +1,12 @@
 import { ZTemplateDraftUpdateRequest } from "~/domain/template-draft-schema";
 import { ZDraftPath } from "~/server/rest/path-params";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { restRoute } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { assertDraftInOrganization } from "~/server/services/template-drafts/assert-draft-in-organization";
 import { getTemplateDraft } from "~/server/services/template-drafts/get-template-draft";
 import { updateTemplateDraft } from "~/server/services/template-drafts/update-template-draft";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/organizations/{orgaId}/template-drafts/{draftId}", {
   GET: restRoute({
     params: ZDraftPath,
     run: ({ actor, params }) => getTemplateDraft({ actor, organizationId: params.orgaId, draftId: params.draftId }),

@@ -1,10 +1,11 @@
 import { ZHistoryQuery } from "~/domain/history";
 import { PagedResult } from "~/server/rest/paged-response";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { restRoute } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { ZModelPath } from "~/server/rest/path-params";
 import { listHistory } from "~/server/services/history/list-history";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/organizations/{orgaId}/models/{modelId}/history", {
   GET: restRoute({
     params: ZModelPath,
     query: ZHistoryQuery,

@@ -1,12 +1,13 @@
 import { ZItemCreateRequest, ZItemListQuery } from "~/domain/item-schema";
 import { PagedResult } from "~/server/rest/paged-response";
 import { preflightOwner } from "~/server/rest/passport-data-route";
-import { restRoute, restRoutes } from "~/server/rest/rest-route";
+import { restRoute } from "~/server/rest/rest-route";
+import { apiRoutes } from "~/server/rest/api-routes";
 import { ZModelPath } from "~/server/rest/path-params";
 import { createItem } from "~/server/services/items/create-item";
 import { listItems } from "~/server/services/items/list-items";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/organizations/{orgaId}/models/{modelId}/items", {
   GET: restRoute({
     params: ZModelPath,
     isOpenToPartners: true,

@@ -33,7 +33,7 @@ export default async function ItemEditorPage({ params }: Props) {
   const template = await editorTemplate(original, organization.defaultLanguage);
   const passportUuid = item.uniqueProductIdentifiers[0]?.uuid;
   const passportLink = passportUuid ? await getPassportLink({ uuid: passportUuid, requestOrigin: await requestOrigin() }) : undefined;
-  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).versions : [];
+  const versions = passportUuid ? (await listPassportVersions({ uuid: passportUuid })).list.versions : [];
   const mayWrite = mayDo(await requireSignedIn(), organization.id, "writeData");
   return (
     // The scope lets "Publish version" see the editor's unsaved edits and save them first.

@@ -1,4 +1,7 @@
 import { aasRoutes } from "~/server/rest/aas-routes";
 import { ZItemPath } from "~/server/rest/path-params";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = aasRoutes(ZItemPath);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = aasRoutes(
+  "/api/organizations/{orgaId}/models/{modelId}/items/{itemId}/aas",
+  ZItemPath,
+);
