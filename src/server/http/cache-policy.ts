@@ -108,7 +108,7 @@ export function declaredCacheControl(declared: DeclaredCaching | undefined, head
   }
   const kind = kindOf(given);
   const wanted = declared && declaredKind(declared);
-  const allowed = wanted === undefined ? ["none", "private"] : wanted === "reader" ? ["private", "shared"] : [wanted];
+  const allowed: string[] = wanted === undefined ? ["none", "private"] : wanted === "reader" ? ["private", "shared"] : [wanted];
   if (!allowed.includes(kind)) return { problem: `Cache-Control "${given}" where ${wanted ?? "a write or an error"} is declared` };
   if (kind === "shared" && !headers.has("surrogate-key")) return { problem: "a shared answer without its Surrogate-Key" };
   if (fixed?.kind === "static" && given !== cacheHeaders(fixed)["Cache-Control"]) {
