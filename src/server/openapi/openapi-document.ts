@@ -110,7 +110,7 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
   const cacheControl = fixed && {
     "Cache-Control": {
       description: `\`${cacheHeaders(fixed)["Cache-Control"]}\`: ${CACHING_NOTES[fixed.kind]}.`,
-      schema: { type: "string" },
+      schema: { type: "string" as const },
     },
   };
   const headers = {
@@ -122,7 +122,7 @@ function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObjec
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
-type Notes = { extensions: Record<`x-${string}`, string | boolean>; sentences: string[] };
+type Notes = { extensions: { [key: `x-${string}`]: string | boolean }; sentences: string[] };
 
 /**
  * The role and API key scope a route's operation needs (`operationNeeds`: OPERATION_ROLES, the table `assertMayDo`
@@ -131,7 +131,7 @@ type Notes = { extensions: Record<`x-${string}`, string | boolean>; sentences: s
  */
 function accessNotes(route: RestApiRoute): Notes {
   if (route.isPublic) return { extensions: {}, sentences: [] };
-  const sessionOnly = route.isSessionOnly ? { "x-session-only": true } : {};
+  const sessionOnly: Notes["extensions"] = route.isSessionOnly ? { "x-session-only": true } : {};
   if (route.operation === "own") {
     const sentence = route.isSessionOnly ? "Any caller, signed in: an API key is refused (403)." : "Any caller, about their own.";
     return { extensions: sessionOnly, sentences: [sentence] };

@@ -140,7 +140,14 @@ export const TEMPLATE_DRAFT_API_ROUTES: readonly RestApiRoute[] = [
     params: ZDraftFieldPath,
     body: ZDataFieldDraftUpdateRequest,
   },
-  { ...edit, method: "delete", path: FIELD, summary: "Delete a data field", params: ZDraftFieldPath },
+  {
+    ...edit,
+    method: "delete",
+    path: FIELD,
+    operation: "manageTemplates",
+    summary: "Delete a data field",
+    params: ZDraftFieldPath,
+  },
   {
     ...edit,
     method: "post",

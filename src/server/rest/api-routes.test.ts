@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PRIVATE_CACHE_CONTROL } from "~/server/http/cache-policy";
 import { REST_API_ROUTES } from "~/server/openapi/rest-api-routes";
 import { apiRoutes, declaredMethods, servedDeclarations } from "~/server/rest/api-routes";
+import type { RouteHandler } from "~/server/rest/rest-route";
 import { OPERATION_ROLES } from "~/server/services/access";
 
 const API_ROOT = path.join(process.cwd(), "src/app/api");
@@ -73,8 +74,10 @@ describe("a route under /api declares itself once, in the route table", () => {
 describe("an answer is cached as its route declares", () => {
   const context = { params: Promise.resolve({}) };
   const get = (path: string) => new Request(`http://localhost${path}`);
-  const answering = (headers: Record<string, string> = {}, status = 200) => () =>
-    Promise.resolve(Response.json({}, { status, headers }));
+  const answering =
+    (headers: Record<string, string> = {}, status = 200): RouteHandler =>
+    () =>
+      Promise.resolve(Response.json({}, { status, headers }));
 
   it("gets its declared Cache-Control where the handler set none", async () => {
     const models = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering(), POST: answering({}, 201) });
