@@ -140,7 +140,10 @@ describe("the OpenAPI document", () => {
     const member = at("/api/organizations/{orgaId}/members/{userId}", "patch");
     expect(member).toMatchObject({ "x-required-role": "admin", "x-session-only": true });
     expect(member).not.toHaveProperty("x-required-scope");
-    expect(at("/api/organizations/{orgaId}/audit-log", "get")).toMatchObject({ "x-required-role": "admin", "x-required-scope": "admin" });
+    expect(at("/api/organizations/{orgaId}/audit-log", "get")).toMatchObject({
+      "x-required-role": "admin",
+      "x-required-scope": "admin",
+    });
     const passport = at("/api/product-passports/{uuid}", "get");
     expect(passport).toMatchObject({ security: [], "x-cache": "reader" });
     expect(passport).not.toHaveProperty("x-required-role");
@@ -149,7 +152,8 @@ describe("the OpenAPI document", () => {
     for (const [path, item] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(item ?? {}) as [string, Record<string, unknown>][]) {
         const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-        if (!isPublic && path.startsWith("/api/organizations/{orgaId}")) expect(operation, `${method} ${path}`).toHaveProperty("x-required-role");
+        if (!isPublic && path.startsWith("/api/organizations/{orgaId}"))
+          expect(operation, `${method} ${path}`).toHaveProperty("x-required-role");
         if (method === "get") expect(operation, `${method} ${path}`).toHaveProperty("x-cache");
       }
     }

@@ -96,7 +96,10 @@ describe("an answer is cached as its route declares", () => {
     const models = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering(shared), POST: answering(shared, 201) });
     expect((await models.GET(get("/"), context)).status).toBe(500);
     expect((await models.POST(get("/"), context)).status).toBe(500);
-    const noStore = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering({ "Cache-Control": "no-store" }), POST: answering() });
+    const noStore = apiRoutes("/api/organizations/{orgaId}/models", {
+      GET: answering({ "Cache-Control": "no-store" }),
+      POST: answering(),
+    });
     expect((await noStore.GET(get("/"), context)).status).toBe(500);
     // A passport's read is shared or private by its reader, and only its handler knows the surrogate key.
     const passport = (headers: Record<string, string>) => apiRoutes("/api/product-passports/{uuid}", { GET: answering(headers) });

@@ -45,7 +45,7 @@ export function apiRoutes<M extends Partial<Record<Served, AnyHandler>>>(
   }
   served.push(path);
   const declaredHandlers = Object.fromEntries(
-    Object.entries(handlers).map(([method, handler]) => [method, withDeclaredCaching(path, method, handler as RouteHandler)]),
+    Object.entries(handlers).map(([method, handler]) => [method, withDeclaredCaching(path, method, handler)]),
   ) as M;
   return restRoutes(declaredHandlers, options);
 }
