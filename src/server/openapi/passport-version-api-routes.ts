@@ -99,8 +99,7 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Versions",
     summary: "Rotate the organization's signing key",
     description:
-      "Retires the current key (it stays published in the JWKS and the DID document, so what it signed still verifies) and makes a new one. " +
-      "Needs a signed-in session.",
+      "Retires the current key (it stays published in the JWKS and the DID document, so what it signed still verifies) and makes a new one.",
     params: ZOrgPath,
     response: z.array(ZSigningKey),
   },

@@ -198,7 +198,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     summary: "The organization's audit log, newest first",
     description:
       "Member, role, API key, access grant and settings changes, and members' reads of passports above the public level (one event per member, " +
-      "passport and hour), kept for the organization's `auditRetentionYears` (docs/security.md §Audit log). Owners and admins only (403 below). " +
+      "passport and hour), kept for the organization's `auditRetentionYears` (docs/security.md §Audit log). " +
       "`type` filters by event types (comma-separated), `from` (inclusive) and `to` (exclusive) by instant; pages with `limit` (1–100, default 50); " +
       "the `Link` header names the next page.",
     params: ZOrgPath,
@@ -658,7 +658,6 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     isSessionOnly: true,
     tag: "Organizations",
     summary: "Create an organization; the caller becomes its owner",
-    description: "Needs a signed-in session: an API key is refused (403).",
     params: ZNoPath,
     body: ZOrganizationCreateInput,
     status: 201,
@@ -694,7 +693,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Organizations",
     summary: "Change a member's role",
     description:
-      "Owners and admins, signed in (an API key is refused, 403). Nobody gives a role above their own, only an owner changes an owner; " +
+      "Nobody gives a role above their own, only an owner changes an owner; " +
       "409 when it would demote the last owner. The member's next request acts with the new role.",
     params: ZMemberPath,
     body: ZMemberRoleBody,
@@ -709,7 +708,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Organizations",
     summary: "Remove a member",
     description:
-      "Owners and admins, signed in (an API key is refused, 403); only an owner removes an owner, and the last owner is never removed (409). " +
+      "Only an owner removes an owner, and the last owner is never removed (409). " +
       "The member's sessions end and their keys for the organization are revoked, on every app server from the next request; " +
       "their account and their name in the history stay, as do the access grants they made.",
     params: ZMemberPath,
@@ -738,7 +737,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     tag: "Organizations",
     summary: "Reinstate a suspended member",
     description:
-      "Owners and admins, signed in (an API key is refused, 403); only an owner reinstates an owner. The membership acts again with its role " +
+      "Only an owner reinstates an owner. The membership acts again with its role " +
       "from the member's next request; the sessions and keys the suspension ended stay ended. A member who is not suspended is answered unchanged.",
     params: ZMemberPath,
     response: ZMember,
@@ -751,8 +750,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     isSessionOnly: true,
     tag: "Organizations",
     summary: "Invite an email address to an organization",
-    description:
-      "Needs a signed-in session: an API key is refused (403). Inviting an address with an open invitation renews it; 409 when it is a member already.",
+    description: "Inviting an address with an open invitation renews it; 409 when it is a member already.",
     params: ZOrgPath,
     body: ZInviteRequest,
     status: 201,
