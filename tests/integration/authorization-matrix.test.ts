@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR } from "~/domain/actor";
 import { isRoleAtLeast, type TMemberRole } from "~/domain/roles";
+import { REST_API_ROUTES } from "~/server/openapi/rest-api-routes";
+import { type Operation, OPERATION_NAMES, operationNeeds } from "~/server/services/access";
 import { addMember } from "~/server/services/identity/add-member";
 import { createApiKey } from "~/server/services/identity/create-api-key";
 import { createUser } from "~/server/services/identity/create-user";
@@ -126,8 +128,9 @@ function partnerCaseExpectation(name: string, partnerCase: PartnerCase, row: Mat
 /**
  * What a row of A's organization asks of its caller; null for a row not scoped to one organization. `isReadings`: a
  * write of readings, which a `readings` key reaches beyond its ceiling (docs/security.md, API key scopes).
+ * `operation`: the one a REST row's declaration names, which each refusal of its role cases must name too.
  */
-type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean; isReadings?: boolean };
+type Need = { role: TMemberRole; isSessionOnly: boolean; isRead: boolean; isReadings?: boolean; operation?: Operation };
 
 /**
  * A role case's status: 403 below the role the row needs (or a key on a session-only row); a read allowed answers
@@ -142,19 +145,23 @@ function roleCaseExpectation(need: Need, roleCase: RoleCase, member: number): Ex
   return need.isRead ? member : undefined;
 }
 
-/** The roles table of docs/security.md for REST, by path. */
+/**
+ * What a REST row needs, from its declaration in the route table (src/server/openapi/rest-api-routes.ts): the
+ * operation it performs there, whose role and key scope come from OPERATION_ROLES (`operationNeeds`), the table the
+ * services enforce — so a route whose service checks a lower operation than its declaration names answers a role
+ * cell expected 403, and one that checks another refuses naming that other (`checkRefusalNames`). Null for a row
+ * that performs none in an organization (public, or the caller's own).
+ */
 function restNeed(name: string): Need | null {
   const [method, pattern] = name.split(" ") as [string, string];
-  const isDppWrite = /^\/v1\/dpps(\/\[dppId\](\/elements\/.*)?)?$/.test(pattern) && method !== "GET";
-  if (!pattern.startsWith("/organizations/[orgaId]") && !isDppWrite) return null;
-  const isRead = method === "GET";
-  if (/\/members\/|\/invite$|\/signing-keys$/.test(pattern) && !isRead) return { role: "admin", isSessionOnly: true, isRead };
-  if (pattern.endsWith("/audit-log")) return { role: "admin", isSessionOnly: false, isRead };
-  if (isRead) return { role: "viewer", isSessionOnly: false, isRead };
-  if (/\/template-drafts|\/access-grants|\/partner-grants/.test(pattern) || pattern === "/organizations/[orgaId]") {
-    return { role: "admin", isSessionOnly: false, isRead };
-  }
-  return { role: "editor", isSessionOnly: false, isRead, isReadings: pattern.endsWith("/readings") };
+  const path = `/api${pattern}`.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}");
+  const route = REST_API_ROUTES.find((entry) => entry.path === path && entry.method.toUpperCase() === method);
+  if (!route) throw new Error(`${name} has no declaration in the route table`);
+  const { operation } = route;
+  if (operation === undefined || operation === "own") return null;
+  const { role, scope } = operationNeeds(operation);
+  const isSessionOnly = route.isSessionOnly ?? false;
+  return { role, isSessionOnly, isRead: method === "GET", isReadings: scope === "readings", operation };
 }
 
 /** Procedures not scoped to one organization: the caller's own (keys, invitations, locale) or public data. */
@@ -1727,6 +1734,7 @@ function reportRoleCases(label: "REST" | "tRPC", phase: Phase, cells: (Cell | nu
       if (!planned || !cell) return "  -";
       checkStatus(cell, planned.expected);
       if (cell.status === 403) refusals += 1;
+      checkRefusalNames(cell, need(row.name)!);
       return String(cell.status).padStart(3);
     });
     return `  ${row.name.padEnd(62)} ${need(row.name)!.role.padEnd(6)} ${statuses.join(" ")}`;
@@ -1735,6 +1743,20 @@ function reportRoleCases(label: "REST" | "tRPC", phase: Phase, cells: (Cell | nu
     `[authorization-matrix] ${label} role cases (needs | ${ROLE_CASES.join(" | ")}; - an allowed write):\n${rows.join("\n")}`,
   );
   expect(refusals).toBeGreaterThan(0);
+}
+
+/**
+ * A role case refused by its role or its key's scope names what it was refused (docs/api.md: "403 naming the role it
+ * needs"), as `assertMayDo` does with the operation's name: a REST row's refusal names the operation its declaration
+ * says. A key on a session-only row is refused for being a key, in the service's own words.
+ */
+function checkRefusalNames(cell: Cell, need: Need): void {
+  const isKey = ROLE_CASE_LEVEL[cell.caseName as RoleCase].isKey;
+  if (cell.status !== 403 || need.operation === undefined || (need.isSessionOnly && isKey)) return;
+  const { message } = JSON.parse(cell.text) as { message?: string };
+  expect
+    .soft(message, `${cell.name} · ${cell.caseName}: the refusal names its declared operation (${need.operation})`)
+    .toMatch(new RegExp(`^${OPERATION_NAMES[need.operation]} needs `));
 }
 
 /**

@@ -93,6 +93,12 @@ describe("GET /api/product-passports/{uuid}", () => {
     expect(passport.hiddenFieldCount).toBe(2);
     expect(JSON.stringify(passport)).not.toContain("manual.pdf");
     expect(response.headers.get("cache-control")).toBe("public, max-age=5, s-maxage=5, stale-while-revalidate=5");
+    // A request presenting a grant, even an empty one, is one reader's: private, as the page's (readerPolicy) — also
+    // after the anonymous answer above, whose headers are kept beside the very same passport view.
+    const emptyGrant = await api<TPassport>("GET", `${passportPath(uuidOf(model))}?grant=`);
+    expect(emptyGrant.body.readerLevel).toBe("public");
+    expect(emptyGrant.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+    expect(emptyGrant.headers.get("surrogate-key")).toBeNull();
   });
 
   it("merges an item's passport: the model's values with the item's own fields", async () => {

@@ -64,6 +64,59 @@ export function cacheHeaders(policy: CachePolicy): Record<string, string> {
   }
 }
 
+/**
+ * What a route declares of its answers' caching (its entry in the route table, src/server/openapi/rest-api-routes.ts):
+ * a policy kind, or `reader` — a read of a passport, `shared` when the public level is read without a grant and
+ * `private` otherwise (`readerPolicy`). `static` names its maximum age.
+ */
+export type DeclaredCaching = "none" | "private" | "reader" | "shared" | { kind: "static"; maxAgeS: number };
+
+/** The kind a declaration names (`reader` included). */
+export function declaredKind(declared: DeclaredCaching): Exclude<DeclaredCaching, object> | "static" {
+  return typeof declared === "object" ? declared.kind : declared;
+}
+
+/**
+ * The one policy a declaration stands for, whatever the answer: none, private, static; undefined for `reader` and
+ * `shared`, whose answers only their handler can make (a shared answer carries its model's surrogate key).
+ */
+export function fixedPolicy(declared: DeclaredCaching): CachePolicy | undefined {
+  if (typeof declared === "object") return declared;
+  return declared === "none" || declared === "private" ? { kind: declared } : undefined;
+}
+
+/** The kind a `Cache-Control` this module wrote stands for (`no-store, no-transform` is `none` too). */
+function kindOf(cacheControl: string): CachePolicy["kind"] {
+  if (/\bno-store\b/.test(cacheControl)) return "none";
+  if (/^\s*private\b/.test(cacheControl)) return "private";
+  return /\bs-maxage=/.test(cacheControl) ? "shared" : "static";
+}
+
+/**
+ * Holds a success answer's headers to its route's declaration (docs/api.md §Caching): the `Cache-Control` to set
+ * where the handler set none (none, private, static), or why the answer contradicts the declaration — a kind other
+ * than the declared one, a static age other than the declared one, a shared answer without its surrogate key, or a
+ * `reader`/`shared` answer its handler left without caching. A route declaring nothing (a write, or any error answer)
+ * is only refused shared or static caching: a write's answer is stored by no cache (RFC 9111 §9.3).
+ */
+export function declaredCacheControl(declared: DeclaredCaching | undefined, headers: Headers): { set?: string; problem?: string } {
+  const given = headers.get("cache-control");
+  const fixed = declared && fixedPolicy(declared);
+  if (given === null) {
+    if (declared === undefined) return {};
+    return fixed ? { set: cacheHeaders(fixed)["Cache-Control"] } : { problem: `a ${declaredKind(declared)} answer without caching` };
+  }
+  const kind = kindOf(given);
+  const wanted = declared && declaredKind(declared);
+  const allowed: string[] = wanted === undefined ? ["none", "private"] : wanted === "reader" ? ["private", "shared"] : [wanted];
+  if (!allowed.includes(kind)) return { problem: `Cache-Control "${given}" where ${wanted ?? "a write or an error"} is declared` };
+  if (kind === "shared" && !headers.has("surrogate-key")) return { problem: "a shared answer without its Surrogate-Key" };
+  if (fixed?.kind === "static" && given !== cacheHeaders(fixed)["Cache-Control"]) {
+    return { problem: `Cache-Control "${given}" where max-age=${fixed.maxAgeS} is declared` };
+  }
+  return {};
+}
+
 /** A strong ETag hashed from what a representation is made of (its bytes, or the inputs that fully decide them). */
 export function contentEtag(...parts: (string | number)[]): string {
   return `"${createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 27)}"`;

@@ -24,6 +24,8 @@ export const AAS_EXPORT_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/aas`,
+    operation: "read",
+    cache: "none",
     tag: "AAS",
     summary: "Export a model as an AAS environment (JSON or AASX)",
     description: EXPORT,
@@ -36,6 +38,7 @@ export const AAS_EXPORT_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "put",
     path: `${MODEL}/aas`,
+    operation: "writeData",
     tag: "AAS",
     summary: "Set a model's values from an AAS environment",
     description: IMPORT,
@@ -49,6 +52,8 @@ export const AAS_EXPORT_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ITEM}/aas`,
+    operation: "read",
+    cache: "none",
     tag: "AAS",
     summary: "Export an item as an AAS environment (JSON or AASX)",
     description: EXPORT,
@@ -61,6 +66,7 @@ export const AAS_EXPORT_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "put",
     path: `${ITEM}/aas`,
+    operation: "writeData",
     tag: "AAS",
     summary: "Set an item's values from an AAS environment",
     description: IMPORT,
@@ -93,6 +99,7 @@ export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/aas/{path}",
+    cache: "reader",
     tag: "AAS",
     summary: "Read shells, submodels and their elements as an AAS server (AAS Part 2 read profiles)",
     description: READ_API,
@@ -101,13 +108,13 @@ export const AAS_READ_API_ROUTES: readonly RestApiRoute[] = [
     response: z.looseObject({}).meta({ description: "As the IDTA profile's OpenAPI file says for that path." }),
     isPublic: true,
     readsCaller: true,
-    isConditional: true,
     errors: [404],
     errorBody: ZAasErrorBody,
   },
   {
     method: "post",
     path: "/api/aas/{path}",
+    cache: "private",
     tag: "AAS",
     summary: "Find shells by asset links (Discovery SSP-002: POST /api/aas/lookup/shellsByAssetLink)",
     description:

@@ -38,6 +38,7 @@ export const DPP_WRITE_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: "/api/v1/dpps",
+    operation: "writeData",
     tag: TAG,
     summary: "CreateDPP",
     description:
@@ -53,6 +54,7 @@ export const DPP_WRITE_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: "/api/v1/dpps/{dppId}",
+    operation: "writeData",
     tag: TAG,
     summary: "UpdateDPPById",
     description: "A JSON Merge Patch of the working copy, all or nothing; problems name their path in the patch.",
@@ -67,6 +69,7 @@ export const DPP_WRITE_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: "/api/v1/dpps/{dppId}",
+    operation: "writeData",
     tag: TAG,
     summary: "DeleteDPPById",
     description: "Deletes the model (with its items) or the item; its published versions stay readable, withdrawn.",
@@ -78,6 +81,7 @@ export const DPP_WRITE_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/v1/dpps/{dppId}/elements/{elementPath}",
+    cache: "reader",
     tag: TAG,
     summary: "ReadDataElement",
     description:
@@ -86,13 +90,14 @@ export const DPP_WRITE_API_ROUTES: readonly RestApiRoute[] = [
     params: ZElementPathParams,
     query: ZDppReadQuery,
     response: ZAnyJson,
+    isPublic: true,
     readsCaller: true,
-    isConditional: true,
     errors: [404],
   },
   {
     method: "patch",
     path: "/api/v1/dpps/{dppId}/elements/{elementPath}",
+    operation: "writeData",
     tag: TAG,
     summary: "UpdateDataElement",
     description: "A JSON Merge Patch of one element of the working copy (a row of a repeater sends the repeater whole).",

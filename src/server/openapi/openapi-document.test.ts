@@ -128,4 +128,34 @@ describe("the OpenAPI document", () => {
     };
     expect(() => assertResponseMatchesOpenApi("GET", `/api/organizations/${ORG}/models`, 400, capped)).not.toThrow();
   });
+
+  it("states for each operation the role and key scope it needs, and for each GET its caching", () => {
+    const paths = openApiDocument().paths ?? {};
+    const at = (path: string, method: "get" | "post" | "patch") => paths[path]?.[method] as Record<string, unknown>;
+    const models = "/api/organizations/{orgaId}/models";
+    expect(at(models, "post")).toMatchObject({ "x-required-role": "editor", "x-required-scope": "write" });
+    expect(at(models, "post").description).toContain("Needs the editor role or above; an API key needs the write scope");
+    expect(at(models, "get")).toMatchObject({ "x-required-role": "viewer", "x-required-scope": "read", "x-cache": "private" });
+    expect(at(`${models}/{modelId}/items/{itemId}/readings`, "post")).toMatchObject({ "x-required-scope": "readings" });
+    const member = at("/api/organizations/{orgaId}/members/{userId}", "patch");
+    expect(member).toMatchObject({ "x-required-role": "admin", "x-session-only": true });
+    expect(member).not.toHaveProperty("x-required-scope");
+    expect(at("/api/organizations/{orgaId}/audit-log", "get")).toMatchObject({
+      "x-required-role": "admin",
+      "x-required-scope": "admin",
+    });
+    const passport = at("/api/product-passports/{uuid}", "get");
+    expect(passport).toMatchObject({ security: [], "x-cache": "reader" });
+    expect(passport).not.toHaveProperty("x-required-role");
+    expect(at("/api/openapi.json", "get")).toMatchObject({ "x-cache": "static" });
+    // Every operation of a member says what it needs; every GET says how it is cached.
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item ?? {}) as [string, Record<string, unknown>][]) {
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        if (!isPublic && path.startsWith("/api/organizations/{orgaId}"))
+          expect(operation, `${method} ${path}`).toHaveProperty("x-required-role");
+        if (method === "get") expect(operation, `${method} ${path}`).toHaveProperty("x-cache");
+      }
+    }
+  });
 });

@@ -9,8 +9,10 @@ import {
 import { ZItem, ZItemSummary } from "~/domain/item-schema";
 import { ZModel, ZModelSummary } from "~/domain/model-schema";
 import { ZProductDataModel, ZTemplate } from "~/domain/template-schema";
+import { cacheHeaders, declaredKind, fixedPolicy } from "~/server/http/cache-policy";
 import { ZErrorBody, ZIssueBody } from "~/server/openapi/error-body-schema";
 import { REST_API_ROUTES, type RestApiRoute } from "~/server/openapi/rest-api-routes";
+import { operationNeeds } from "~/server/services/access";
 
 /**
  * The OpenAPI 3.1 document of the REST API, generated from the route table and the shared zod schemas by
@@ -87,9 +89,70 @@ function errorStatuses(route: RestApiRoute): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** A route answering `ETag` and 304 to an `If-None-Match` naming it: one whose answers shared caches may keep. */
+function isConditional(route: RestApiRoute): boolean {
+  return route.cache === "reader" || route.cache === "shared";
+}
+
+/** What each declared caching says, in the operation's description and its `Cache-Control` header. */
+const CACHING_NOTES = {
+  none: "never stored (`no-store`)",
+  private: "kept by the reader's browser only, revalidated on every use",
+  reader:
+    "shared caches keep the public level read without a grant for 5 s, purged with the model's surrogate key; " +
+    "any other reader's answer is private",
+  shared: "kept by shared caches for 5 s, purged with its surrogate key",
+  static: "the same for everyone",
+} as const;
+
 function successHeaders(route: RestApiRoute): { headers?: ZodOpenApiHeadersObject } {
-  const headers = { ...(route.versioned ? ETAG_HEADER : {}), ...(route.isConditional ? CACHE_HEADERS : {}), ...route.responseHeaders };
+  const fixed = route.cache && fixedPolicy(route.cache);
+  const cacheControl = fixed && {
+    "Cache-Control": {
+      description: `\`${cacheHeaders(fixed)["Cache-Control"]}\`: ${CACHING_NOTES[fixed.kind]}.`,
+      schema: { type: "string" as const },
+    },
+  };
+  const headers = {
+    ...(route.versioned ? ETAG_HEADER : {}),
+    ...(isConditional(route) ? CACHE_HEADERS : {}),
+    ...cacheControl,
+    ...route.responseHeaders,
+  };
   return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+type Notes = { extensions: { [key: `x-${string}`]: string | boolean }; sentences: string[] };
+
+/**
+ * The role and API key scope a route's operation needs (`operationNeeds`: OPERATION_ROLES, the table `assertMayDo`
+ * enforces), as `x-required-role` and `x-required-scope` — or `x-session-only` where a key is refused — and a sentence
+ * of its description. A public route needs nothing (`security: []`). OpenAPI 3.1 allows `x-` keys on an operation.
+ */
+function accessNotes(route: RestApiRoute): Notes {
+  if (route.isPublic) return { extensions: {}, sentences: [] };
+  const sessionOnly: Notes["extensions"] = route.isSessionOnly ? { "x-session-only": true } : {};
+  if (route.operation === "own") {
+    const sentence = route.isSessionOnly ? "Any caller, signed in: an API key is refused (403)." : "Any caller, about their own.";
+    return { extensions: sessionOnly, sentences: [sentence] };
+  }
+  const { role, scope } = operationNeeds(route.operation);
+  return route.isSessionOnly
+    ? {
+        extensions: { "x-required-role": role, ...sessionOnly },
+        sentences: [`Needs the ${role} role or above, signed in: an API key is refused (403).`],
+      }
+    : {
+        extensions: { "x-required-role": role, "x-required-scope": scope },
+        sentences: [`Needs the ${role} role or above; an API key needs the ${scope} scope or above (docs/security.md §Roles).`],
+      };
+}
+
+/** The caching a GET declares, as `x-cache` and a sentence of its description. */
+function cacheNotes(route: RestApiRoute): Notes {
+  if (route.method !== "get") return { extensions: {}, sentences: [] };
+  const kind = declaredKind(route.cache);
+  return { extensions: { "x-cache": kind }, sentences: [`Caching: ${kind}, ${CACHING_NOTES[kind]}.`] };
 }
 
 function operation(route: RestApiRoute): ZodOpenApiOperationObject {
@@ -120,21 +183,26 @@ function operation(route: RestApiRoute): ZodOpenApiOperationObject {
     ...(route.okWhen && route.response
       ? { 200: { description: route.okWhen, content: { "application/json": { schema: route.response } } } }
       : {}),
-    ...(route.isConditional
+    ...(isConditional(route)
       ? { 304: { description: "Not Modified: the `If-None-Match` ETag still holds; no body.", headers: CACHE_HEADERS } }
       : {}),
     ...Object.fromEntries(errors),
   };
+  const access = accessNotes(route);
+  const caching = cacheNotes(route);
+  const description = [route.description, ...access.sentences, ...caching.sentences].filter(Boolean).join(" ");
   return {
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
+    ...access.extensions,
+    ...caching.extensions,
     ...(route.isPublic ? { security: [] } : {}),
     requestParams: {
       ...(route.params && Object.keys(route.params.shape).length > 0 ? { path: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
       ...(route.ifMatch ? { header: ZIfMatchHeader } : {}),
-      ...(route.isConditional ? { header: ZIfNoneMatchHeader } : {}),
+      ...(isConditional(route) ? { header: ZIfNoneMatchHeader } : {}),
     },
     ...(route.body
       ? {

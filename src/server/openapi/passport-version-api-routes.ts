@@ -46,6 +46,7 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/passport-versions`,
+    operation: "writeData",
     tag: "Versions",
     summary: "Publish the next version of a model's passport",
     description: PUBLISH,
@@ -58,6 +59,7 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items/{itemId}/passport-versions`,
+    operation: "writeData",
     tag: "Versions",
     summary: "Publish the next version of an item's passport",
     description: PUBLISH,
@@ -70,6 +72,7 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items/passport-versions`,
+    operation: "writeData",
     tag: "Versions",
     summary: "Publish the next version of every item of a model",
     description: "Publishes every item's passport of the model in one request and one transaction, as the item route does for one.",
@@ -81,6 +84,8 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/organizations/{orgaId}/signing-keys",
+    operation: "read",
+    cache: "private",
     tag: "Versions",
     summary: "List the organization's signing keys (public parts)",
     params: ZOrgPath,
@@ -89,11 +94,12 @@ export const PASSPORT_VERSION_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: "/api/organizations/{orgaId}/signing-keys",
+    operation: "manageSettings",
+    isSessionOnly: true,
     tag: "Versions",
     summary: "Rotate the organization's signing key",
     description:
-      "Retires the current key (it stays published in the JWKS and the DID document, so what it signed still verifies) and makes a new one. " +
-      "Needs a signed-in session.",
+      "Retires the current key (it stays published in the JWKS and the DID document, so what it signed still verifies) and makes a new one.",
     params: ZOrgPath,
     response: z.array(ZSigningKey),
   },
@@ -110,6 +116,7 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/v1/dpps/{dppId}",
+    cache: "reader",
     tag: "DPP API (EN 18222)",
     summary: "ReadDPPById",
     description: DPP_READ,
@@ -117,12 +124,12 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppReadQuery,
     response: ZCompressedDpp,
     isPublic: true,
-    isConditional: true,
     errors: [404],
   },
   {
     method: "get",
     path: "/api/v1/dppsByIdAndDate/{dppId}",
+    cache: "reader",
     tag: "DPP API (EN 18222)",
     summary: "ReadDPPVersionByIdAndDate",
     description: `${DPP_READ} The version valid at \`date\`: the last published at or before it; before the first, 404.`,
@@ -130,12 +137,12 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppByDateQuery,
     response: ZCompressedDpp,
     isPublic: true,
-    isConditional: true,
     errors: [404],
   },
   {
     method: "get",
     path: "/api/v1/dppsByProductId/{productId}",
+    cache: "reader",
     tag: "DPP API (EN 18222)",
     summary: "ReadDPPByProductId",
     description: `${DPP_READ} \`productId\`: a GS1 Digital Link URI, a passport page URL or an identifier value, percent-encoded.`,
@@ -143,12 +150,12 @@ export const DPP_API_ROUTES: readonly RestApiRoute[] = [
     query: ZDppReadQuery,
     response: ZCompressedDpp,
     isPublic: true,
-    isConditional: true,
     errors: [404],
   },
   {
     method: "post",
     path: "/api/v1/dppsByProductIds",
+    cache: "none",
     tag: "DPP API (EN 18222)",
     summary: "ReadDPPIdsByProductIds",
     description: "Each product identifier with the dppIds of its published DPPs; `limit` and `cursor` page through `productIds`.",

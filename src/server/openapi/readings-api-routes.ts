@@ -29,6 +29,7 @@ export const READINGS_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items/{itemId}/readings`,
+    operation: "writeReadings",
     tag: TAG,
     summary: "Append timestamped readings of an item's fields",
     description: WRITE,
@@ -41,6 +42,7 @@ export const READINGS_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/readings`,
+    operation: "writeReadings",
     tag: TAG,
     summary: "Append timestamped readings of many items of a model (a fleet)",
     description: `Each reading names its \`itemId\`, an item of the model (400 otherwise). ${WRITE}`,
@@ -53,6 +55,8 @@ export const READINGS_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items/{itemId}/readings`,
+    operation: "read",
+    cache: "private",
     tag: TAG,
     summary: "An item's readings of one field, downsampled",
     description:
@@ -71,6 +75,8 @@ export const READINGS_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items/{itemId}/status-snapshots`,
+    operation: "read",
+    cache: "private",
     tag: TAG,
     summary: "An item's battery status snapshots, newest first",
     description:

@@ -18,6 +18,7 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: ORG,
+    operation: "manageSettings",
     tag: "Organizations",
     summary:
       "Set the organization's settings (EU registry, operator identifiers, languages, signing domain, retention, two-factor sign-in)",
@@ -40,6 +41,8 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/registry-record`,
+    operation: "read",
+    cache: "private",
     tag: TAG,
     summary: "The registry record of a model's passport",
     description: RECORD,
@@ -50,6 +53,8 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items/{itemId}/registry-record`,
+    operation: "read",
+    cache: "private",
     tag: TAG,
     summary: "The registry record of an item's passport",
     description: RECORD,
@@ -60,6 +65,8 @@ export const REGISTRY_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items/registry-records`,
+    operation: "read",
+    cache: "private",
     tag: TAG,
     summary: "The registry records of a model's items, newest first, at most 100 a page",
     description: RECORD,

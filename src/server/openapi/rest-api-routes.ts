@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { DeclaredCaching } from "~/server/http/cache-policy";
+import type { Operation } from "~/server/services/access";
 import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { ZDataValuesRequest } from "~/domain/data-value";
 import { ZAuditEvent, ZAuditLogQuery } from "~/domain/audit-events";
@@ -65,8 +67,9 @@ import { SPREADSHEET_API_ROUTES } from "~/server/openapi/spreadsheet-api-routes"
 import { TEMPLATE_DRAFT_API_ROUTES } from "~/server/openapi/template-draft-api-routes";
 
 /**
- * Every REST route under /api, once: the OpenAPI document (`openapi-document.ts`) is built from this table, and
- * `openapi-document.test.ts` fails when a route file serves a method this table lacks, or the other way round.
+ * Every REST route under /api, declared once (src/server/rest/api-routes.ts): the OpenAPI document
+ * (`openapi-document.ts`) is built from this table, each route file serves exactly the methods it declares, with the
+ * caching it declares, and the authorization matrix expects of each route what its operation needs.
  * The schemas are the same shared zod schemas the route files parse with; adding a route is one entry here.
  */
 
@@ -75,8 +78,7 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 /** Statuses a route answers beyond those every route may answer (see `openapi-document.ts`). */
 export type RouteErrorStatus = 403 | 404 | 409;
 
-export type RestApiRoute = {
-  method: HttpMethod;
+type RouteEntry = {
   /** The path as OpenAPI writes it: `/api/organizations/{orgaId}/models`. */
   path: string;
   tag: string;
@@ -98,12 +100,6 @@ export type RestApiRoute = {
   /** Takes `If-Match` with the version the write is based on (412 when stale). */
   ifMatch?: boolean;
   errors?: readonly RouteErrorStatus[];
-  /** Needs no credentials (and knows no caller: no 401, 403 or 429). */
-  isPublic?: boolean;
-  /** Public, but a key or session that is sent counts (and a bad key is 401, a busy one 429). */
-  readsCaller?: boolean;
-  /** Answers `ETag` and `Cache-Control`, and 304 to an `If-None-Match` naming the current ETag. */
-  isConditional?: boolean;
   /** Another media type the success response may have besides JSON, as binary (an AASX package). */
   alternativeMediaType?: string;
   /** The body of every error answer, where it is not the shared ErrorBody (the AAS read API's `Result`). */
@@ -113,6 +109,31 @@ export type RestApiRoute = {
   /** A second success answer, 200 with the same body, and when it is given (an import's dry run). */
   okWhen?: string;
 };
+
+/**
+ * Who may call a route (docs/security.md §Roles). `operation`: what it does in the organization its path (or its
+ * passport) names — the operation of OPERATION_ROLES (src/server/services/access.ts) its service checks with
+ * `assertMayDo`, which decides the role and the API key scope it needs. The services enforce it, for REST and tRPC
+ * alike; the declaration states it for the OpenAPI document, and the authorization matrix fails a route whose service
+ * checks another. `isSessionOnly`: an API key is refused (`assertSignedIn`). `"own"`: any caller, about their own
+ * (their organizations, the product data models they may read). A public route needs no credentials (and knows no
+ * caller: no 401, 403 or 429) unless it `readsCaller` (a key or session that is sent counts; a bad key is 401, a busy
+ * one 429); one in an organization's path names what that organization's members do there (they read more).
+ */
+type RouteAccess =
+  | { isPublic?: false; operation: Operation | "own"; isSessionOnly?: true; readsCaller?: never }
+  | { isPublic: true; operation?: Operation; isSessionOnly?: never; readsCaller?: boolean };
+
+/**
+ * How its success answers may be cached (docs/api.md §Caching, src/server/http/cache-policy.ts): every GET declares
+ * it, and the route layer (`apiRoutes`) sets it where the handler set no `Cache-Control` and refuses an answer that
+ * contradicts it. A `reader` or `shared` route answers `ETag`, and 304 to an `If-None-Match` naming it. A write's
+ * answer is stored by no cache; it declares a policy only where its handler sets one.
+ */
+type RouteCaching = { method: "get"; cache: DeclaredCaching } | { method: Exclude<HttpMethod, "get">; cache?: DeclaredCaching };
+
+/** One route's declaration: its entry in the table. */
+export type RestApiRoute = RouteEntry & RouteAccess & RouteCaching;
 
 const ORG = "/api/organizations/{orgaId}";
 const MODEL = `${ORG}/models/{modelId}`;
@@ -136,6 +157,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/templates`,
+    operation: "read",
+    cache: "private",
     tag: "Templates",
     summary: "List the organization's templates",
     params: ZOrgPath,
@@ -144,6 +167,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/templates/{templateId}`,
+    operation: "read",
+    cache: "private",
     tag: "Templates",
     summary: "Get a template",
     params: ZTemplatePath,
@@ -153,6 +178,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/models`,
+    operation: "read",
+    cache: "private",
     tag: "Models",
     summary: "List the organization's models, newest first",
     description:
@@ -165,11 +192,13 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/audit-log`,
+    operation: "readAuditLog",
+    cache: "private",
     tag: "Organizations",
     summary: "The organization's audit log, newest first",
     description:
       "Member, role, API key, access grant and settings changes, and members' reads of passports above the public level (one event per member, " +
-      "passport and hour), kept for the organization's `auditRetentionYears` (docs/security.md §Audit log). Owners and admins only (403 below). " +
+      "passport and hour), kept for the organization's `auditRetentionYears` (docs/security.md §Audit log). " +
       "`type` filters by event types (comma-separated), `from` (inclusive) and `to` (exclusive) by instant; pages with `limit` (1–100, default 50); " +
       "the `Link` header names the next page.",
     params: ZOrgPath,
@@ -180,6 +209,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ORG}/models`,
+    operation: "writeData",
     tag: "Models",
     summary: "Create a model from a template or a product data model",
     description: "A `gtin` another model of the organization holds is refused (409).",
@@ -193,6 +223,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: MODEL,
+    operation: "read",
+    cache: "private",
     tag: "Models",
     summary: "Get a model with its data values",
     params: ZModelPath,
@@ -203,6 +235,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: MODEL,
+    operation: "writeData",
     tag: "Models",
     summary: "Change a model's name, description, GTIN or template",
     description: "Changing the template is refused (409) when it would drop stored values, setting a `gtin` another model holds too.",
@@ -216,6 +249,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: MODEL,
+    operation: "writeData",
     tag: "Models",
     summary: "Delete a model with its items",
     description:
@@ -229,6 +263,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/duplicate`,
+    operation: "writeData",
     tag: "Models",
     summary: "Copy a model",
     description:
@@ -243,6 +278,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Add data values to a model",
     description:
@@ -258,6 +294,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: `${MODEL}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Change existing data values of a model",
     params: ZModelPath,
@@ -270,6 +307,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: `${MODEL}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Delete one row of a repeatable section",
     params: ZModelPath,
@@ -282,6 +320,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/changes`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Save several changes to a model at once",
     description:
@@ -296,6 +335,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/history`,
+    operation: "read",
+    cache: "private",
     tag: "History",
     summary: "List the changes of a model's own data, newest first",
     description:
@@ -309,6 +350,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ITEM}/history`,
+    operation: "read",
+    cache: "private",
     tag: "History",
     summary: "List the changes of an item's data, newest first",
     description:
@@ -322,6 +365,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items`,
+    operation: "read",
+    cache: "private",
     tag: "Items",
     summary: "List a model's items, newest first",
     description:
@@ -335,6 +380,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items`,
+    operation: "writeData",
     tag: "Items",
     summary: "Create an item of a model",
     description:
@@ -349,6 +395,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items/bulk`,
+    operation: "writeData",
     tag: "Items",
     summary: "Create many items of a model in one transaction",
     description:
@@ -362,6 +409,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: ITEM,
+    operation: "read",
+    cache: "private",
     tag: "Items",
     summary: "Get an item with its data values",
     params: ZItemPath,
@@ -372,6 +421,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: ITEM,
+    operation: "writeData",
     tag: "Items",
     summary: "Delete an item",
     description:
@@ -385,6 +435,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ITEM}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Add data values to an item",
     description: "The template's Item-level fields, with the same rules as a model's values.",
@@ -399,6 +450,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: `${ITEM}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Change existing data values of an item",
     params: ZItemPath,
@@ -411,6 +463,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: `${ITEM}/data-values`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Delete one row of an item's repeatable section",
     params: ZItemPath,
@@ -423,6 +476,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ITEM}/changes`,
+    operation: "writeData",
     tag: "Data values",
     summary: "Save several changes to an item at once",
     description: "Row deletes, added values, changed values and new row orders in one transaction, as for a model.",
@@ -436,6 +490,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/unique-product-identifiers`,
+    operation: "read",
+    cache: "private",
     tag: "Unique product identifiers",
     summary: "Find identifiers by value",
     description: "Each with what it names; an empty list when none has the value.",
@@ -446,6 +502,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/unique-product-identifiers/{uuid}/reference`,
+    operation: "read",
+    cache: "private",
     tag: "Unique product identifiers",
     summary: "What an identifier names: a model or an item",
     params: ZIdentifierPath,
@@ -455,6 +513,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/unique-product-identifiers/{uuid}/metadata",
+    cache: "private",
     tag: "Unique product identifiers",
     summary: "Which organization's passport an identifier opens",
     description: "Public: needs no key, for a passport viewer.",
@@ -466,6 +525,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/access-grants`,
+    operation: "read",
+    cache: "private",
     tag: "Passports",
     summary: "List the model's access grants, newest first, with their read counts",
     params: ZModelPath,
@@ -475,6 +536,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/access-grants`,
+    operation: "manageAccessGrants",
     tag: "Passports",
     summary: "Grant a named party access to restricted fields of the model's passports",
     description:
@@ -489,6 +551,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: `${MODEL}/access-grants/{grantId}`,
+    operation: "manageAccessGrants",
     tag: "Passports",
     summary: "Revoke an access grant, effective at the next read",
     params: ZAccessGrantPath,
@@ -498,6 +561,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/partner-grants`,
+    operation: "read",
+    cache: "private",
     tag: "Partners",
     summary: "List the model's partner grants, newest first, active or ended",
     params: ZModelPath,
@@ -507,6 +572,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/partner-grants`,
+    operation: "managePartnerGrants",
     tag: "Partners",
     summary: "Grant another organization write access to top-level sections of the model and its items",
     description:
@@ -522,6 +588,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: `${MODEL}/partner-grants/{grantId}`,
+    operation: "managePartnerGrants",
     tag: "Partners",
     summary: "End a partner grant: the partner's next read and write are refused",
     params: ZPartnerGrantPath,
@@ -531,6 +598,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/shared-models`,
+    operation: "read",
+    cache: "private",
     tag: "Partners",
     summary: "Other organizations' models shared with this organization through active partner grants",
     params: ZOrgPath,
@@ -539,6 +608,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/access-grants/{grantId}/reads`,
+    operation: "read",
+    cache: "private",
     tag: "Passports",
     summary: "The most recent 100 reads of passports through a grant, newest first",
     params: ZAccessGrantPath,
@@ -548,6 +619,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/product-passports/{uuid}",
+    cache: "reader",
     tag: "Passports",
     summary: "The passport of a model or an item, as the caller may see it",
     description:
@@ -561,7 +633,6 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
     errors: [404],
     isPublic: true,
     readsCaller: true,
-    isConditional: true,
     responseHeaders: {
       "Content-Language": {
         description: "The language answered (`?lang=`, then `Accept-Language`, then the default; docs/languages.md).",
@@ -573,6 +644,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/organizations",
+    operation: "own",
+    cache: "private",
     tag: "Organizations",
     summary: "List the caller's organizations, by name",
     params: ZNoPath,
@@ -581,9 +654,10 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: "/api/organizations",
+    operation: "own",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Create an organization; the caller becomes its owner",
-    description: "Needs a signed-in session: an API key is refused (403).",
     params: ZNoPath,
     body: ZOrganizationCreateInput,
     status: 201,
@@ -592,6 +666,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: ORG,
+    operation: "read",
+    cache: "private",
     tag: "Organizations",
     summary: "Get one of the caller's organizations",
     params: ZOrgPath,
@@ -601,6 +677,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/members`,
+    operation: "read",
+    cache: "private",
     tag: "Organizations",
     summary: "List an organization's members, oldest first",
     params: ZOrgPath,
@@ -610,10 +688,12 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "patch",
     path: `${ORG}/members/{userId}`,
+    operation: "manageMembers",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Change a member's role",
     description:
-      "Owners and admins, signed in (an API key is refused, 403). Nobody gives a role above their own, only an owner changes an owner; " +
+      "Nobody gives a role above their own, only an owner changes an owner; " +
       "409 when it would demote the last owner. The member's next request acts with the new role.",
     params: ZMemberPath,
     body: ZMemberRoleBody,
@@ -623,10 +703,12 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "delete",
     path: `${ORG}/members/{userId}`,
+    operation: "manageMembers",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Remove a member",
     description:
-      "Owners and admins, signed in (an API key is refused, 403); only an owner removes an owner, and the last owner is never removed (409). " +
+      "Only an owner removes an owner, and the last owner is never removed (409). " +
       "The member's sessions end and their keys for the organization are revoked, on every app server from the next request; " +
       "their account and their name in the history stay, as do the access grants they made.",
     params: ZMemberPath,
@@ -636,6 +718,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ORG}/members/{userId}/suspend`,
+    operation: "manageMembers",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Suspend a member",
     description:
@@ -648,10 +732,12 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ORG}/members/{userId}/reinstate`,
+    operation: "manageMembers",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Reinstate a suspended member",
     description:
-      "Owners and admins, signed in (an API key is refused, 403); only an owner reinstates an owner. The membership acts again with its role " +
+      "Only an owner reinstates an owner. The membership acts again with its role " +
       "from the member's next request; the sessions and keys the suspension ended stay ended. A member who is not suspended is answered unchanged.",
     params: ZMemberPath,
     response: ZMember,
@@ -660,10 +746,11 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${ORG}/invite`,
+    operation: "manageMembers",
+    isSessionOnly: true,
     tag: "Organizations",
     summary: "Invite an email address to an organization",
-    description:
-      "Needs a signed-in session: an API key is refused (403). Inviting an address with an open invitation renews it; 409 when it is a member already.",
+    description: "Inviting an address with an open invitation renews it; 409 when it is a member already.",
     params: ZOrgPath,
     body: ZInviteRequest,
     status: 201,
@@ -673,6 +760,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/product-data-models",
+    operation: "own",
+    cache: "private",
     tag: "Product data models",
     summary: "List the product data models the caller may read",
     params: ZNoPath,
@@ -681,6 +770,8 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/product-data-models/{productDataModelId}",
+    operation: "own",
+    cache: "private",
     tag: "Product data models",
     summary: "Get a product data model",
     params: ZProductDataModelPath,
@@ -690,6 +781,7 @@ export const REST_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: "/api/openapi.json",
+    cache: { kind: "static", maxAgeS: 300 },
     tag: "API",
     summary: "This OpenAPI 3.1 document",
     response: ZOpenApiDocument,

@@ -26,6 +26,7 @@ export const SPREADSHEET_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "post",
     path: `${MODEL}/items/import`,
+    operation: "writeData",
     tag: "Items",
     summary: "Import items from a spreadsheet (CSV, TSV, XLSX or a zip of CSV files)",
     description: IMPORT,
@@ -41,6 +42,8 @@ export const SPREADSHEET_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${MODEL}/items/export`,
+    operation: "read",
+    cache: "none",
     tag: "Items",
     summary: "Export the model's items as a spreadsheet (XLSX, or CSV)",
     description:
@@ -53,6 +56,8 @@ export const SPREADSHEET_API_ROUTES: readonly RestApiRoute[] = [
   {
     method: "get",
     path: `${ORG}/models/export`,
+    operation: "read",
+    cache: "none",
     tag: "Models",
     summary: "Export the organization's model list as a spreadsheet (XLSX or CSV)",
     params: ZOrgPath,

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { PRIVATE_CACHE_CONTROL } from "~/server/http/cache-policy";
 import { REST_API_ROUTES } from "~/server/openapi/rest-api-routes";
 import { apiRoutes, declaredMethods, servedDeclarations } from "~/server/rest/api-routes";
+import type { RouteHandler } from "~/server/rest/rest-route";
+import { OPERATION_ROLES } from "~/server/services/access";
 
 const API_ROOT = path.join(process.cwd(), "src/app/api");
 
@@ -57,5 +60,54 @@ describe("a route under /api declares itself once, in the route table", () => {
     const refusal = await route.DELETE(new Request("http://localhost/", { method: "DELETE" }), { params: Promise.resolve({}) });
     expect(refusal.status).toBe(405);
     expect(refusal.headers.get("allow")).toBe("GET, POST, HEAD");
+  });
+
+  it("names, for every route in an organization's path, the operation its members perform there", () => {
+    for (const route of REST_API_ROUTES.filter((entry) => entry.path.startsWith("/api/organizations/{orgaId}"))) {
+      expect(Object.keys(OPERATION_ROLES), `${route.method} ${route.path}`).toContain(route.operation);
+    }
+    // "own" is a caller's own, outside any organization.
+    for (const route of REST_API_ROUTES.filter((entry) => entry.operation === "own")) expect(route.path).not.toMatch(/\{orgaId\}/);
+  });
+});
+
+describe("an answer is cached as its route declares", () => {
+  const context = { params: Promise.resolve({}) };
+  const get = (path: string) => new Request(`http://localhost${path}`);
+  const answering =
+    (headers: Record<string, string> = {}, status = 200): RouteHandler =>
+    () =>
+      Promise.resolve(Response.json({}, { status, headers }));
+
+  it("gets its declared Cache-Control where the handler set none", async () => {
+    const models = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering(), POST: answering({}, 201) });
+    expect((await models.GET(get("/"), context)).headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    expect((await models.HEAD(get("/"), context)).headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    // A write's answer is stored by no cache: nothing is added; nor to an error answer.
+    expect((await models.POST(get("/"), context)).headers.get("cache-control")).toBeNull();
+    const refused = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering({}, 404), POST: answering() });
+    expect((await refused.GET(get("/"), context)).headers.get("cache-control")).toBeNull();
+    const document = apiRoutes("/api/openapi.json", { GET: answering() });
+    expect((await document.GET(get("/"), context)).headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("refuses, with a 500, an answer whose caching contradicts the declaration", async () => {
+    const shared = { "Cache-Control": "public, max-age=5, s-maxage=5, stale-while-revalidate=5", "Surrogate-Key": "model-1" };
+    const models = apiRoutes("/api/organizations/{orgaId}/models", { GET: answering(shared), POST: answering(shared, 201) });
+    expect((await models.GET(get("/"), context)).status).toBe(500);
+    expect((await models.POST(get("/"), context)).status).toBe(500);
+    const noStore = apiRoutes("/api/organizations/{orgaId}/models", {
+      GET: answering({ "Cache-Control": "no-store" }),
+      POST: answering(),
+    });
+    expect((await noStore.GET(get("/"), context)).status).toBe(500);
+    // A passport's read is shared or private by its reader, and only its handler knows the surrogate key.
+    const passport = (headers: Record<string, string>) => apiRoutes("/api/product-passports/{uuid}", { GET: answering(headers) });
+    expect((await passport({}).GET(get("/"), context)).status).toBe(500);
+    expect((await passport({ "Cache-Control": shared["Cache-Control"] }).GET(get("/"), context)).status).toBe(500);
+    expect((await passport(shared).GET(get("/"), context)).status).toBe(200);
+    expect((await passport({ "Cache-Control": PRIVATE_CACHE_CONTROL }).GET(get("/"), context)).status).toBe(200);
+    const stale = apiRoutes("/api/openapi.json", { GET: answering({ "Cache-Control": "public, max-age=60" }) });
+    expect((await stale.GET(get("/"), context)).status).toBe(500);
   });
 });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { getConfig } from "~/server/config";
 import { clientAddress } from "~/server/http/client-address";
-import { cachedResponse, cacheHeaders, contentEtag, NO_STORE, readerPolicy } from "~/server/http/cache-policy";
+import { cachedResponse, contentEtag, readerPolicy } from "~/server/http/cache-policy";
 import { type ErrorBody, errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readJsonBody } from "~/server/rest/read-json-body";
 import { parse, parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
@@ -44,7 +44,8 @@ export function dppRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefin
         clientAddress: clientAddress(request.headers),
       });
       const caching = definition.caching?.(result as never);
-      if (!caching) return Response.json(result, { headers: cacheHeaders(NO_STORE) });
+      // An answer without caching (ReadDPPIdsByProductIds) gets its route's declared policy (apiRoutes).
+      if (!caching) return Response.json(result);
       const text = JSON.stringify((result as { dpp: unknown }).dpp);
       return await cachedResponse(request, {
         etag: contentEtag("dpp", text),

@@ -80,12 +80,12 @@ export const readDppElementRoute = withDppResult(
       const dppId = params.dppId.toLowerCase();
       const read = await readDppElement({ actor, dppId, steps: params.elementPath, grantToken: query.grant, clientAddress });
       // The answer is the element's value alone (as EN 18222 ReadDataElement answers); the rest is for the caching.
-      return { ...read, isGrantRead: query.grant !== undefined, toJSON: () => read.value };
+      return { ...read, toJSON: () => read.value };
     },
-    caching: (read) =>
+    caching: (read, { isGrantRead }) =>
       read.accessLevel === "member"
         ? { etag: versionEtag(read.version), policy: PRIVATE }
-        : { etag: `"published-${read.version}-${read.accessLevel}"`, policy: readerPolicy(read) },
+        : { etag: `"published-${read.version}-${read.accessLevel}"`, policy: readerPolicy({ ...read, isGrantRead }) },
   }),
 );
 

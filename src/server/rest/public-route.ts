@@ -4,7 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { readApiKey } from "~/server/auth/read-api-key";
 import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
-import { type Cacheable, cacheableHeaders, notModified } from "~/server/http/cache-policy";
+import { type Cacheable, cacheableHeaders, isGrantRead, notModified } from "~/server/http/cache-policy";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
@@ -26,8 +26,11 @@ type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
     /** The request's `Accept-Language`, for a route that negotiates the language (docs/languages.md). */
     acceptLanguage: string | null;
   }) => Promise<R>;
-  /** Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag. */
-  caching?: (result: R, input: { actor: Actor | null }) => Cacheable;
+  /**
+   * Makes the answer cacheable (ETag, Cache-Control) and answers 304 to an If-None-Match naming its ETag.
+   * `isGrantRead`: the request presents a grant, valid or not (`readerPolicy`).
+   */
+  caching?: (result: R, input: { actor: Actor | null; isGrantRead: boolean }) => Cacheable;
 };
 
 /**
@@ -49,7 +52,7 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
         acceptLanguage: request.headers.get("accept-language"),
       });
       if (!definition.caching) return Response.json(result);
-      const answer = cachedAnswer(result, actor, definition.caching);
+      const answer = cachedAnswer(result, { actor, isGrantRead: isGrantRead(request) }, definition.caching);
       return notModified(request, answer.etag, answer.headers) ?? new Response(bodyOf(result), { headers: answer.jsonHeaders });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
@@ -65,7 +68,7 @@ type Answer = { etag: string; headers: Record<string, string>; jsonHeaders: Reco
  * A cacheable answer to an anonymous reader is often the very object the service hands every such reader (a cached
  * passport's view), so its headers and its JSON bytes are kept beside it and made once, not once per request: a
  * conditional request costs the service's read (the cache's epoch) and one comparison. The headers of an answer to a
- * signed-in reader (whose caching may depend on who they are) are made for that request alone.
+ * signed-in reader or to a request presenting a grant (whose caching depends on them) are made for that request alone.
  */
 const answers = new WeakMap<object, Answer>();
 const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
@@ -73,13 +76,13 @@ const encoder = new TextEncoder();
 
 function cachedAnswer<R>(
   result: R,
-  actor: Actor | null,
+  reader: { actor: Actor | null; isGrantRead: boolean },
   caching: NonNullable<PublicRouteDefinition<z.ZodType, z.ZodType, R>["caching"]>,
 ): Answer {
-  const isShared = actor === null && typeof result === "object" && result !== null;
+  const isShared = reader.actor === null && !reader.isGrantRead && typeof result === "object" && result !== null;
   const kept = isShared ? answers.get(result) : undefined;
   if (kept) return kept;
-  const cacheable = caching(result, { actor });
+  const cacheable = caching(result, reader);
   const { etag } = cacheable;
   const headers = cacheableHeaders(cacheable);
   const answer: Answer = { etag, headers, jsonHeaders: { ...headers, "Content-Type": "application/json" } };

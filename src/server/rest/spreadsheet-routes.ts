@@ -2,7 +2,6 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import { FILE_TYPES, type FileKind, fileKindOf, type SheetFile } from "~/domain/spreadsheet/file-types";
 import { readBodyBytes } from "~/server/rest/read-json-body";
-import { cacheHeaders, NO_STORE } from "~/server/http/cache-policy";
 
 /** A spreadsheet upload as the import reads it: the bytes and the kind its Content-Type names. */
 export type SpreadsheetUpload = { bytes: Uint8Array; kind: FileKind };
@@ -25,13 +24,12 @@ export async function readSpreadsheetUpload(request: Request, maxBytes: number):
   return { bytes, kind };
 }
 
-/** An export as a download: streamed, never cached (it is the caller's data). */
+/** An export as a download, streamed; never cached (it is the caller's data: its route declares `none`). */
 export function sheetFileResponse(file: SheetFile): Response {
   return new Response(file.stream, {
     headers: {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      ...cacheHeaders(NO_STORE),
     },
   });
 }

@@ -1,6 +1,14 @@
 import { AppError } from "~/domain/app-error";
 import type { Actor, PartnerAccess } from "~/domain/actor";
-import { isRoleAtLeast, lowerRole, SCOPE_CEILING, scopeFor, type TApiKeyScope, type TMemberRole } from "~/domain/roles";
+import {
+  API_KEY_SCOPES,
+  isRoleAtLeast,
+  lowerRole,
+  SCOPE_CEILING,
+  scopeFor,
+  type TApiKeyScope,
+  type TMemberRole,
+} from "~/domain/roles";
 
 /**
  * The caller must belong to the organization named in the path (403 otherwise, docs/api.md). Resources are then
@@ -54,8 +62,8 @@ export const OPERATION_ROLES = {
 
 export type Operation = keyof typeof OPERATION_ROLES;
 
-/** How a refusal names each operation: "<name> needs …". */
-const OPERATION_NAMES: Record<Operation, string> = {
+/** How a refusal names each operation: "<name> needs …" (the authorization matrix checks its refusals name it). */
+export const OPERATION_NAMES: Record<Operation, string> = {
   read: "Reading",
   writeData: "Changing models, items and their values",
   writeReadings: "Writing readings",
@@ -95,6 +103,18 @@ export function assertMayDo(actor: Actor, organizationId: string, operation: Ope
 
 /** Operations a scope reaches beyond its ceiling (SCOPE_CEILING): the battery management system's key writes readings. */
 const SCOPE_OPERATIONS: Partial<Record<TApiKeyScope, readonly Operation[]>> = { readings: ["writeReadings"] };
+
+/**
+ * What an operation asks of its caller, as a route's declaration states it (the OpenAPI document's `x-required-role`
+ * and `x-required-scope`, the authorization matrix's expected cells): the lowest role, and the lowest API key scope
+ * that reaches it — by its ceiling, or by naming the operation (a `readings` key writes readings). Read from the same
+ * two tables `assertMayDo` enforces.
+ */
+export function operationNeeds(operation: Operation): { role: TMemberRole; scope: TApiKeyScope } {
+  const role = OPERATION_ROLES[operation];
+  const naming = API_KEY_SCOPES.find((scope) => SCOPE_OPERATIONS[scope]?.includes(operation) === true);
+  return { role, scope: naming ?? scopeFor(role) };
+}
 
 /** The same check for a rule that depends on its target (only an owner acts on an owner or makes one). */
 export function assertRoleAtLeast(actor: Actor, organizationId: string, needed: TMemberRole, action: string): void {

@@ -1,5 +1,5 @@
 import { ZPassportQuery } from "~/domain/passport-schema";
-import { PRIVATE, sharedAboutModel } from "~/server/http/cache-policy";
+import { readerPolicy } from "~/server/http/cache-policy";
 import { publicRoute } from "~/server/rest/public-route";
 import { apiRoutes } from "~/server/rest/api-routes";
 import { ZPublicIdentifierPath } from "~/server/rest/path-params";
@@ -20,12 +20,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/
         language: { query: query.lang, acceptLanguage },
       }),
     // The answered language ends the ETag, and the answer varies with Accept-Language (docs/languages.md).
-    caching: (passport) => ({
+    caching: (passport, { isGrantRead }) => ({
       etag: `"${passport.version}-${passport.readerLevel}${passport.publication ? `-${passport.publication.state}${passport.publication.version}` : ""}${passport.grantRefused ? `-${passport.grantRefused}` : ""}${passport.language ? `-${passport.language}` : ""}"`,
       vary: "Accept-Language",
       language: passport.language,
-      // Shared caches keep an anonymous answer briefly; a reader's own answer stays in its browser.
-      policy: passport.readerLevel === "public" && !passport.grantRefused ? sharedAboutModel(passport.modelId) : PRIVATE,
+      policy: readerPolicy({ accessLevel: passport.readerLevel, modelId: passport.modelId, isGrantRead }),
     }),
   }),
 });

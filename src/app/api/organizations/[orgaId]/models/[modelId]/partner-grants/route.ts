@@ -18,7 +18,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes(
       params: ZModelPath,
       body: ZPartnerGrantCreateRequest,
       status: 201,
-      preflight: ({ actor, params }) => assertModelInOrganization({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+      preflight: ({ actor, params: { orgaId, modelId } }) =>
+        assertModelInOrganization({ actor, organizationId: orgaId, modelId, operation: "managePartnerGrants" }),
       run: ({ actor, params, body }) =>
         createPartnerGrant({ actor, organizationId: params.orgaId, modelId: params.modelId, input: body }),
     }),
