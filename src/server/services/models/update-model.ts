@@ -1,6 +1,6 @@
 import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { ownerWrite, writePassportData } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 import { updateModelRegistry } from "~/server/services/models/internal/update-model-registry";
 import { updatePublishOnStatusChange } from "~/server/services/models/internal/update-publish-on-status-change";
@@ -23,7 +23,7 @@ export type UpdateModelOptions = {
  */
 export async function updateModel({ modelId, input, ...target }: UpdateModelOptions): Promise<TModel> {
   const { actor, organizationId } = target;
-  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
+  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, ownerWrite(async (tx, owner) => {
     let templateId = owner.templateId;
     if (input.templateId !== undefined || input.marketplaceResourceId !== undefined) {
       templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
@@ -38,5 +38,5 @@ export async function updateModel({ modelId, input, ...target }: UpdateModelOpti
     const registry = { commodityCode: input.commodityCode, facilityIds: input.facilityIds };
     const registryChanged = await updateModelRegistry(tx, owner, registry);
     return (await updatePublishOnStatusChange(tx, owner, input.publishOnStatusChange)) || registryChanged || propertiesChanged;
-  });
+  }));
 }

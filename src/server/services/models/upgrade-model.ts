@@ -4,7 +4,7 @@ import { dataValueIssue } from "~/domain/data-value";
 import type { TModel } from "~/domain/model-schema";
 import { rowPathText } from "~/domain/row-path";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { ownerWrite, writePassportData } from "~/server/services/internal/write-passport-data";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
 import { findUpgradeTarget } from "~/server/services/models/internal/upgrade-target";
 import { MAX_LOST_LISTED, upgradeLosses } from "~/server/services/models/internal/upgrade-losses";
@@ -17,7 +17,7 @@ export type UpgradeModelOptions = { actor: Actor; organizationId: string; modelI
  */
 export async function upgradeModel({ modelId, templateId, ...target }: UpgradeModelOptions): Promise<TModel> {
   const { organizationId } = target;
-  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
+  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, ownerWrite(async (tx, owner) => {
     const { from, to } = await findUpgradeTarget(tx, { organizationId, fromTemplateId: owner.templateId, toTemplateId: templateId });
     const lost = await upgradeLosses(tx, { modelId, fromTemplateId: from.id, toTemplateId: to.id });
     if (lost.length > 0) {
@@ -39,5 +39,5 @@ export async function upgradeModel({ modelId, templateId, ...target }: UpgradeMo
     await switchItemsTemplate(tx, owner.id, to.id, owner.defaultLanguage);
     await tx.model.update({ where: { id: owner.id }, data: { templateId: to.id }, select: { id: true } });
     return true;
-  });
+  }));
 }

@@ -4,7 +4,7 @@ import { assemblePassport } from "~/domain/passport";
 import type { TPublishedVersion } from "~/domain/versions/passport-credential";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { ownerWrite, writePassportData } from "~/server/services/internal/write-passport-data";
 import { itemSelect } from "~/server/services/items/internal/item-dto";
 import { publishOwners } from "~/server/services/passport-versions/internal/publish-owners";
 import { findPassportModel, passportHeader } from "~/server/services/passports/internal/passport-header";
@@ -31,7 +31,7 @@ export async function publishPassportVersion({
   ifMatch,
 }: PublishPassportVersionOptions): Promise<TPublishedVersion> {
   let published: TPublishedVersion | undefined;
-  await writePassportData({ actor, organizationId, owner, ifMatch }, async (tx, locked, index) => {
+  await writePassportData({ actor, organizationId, owner, ifMatch }, ownerWrite(async (tx, locked, index) => {
     const modelId = owner.kind === "model" ? owner.id : owner.modelId;
     const model = await findPassportModel(tx, modelId, organizationId);
     if (!model) throw new AppError("NOT_FOUND", "Model not found.");
@@ -61,7 +61,7 @@ export async function publishPassportVersion({
       publishedAt: result.publishedAt,
     };
     return false;
-  });
+  }));
   if (!published) throw new Error("publishOwners answered nothing for one owner");
   return published;
 }
