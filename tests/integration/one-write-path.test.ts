@@ -57,7 +57,10 @@ type Outcome = { status: number; message?: string; issues?: unknown };
 
 /** The single save: one item's changes through its REST route. */
 async function singleSave(item: TItem, changes: TModelChangesRequest): Promise<Outcome> {
-  const response = await api<{ message?: string; issues?: unknown }>("POST", changesPath(item.id), { token: world.token, body: changes });
+  const response = await api<{ message?: string; issues?: unknown }>("POST", changesPath(item.id), {
+    token: world.token,
+    body: changes,
+  });
   return response.status === 200
     ? { status: 200 }
     : { status: response.status, message: response.body.message, issues: response.body.issues };
@@ -71,7 +74,11 @@ async function manyWrite(items: readonly TItem[], changesOf: (item: TItem) => TM
         tx,
         { actor: world.actor, organizationId: world.organization.id, modelId: model.id, ids: items.map((item) => item.id) },
         dataChangesWrite(
-          items.map((item, k) => ({ ownerId: item.id, changes: changesOf(item), label: k === 0 ? ROW_LABEL : `Row ${k + 7} of the items sheet` })),
+          items.map((item, k) => ({
+            ownerId: item.id,
+            changes: changesOf(item),
+            label: k === 0 ? ROW_LABEL : `Row ${k + 7} of the items sheet`,
+          })),
           { kind: "item" },
         ),
       ),

@@ -142,7 +142,7 @@ export function dataChangesWrite(
   const at = partPaths(part);
   return async (tx, owners, index) => {
     const checked = list.map((entry, i): CheckedChanges => {
-      const owner = owners.ids.indexOf(entry.ownerId);
+      const owner = owners.ids.indexOf(entry.ownerId.toLowerCase());
       if (owner < 0) throw new Error(`Owner ${entry.ownerId} was not locked for the write`);
       return labelledRun(entry.label, () => {
         const { adds, modifies, issues } = resolveLanguages(index, prepared[i] as PreparedDataChanges, owners.defaultLanguage);
@@ -347,7 +347,9 @@ async function applyAdds(
     const taken = await existingTriples(tx, owners, adds);
     const [issues, entry] = firstAtFault(checked, (e) =>
       e.adds.flatMap((v, i) =>
-        taken.has(ownedTripleKey({ ...v, owner: e.owner })) ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)] : [],
+        taken.has(ownedTripleKey({ ...v, owner: e.owner }))
+          ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)]
+          : [],
       ),
     );
     throw labelled(entry?.label, takenAddsError(issues.length, issues));

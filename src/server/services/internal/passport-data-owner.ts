@@ -50,7 +50,7 @@ const LOCK_CLAUSES: Record<OwnerLockMode, Prisma.Sql> = {
 
 /**
  * A column of the lock's row: under a `values` lock the owner's version and epoch are bumped by the write's last
- * statement (touchOwner), so the value tables' triggers must leave the owner alone (migration
+ * statement (finishOwners), so the value tables' triggers must leave the owner alone (migration
  * 20261208030000_deferred_owner_epoch); no round trip of its own.
  */
 function pendingColumn(mode: OwnerLockMode, id: string): Prisma.Sql {
@@ -188,7 +188,8 @@ export async function lockOwners(
   const sorted = [...new Set(ids)].sort();
   const { table, notFound, noun } = OWNER_KINDS[kind];
   const inModel = kind === "item" ? Prisma.sql`AND "modelId" = ${modelId ?? null}::uuid` : Prisma.empty;
-  const pending = mode === "values" ? Prisma.sql`, set_config('passport.pending_owners', l."id"::text, true) AS "pending"` : Prisma.empty;
+  const pending =
+    mode === "values" ? Prisma.sql`, set_config('passport.pending_owners', l."id"::text, true) AS "pending"` : Prisma.empty;
   const rows = await tx.$queryRaw<{ id: string; templateId: string; version: number; changeId: string; defaultLanguage: string }[]>`
     WITH "locked" AS (
       SELECT "id", "templateId", "version" FROM ${table}

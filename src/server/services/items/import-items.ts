@@ -169,12 +169,12 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
     await writePassportDataIn(tx, { actor, organizationId, modelId, ids: itemIds }, async (tx, items, index) => {
       // Read with the items locked: the values and rows the file's columns and repeaters replace.
       const held = await heldValues(tx, items.ids, sectionIds);
-      const changes = chunk.map((target) => {
+      const owners = chunk.map((target) => {
         const ownerId = target.itemId as string;
         const changes = itemChanges(target, index, plan.repeaterIds, held.get(ownerId) ?? new Map());
         return { ownerId, changes, label: `Row ${target.item.line} of the items sheet` };
       });
-      return dataChangesWrite(changes, { kind: "item" })(tx, items, index);
+      return dataChangesWrite(owners, { kind: "item" })(tx, items, index);
     });
     context.onProgress?.({ phase: "writing", done: start + chunk.length, total: byId.length });
   }

@@ -204,7 +204,13 @@ export async function existingTriples(tx: Tx, owners: WrittenOwners, triples: re
     rows.map((row) =>
       ownedTripleKey(
         withStoredLanguage(
-          { owner: owners.ids.indexOf(row.o), dataSectionId: row.s, dataFieldId: row.f, row: row.r, innerRows: decodeInnerRows(row.i) },
+          {
+            owner: owners.ids.indexOf(row.o),
+            dataSectionId: row.s,
+            dataFieldId: row.f,
+            row: row.r,
+            innerRows: decodeInnerRows(row.i),
+          },
           row.l,
         ),
       ),

@@ -54,25 +54,26 @@ const ARRAYS = Prisma.raw(
  * inner rows as stored ('' outside nested repeaters), l the language ('' when not multilingual). Found by the
  * changes' own ids, never through their owner: passport_change grows with every write.
  */
-function recordedRows(ids: readonly string[]): Prisma.Sql {
+function recordedRows(ids: readonly string[], only: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`SELECT p."id" AS c, u.* FROM "passport_change" AS p
     CROSS JOIN LATERAL unnest(p."valueSectionIds", p."valueFieldIds", p."valueRows", p."valueInnerRows", p."valueLanguages",
                               p."valueKinds", p."oldValues", p."newValues") AS u(s, f, r, i, l, k, o, n)
-    WHERE p."id" = ANY(${[...ids]}::bigint[])`;
+    WHERE p."id" = ANY(${[...ids]}::bigint[]) AND p."id" IN (${only})`;
 }
 
 /**
- * Sets the arrays of each change to its rows (c, s, f, r, i, l, k, o, n) of `source`, one aggregate per array.
- * `isWhole`: every change in `ids` is rewritten, one without rows emptied (a merge may cancel a change out);
- * otherwise only the changes `source` names (the first records of a write, when the others hold nothing yet).
+ * Sets the arrays of each change (of `ids`) to its rows (c, s, f, r, i, l, k, o, n) of `source`, one aggregate per
+ * array. `rewritten`, a query of change ids: each of them is rewritten whole, one without rows emptied (a merge may
+ * cancel a change out); without it only the changes `source` names (the first records of a write, when the others
+ * hold nothing yet).
  */
-function storeArrays(ids: readonly string[], source: Prisma.Sql, isWhole: boolean): Prisma.Sql {
+function storeArrays(ids: readonly string[], source: Prisma.Sql, rewritten?: Prisma.Sql): Prisma.Sql {
   const grouped = Prisma.sql`SELECT m.c, array_agg(m.s) AS s, array_agg(m.f) AS f, array_agg(m.r) AS r, array_agg(m.i) AS i,
       array_agg(m.l) AS l, array_agg(m.k) AS k, array_agg(m.o) AS o, array_agg(m.n) AS n
     FROM (${source}) AS m(c, s, f, r, i, l, k, o, n) GROUP BY m.c`;
-  const rows = isWhole
+  const rows = rewritten
     ? Prisma.sql`SELECT w.c, g.s, g.f, g.r, g.i, g.l, g.k, g.o, g.n
-        FROM unnest(${[...ids]}::bigint[]) AS w(c) LEFT JOIN (${grouped}) AS g ON g.c = w.c`
+        FROM (${rewritten}) AS w(c) LEFT JOIN (${grouped}) AS g ON g.c = w.c`
     : grouped;
   return Prisma.sql`UPDATE "passport_change" AS c SET (${ARRAYS}) = (
       coalesce(m.s, '{}'), coalesce(m.f, '{}'), coalesce(m.r, '{}'), coalesce(m.i, '{}'), coalesce(m.l, '{}'),
@@ -95,14 +96,15 @@ export function recordValueChanges(changes: OpenChanges | undefined, kind: Value
     JOIN unnest(${[...changes.owners]}::uuid[], ${[...changes.ids]}::bigint[]) AS w(o, c) ON w.o = x.o`;
   if (!changes.hasRecords) {
     changes.hasRecords = true;
-    return Prisma.sql`, "recorded" AS (${storeArrays(changes.ids, fresh, false)})`;
+    return Prisma.sql`, "recorded" AS (${storeArrays(changes.ids, fresh)})`;
   }
   // A place the write already recorded holds one change: its first value before and its last value after. A move
   // (a reorder, apply-data-changes.ts) onto a recorded place leaves the earlier record, which says more than
   // "moved" (a value added or modified and moved there by `moveRecordedRows`, or a row deleted there); a value
   // added where the write deleted one is a modify; one added and then deleted again, or set back to the value it
-  // had before the write, is no change at all.
-  return Prisma.sql`, "recorded" AS (${storeArrays(
+  // had before the write, is no change at all. Only the changes of owners with fresh records are read and rewritten.
+  const touched = Prisma.sql`SELECT DISTINCT c FROM "fresh"`;
+  return Prisma.sql`, "fresh" AS (${fresh}), "recorded" AS (${storeArrays(
     changes.ids,
     Prisma.sql`SELECT coalesce(e.c, x.c), coalesce(e.s, x.s), coalesce(e.f, x.f), coalesce(e.r, x.r), coalesce(e.i, x.i),
         coalesce(e.l, x.l),
@@ -110,12 +112,12 @@ export function recordValueChanges(changes: OpenChanges | undefined, kind: Value
              WHEN x.k = 'delete' THEN x.k ELSE 'modify'::"ValueChangeKind" END,
         CASE WHEN e.k IS NULL THEN x.ov ELSE e.o END,
         CASE WHEN e.k IS NOT NULL AND (x.k IS NULL OR x.k = 'move') THEN e.n ELSE x.nv END
-      FROM (${recordedRows(changes.ids)}) AS e
-      FULL JOIN (${fresh}) AS x(c, s, f, r, i, l, k, ov, nv)
+      FROM (${recordedRows(changes.ids, touched)}) AS e
+      FULL JOIN "fresh" AS x(c, s, f, r, i, l, k, ov, nv)
         ON e.c = x.c AND e.s = x.s AND e.f = x.f AND e.r = x.r AND e.i = x.i AND e.l = x.l
       WHERE (e.k IS DISTINCT FROM 'add' OR x.k IS DISTINCT FROM 'delete')
         AND NOT coalesce(e.k <> 'add' AND x.k IN ('add', 'modify') AND e.o IS NOT DISTINCT FROM x.nv, false)`,
-    true,
+    touched,
   )})`;
 }
 
@@ -149,7 +151,7 @@ export async function moveRecordedRows(
   await tx.$executeRaw`
     WITH "e" AS (
       SELECT u.c, u.s, u.f, ${moved.r} AS r, ${moved.i} AS i, u.l, u.k, u.o, u.n, m.t IS NOT NULL AS "moved"
-      FROM (${recordedRows([id])}) AS u
+      FROM (${recordedRows([id], Prisma.sql`VALUES (${id}::bigint)`)}) AS u
       LEFT JOIN unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)
         ON u.k <> 'delete' AND u.s = ANY(${[...sectionIds]}::uuid[]) AND ${moved.on}
     )
@@ -161,6 +163,6 @@ export async function moveRecordedRows(
         LEFT JOIN "e" AS d ON a."moved" AND d.k = 'delete' AND d.s = a.s AND d.f = a.f AND d.r = a.r AND d.i = a.i AND d.l = a.l
         WHERE NOT (a.k = 'delete' AND EXISTS (
           SELECT 1 FROM "e" AS b WHERE b."moved" AND b.s = a.s AND b.f = a.f AND b.r = a.r AND b.i = a.i AND b.l = a.l))`,
-      true,
+      Prisma.sql`VALUES (${id}::bigint)`,
     )}`;
 }
