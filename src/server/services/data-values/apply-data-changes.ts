@@ -1,7 +1,7 @@
 import { AppError, type Issue } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import { changedSectionIds, type TModelChangesRequest, type TRowOrder, type TRowRef } from "~/domain/data-changes";
-import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInput, tripleKey } from "~/domain/data-value";
+import { changedSectionIds, type TModelChangesRequest, type TRowOrder } from "~/domain/data-changes";
+import { dataValueIssue, normalizeDataValue, type TDataValue, type TDataValueInput } from "~/domain/data-value";
 import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { rowPathText } from "~/domain/row-path";
@@ -15,6 +15,8 @@ import {
   missingRows,
   existingTriples,
   insertDataValues,
+  type OwnedValue,
+  ownedTripleKey,
   renumberRows,
   rowNumbers,
   updateDataValues,
@@ -22,7 +24,13 @@ import {
 import { assertValid } from "~/server/services/data-values/internal/assert-valid";
 import { missingModifiesError, takenAddsError } from "~/server/services/data-values/internal/value-write-errors";
 import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
-import { type PassportDataWrite, writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
+import {
+  type OwnersWrite,
+  writePassportData,
+  type WritingOwner,
+  writingOwner,
+  type WritingOwners,
+} from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 
 export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOwner> = {
@@ -57,6 +65,7 @@ function partPaths(part: ApplyDataChangesOptions["part"]): PartPaths {
  * then modifies, then each reorder (a repeater's rows renumbered 0…n-1 in the order given), then a model's name and
  * description. Any problem anywhere — a bad value, a missing row, a repeater over its `maxRows`, an incomplete order,
  * a stale If-Match — refuses the whole request and nothing is saved. A request that changes nothing keeps the version.
+ * It is the write of many owners (dataChangesWrite) with one owner.
  */
 export async function applyDataChanges<O extends PassportDataOwner>({
   changes,
@@ -65,7 +74,7 @@ export async function applyDataChanges<O extends PassportDataOwner>({
 }: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return writePassportData(
     { ...target, sectionIds: changedSectionIds(changes), mode: isShared(target.owner, changes) ? "values" : "update" },
-    dataChangesWrite({ changes, part, owner: target.owner }),
+    dataChangesWrite([{ ownerId: target.owner.id, changes }], { kind: target.owner.kind, part }),
   );
 }
 
@@ -96,44 +105,93 @@ function isShared(owner: PassportDataOwner, changes: TModelChangesRequest): bool
   );
 }
 
+/** One owner's changes in a write: the owner's id, its changes body, and how an error names it among many. */
+export type OwnerChanges = {
+  ownerId: string;
+  changes: TModelChangesRequest;
+  /** "Row 52 of the items sheet": put before each error of this owner's; absent for a write of one owner. */
+  label?: string;
+};
+
+/** An owner's changes once checked against the template: its place among the write's owners and its values. */
+type CheckedChanges = OwnerChanges & { owner: number; adds: TDataValue[]; modifies: TDataValue[] };
+
 /**
- * The write of one owner's changes for the one write path: what can be checked without the database is checked
- * now (a throw here takes no lock), the rest when the path runs it with the owner locked. Also used by an operation
- * writing many owners in one transaction (the spreadsheet import).
+ * THE write of changes bodies, for one owner (a save, POST, PATCH, DELETE) and for many of one kind and template (the
+ * spreadsheet import) alike, for the one write path: what can be checked without the database is checked now (a
+ * throw here takes no lock), the rest when the path runs it with the owners locked — each owner's body by the same
+ * rules, then every owner's row deletes as one statement, its adds as one (with their rows completed with nulls),
+ * each repeater's `maxRows` in one query, its modifies as one, whatever the number of owners; then each owner's
+ * reorders and a model's details. Every refusal is the same status and words for one owner and for many; among
+ * many, the first owner at fault is named by its label. Answers the owners that changed.
  */
-export function dataChangesWrite({
-  changes,
-  part,
-  owner: target,
-}: Pick<ApplyDataChangesOptions, "changes" | "part" | "owner">): PassportDataWrite {
-  const prepared = prepareDataChanges(changes, part);
-  const { at } = prepared;
-  const level = ownerLevel(target);
-  if (target.kind === "item" && changes.details !== undefined) {
-    throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
-  }
-  return async (tx, owner, index) => {
-    const { adds, modifies, issues } = resolveLanguages(index, prepared, owner.defaultLanguage);
-    assertValid([...issues, ...dataChangesIssues(index, changes, { adds, modifies, at }, level)]);
-    const isDeleted = await applyRowDeletes(tx, owner, index, changes.deleteRows ?? [], part === "deleteRow" ? "url" : at.deleteRows);
-    const isAdded = await applyAdds(tx, { owner, index, level }, adds, at.add);
+export function dataChangesWrite(
+  list: readonly OwnerChanges[],
+  { kind, part }: { kind: PassportDataOwner["kind"]; part?: ApplyDataChangesOptions["part"] },
+): OwnersWrite {
+  const level = ownerLevel({ kind });
+  const prepared = list.map(({ changes, label }) =>
+    labelledRun(label, () => {
+      const changesPrepared = prepareDataChanges(changes, part);
+      if (kind === "item" && changes.details !== undefined) {
+        throw new AppError("BAD_REQUEST", "An item has no name, description or GTIN; leave out `details`.");
+      }
+      return changesPrepared;
+    }),
+  );
+  const at = partPaths(part);
+  return async (tx, owners, index) => {
+    const checked = list.map((entry, i): CheckedChanges => {
+      const owner = owners.ids.indexOf(entry.ownerId.toLowerCase());
+      if (owner < 0) throw new Error(`Owner ${entry.ownerId} was not locked for the write`);
+      return labelledRun(entry.label, () => {
+        const { adds, modifies, issues } = resolveLanguages(index, prepared[i] as PreparedDataChanges, owners.defaultLanguage);
+        assertValid([...issues, ...dataChangesIssues(index, entry.changes, { adds, modifies, at }, level)]);
+        return { ...entry, owner, adds, modifies };
+      });
+    });
+    const changed = new Set<number>([
+      ...(await applyRowDeletes(tx, { owners, index }, checked, part === "deleteRow" ? "url" : at.deleteRows)),
+      ...(await applyAdds(tx, { owners, index, level }, checked, at.add)),
+    ]);
     // Counted after the deletes, so one save may delete a row and add another to a full repeater.
-    await assertRowLimits(tx, { kind: owner.kind, ids: [owner.id] }, index, adds, at.add);
-    const isModified = await applyModifies(tx, owner, modifies, at.modify);
-    const isReordered = await applyReorders(tx, owner, index, changes.reorder ?? []);
-    const isRenamed = owner.kind === "model" && changes.details !== undefined && (await applyDetails(tx, owner, changes.details));
-    return isDeleted || isAdded || isModified || isReordered || isRenamed;
+    const labels = new Map(checked.map((entry) => [entry.ownerId, entry.label]));
+    const added = checked.flatMap((entry) => entry.adds.map((v) => ({ dataSectionId: v.dataSectionId, owner: entry.owner })));
+    await assertRowLimits(tx, { kind, ids: owners.ids, labelOf: (id) => labels.get(id) }, index, added, at.add);
+    for (const id of await applyModifies(tx, owners, checked, at.modify)) changed.add(owners.ids.indexOf(id));
+    for (const entry of checked) {
+      const owner = writingOwner(owners, entry.owner);
+      const isReordered = await applyReorders(tx, owner, index, entry.changes.reorder ?? []);
+      const { details } = entry.changes;
+      const isRenamed = details !== undefined && (await applyDetails(tx, owner, details));
+      if (isReordered || isRenamed) changed.add(entry.owner);
+    }
+    return new Set([...changed].map((k) => owners.ids[k] as string));
   };
 }
 
-export type PreparedDataChanges = { adds: TDataValue[]; modifies: TDataValue[]; at: PartPaths };
+/** Runs a check of one owner's changes, its error named by the owner's label when it has one. */
+function labelledRun<T>(label: string | undefined, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw labelled(label, error);
+  }
+}
+
+/** An error of one owner among many, named: "Row 52 of the items sheet: …". */
+function labelled(label: string | undefined, error: unknown): unknown {
+  if (label === undefined || !(error instanceof AppError)) return error;
+  return new AppError(error.code, `${label}: ${error.message}`, error.issues);
+}
+
+type PreparedDataChanges = { adds: TDataValue[]; modifies: TDataValue[]; at: PartPaths };
 
 /**
  * What every write of a changes body checks before the database (a throw here takes no lock): the data-value limit
- * of one write (413), the same triple twice in a part; numbers become decimal strings. Shared by the set-based
- * write of many items (apply-many-items-changes.ts).
+ * of one write (413), the same triple twice in a part; numbers become decimal strings.
  */
-export function prepareDataChanges(changes: TModelChangesRequest, part?: ApplyDataChangesOptions["part"]): PreparedDataChanges {
+function prepareDataChanges(changes: TModelChangesRequest, part?: ApplyDataChangesOptions["part"]): PreparedDataChanges {
   const at = partPaths(part);
   const addInputs = changes.add ?? [];
   const modifyInputs = changes.modify ?? [];
@@ -142,7 +200,7 @@ export function prepareDataChanges(changes: TModelChangesRequest, part?: ApplyDa
 }
 
 /** The template's rules on a changes body, once the owner's template is known: values, required, repeaters. */
-export function dataChangesIssues(
+function dataChangesIssues(
   index: TemplateIndex,
   changes: TModelChangesRequest,
   { adds, modifies, at }: PreparedDataChanges,
@@ -163,7 +221,7 @@ export function dataChangesIssues(
  * a field that is not multilingual; the same place twice after that (a value without a language and one in the
  * default language) is refused as prepareValues refuses it.
  */
-export function resolveLanguages(
+function resolveLanguages(
   index: TemplateIndex,
   { adds, modifies, at }: PreparedDataChanges,
   defaultLanguage: string,
@@ -233,71 +291,104 @@ function parentOf(path: readonly number[]): { row: number; innerRows: number[] }
   return { row, innerRows };
 }
 
-/** `at` is where the rows sit in the body, or "url" when the request's URL names the one row (then a missing one is 404). */
+/**
+ * Every owner's row deletes in one statement, after one query for which rows exist: a row is checked as it was before
+ * the write, so a row inside another deleted row is no problem. `at` is where the rows sit in the body, or "url" when
+ * the request's URL names the one row (then a missing one is 404). Answers the owners (their places) that lost rows.
+ */
 async function applyRowDeletes(
   tx: Tx,
-  owner: WritingOwner,
-  index: TemplateIndex,
-  refs: readonly TRowRef[],
+  { owners, index }: { owners: WritingOwners; index: TemplateIndex },
+  checked: readonly CheckedChanges[],
   at: string,
-): Promise<boolean> {
-  // Which rows exist is asked once for every row list named, and all of them go in one statement (set-based, as the
-  // value writes): a row is checked as it was before the write, so a row inside another deleted row is no problem.
-  const rows = refs.map(({ dataSectionId, row, innerRows }) => ({
+): Promise<number[]> {
+  const refs = checked.flatMap((entry) => (entry.changes.deleteRows ?? []).map((ref, i) => ({ entry, ref, i })));
+  const rows = refs.map(({ entry, ref: { dataSectionId, row, innerRows } }) => ({
+    owner: entry.owner,
     sectionIds: repeaterSectionIds(index, dataSectionId),
     ...(innerRows ? { parent: parentOf([row, ...innerRows.slice(0, -1)]), row: innerRows.at(-1) as number } : { row }),
   }));
-  const issues: Issue[] = (await missingRows(tx, owner, rows)).map((i) => {
-    const ref = refs[i] as TRowRef;
-    return {
-      path: `${at}[${i}].${ref.innerRows ? "innerRows" : "row"}`,
-      message: `Row ${rowPathText(ref)} of this repeater does not exist`,
-      dataSectionId: ref.dataSectionId,
-      row: ref.row,
-      ...(ref.innerRows && { innerRows: ref.innerRows }),
-    };
-  });
-  const [first] = issues;
-  if (first && at === "url") throw new AppError("NOT_FOUND", `${first.message}.`);
-  if (first) throw new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
-  await deleteRows(tx, owner, rows);
-  return refs.length > 0;
+  const missing = (await missingRows(tx, owners, rows)).map((j) => refs[j] as (typeof refs)[number]);
+  const [culprit] = missing;
+  if (culprit) {
+    const issues = missing
+      .filter(({ entry }) => entry === culprit.entry)
+      .map(({ ref, i }): Issue => ({
+        path: `${at}[${i}].${ref.innerRows ? "innerRows" : "row"}`,
+        message: `Row ${rowPathText(ref)} of this repeater does not exist`,
+        dataSectionId: ref.dataSectionId,
+        row: ref.row,
+        ...(ref.innerRows && { innerRows: ref.innerRows }),
+      }));
+    const error =
+      at === "url"
+        ? new AppError("NOT_FOUND", `${issues[0]?.message}.`)
+        : new AppError("VALIDATION", "Some rows to delete do not exist; nothing was saved.", issues);
+    throw labelled(culprit.entry.label, error);
+  }
+  await deleteRows(tx, owners, rows);
+  return refs.map(({ entry }) => entry.owner);
 }
 
+/** Every owner's adds in one statement, then the nulls completing their rows in one more; answers the owners that got values. */
 async function applyAdds(
   tx: Tx,
-  { owner, index, level }: { owner: WritingOwner; index: TemplateIndex; level: OwnerLevel },
-  adds: TDataValue[],
+  { owners, index, level }: { owners: WritingOwners; index: TemplateIndex; level: OwnerLevel },
+  checked: readonly CheckedChanges[],
   at: string,
-): Promise<boolean> {
-  if (adds.length === 0) return false;
+): Promise<number[]> {
+  const adds = checked.flatMap((entry) => entry.adds.map((v): OwnedValue => ({ ...v, owner: entry.owner })));
+  if (adds.length === 0) return [];
   // A savepoint lets a conflict be explained by what existed before the adds, not by what they just inserted.
   await tx.$executeRaw`SAVEPOINT before_add`;
-  const inserted = await insertDataValues(tx, owner, adds);
+  const inserted = await insertDataValues(tx, owners, adds);
   if (inserted < adds.length) {
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
-    const taken = await existingTriples(tx, owner, adds);
-    throw takenAddsError(
-      taken.size,
-      adds.flatMap((v, i) => (taken.has(tripleKey(v)) ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)] : [])),
+    const taken = await existingTriples(tx, owners, adds);
+    const [issues, entry] = firstAtFault(checked, (e) =>
+      e.adds.flatMap((v, i) =>
+        taken.has(ownedTripleKey({ ...v, owner: e.owner }))
+          ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)]
+          : [],
+      ),
     );
+    throw labelled(entry?.label, takenAddsError(issues.length, issues));
   }
-  const fills = completeRepeaterRows(index, adds, level).slice(adds.length);
-  await insertDataValues(tx, owner, inDefaultLanguage(index, fills, owner.defaultLanguage));
-  return true;
+  const fills = checked.flatMap((entry) =>
+    inDefaultLanguage(index, completeRepeaterRows(index, entry.adds, level).slice(entry.adds.length), owners.defaultLanguage).map(
+      (v): OwnedValue => ({ ...v, owner: entry.owner }),
+    ),
+  );
+  await insertDataValues(tx, owners, fills);
+  return [...new Set(adds.map((v) => v.owner ?? 0))];
 }
 
-async function applyModifies(tx: Tx, owner: WritingOwner, modifies: TDataValue[], at: string): Promise<boolean> {
-  if (modifies.length === 0) return false;
-  const { matched, changed } = await updateDataValues(tx, owner, modifies);
+/** Every owner's modifies in one statement; answers the ids of the owners a value of which really changed. */
+async function applyModifies(tx: Tx, owners: WritingOwners, checked: readonly CheckedChanges[], at: string): Promise<string[]> {
+  const modifies = checked.flatMap((entry) => entry.modifies.map((v): OwnedValue => ({ ...v, owner: entry.owner })));
+  if (modifies.length === 0) return [];
+  const { matched, changedOwners } = await updateDataValues(tx, owners, modifies);
   if (matched < modifies.length) {
-    const found = await existingTriples(tx, owner, modifies);
-    const missing = modifies.flatMap((v, i) =>
-      found.has(tripleKey(v)) ? [] : [dataValueIssue(`${at}[${i}]`, "No such data value; add it with add (POST)", v)],
+    const found = await existingTriples(tx, owners, modifies);
+    const [issues, entry] = firstAtFault(checked, (e) =>
+      e.modifies.flatMap((v, i) =>
+        found.has(ownedTripleKey({ ...v, owner: e.owner }))
+          ? []
+          : [dataValueIssue(`${at}[${i}]`, "No such data value; add it with add (POST)", v)],
+      ),
     );
-    throw missingModifiesError(missing.length, missing);
+    throw labelled(entry?.label, missingModifiesError(issues.length, issues));
   }
-  return changed > 0;
+  return changedOwners;
+}
+
+/** The issues of the first owner that has any, with that owner. */
+function firstAtFault(checked: readonly CheckedChanges[], issuesOf: (entry: CheckedChanges) => Issue[]): [Issue[], CheckedChanges?] {
+  for (const entry of checked) {
+    const issues = issuesOf(entry);
+    if (issues.length > 0) return [issues, entry];
+  }
+  return [[]];
 }
 
 async function applyReorders(tx: Tx, owner: WritingOwner, index: TemplateIndex, orders: readonly TRowOrder[]): Promise<boolean> {

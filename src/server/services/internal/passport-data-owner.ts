@@ -1,9 +1,11 @@
+import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
 import type { OwnerLevel } from "~/domain/template-index";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
+import { type OpenChanges, openChangesOf } from "~/server/services/history/internal/change-record";
 import { readItem } from "~/server/services/items/internal/item-dto";
 import { readModel } from "~/server/services/models/internal/model-dto";
 
@@ -48,7 +50,7 @@ const LOCK_CLAUSES: Record<OwnerLockMode, Prisma.Sql> = {
 
 /**
  * A column of the lock's row: under a `values` lock the owner's version and epoch are bumped by the write's last
- * statement (touchOwner), so the value tables' triggers must leave the owner alone (migration
+ * statement (finishOwners), so the value tables' triggers must leave the owner alone (migration
  * 20261208030000_deferred_owner_epoch); no round trip of its own.
  */
 function pendingColumn(mode: OwnerLockMode, id: string): Prisma.Sql {
@@ -110,7 +112,7 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
 };
 
 /** The fields whose values this owner holds: a model's Model-level ones, an item's Item-level ones. */
-export function ownerLevel(owner: PassportDataOwner): OwnerLevel {
+export function ownerLevel(owner: Pick<PassportDataOwner, "kind">): OwnerLevel {
   return OWNER_KINDS[owner.kind].level;
 }
 
@@ -141,11 +143,90 @@ function movedOn(noun: string, ifMatch: number, version: number): AppError {
   );
 }
 
-/** What a version bump wrote: the owner's new version and update time. */
-export type OwnerBump = { version: number; updatedAt: Date };
+/**
+ * Owners of one kind locked for one write, each with its history change open (`changes`, change-record.ts):
+ * ascending ids, all following `templateId` (an item's write names its model in `modelId`).
+ */
+export type LockedOwners = {
+  kind: PassportDataOwner["kind"];
+  modelId?: string;
+  ids: string[];
+  versions: number[];
+  templateId: string;
+  defaultLanguage: string;
+  mode: OwnerLockMode;
+  changes: OpenChanges;
+};
 
 /**
- * Bumps the version (the ETag) and the update time; the row's trigger advances its passport epoch with them.
+ * Locks the owners' rows for the rest of the transaction (`mode`, OwnerLockMode; ids ascending, so two writes of
+ * overlapping owners cannot deadlock), scoped to the organization (and an item to its model: another's is not
+ * found, 404), and opens each owner's history change, in one statement; then checks the caller's If-Match version
+ * (a write of one owner). Owners following different templates are refused: a template switch of a model's items
+ * runs in one transaction under the model's lock, so only a caller's mistake mixes them.
+ */
+export async function lockOwners(
+  tx: Tx,
+  {
+    actor,
+    organizationId,
+    kind,
+    modelId,
+    ids,
+    ifMatch,
+    mode = "update",
+  }: {
+    actor: Actor;
+    organizationId: string;
+    kind: PassportDataOwner["kind"];
+    modelId?: string;
+    ids: readonly string[];
+    ifMatch?: number;
+    mode?: OwnerLockMode;
+  },
+): Promise<LockedOwners> {
+  const sorted = [...new Set(ids)].sort();
+  const { table, notFound, noun } = OWNER_KINDS[kind];
+  const inModel = kind === "item" ? Prisma.sql`AND "modelId" = ${modelId ?? null}::uuid` : Prisma.empty;
+  const pending =
+    mode === "values" ? Prisma.sql`, set_config('passport.pending_owners', l."id"::text, true) AS "pending"` : Prisma.empty;
+  const rows = await tx.$queryRaw<{ id: string; templateId: string; version: number; changeId: string; defaultLanguage: string }[]>`
+    WITH "locked" AS (
+      SELECT "id", "templateId", "version" FROM ${table}
+      WHERE "id" = ANY(${sorted}::uuid[]) ${inModel} AND "organizationId" = ${organizationId}
+      ORDER BY "id" ${LOCK_CLAUSES[mode]}
+    )${openChangesOf({ actor, organizationId, kind, modelId })}
+    SELECT l."id"::text AS "id", l."templateId"::text AS "templateId", l."version", o."changeId",
+           ${defaultLanguageOf(organizationId)}${pending}
+    FROM "locked" AS l JOIN "opened" AS o ON o."owner" = l."id"
+    ORDER BY l."id"`;
+  const [first] = rows;
+  if (!first || rows.length < sorted.length) throw new AppError("NOT_FOUND", notFound);
+  if (rows.some((row) => row.templateId !== first.templateId)) {
+    throw new AppError("CONFLICT", `The ${noun}s follow different templates; write them separately.`);
+  }
+  if (ifMatch !== undefined && ifMatch !== first.version) throw movedOn(noun, ifMatch, first.version);
+  const owners = rows.map((row) => row.id);
+  return {
+    kind,
+    ...(modelId !== undefined && { modelId }),
+    ids: owners,
+    versions: rows.map((row) => row.version),
+    templateId: first.templateId,
+    defaultLanguage: first.defaultLanguage,
+    mode,
+    changes: { owners, ids: rows.map((row) => row.changeId), hasRecords: false },
+  };
+}
+
+/** What a version bump wrote: the owner's new version and update time. */
+export type OwnerBump = { id: string; version: number; updatedAt: Date };
+
+/**
+ * The end of a write, in one statement: drops the history changes of the owners that changed nothing, so the history
+ * lists only writes that did, and bumps the version (the ETag) and the update time of those that changed (their
+ * rows' trigger advances their passport epochs with them); an owner that changed nothing keeps its version, so other
+ * clients' If-Match still holds.
  *
  * After a `values` lock other writers of the owner may have committed since it was read, so the bump is the write's
  * If-Match check (412 when the version moved on) and it gives the write's history change the next id of the
@@ -153,29 +234,35 @@ export type OwnerBump = { version: number; updatedAt: Date };
  * follow the order the writes committed in (the latest change of a value is the one with the highest id) even
  * where the change was opened before another writer's.
  */
-export async function touchOwner(
+export async function finishOwners(
   tx: Tx,
-  owner: PassportDataOwner,
-  { mode, ifMatch, changeId }: { mode: OwnerLockMode; ifMatch?: number; changeId: string },
-): Promise<OwnerBump> {
-  const { table, noun } = OWNER_KINDS[owner.kind];
+  { kind, ids, mode, changes }: LockedOwners,
+  changed: ReadonlySet<string>,
+  ifMatch?: number,
+): Promise<OwnerBump[]> {
+  const { table, noun } = OWNER_KINDS[kind];
+  const bumped = ids.filter((id) => changed.has(id));
+  const dropped = changes.ids.filter((_, k) => !changed.has(ids[k] as string));
   const unmoved = mode === "values" && ifMatch !== undefined ? Prisma.sql`AND "version" = ${ifMatch}` : Prisma.empty;
   const renumber =
     mode === "values"
       ? Prisma.sql`, "renumbered" AS (
           UPDATE "passport_change" AS c SET "id" = nextval(pg_get_serial_sequence('passport_change', 'id'))
-          FROM "bumped" WHERE c."id" = ${changeId}::bigint
+          FROM "bumped" AS b JOIN unnest(${[...changes.owners]}::uuid[], ${[...changes.ids]}::bigint[]) AS w(o, c) ON w.o = b."id"
+          WHERE c."id" = ANY(${[...changes.ids]}::bigint[]) AND c."id" = w.c
         )`
       : Prisma.empty;
-  const [bump] = await tx.$queryRaw<OwnerBump[]>`
-    WITH "bumped" AS (
-      UPDATE ${table} SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = ${owner.id}::uuid ${unmoved}
-      RETURNING "version", "updatedAt"
+  const bumps = await tx.$queryRaw<OwnerBump[]>`
+    WITH "dropped" AS (
+      DELETE FROM "passport_change" WHERE "id" = ANY(${dropped}::bigint[])
+    ), "bumped" AS (
+      UPDATE ${table} SET "version" = "version" + 1, "updatedAt" = now() WHERE "id" = ANY(${bumped}::uuid[]) ${unmoved}
+      RETURNING "id", "version", "updatedAt"
     )${renumber}
-    SELECT "version", "updatedAt" FROM "bumped"`;
-  if (bump) return bump;
-  // Only a `values` write with If-Match finds no row: another write committed since. A statement of its own sees it.
-  const [current] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM ${table} WHERE "id" = ${owner.id}::uuid`;
+    SELECT "id"::text AS "id", "version", "updatedAt" FROM "bumped" ORDER BY "id"`;
+  if (bumps.length === bumped.length) return bumps;
+  // Only a `values` write with If-Match misses its owner: another write committed since. A statement of its own sees it.
+  const [current] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM ${table} WHERE "id" = ${bumped[0] ?? null}::uuid`;
   throw movedOn(noun, ifMatch ?? 0, current?.version ?? 0);
 }
 

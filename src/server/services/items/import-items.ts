@@ -12,8 +12,8 @@ import { ascendingUuids } from "~/domain/uuid";
 import { getDb } from "~/server/db/client";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";
-import { manyItemsChangesWrite } from "~/server/services/data-values/apply-many-items-changes";
-import { writeManyItemsDataIn } from "~/server/services/internal/write-passport-data";
+import { dataChangesWrite } from "~/server/services/data-values/apply-data-changes";
+import { writePassportDataIn } from "~/server/services/internal/write-passport-data";
 import { addIdentifiers, type ImportTarget, importTargets, heldValues } from "~/server/services/items/internal/import-targets";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { insertItems, lockModelForItems } from "~/server/services/items/internal/insert-items";
@@ -134,9 +134,9 @@ function problemsError(plan: ItemImportPlan): AppError {
 type WriteContext = ImportItemsOptions & { templateId: string; index: TemplateIndex; plan: ItemImportPlan };
 
 /**
- * Creates the new items (set-based), then writes every item's values through the one write path's set-based form
- * (writeManyItemsDataIn: the items locked, their values, history and versions in a few statements whatever their
- * number); answers the created ids.
+ * Creates the new items (set-based), then writes every item's values through the one write path, a chunk of items
+ * at a time (writePassportDataIn with dataChangesWrite, the write of a single save: the items locked, their values,
+ * history and versions in a few statements whatever their number); answers the created ids.
  */
 async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget[]): Promise<string[]> {
   const { actor, organizationId, modelId, templateId, index, plan } = context;
@@ -166,15 +166,15 @@ async function writeTargets(tx: Tx, context: WriteContext, targets: ImportTarget
   for (let start = 0; start < byId.length; start += WRITE_CHUNK) {
     const chunk = byId.slice(start, start + WRITE_CHUNK);
     const itemIds = chunk.map((t) => t.itemId as string);
-    await writeManyItemsDataIn(tx, { actor, organizationId, modelId, itemIds }, async (tx, writing, index) => {
+    await writePassportDataIn(tx, { actor, organizationId, modelId, ids: itemIds }, async (tx, items, index) => {
       // Read with the items locked: the values and rows the file's columns and repeaters replace.
-      const held = await heldValues(tx, writing.itemIds, sectionIds);
-      const items = chunk.map((target) => {
-        const itemId = target.itemId as string;
-        const changes = itemChanges(target, index, plan.repeaterIds, held.get(itemId) ?? new Map());
-        return { itemId, changes, label: `Row ${target.item.line} of the items sheet` };
+      const held = await heldValues(tx, items.ids, sectionIds);
+      const owners = chunk.map((target) => {
+        const ownerId = target.itemId as string;
+        const changes = itemChanges(target, index, plan.repeaterIds, held.get(ownerId) ?? new Map());
+        return { ownerId, changes, label: `Row ${target.item.line} of the items sheet` };
       });
-      return manyItemsChangesWrite(items)(tx, writing, index);
+      return dataChangesWrite(owners, { kind: "item" })(tx, items, index);
     });
     context.onProgress?.({ phase: "writing", done: start + chunk.length, total: byId.length });
   }

@@ -1,6 +1,6 @@
 import type { TModel, TModelUpdateRequest } from "~/domain/model-schema";
 import type { Actor } from "~/domain/actor";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { ownerWrite, writePassportData } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 import { updateModelRegistry } from "~/server/services/models/internal/update-model-registry";
 import { updatePublishOnStatusChange } from "~/server/services/models/internal/update-publish-on-status-change";
@@ -23,20 +23,23 @@ export type UpdateModelOptions = {
  */
 export async function updateModel({ modelId, input, ...target }: UpdateModelOptions): Promise<TModel> {
   const { actor, organizationId } = target;
-  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
-    let templateId = owner.templateId;
-    if (input.templateId !== undefined || input.marketplaceResourceId !== undefined) {
-      templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
-      if (templateId !== owner.templateId) {
-        await switchModelTemplate(tx, owner, templateId);
-        await switchItemsTemplate(tx, owner.id, templateId, owner.defaultLanguage);
+  return writePassportData(
+    { ...target, owner: { kind: "model", id: modelId } },
+    ownerWrite(async (tx, owner) => {
+      let templateId = owner.templateId;
+      if (input.templateId !== undefined || input.marketplaceResourceId !== undefined) {
+        templateId = await resolveModelTemplate(tx, { actor, organizationId, ref: input });
+        if (templateId !== owner.templateId) {
+          await switchModelTemplate(tx, owner, templateId);
+          await switchItemsTemplate(tx, owner.id, templateId, owner.defaultLanguage);
+        }
       }
-    }
-    const description = input.description === null ? "" : input.description;
-    const properties = { name: input.name, description, gtin: input.gtin, gtinPath: "$.gtin", templateId };
-    const propertiesChanged = (await updateModelProperties(tx, owner, properties)) > 0;
-    const registry = { commodityCode: input.commodityCode, facilityIds: input.facilityIds };
-    const registryChanged = await updateModelRegistry(tx, owner, registry);
-    return (await updatePublishOnStatusChange(tx, owner, input.publishOnStatusChange)) || registryChanged || propertiesChanged;
-  });
+      const description = input.description === null ? "" : input.description;
+      const properties = { name: input.name, description, gtin: input.gtin, gtinPath: "$.gtin", templateId };
+      const propertiesChanged = (await updateModelProperties(tx, owner, properties)) > 0;
+      const registry = { commodityCode: input.commodityCode, facilityIds: input.facilityIds };
+      const registryChanged = await updateModelRegistry(tx, owner, registry);
+      return (await updatePublishOnStatusChange(tx, owner, input.publishOnStatusChange)) || registryChanged || propertiesChanged;
+    }),
+  );
 }

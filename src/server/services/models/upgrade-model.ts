@@ -4,7 +4,7 @@ import { dataValueIssue } from "~/domain/data-value";
 import type { TModel } from "~/domain/model-schema";
 import { rowPathText } from "~/domain/row-path";
 import { switchItemsTemplate } from "~/server/services/items/internal/switch-items-template";
-import { writePassportData } from "~/server/services/internal/write-passport-data";
+import { ownerWrite, writePassportData } from "~/server/services/internal/write-passport-data";
 import { switchModelTemplate } from "~/server/services/models/internal/switch-model-template";
 import { findUpgradeTarget } from "~/server/services/models/internal/upgrade-target";
 import { MAX_LOST_LISTED, upgradeLosses } from "~/server/services/models/internal/upgrade-losses";
@@ -17,27 +17,30 @@ export type UpgradeModelOptions = { actor: Actor; organizationId: string; modelI
  */
 export async function upgradeModel({ modelId, templateId, ...target }: UpgradeModelOptions): Promise<TModel> {
   const { organizationId } = target;
-  return writePassportData({ ...target, owner: { kind: "model", id: modelId } }, async (tx, owner) => {
-    const { from, to } = await findUpgradeTarget(tx, { organizationId, fromTemplateId: owner.templateId, toTemplateId: templateId });
-    const lost = await upgradeLosses(tx, { modelId, fromTemplateId: from.id, toTemplateId: to.id });
-    if (lost.length > 0) {
-      throw new AppError(
-        "CONFLICT",
-        `Upgrading to version "${to.version}" would lose ${lost.length} value${lost.length === 1 ? "" : "s"}; clear them first.`,
-        lost.slice(0, MAX_LOST_LISTED).map((v) => {
-          const where = v.itemId === null ? "" : ` of item ${v.itemId}`;
-          const why = v.reason === "removed" ? "has no place in the new version" : "belongs to a field whose type changed";
-          return dataValueIssue(
-            "$.templateId",
-            `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${rowPathText(v)}${where}, ${why}`,
-            v,
-          );
-        }),
-      );
-    }
-    await switchModelTemplate(tx, owner, to.id);
-    await switchItemsTemplate(tx, owner.id, to.id, owner.defaultLanguage);
-    await tx.model.update({ where: { id: owner.id }, data: { templateId: to.id }, select: { id: true } });
-    return true;
-  });
+  return writePassportData(
+    { ...target, owner: { kind: "model", id: modelId } },
+    ownerWrite(async (tx, owner) => {
+      const { from, to } = await findUpgradeTarget(tx, { organizationId, fromTemplateId: owner.templateId, toTemplateId: templateId });
+      const lost = await upgradeLosses(tx, { modelId, fromTemplateId: from.id, toTemplateId: to.id });
+      if (lost.length > 0) {
+        throw new AppError(
+          "CONFLICT",
+          `Upgrading to version "${to.version}" would lose ${lost.length} value${lost.length === 1 ? "" : "s"}; clear them first.`,
+          lost.slice(0, MAX_LOST_LISTED).map((v) => {
+            const where = v.itemId === null ? "" : ` of item ${v.itemId}`;
+            const why = v.reason === "removed" ? "has no place in the new version" : "belongs to a field whose type changed";
+            return dataValueIssue(
+              "$.templateId",
+              `The value of field ${v.dataFieldId} in section ${v.dataSectionId}, row ${rowPathText(v)}${where}, ${why}`,
+              v,
+            );
+          }),
+        );
+      }
+      await switchModelTemplate(tx, owner, to.id);
+      await switchItemsTemplate(tx, owner.id, to.id, owner.defaultLanguage);
+      await tx.model.update({ where: { id: owner.id }, data: { templateId: to.id }, select: { id: true } });
+      return true;
+    }),
+  );
 }

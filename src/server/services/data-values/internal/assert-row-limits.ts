@@ -7,7 +7,11 @@ import { repeaterRowCounts } from "~/server/services/data-values/internal/data-v
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /** The owners a write added values to, all of one kind, and how an error names one (a sheet's row, or nothing). */
-export type RowLimitOwners = { kind: PassportDataOwner["kind"]; ids: readonly string[]; labelOf?: (ownerId: string) => string };
+export type RowLimitOwners = {
+  kind: PassportDataOwner["kind"];
+  ids: readonly string[];
+  labelOf?: (ownerId: string) => string | undefined;
+};
 
 /**
  * THE check of a repeater's `maxRows`, for a write of one owner and of many alike: refuses a write that leaves a
@@ -53,7 +57,7 @@ export async function assertRowLimits(
     });
     const [first] = issues;
     if (!first) continue;
-    const label = owners.labelOf ? `${owners.labelOf(ownerId)}: ` : "";
-    throw new AppError("VALIDATION", `${label}${first.message}. Nothing was saved.`, issues);
+    const label = owners.labelOf?.(ownerId);
+    throw new AppError("VALIDATION", `${label ? `${label}: ` : ""}${first.message}. Nothing was saved.`, issues);
   }
 }

@@ -2,21 +2,46 @@ import { type DataValueTriple, storedLanguage, type TDataValue, tripleKey, withS
 import { decodeInnerRows, encodeInnerRow, encodeInnerRows, innerRowsPrefix } from "~/domain/row-path";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
-import { moveRecordedRows, type OpenChange, recordValueChanges } from "~/server/services/history/internal/change-record";
+import { moveRecordedRows, type OpenChanges, recordValueChanges } from "~/server/services/history/internal/change-record";
 import type { OwnerLockMode, PassportDataOwner } from "~/server/services/internal/passport-data-owner";
 
 /**
- * Set-based statements on the data values of a passport-data owner: each takes whole arrays through `unnest`, so
- * writing N values is one statement whatever N is, instead of N round trips. The owner of a write in progress carries
- * its open history change (writePassportData): each writing statement then records the values it changed, with their
- * old and new values, in the same statement (history/internal/change-record.ts).
+ * Set-based statements on the data values of passport-data owners: each takes whole arrays through `unnest`, so
+ * writing N values of any number of owners of one kind is one statement, instead of N round trips. The owners of a
+ * write in progress carry their open history changes (writePassportData): each writing statement then records the
+ * values it changed, with their old and new values, in each owner's change, in the same statement
+ * (history/internal/change-record.ts).
  */
 
 /**
- * An owner, and the history change of the write in progress, if the values are written by one; `mode` how the write
- * locked the owner (a `values` lock leaves the value rows to the statements that write them).
+ * The owners a statement writes, all of one kind, with the history changes of the write in progress if the values
+ * are written by one; `mode` how the write locked them (a `values` lock leaves the value rows to the statements that
+ * write them).
  */
-type WrittenOwner = PassportDataOwner & { change?: OpenChange; mode?: OwnerLockMode };
+export type WrittenOwners = {
+  kind: PassportDataOwner["kind"];
+  ids: readonly string[];
+  changes?: OpenChanges;
+  mode?: OwnerLockMode;
+};
+
+/** The owners of a write, or one owner alone (a new model's initial values, a template switch). */
+type Owners = WrittenOwners | (PassportDataOwner & Pick<WrittenOwners, "changes" | "mode">);
+
+function ownersOf(owners: Owners): WrittenOwners {
+  return "ids" in owners ? owners : { kind: owners.kind, ids: [owners.id], changes: owners.changes, mode: owners.mode };
+}
+
+/** A value of a write's owner number `owner` in its `ids` (0 when absent: the one owner). */
+export type OwnedValue = TDataValue & { owner?: number };
+
+/** A place of one owner (`owner` as in OwnedValue). */
+export type OwnedTriple = DataValueTriple & { owner?: number };
+
+/** A place's key with its owner, as `existingTriples` answers them. */
+export function ownedTripleKey(triple: OwnedTriple): string {
+  return `${triple.owner ?? 0}|${tripleKey(triple)}`;
+}
 
 type OwnerTable = { table: Prisma.Sql; key: Prisma.Sql };
 
@@ -27,6 +52,7 @@ const OWNER_TABLES: { [K in PassportDataOwner["kind"]]: OwnerTable } = {
 };
 
 type Columns = {
+  owners: string[];
   sections: string[];
   fields: string[];
   rows: number[];
@@ -36,12 +62,13 @@ type Columns = {
 };
 
 /**
- * The values as parallel arrays for `unnest`; the inner rows and the language as stored ('' outside nested repeaters,
- * '' for a field that is not multilingual).
+ * The values as parallel arrays for `unnest`, each with its owner's id; the inner rows and the language as stored
+ * ('' outside nested repeaters, '' for a field that is not multilingual).
  */
-function columns(values: readonly (DataValueTriple & { value?: string | null })[]): Columns {
-  const result: Columns = { sections: [], fields: [], rows: [], innerRows: [], languages: [], values: [] };
+function columns(ownerIds: readonly string[], values: readonly (OwnedTriple & { value?: string | null })[]): Columns {
+  const result: Columns = { owners: [], sections: [], fields: [], rows: [], innerRows: [], languages: [], values: [] };
   for (const v of values) {
+    result.owners.push(ownerIds[v.owner ?? 0] as string);
     result.sections.push(v.dataSectionId);
     result.fields.push(v.dataFieldId);
     result.rows.push(v.row);
@@ -91,23 +118,27 @@ export async function readDataValues(db: Tx, owner: PassportDataOwner): Promise<
   return values;
 }
 
-/** Inserts the values whose place (section, field, row, language) is free; returns how many were inserted (the others already existed). */
-export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: readonly TDataValue[]): Promise<number> {
+/**
+ * Inserts the values whose place (owner, section, field, row, language) is free; returns how many were inserted (the
+ * others already existed).
+ */
+export async function insertDataValues(tx: Tx, to: Owners, values: readonly OwnedValue[]): Promise<number> {
   if (values.length === 0) return 0;
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const c = columns(values);
+  const owners = ownersOf(to);
+  const { table, key } = OWNER_TABLES[owners.kind];
+  const c = columns(owners.ids, values);
   const [result] = await tx.$queryRaw<{ inserted: number }[]>`
     WITH "inserted" AS (
       INSERT INTO ${table} (${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")
-      SELECT ${owner.id}::uuid, t.s, t.f, t.r, t.i, t.l, t.v
-      FROM unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[],
-                  ${c.values}::text[]) AS t(s, f, r, i, l, v)
+      SELECT t.o, t.s, t.f, t.r, t.i, t.l, t.v
+      FROM unnest(${c.owners}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[],
+                  ${c.languages}::text[], ${c.values}::text[]) AS t(o, s, f, r, i, l, v)
       ON CONFLICT DO NOTHING
-      RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
+      RETURNING ${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
     )${recordValueChanges(
-      owner.change,
+      owners.changes,
       "add",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", NULL::text, "value" FROM "inserted"`,
+      Prisma.sql`SELECT ${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", NULL::text, "value" FROM "inserted"`,
     )}
     SELECT count(*)::int AS "inserted" FROM "inserted"`;
   return result?.inserted ?? 0;
@@ -116,81 +147,102 @@ export async function insertDataValues(tx: Tx, owner: WrittenOwner, values: read
 /** The value rows "matched" reads, locked in one order (updateDataValues). */
 const LOCK_IN_ORDER = Prisma.sql`ORDER BY d."dataSectionId", d."dataFieldId", d."row", d."innerRows", d."language" FOR UPDATE OF d`;
 
-/** Sets the value of each existing place (section, field, row, language); returns how many triples matched and how many values really changed. */
+/**
+ * Sets the value of each existing place (owner, section, field, row, language); returns how many places matched and
+ * the owners of which a value really changed.
+ */
 export async function updateDataValues(
   tx: Tx,
-  owner: WrittenOwner,
-  values: readonly TDataValue[],
-): Promise<{ matched: number; changed: number }> {
-  if (values.length === 0) return { matched: 0, changed: 0 };
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const c = columns(values);
+  owners: WrittenOwners,
+  values: readonly OwnedValue[],
+): Promise<{ matched: number; changedOwners: string[] }> {
+  if (values.length === 0) return { matched: 0, changedOwners: [] };
+  const { table, key } = OWNER_TABLES[owners.kind];
+  const c = columns(owners.ids, values);
   // One statement: "matched" joins the request to the values as they were before (the pre-image, with the old
   // value), the update skips equal values and answers each change with its old and new value for the history.
   // Under a `values` lock (passport-data-owner.ts) "matched" locks the rows in one order, so writers sharing the
   // owner that modify the same values wait for each other, never deadlock, and record the value they really replaced.
-  const [counts] = await tx.$queryRaw<{ matched: number; changed: number }[]>`
+  const [counts] = await tx.$queryRaw<{ matched: number; changedOwners: string[] }[]>`
     WITH "matched" AS (
-      SELECT d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
+      SELECT d.${key} AS o, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
              d."value" AS ov, t.v AS nv
       FROM ${table} AS d
-      JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[],
-                  ${c.values}::text[]) AS t(s, f, r, i, l, v)
-        ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
-      WHERE d.${key} = ${owner.id}::uuid ${owner.mode === "values" ? LOCK_IN_ORDER : Prisma.empty}
+      JOIN unnest(${c.owners}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[],
+                  ${c.languages}::text[], ${c.values}::text[]) AS t(o, s, f, r, i, l, v)
+        ON d.${key} = t.o AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i
+          AND d."language" = t.l
+      WHERE d.${key} = ANY(${[...owners.ids]}::uuid[]) ${owners.mode === "values" ? LOCK_IN_ORDER : Prisma.empty}
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
-      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
+      WHERE d.${key} = m.o AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
         AND d."innerRows" = m.i AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
-      RETURNING m.s, m.f, m.r, m.i, m.l, m.ov, m.nv
-    )${recordValueChanges(owner.change, "modify", Prisma.sql`SELECT s, f, r, i, l, ov, nv FROM "changed"`)}
-    SELECT (SELECT count(*) FROM "matched")::int AS "matched", (SELECT count(*) FROM "changed")::int AS "changed"`;
-  return { matched: counts?.matched ?? 0, changed: counts?.changed ?? 0 };
+      RETURNING m.o, m.s, m.f, m.r, m.i, m.l, m.ov, m.nv
+    )${recordValueChanges(owners.changes, "modify", Prisma.sql`SELECT o, s, f, r, i, l, ov, nv FROM "changed"`)}
+    SELECT (SELECT count(*) FROM "matched")::int AS "matched",
+           (SELECT coalesce(array_agg(DISTINCT o::text), '{}') FROM "changed") AS "changedOwners"`;
+  return { matched: counts?.matched ?? 0, changedOwners: counts?.changedOwners ?? [] };
 }
 
-/** Which of the given places exist, by `tripleKey`; used only to explain a conflict or a miss, never on the fast path. */
-export async function existingTriples(tx: Tx, owner: PassportDataOwner, triples: readonly DataValueTriple[]): Promise<Set<string>> {
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const c = columns(triples);
-  const rows = await tx.$queryRaw<{ s: string; f: string; r: number; i: string; l: string }[]>`
-    SELECT d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."row" AS "r", d."innerRows" AS "i", d."language" AS "l"
+/**
+ * Which of the given places exist, by `ownedTripleKey`; used only to explain a conflict or a miss, never on the fast
+ * path.
+ */
+export async function existingTriples(tx: Tx, owners: WrittenOwners, triples: readonly OwnedTriple[]): Promise<Set<string>> {
+  const { table, key } = OWNER_TABLES[owners.kind];
+  const c = columns(owners.ids, triples);
+  const rows = await tx.$queryRaw<{ o: string; s: string; f: string; r: number; i: string; l: string }[]>`
+    SELECT d.${key}::text AS "o", d."dataSectionId"::text AS "s", d."dataFieldId"::text AS "f", d."row" AS "r",
+           d."innerRows" AS "i", d."language" AS "l"
     FROM ${table} AS d
-    JOIN unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[])
-      AS t(s, f, r, i, l)
-      ON d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i AND d."language" = t.l
-    WHERE d.${key} = ${owner.id}::uuid`;
+    JOIN unnest(${c.owners}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[],
+                ${c.languages}::text[]) AS t(o, s, f, r, i, l)
+      ON d.${key} = t.o AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i
+        AND d."language" = t.l
+    WHERE d.${key} = ANY(${[...owners.ids]}::uuid[])`;
   return new Set(
     rows.map((row) =>
-      tripleKey(
-        withStoredLanguage({ dataSectionId: row.s, dataFieldId: row.f, row: row.r, innerRows: decodeInnerRows(row.i) }, row.l),
+      ownedTripleKey(
+        withStoredLanguage(
+          {
+            owner: owners.ids.indexOf(row.o),
+            dataSectionId: row.s,
+            dataFieldId: row.f,
+            row: row.r,
+            innerRows: decodeInnerRows(row.i),
+          },
+          row.l,
+        ),
       ),
     ),
   );
 }
 
-/** Deletes the given places (section, field, row, language); returns how many were deleted. */
-export async function deleteDataValues(tx: Tx, owner: WrittenOwner, triples: readonly DataValueTriple[]): Promise<number> {
+/** Deletes the given places (owner, section, field, row, language); returns how many were deleted. */
+export async function deleteDataValues(tx: Tx, from: Owners, triples: readonly OwnedTriple[]): Promise<number> {
   if (triples.length === 0) return 0;
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const c = columns(triples);
+  const owners = ownersOf(from);
+  const { table, key } = OWNER_TABLES[owners.kind];
+  const c = columns(owners.ids, triples);
   return countDeleted(
     tx,
-    owner,
+    owners,
     Prisma.sql`DELETE FROM ${table} AS d
-      USING unnest(${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[], ${c.languages}::text[])
-        AS t(s, f, r, i, l)
-      WHERE d.${key} = ${owner.id}::uuid AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
+      USING unnest(${c.owners}::uuid[], ${c.sections}::uuid[], ${c.fields}::uuid[], ${c.rows}::int[], ${c.innerRows}::text[],
+                   ${c.languages}::text[]) AS t(o, s, f, r, i, l)
+      WHERE d.${key} = t.o AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r
         AND d."innerRows" = t.i AND d."language" = t.l`,
   );
 }
 
 /** Runs a DELETE of values, recording each deleted value with its last value; returns how many were deleted. */
-async function countDeleted(tx: Tx, owner: WrittenOwner, deletion: Prisma.Sql): Promise<number> {
+async function countDeleted(tx: Tx, owners: WrittenOwners, deletion: Prisma.Sql): Promise<number> {
+  const { key } = OWNER_TABLES[owners.kind];
   const [result] = await tx.$queryRaw<{ deleted: number }[]>`
-    WITH "deleted" AS (${deletion} RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")${recordValueChanges(
-      owner.change,
+    WITH "deleted" AS (${deletion} RETURNING d.${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value")${recordValueChanges(
+      owners.changes,
       "delete",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", NULL::text FROM "deleted"`,
+      Prisma.sql`SELECT ${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", NULL::text FROM "deleted"`,
     )}
     SELECT count(*)::int AS "deleted" FROM "deleted"`;
   return result?.deleted ?? 0;
@@ -270,7 +322,7 @@ export async function repeaterRowCounts(
  */
 export async function renumberRows(
   tx: Tx,
-  owner: WrittenOwner,
+  owner: PassportDataOwner & Pick<WrittenOwners, "changes">,
   scope: RowScope,
   from: readonly number[],
   to: readonly number[],
@@ -279,7 +331,7 @@ export async function renumberRows(
   const { table, key } = OWNER_TABLES[owner.kind];
   const place = scope.parent && nestedPlace(scope.parent);
   const sectionIds = [...scope.sectionIds];
-  await moveRecordedRows(tx, owner.change, { sectionIds, place }, from, to);
+  await moveRecordedRows(tx, owner.changes, owner.id, { sectionIds, place }, from, to);
   const moves = Prisma.sql`unnest(${[...from]}::int[], ${[...to]}::int[]) AS m(f, t)`;
   const inScope = Prisma.sql`d.${key} = ${owner.id}::uuid AND d."dataSectionId" = ANY(${sectionIds}::uuid[]) AND ${inParent(place)}`;
   await (place
@@ -293,57 +345,60 @@ export async function renumberRows(
   await tx.$queryRaw`
     WITH "moved" AS (
       UPDATE ${table} SET ${unmark} AND "dataSectionId" = ANY(${sectionIds}::uuid[])
-      RETURNING "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
+      RETURNING ${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value"
     )${recordValueChanges(
-      owner.change,
+      owner.changes,
       "move",
-      Prisma.sql`SELECT "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", "value" FROM "moved"`,
+      Prisma.sql`SELECT ${key}, "dataSectionId", "dataFieldId", "row", "innerRows", "language", "value", "value" FROM "moved"`,
     )}
     SELECT count(*)::int AS "moved" FROM "moved"`;
 }
 
-/** One whole row of a repeater: the row list it is in (`RowScope`) and its number there. */
-export type ScopedRow = RowScope & { row: number };
+/** One whole row of a repeater of a write's owner (`owner` as in OwnedValue): the row list it is in (`RowScope`) and its number there. */
+export type ScopedRow = RowScope & { row: number; owner?: number };
 
 /**
- * The rows as two sets to join a value (alias d) with: `r`, one line per row (its place in `rows`, its parent row or
- * -1 outermost, the parent's stored inner rows, where the row's own seven digits start, and those digits or its outer
- * row number), and `s`, each row's sections. `match` says a value is inside the row r names, at any depth.
+ * The rows as two sets to join a value (alias d) with: `r`, one line per row (its place in `rows`, its owner, its
+ * parent row or -1 outermost, the parent's stored inner rows, where the row's own seven digits start, and those
+ * digits or its outer row number), and `s`, each row's sections. `match` says a value is inside the row r names, at
+ * any depth.
  */
-function scopedRowSets(rows: readonly ScopedRow[]): { sets: Prisma.Sql; match: Prisma.Sql } {
+function scopedRowSets(owners: WrittenOwners, rows: readonly ScopedRow[]): { sets: Prisma.Sql; match: Prisma.Sql } {
+  const { key } = OWNER_TABLES[owners.kind];
   const places = rows.map((row) => row.parent && nestedPlace(row.parent));
   const sectionOf = rows.flatMap((row, i) => row.sectionIds.map(() => i));
   const sets = Prisma.sql`unnest(
-      ${rows.map((_, i) => i)}::int[], ${places.map((place) => place?.row ?? -1)}::int[],
+      ${rows.map((_, i) => i)}::int[], ${rows.map((row) => owners.ids[row.owner ?? 0] as string)}::uuid[],
+      ${places.map((place) => place?.row ?? -1)}::int[],
       ${places.map((place) => place?.prefix ?? "")}::text[], ${places.map((place) => place?.at ?? 1)}::int[],
       ${rows.map((row) => encodeInnerRow(row.row))}::text[], ${rows.map((row) => row.row)}::int[]
-    ) AS r(i, parent, prefix, at, digits, top)
+    ) AS r(i, o, parent, prefix, at, digits, top)
     JOIN unnest(${sectionOf}::int[], ${rows.flatMap((row) => [...row.sectionIds])}::uuid[]) AS s(i, section) ON s.i = r.i`;
-  const match = Prisma.sql`d."dataSectionId" = s.section AND CASE WHEN r.parent < 0 THEN d."row" = r.top
+  const match = Prisma.sql`d.${key} = ANY(${[...owners.ids]}::uuid[]) AND d.${key} = r.o AND d."dataSectionId" = s.section
+    AND CASE WHEN r.parent < 0 THEN d."row" = r.top
     ELSE d."row" = r.parent AND left(d."innerRows", r.at - 1) = r.prefix AND substring(d."innerRows" from r.at for 7) = r.digits END`;
   return { sets, match };
 }
 
-/** Which of `rows` hold no value (their places in `rows`, ascending): one query, whatever the number of row lists. */
-export async function missingRows(tx: Tx, owner: PassportDataOwner, rows: readonly ScopedRow[]): Promise<number[]> {
+/** Which of `rows` hold no value (their places in `rows`, ascending): one query, whatever the number of row lists and owners. */
+export async function missingRows(tx: Tx, owners: WrittenOwners, rows: readonly ScopedRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const { sets, match } = scopedRowSets(rows);
-  const found = await tx.$queryRaw<{ i: number }[]>`
-    SELECT DISTINCT r.i FROM ${sets} JOIN ${table} AS d ON d.${key} = ${owner.id}::uuid AND ${match}`;
+  const { table } = OWNER_TABLES[owners.kind];
+  const { sets, match } = scopedRowSets(owners, rows);
+  const found = await tx.$queryRaw<{ i: number }[]>`SELECT DISTINCT r.i FROM ${sets} JOIN ${table} AS d ON ${match}`;
   const present = new Set(found.map((f) => f.i));
   return rows.flatMap((_, i) => (present.has(i) ? [] : [i]));
 }
 
 /**
- * Deletes whole rows of repeaters, each with everything nested in it, in one statement over every row list they are
- * in (the history records each value); returns how many values went.
+ * Deletes whole rows of repeaters, each with everything nested in it, in one statement over every row list and owner
+ * they are in (the history records each value); returns how many values went.
  */
-export async function deleteRows(tx: Tx, owner: WrittenOwner, rows: readonly ScopedRow[]): Promise<number> {
+export async function deleteRows(tx: Tx, owners: WrittenOwners, rows: readonly ScopedRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const { table, key } = OWNER_TABLES[owner.kind];
-  const { sets, match } = scopedRowSets(rows);
-  return countDeleted(tx, owner, Prisma.sql`DELETE FROM ${table} AS d USING ${sets} WHERE d.${key} = ${owner.id}::uuid AND ${match}`);
+  const { table } = OWNER_TABLES[owners.kind];
+  const { sets, match } = scopedRowSets(owners, rows);
+  return countDeleted(tx, owners, Prisma.sql`DELETE FROM ${table} AS d USING ${sets} WHERE ${match}`);
 }
 
 /**

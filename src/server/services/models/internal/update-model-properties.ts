@@ -46,7 +46,7 @@ export async function updateModelProperties(tx: Tx, owner: WritingOwner, next: M
       WHERE p."from" IS DISTINCT FROM p."to"
     ), "recorded" AS (
       UPDATE "passport_change" AS c SET "properties" = p."list" FROM "properties" AS p
-      WHERE c."id" = ${owner.change.id}::bigint AND p."list" IS NOT NULL
+      WHERE c."id" = ${owner.changeId}::bigint AND p."list" IS NOT NULL
     )
     SELECT count(*)::int AS "changed" FROM "updated"`;
   return result?.changed ?? 0;

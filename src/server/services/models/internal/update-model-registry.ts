@@ -40,7 +40,7 @@ export async function updateModelRegistry(tx: Tx, owner: WritingOwner, next: Mod
     ), "recorded" AS (
       UPDATE "passport_change" AS c SET "properties" = COALESCE(c."properties", '[]'::jsonb) || p."list"
       FROM "properties" AS p
-      WHERE c."id" = ${owner.change.id}::bigint AND p."list" IS NOT NULL
+      WHERE c."id" = ${owner.changeId}::bigint AND p."list" IS NOT NULL
     )
     SELECT count(*)::int AS "changed" FROM "written"`;
   return (result?.changed ?? 0) > 0;

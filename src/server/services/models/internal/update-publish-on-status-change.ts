@@ -17,7 +17,7 @@ export async function updatePublishOnStatusChange(tx: Tx, owner: WritingOwner, n
       UPDATE "passport_change" AS c
       SET "properties" = COALESCE(c."properties", '[]'::jsonb)
         || jsonb_build_array(jsonb_build_object('name', 'publishOnStatusChange', 'from', (NOT ${next})::text, 'to', ${next}::text))
-      WHERE c."id" = ${owner.change.id}::bigint AND EXISTS (SELECT 1 FROM "updated")
+      WHERE c."id" = ${owner.changeId}::bigint AND EXISTS (SELECT 1 FROM "updated")
     )
     SELECT count(*)::int AS "changed" FROM "updated"`;
   return (result?.changed ?? 0) > 0;

@@ -22,8 +22,8 @@ export type TakeStatusSnapshotsOptions = {
  * Takes the status snapshots the items' values are due after a write (docs/readings.md §Status snapshots), inside
  * the write's transaction with the items locked: for each field with `snapshot: "true"` whose value (as the
  * passport shows it: a reading's latest value counts) differs from its latest snapshot's, the item's values of the
- * field's top-level section. Called where every write of item values ends — writePassportDataIn, writeManyItemsDataIn
- * and writeReadings — so a change by any sender is seen, and decided here once. Costs nothing for a template
+ * field's top-level section. Called where every write of item values ends — the one write path's last step
+ * (write-passport-data.ts) and writeReadings — so a change by any sender is seen, and decided here once. Costs nothing for a template
  * without a status field.
  *
  * Whether a status change publishes the item's next version is decided here too, so that every sender follows it:
