@@ -1,7 +1,8 @@
 import type { Actor } from "~/domain/actor";
 import type { TDataValueInput } from "~/domain/data-value";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import type { PassportDataOwner, PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
+import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
+import type { AnswerForm, WriteAnswer } from "~/server/services/internal/write-passport-data";
 
 export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner> = {
   actor: Actor;
@@ -16,9 +17,9 @@ export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner
  * Adds new data values, typically a new repeater row: a changes request with only `add` (its rules and messages,
  * `applyDataChanges`), whose issue paths point into the array sent (`$[1]`).
  */
-export async function addDataValues<O extends PassportDataOwner>({
+export async function addDataValues<O extends PassportDataOwner, A extends AnswerForm = "object">({
   values,
   ...target
-}: AddDataValuesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
+}: AddDataValuesOptions<O> & { answer?: A }): Promise<WriteAnswer<O, A>> {
   return applyDataChanges({ ...target, changes: { add: [...values] }, part: "add" });
 }

@@ -6,6 +6,8 @@ import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
+import { answeredValuesSql } from "~/server/services/data-values/internal/answered-values-sql";
+import { type AnswerReader, identifiersSql, type OwnerAnswerParts, type OwnerAnswerRow, readAnswerParts } from "~/server/services/internal/owner-answer";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
@@ -104,14 +106,14 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   return toModelDto(record, dataValues);
 }
 
-// One text for Prisma inside a transaction and for the prepared statement outside one. Timestamps as instants (UTC).
-const FIND_MODEL_SQL = `
-  SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
+/** The model's own columns (ModelRow), for `model` aliased `m`. Timestamps as instants (UTC). */
+const MODEL_COLUMNS = `m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
          m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
-         COALESCE((
-           SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
-           FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
-         ), '[]'::json) AS "uniqueProductIdentifiers",
+         ${identifiersSql("modelId", `m."id"`)}`;
+
+// One text for Prisma inside a transaction and for the prepared statement outside one.
+const FIND_MODEL_SQL = `
+  SELECT ${MODEL_COLUMNS},
          (
            SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
                            ORDER BY g."dataSectionId", g."dataFieldId", g."language")
@@ -128,6 +130,41 @@ const FIND_MODEL_SQL = `
 const IN_ORGANIZATION_SQL = `AND m."organizationId" = $2`;
 const findRecord = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
 const findRecordInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
+
+/**
+ * The model as the contract answers it, its values as JSON text written by the database (owner-answer.ts): one
+ * statement, like findModel, its values for the template the caller believes the model has (`$3`,
+ * answered-values-sql.ts). `$2` null reads the model of any organization (inside a write, which has checked it).
+ */
+const ANSWER_MODEL_SQL = `
+  SELECT ${MODEL_COLUMNS},
+         CASE WHEN m."templateId" = $3::uuid THEN ${answeredValuesSql("data_value", "modelId", `m."id"`, 4)} END AS "dataValues"
+  FROM "model" AS m
+  WHERE m."id" = $1::uuid AND ($2::text IS NULL OR m."organizationId" = $2::text)`;
+const answerRecord = hotStatement<ModelAnswerRecord>("answer_model", ANSWER_MODEL_SQL);
+
+type ModelAnswerRecord = ModelRow & OwnerAnswerRow;
+
+/**
+ * findModel's answer with its values as JSON text written by the database (OwnerAnswerParts), the values of the
+ * sections a partner was granted only; undefined when there is no such model (in that organization, when given).
+ */
+export function findModelAnswer(
+  db: Tx,
+  modelId: string,
+  { organizationId, partner, templateId: knownTemplateId }: AnswerReader,
+): Promise<OwnerAnswerParts<TModelSummary> | undefined> {
+  return readAnswerParts(
+    db,
+    { ownerId: modelId, partner, templateId: knownTemplateId },
+    async (templateId: string | null, formParams: unknown[]) => {
+      const params = [modelId, organizationId ?? null, templateId, ...formParams];
+      const [record] = await (db === getDb() ? answerRecord(params) : db.$queryRawUnsafe<ModelAnswerRecord[]>(ANSWER_MODEL_SQL, ...params));
+      return record;
+    },
+    toModelSummaryDto,
+  );
+}
 
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {
