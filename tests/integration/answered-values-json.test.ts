@@ -145,9 +145,7 @@ const storedValue = fc.oneof(
   fc.array(text, { minLength: 1, maxLength: 4 }).map((entries) => JSON.stringify(entries)),
   fc.array(text, { minLength: 1, maxLength: 3 }).map((entries) => JSON.stringify(entries, null, 1)),
   fc.constantFrom("[]", '["a",1]', '["\\u0041"]', '["\\/"]', '["a"] ', "[null]", '{"min":"1","max":"2"}x', '"a"'),
-  fc
-    .tuple(fc.option(filled, { nil: null }), fc.option(filled, { nil: null }))
-    .map(([min, max]) => JSON.stringify({ min, max })),
+  fc.tuple(fc.option(filled, { nil: null }), fc.option(filled, { nil: null })).map(([min, max]) => JSON.stringify({ min, max })),
   fc.constantFrom('{"min":"","max":"2"}', '{"max":"2","min":"1"}', '{"min":1,"max":2}', '{"min": "1","max":"2"}', '{"min":null}'),
 );
 
@@ -226,16 +224,21 @@ describe("a model's and an item's answer written by the database", () => {
     const item = await createItem({ actor: world.actor, organizationId, modelId: model.id, input: {} });
     const sectionChoice = fc.subarray([S.plain, S.forms, S.rows, S.cells, STRAY.section]);
     await fc.assert(
-      fc.asyncProperty(storedValues(MODEL_PLACES), storedValues(ITEM_PLACES), sectionChoice, async (modelValues, itemValues, granted) => {
-        await store("data_value", "modelId", model.id, modelValues);
-        await store("item_data_value", "itemId", item.id, itemValues);
-        for (const actor of [world.actor, partnerOf(model.id, granted)]) {
-          const modelRef = { actor, organizationId, modelId: model.id };
-          expect((await getModelAnswer(modelRef)).text).toBe(JSON.stringify(await getModel(modelRef)));
-          const itemRef = { ...modelRef, itemId: item.id };
-          expect((await getItemAnswer(itemRef)).text).toBe(JSON.stringify(await getItem(itemRef)));
-        }
-      }),
+      fc.asyncProperty(
+        storedValues(MODEL_PLACES),
+        storedValues(ITEM_PLACES),
+        sectionChoice,
+        async (modelValues, itemValues, granted) => {
+          await store("data_value", "modelId", model.id, modelValues);
+          await store("item_data_value", "itemId", item.id, itemValues);
+          for (const actor of [world.actor, partnerOf(model.id, granted)]) {
+            const modelRef = { actor, organizationId, modelId: model.id };
+            expect((await getModelAnswer(modelRef)).text).toBe(JSON.stringify(await getModel(modelRef)));
+            const itemRef = { ...modelRef, itemId: item.id };
+            expect((await getItemAnswer(itemRef)).text).toBe(JSON.stringify(await getItem(itemRef)));
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -263,7 +266,13 @@ describe("a model's and an item's answer written by the database", () => {
     expect(modified.text).toBe(JSON.stringify(await getModel(modelRef)));
     const itemOwner = { kind: "item", id: item.id, modelId: model.id } as const;
     const itemValues = [{ dataSectionId: S.cells, dataFieldId: F.cellList, row: 0, value: ["c1", "c2"] }];
-    const itemAdded = await addDataValues({ actor: world.actor, organizationId, owner: itemOwner, values: itemValues, answer: "json" });
+    const itemAdded = await addDataValues({
+      actor: world.actor,
+      organizationId,
+      owner: itemOwner,
+      values: itemValues,
+      answer: "json",
+    });
     expect(itemAdded.text).toBe(JSON.stringify(await getItem({ ...modelRef, itemId: item.id })));
   });
 });

@@ -75,7 +75,11 @@ type OwnerKind<Dto, Summary extends { version: number }> = {
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
   read(tx: Tx, id: string): Promise<Dto>;
   /** The same as its parts, the values' JSON written by the database (owner-answer.ts), a partner's granted ones only. */
-  readAnswer(tx: Tx, id: string, reader: { partner: PartnerAccess | undefined; templateId: string }): Promise<OwnerAnswerParts<Summary> | undefined>;
+  readAnswer(
+    tx: Tx,
+    id: string,
+    reader: { partner: PartnerAccess | undefined; templateId: string },
+  ): Promise<OwnerAnswerParts<Summary> | undefined>;
 };
 
 /** The organization's default language as a column of the lock's row: no round trip of its own. */
@@ -204,8 +208,6 @@ export async function readOwnerAnswer<O extends PassportDataOwner>(
 }
 
 /** The entry of one kind, typed by that kind, so each owner's answer keeps its own type. */
-function ownerKind<K extends PassportDataOwner["kind"]>(
-  kind: K,
-): OwnerKind<PassportDataOwnerDtos[K], PassportDataOwnerSummaries[K]> {
+function ownerKind<K extends PassportDataOwner["kind"]>(kind: K): OwnerKind<PassportDataOwnerDtos[K], PassportDataOwnerSummaries[K]> {
   return OWNER_KINDS[kind];
 }

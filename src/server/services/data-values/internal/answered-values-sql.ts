@@ -70,7 +70,12 @@ export function valueFormParams(forms: ValueForms): unknown[] {
  * keyed by `key`, without the array's brackets ('' for none). `first` is the number of the first of the four
  * parameters valueFormParams gives.
  */
-export function answeredValuesSql(table: "data_value" | "item_data_value", key: "modelId" | "itemId", ownerId: string, first: number): string {
+export function answeredValuesSql(
+  table: "data_value" | "item_data_value",
+  key: "modelId" | "itemId",
+  ownerId: string,
+  first: number,
+): string {
   const [sections, fields, forms, open] = [0, 1, 2, 3].map((offset) => `$${first + offset}`);
   const value = `CASE
       WHEN d."value" IS NULL THEN 'null'

@@ -5,7 +5,13 @@ import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
 import { answeredValuesSql } from "~/server/services/data-values/internal/answered-values-sql";
-import { type AnswerReader, identifiersSql, type OwnerAnswerParts, type OwnerAnswerRow, readAnswerParts } from "~/server/services/internal/owner-answer";
+import {
+  type AnswerReader,
+  identifiersSql,
+  type OwnerAnswerParts,
+  type OwnerAnswerRow,
+  readAnswerParts,
+} from "~/server/services/internal/owner-answer";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 
@@ -77,7 +83,9 @@ export function findItemAnswer(
     { ownerId: itemId, partner, templateId: knownTemplateId },
     async (templateId: string | null, formParams: unknown[]) => {
       const params = [itemId, modelId ?? null, organizationId ?? null, templateId, ...formParams];
-      const [record] = await (db === getDb() ? answerRecord(params) : db.$queryRawUnsafe<ItemAnswerRecord[]>(ANSWER_ITEM_SQL, ...params));
+      const [record] = await (db === getDb()
+        ? answerRecord(params)
+        : db.$queryRawUnsafe<ItemAnswerRecord[]>(ANSWER_ITEM_SQL, ...params));
       return record;
     },
     toItemSummaryDto,

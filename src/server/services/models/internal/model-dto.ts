@@ -7,7 +7,13 @@ import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
 import { answeredValuesSql } from "~/server/services/data-values/internal/answered-values-sql";
-import { type AnswerReader, identifiersSql, type OwnerAnswerParts, type OwnerAnswerRow, readAnswerParts } from "~/server/services/internal/owner-answer";
+import {
+  type AnswerReader,
+  identifiersSql,
+  type OwnerAnswerParts,
+  type OwnerAnswerRow,
+  readAnswerParts,
+} from "~/server/services/internal/owner-answer";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
@@ -159,7 +165,9 @@ export function findModelAnswer(
     { ownerId: modelId, partner, templateId: knownTemplateId },
     async (templateId: string | null, formParams: unknown[]) => {
       const params = [modelId, organizationId ?? null, templateId, ...formParams];
-      const [record] = await (db === getDb() ? answerRecord(params) : db.$queryRawUnsafe<ModelAnswerRecord[]>(ANSWER_MODEL_SQL, ...params));
+      const [record] = await (db === getDb()
+        ? answerRecord(params)
+        : db.$queryRawUnsafe<ModelAnswerRecord[]>(ANSWER_MODEL_SQL, ...params));
       return record;
     },
     toModelSummaryDto,

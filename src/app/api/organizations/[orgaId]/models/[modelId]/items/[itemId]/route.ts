@@ -10,7 +10,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes(
     GET: restRoute({
       params: ZItemPath,
       isOpenToPartners: true,
-      run: ({ actor, params }) => getItemAnswer({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
+      run: ({ actor, params }) =>
+        getItemAnswer({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
     }),
     DELETE: restRoute({
       params: ZItemPath,
