@@ -138,18 +138,52 @@ const text = fc.string({
 });
 const filled = text.filter((entry) => entry !== "");
 
+/** Stored texts at the edges of a list's and a range's canonical form (list-value.ts, range-value.ts) and of escaping. */
+const EDGE_TEXTS = [
+  '["a","b"]',
+  JSON.stringify(['"quoted"', "back\\slash", "\u0001\u0008\t\n\u000b\f\r\u001f", "é😀\u2028\u007f"]),
+  '["a", "b"]',
+  "[]",
+  '[""]',
+  '["a",1]',
+  '["\\u0041"]',
+  '["\\u001F"]',
+  '["\\/"]',
+  '["a"] ',
+  "[null]",
+  '"a"',
+  '{"min":"1","max":"2"}',
+  '{"min":null,"max":"2"}',
+  '{"min":"1","max":null}',
+  '{"min":null,"max":null}',
+  '{"min":"","max":"2"}',
+  '{"max":"2","min":"1"}',
+  '{"min":1,"max":2}',
+  '{"min": "1","max":"2"}',
+  '{"min":"1"}',
+  '{"min":"1","max":"2"}x',
+  "",
+  "plain text",
+];
+
 /** A stored value: canonical lists and ranges, texts that are almost one, and any other text. */
 const storedValue = fc.oneof(
   fc.constant(null),
   text,
   fc.array(text, { minLength: 1, maxLength: 4 }).map((entries) => JSON.stringify(entries)),
   fc.array(text, { minLength: 1, maxLength: 3 }).map((entries) => JSON.stringify(entries, null, 1)),
-  fc.constantFrom("[]", '["a",1]', '["\\u0041"]', '["\\/"]', '["a"] ', "[null]", '{"min":"1","max":"2"}x', '"a"'),
+  fc.constantFrom(...EDGE_TEXTS),
   fc.tuple(fc.option(filled, { nil: null }), fc.option(filled, { nil: null })).map(([min, max]) => JSON.stringify({ min, max })),
-  fc.constantFrom('{"min":"","max":"2"}', '{"max":"2","min":"1"}', '{"min":1,"max":2}', '{"min": "1","max":"2"}', '{"min":null}'),
 );
 
-type Stored = { section: string; field: string; row: number; innerRows: number[]; language: string; value: string | null };
+type Stored = { section: string; field: string; row: number; innerRows: readonly number[]; language: string; value: string | null };
+
+/** Every edge text at every place, one row each: the example every run of the property starts from. */
+function edgeValues(places: readonly (readonly [string, string])[]): Stored[] {
+  return places.flatMap(([section, field]) =>
+    EDGE_TEXTS.map((value, row) => ({ section, field, row, innerRows: row % 3 ? [] : [row], language: row % 4 ? "" : "de", value })),
+  );
+}
 
 function storedValues(places: readonly (readonly [string, string])[]) {
   return fc
@@ -239,7 +273,7 @@ describe("a model's and an item's answer written by the database", () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, examples: [[edgeValues(MODEL_PLACES), edgeValues(ITEM_PLACES), [S.forms, S.cells]]] },
     );
   });
 
@@ -248,19 +282,21 @@ describe("a model's and an item's answer written by the database", () => {
     const model = await createModel({ actor: world.actor, organizationId, input: { name: "Written", templateId } });
     const item = await createItem({ actor: world.actor, organizationId, modelId: model.id, input: {} });
     const modelOwner = { kind: "model", id: model.id } as const;
+    // A model starts with a null for each field outside repeaters: those are modified, a repeater's rows added.
     const values = [
-      { dataSectionId: S.plain, dataFieldId: F.text, row: 0, value: 'a "quoted"\n text' },
-      { dataSectionId: S.forms, dataFieldId: F.list, row: 0, value: ["first", "sécond"] },
-      { dataSectionId: S.forms, dataFieldId: F.range, row: 0, value: { min: 1, max: "2.5" } },
-      { dataSectionId: S.rows, dataFieldId: F.entry, row: 0, value: "row 0" },
-      { dataSectionId: S.inner, dataFieldId: F.deep, row: 0, innerRows: [0], value: ["deep"] },
+      { dataSectionId: S.rows, dataFieldId: F.entry, row: 0, value: 'a "quoted"\n entry' },
+      { dataSectionId: S.inner, dataFieldId: F.deep, row: 0, innerRows: [0], value: ["deep", "sécond"] },
     ];
     const modelRef = { actor: world.actor, organizationId, modelId: model.id };
     const added = await addDataValues({ actor: world.actor, organizationId, owner: modelOwner, values, answer: "json" });
     expect(added.text).toBe(JSON.stringify(await getModel(modelRef)));
     const modified = await modifyDataValues({
       ...{ actor: world.actor, organizationId, owner: modelOwner, answer: "json" },
-      values: [{ dataSectionId: S.plain, dataFieldId: F.text, row: 0, value: "changed" }],
+      values: [
+        { dataSectionId: S.plain, dataFieldId: F.text, row: 0, value: "changed" },
+        { dataSectionId: S.forms, dataFieldId: F.list, row: 0, value: ["first", "second"] },
+        { dataSectionId: S.forms, dataFieldId: F.range, row: 0, value: { min: 1, max: "2.5" } },
+      ],
     });
     expect(modified.version).toBe(added.version + 1);
     expect(modified.text).toBe(JSON.stringify(await getModel(modelRef)));
