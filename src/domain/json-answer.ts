@@ -1,7 +1,8 @@
 /**
- * An answer whose JSON text is already written (by the database: answered-values-sql.ts), with the version that is
- * its ETag. The REST wrapper sends the text as the response body as it is — no parse, no second serialization — so
- * an answer of 100,000 values costs the app one string, not 100,000 objects (docs/api.md, Lists and ranges in answers).
+ * An answer whose JSON text is already written (a model's or an item's, straight from its read's rows:
+ * services/internal/owner-answer.ts), with the version that is its ETag. The REST wrapper sends the text as the
+ * response body as it is, so an answer of 100,000 values costs the app one string, not 100,000 objects serialized
+ * by a generic walker (docs/api.md, Lists and ranges in answers).
  */
 export class JsonAnswer {
   constructor(

@@ -15,8 +15,8 @@ import { importTemplate } from "~/server/services/templates/import-template";
 import { createWorld, type World } from "./support/world";
 
 /**
- * The database writes a model's and an item's answer as JSON text (answered-values-sql.ts, sent by GET model and GET
- * item as it is); this proves that text is byte for byte `JSON.stringify` of the JavaScript assembly the other
+ * A model's and an item's answer is written as JSON text straight from the read's groups (owner-answer.ts, sent as it
+ * is by GET model, GET item and the value writes); this proves that text is byte for byte `JSON.stringify` of the JavaScript assembly the other
  * readers use (getModel, getItem): keys and their order, the order of values, escaping, numbers, timestamps, inner
  * rows, languages, null, and a list's or a range's answered form — for canonical stored texts and for texts that
  * are not (written here straight into the tables, past the write path, so every branch of the answer is met) — and
@@ -251,7 +251,7 @@ function partnerOf(modelId: string, sectionIds: string[]): Actor {
   };
 }
 
-describe("a model's and an item's answer written by the database", () => {
+describe("a model's and an item's answer written as JSON text", () => {
   it("is byte for byte the JavaScript assembly's JSON, for a member and for a partner", async () => {
     const organizationId = world.organization.id;
     const model = await createModel({ actor: world.actor, organizationId, input: { name: 'Cell "pack" é\n', templateId } });

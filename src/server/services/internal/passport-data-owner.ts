@@ -75,11 +75,7 @@ type OwnerKind<Dto, Summary extends { version: number }> = {
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
   read(tx: Tx, id: string): Promise<Dto>;
   /** The same as its parts, the values' JSON written by the database (owner-answer.ts), a partner's granted ones only. */
-  readAnswer(
-    tx: Tx,
-    id: string,
-    reader: { partner: PartnerAccess | undefined; templateId: string },
-  ): Promise<OwnerAnswerParts<Summary> | undefined>;
+  readAnswer(tx: Tx, id: string, reader: { partner: PartnerAccess | undefined }): Promise<OwnerAnswerParts<Summary> | undefined>;
 };
 
 /** The organization's default language as a column of the lock's row: no round trip of its own. */
@@ -200,7 +196,7 @@ export async function readOwner<O extends PassportDataOwner>(tx: Tx, owner: O): 
 export async function readOwnerAnswer<O extends PassportDataOwner>(
   tx: Tx,
   owner: O,
-  reader: { partner: PartnerAccess | undefined; templateId: string },
+  reader: { partner: PartnerAccess | undefined },
 ): Promise<OwnerAnswerParts<PassportDataOwnerSummaries[O["kind"]]>> {
   const parts = await ownerKind<O["kind"]>(owner.kind).readAnswer(tx, owner.id, reader);
   if (!parts) throw new Error(`The ${owner.kind} ${owner.id} vanished inside its own transaction.`);

@@ -76,8 +76,8 @@ export async function writePassportData<O extends PassportDataOwner, A extends A
   return inTransaction(async (tx) => {
     const written = await writeOwner(tx, options, write);
     if (options.answer === "json") {
-      // The values a partner may read are chosen by the answer's statement.
-      const reader = { partner, templateId: written.templateId };
+      // A partner reads back the granted sections' values only (answeredValuesText).
+      const reader = { partner };
       const parts = await readAround(() => readOwnerAnswer(tx, owner, reader), written.finish, {
         versionOf: (read) => read.summary.version,
         bumped: (read, bump) => ({ ...read, summary: { ...read.summary, ...bump } }),
@@ -143,14 +143,13 @@ async function writeOwner(
   tx: Tx,
   { actor, organizationId, owner, ifMatch, sectionIds, mode = "update" }: WritePassportDataOptions<PassportDataOwner>,
   write: PassportDataWrite,
-): Promise<{ templateId: string; finish: () => Promise<OwnerBump | null> }> {
+): Promise<{ finish: () => Promise<OwnerBump | null> }> {
   const locked = await lockOwner(tx, { organizationId, owner, ifMatch, mode });
   const index = await loadTemplateIndex(tx, locked.templateId);
   await assertPartnerWrite(tx, { actor, organizationId, index, sectionIds });
   const change = await openChange(tx, { actor, organizationId, owner });
   const changed = await write(tx, { ...locked, change }, index);
   return {
-    templateId: locked.templateId,
     async finish() {
       if (!changed) {
         await discardChange(tx, change);

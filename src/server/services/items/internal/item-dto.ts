@@ -4,14 +4,15 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
-import { answeredValuesSql } from "~/server/services/data-values/internal/answered-values-sql";
 import {
   type AnswerReader,
+  answeredValuesText,
   identifiersSql,
   type OwnerAnswerParts,
-  type OwnerAnswerRow,
-  readAnswerParts,
+  type ValueGroupRow,
+  valueGroupsSql,
 } from "~/server/services/internal/owner-answer";
+import { grantedSectionsOf } from "~/server/services/partner-grants/internal/granted-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 import { readDataValues } from "~/server/services/data-values/internal/data-value-sql";
 
@@ -53,41 +54,37 @@ export async function readItem(db: Tx, itemId: string): Promise<TItem> {
 }
 
 /**
- * The item as the contract answers it, its values as JSON text written by the database (owner-answer.ts), in one
- * statement: the item of this model and organization (`$2`, `$3`; null for any, inside a write that checked them),
- * its values for the template the caller believes it has (`$4`, answered-values-sql.ts). Timestamps as instants (UTC).
+ * The item's row and its values per group in one statement (so the version, the ETag, describes the values sent):
+ * the item of this model and organization (`$2`, `$3`; null for any, inside a write that checked them).
+ * Timestamps as instants (UTC).
  */
-const ANSWER_ITEM_SQL = `
+const FIND_ITEM_SQL = `
   SELECT i."id"::text AS "id", i."modelId"::text AS "modelId", i."templateId"::text AS "templateId", i."version",
          i."createdAt" AT TIME ZONE 'UTC' AS "createdAt", i."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
          ${identifiersSql("itemId", `i."id"`)},
-         CASE WHEN i."templateId" = $4::uuid THEN ${answeredValuesSql("item_data_value", "itemId", `i."id"`, 5)} END AS "dataValues"
+         ${valueGroupsSql("item_data_value", "itemId", `i."id"`)}
   FROM "item" AS i
   WHERE i."id" = $1::uuid AND ($2::uuid IS NULL OR i."modelId" = $2::uuid) AND ($3::text IS NULL OR i."organizationId" = $3::text)`;
-const answerRecord = hotStatement<ItemAnswerRecord>("answer_item", ANSWER_ITEM_SQL);
+const findPrepared = hotStatement<ItemRecord>("find_item", FIND_ITEM_SQL);
 
-type ItemAnswerRecord = ItemRow & OwnerAnswerRow;
+type ItemRecord = ItemRow & { valueGroups: ValueGroupRow[] | null };
 
 /**
- * readItem's answer with its values as JSON text written by the database (OwnerAnswerParts), the values of the
- * sections a partner was granted only; undefined when there is no such item (of that model and organization, when
- * given).
+ * readItem's answer in parts (OwnerAnswerParts), its values' JSON written straight from the statement's groups
+ * (answeredValuesText), the values of the sections a partner was granted only; undefined when there is no such item
+ * (of that model and organization, when given).
  */
-export function findItemAnswer(
+export async function findItemAnswer(
   db: Tx,
   itemId: string,
-  { modelId, organizationId, partner, templateId: knownTemplateId }: AnswerReader & { modelId?: string },
+  { modelId, organizationId, partner }: AnswerReader & { modelId?: string },
 ): Promise<OwnerAnswerParts<TItemSummary> | undefined> {
-  return readAnswerParts(
-    db,
-    { ownerId: itemId, partner, templateId: knownTemplateId },
-    async (templateId: string | null, formParams: unknown[]) => {
-      const params = [itemId, modelId ?? null, organizationId ?? null, templateId, ...formParams];
-      const [record] = await (db === getDb()
-        ? answerRecord(params)
-        : db.$queryRawUnsafe<ItemAnswerRecord[]>(ANSWER_ITEM_SQL, ...params));
-      return record;
-    },
-    toItemSummaryDto,
-  );
+  const params = [itemId, modelId ?? null, organizationId ?? null];
+  const [record] = await (db === getDb() ? findPrepared(params) : db.$queryRawUnsafe<ItemRecord[]>(FIND_ITEM_SQL, ...params));
+  if (!record) return undefined;
+  const index = await loadTemplateIndex(db, record.templateId);
+  return {
+    summary: toItemSummaryDto(record),
+    values: answeredValuesText(index, record.valueGroups, grantedSectionsOf(index, partner)),
+  };
 }

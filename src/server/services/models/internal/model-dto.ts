@@ -6,14 +6,15 @@ import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
-import { answeredValuesSql } from "~/server/services/data-values/internal/answered-values-sql";
 import {
   type AnswerReader,
+  answeredValuesText,
   identifiersSql,
   type OwnerAnswerParts,
-  type OwnerAnswerRow,
-  readAnswerParts,
+  type ValueGroupRow,
+  valueGroupsSql,
 } from "~/server/services/internal/owner-answer";
+import { grantedSectionsOf } from "~/server/services/partner-grants/internal/granted-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
@@ -73,9 +74,8 @@ type ModelRecord = {
   createdAt: Date;
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
-  /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
-  /** Per field and language: rows, values and (only when a value has any) inner rows, in row order. */
-  valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[], i: string[] | null][] | null;
+  /** Per field and language (valueGroupsSql), in the order of readDataValues; null when the model has none. */
+  valueGroups: ValueGroupRow[] | null;
 };
 
 /**
@@ -91,14 +91,7 @@ export async function findModel(db: Tx, modelId: string, organizationId?: string
 
 /** findModel's model with its values as stored, for the code that reads them rather than answers them. */
 export async function findStoredModel(db: Tx, modelId: string, organizationId?: string): Promise<StoredModel | null> {
-  const [record] = await (db === getDb()
-    ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
-      organizationId === undefined
-      ? findRecord([modelId])
-      : findRecordInOrganization([modelId, organizationId])
-    : organizationId === undefined
-      ? db.$queryRawUnsafe<ModelRecord[]>(FIND_MODEL_SQL, modelId)
-      : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
+  const record = await findRecord(db, modelId, organizationId);
   if (!record) return null;
   const dataValues: TDataValue[] = [];
   for (const [s, f, l, r, v, inner] of record.valueGroups ?? []) {
@@ -112,6 +105,38 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   return toModelDto(record, dataValues);
 }
 
+/**
+ * findModel's answer in parts (OwnerAnswerParts), its values' JSON written straight from the statement's groups
+ * (answeredValuesText), the values of the sections a partner was granted only; undefined when there is no such model
+ * (in that organization, when given). The same one statement, so the version (ETag) describes the values sent.
+ */
+export async function findModelAnswer(
+  db: Tx,
+  modelId: string,
+  { organizationId, partner }: AnswerReader,
+): Promise<OwnerAnswerParts<TModelSummary> | undefined> {
+  const record = await findRecord(db, modelId, organizationId);
+  if (!record) return undefined;
+  const index = await loadTemplateIndex(db, record.templateId);
+  return {
+    summary: toModelSummaryDto(record),
+    values: answeredValuesText(index, record.valueGroups, grantedSectionsOf(index, partner)),
+  };
+}
+
+/** The model's row and its values per group, in one statement (findModel). */
+async function findRecord(db: Tx, modelId: string, organizationId: string | undefined): Promise<ModelRecord | undefined> {
+  const [record] = await (db === getDb()
+    ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
+      organizationId === undefined
+      ? findPrepared([modelId])
+      : findPreparedInOrganization([modelId, organizationId])
+    : organizationId === undefined
+      ? db.$queryRawUnsafe<ModelRecord[]>(FIND_MODEL_SQL, modelId)
+      : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
+  return record;
+}
+
 /** The model's own columns (ModelRow), for `model` aliased `m`. Timestamps as instants (UTC). */
 const MODEL_COLUMNS = `m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
          m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
@@ -120,59 +145,12 @@ const MODEL_COLUMNS = `m."id"::text AS "id", m."name", m."description", m."gtin"
 // One text for Prisma inside a transaction and for the prepared statement outside one.
 const FIND_MODEL_SQL = `
   SELECT ${MODEL_COLUMNS},
-         (
-           SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
-                           ORDER BY g."dataSectionId", g."dataFieldId", g."language")
-           FROM (
-             SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
-                    array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
-                    CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
-             FROM "data_value" WHERE "modelId" = m."id"
-             GROUP BY "dataSectionId", "dataFieldId", "language"
-           ) AS g
-         ) AS "valueGroups"
+         ${valueGroupsSql("data_value", "modelId", `m."id"`)}
   FROM "model" AS m
   WHERE m."id" = $1::uuid`;
 const IN_ORGANIZATION_SQL = `AND m."organizationId" = $2`;
-const findRecord = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
-const findRecordInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
-
-/**
- * The model as the contract answers it, its values as JSON text written by the database (owner-answer.ts): one
- * statement, like findModel, its values for the template the caller believes the model has (`$3`,
- * answered-values-sql.ts). `$2` null reads the model of any organization (inside a write, which has checked it).
- */
-const ANSWER_MODEL_SQL = `
-  SELECT ${MODEL_COLUMNS},
-         CASE WHEN m."templateId" = $3::uuid THEN ${answeredValuesSql("data_value", "modelId", `m."id"`, 4)} END AS "dataValues"
-  FROM "model" AS m
-  WHERE m."id" = $1::uuid AND ($2::text IS NULL OR m."organizationId" = $2::text)`;
-const answerRecord = hotStatement<ModelAnswerRecord>("answer_model", ANSWER_MODEL_SQL);
-
-type ModelAnswerRecord = ModelRow & OwnerAnswerRow;
-
-/**
- * findModel's answer with its values as JSON text written by the database (OwnerAnswerParts), the values of the
- * sections a partner was granted only; undefined when there is no such model (in that organization, when given).
- */
-export function findModelAnswer(
-  db: Tx,
-  modelId: string,
-  { organizationId, partner, templateId: knownTemplateId }: AnswerReader,
-): Promise<OwnerAnswerParts<TModelSummary> | undefined> {
-  return readAnswerParts(
-    db,
-    { ownerId: modelId, partner, templateId: knownTemplateId },
-    async (templateId: string | null, formParams: unknown[]) => {
-      const params = [modelId, organizationId ?? null, templateId, ...formParams];
-      const [record] = await (db === getDb()
-        ? answerRecord(params)
-        : db.$queryRawUnsafe<ModelAnswerRecord[]>(ANSWER_MODEL_SQL, ...params));
-      return record;
-    },
-    toModelSummaryDto,
-  );
-}
+const findPrepared = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
+const findPreparedInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
 
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {
