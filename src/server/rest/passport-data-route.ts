@@ -50,8 +50,6 @@ export function passportDataChecks(body: "values" | "changes" | "none") {
 }
 
 /**
- * Every route here answers the owner as JSON text whose values the database wrote (`answer: "json"`), sent as it is.
- *
  * The routes of `…/data-values` for a model (`ZModelPath`) or an item (`ZItemPath`): the same rules and operations
  * for both, for the fields of the owner's level (docs/api.md §Items).
  */
@@ -63,21 +61,21 @@ export function dataValuesRoutes(path: string, params: z.ZodType<OwnerPath>) {
       body: ZDataValuesRequest,
       status: 201,
       run: ({ actor, params: path, body, ifMatch }) =>
-        addDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch, answer: "json" }),
+        addDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch }),
     }),
     PATCH: restRoute({
       params,
       ...passportDataChecks("values"),
       body: ZDataValuesRequest,
       run: ({ actor, params: path, body, ifMatch }) =>
-        modifyDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch, answer: "json" }),
+        modifyDataValues({ actor, organizationId: path.orgaId, owner: ownerOf(path), values: body, ifMatch }),
     }),
     DELETE: restRoute({
       params,
       ...passportDataChecks("none"),
       query: ZDeleteRowQuery,
       run: ({ actor, params: path, query, ifMatch }) =>
-        deleteRepeaterRow({ actor, organizationId: path.orgaId, owner: ownerOf(path), ...query, ifMatch, answer: "json" }),
+        deleteRepeaterRow({ actor, organizationId: path.orgaId, owner: ownerOf(path), ...query, ifMatch }),
     }),
   });
 }
@@ -94,7 +92,7 @@ export function changesRoutes(
       ...passportDataChecks("changes"),
       body,
       run: ({ actor, params: path, body: changes, ifMatch }) =>
-        applyDataChanges({ actor, organizationId: path.orgaId, owner: ownerOf(path), changes, ifMatch, answer: "json" }),
+        applyDataChanges({ actor, organizationId: path.orgaId, owner: ownerOf(path), changes, ifMatch }),
     }),
   });
 }

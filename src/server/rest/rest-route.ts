@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AppError, type Issue, MAX_ISSUES, zodIssueCount, zodIssues } from "~/domain/app-error";
 import type { Actor } from "~/domain/actor";
-import { JsonAnswer } from "~/domain/json-answer";
 import { isUuid } from "~/domain/uuid";
 import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
@@ -82,11 +81,6 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       // A route that answers something other than JSON (an AASX package) builds its own response.
       if (result instanceof Response) return result;
       if (result instanceof PagedResult) return pagedResponse(result, request.url);
-      // JSON the database wrote (a model's or an item's answer): sent as it is, neither parsed nor written again.
-      if (result instanceof JsonAnswer) {
-        const headers = { "content-type": "application/json", ETag: versionEtag(result.version) };
-        return new Response(result.text, { status: definition.status ?? 200, headers });
-      }
       return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);

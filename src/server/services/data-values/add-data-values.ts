@@ -1,8 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import type { TDataValueInput } from "~/domain/data-value";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
-import type { AnswerForm, WriteAnswer } from "~/server/services/internal/write-passport-data";
+import type { PassportDataOwner, PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 
 export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner> = {
   actor: Actor;
@@ -17,9 +16,9 @@ export type AddDataValuesOptions<O extends PassportDataOwner = PassportDataOwner
  * Adds new data values, typically a new repeater row: a changes request with only `add` (its rules and messages,
  * `applyDataChanges`), whose issue paths point into the array sent (`$[1]`).
  */
-export async function addDataValues<O extends PassportDataOwner, A extends AnswerForm = "object">({
+export async function addDataValues<O extends PassportDataOwner>({
   values,
   ...target
-}: AddDataValuesOptions<O> & { answer?: A }): Promise<WriteAnswer<O, A>> {
+}: AddDataValuesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return applyDataChanges({ ...target, changes: { add: [...values] }, part: "add" });
 }

@@ -21,14 +21,8 @@ import {
 } from "~/server/services/data-values/internal/data-value-sql";
 import { assertValid } from "~/server/services/data-values/internal/assert-valid";
 import { missingModifiesError, takenAddsError } from "~/server/services/data-values/internal/value-write-errors";
-import { ownerLevel, type PassportDataOwner } from "~/server/services/internal/passport-data-owner";
-import {
-  type AnswerForm,
-  type PassportDataWrite,
-  type WriteAnswer,
-  writePassportData,
-  type WritingOwner,
-} from "~/server/services/internal/write-passport-data";
+import { ownerLevel, type PassportDataOwner, type PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
+import { type PassportDataWrite, writePassportData, type WritingOwner } from "~/server/services/internal/write-passport-data";
 import { updateModelProperties } from "~/server/services/models/internal/update-model-properties";
 
 export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOwner> = {
@@ -44,8 +38,6 @@ export type ApplyDataChangesOptions<O extends PassportDataOwner = PassportDataOw
    * names is its URL's resource, so a missing row is a 404 there instead of an issue in a body (docs/api.md).
    */
   part?: "add" | "modify" | "deleteRow";
-  /** The answer's form (AnswerForm): objects, or JSON text for a REST route to send as it is. */
-  answer?: AnswerForm;
 };
 
 /** Where each part of a request sits, for issue paths: the changes body's keys, or `$` for a part sent alone. */
@@ -66,11 +58,11 @@ function partPaths(part: ApplyDataChangesOptions["part"]): PartPaths {
  * description. Any problem anywhere — a bad value, a missing row, a repeater over its `maxRows`, an incomplete order,
  * a stale If-Match — refuses the whole request and nothing is saved. A request that changes nothing keeps the version.
  */
-export async function applyDataChanges<O extends PassportDataOwner, A extends AnswerForm = "object">({
+export async function applyDataChanges<O extends PassportDataOwner>({
   changes,
   part,
   ...target
-}: ApplyDataChangesOptions<O> & { answer?: A }): Promise<WriteAnswer<O, A>> {
+}: ApplyDataChangesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return writePassportData(
     { ...target, sectionIds: changedSectionIds(changes), mode: isShared(target.owner, changes) ? "values" : "update" },
     dataChangesWrite({ changes, part, owner: target.owner }),

@@ -1,7 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
-import type { AnswerForm, WriteAnswer } from "~/server/services/internal/write-passport-data";
+import type { PassportDataOwner, PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 
 export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataOwner> = {
   actor: Actor;
@@ -19,12 +18,12 @@ export type DeleteRepeaterRowOptions<O extends PassportDataOwner = PassportDataO
  * `deleteRows` entry (`applyDataChanges`). The row is named by the URL, so a missing one is a 404. Other rows keep
  * their numbers, since a row number is part of each value's identity that clients may hold.
  */
-export async function deleteRepeaterRow<O extends PassportDataOwner, A extends AnswerForm = "object">({
+export async function deleteRepeaterRow<O extends PassportDataOwner>({
   dataSectionId,
   row,
   innerRows,
   ...target
-}: DeleteRepeaterRowOptions<O> & { answer?: A }): Promise<WriteAnswer<O, A>> {
+}: DeleteRepeaterRowOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   const deleteRows = [{ dataSectionId, row, ...(innerRows && { innerRows }) }];
   return applyDataChanges({ ...target, changes: { deleteRows }, part: "deleteRow" });
 }

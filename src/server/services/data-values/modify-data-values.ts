@@ -1,7 +1,6 @@
 import type { AddDataValuesOptions } from "~/server/services/data-values/add-data-values";
 import { applyDataChanges } from "~/server/services/data-values/apply-data-changes";
-import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
-import type { AnswerForm, WriteAnswer } from "~/server/services/internal/write-passport-data";
+import type { PassportDataOwner, PassportDataOwnerDtos } from "~/server/services/internal/passport-data-owner";
 
 export type ModifyDataValuesOptions<O extends PassportDataOwner = PassportDataOwner> = AddDataValuesOptions<O>;
 
@@ -9,9 +8,9 @@ export type ModifyDataValuesOptions<O extends PassportDataOwner = PassportDataOw
  * Sets new values on existing triples: a changes request with only `modify` (its rules and messages,
  * `applyDataChanges`), whose issue paths point into the array sent (`$[1]`).
  */
-export async function modifyDataValues<O extends PassportDataOwner, A extends AnswerForm = "object">({
+export async function modifyDataValues<O extends PassportDataOwner>({
   values,
   ...target
-}: ModifyDataValuesOptions<O> & { answer?: A }): Promise<WriteAnswer<O, A>> {
+}: ModifyDataValuesOptions<O>): Promise<PassportDataOwnerDtos[O["kind"]]> {
   return applyDataChanges({ ...target, changes: { modify: [...values] }, part: "modify" });
 }

@@ -1,13 +1,11 @@
 import { AppError } from "~/domain/app-error";
-import type { PartnerAccess } from "~/domain/actor";
-import type { TItem, TItemSummary } from "~/domain/item-schema";
-import type { TModel, TModelSummary } from "~/domain/model-schema";
+import type { TItem } from "~/domain/item-schema";
+import type { TModel } from "~/domain/model-schema";
 import type { OwnerLevel } from "~/domain/template-index";
 import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
-import type { OwnerAnswerParts } from "~/server/services/internal/owner-answer";
-import { findItemAnswer, readItem } from "~/server/services/items/internal/item-dto";
-import { findModelAnswer, readModel } from "~/server/services/models/internal/model-dto";
+import { readItem } from "~/server/services/items/internal/item-dto";
+import { readModel } from "~/server/services/models/internal/model-dto";
 
 /**
  * What holds passport data: data values that follow a template, and a version that is its ETag. A model holds the
@@ -21,9 +19,6 @@ export type PassportDataOwner =
 
 /** The answer a write returns for each kind of owner. */
 export type PassportDataOwnerDtos = { model: TModel; item: TItem };
-
-/** Each kind of owner's answer without its data values (OwnerAnswerParts). */
-type PassportDataOwnerSummaries = { model: TModelSummary; item: TItemSummary };
 
 /**
  * An owner locked for the rest of the transaction: the template its values follow, its current version, and its
@@ -62,7 +57,7 @@ function pendingColumn(mode: OwnerLockMode, id: string): Prisma.Sql {
 
 type LockedRow = { templateId: string; version: number; defaultLanguage: string };
 
-type OwnerKind<Dto, Summary extends { version: number }> = {
+type OwnerKind<Dto> = {
   /** How messages name it: "model" in "The model has changed since version 3". */
   noun: string;
   /** Which fields of the template it holds values for (template-index.ts `fieldLevel`). */
@@ -74,8 +69,6 @@ type OwnerKind<Dto, Summary extends { version: number }> = {
   table: Prisma.Sql;
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
   read(tx: Tx, id: string): Promise<Dto>;
-  /** The same as its parts, the values' JSON written by the database (owner-answer.ts), a partner's granted ones only. */
-  readAnswer(tx: Tx, id: string, reader: { partner: PartnerAccess | undefined }): Promise<OwnerAnswerParts<Summary> | undefined>;
 };
 
 /** The organization's default language as a column of the lock's row: no round trip of its own. */
@@ -83,7 +76,7 @@ export function defaultLanguageOf(organizationId: string): Prisma.Sql {
   return Prisma.sql`(SELECT o."defaultLanguage" FROM "organization" AS o WHERE o."id" = ${organizationId}) AS "defaultLanguage"`;
 }
 
-const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwnerDtos[K], PassportDataOwnerSummaries[K]> } = {
+const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwnerDtos[K]> } = {
   model: {
     noun: "model",
     level: "Model",
@@ -97,7 +90,6 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     },
     table: Prisma.raw(`"model"`),
     read: readModel,
-    readAnswer: findModelAnswer,
   },
   item: {
     noun: "item",
@@ -114,7 +106,6 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     },
     table: Prisma.raw(`"item"`),
     read: readItem,
-    readAnswer: findItemAnswer,
   },
 };
 
@@ -192,18 +183,7 @@ export async function readOwner<O extends PassportDataOwner>(tx: Tx, owner: O): 
   return ownerKind<O["kind"]>(owner.kind).read(tx, owner.id);
 }
 
-/** readOwner's answer in parts (OwnerAnswerParts), for a write that answers JSON written by the database. */
-export async function readOwnerAnswer<O extends PassportDataOwner>(
-  tx: Tx,
-  owner: O,
-  reader: { partner: PartnerAccess | undefined },
-): Promise<OwnerAnswerParts<PassportDataOwnerSummaries[O["kind"]]>> {
-  const parts = await ownerKind<O["kind"]>(owner.kind).readAnswer(tx, owner.id, reader);
-  if (!parts) throw new Error(`The ${owner.kind} ${owner.id} vanished inside its own transaction.`);
-  return parts;
-}
-
 /** The entry of one kind, typed by that kind, so each owner's answer keeps its own type. */
-function ownerKind<K extends PassportDataOwner["kind"]>(kind: K): OwnerKind<PassportDataOwnerDtos[K], PassportDataOwnerSummaries[K]> {
+function ownerKind<K extends PassportDataOwner["kind"]>(kind: K): OwnerKind<PassportDataOwnerDtos[K]> {
   return OWNER_KINDS[kind];
 }

@@ -1,6 +1,5 @@
 import type { TemplateIndex } from "~/domain/template-index";
 import type { Actor } from "~/domain/actor";
-import type { JsonAnswer } from "~/domain/json-answer";
 import { AppError } from "~/domain/app-error";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDoOnModel } from "~/server/services/access";
@@ -14,10 +13,8 @@ import {
   type PassportDataOwner,
   type PassportDataOwnerDtos,
   readOwner,
-  readOwnerAnswer,
   touchOwner,
 } from "~/server/services/internal/passport-data-owner";
-import { jsonAnswer } from "~/server/services/internal/owner-answer";
 import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
 import { assertPartnerWrite } from "~/server/services/partner-grants/internal/assert-partner-write";
 import { grantedValuesOnly } from "~/server/services/partner-grants/internal/granted-values";
@@ -58,14 +55,13 @@ export type PassportDataWrite = (tx: Tx, owner: WritingOwner, index: TemplateInd
  * operation's own `write`. A write that changed something bumps the version (the ETag) and keeps its history change
  * (who, through what, when, which values from what to what); one that changed nothing keeps the version, so other
  * clients' If-Match still holds, and leaves no history. An item's write that changed a status takes its snapshot
- * (takeStatusSnapshots), and publishes the item's next version when its model says so. Answers the owner as read
- * back inside the transaction (as objects, or as JSON text: AnswerForm). The cached passports need no call: the
- * database advances their epoch with the write (passport-cache.ts).
+ * (takeStatusSnapshots), and publishes the item's next version when its model says so. Answers the owner as read back inside the transaction. The
+ * cached passports need no call: the database advances their epoch with the write (passport-cache.ts).
  */
-export async function writePassportData<O extends PassportDataOwner, A extends AnswerForm = "object">(
-  options: WritePassportDataOptions<O> & { answer?: A },
+export async function writePassportData<O extends PassportDataOwner>(
+  options: WritePassportDataOptions<O>,
   write: PassportDataWrite,
-): Promise<WriteAnswer<O, A>> {
+): Promise<PassportDataOwnerDtos[O["kind"]]> {
   const { owner } = options;
   const partner = assertMayDoOnModel(
     options.actor,
@@ -75,51 +71,20 @@ export async function writePassportData<O extends PassportDataOwner, A extends A
   );
   return inTransaction(async (tx) => {
     const written = await writeOwner(tx, options, write);
-    if (options.answer === "json") {
-      // A partner reads back the granted sections' values only (answeredValuesText).
-      const reader = { partner };
-      const parts = await readAround(() => readOwnerAnswer(tx, owner, reader), written.finish, {
-        versionOf: (read) => read.summary.version,
-        bumped: (read, bump) => ({ ...read, summary: { ...read.summary, ...bump } }),
-      });
-      return jsonAnswer(parts) as WriteAnswer<O, A>;
-    }
-    const answer = await readAround(() => readOwner(tx, owner), written.finish, {
-      versionOf: (read) => read.version,
-      bumped: (read, bump) => ({ ...read, ...bump }),
-    });
+    // Read before the bump, so writers sharing the owner hold its row only for the bump and the commit. The answer
+    // describes its version only if no other write committed between this read and the bump (the bump is then the
+    // read's version + 1); else it is read again, under the bump's row lock.
+    const read = await readOwner(tx, options.owner);
+    const bump = await written.finish();
+    const answer =
+      bump === null
+        ? read
+        : bump.version === read.version + 1
+          ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
+          : await readOwner(tx, options.owner);
     // A partner reads back what it may read: the granted sections' values.
-    return (await grantedValuesOnly(tx, partner, answer)) as WriteAnswer<O, A>;
+    return grantedValuesOnly(tx, partner, answer);
   });
-}
-
-/**
- * The form of a write's answer: the owner as objects (tRPC, the services that read it on), or as JSON text whose
- * values the database wrote (JsonAnswer, owner-answer.ts), which the REST routes send as it is.
- */
-export type AnswerForm = "object" | "json";
-
-/** A write's answer in the form asked for. */
-export type WriteAnswer<O extends PassportDataOwner, A extends AnswerForm> = A extends "json"
-  ? JsonAnswer
-  : PassportDataOwnerDtos[O["kind"]];
-
-/**
- * The owner read back around its version bump (`finish`): read before the bump, so writers sharing the owner hold
- * its row only for the bump and the commit. The answer describes its version only if no other write committed
- * between this read and the bump (the bump is then the read's version + 1; `bumped` puts it in); else it is read
- * again, under the bump's row lock.
- */
-async function readAround<T>(
-  read: () => Promise<T>,
-  finish: () => Promise<OwnerBump | null>,
-  { versionOf, bumped }: { versionOf: (read: T) => number; bumped: (read: T, bump: { version: number; updatedAt: string }) => T },
-): Promise<T> {
-  const first = await read();
-  const bump = await finish();
-  if (bump === null) return first;
-  if (bump.version !== versionOf(first) + 1) return read();
-  return bumped(first, { version: bump.version, updatedAt: bump.updatedAt.toISOString() });
 }
 
 /**

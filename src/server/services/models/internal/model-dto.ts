@@ -6,15 +6,6 @@ import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
-import {
-  type AnswerReader,
-  answeredValuesText,
-  identifiersSql,
-  type OwnerAnswerParts,
-  type ValueGroupRow,
-  valueGroupsSql,
-} from "~/server/services/internal/owner-answer";
-import { grantedSectionsOf } from "~/server/services/partner-grants/internal/granted-values";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
@@ -74,8 +65,9 @@ type ModelRecord = {
   createdAt: Date;
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
-  /** Per field and language (valueGroupsSql), in the order of readDataValues; null when the model has none. */
-  valueGroups: ValueGroupRow[] | null;
+  /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
+  /** Per field and language: rows, values and (only when a value has any) inner rows, in row order. */
+  valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[], i: string[] | null][] | null;
 };
 
 /**
@@ -91,7 +83,14 @@ export async function findModel(db: Tx, modelId: string, organizationId?: string
 
 /** findModel's model with its values as stored, for the code that reads them rather than answers them. */
 export async function findStoredModel(db: Tx, modelId: string, organizationId?: string): Promise<StoredModel | null> {
-  const record = await findRecord(db, modelId, organizationId);
+  const [record] = await (db === getDb()
+    ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
+      organizationId === undefined
+      ? findRecord([modelId])
+      : findRecordInOrganization([modelId, organizationId])
+    : organizationId === undefined
+      ? db.$queryRawUnsafe<ModelRecord[]>(FIND_MODEL_SQL, modelId)
+      : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
   if (!record) return null;
   const dataValues: TDataValue[] = [];
   for (const [s, f, l, r, v, inner] of record.valueGroups ?? []) {
@@ -105,52 +104,30 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   return toModelDto(record, dataValues);
 }
 
-/**
- * findModel's answer in parts (OwnerAnswerParts), its values' JSON written straight from the statement's groups
- * (answeredValuesText), the values of the sections a partner was granted only; undefined when there is no such model
- * (in that organization, when given). The same one statement, so the version (ETag) describes the values sent.
- */
-export async function findModelAnswer(
-  db: Tx,
-  modelId: string,
-  { organizationId, partner }: AnswerReader,
-): Promise<OwnerAnswerParts<TModelSummary> | undefined> {
-  const record = await findRecord(db, modelId, organizationId);
-  if (!record) return undefined;
-  const index = await loadTemplateIndex(db, record.templateId);
-  return {
-    summary: toModelSummaryDto(record),
-    values: answeredValuesText(index, record.valueGroups, grantedSectionsOf(index, partner)),
-  };
-}
-
-/** The model's row and its values per group, in one statement (findModel). */
-async function findRecord(db: Tx, modelId: string, organizationId: string | undefined): Promise<ModelRecord | undefined> {
-  const [record] = await (db === getDb()
-    ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
-      organizationId === undefined
-      ? findPrepared([modelId])
-      : findPreparedInOrganization([modelId, organizationId])
-    : organizationId === undefined
-      ? db.$queryRawUnsafe<ModelRecord[]>(FIND_MODEL_SQL, modelId)
-      : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
-  return record;
-}
-
-/** The model's own columns (ModelRow), for `model` aliased `m`. Timestamps as instants (UTC). */
-const MODEL_COLUMNS = `m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
-         m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
-         ${identifiersSql("modelId", `m."id"`)}`;
-
-// One text for Prisma inside a transaction and for the prepared statement outside one.
+// One text for Prisma inside a transaction and for the prepared statement outside one. Timestamps as instants (UTC).
 const FIND_MODEL_SQL = `
-  SELECT ${MODEL_COLUMNS},
-         ${valueGroupsSql("data_value", "modelId", `m."id"`)}
+  SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
+         m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+         COALESCE((
+           SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
+           FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"
+         ), '[]'::json) AS "uniqueProductIdentifiers",
+         (
+           SELECT json_agg(json_build_array(g."s", g."f", g."language", g."r", g."v", g."i")
+                           ORDER BY g."dataSectionId", g."dataFieldId", g."language")
+           FROM (
+             SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
+                    array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
+                    CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
+             FROM "data_value" WHERE "modelId" = m."id"
+             GROUP BY "dataSectionId", "dataFieldId", "language"
+           ) AS g
+         ) AS "valueGroups"
   FROM "model" AS m
   WHERE m."id" = $1::uuid`;
 const IN_ORGANIZATION_SQL = `AND m."organizationId" = $2`;
-const findPrepared = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
-const findPreparedInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
+const findRecord = hotStatement<ModelRecord>("find_model", FIND_MODEL_SQL);
+const findRecordInOrganization = hotStatement<ModelRecord>("find_model_in_organization", `${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`);
 
 /** The model as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
 export async function readModel(db: Tx, modelId: string): Promise<TModel> {

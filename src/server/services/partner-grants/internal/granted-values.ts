@@ -1,6 +1,5 @@
 import type { PartnerAccess } from "~/domain/actor";
 import { grantedSectionIds } from "~/domain/partner-grant";
-import type { TemplateIndex } from "~/domain/template-index";
 import type { Tx } from "~/server/db/transaction";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
@@ -13,14 +12,9 @@ export async function grantedValuesOnly<T extends { templateId: string; dataValu
   partner: PartnerAccess | undefined,
   owner: T,
 ): Promise<T> {
-  const open = partner && grantedSectionsOf(await loadTemplateIndex(db, owner.templateId), partner);
-  if (!open) return owner;
+  if (!partner) return owner;
+  const open = grantedSectionIds(await loadTemplateIndex(db, owner.templateId), partner.sectionIds);
   return { ...owner, dataValues: owner.dataValues.filter((value) => open.has(value.dataSectionId)) };
-}
-
-/** The sections whose values a partner reads (docs/partners.md); undefined for a member, who reads them all. */
-export function grantedSectionsOf(index: TemplateIndex, partner: PartnerAccess | undefined): ReadonlySet<string> | undefined {
-  return partner && grantedSectionIds(index, partner.sectionIds);
 }
 
 /**

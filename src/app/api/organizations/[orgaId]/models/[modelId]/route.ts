@@ -4,14 +4,14 @@ import { restRoute } from "~/server/rest/rest-route";
 import { apiRoutes } from "~/server/rest/api-routes";
 import { ZModelPath } from "~/server/rest/path-params";
 import { deleteModel } from "~/server/services/models/delete-model";
-import { getModelAnswer } from "~/server/services/models/get-model-answer";
+import { getModel } from "~/server/services/models/get-model";
 import { updateModel } from "~/server/services/models/update-model";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes("/api/organizations/{orgaId}/models/{modelId}", {
   GET: restRoute({
     params: ZModelPath,
     isOpenToPartners: true,
-    run: ({ actor, params }) => getModelAnswer({ actor, organizationId: params.orgaId, modelId: params.modelId }),
+    run: ({ actor, params }) => getModel({ actor, organizationId: params.orgaId, modelId: params.modelId }),
   }),
   PATCH: restRoute({
     params: ZModelPath,

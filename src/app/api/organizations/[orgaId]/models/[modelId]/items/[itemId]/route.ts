@@ -2,7 +2,7 @@ import { restRoute } from "~/server/rest/rest-route";
 import { apiRoutes } from "~/server/rest/api-routes";
 import { ZItemPath } from "~/server/rest/path-params";
 import { deleteItem } from "~/server/services/items/delete-item";
-import { getItemAnswer } from "~/server/services/items/get-item-answer";
+import { getItem } from "~/server/services/items/get-item";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes(
   "/api/organizations/{orgaId}/models/{modelId}/items/{itemId}",
@@ -10,8 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes(
     GET: restRoute({
       params: ZItemPath,
       isOpenToPartners: true,
-      run: ({ actor, params }) =>
-        getItemAnswer({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
+      run: ({ actor, params }) => getItem({ actor, organizationId: params.orgaId, modelId: params.modelId, itemId: params.itemId }),
     }),
     DELETE: restRoute({
       params: ZItemPath,
