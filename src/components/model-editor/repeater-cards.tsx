@@ -6,9 +6,8 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
-import { inputIdFor, parseRowListKey, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
+import { parseRowListKey, type RowList } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
-import { registerRevealer } from "~/components/model-editor/focus-draft";
 import { whenNearView } from "~/components/model-editor/near-view";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import { useNestedReveal } from "~/components/model-editor/use-nested-reveal";
@@ -45,9 +44,10 @@ export type RepeaterCardsProps = {
 
 /** A repeater's rows as cards: collapse and expand, reorder by drag, and only the cards in view rendered when many. */
 export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
-  const { store } = useEditor();
+  const { store, index } = useEditor();
   const t = useTranslations("editorRows");
-  const { isShown, showRow } = useWaitingCards(list, rows);
+  const rowList = useMemo(() => parseRowListKey(list), [list]);
+  const { isShown, showRow } = useWaitingCards(rowList, rows);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
@@ -73,6 +73,21 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       }),
     [],
   );
+  // A draft asked for in a collapsed card (undo, "Jump to next missing") opens it: its inputs are not rendered.
+  const isExpanded = useCallback((row: number) => !collapsed.has(row), [collapsed]);
+  const expand = useCallback(
+    (row: number) => setCollapsed((previous) => (previous.has(row) ? new Set([...previous].filter((r) => r !== row)) : previous)),
+    [],
+  );
+  useNestedReveal({
+    index,
+    list: rowList,
+    rows,
+    isActive: collapsed.size > 0,
+    isShown: isExpanded,
+    showRow: expand,
+    hasOwnFields: true,
+  });
   // Move up / move down: reordering where a drag is no option (a phone's cards, a switch user); read from the store, so
   // the callback stays the same while rows change and the cards' memo holds.
   const onMove = useCallback(
@@ -124,7 +139,7 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {rows.length > VIRTUAL_CARDS_ABOVE ? (
-            <VirtualCards list={list} rows={rows} label={label} card={card} />
+            <VirtualCards list={rowList} rows={rows} label={label} card={card} />
           ) : (
             <ol className="space-y-3" aria-label={label}>
               {rows.map((row, i) => card(row, i + 1))}
@@ -142,9 +157,8 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
  * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
  * outermost list renders every card (or its virtualiser decides), as does a list long enough to be virtualised.
  */
-function useWaitingCards(list: string, rows: readonly number[]) {
+function useWaitingCards(rowList: RowList, rows: readonly number[]) {
   const { index } = useEditor();
-  const rowList = useMemo(() => parseRowListKey(list), [list]);
   const isWaiting = rowList.parentPath.length > 0 && rows.length <= VIRTUAL_CARDS_ABOVE;
   const [openedWith] = useState<ReadonlySet<number>>(() => new Set(rows));
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set(rows.slice(0, EAGER_NESTED_CARDS)));
@@ -185,7 +199,7 @@ const WaitingCard = memo(function WaitingCard({
 export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
 
 type VirtualCardsProps = {
-  list: string;
+  list: RowList;
   rows: readonly number[];
   label: string;
   card: (row: number, position: number, measure: CardMeasure) => ReactNode;
@@ -193,14 +207,14 @@ type VirtualCardsProps = {
 
 /**
  * The cards in the window and a few beyond, in the page's own scroll (a phone scrolls the page, not a box): space
- * above and below stands for the others, by measured heights. A draft's input in a card not rendered (focus after a
- * failed save, undo) is reached through `registerRevealer`.
+ * above and below stands for the others, by measured heights. A draft in a card not rendered (focus after a failed
+ * save, "Jump to next missing", undo) — one of its own fields, or one at any depth of the lists nested in it — is
+ * reached through `useNestedReveal`: the list scrolls to the card, and once it has rendered asks for the draft again.
  */
 function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
   const { index } = useEditor();
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const [pending, setPending] = useState<{ key: string; focus: boolean } | null>(null);
   // Where the list starts on the page: measured when it mounts, its rows change and the window is resized.
   useLayoutEffect(() => {
     const measure = () => setScrollMargin(Math.round((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
@@ -216,31 +230,13 @@ function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
     getItemKey: (i) => rows[i] ?? i,
   });
   const items = virtualizer.getVirtualItems();
-
-  useEffect(
-    () =>
-      registerRevealer((key, how) => {
-        const triple = parseValueKey(key);
-        const place = triple && rowListOf(triple, index.sections.get(triple.dataSectionId)?.repeaterPath ?? []);
-        if (place?.list !== list) return false;
-        const at = rows.indexOf(place.row);
-        if (at < 0) return false;
-        virtualizer.scrollToIndex(at, { align: "center" });
-        setPending({ key, ...how });
-        return true;
-      }),
-    [index, list, rows, virtualizer],
-  );
-  // Once the revealed card has rendered, its input takes focus (or is only scrolled to, from a button).
-  useEffect(() => {
-    if (!pending) return;
-    const input = document.getElementById(inputIdFor(pending.key));
-    if (!input) return;
-    if (pending.focus) input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: "center" });
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the input exists
-    setPending(null);
-  }, [pending, items]);
+  // The cards rendered now: a new function whenever the window moves, so a reveal waiting for its card follows.
+  const isShown = useMemo(() => {
+    const rendered = new Set(items.map((item) => rows[item.index]));
+    return (row: number) => rendered.has(row);
+  }, [items, rows]);
+  const showRow = useCallback((row: number) => virtualizer.scrollToIndex(rows.indexOf(row), { align: "center" }), [virtualizer, rows]);
+  useNestedReveal({ index, list, rows, isActive: true, isShown, showRow, hasOwnFields: true });
 
   const first = items[0];
   const last = items.at(-1);
