@@ -44,11 +44,11 @@ export type RepeaterCardsProps = {
 
 /** A repeater's rows as cards: collapse and expand, reorder by drag, and only the cards in view rendered when many. */
 export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
-  const { store, index } = useEditor();
+  const { store } = useEditor();
   const t = useTranslations("editorRows");
   const rowList = useMemo(() => parseRowListKey(list), [list]);
   const { isShown, showRow } = useWaitingCards(rowList, rows);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const { collapsed, setCollapsed, onToggle } = useCollapsedCards(rowList, rows);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -64,30 +64,6 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
     }),
     [t, store, list, view.section.name],
   );
-  const onToggle = useCallback(
-    (row: number) =>
-      setCollapsed((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(row)) next.add(row);
-        return next;
-      }),
-    [],
-  );
-  // A draft asked for in a collapsed card (undo, "Jump to next missing") opens it: its inputs are not rendered.
-  const isExpanded = useCallback((row: number) => !collapsed.has(row), [collapsed]);
-  const expand = useCallback(
-    (row: number) => setCollapsed((previous) => (previous.has(row) ? new Set([...previous].filter((r) => r !== row)) : previous)),
-    [],
-  );
-  useNestedReveal({
-    index,
-    list: rowList,
-    rows,
-    isActive: collapsed.size > 0,
-    isShown: isExpanded,
-    showRow: expand,
-    hasOwnFields: true,
-  });
   // Move up / move down: reordering where a drag is no option (a phone's cards, a switch user); read from the store, so
   // the callback stays the same while rows change and the cards' memo holds.
   const onMove = useCallback(
@@ -149,6 +125,39 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       </DndContext>
     </>
   );
+}
+
+/**
+ * Which cards are collapsed (their content not rendered). A draft asked for in a collapsed card (undo, "Jump to next
+ * missing", a failed save) expands it, as its input is not there to focus.
+ */
+function useCollapsedCards(rowList: RowList, rows: readonly number[]) {
+  const { index } = useEditor();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const onToggle = useCallback(
+    (row: number) =>
+      setCollapsed((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(row)) next.add(row);
+        return next;
+      }),
+    [],
+  );
+  const isExpanded = useCallback((row: number) => !collapsed.has(row), [collapsed]);
+  const expand = useCallback(
+    (row: number) => setCollapsed((previous) => (previous.has(row) ? new Set([...previous].filter((r) => r !== row)) : previous)),
+    [],
+  );
+  useNestedReveal({
+    index,
+    list: rowList,
+    rows,
+    isActive: collapsed.size > 0,
+    isShown: isExpanded,
+    showRow: expand,
+    hasOwnFields: true,
+  });
+  return { collapsed, setCollapsed, onToggle };
 }
 
 /**
