@@ -17,14 +17,39 @@ export function registerRevealer(revealer: DraftRevealer): () => void {
 }
 
 /**
+ * A list that places its rows by measured heights (the virtualised cards, `repeater-cards.tsx`) and has to know a row's
+ * height now, before the page scrolls to a control inside it: what was just rendered inside the row (the nested cards
+ * a reveal brought in) is measured by a ResizeObserver only after the scroll event, which the list would read against
+ * the old height — taking the row for out of view, it would unrender it, and the focus with it.
+ */
+export type RowMeasurer = (control: HTMLElement) => void;
+
+const measurers = new Set<RowMeasurer>();
+
+/** Lets `showControl` measure the rows around a control before scrolling to it; returns the unregister function. */
+export function registerRowMeasurer(measurer: RowMeasurer): () => void {
+  measurers.add(measurer);
+  return () => measurers.delete(measurer);
+}
+
+/**
+ * Focuses a control (without the browser's own scroll) or not, and scrolls it into view once the lists around it
+ * know their rows' heights.
+ */
+export function showControl(control: HTMLElement, { focus, block }: { focus: boolean; block: ScrollLogicalPosition }): void {
+  for (const measure of measurers) measure(control);
+  if (focus && control !== document.activeElement) control.focus({ preventScroll: true });
+  control.scrollIntoView({ block });
+}
+
+/**
  * Brings the control of a key (a value's input; a row minimum's "Add row" button) into view, focused or only scrolled
  * to, rendering the rows around it first where they are not: each list on the way renders its row and asks again.
  */
 export function revealDraft(key: string, { focus }: { focus: boolean }): boolean {
   const control = document.getElementById(controlIdFor(key));
   if (control) {
-    if (focus && control !== document.activeElement) control.focus({ preventScroll: true });
-    control.scrollIntoView({ block: focus ? "center" : "nearest" });
+    showControl(control, { focus, block: focus ? "center" : "nearest" });
     return true;
   }
   for (const reveal of revealers) if (reveal(key, { focus })) return true;

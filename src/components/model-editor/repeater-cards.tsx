@@ -2,12 +2,13 @@
 
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
 import { parseRowListKey, type RowList } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
+import { registerRowMeasurer } from "~/components/model-editor/focus-draft";
 import { whenNearView } from "~/components/model-editor/near-view";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import { useNestedReveal } from "~/components/model-editor/use-nested-reveal";
@@ -48,7 +49,7 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
   const t = useTranslations("editorRows");
   const rowList = useMemo(() => parseRowListKey(list), [list]);
   const { isShown, showRow } = useWaitingCards(rowList, rows);
-  const { collapsed, setCollapsed, onToggle } = useCollapsedCards(rowList, rows);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -63,6 +64,15 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       screenReaderInstructions: rowDragInstructions(t),
     }),
     [t, store, list, view.section.name],
+  );
+  const onToggle = useCallback(
+    (row: number) =>
+      setCollapsed((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(row)) next.add(row);
+        return next;
+      }),
+    [],
   );
   // Move up / move down: reordering where a drag is no option (a phone's cards, a switch user); read from the store, so
   // the callback stays the same while rows change and the cards' memo holds.
@@ -128,39 +138,6 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
 }
 
 /**
- * Which cards are collapsed (their content not rendered). A draft asked for in a collapsed card (undo, "Jump to next
- * missing", a failed save) expands it, as its input is not there to focus.
- */
-function useCollapsedCards(rowList: RowList, rows: readonly number[]) {
-  const { index } = useEditor();
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
-  const onToggle = useCallback(
-    (row: number) =>
-      setCollapsed((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(row)) next.add(row);
-        return next;
-      }),
-    [],
-  );
-  const isExpanded = useCallback((row: number) => !collapsed.has(row), [collapsed]);
-  const expand = useCallback(
-    (row: number) => setCollapsed((previous) => (previous.has(row) ? new Set([...previous].filter((r) => r !== row)) : previous)),
-    [],
-  );
-  useNestedReveal({
-    index,
-    list: rowList,
-    rows,
-    isActive: collapsed.size > 0,
-    isShown: isExpanded,
-    showRow: expand,
-    hasOwnFields: true,
-  });
-  return { collapsed, setCollapsed, onToggle };
-}
-
-/**
  * Which cards of a nested list are rendered: of the rows it opened with, the first few and each one that came near
  * the window (or that a draft asked for: focus after a failed save, undo), for good — a card once rendered keeps its
  * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
@@ -176,7 +153,13 @@ function useWaitingCards(rowList: RowList, rows: readonly number[]) {
     [],
   );
   const isShown = useCallback((row: number) => !isWaiting || shown.has(row) || !openedWith.has(row), [isWaiting, shown, openedWith]);
-  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow, hasOwnFields: true });
+  // A card a draft is asked in comes with the cards before it: were they to render later, coming near the window, the
+  // input just scrolled to would move down by their height.
+  const showUpTo = useCallback(
+    (row: number) => setShown((previous) => new Set([...previous, ...rows.slice(0, rows.indexOf(row) + 1)])),
+    [rows],
+  );
+  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow: showUpTo, hasOwnFields: true });
   return { isShown, showRow };
 }
 
@@ -204,6 +187,21 @@ const WaitingCard = memo(function WaitingCard({
     </li>
   );
 });
+
+/**
+ * Sets the height of the card that holds a control the page is about to scroll to. The list's own scroll to the card
+ * (a reveal's) is over, and the height changes nothing on screen: the card's top is where it was, and the page's
+ * scroll to the control comes next — an adjustment for a card above the window now would move the page first.
+ */
+function measureCardAround(virtualizer: Virtualizer<Window, Element>, list: HTMLOListElement | null, control: HTMLElement): void {
+  const cardElement = [...(list?.children ?? [])].find((child) => child.contains(control));
+  const at = cardElement instanceof HTMLElement ? Number(cardElement.dataset.index) : Number.NaN;
+  if (!cardElement || !Number.isInteger(at)) return;
+  virtualizer.cancelScroll();
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  virtualizer.resizeItem(at, Math.round(cardElement.getBoundingClientRect().height));
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = undefined;
+}
 
 export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
 
@@ -246,13 +244,17 @@ function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
   }, [items, rows]);
   const showRow = useCallback((row: number) => virtualizer.scrollToIndex(rows.indexOf(row), { align: "center" }), [virtualizer, rows]);
   useNestedReveal({ index, list, rows, isActive: true, isShown, showRow, hasOwnFields: true });
+  // A control about to be scrolled to inside a card: the card's height now, with what a reveal just rendered in it.
+  useEffect(() => registerRowMeasurer((control) => measureCardAround(virtualizer, listRef.current, control)), [virtualizer]);
 
   const first = items[0];
   const last = items.at(-1);
   const before = first ? first.start - scrollMargin : 0;
   const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
   return (
-    <ol ref={listRef} aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
+    // The virtualiser keeps the page still itself when cards above the window are measured; the browser's scroll
+    // anchoring on top of it moved an input just revealed in a card out of view.
+    <ol ref={listRef} aria-label={label} style={{ paddingTop: before, paddingBottom: after, overflowAnchor: "none" }}>
       {items.map((item) => {
         const row = rows[item.index];
         return row === undefined ? null : card(row, item.index + 1, { index: item.index, ref: virtualizer.measureElement });
