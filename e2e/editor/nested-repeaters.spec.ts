@@ -32,6 +32,15 @@ async function nestedModel(page: Page, template: { id: string } = nestedTemplate
   return { organizationId, modelId: model.id };
 }
 
+/** Names the product (its value exists empty from the start: it is modified) and adds the rows' values at once. */
+async function fillNested(page: Page, ref: ModelRef, values: readonly object[]): Promise<void> {
+  await trpcMutation(page, "dataValues.modify", {
+    ...ref,
+    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
+  });
+  await trpcMutation(page, "dataValues.add", { ...ref, values });
+}
+
 async function paste(grid: Locator, text: string): Promise<void> {
   await grid.evaluate((element, data) => {
     const transfer = new DataTransfer();
@@ -229,31 +238,23 @@ test("nested repeaters at 375 px: cards beyond the first three of a nested list 
   const ref = await nestedModel(page);
   // One footprint of eight stages, each with a source; the last stage's required name left empty.
   const stageNames = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `Stage ${letter}`);
-  // The product name exists empty from the start: it is modified, the rows are added.
-  await trpcMutation(page, "dataValues.modify", {
-    ...ref,
-    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
-  });
-  await trpcMutation(page, "dataValues.add", {
-    ...ref,
-    values: [
-      { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
-      ...stageNames.map((value, stage) => ({
-        dataSectionId: NESTED.stages,
-        dataFieldId: NESTED.stage,
-        row: 0,
-        innerRows: [stage],
-        value,
-      })),
-      ...Array.from({ length: 8 }, (_, stage) => ({
-        dataSectionId: NESTED.sources,
-        dataFieldId: NESTED.source,
-        row: 0,
-        innerRows: [stage, 0],
-        value: `Mine ${stage + 1}`,
-      })),
-    ],
-  });
+  await fillNested(page, ref, [
+    { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
+    ...stageNames.map((value, stage) => ({
+      dataSectionId: NESTED.stages,
+      dataFieldId: NESTED.stage,
+      row: 0,
+      innerRows: [stage],
+      value,
+    })),
+    ...Array.from({ length: 8 }, (_, stage) => ({
+      dataSectionId: NESTED.sources,
+      dataFieldId: NESTED.source,
+      row: 0,
+      innerRows: [stage, 0],
+      value: `Mine ${stage + 1}`,
+    })),
+  ]);
   await openEditor(page, ref);
   const stages = card(page.getByRole("region", { name: "Carbon footprints" }), 1).getByRole("region", { name: "Life-cycle stages" });
   await expect(card(stages, 1).getByLabel("Stage", { exact: true })).toHaveValue("Stage A");
@@ -315,22 +316,15 @@ test("at 375 px, a value four levels deep in a far card of a virtualised list is
   const ref = await nestedModel(page, fourLevelTemplate());
   // 40 footprints (cards virtualised above 30); footprint 34 has five stages, the fifth four sources, the fourth of
   // those four pieces of evidence, the last without its required document: the one value missing.
-  await trpcMutation(page, "dataValues.modify", {
-    ...ref,
-    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
-  });
-  await trpcMutation(page, "dataValues.add", {
-    ...ref,
-    values: [
-      ...Array.from({ length: 40 }, (_, row) => valueAtPath(NESTED.footprints, NESTED.method, [row], `Method ${row + 1}`)),
-      ...Array.from({ length: 5 }, (_, stage) => valueAtPath(NESTED.stages, NESTED.stage, [33, stage], `Stage ${stage + 1}`)),
-      ...Array.from({ length: 4 }, (_, source) => valueAtPath(NESTED.sources, NESTED.source, [33, 4, source], `Mine ${source + 1}`)),
-      ...Array.from({ length: 3 }, (_, item) =>
-        valueAtPath(EVIDENCE.section, EVIDENCE.document, [33, 4, 3, item], `Report ${item + 1}`),
-      ),
-      valueAtPath(EVIDENCE.section, EVIDENCE.pages, [33, 4, 3, 3], "12"),
-    ],
-  });
+  await fillNested(page, ref, [
+    ...Array.from({ length: 40 }, (_, row) => valueAtPath(NESTED.footprints, NESTED.method, [row], `Method ${row + 1}`)),
+    ...Array.from({ length: 5 }, (_, stage) => valueAtPath(NESTED.stages, NESTED.stage, [33, stage], `Stage ${stage + 1}`)),
+    ...Array.from({ length: 4 }, (_, source) => valueAtPath(NESTED.sources, NESTED.source, [33, 4, source], `Mine ${source + 1}`)),
+    ...Array.from({ length: 3 }, (_, item) =>
+      valueAtPath(EVIDENCE.section, EVIDENCE.document, [33, 4, 3, item], `Report ${item + 1}`),
+    ),
+    valueAtPath(EVIDENCE.section, EVIDENCE.pages, [33, 4, 3, 3], "12"),
+  ]);
   await openEditor(page, ref);
   const completeness = page.getByTestId("model-completeness");
   await expect(completeness).toHaveText("49 of 50 required filled");
