@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
+import { NESTED, nestedTemplate, valueAtPath } from "~/domain/nested-template.fixture";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { DEMO_ORGANIZATION_ID, fetchModel, openEditor, trpcMutation, type ModelAnswer, type ModelRef } from "../models/model-helpers";
 
@@ -8,11 +8,14 @@ import { DEMO_ORGANIZATION_ID, fetchModel, openEditor, trpcMutation, type ModelA
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-/** A model of the nested fixture's template (footprints > stages > sources), published in the demo organization. */
-async function nestedModel(page: Page): Promise<ModelRef> {
+/**
+ * A model of the nested fixture's template (footprints > stages > sources), or of another template definition,
+ * published in the demo organization.
+ */
+async function nestedModel(page: Page, template: { id: string } = nestedTemplate()): Promise<ModelRef> {
   if (!page.url().startsWith("http")) await page.goto("/");
   const organizationId = DEMO_ORGANIZATION_ID;
-  const { id: _id, ...definition } = nestedTemplate();
+  const { id: _id, ...definition } = template;
   const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", {
     organizationId,
     draft: { definition: { ...definition, name: `Nested ${uniqueSuffix()}` } },
@@ -27,6 +30,15 @@ async function nestedModel(page: Page): Promise<ModelRef> {
     model: { name: `Nested ${uniqueSuffix()}`, templateId: published.published.templateId },
   });
   return { organizationId, modelId: model.id };
+}
+
+/** Names the product (its value exists empty from the start: it is modified) and adds the rows' values at once. */
+async function fillNested(page: Page, ref: ModelRef, values: readonly object[]): Promise<void> {
+  await trpcMutation(page, "dataValues.modify", {
+    ...ref,
+    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
+  });
+  await trpcMutation(page, "dataValues.add", { ...ref, values });
 }
 
 async function paste(grid: Locator, text: string): Promise<void> {
@@ -45,7 +57,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 
 /** The card of a row (1-based) of a repeater's cards; the first match, as cards nested in it have rows too. */
 function card(region: Locator, position: number): Locator {
-  return region.getByRole("group", { name: `Row ${position}` }).first();
+  return region.getByRole("group", { name: `Row ${position}`, exact: true }).first();
 }
 
 /** A stage value's row inside its footprint (ModelAnswer types only the outermost row). */
@@ -226,31 +238,23 @@ test("nested repeaters at 375 px: cards beyond the first three of a nested list 
   const ref = await nestedModel(page);
   // One footprint of eight stages, each with a source; the last stage's required name left empty.
   const stageNames = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `Stage ${letter}`);
-  // The product name exists empty from the start: it is modified, the rows are added.
-  await trpcMutation(page, "dataValues.modify", {
-    ...ref,
-    values: [{ dataSectionId: NESTED.general, dataFieldId: NESTED.name, row: 0, value: "Cell" }],
-  });
-  await trpcMutation(page, "dataValues.add", {
-    ...ref,
-    values: [
-      { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
-      ...stageNames.map((value, stage) => ({
-        dataSectionId: NESTED.stages,
-        dataFieldId: NESTED.stage,
-        row: 0,
-        innerRows: [stage],
-        value,
-      })),
-      ...Array.from({ length: 8 }, (_, stage) => ({
-        dataSectionId: NESTED.sources,
-        dataFieldId: NESTED.source,
-        row: 0,
-        innerRows: [stage, 0],
-        value: `Mine ${stage + 1}`,
-      })),
-    ],
-  });
+  await fillNested(page, ref, [
+    { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
+    ...stageNames.map((value, stage) => ({
+      dataSectionId: NESTED.stages,
+      dataFieldId: NESTED.stage,
+      row: 0,
+      innerRows: [stage],
+      value,
+    })),
+    ...Array.from({ length: 8 }, (_, stage) => ({
+      dataSectionId: NESTED.sources,
+      dataFieldId: NESTED.source,
+      row: 0,
+      innerRows: [stage, 0],
+      value: `Mine ${stage + 1}`,
+    })),
+  ]);
   await openEditor(page, ref);
   const stages = card(page.getByRole("region", { name: "Carbon footprints" }), 1).getByRole("region", { name: "Life-cycle stages" });
   await expect(card(stages, 1).getByLabel("Stage", { exact: true })).toHaveValue("Stage A");
@@ -276,4 +280,100 @@ test("nested repeaters at 375 px: cards beyond the first three of a nested list 
   await save(page);
   const saved = await fetchModel(page, ref);
   expect(saved.dataValues.filter((v) => v.dataFieldId === NESTED.stage).map((v) => v.value)).toContain("Stage H");
+});
+
+/** A fourth level under the fixture's sources: each source's evidence, whose document is required. */
+const EVIDENCE = {
+  section: "00000000-0000-4000-8000-666666666666",
+  document: "00000000-0000-4000-8000-666666666661",
+  pages: "00000000-0000-4000-8000-666666666662",
+} as const;
+
+function fourLevelTemplate() {
+  const template = nestedTemplate();
+  const sections = template.sections.map((section) =>
+    section.id === NESTED.sources ? { ...section, subSections: [EVIDENCE.section] } : section,
+  );
+  const evidence = {
+    id: EVIDENCE.section,
+    name: "Evidence",
+    type: "Repeatable",
+    parentId: NESTED.sources,
+    subSections: [],
+    dataFields: [
+      { id: EVIDENCE.document, name: "Document", type: "TextField", options: { required: "true" } },
+      { id: EVIDENCE.pages, name: "Pages", type: "NumericField", options: { max: "100" } },
+    ],
+  };
+  return { ...template, sections: [...sections, evidence] };
+}
+
+test("at 375 px, a value four levels deep in a far card of a virtualised list is reached: jump, undo, redo, a refused save", async ({
+  demoPage: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const ref = await nestedModel(page, fourLevelTemplate());
+  // 40 footprints (cards virtualised above 30); footprint 34 has five stages, the fifth four sources, the fourth of
+  // those four pieces of evidence, the last without its required document: the one value missing.
+  await fillNested(page, ref, [
+    ...Array.from({ length: 40 }, (_, row) => valueAtPath(NESTED.footprints, NESTED.method, [row], `Method ${row + 1}`)),
+    ...Array.from({ length: 5 }, (_, stage) => valueAtPath(NESTED.stages, NESTED.stage, [33, stage], `Stage ${stage + 1}`)),
+    ...Array.from({ length: 4 }, (_, source) => valueAtPath(NESTED.sources, NESTED.source, [33, 4, source], `Mine ${source + 1}`)),
+    ...Array.from({ length: 3 }, (_, item) =>
+      valueAtPath(EVIDENCE.section, EVIDENCE.document, [33, 4, 3, item], `Report ${item + 1}`),
+    ),
+    valueAtPath(EVIDENCE.section, EVIDENCE.pages, [33, 4, 3, 3], "12"),
+  ]);
+  await openEditor(page, ref);
+  const completeness = page.getByTestId("model-completeness");
+  await expect(completeness).toHaveText("49 of 50 required filled");
+  const footprints = page.getByRole("region", { name: "Carbon footprints" });
+  const far = footprints.getByRole("group", { name: "Row 34", exact: true });
+  const stage = card(far.getByRole("region", { name: "Life-cycle stages" }), 5);
+  const source = card(stage.getByRole("region", { name: "Sources" }), 4);
+  const evidence = card(source.getByRole("region", { name: "Evidence" }), 4);
+  const documentInput = evidence.getByLabel("Document", { exact: true });
+  const pagesInput = evidence.getByLabel("Pages", { exact: true });
+  // The far card is not rendered: the outer list virtualises its 40 cards.
+  await expect(card(footprints, 1).getByLabel("Calculation method", { exact: true })).toHaveValue("Method 1");
+  await expect(far).toHaveCount(0);
+
+  // Before: the outer list scrolled to no card for a value inside one of its rows, and nothing took focus.
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(documentInput).toBeFocused();
+  await expect(documentInput).toBeInViewport();
+  await page.keyboard.type("Report 4");
+  await page.keyboard.press("Tab");
+  await expect(completeness).toHaveText("50 of 50 required filled");
+
+  // Undo from the top of the page, the far card gone from the DOM again: it comes back, its document focused.
+  const toTop = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(far).toHaveCount(0);
+  };
+  await toTop();
+  await page.keyboard.press("Control+z");
+  await expect(documentInput).toBeFocused();
+  await expect(documentInput).toBeInViewport();
+  await expect(documentInput).toHaveValue("");
+  await expect(completeness).toHaveText("49 of 50 required filled");
+  await toTop();
+  await page.keyboard.press("Control+Shift+z");
+  await expect(documentInput).toBeFocused();
+  await expect(documentInput).toBeInViewport();
+  await expect(documentInput).toHaveValue("Report 4");
+
+  // A save refused for a value there (more pages than the field's maximum) lands on it the same way.
+  await pagesInput.fill("500");
+  await pagesInput.press("Tab");
+  await toTop();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Fix 1 field before saving; nothing was saved.")).toBeVisible();
+  await expect(pagesInput).toBeFocused();
+  await expect(pagesInput).toBeInViewport();
+  await pagesInput.fill("50");
+  await save(page);
+  const saved = await fetchModel(page, ref);
+  expect(saved.dataValues.filter((v) => v.dataFieldId === EVIDENCE.document).map((v) => v.value)).toContain("Report 4");
 });

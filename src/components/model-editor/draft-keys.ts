@@ -1,5 +1,6 @@
 import type { DataValueTriple } from "~/domain/data-value";
 import { rowPathOf, splitRowPath } from "~/domain/row-path";
+import type { TemplateIndex } from "~/domain/template-index";
 
 /**
  * Keys of the editor's drafts. A data value's key is its identity (`section|field|row`, the row as its whole path
@@ -92,6 +93,27 @@ export function isInsideRow(repeaterPath: readonly string[], path: readonly numb
   return list.parentPath.every((parentRow, i) => path[i] === parentRow);
 }
 
+/**
+ * Where the control of a draft's key sits in repeaters: the repeaters around it, outermost first, and its row in each.
+ * A value's are its section's repeaters and its row path; a row minimum's (its list's "Add row") are the list's
+ * repeater and those around it, with one row fewer — the parent row's path: the button ends its list, in no row of it.
+ * Undefined for the name, description and GTIN. What a list not rendering every row's inside asks of a key
+ * (`use-nested-reveal.ts`): `isInsideRow` takes this place for either kind.
+ */
+export function placeInRows(
+  key: string,
+  index: TemplateIndex,
+): { repeaterPath: readonly string[]; path: readonly number[] } | undefined {
+  const rowMinimum = parseRowMinimumKey(key);
+  if (rowMinimum) {
+    const list = parseRowListKey(rowMinimum.list);
+    return { repeaterPath: index.sections.get(list.repeaterId)?.repeaterPath ?? [], path: list.parentPath };
+  }
+  const place = parseValueKey(key);
+  if (!place) return undefined;
+  return { repeaterPath: index.sections.get(place.dataSectionId)?.repeaterPath ?? [], path: rowPathOf(place) };
+}
+
 /** A DOM id for a field's input in one row; template ids are UUIDs, so the result is a valid, unique id. */
 export function inputIdFor(key: string): string {
   return `field-${key.replaceAll("|", "-")}`;
@@ -115,4 +137,10 @@ export function parseRowMinimumKey(key: string): { list: string; position: numbe
 /** The DOM id of a row list's "Add row" button, where "Jump to next missing" lands for a missing row. */
 export function addRowButtonId(list: string): string {
   return `add-row-${list}`;
+}
+
+/** The DOM id of what a key brings into view: its input, or for a row minimum its list's "Add row" button. */
+export function controlIdFor(key: string): string {
+  const rowMinimum = parseRowMinimumKey(key);
+  return rowMinimum ? addRowButtonId(rowMinimum.list) : inputIdFor(key);
 }

@@ -1,9 +1,10 @@
-import { addRowButtonId, inputIdFor, parseRowMinimumKey } from "~/components/model-editor/draft-keys";
+import { controlIdFor } from "~/components/model-editor/draft-keys";
 
 /**
- * A list that renders only the rows in view (a long repeater's cards) and can bring a draft's row into it: it
- * scrolls there and, once the row is rendered, moves focus to the input or scrolls it into view. False when the key
- * is not one of its rows.
+ * A list that does not render every row's inside (a long repeater's cards, a nested list's cards waiting to render, a
+ * table that shows one row's nested repeaters) and can bring the row of a draft's key in: it renders the row (scrolls
+ * there, shows it) and then reveals the key again, which the lists nested in that row answer in turn, down to the
+ * input (`use-nested-reveal.ts`). False when the key is not in one of its rows, or its row is rendered already.
  */
 export type DraftRevealer = (key: string, how: { focus: boolean }) => boolean;
 
@@ -15,27 +16,50 @@ export function registerRevealer(revealer: DraftRevealer): () => void {
   return () => revealers.delete(revealer);
 }
 
-/** Brings the input of a key into view (focused, or only scrolled to), rendering its row first if it is not. */
+/**
+ * A list that places its rows by measured heights (the virtualised cards, `repeater-cards.tsx`) and has to know a row's
+ * height now, before the page scrolls to a control inside it: what was just rendered inside the row (the nested cards
+ * a reveal brought in) is measured by a ResizeObserver only after the scroll event, which the list would read against
+ * the old height — taking the row for out of view, it would unrender it, and the focus with it.
+ */
+export type RowMeasurer = (control: HTMLElement) => void;
+
+const measurers = new Set<RowMeasurer>();
+
+/** Lets `showControl` measure the rows around a control before scrolling to it; returns the unregister function. */
+export function registerRowMeasurer(measurer: RowMeasurer): () => void {
+  measurers.add(measurer);
+  return () => measurers.delete(measurer);
+}
+
+/**
+ * Focuses a control (without the browser's own scroll) or not, and scrolls it into view once the lists around it
+ * know their rows' heights.
+ */
+export function showControl(control: HTMLElement, { focus, block }: { focus: boolean; block: ScrollLogicalPosition }): void {
+  for (const measure of measurers) measure(control);
+  if (focus && control !== document.activeElement) control.focus({ preventScroll: true });
+  control.scrollIntoView({ block });
+}
+
+/**
+ * Brings the control of a key (a value's input; a row minimum's "Add row" button) into view, focused or only scrolled
+ * to, rendering the rows around it first where they are not: each list on the way renders its row and asks again.
+ */
 export function revealDraft(key: string, { focus }: { focus: boolean }): boolean {
-  const input = document.getElementById(inputIdFor(key));
-  if (input) {
-    if (focus && input !== document.activeElement) input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: focus ? "center" : "nearest" });
+  const control = document.getElementById(controlIdFor(key));
+  if (control) {
+    showControl(control, { focus, block: focus ? "center" : "nearest" });
     return true;
   }
   for (const reveal of revealers) if (reveal(key, { focus })) return true;
   return false;
 }
 
-/** Moves focus to a draft's input (scrolling it into view), so keyboard and screen reader users land on what to fix. */
+/**
+ * Moves focus to a draft's input, or a missing row's "Add row" (scrolling it into view), so keyboard and screen reader
+ * users land on what to fix.
+ */
 export function focusDraft(key: string | undefined): void {
-  if (!key) return;
-  const rowMinimum = parseRowMinimumKey(key);
-  if (!rowMinimum) {
-    revealDraft(key, { focus: true });
-    return;
-  }
-  const button = document.getElementById(addRowButtonId(rowMinimum.list));
-  button?.focus({ preventScroll: true });
-  button?.scrollIntoView({ block: "center" });
+  if (key) revealDraft(key, { focus: true });
 }

@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, useState,
 import { flushSync } from "react-dom";
 import { inputIdFor, parseValueKey } from "~/components/model-editor/draft-keys";
 import { orderedLanguages, type EditorLanguages } from "~/components/model-editor/editor-languages";
-import { registerRevealer } from "~/components/model-editor/focus-draft";
+import { registerRevealer, showControl } from "~/components/model-editor/focus-draft";
 import { Select } from "~/components/ui/select";
 import { isMultilingual } from "~/domain/field-options";
 import { languageNamer } from "~/domain/language-choices";
@@ -101,8 +101,7 @@ function useLanguageRevealer(shown: readonly string[], setLanguage: (language: s
         flushSync(() => setLanguage(language));
         const input = document.getElementById(inputIdFor(key));
         if (!input) return false;
-        if (focus) input.focus({ preventScroll: true });
-        input.scrollIntoView({ block: focus ? "center" : "nearest" });
+        showControl(input, { focus, block: focus ? "center" : "nearest" });
         return true;
       }),
     [setLanguage],

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { countFilled, slotKey } from "~/components/model-editor/completeness";
-import { parseValueKey, placeKey, rowListKey, valueKey } from "~/components/model-editor/draft-keys";
+import {
+  isInsideRow,
+  parseRowListKey,
+  parseValueKey,
+  placeInRows,
+  placeKey,
+  rowListKey,
+  rowMinimumKey,
+  valueKey,
+} from "~/components/model-editor/draft-keys";
 import { recordRowChange, undo } from "~/components/model-editor/draft-history";
 import { DraftStore } from "~/components/model-editor/draft-store";
 import { saveRequest } from "~/components/model-editor/editor-requests";
@@ -216,5 +225,40 @@ describe("nested rows in the editor's draft", () => {
     expect(withProblems([{ row: 0, col: 0, value: "Grid mix" }], [column], index, "Model")).toEqual([
       { row: 0, col: 0, value: "Grid mix" },
     ]);
+  });
+
+  it("places a value and a nested list's Add row in the rows around them, for the lists that reveal them", () => {
+    // Each list asked, outermost first: the footprints, the stages of footprint 33, the sources of its stage 4.
+    const footprints = parseRowListKey(NESTED.footprints);
+    const stagesOf33 = parseRowListKey(rowListKey(NESTED.stages, [33]));
+    const sourcesOf334 = parseRowListKey(rowListKey(NESTED.sources, [33, 4]));
+    const inside = (key: string, list: typeof footprints, row: number) => {
+      const place = placeInRows(key, index);
+      return place !== undefined && isInsideRow(place.repeaterPath, place.path, list, row);
+    };
+    const source = valueKey(NESTED.sources, NESTED.source, [33, 4, 2]);
+    expect(placeInRows(source, index)).toEqual({ repeaterPath: [NESTED.footprints, NESTED.stages, NESTED.sources], path: [33, 4, 2] });
+    expect([inside(source, footprints, 33), inside(source, stagesOf33, 4), inside(source, sourcesOf334, 2)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([inside(source, footprints, 32), inside(source, stagesOf33, 3), inside(source, sourcesOf334, 1)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    // The Add row of the sources of stage 33.4 ends that list: inside footprint 33 and its stage 4, in no source row.
+    const sourcesMinimum = rowMinimumKey(rowListKey(NESTED.sources, [33, 4]), 0);
+    expect(placeInRows(sourcesMinimum, index)).toEqual({
+      repeaterPath: [NESTED.footprints, NESTED.stages, NESTED.sources],
+      path: [33, 4],
+    });
+    expect([inside(sourcesMinimum, footprints, 33), inside(sourcesMinimum, stagesOf33, 4)]).toEqual([true, true]);
+    expect(placeInRows(sourcesMinimum, index)?.path[sourcesOf334.parentPath.length]).toBeUndefined();
+    // Outside every repeater: in no row of any list; the model's name is no place at all.
+    const name = valueKey(NESTED.general, NESTED.name, 0);
+    expect(inside(name, footprints, 0)).toBe(false);
+    expect(placeInRows("model|name", index)).toBeUndefined();
   });
 });

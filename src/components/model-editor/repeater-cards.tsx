@@ -2,13 +2,13 @@
 
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { recordRowChange } from "~/components/model-editor/draft-history";
-import { inputIdFor, parseRowListKey, parseValueKey, rowListOf } from "~/components/model-editor/draft-keys";
+import { parseRowListKey, type RowList } from "~/components/model-editor/draft-keys";
 import { useEditor } from "~/components/model-editor/editor-context";
-import { registerRevealer } from "~/components/model-editor/focus-draft";
+import { registerRowMeasurer } from "~/components/model-editor/focus-draft";
 import { whenNearView } from "~/components/model-editor/near-view";
 import { RepeaterRow } from "~/components/model-editor/repeater-row";
 import { useNestedReveal } from "~/components/model-editor/use-nested-reveal";
@@ -47,7 +47,8 @@ export type RepeaterCardsProps = {
 export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemove, onMoved, renderRow }: RepeaterCardsProps) {
   const { store } = useEditor();
   const t = useTranslations("editorRows");
-  const { isShown, showRow } = useWaitingCards(list, rows);
+  const rowList = useMemo(() => parseRowListKey(list), [list]);
+  const { isShown, showRow } = useWaitingCards(rowList, rows);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
@@ -124,7 +125,7 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {rows.length > VIRTUAL_CARDS_ABOVE ? (
-            <VirtualCards list={list} rows={rows} label={label} card={card} />
+            <VirtualCards list={rowList} rows={rows} label={label} card={card} />
           ) : (
             <ol className="space-y-3" aria-label={label}>
               {rows.map((row, i) => card(row, i + 1))}
@@ -142,9 +143,8 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
  * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
  * outermost list renders every card (or its virtualiser decides), as does a list long enough to be virtualised.
  */
-function useWaitingCards(list: string, rows: readonly number[]) {
+function useWaitingCards(rowList: RowList, rows: readonly number[]) {
   const { index } = useEditor();
-  const rowList = useMemo(() => parseRowListKey(list), [list]);
   const isWaiting = rowList.parentPath.length > 0 && rows.length <= VIRTUAL_CARDS_ABOVE;
   const [openedWith] = useState<ReadonlySet<number>>(() => new Set(rows));
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set(rows.slice(0, EAGER_NESTED_CARDS)));
@@ -153,7 +153,13 @@ function useWaitingCards(list: string, rows: readonly number[]) {
     [],
   );
   const isShown = useCallback((row: number) => !isWaiting || shown.has(row) || !openedWith.has(row), [isWaiting, shown, openedWith]);
-  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow, hasOwnFields: true });
+  // A card a draft is asked in comes with the cards before it: were they to render later, coming near the window, the
+  // input just scrolled to would move down by their height.
+  const showUpTo = useCallback(
+    (row: number) => setShown((previous) => new Set([...previous, ...rows.slice(0, rows.indexOf(row) + 1)])),
+    [rows],
+  );
+  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow: showUpTo, hasOwnFields: true });
   return { isShown, showRow };
 }
 
@@ -182,10 +188,25 @@ const WaitingCard = memo(function WaitingCard({
   );
 });
 
+/**
+ * Sets the height of the card that holds a control the page is about to scroll to. The list's own scroll to the card
+ * (a reveal's) is over, and the height changes nothing on screen: the card's top is where it was, and the page's
+ * scroll to the control comes next — an adjustment for a card above the window now would move the page first.
+ */
+function measureCardAround(virtualizer: Virtualizer<Window, Element>, list: HTMLOListElement | null, control: HTMLElement): void {
+  const cardElement = [...(list?.children ?? [])].find((child) => child.contains(control));
+  const at = cardElement instanceof HTMLElement ? Number(cardElement.dataset.index) : Number.NaN;
+  if (!cardElement || !Number.isInteger(at)) return;
+  virtualizer.cancelScroll();
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  virtualizer.resizeItem(at, Math.round(cardElement.getBoundingClientRect().height));
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = undefined;
+}
+
 export type CardMeasure = { index: number; ref: (element: HTMLElement | null) => void };
 
 type VirtualCardsProps = {
-  list: string;
+  list: RowList;
   rows: readonly number[];
   label: string;
   card: (row: number, position: number, measure: CardMeasure) => ReactNode;
@@ -193,14 +214,14 @@ type VirtualCardsProps = {
 
 /**
  * The cards in the window and a few beyond, in the page's own scroll (a phone scrolls the page, not a box): space
- * above and below stands for the others, by measured heights. A draft's input in a card not rendered (focus after a
- * failed save, undo) is reached through `registerRevealer`.
+ * above and below stands for the others, by measured heights. A draft in a card not rendered (focus after a failed
+ * save, "Jump to next missing", undo) — one of its own fields, or one at any depth of the lists nested in it — is
+ * reached through `useNestedReveal`: the list scrolls to the card, and once it has rendered asks for the draft again.
  */
 function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
   const { index } = useEditor();
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const [pending, setPending] = useState<{ key: string; focus: boolean } | null>(null);
   // Where the list starts on the page: measured when it mounts, its rows change and the window is resized.
   useLayoutEffect(() => {
     const measure = () => setScrollMargin(Math.round((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
@@ -216,38 +237,24 @@ function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
     getItemKey: (i) => rows[i] ?? i,
   });
   const items = virtualizer.getVirtualItems();
-
-  useEffect(
-    () =>
-      registerRevealer((key, how) => {
-        const triple = parseValueKey(key);
-        const place = triple && rowListOf(triple, index.sections.get(triple.dataSectionId)?.repeaterPath ?? []);
-        if (place?.list !== list) return false;
-        const at = rows.indexOf(place.row);
-        if (at < 0) return false;
-        virtualizer.scrollToIndex(at, { align: "center" });
-        setPending({ key, ...how });
-        return true;
-      }),
-    [index, list, rows, virtualizer],
-  );
-  // Once the revealed card has rendered, its input takes focus (or is only scrolled to, from a button).
-  useEffect(() => {
-    if (!pending) return;
-    const input = document.getElementById(inputIdFor(pending.key));
-    if (!input) return;
-    if (pending.focus) input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: "center" });
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the input exists
-    setPending(null);
-  }, [pending, items]);
+  // The cards rendered now: a new function whenever the window moves, so a reveal waiting for its card follows.
+  const isShown = useMemo(() => {
+    const rendered = new Set(items.map((item) => rows[item.index]));
+    return (row: number) => rendered.has(row);
+  }, [items, rows]);
+  const showRow = useCallback((row: number) => virtualizer.scrollToIndex(rows.indexOf(row), { align: "center" }), [virtualizer, rows]);
+  useNestedReveal({ index, list, rows, isActive: true, isShown, showRow, hasOwnFields: true });
+  // A control about to be scrolled to inside a card: the card's height now, with what a reveal just rendered in it.
+  useEffect(() => registerRowMeasurer((control) => measureCardAround(virtualizer, listRef.current, control)), [virtualizer]);
 
   const first = items[0];
   const last = items.at(-1);
   const before = first ? first.start - scrollMargin : 0;
   const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
   return (
-    <ol ref={listRef} aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
+    // The virtualiser keeps the page still itself when cards above the window are measured; the browser's scroll
+    // anchoring on top of it moved an input just revealed in a card out of view.
+    <ol ref={listRef} aria-label={label} style={{ paddingTop: before, paddingBottom: after, overflowAnchor: "none" }}>
       {items.map((item) => {
         const row = rows[item.index];
         return row === undefined ? null : card(row, item.index + 1, { index: item.index, ref: virtualizer.measureElement });

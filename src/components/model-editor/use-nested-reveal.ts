@@ -1,9 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { isInsideRow, parseValueKey, type RowList } from "~/components/model-editor/draft-keys";
+import { isInsideRow, placeInRows, type RowList } from "~/components/model-editor/draft-keys";
 import { registerRevealer, revealDraft } from "~/components/model-editor/focus-draft";
-import { rowPathOf } from "~/domain/row-path";
 import type { TemplateIndex } from "~/domain/template-index";
 
 export type UseNestedRevealOptions = {
@@ -14,6 +13,7 @@ export type UseNestedRevealOptions = {
   isActive: boolean;
   /** Whether a row's insides are rendered; a new function whenever that changes, so the reveal follows. */
   isShown: (row: number) => boolean;
+  /** Renders a row's insides: at once (state), or in a while (a virtualised list scrolls there first). */
   showRow: (row: number) => void;
   /**
    * Whether the row's own fields wait with its insides (a card's); a table's own cells are its grid's to reveal, so
@@ -24,8 +24,11 @@ export type UseNestedRevealOptions = {
 
 /**
  * A list that renders the insides of some rows only — a table shows the nested repeaters of one row at a time, a
- * nested list of cards renders the cards near the window (`repeater-cards.tsx`) — brings a row in when a draft inside
- * it is asked for (focus after a failed save, "Jump to next missing", undo), and reveals the draft once it rendered.
+ * nested list of cards renders the cards near the window, a long list of cards only those in the window
+ * (`repeater-cards.tsx`) — brings a row in when a draft inside it is asked for (focus after a failed save, "Jump to
+ * next missing", undo), and once the row has rendered asks for the draft again: the lists nested in the row, rendered
+ * with it, bring in their row the same way, so a value four levels deep in a far row of a virtualised list is reached
+ * one level at a time (docs/editor.md §Nested repeaters).
  */
 export function useNestedReveal({
   index,
@@ -36,27 +39,27 @@ export function useNestedReveal({
   showRow,
   hasOwnFields = false,
 }: UseNestedRevealOptions): void {
-  const [pending, setPending] = useState<{ key: string; focus: boolean } | null>(null);
+  const [pending, setPending] = useState<{ key: string; row: number; focus: boolean } | null>(null);
   useEffect(() => {
     if (!isActive) return;
     return registerRevealer((key, how) => {
-      const place = parseValueKey(key);
+      const place = placeInRows(key, index);
       if (!place) return false;
-      const sectionPath = index.sections.get(place.dataSectionId)?.repeaterPath ?? [];
-      const path = rowPathOf(place);
-      const row = path[list.parentPath.length];
-      const isNested = hasOwnFields || sectionPath.length > list.parentPath.length + 1;
+      const row = place.path[list.parentPath.length];
+      const isNested = hasOwnFields || place.repeaterPath.length > list.parentPath.length + 1;
       if (row === undefined || isShown(row) || !isNested || !rows.includes(row)) return false;
-      if (!isInsideRow(sectionPath, path, list, row)) return false;
+      if (!isInsideRow(place.repeaterPath, place.path, list, row)) return false;
+      setPending({ key, row, ...how });
       showRow(row);
-      setPending({ key, ...how });
       return true;
     });
   }, [index, list, rows, isActive, isShown, showRow, hasOwnFields]);
   useEffect(() => {
-    if (!pending) return;
-    revealDraft(pending.key, pending);
+    // Waits for the row (a virtualised list renders it once the scroll got there); a row removed meanwhile ends it.
+    const isGone = pending !== null && !rows.includes(pending.row);
+    if (!pending || (!isGone && !isShown(pending.row))) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the row's insides rendered
     setPending(null);
-  }, [pending, isShown]);
+    if (!isGone) revealDraft(pending.key, pending);
+  }, [pending, isShown, rows]);
 }

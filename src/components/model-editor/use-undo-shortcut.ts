@@ -4,7 +4,7 @@ import { inputIdFor } from "~/components/model-editor/draft-keys";
 import type { DraftStore } from "~/components/model-editor/draft-store";
 import { isTextEntry, undoCommand, undoHandler, type UndoCommand } from "~/components/model-editor/undo-keys";
 import { openFieldEdit, redo, undo } from "~/components/model-editor/draft-history";
-import { revealDraft } from "~/components/model-editor/focus-draft";
+import { revealDraft, showControl } from "~/components/model-editor/focus-draft";
 
 /**
  * Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) undo and redo the draft's changes from anywhere on the page, one
@@ -44,8 +44,7 @@ export function stepHistory(store: DraftStore, command: UndoCommand, { focus }: 
   if (!keys) return false;
   const input = keys.map((key) => document.getElementById(inputIdFor(key))).find((element) => element !== null);
   if (input && input !== document.activeElement) {
-    if (focus) input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: "nearest" });
+    showControl(input, { focus, block: "nearest" });
   } else if (!input && keys[0] !== undefined) {
     // A card of a long repeater not rendered now (only those in view are): its list brings it in.
     revealDraft(keys[0], { focus });
