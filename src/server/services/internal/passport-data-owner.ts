@@ -190,32 +190,40 @@ export async function lockOwners(
   const inModel = kind === "item" ? Prisma.sql`AND "modelId" = ${modelId ?? null}::uuid` : Prisma.empty;
   const pending =
     mode === "values" ? Prisma.sql`, set_config('passport.pending_owners', l."id"::text, true) AS "pending"` : Prisma.empty;
-  const rows = await tx.$queryRaw<{ id: string; templateId: string; version: number; changeId: string; defaultLanguage: string }[]>`
+  // The locked rows and the opened changes come back as two sets of rows, matched by owner here: a join of the two
+  // CTEs is planned as a nested loop (the planner cannot estimate them; 1,000 owners made it a million comparisons).
+  const rows = await tx.$queryRaw<
+    { id: string; templateId: string | null; version: number | null; changeId: string | null; defaultLanguage: string | null }[]
+  >`
     WITH "locked" AS (
       SELECT "id", "templateId", "version" FROM ${table}
       WHERE "id" = ANY(${sorted}::uuid[]) ${inModel} AND "organizationId" = ${organizationId}
       ORDER BY "id" ${LOCK_CLAUSES[mode]}
     )${openChangesOf({ actor, organizationId, kind, modelId })}
-    SELECT l."id"::text AS "id", l."templateId"::text AS "templateId", l."version", o."changeId",
+    SELECT l."id"::text AS "id", l."templateId"::text AS "templateId", l."version", NULL::text AS "changeId",
            ${defaultLanguageOf(organizationId)}${pending}
-    FROM "locked" AS l JOIN "opened" AS o ON o."owner" = l."id"
-    ORDER BY l."id"`;
-  const [first] = rows;
-  if (!first || rows.length < sorted.length) throw new AppError("NOT_FOUND", notFound);
-  if (rows.some((row) => row.templateId !== first.templateId)) {
+    FROM "locked" AS l
+    UNION ALL
+    SELECT o."owner"::text, NULL, NULL, o."changeId", NULL${mode === "values" ? Prisma.sql`, NULL` : Prisma.empty}
+    FROM "opened" AS o`;
+  const changeOf = new Map(rows.flatMap((row) => (row.changeId === null ? [] : [[row.id, row.changeId] as const])));
+  const locked = rows.filter((row) => row.changeId === null).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const [first] = locked;
+  if (!first || locked.length < sorted.length) throw new AppError("NOT_FOUND", notFound);
+  if (locked.some((row) => row.templateId !== first.templateId)) {
     throw new AppError("CONFLICT", `The ${noun}s follow different templates; write them separately.`);
   }
-  if (ifMatch !== undefined && ifMatch !== first.version) throw movedOn(noun, ifMatch, first.version);
-  const owners = rows.map((row) => row.id);
+  if (ifMatch !== undefined && ifMatch !== first.version) throw movedOn(noun, ifMatch, first.version ?? 0);
+  const owners = locked.map((row) => row.id);
   return {
     kind,
     ...(modelId !== undefined && { modelId }),
     ids: owners,
-    versions: rows.map((row) => row.version),
-    templateId: first.templateId,
-    defaultLanguage: first.defaultLanguage,
+    versions: locked.map((row) => row.version as number),
+    templateId: first.templateId as string,
+    defaultLanguage: first.defaultLanguage as string,
     mode,
-    changes: { owners, ids: rows.map((row) => row.changeId), hasRecords: false },
+    changes: { owners, ids: owners.map((id) => changeOf.get(id) as string), hasRecords: false },
   };
 }
 
