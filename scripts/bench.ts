@@ -451,7 +451,12 @@ function headersFor(world: World, path: string): Record<string, string> {
 async function assertSameWrite(
   world: World,
   client: pg.Client,
-  { port, path, patchModelId, bodies: [first, second] }: { port: number; path: string; patchModelId: string; bodies: [string, string] },
+  {
+    port,
+    path,
+    patchModelId,
+    bodies: [first, second],
+  }: { port: number; path: string; patchModelId: string; bodies: [string, string] },
 ) {
   // The latest change as its author and its value changes in place order (the order of the arrays is not part of
   // the history), each as "place kind old new"; `swap` reads it as "place kind new old".
@@ -481,11 +486,7 @@ async function assertSameWrite(
 }
 
 /** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */
-async function assertSameAnswer(
-  world: World,
-  target: { name: string; method: string; path: string; body?: string },
-  appPort: number,
-) {
+async function assertSameAnswer(world: World, target: { name: string; method: string; path: string; body?: string }, appPort: number) {
   const answers = [];
   for (const port of [appPort, BARE_PORT]) {
     const response = await fetch(`http://127.0.0.1:${port}${target.path}`, {

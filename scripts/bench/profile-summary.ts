@@ -36,7 +36,10 @@ const CATEGORIES: Categories = [
  */
 const APP_CATEGORIES: Categories = [
   ...CATEGORIES.slice(0, 4),
-  ["Next: routing (router server, route resolution, headers())", (url) => /next\/dist\/(server\/lib\/router|shared\/lib\/router)/.test(url)],
+  [
+    "Next: routing (router server, route resolution, headers())",
+    (url) => /next\/dist\/(server\/lib\/router|shared\/lib\/router)/.test(url),
+  ],
   ["Next: request handling and the app-route runtime", (url) => /next\/dist\/(server|compiled\/next-server)\//.test(url)],
   ["Next: other (its compiled packages, shared code)", (url) => /node_modules\/next\//.test(url)],
   ["Prisma (query plan, result mapping)", (url) => /@prisma|generated\/prisma|query_compiler/.test(url)],
