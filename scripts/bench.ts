@@ -65,8 +65,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3789);
 // BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side); nginx the next.
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? BARE_PORT + 1);
-// The app and the bare handler take turns, BARE_ROUNDS windows each of DURATION_S / BARE_ROUNDS seconds (bareComparison).
-const BARE_ROUNDS = 5;
+// The app and the bare handler take turns, BARE_ROUNDS windows each of DURATION_S / BARE_ROUNDS seconds (bareComparison);
+// BENCH_TURNS=20 on a busy machine, where a few long windows still give one side a quieter one than the other.
+const BARE_ROUNDS = Number(process.env.BENCH_TURNS ?? 5);
 // BENCH_B_DIR: another checkout of the app with its own node_modules and build (`npm run build` there first), run beside
 // this one in BENCH_ONLY=bare on BENCH_B_PORT and taking turns with it and the bare handler: an A/B of two builds (a
 // Next version, a setting) whose ratio holds on a machine shared with other work, where runs minutes apart do not.
