@@ -68,6 +68,7 @@ const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? BARE_PORT + 1);
 // The app and the bare handler take turns, BARE_ROUNDS windows each of DURATION_S / BARE_ROUNDS seconds (bareComparison);
 // BENCH_TURNS=20 on a busy machine, where a few long windows still give one side a quieter one than the other.
 const BARE_ROUNDS = Number(process.env.BENCH_TURNS ?? 5);
+const SETTLE_MS = 300;
 // BENCH_B_DIR: another checkout of the app with its own node_modules and build (`npm run build` there first), run beside
 // this one in BENCH_ONLY=bare on BENCH_B_PORT and taking turns with it and the bare handler: an A/B of two builds (a
 // Next version, a setting) whose ratio holds on a machine shared with other work, where runs minutes apart do not.
@@ -366,8 +367,14 @@ async function bareComparison(world: World, databaseUrl: string, client: pg.Clie
             : { method: target.method, body: target.body }),
         });
       const results: Record<string, autocannon.Result[]> = Object.fromEntries(servers.map(({ label }) => [label, []]));
+      // The order turns each round, and each turn waits for the last one's requests to settle: a server's turn right
+      // after a loaded app's shares the machine with that app's finishing requests and its garbage collection, which
+      // with two apps in a fixed order made the first one read 1.2-1.5x the second on the same build.
       for (let round = 0; round < BARE_ROUNDS; round++) {
-        for (const { label, port } of servers) results[label]?.push(await load(port));
+        for (const { label, port } of [...servers.slice(round % servers.length), ...servers.slice(0, round % servers.length)]) {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          results[label]?.push(await load(port));
+        }
       }
       for (const [label, runs] of Object.entries(results)) {
         for (const result of runs) {
