@@ -1,7 +1,4 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders } from "./src/server/http/security-headers.mjs";
-
-const isDev = process.env.NODE_ENV !== "production";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -14,9 +11,8 @@ const nextConfig = {
   // XLSX writer hands strings to archiver-utils' `new Buffer()`: bundled, that call is the app's own and Node logged
   // a DEP0005 warning on every export; from node_modules it is a dependency's, which Node does not warn about.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "exceljs"],
-  async headers() {
-    return [{ source: "/:path*", headers: securityHeaders({ isDev }) }];
-  },
+  // The security headers are set by the app's HTTP server on every response (src/server/http/security-headers.ts),
+  // not by `headers()`, which Next would match against every request.
 };
 
 // The app's own text (docs/app-text.md): next-intl reads each request's language and catalogue from this file.

@@ -1,12 +1,13 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
-import { startApp } from "./bench/bench-app";
+import autocannon from "autocannon";
+import { profileAppCpu, startApp } from "./bench/bench-app";
 import { spawnBareHandler } from "./bench/bare-handler";
 import { repeaterValues } from "./bench/bench-template";
 import { createBenchWorld } from "./bench/bench-world";
 import { prepareLoadRun, useDatabase } from "./bench/prepare-load-run";
-import { type CpuProfile, summariseProfile } from "./bench/profile-summary";
+import { type CpuProfile, summariseAppProfile, summariseProfile, topFunctions } from "./bench/profile-summary";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 
 /**
@@ -15,7 +16,10 @@ import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
  * latencies side by side — through the built app over HTTP, through the app's route handler called in this process (no Next, no
  * HTTP), and through the bare node:http + pg handler — and a CPU profile of the in-process handler calls, its
  * self-time attributed to auth, validation, services, the database driver, JSON and the rest by source file.
- * The difference between the first two latencies is what Next's routing and the HTTP layer add.
+ * The difference between the first two latencies is what Next's routing and the HTTP layer add. Then the built app's
+ * own process profiled under load (32 connections, PROFILE_LOAD_S seconds each): Next's floor, GET model and a PATCH
+ * of 10 values (each connection its own row, as `BENCH_ONLY=bare` sends it), self time per request by part — Next's
+ * routing, Next's request handling, our build, the driver, Node — and the functions with the most of it.
  *
  * Runs on PostgreSQL (BENCH_DATABASE_URL, default the local server) so that the database's own work happens in
  * another process and the profile shows only the app's.
@@ -23,13 +27,15 @@ import { createFreshPostgresDatabase } from "./support/fresh-postgres-database";
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3789);
+const LOAD_S = Number(process.env.PROFILE_LOAD_S ?? 10);
+const CONNECTIONS = 32;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const { resultsDir } = prepareLoadRun();
 const { url: databaseUrl, drop } = await createFreshPostgresDatabase(serverUrl, "passport_profile");
 await useDatabase(databaseUrl);
 const world = await createBenchWorld();
-const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, "app-profile.log") });
+const app = await startApp({ databaseUrl, port: PORT, logFile: path.join(resultsDir, "app-profile.log"), hasCpuProbe: true });
 const bare = await spawnBareHandler({ databaseUrl, port: PORT + 1 });
 try {
   const modelPath = `/api/organizations/${world.organizationId}/models`;
@@ -123,6 +129,19 @@ try {
     }
     console.log(`\nProfile: ${path.join(resultsDir, `${hot.file}.cpuprofile`)} (open it in Chrome DevTools)`);
   }
+
+  const patchModel = (await httpJson("POST", `http://127.0.0.1:${PORT}${modelPath}`, {
+    name: "Profile PATCH model",
+    templateId: world.template.definition.id,
+  })) as { id: string };
+  const patchPath = `${modelPath}/${patchModel.id}/data-values`;
+  await httpJson("POST", `http://127.0.0.1:${PORT}${patchPath}`, repeaterValues(world.template, CONNECTIONS * 10, "p"));
+  const underLoad = [
+    { name: "Next's floor (an /api path no route serves, 404)", file: "app-floor", path: "/api/bench-floor" },
+    { name: "GET model (105 values, API key)", file: "app-get-model", path: hotPaths[0]?.path ?? "" },
+    { name: "PATCH data-values (10 values, each a write)", file: "app-patch", path: patchPath, isPatch: true },
+  ];
+  for (const target of underLoad) await profileUnderLoad(target);
 } finally {
   for (const child of [app, bare]) {
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -134,6 +153,45 @@ try {
   await drop();
 }
 process.exit(0);
+
+/**
+ * The built app's own CPU while it answers `target` at 32 connections for LOAD_S seconds: per request, by part and by
+ * function (self time; a PATCH's connection writes its own repeater row, its values alternating, so each is a write).
+ */
+async function profileUnderLoad(target: { name: string; file: string; path: string; isPatch?: boolean }): Promise<void> {
+  let connection = 0;
+  const patchRequest = (request: autocannon.Request, context: object) => {
+    const state = context as { row?: number; n?: number };
+    state.row ??= connection++ % CONNECTIONS;
+    state.n = (state.n ?? 0) + 1;
+    const values = repeaterValues(world.template, 10, `load-${state.n % 2}`).map((value) => ({ ...value, row: state.row }));
+    return { ...request, method: "PATCH" as const, body: JSON.stringify(values) };
+  };
+  const file = path.join(resultsDir, `${target.file}.cpuprofile`);
+  let result: autocannon.Result | undefined;
+  await profileAppCpu(app, file, async () => {
+    result = await autocannon({
+      url: `http://127.0.0.1:${PORT}${target.path}`,
+      connections: CONNECTIONS,
+      duration: LOAD_S,
+      headers: { api_token: world.token, "content-type": "application/json" },
+      ...(target.isPatch ? { requests: [{ setupRequest: patchRequest }] } : {}),
+    });
+  });
+  const requests = result?.requests.total ?? 0;
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  console.log(`\nThe app's own CPU under load: ${target.name}, ${CONNECTIONS} connections, ${LOAD_S} s, ${requests} requests`);
+  console.log("| part (self time) | ms per request | share of CPU |\n|---|---:|---:|");
+  const breakdown = summariseAppProfile(profile);
+  const busyTotal = breakdown.filter((row) => !row.category.startsWith("idle")).reduce((sum, row) => sum + row.ms, 0);
+  for (const row of breakdown) {
+    const share = row.category.startsWith("idle") ? "—" : `${((100 * row.ms) / busyTotal).toFixed(0)} %`;
+    console.log(`| ${row.category} | ${(row.ms / requests).toFixed(3)} | ${share} |`);
+  }
+  console.log("\n| function (self time) | ms per request |\n|---|---:|");
+  for (const row of topFunctions(profile, 25)) console.log(`| ${row.name} | ${(row.ms / requests).toFixed(3)} |`);
+  console.log(`\nProfile: ${file}`);
+}
 
 async function medianLatency(work: () => Promise<void>): Promise<number> {
   for (let i = 0; i < 50; i++) await work();

@@ -65,8 +65,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3789);
 // BENCH_BARE_PORT when the port after BENCH_PORT is taken (several checkouts benching side by side); nginx the next.
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? BARE_PORT + 1);
-// The app and the bare handler take turns, BARE_ROUNDS windows each of DURATION_S / BARE_ROUNDS seconds (bareComparison).
-const BARE_ROUNDS = 5;
+// The app and the bare handler take turns, BARE_ROUNDS windows each of DURATION_S / BARE_ROUNDS seconds (bareComparison);
+// BENCH_TURNS=20 on a busy machine, where a few long windows still give one side a quieter one than the other.
+const BARE_ROUNDS = Number(process.env.BENCH_TURNS ?? 5);
+const SETTLE_MS = 300;
+// BENCH_B_DIR: another checkout of the app with its own node_modules and build (`npm run build` there first), run beside
+// this one in BENCH_ONLY=bare on BENCH_B_PORT and taking turns with it and the bare handler: an A/B of two builds (a
+// Next version, a setting) whose ratio holds on a machine shared with other work, where runs minutes apart do not.
+const B_DIR = process.env.BENCH_B_DIR;
+const B_PORT = Number(process.env.BENCH_B_PORT ?? NGINX_PORT + 1);
 
 const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
@@ -312,10 +319,15 @@ async function bareComparison(world: World, databaseUrl: string, client: pg.Clie
   const model = (await call(world, "GET", `/models/${modelId}`)) as { uniqueProductIdentifiers: { uuid: string }[] };
   const passportUuid = model.uniqueProductIdentifiers[0]?.uuid;
   const bare = await spawnBareHandler({ databaseUrl, port: BARE_PORT });
+  const appB = B_DIR ? await startApp({ databaseUrl, port: B_PORT, logFile: path.join(resultsDir, "app-B.log"), cwd: B_DIR }) : null;
+  // The servers measured in turns, the bare handler last: every app is compared with it.
+  const servers = [{ label: "app", port: PORT }, ...(appB ? [{ label: "B", port: B_PORT }] : []), { label: "bare", port: BARE_PORT }];
   try {
     const inOrganization = `/api/organizations/${world.organizationId}`;
     const patchPath = `${inOrganization}/models/${patchModelId}/data-values`;
-    await assertSameWrite(world, client, { path: patchPath, patchModelId, bodies: [patchBody(0, "x"), patchBody(0, "y")] });
+    for (const { port } of servers.slice(0, -1)) {
+      await assertSameWrite(world, client, { port, path: patchPath, patchModelId, bodies: [patchBody(0, "x"), patchBody(0, "y")] });
+    }
     const targets = [
       // Next's own floor: an /api path no route serves, answered 404 by the app's catch-all route, which reads nothing;
       // the bare handler answers its own 404 (the bodies differ, so only the status is compared).
@@ -326,7 +338,9 @@ async function bareComparison(world: World, databaseUrl: string, client: pg.Clie
     ];
     const rows = [];
     for (const target of targets) {
-      if (target.method === "GET" && target.status === undefined) await assertSameAnswer(world, target);
+      if (target.method === "GET" && target.status === undefined) {
+        for (const { port } of servers.slice(0, -1)) await assertSameAnswer(world, target, port);
+      }
       let connection = 0;
       // On a machine shared with other work the load comes in bursts: one 10 s window each would hand one side a
       // quiet window and the other a busy one. BARE_ROUNDS short windows taken in turns share the bursts out.
@@ -352,10 +366,15 @@ async function bareComparison(world: World, databaseUrl: string, client: pg.Clie
               }
             : { method: target.method, body: target.body }),
         });
-      const results = { app: [] as autocannon.Result[], bare: [] as autocannon.Result[] };
+      const results: Record<string, autocannon.Result[]> = Object.fromEntries(servers.map(({ label }) => [label, []]));
+      // The order turns each round, and each turn waits for the last one's requests to settle: a server's turn right
+      // after a loaded app's shares the machine with that app's finishing requests and its garbage collection, which
+      // with two apps in a fixed order made the first one read 1.2-1.5x the second on the same build.
       for (let round = 0; round < BARE_ROUNDS; round++) {
-        results.app.push(await load(PORT));
-        results.bare.push(await load(BARE_PORT));
+        for (const { label, port } of [...servers.slice(round % servers.length), ...servers.slice(0, round % servers.length)]) {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          results[label]?.push(await load(port));
+        }
       }
       for (const [label, runs] of Object.entries(results)) {
         for (const result of runs) {
@@ -368,30 +387,60 @@ async function bareComparison(world: World, databaseUrl: string, client: pg.Clie
       const perSecond = (runs: autocannon.Result[]) =>
         runs.reduce((sum, result) => sum + result.requests.total, 0) / runs.reduce((sum, result) => sum + result.duration, 0);
       const p50 = (runs: autocannon.Result[]) => median(runs.map((result) => result.latency.p50));
-      const [app, bareRate] = [perSecond(results.app), perSecond(results.bare)];
+      const [app, bareRate] = [perSecond(results.app ?? []), perSecond(results.bare ?? [])];
+      const b = appB ? perSecond(results.B ?? []) : undefined;
       rows.push({
         name: target.name,
         appRequestsPerSecond: app,
         bareRequestsPerSecond: bareRate,
         ratio: app / bareRate,
-        appP50Ms: p50(results.app),
-        bareP50Ms: p50(results.bare),
+        appP50Ms: p50(results.app ?? []),
+        bareP50Ms: p50(results.bare ?? []),
+        ...(b !== undefined && { bRequestsPerSecond: b, bRatio: b / bareRate, bP50Ms: p50(results.B ?? []) }),
       });
     }
-    console.log(
-      `\n| request (${CONNECTIONS} connections, ${DURATION_S} s each in ${BARE_ROUNDS} turns) | app req/s | bare req/s | app ÷ bare (target ≥ 0.6) | app p50 | bare p50 |`,
-    );
-    console.log("|---|---:|---:|---:|---:|---:|");
-    for (const row of rows) {
-      console.log(
-        `| ${row.name} | ${row.appRequestsPerSecond.toFixed(0)} | ${row.bareRequestsPerSecond.toFixed(0)} | ${row.ratio.toFixed(2)} | ${row.appP50Ms} | ${row.bareP50Ms} |`,
-      );
-    }
+    printBareRows(rows);
     return rows;
   } finally {
-    const exited = new Promise((resolve) => bare.once("exit", resolve));
-    bare.kill("SIGTERM");
-    await exited;
+    for (const child of appB ? [bare, appB] : [bare]) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
+}
+
+type BareRow = {
+  name: string;
+  appRequestsPerSecond: number;
+  bareRequestsPerSecond: number;
+  ratio: number;
+  appP50Ms: number;
+  bareP50Ms: number;
+  bRequestsPerSecond?: number;
+  bRatio?: number;
+  bP50Ms?: number;
+};
+
+/** With BENCH_B_DIR, B's columns and app ÷ B: this checkout's build against the other's, taken in the same turns. */
+function printBareRows(rows: BareRow[]): void {
+  const hasB = rows.some((row) => row.bRequestsPerSecond !== undefined);
+  const heading = `request (${CONNECTIONS} connections, ${DURATION_S} s each in ${BARE_ROUNDS} turns)`;
+  if (hasB) console.log(`\nB: ${B_DIR}`);
+  console.log(
+    hasB
+      ? `\n| ${heading} | app req/s | B req/s | bare req/s | app ÷ bare | B ÷ bare | app ÷ B | app p50 | B p50 | bare p50 |`
+      : `\n| ${heading} | app req/s | bare req/s | app ÷ bare (target ≥ 0.6) | app p50 | bare p50 |`,
+  );
+  console.log(hasB ? "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" : "|---|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    const [app, bare] = [row.appRequestsPerSecond.toFixed(0), row.bareRequestsPerSecond.toFixed(0)];
+    console.log(
+      row.bRequestsPerSecond !== undefined
+        ? `| ${row.name} | ${app} | ${row.bRequestsPerSecond.toFixed(0)} | ${bare} | ${row.ratio.toFixed(2)} | ${row.bRatio?.toFixed(2)} | ` +
+            `${(row.appRequestsPerSecond / row.bRequestsPerSecond).toFixed(2)} | ${row.appP50Ms} | ${row.bP50Ms} | ${row.bareP50Ms} |`
+        : `| ${row.name} | ${app} | ${bare} | ${row.ratio.toFixed(2)} | ${row.appP50Ms} | ${row.bareP50Ms} |`,
+    );
   }
 }
 
@@ -410,7 +459,12 @@ function headersFor(world: World, path: string): Record<string, string> {
 async function assertSameWrite(
   world: World,
   client: pg.Client,
-  { path, patchModelId, bodies: [first, second] }: { path: string; patchModelId: string; bodies: [string, string] },
+  {
+    port,
+    path,
+    patchModelId,
+    bodies: [first, second],
+  }: { port: number; path: string; patchModelId: string; bodies: [string, string] },
 ) {
   // The latest change as its author and its value changes in place order (the order of the arrays is not part of
   // the history), each as "place kind old new"; `swap` reads it as "place kind new old".
@@ -432,17 +486,17 @@ async function assertSameWrite(
     if (response.status !== 200) throw new Error(`PATCH on ${port}: ${response.status} ${await response.text()}`);
     return latest(swap);
   };
-  await write(PORT, first, false);
-  const app = await write(PORT, second, false);
+  await write(port, first, false);
+  const app = await write(port, second, false);
   const bare = await write(BARE_PORT, first, true);
   if (app !== bare) throw new Error(`PATCH: the bare handler's history row differs from the app's\napp:  ${app}\nbare: ${bare}`);
-  await assertSameAnswer(world, { name: "PATCH data-values", method: "PATCH", path, body: second });
+  await assertSameAnswer(world, { name: "PATCH data-values", method: "PATCH", path, body: second }, port);
 }
 
 /** A ratio is only honest if both servers did the same work: same status, same ETag, the same bytes. */
-async function assertSameAnswer(world: World, target: { name: string; method: string; path: string; body?: string }) {
+async function assertSameAnswer(world: World, target: { name: string; method: string; path: string; body?: string }, appPort: number) {
   const answers = [];
-  for (const port of [PORT, BARE_PORT]) {
+  for (const port of [appPort, BARE_PORT]) {
     const response = await fetch(`http://127.0.0.1:${port}${target.path}`, {
       method: target.method,
       headers: headersFor(world, target.path),

@@ -2,13 +2,15 @@ import { createServer } from "node:http";
 import next from "next";
 import { answerBeforeNext, answerNextFailure } from "~/server/http/answer-before-next";
 import { stampPeerAddress } from "~/server/http/stamp-peer-address";
+import { setSecurityHeaders } from "~/server/http/security-headers";
 import { handleNoticingUnavailableStores } from "~/server/http/store-unavailable-pages";
 
 /**
  * The app's HTTP server in place of `next start` / `next dev`, run by scripts/start.ts (`--dev` for development).
  * It keeps only what Next cannot do, in its own request listener: Next's own server keeps an X-Forwarded-For the
  * client sent, so behind it the app could not tell an address the client chose from the real one; this server stamps
- * every request with the socket's address first (src/server/http/client-address.ts then applies TRUST_PROXY). It
+ * every request with the socket's address first (src/server/http/client-address.ts then applies TRUST_PROXY), and
+ * sets the security headers on every response (src/server/http/security-headers.ts). It
  * answers methods Next cannot route and paths Next's router cannot decode itself, with the security headers
  * (src/server/http/answer-before-next.ts), and turns a page's 500 into 503 when a store it needs is away
  * (src/server/http/store-unavailable-pages.ts). Everything else is Next's; read volume is for HTTP caches in front
@@ -24,6 +26,7 @@ await app.prepare();
 
 const server = createServer((request, response) => {
   stampPeerAddress(request);
+  setSecurityHeaders(response, isDev);
   if (answerBeforeNext(request, response, isDev)) return;
   handleNoticingUnavailableStores(response, () => handle(request, response)).catch((error: unknown) => {
     console.error("[server] request failed:", error);

@@ -16,6 +16,30 @@ const HEAP_PROBE = [
 ].join(" ");
 
 /**
+ * Preloaded into the app when the bench profiles it: over the IPC channel, "start" starts V8's sampling profiler in the
+ * app's own process and "stop" writes the profile to the file named and answers "stopped", so a profile holds only the
+ * load the bench sent between the two — not the app's start.
+ */
+const CPU_PROBE = [
+  'import { writeFileSync } from "node:fs";',
+  'import { Session } from "node:inspector/promises";',
+  "const session = new Session();",
+  "session.connect();",
+  'process.on("message", async (message) => {',
+  '  if (message.profile === "start") {',
+  '    await session.post("Profiler.enable");',
+  '    await session.post("Profiler.setSamplingInterval", { interval: 200 });',
+  '    await session.post("Profiler.start");',
+  '    process.send({ profile: "started" });',
+  '  } else if (message.profile === "stop") {',
+  '    const { profile } = await session.post("Profiler.stop");',
+  "    writeFileSync(message.file, JSON.stringify(profile));",
+  '    process.send({ profile: "stopped" });',
+  "  }",
+  "});",
+].join(" ");
+
+/**
  * Runs the built app as `npm start` runs it (scripts/serve-next.ts, our HTTP server around Next, in production)
  * against a database and waits until it answers, so the figures are of what users run. With `heapProbeFile`, the app
  * can be asked for its live heap with {@link liveHeapMb}.
@@ -25,13 +49,21 @@ export async function startApp(options: {
   port: number;
   logFile: string;
   heapProbeFile?: string;
+  /** Another checkout with its own build and node_modules (an A/B of two builds side by side); this one by default. */
+  cwd?: string;
+  /** Lets the bench profile the app's CPU while it is loaded ({@link profileAppCpu}). */
+  hasCpuProbe?: boolean;
 }): Promise<ChildProcess> {
   // Measuring whatever else listens there would print someone else's figures.
   if (await isListening(options.port)) throw new Error(`Port ${options.port} is in use; set BENCH_PORT to a free one.`);
   const log = createWriteStream(options.logFile);
-  const probe = options.heapProbeFile ? ["--expose-gc", "--import", `data:text/javascript,${HEAP_PROBE}`] : [];
+  const probe = [
+    ...(options.heapProbeFile ? ["--expose-gc", "--import", `data:text/javascript,${HEAP_PROBE}`] : []),
+    ...(options.hasCpuProbe ? ["--import", `data:text/javascript,${CPU_PROBE}`] : []),
+  ];
   // Node's default conditions, as scripts/start.ts starts it: Next must not load React's server build.
   const child = spawn(process.execPath, [...probe, "--import", "tsx", "scripts/serve-next.ts"], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       ...(options.heapProbeFile ? { HEAP_PROBE_FILE: options.heapProbeFile } : {}),
@@ -44,7 +76,7 @@ export async function startApp(options: {
       PUBLIC_BASE_URL: `http://localhost:${options.port}`,
       NEXT_TELEMETRY_DISABLED: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(options.hasCpuProbe ? (["ipc"] as const) : [])],
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -88,4 +120,26 @@ function answers(port: number): Promise<boolean> {
   return fetch(`http://localhost:${port}/api/product-data-models`)
     .then((response) => response.status === 401)
     .catch(() => false);
+}
+
+/**
+ * Profiles the app's own process (started with `hasCpuProbe`) while `load` runs: Next's routing and HTTP layer and the
+ * route handler together, as users reach them. The profile's file is written by the app.
+ */
+export async function profileAppCpu(app: ChildProcess, file: string, load: () => Promise<unknown>): Promise<void> {
+  await askProbe(app, { profile: "start" }, "started");
+  await load();
+  await askProbe(app, { profile: "stop", file }, "stopped");
+}
+
+function askProbe(app: ChildProcess, message: object, answer: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (reply: { profile?: string }) => {
+      if (reply.profile !== answer) return;
+      app.off("message", onMessage);
+      resolve();
+    };
+    app.on("message", onMessage);
+    app.send(message);
+  });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { APP_ERROR_STATUS } from "~/server/errors/app-error-status";
 import { renderErrorPage } from "~/server/public-pages/public-document";
-import { securityHeaders } from "~/server/http/security-headers.mjs";
+import { setSecurityHeaders } from "~/server/http/security-headers";
 
 /**
  * What the app's HTTP server (scripts/serve-next.ts) answers itself, in its own request listener, before Next sees a
@@ -82,7 +82,7 @@ function send(
   body: string,
   headers: Record<string, string>,
 ): void {
-  for (const { key, value } of securityHeaders({ isDev })) response.setHeader(key, value);
+  setSecurityHeaders(response, isDev);
   response.writeHead(status, { ...headers, "Content-Type": contentType, "Content-Length": Buffer.byteLength(body) });
   response.end(body);
 }
