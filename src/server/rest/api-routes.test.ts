@@ -100,6 +100,11 @@ describe("a route outside /api declares itself once, in the public route table",
     );
     expect(() => publicRoutes("/p/nowhere", { GET: handler })).toThrow(/declares nothing/);
   });
+
+  it("never lets a shared cache keep what a grant opens", () => {
+    // A `?grant=` read may open restricted fields: its route's caching must tell a grant read from a public one.
+    for (const route of PUBLIC_ROUTES.filter((entry) => entry.reader === "grant")) expect(route.cache, route.path).toBe("reader");
+  });
 });
 
 describe("an answer is cached as its route declares", () => {
