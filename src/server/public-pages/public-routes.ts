@@ -122,20 +122,18 @@ export async function passportUuid(context: { params: Promise<Record<string, str
 
 /**
  * `/.well-known/gs1resolver`: the resolver description file of the GS1-Conformant Resolver standard, telling a
- * scanner app which keys this host resolves and where its root is.
+ * scanner app which keys this host resolves and where its root is. Anyone may keep it a day: its declaration
+ * (src/server/public-pages/public-route-table.ts) sets that.
  */
 export const gs1ResolverDescriptionRoute: RouteHandler = () =>
   Promise.resolve(
-    Response.json(
-      {
-        name: "Passport Studio",
-        resolverRoot: publicBaseUrl(),
-        supportedPrimaryKeys: ["01"],
-        supportedLinkType: [{ namespace: "https://gs1.org/voc/", prefix: "gs1:" }],
-        linkTypeDefaultCanBeAll: false,
-      },
-      { headers: cacheHeaders({ kind: "static", maxAgeS: 86_400 }) },
-    ),
+    Response.json({
+      name: "Passport Studio",
+      resolverRoot: publicBaseUrl(),
+      supportedPrimaryKeys: ["01"],
+      supportedLinkType: [{ namespace: "https://gs1.org/voc/", prefix: "gs1:" }],
+      linkTypeDefaultCanBeAll: false,
+    }),
   );
 
 const ZPageVersion = z.coerce.number().int().min(1).max(999_999_999).optional();

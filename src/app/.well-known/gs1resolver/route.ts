@@ -1,5 +1,7 @@
 import { gs1ResolverDescriptionRoute } from "~/server/public-pages/public-routes";
-import { restRoutes } from "~/server/rest/rest-route";
+import { publicRoutes } from "~/server/public-pages/public-route-table";
 
 /** The GS1 resolver description file (docs/gs1.md). Public. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: gs1ResolverDescriptionRoute });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = publicRoutes("/.well-known/gs1resolver", {
+  GET: gs1ResolverDescriptionRoute,
+});

@@ -1,5 +1,7 @@
 import { digitalLinkRoute } from "~/server/public-pages/public-routes";
-import { restRoutes } from "~/server/rest/rest-route";
+import { publicRoutes } from "~/server/public-pages/public-route-table";
 
 /** A GS1 Digital Link path: redirects to the passport it names (docs/gs1.md). Public. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = restRoutes({ GET: digitalLinkRoute });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = publicRoutes("/01/{gtin}/10/{lot}/21/{serial}", {
+  GET: digitalLinkRoute,
+});
