@@ -49,6 +49,8 @@ const totals: Totals = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
 /** End-to-end tests that passed only on their retry: named in the summary (nameFlaky). */
 const flakyNames: string[] = [];
+/** Failed vitest tests with the start of their error: repeated in the summary, whose end is what CI keeps of a log. */
+const failedTests: string[] = [];
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = path.resolve(".test-reports");
 mkdirSync(reports, { recursive: true });
@@ -131,6 +133,7 @@ if (postgresUrl) {
 }
 await lanes(allLanes);
 
+if (failedTests.length > 0) console.log(`\n${failedTests.length} failed test(s):\n${failedTests.join("\n")}`);
 if (flakyNames.length > 0) console.log(`\n${flakyNames.length} test(s) passed only on retry: ${flakyNames.join("; ")}`);
 console.log(failedSteps.length > 0 ? `\nFailed: ${failedSteps.join("; ")}` : "\nAll test steps passed.");
 console.log(`${totals.passed} passed, ${totals.failed} failed in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -139,7 +142,8 @@ process.exit(failedSteps.length > 0 ? 1 : 0);
 function vitest(name: string, project: string, report: string, env: Record<string, string | undefined>): Step {
   const file = path.join(reports, report);
   const args = ["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json"];
-  return { name, args: [...args, `--outputFile.json=${file}`], env, report: { file, read: vitestTotals } };
+  const after = () => nameVitestFailures(name, file);
+  return { name, args: [...args, `--outputFile.json=${file}`], env, report: { file, read: vitestTotals }, after };
 }
 
 /**
@@ -297,6 +301,34 @@ function flakyTests(suites: PlaywrightSuite[], titles: string[]): string[] {
       .map((spec) => `${spec.file}:${spec.line} ${[...path, spec.title].join(" › ")}`);
     return [...own, ...flakyTests(suite.suites ?? [], path)];
   });
+}
+
+type VitestReport = {
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
+
+/** Names each failed test of a vitest step (a file that failed outside its tests too), with its error's first lines. */
+function nameVitestFailures(step: string, file: string): void {
+  let report: VitestReport;
+  try {
+    report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+  } catch {
+    return; // count() has already failed the run for the missing report.
+  }
+  const firstLines = (text = "") => text.split("\n").slice(0, 4).join("\n      ").slice(0, 600);
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), result.name);
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      failedTests.push(`  ${step}: ${where} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && result.status === "failed")
+      failedTests.push(`  ${step}: ${where}\n      ${firstLines(result.message)}`);
+  }
 }
 
 function soakTotals(report: unknown): Totals {

@@ -1,4 +1,13 @@
-import { createOrganization, DEMO_ORGANIZATION_NAME, DEMO_USER, expect, signIn, test, uniqueSuffix } from "../fixtures";
+import {
+  clientContextOptions,
+  createOrganization,
+  DEMO_ORGANIZATION_NAME,
+  DEMO_USER,
+  expect,
+  signIn,
+  test,
+  uniqueSuffix,
+} from "../fixtures";
 
 test.describe("signing in and up", () => {
   test("the demo user signs in and sees the demo organization", async ({ page }) => {
@@ -55,5 +64,26 @@ test.describe("signing in and up", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await page.goto("/settings/api-keys");
     await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("before the page's script runs, the sign-in and sign-up forms cannot send a password in an address", async ({ browser }) => {
+    // A click before hydration would submit the form natively: a GET with the password in the URL and the server's log.
+    const context = await browser.newContext({ ...clientContextOptions(), javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const [path, button] of [
+        ["/sign-in", "Sign in"],
+        ["/sign-up", "Create account"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("button", { name: button })).toBeDisabled();
+        await expect(page.locator("form", { has: page.getByRole("button", { name: button }) })).toHaveAttribute("method", "post");
+        await page.getByLabel("Password").fill("correct-horse-battery");
+        await page.getByLabel("Password").press("Enter");
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+      }
+    } finally {
+      await context.close();
+    }
   });
 });

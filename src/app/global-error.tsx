@@ -2,7 +2,7 @@
 
 import { createTranslator } from "use-intl/core";
 import { useSyncExternalStore } from "react";
-import { negotiateAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { negotiateAppLocale, type TAppLocale } from "~/domain/languages/app-locale";
 import de from "../../messages/de.json";
 import en from "../../messages/en.json";
 import fr from "../../messages/fr.json";

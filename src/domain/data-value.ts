@@ -5,7 +5,7 @@ import { encodeRange, rangeSidesOf } from "~/domain/range-value";
 import { boundedArray } from "~/domain/bounded-array";
 import { unstorableTextReason, ZText } from "~/domain/text";
 import { isUuid, ZUuid } from "~/domain/uuid";
-import { ZLanguageTag } from "~/domain/language";
+import { ZLanguageTag } from "~/domain/languages/language";
 import { encodeListValue, MAX_LIST_ENTRIES } from "~/domain/list-value";
 import { MAX_ROW, rowPathText, ZInnerRows } from "~/domain/row-path";
 

@@ -2,7 +2,7 @@ import { type TDataValue, tripleKey } from "~/domain/data-value";
 import { hasPlaceInTemplate } from "~/domain/data-value-validation";
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { fieldLevel, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
-import { inDefaultLanguage } from "~/domain/value-languages";
+import { inDefaultLanguage } from "~/domain/languages/value-languages";
 
 /**
  * Which values an owner (a model, or an item) holds as a whole: a new owner's nulls, and what it keeps when its

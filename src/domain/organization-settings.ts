@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAuditRetentionYears } from "~/domain/audit-events";
-import { ZLanguageSettingsUpdate } from "~/domain/language";
+import { ZLanguageSettingsUpdate } from "~/domain/languages/language";
 import { ZOrganizationRegistryUpdate } from "~/domain/registry-settings";
 import { ZDidWebDomain } from "~/domain/versions/did-web";
 

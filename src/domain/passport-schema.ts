@@ -3,7 +3,7 @@ import { ACCESS_LEVELS } from "~/domain/field-options";
 import { ZLayout } from "~/domain/layout";
 import { ZUniqueProductIdentifier } from "~/domain/model-schema";
 import { ZDataField, ZGranularityLevel, ZSectionType } from "~/domain/template-schema";
-import { ZTranslations } from "~/domain/template-translations";
+import { ZTranslations } from "~/domain/languages/template-translations";
 import { ZRangeValue } from "~/domain/range-value";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";

@@ -1,14 +1,14 @@
 import { isFilled } from "~/domain/completeness";
 import type { TDataValue } from "~/domain/data-value";
-import type { LanguageSettings } from "~/domain/language";
+import type { LanguageSettings } from "~/domain/languages/language";
 import { type AccessLevel, canReadAccess, fieldAccess } from "~/domain/field-options";
 import { answeredValue } from "~/domain/list-value";
 import type { TPassport, TPassportRow, TPassportSection, TPassportValue, TReaderLevel } from "~/domain/passport-schema";
 import { compareRowPaths, rowPathText } from "~/domain/row-path";
 import { fieldLevel, isRepeaterSection, type TemplateIndex } from "~/domain/template-index";
-import { localizeTemplate } from "~/domain/template-translations";
+import { localizeTemplate } from "~/domain/languages/template-translations";
 import type { TDataField, TSection } from "~/domain/template-schema";
-import { defaultLanguageValues } from "~/domain/value-languages";
+import { defaultLanguageValues } from "~/domain/languages/value-languages";
 
 /**
  * A passport is built in two steps (docs/api.md §Passports): `assemblePassport` lays the template's sections out with

@@ -1,4 +1,4 @@
-import { ZLanguageSettingsUpdate } from "~/domain/language";
+import { ZLanguageSettingsUpdate } from "~/domain/languages/language";
 import { z } from "zod";
 import { ZItemChangesRequest, ZModelChangesRequest } from "~/domain/data-changes";
 import { MAX_ROW, ZDataValuesRequest } from "~/domain/data-value";

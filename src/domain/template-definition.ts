@@ -5,7 +5,7 @@ import { appendPath } from "~/domain/json-path";
 import { layoutIssues, normalizeLayout } from "~/domain/layout";
 import { resolveSectionGraph, type SectionGraph } from "~/domain/section-graph";
 import { sectionOptionIssues } from "~/domain/section-options";
-import { translationIssues, type TTranslations, withTranslations } from "~/domain/template-translations";
+import { translationIssues, type TTranslations, withTranslations } from "~/domain/languages/template-translations";
 import { type TDataField, type TSection, type TVisibility, ZSectionInput, ZTemplateDefinitionInput } from "~/domain/template-schema";
 
 /** A validated import, ready to be stored as a template or a product data model. */

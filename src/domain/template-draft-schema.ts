@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { ZLayoutInput } from "~/domain/layout";
 import { ZDataFieldType, ZGranularityLevel, ZSection, ZSectionType, ZVisibility, type TSection } from "~/domain/template-schema";
-import { type TTranslations, ZTemplateTranslationsInput, ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
+import {
+  type TTranslations,
+  ZTemplateTranslationsInput,
+  ZTranslations,
+  ZTranslationsInput,
+} from "~/domain/languages/template-translations";
 import { ZText } from "~/domain/text";
 import { ZUuid } from "~/domain/uuid";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZLayout, ZLayoutInput } from "~/domain/layout";
-import { ZTemplateTranslationsInput, ZTranslations, ZTranslationsInput } from "~/domain/template-translations";
+import { ZTemplateTranslationsInput, ZTranslations, ZTranslationsInput } from "~/domain/languages/template-translations";
 import { ZUuid } from "~/domain/uuid";
 
 export const ZSectionType = z.enum(["Group", "Repeatable"]);

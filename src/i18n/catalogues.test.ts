@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { APP_LOCALES } from "~/domain/app-locale";
+import { APP_LOCALES } from "~/domain/languages/app-locale";
 
 /**
  * Every catalogue (messages/<locale>.json) has exactly English's keys, each message parses as ICU, and each

@@ -1,4 +1,4 @@
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import { DEFAULT_TIME_ZONE, formatInstant } from "~/domain/instant-format";
 
 /**

@@ -1,4 +1,4 @@
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import type en from "../../messages/en.json";
 
 export type AppMessages = typeof en;

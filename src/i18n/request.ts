@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getSession } from "~/server/auth/request-session";
-import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { pickAppLocale, type TAppLocale } from "~/domain/languages/app-locale";
 import { TIME_ZONE_COOKIE, timeZoneFromCookie } from "~/domain/instant-format";
 import { loadMessages } from "~/i18n/messages";
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { APP_LOCALES, isAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { APP_LOCALES, isAppLocale, type TAppLocale } from "~/domain/languages/app-locale";
 import { trpc } from "~/lib/trpc/react";
 import { trpcErrorInfo } from "~/lib/trpc-error-info";
 

@@ -9,6 +9,7 @@ import { TextField } from "~/components/ui/text-field";
 import { ZEmail } from "~/domain/identity-schemas";
 import { authClient } from "~/lib/auth-client";
 import { useFormErrors } from "~/lib/use-form-errors";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 
 const FIELDS = ["email"] as const;
 const ZForgotPasswordInput = z.object({ email: ZEmail });
@@ -17,6 +18,7 @@ const ZForgotPasswordInput = z.object({ email: ZEmail });
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const isHydrated = useIsHydrated();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -36,7 +38,7 @@ export function ForgotPasswordForm() {
     return <Alert tone="success">{t("resetSent")}</Alert>;
   }
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField
         label={t("email")}
@@ -47,7 +49,7 @@ export function ForgotPasswordForm() {
         required
         error={errors.fields.email}
       />
-      <Button type="submit" className="w-full" disabled={state === "sending"}>
+      <Button type="submit" className="w-full" disabled={state === "sending" || !isHydrated}>
         {state === "sending" ? t("sending") : t("sendResetLink")}
       </Button>
     </form>

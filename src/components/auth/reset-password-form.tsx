@@ -9,6 +9,7 @@ import { TextField } from "~/components/ui/text-field";
 import { ZPassword } from "~/domain/identity-schemas";
 import { authClient } from "~/lib/auth-client";
 import { useFormErrors } from "~/lib/use-form-errors";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 
 const FIELDS = ["password"] as const;
 const ZResetPasswordInput = z.object({ password: ZPassword });
@@ -17,6 +18,7 @@ const ZResetPasswordInput = z.object({ password: ZPassword });
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const isHydrated = useIsHydrated();
   const [state, setState] = useState<"idle" | "saving" | "done">("idle");
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -47,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField
         label={t("newPassword")}
@@ -57,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
         error={errors.fields.password}
       />
-      <Button type="submit" className="w-full" disabled={state === "saving"}>
+      <Button type="submit" className="w-full" disabled={state === "saving" || !isHydrated}>
         {state === "saving" ? t("saving") : t("setNewPassword")}
       </Button>
     </form>

@@ -8,6 +8,7 @@ import { TextField } from "~/components/ui/text-field";
 import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { authClient } from "~/lib/auth-client";
 import { useFormErrors } from "~/lib/use-form-errors";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import { ZSignInInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["email", "password"] as const;
@@ -22,6 +23,7 @@ export type SignInFormProps = {
 export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const isHydrated = useIsHydrated();
   const [isPending, setIsPending] = useState(false);
   /** After the password of a member with two-factor sign-in on: the code step (docs/security.md §Two-factor). */
   const [isCodeStep, setIsCodeStep] = useState(false);
@@ -68,7 +70,7 @@ export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
     return <TwoFactorCodeForm onSignedIn={onSignedInFully} onRestart={onRestart} />;
   }
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       {restartReason && !errors.form ? <Alert tone="error">{restartReason}</Alert> : null}
       <TextField
@@ -88,7 +90,7 @@ export function SignInForm({ next = "/", onSignedIn }: SignInFormProps) {
         required
         error={errors.fields.password}
       />
-      <Button type="submit" className="w-full" disabled={isPending}>
+      <Button type="submit" className="w-full" disabled={isPending || !isHydrated}>
         {isPending ? t("signingIn") : t("signIn")}
       </Button>
     </form>

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { authClient } from "~/lib/auth-client";
 import { useFormErrors } from "~/lib/use-form-errors";
+import { useIsHydrated } from "~/lib/use-is-hydrated";
 import { ZSignUpInput } from "~/domain/identity-schemas";
 
 const FIELDS = ["name", "email", "password"] as const;
@@ -30,6 +31,7 @@ export type SignUpFormProps = { invitation?: { id: string; email: string } };
 export function SignUpForm({ invitation }: SignUpFormProps) {
   const t = useTranslations("auth");
   const { formRef, errors, show, showInvalid } = useFormErrors(FIELDS);
+  const isHydrated = useIsHydrated();
   const [isPending, setIsPending] = useState(false);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -57,7 +59,7 @@ export function SignUpForm({ invitation }: SignUpFormProps) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <TextField label={t("name")} name="name" autoComplete="name" required error={errors.fields.name} />
       <TextField
@@ -80,7 +82,7 @@ export function SignUpForm({ invitation }: SignUpFormProps) {
         hint={t("passwordHint")}
         error={errors.fields.password}
       />
-      <Button type="submit" className="w-full" disabled={isPending}>
+      <Button type="submit" className="w-full" disabled={isPending || !isHydrated}>
         {isPending ? t("creatingAccount") : t("createAccount")}
       </Button>
     </form>

@@ -3,7 +3,7 @@
 import { useState, type ComponentProps } from "react";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import { Input } from "~/components/ui/input";
-import { formatLocaleNumber, parseLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber, parseLocaleNumber } from "~/domain/languages/locale-number";
 
 export type NumberInputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "type"> & {
   /** The stored form, e.g. "1234.5". */

@@ -1,5 +1,5 @@
 import { browserLocale } from "~/components/field-inputs/browser-locale";
-import { formatLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber } from "~/domain/languages/locale-number";
 import { valueProblem, type ValueProblem, type ValueProblemKey } from "~/domain/value-problem";
 import type { TDataField } from "~/domain/template-schema";
 

@@ -10,7 +10,7 @@ import type { EditorLanguages } from "~/components/model-editor/editor-languages
 import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
 import type { TDataValue } from "~/domain/data-value";
-import { formatLocaleValue } from "~/domain/locale-value";
+import { formatLocaleValue } from "~/domain/languages/locale-value";
 import type { TModel } from "~/domain/model-schema";
 import type { TemplateIndex } from "~/domain/template-index";
 import { storedValueText, type RangeWords } from "~/domain/value-text";

@@ -1,6 +1,6 @@
 import type { TDataValue } from "~/domain/data-value";
 import { isMultilingual } from "~/domain/field-options";
-import type { LanguageSettings } from "~/domain/language";
+import type { LanguageSettings } from "~/domain/languages/language";
 import type { TemplateIndex } from "~/domain/template-index";
 import type { TDataField } from "~/domain/template-schema";
 

@@ -8,7 +8,7 @@ import { orderedLanguages, type EditorLanguages } from "~/components/model-edito
 import { registerRevealer, showControl } from "~/components/model-editor/focus-draft";
 import { Select } from "~/components/ui/select";
 import { isMultilingual } from "~/domain/field-options";
-import { languageNamer } from "~/domain/language-choices";
+import { languageNamer } from "~/domain/languages/language-choices";
 import type { TemplateIndex } from "~/domain/template-index";
 
 /**

@@ -7,8 +7,8 @@ import { useSettingsForm, type SettingsParse } from "~/components/settings/use-s
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
-import { MAX_PUBLISHED_LANGUAGES, type TLanguageSettingsUpdate } from "~/domain/language";
-import { EU_OFFICIAL_LANGUAGES, isEuOfficialLanguage, languageNamer, parseLanguageList } from "~/domain/language-choices";
+import { MAX_PUBLISHED_LANGUAGES, type TLanguageSettingsUpdate } from "~/domain/languages/language";
+import { EU_OFFICIAL_LANGUAGES, isEuOfficialLanguage, languageNamer, parseLanguageList } from "~/domain/languages/language-choices";
 import type { FormErrors } from "~/lib/form-errors";
 import { formText } from "~/lib/form-text";
 import { trpc } from "~/lib/trpc/react";

@@ -13,8 +13,8 @@ import { ZDataFieldType, type TDataFieldType, type TSection } from "~/domain/tem
 import { cn } from "~/lib/cn";
 import { TranslationsEditor } from "~/components/template-builder/translations-editor";
 import { splitChoices } from "~/domain/field-options";
-import type { LanguageSettings } from "~/domain/language";
-import type { TTranslations } from "~/domain/template-translations";
+import type { LanguageSettings } from "~/domain/languages/language";
+import type { TTranslations } from "~/domain/languages/template-translations";
 
 export type FieldActions = {
   add: (sectionId: string, field: { name: string; type: TDataFieldType }) => void;

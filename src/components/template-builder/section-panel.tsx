@@ -12,8 +12,8 @@ import { sectionOptionIssues } from "~/domain/section-options";
 import { ZGranularityLevel, ZSectionType, type TGranularityLevel, type TSection, type TSectionType } from "~/domain/template-schema";
 import { cn } from "~/lib/cn";
 import { TranslationsEditor } from "~/components/template-builder/translations-editor";
-import type { LanguageSettings } from "~/domain/language";
-import type { TTranslations } from "~/domain/template-translations";
+import type { LanguageSettings } from "~/domain/languages/language";
+import type { TTranslations } from "~/domain/languages/template-translations";
 
 export type SectionActions = {
   add: (section: { name: string; type: TSectionType; parentSectionId: string | null; granularityLevel: TGranularityLevel }) => void;

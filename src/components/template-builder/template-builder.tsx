@@ -20,7 +20,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardBody } from "~/components/ui/card";
 import type { AasImportProblem } from "~/domain/aas/aas-import-problems";
-import type { LanguageSettings } from "~/domain/language";
+import type { LanguageSettings } from "~/domain/languages/language";
 import type { Breakpoint, Layout } from "~/domain/layout";
 import type { TDataFieldMoveRequest, TSectionMoveRequest, TTemplateDraft } from "~/domain/template-draft-schema";
 import { layoutBelow } from "~/domain/template-draft-edits";

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { TextField } from "~/components/ui/text-field";
-import { languageName, type LanguageSettings } from "~/domain/language";
-import type { TTranslations } from "~/domain/template-translations";
+import { languageName, type LanguageSettings } from "~/domain/languages/language";
+import type { TTranslations } from "~/domain/languages/template-translations";
 
 export type TranslationsEditorProps = {
   /**

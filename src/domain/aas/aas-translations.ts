@@ -1,11 +1,11 @@
 import { aasOption } from "~/domain/aas/aas-options";
-import { canonicalLanguage } from "~/domain/language";
+import { canonicalLanguage } from "~/domain/languages/language";
 import {
   MAX_TRANSLATED_DESCRIPTION,
   MAX_TRANSLATED_LANGUAGES,
   MAX_TRANSLATED_NAME,
   type TTranslations,
-} from "~/domain/template-translations";
+} from "~/domain/languages/template-translations";
 
 /**
  * The translations an imported section or field gets from its AAS lang-string sets (docs/aas-import.md §Languages):

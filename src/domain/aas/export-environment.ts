@@ -37,7 +37,7 @@ import {
 } from "~/domain/passport";
 import type { TReaderLevel } from "~/domain/passport-schema";
 import type { TDataField } from "~/domain/template-schema";
-import type { TTranslations } from "~/domain/template-translations";
+import type { TTranslations } from "~/domain/languages/template-translations";
 
 export const IEC_61360_TEMPLATE = "https://admin-shell.io/DataSpecificationTemplates/DataSpecificationIEC61360/3/0";
 /** The element kinds a field may ask for with `aas.modelType`. */

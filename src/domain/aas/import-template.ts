@@ -17,7 +17,7 @@ import { aasTranslations } from "~/domain/aas/aas-translations";
 import { GRID_COLUMNS, type Layout } from "~/domain/layout";
 import { MAX_REPEATER_DEPTH } from "~/domain/row-path";
 import { MAX_FIELDS_PER_SECTION, MAX_SECTIONS, type TDataField, type TSection } from "~/domain/template-schema";
-import type { TTranslations } from "~/domain/template-translations";
+import type { TTranslations } from "~/domain/languages/template-translations";
 
 /**
  * An AAS environment holding submodel templates → sections of a template draft (docs/aas-import.md). Pure: the

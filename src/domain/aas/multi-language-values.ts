@@ -1,6 +1,6 @@
 import type { Issue } from "~/domain/app-error";
 import { appendPath } from "~/domain/json-path";
-import { canonicalLanguage } from "~/domain/language";
+import { canonicalLanguage } from "~/domain/languages/language";
 
 /**
  * A MultiLanguageProperty's lang-strings as the values of a multilingual field (docs/languages.md §Writes), shared by

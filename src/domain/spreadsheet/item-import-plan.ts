@@ -5,7 +5,7 @@ import { isListField, readFieldOptions } from "~/domain/field-options";
 import { cellToList } from "~/domain/spreadsheet/list-cell";
 import { fieldValueProblem } from "~/domain/field-value";
 import { valueProblem } from "~/domain/value-problem";
-import { localeKind, parseLocaleValue } from "~/domain/locale-value";
+import { localeKind, parseLocaleValue } from "~/domain/languages/locale-value";
 import { isRangeField, rangeFromCell } from "~/domain/range-value";
 import { normaliseIdentifierValue } from "~/domain/gs1/gs1-key";
 import { splitRowPath } from "~/domain/row-path";

@@ -1,5 +1,5 @@
 import { isListField, isMultilingual } from "~/domain/field-options";
-import { localeKind } from "~/domain/locale-value";
+import { localeKind } from "~/domain/languages/locale-value";
 import { EXCEL_SHEET_NAME_LENGTH, excelSheetName } from "~/domain/spreadsheet/sheet-headers";
 import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 import { fieldLevel, type TemplateIndex } from "~/domain/template-index";

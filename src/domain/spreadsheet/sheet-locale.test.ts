@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLocaleDate, parseLocaleValue } from "~/domain/locale-value";
+import { parseLocaleDate, parseLocaleValue } from "~/domain/languages/locale-value";
 import { itemSheetsLayout, type FieldColumn } from "~/domain/spreadsheet/item-sheet-layout";
 import { detectSheetLocale, ZSheetLocale } from "~/domain/spreadsheet/sheet-locale";
 import { SHEET_IDS, spreadsheetSections } from "~/domain/spreadsheet/spreadsheet-template.fixture";

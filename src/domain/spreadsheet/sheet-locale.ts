@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseLocaleValue } from "~/domain/locale-value";
+import { parseLocaleValue } from "~/domain/languages/locale-value";
 import type { FieldColumn } from "~/domain/spreadsheet/item-sheet-layout";
 import type { SheetDelimiter } from "~/domain/spreadsheet/sheet-mapping";
 

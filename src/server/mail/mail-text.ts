@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { pickAppLocale, type TAppLocale } from "~/domain/app-locale";
+import { pickAppLocale, type TAppLocale } from "~/domain/languages/app-locale";
 import { getDb } from "~/server/db/client";
 import { loadMessages } from "~/i18n/messages";
 import { sendMail } from "~/server/mail/send-mail";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { linkOrigin, requestOriginOf } from "~/server/config";
-import { pickAppLocale } from "~/domain/app-locale";
+import { pickAppLocale } from "~/domain/languages/app-locale";
 import { sendAppMail } from "~/server/mail/mail-text";
 import { consumeRateLimit } from "~/server/rate-limit/consume-rate-limit";
 

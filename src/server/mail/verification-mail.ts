@@ -1,6 +1,6 @@
 import { createEmailVerificationToken, EMAIL_VERIFICATION_HOURS } from "~/server/auth/email-verification-token";
 import { linkOrigin, requestOriginOf } from "~/server/config";
-import { pickAppLocale } from "~/domain/app-locale";
+import { pickAppLocale } from "~/domain/languages/app-locale";
 import { sendAppMail } from "~/server/mail/mail-text";
 
 /**

@@ -1,4 +1,4 @@
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import { DEFAULT_TIME_ZONE, formatInstant, INSTANT_FORMAT } from "~/domain/instant-format";
 import { html, SafeHtml } from "~/server/public-pages/html";
 

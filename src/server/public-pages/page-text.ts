@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import de from "../../../messages/de.json";
 import en from "../../../messages/en.json";
 import fr from "../../../messages/fr.json";

@@ -1,11 +1,11 @@
 import { placeSectionCells, type CellPlacement } from "~/domain/cell-placement";
 import { placementStyle } from "~/domain/placement-style";
-import { appLocaleForLanguage, type TAppLocale } from "~/domain/app-locale";
+import { appLocaleForLanguage, type TAppLocale } from "~/domain/languages/app-locale";
 import { splitChoices } from "~/domain/field-options";
-import { formatLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber } from "~/domain/languages/locale-number";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
-import { languageName } from "~/domain/language";
+import { languageName } from "~/domain/languages/language";
 import { compareRowPaths } from "~/domain/row-path";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";

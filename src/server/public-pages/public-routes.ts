@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { z } from "zod";
 import { AppError } from "~/domain/app-error";
-import { passportPageLocale, type TAppLocale } from "~/domain/app-locale";
+import { passportPageLocale, type TAppLocale } from "~/domain/languages/app-locale";
 import { ZQueryInteger } from "~/domain/model-schema";
 import { ZPassportQuery, type TPassport } from "~/domain/passport-schema";
 import type { TReadingSeries } from "~/domain/reading";

@@ -1,4 +1,4 @@
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import type { TPassport } from "~/domain/passport-schema";
 import { escapeHtml, html, SafeHtml } from "~/server/public-pages/html";
 import type { PublicPageText } from "~/server/public-pages/page-text";

@@ -1,5 +1,5 @@
 import { toDecimalString } from "~/domain/decimal";
-import { formatLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber } from "~/domain/languages/locale-number";
 import type { TReadingSeries } from "~/domain/reading";
 import { html, type SafeHtml } from "~/server/public-pages/html";
 import type { PublicPageText } from "~/server/public-pages/page-text";

@@ -6,7 +6,7 @@ import { getSession } from "~/server/auth/request-session";
 import { LanguageForm } from "~/components/account/language-form";
 import { Card, CardBody } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { DEFAULT_APP_LOCALE, isAppLocale, negotiateAppLocale } from "~/domain/app-locale";
+import { DEFAULT_APP_LOCALE, isAppLocale, negotiateAppLocale } from "~/domain/languages/app-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("languageSettings"))("title") };

@@ -1,4 +1,4 @@
-import { inDefaultLanguage } from "~/domain/value-languages";
+import { inDefaultLanguage } from "~/domain/languages/value-languages";
 import { readLanguageSettings } from "~/server/services/internal/organization-languages";
 import { jsonization, verification } from "@aas-core-works/aas-core3.0-typescript";
 import { AppError, type Issue, MAX_ISSUES } from "~/domain/app-error";

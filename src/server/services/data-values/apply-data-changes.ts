@@ -6,7 +6,7 @@ import { findDuplicateTriples, requestValueIssues } from "~/domain/data-value-va
 import { completeRepeaterRows } from "~/domain/repeater-rows";
 import { rowPathText } from "~/domain/row-path";
 import { innerRowCount, isRepeaterSection, repeaterSectionIds, type OwnerLevel, type TemplateIndex } from "~/domain/template-index";
-import { inDefaultLanguage, resolveValueLanguages } from "~/domain/value-languages";
+import { inDefaultLanguage, resolveValueLanguages } from "~/domain/languages/value-languages";
 import type { Tx } from "~/server/db/transaction";
 import { assertRowLimits } from "~/server/services/data-values/internal/assert-row-limits";
 import { assertDataValueCount } from "~/server/services/data-values/assert-data-value-count";

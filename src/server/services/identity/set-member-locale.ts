@@ -1,4 +1,4 @@
-import type { TAppLocale } from "~/domain/app-locale";
+import type { TAppLocale } from "~/domain/languages/app-locale";
 import type { Actor } from "~/domain/actor";
 import { getDb } from "~/server/db/client";
 import { assertSignedIn } from "~/server/services/access";

@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
-import { mergeLanguageSettings } from "~/domain/language";
+import { mergeLanguageSettings } from "~/domain/languages/language";
 import type { TOrganizationUpdate } from "~/domain/organization-settings";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { recordAuditEvent } from "~/server/services/audit/internal/record-audit-event";

@@ -1,4 +1,4 @@
-import type { LanguageSettings } from "~/domain/language";
+import type { LanguageSettings } from "~/domain/languages/language";
 import type { Tx } from "~/server/db/transaction";
 
 /** The organization's languages (docs/languages.md): its default and the languages its passports are published in. */

@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import { negotiateLanguage } from "~/domain/language";
+import { negotiateLanguage } from "~/domain/languages/language";
 import { documentLanguages, passportInLanguage, withoutTranslations } from "~/domain/passport";
 import type { TPassport } from "~/domain/passport-schema";
 import type { PassportCredential, TVersionDocument } from "~/domain/versions/passport-credential";

@@ -1,6 +1,6 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
-import { negotiateLanguage } from "~/domain/language";
+import { negotiateLanguage } from "~/domain/languages/language";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";
 import type { TReadingSeries } from "~/domain/reading";
 import { chargeGrantRead } from "~/server/services/access-grants/internal/grant-read-limit";

@@ -1,7 +1,7 @@
 import type { Actor } from "~/domain/actor";
 import { AppError } from "~/domain/app-error";
 import { validateDraft } from "~/domain/template-draft-edits";
-import { withTranslations } from "~/domain/template-translations";
+import { withTranslations } from "~/domain/languages/template-translations";
 import type { TemplateDraftDocument, TTemplateDraft, TTemplateDraftCreateRequest } from "~/domain/template-draft-schema";
 import { inTransaction, type Tx } from "~/server/db/transaction";
 import { assertMayDo } from "~/server/services/access";

@@ -1,4 +1,4 @@
-import { withTranslations } from "~/domain/template-translations";
+import { withTranslations } from "~/domain/languages/template-translations";
 import type { TTemplateDraft, TTemplateDraftUpdateRequest } from "~/domain/template-draft-schema";
 import { editTemplateDraft, type EditTemplateDraftOptions } from "~/server/services/template-drafts/internal/edit-template-draft";
 

@@ -1,4 +1,4 @@
-import { ZSetLocaleInput } from "~/domain/app-locale";
+import { ZSetLocaleInput } from "~/domain/languages/app-locale";
 import { setMemberLocale } from "~/server/services/identity/set-member-locale";
 import { protectedProcedure, router } from "~/server/trpc/trpc";
 

@@ -1,4 +1,4 @@
-import type { LanguageSettings } from "~/domain/language";
+import type { LanguageSettings } from "~/domain/languages/language";
 import { type AssembledPassport, documentLanguages, passportFor, passportInLanguage } from "~/domain/passport";
 import { Prisma } from "~/generated/prisma/client";
 import type { TPassport, TReaderLevel } from "~/domain/passport-schema";

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { TSection, TTemplate } from "~/domain/template-schema";
-import { type TTranslations, withTranslations } from "~/domain/template-translations";
+import { type TTranslations, withTranslations } from "~/domain/languages/template-translations";
 
 /** The columns a Template response needs; the one place a template row becomes the contract's shape. */
 export const templateSelect = {

@@ -1,5 +1,5 @@
 import { getLocale } from "next-intl/server";
-import { localizeTemplate, translationLanguageFor } from "~/domain/template-translations";
+import { localizeTemplate, translationLanguageFor } from "~/domain/languages/template-translations";
 import type { TTemplate } from "~/domain/template-schema";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EU_OFFICIAL_LANGUAGES, isEuOfficialLanguage, languageNamer, parseLanguageList } from "~/domain/language-choices";
+import { EU_OFFICIAL_LANGUAGES, isEuOfficialLanguage, languageNamer, parseLanguageList } from "~/domain/languages/language-choices";
 
 describe("EU_OFFICIAL_LANGUAGES", () => {
   it("lists the 24 official languages once each, in canonical spelling", () => {

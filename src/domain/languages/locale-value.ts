@@ -5,7 +5,7 @@
  */
 import { isIsoDate } from "~/domain/field-value";
 import { readFieldOptions } from "~/domain/field-options";
-import { formatLocaleNumber, parseLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber, parseLocaleNumber } from "~/domain/languages/locale-number";
 import type { TDataField } from "~/domain/template-schema";
 
 export function formatLocaleValue(field: Pick<TDataField, "type" | "options">, value: string, locale: string): string {

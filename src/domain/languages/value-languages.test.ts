@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GENERAL, indexOf, NAME, text, WEIGHT } from "~/domain/battery-template.fixture";
 import { findDuplicateTriples } from "~/domain/data-value-validation";
-import { defaultLanguageValues, inDefaultLanguage, resolveValueLanguages } from "~/domain/value-languages";
+import { defaultLanguageValues, inDefaultLanguage, resolveValueLanguages } from "~/domain/languages/value-languages";
 
 const index = indexOf([
   {

@@ -1,4 +1,4 @@
-import { canonicalLanguage } from "~/domain/language";
+import { canonicalLanguage } from "~/domain/languages/language";
 
 /**
  * The languages the settings page offers by name (docs/languages.md §Organization languages): the EU's 24 official

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLocaleValue } from "~/domain/locale-value";
+import { formatLocaleValue } from "~/domain/languages/locale-value";
 
 const numeric = { type: "NumericField" as const, options: {} };
 const date = { type: "TextField" as const, options: { format: "date" } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateAppLocale, passportPageLocale, pickAppLocale } from "~/domain/app-locale";
+import { negotiateAppLocale, passportPageLocale, pickAppLocale } from "~/domain/languages/app-locale";
 
 describe("negotiateAppLocale", () => {
   it.each([

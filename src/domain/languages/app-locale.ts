@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseAcceptLanguage } from "~/domain/language";
+import { parseAcceptLanguage } from "~/domain/languages/language";
 
 /**
  * The languages the app's own text is written in (messages/<locale>.json, docs/app-text.md). A member's profile may

@@ -5,7 +5,7 @@ import {
   negotiateLanguage,
   parseAcceptLanguage,
   ZLanguageSettingsUpdate,
-} from "~/domain/language";
+} from "~/domain/languages/language";
 
 const settings = { defaultLanguage: "en", publishedLanguages: ["en", "de", "fr"] };
 

@@ -10,7 +10,7 @@ import {
   type TTranslations,
   ZTemplateTranslationsInput,
   ZTranslationsInput,
-} from "~/domain/template-translations";
+} from "~/domain/languages/template-translations";
 
 const S1 = "00000000-0000-4000-8000-000000000001";
 const F1 = "00000000-0000-4000-8000-000000000101";

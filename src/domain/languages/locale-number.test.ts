@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isDecimalString } from "~/domain/decimal";
-import { formatLocaleNumber, numberSymbols, parseLocaleNumber } from "~/domain/locale-number";
+import { formatLocaleNumber, numberSymbols, parseLocaleNumber } from "~/domain/languages/locale-number";
 
 const LOCALES = ["en-US", "de-DE", "fr-FR", "de-CH", "en-IN", "es-ES", "it-IT", "pl-PL", "nl-NL", "sv-SE", "ja-JP"];
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Issue } from "~/domain/app-error";
 import { splitChoices } from "~/domain/field-options";
 import { appendPath } from "~/domain/json-path";
-import { canonicalLanguage, MAX_PUBLISHED_LANGUAGES } from "~/domain/language";
+import { canonicalLanguage, MAX_PUBLISHED_LANGUAGES } from "~/domain/languages/language";
 import { ZText } from "~/domain/text";
 
 /**
@@ -19,7 +19,7 @@ const MAX_CHOICE_LABEL = 200;
 const MAX_CHOICE_LABELS = 100;
 
 export type TTranslation = { name?: string; description?: string; choices?: Record<string, string> };
-/** Keyed by canonical BCP 47 tag (src/domain/language.ts). */
+/** Keyed by canonical BCP 47 tag (src/domain/languages/language.ts). */
 export type TTranslations = Record<string, TTranslation>;
 
 /** The stored shape, read back without re-validation (it was validated on the way in). */
