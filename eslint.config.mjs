@@ -30,7 +30,8 @@ export default defineConfig([
   { files: ["**/*.tsx"], rules: jsxA11y.flatConfigs.recommended.rules },
   tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // tsconfig.eslint.json: the program without the files `next build` writes, so linting may run beside a build.
+    languageOptions: { parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname } },
     rules: {
       // Deprecated APIs (zod 4's string formats, React's FormEvent) are the next upgrade's breakage.
       "@typescript-eslint/no-deprecated": "error",

@@ -38,13 +38,19 @@ const EMBEDDED_ONLY = [
 ];
 
 /**
- * When `npm test` runs both rings side by side (scripts/test.ts sets TEST_BOTH_RINGS), the two longest of those files
- * run in the PostgreSQL ring's process instead of the PGlite ring's: they start embedded servers of their own and
+ * When `npm test` runs both rings side by side (scripts/test.ts sets TEST_BOTH_RINGS), the three longest of those
+ * files run in the PostgreSQL ring's process instead of the PGlite ring's: they start embedded servers of their own and
  * never touch the run's database, and the PGlite ring is the run's longest lane (CI, 2026-11-29: about 1,650 s against
- * the PostgreSQL ring's 1,270 s). Alone (`vitest` without TEST_DATABASE_URL) they run in the PGlite ring as before.
+ * the PostgreSQL ring's 1,270 s; with ESLint beside the build, the vitest lane — unit, PGlite ring, soak — became the
+ * longest at ~1,500 s, against the PostgreSQL ring's ~1,340 s from the checks' earlier end). Alone (`vitest` without
+ * TEST_DATABASE_URL) they run in the PGlite ring as before.
  */
 const EMBEDDED_ONLY_IN_POSTGRES_RING = process.env.TEST_BOTH_RINGS
-  ? ["tests/integration/kill-mid-write-embedded.test.ts", "tests/integration/seed-after-crash.test.ts"]
+  ? [
+      "tests/integration/kill-mid-write-embedded.test.ts",
+      "tests/integration/seed-after-crash.test.ts",
+      "tests/integration/embedded-database-access.test.ts",
+    ]
   : [];
 
 /**

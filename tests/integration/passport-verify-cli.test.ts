@@ -125,6 +125,8 @@ function forged(credential: Record<string, unknown>, changes: { n: number; previ
 }
 
 describe("passport:verify", () => {
+  // Eight publications and two CLI processes, each loading the app's modules through tsx: the project's 120 s ran out
+  // at a load of 20 (fresh-clone runs beside other builds, 2026-11-29; the whole file takes ~130 s on a quiet machine).
   it("verifies intact versions, and fails with the reason on a changed byte, a changed signature or a removed version", async () => {
     const [intact, changed, forged, removed] = await Promise.all(
       ["Intact", "Changed", "Forged", "Removed"].map((name) => publishedTwice(name)),
@@ -164,7 +166,7 @@ describe("passport:verify", () => {
     expect(JSON.parse(ok.stdout)).toMatchObject({ accessLevel: "public", versions: [{ version: 1 }, { version: 2 }] });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^Error: Verification failed: version 2: the signature does not verify/);
-  });
+  }, 300_000);
 
   it("fails a chain naming this app's organization as issuer but served from another host with that host's key", async () => {
     const model = await publishedTwice("Issuer");
