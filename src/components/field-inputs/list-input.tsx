@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import type { FieldControlProps } from "~/components/ui/field";
 import { encodeListValue, listEntries } from "~/domain/list-value";
@@ -34,13 +34,13 @@ export function ListInput({ control, field, value, onValueChange, renderEntry }:
   const entryField = { ...field, options: { ...field.options, list: "false" } };
   const set = (next: string[]) => onValueChange?.(encodeListValue(next) ?? "");
   const entryId = (i: number) => (i === 0 ? control.id : `${control.id}-entry-${i}`);
-  // An added entry takes the focus once rendered, so the keyboard goes on typing into it.
-  const addedEntry = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (addedEntry.current === undefined) return;
-    document.getElementById(entryId(addedEntry.current))?.focus();
-    addedEntry.current = undefined;
-  });
+  // An added entry takes the focus once rendered, so the keyboard goes on typing into it. No hook: a template's
+  // preview renders this input on the server (read-only, without the button).
+  const add = () => {
+    const added = entryId(entries.length);
+    set([...entries, ""]);
+    requestAnimationFrame(() => document.getElementById(added)?.focus());
+  };
   const move = (from: number, to: number) => {
     const next = [...entries];
     const [moved] = next.splice(from, 1);
@@ -100,14 +100,7 @@ export function ListInput({ control, field, value, onValueChange, renderEntry }:
         ))}
       </ol>
       {onValueChange ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            addedEntry.current = entries.length;
-            set([...entries, ""]);
-          }}
-        >
+        <Button variant="secondary" size="sm" onClick={add}>
           {t("listAdd")}
         </Button>
       ) : null}

@@ -9,16 +9,7 @@ import type { EditEnd } from "~/components/model-editor/repeater-grid/grid-cell"
 import { columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { Button } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { decodeListValue, encodeListValue } from "~/domain/list-value";
-
-/**
- * The text a list cell's editor starts with: the list's stored text, or — a key typed over the cell, which replaces
- * its value as in any cell — one entry holding that key.
- */
-export function listEditText(initial: string): string {
-  if (initial === "" || decodeListValue(initial) !== undefined) return initial;
-  return encodeListValue([initial]) ?? "";
-}
+import { listTextOf } from "~/domain/list-value";
 
 export type ListCellEditorProps = {
   column: GridColumn;
@@ -43,7 +34,7 @@ export function ListCellEditor({ column, initial, label, onEnd }: ListCellEditor
   const t = useTranslations("editorGrid");
   const problemText = useTranslations("fieldInput");
   const { organizationId } = useEditor();
-  const [text, setText] = useState(() => listEditText(initial));
+  const [text, setText] = useState(() => listTextOf(initial));
   const titleId = useId();
   const inputId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
