@@ -517,7 +517,14 @@ for (const width of [1280, 375]) {
 
     const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await reader.goto(`/p/${saved.uniqueProductIdentifiers[0]?.uuid}`);
-    await expect(reader.getByText("DOC-1; DOC-2")).toBeVisible();
+    // The passport lists the entries under the field's name.
+    const footprint = reader.getByRole("region", { name: "Carbon footprints 1" });
+    await expect(
+      footprint
+        .getByRole("definition")
+        .filter({ has: reader.getByRole("list") })
+        .getByRole("listitem"),
+    ).toHaveText(["DOC-1", "DOC-2"]);
     await reader.context().close();
   });
 }
