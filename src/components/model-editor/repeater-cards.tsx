@@ -61,7 +61,7 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
   );
   const openCards = useMemo(() => ({ collapsed, expand }), [collapsed, expand]);
   const isVirtual = rows.length > VIRTUAL_CARDS_ABOVE;
-  const { isShown, showRow } = useWaitingCards(rowList, rows, isVirtual ? undefined : openCards);
+  const { isShown, showRow } = useWaitingCards(rowList, rows, openCards, isVirtual);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -154,10 +154,10 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
  * the window (or that a draft asked for: focus after a failed save, undo), for good — a card once rendered keeps its
  * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
  * outermost list renders every card (or its virtualiser decides), as does a list long enough to be virtualised.
- * `openCards`: the collapsed cards of a list not virtualised, which a reveal opens (`useCardReveal`); a virtualised
- * list reveals its cards itself.
+ * A reveal in a list not virtualised is answered here (`useCardReveal`), while a card waits or is collapsed; a
+ * virtualised list answers its own.
  */
-function useWaitingCards(rowList: RowList, rows: readonly number[], openCards: OpenCards | undefined) {
+function useWaitingCards(rowList: RowList, rows: readonly number[], openCards: OpenCards, isVirtual: boolean) {
   const isWaiting = rowList.parentPath.length > 0 && rows.length <= VIRTUAL_CARDS_ABOVE;
   const [openedWith] = useState<ReadonlySet<number>>(() => new Set(rows));
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set(rows.slice(0, EAGER_NESTED_CARDS)));
@@ -172,7 +172,7 @@ function useWaitingCards(rowList: RowList, rows: readonly number[], openCards: O
     (row: number) => setShown((previous) => new Set([...previous, ...rows.slice(0, rows.indexOf(row) + 1)])),
     [rows],
   );
-  const isActive = openCards !== undefined && (isWaiting || openCards.collapsed.size > 0);
+  const isActive = !isVirtual && (isWaiting || openCards.collapsed.size > 0);
   useCardReveal({ list: rowList, rows, isActive, isRendered: isShown, render: showUpTo, openCards });
   return { isShown, showRow };
 }
@@ -188,8 +188,7 @@ type UseCardRevealOptions = {
   isRendered: (row: number) => boolean;
   /** Renders a row's card: at once, or once the window scrolled there. */
   render: (row: number) => void;
-  /** Absent while a virtualised list takes the list's reveals (a list has one revealer). */
-  openCards: OpenCards | undefined;
+  openCards: OpenCards;
 };
 
 /**
@@ -200,12 +199,11 @@ type UseCardRevealOptions = {
  */
 function useCardReveal({ list, rows, isActive, isRendered, render, openCards }: UseCardRevealOptions): void {
   const { index } = useEditor();
-  const collapsed = openCards?.collapsed;
-  const expand = openCards?.expand;
-  const isShown = useCallback((row: number) => isRendered(row) && !collapsed?.has(row), [isRendered, collapsed]);
+  const { collapsed, expand } = openCards;
+  const isShown = useCallback((row: number) => isRendered(row) && !collapsed.has(row), [isRendered, collapsed]);
   const showRow = useCallback(
     (row: number) => {
-      expand?.(row);
+      expand(row);
       render(row);
     },
     [expand, render],
