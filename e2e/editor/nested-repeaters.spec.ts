@@ -376,6 +376,18 @@ test("at 375 px, a value four levels deep in a far card of a virtualised list is
   await save(page);
   const saved = await fetchModel(page, ref);
   expect(saved.dataValues.filter((v) => v.dataFieldId === EVIDENCE.document).map((v) => v.value)).toContain("Report 4");
+
+  // The far card collapsed, its document missing again: "Jump to next missing" expands the card and lands there.
+  const farToggle = far.getByRole("button", { name: /^(Collapse|Expand) row 34$/ });
+  await documentInput.fill("");
+  await expect(completeness).toHaveText("49 of 50 required filled");
+  await farToggle.click();
+  await expect(farToggle).toHaveAttribute("aria-expanded", "false");
+  await expect(documentInput).toHaveCount(0);
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(farToggle).toHaveAttribute("aria-expanded", "true");
+  await expect(documentInput).toBeFocused();
+  await expect(documentInput).toBeInViewport();
 });
 
 /**
