@@ -376,4 +376,167 @@ test("at 375 px, a value four levels deep in a far card of a virtualised list is
   await save(page);
   const saved = await fetchModel(page, ref);
   expect(saved.dataValues.filter((v) => v.dataFieldId === EVIDENCE.document).map((v) => v.value)).toContain("Report 4");
+
+  // The far card collapsed, its document missing again: "Jump to next missing" expands the card and lands there.
+  const farToggle = far.getByRole("button", { name: /^(Collapse|Expand) row 34$/ });
+  await documentInput.fill("");
+  await expect(completeness).toHaveText("49 of 50 required filled");
+  await farToggle.click();
+  await expect(farToggle).toHaveAttribute("aria-expanded", "false");
+  await expect(documentInput).toHaveCount(0);
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(farToggle).toHaveAttribute("aria-expanded", "true");
+  await expect(documentInput).toBeFocused();
+  await expect(documentInput).toBeInViewport();
 });
+
+/**
+ * Two footprints, the second with a stage whose required name is missing (its share given, so the row exists): the
+ * one value missing, inside the second footprint's first stage.
+ */
+async function missingStageModel(page: Page): Promise<ModelRef> {
+  const ref = await nestedModel(page);
+  await fillNested(page, ref, [
+    valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067"),
+    valueAtPath(NESTED.stages, NESTED.stage, [0, 0], "Raw material"),
+    valueAtPath(NESTED.footprints, NESTED.method, [1], "PEF"),
+    valueAtPath(NESTED.stages, NESTED.share, [1, 0], "40"),
+  ]);
+  return ref;
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, a value in a collapsed card is revealed: the cards on its path expand, the input takes focus`, async ({
+    demoPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    const ref = await missingStageModel(page);
+    await openEditor(page, ref);
+    const completeness = page.getByTestId("model-completeness");
+    await expect(completeness).toHaveText("4 of 5 required filled");
+    const footprints = page.getByRole("region", { name: "Carbon footprints" });
+    const second = card(footprints, 2);
+    const toggle = (region: Locator, position: number) =>
+      card(region, position)
+        .getByRole("button", { name: new RegExp(`^(Collapse|Expand) row ${position}$`) })
+        .first();
+    const stages = second.getByRole("region", { name: "Life-cycle stages" });
+    const stageInput = card(stages, 1).getByLabel("Stage", { exact: true });
+    const jump = page.getByRole("button", { name: "Jump to next missing" });
+
+    // The footprint's card collapsed: its stages are not rendered. The jump opens it and lands on the stage.
+    await toggle(footprints, 2).click();
+    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
+    await expect(stages).toHaveCount(0);
+    await jump.click();
+    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(stageInput).toBeFocused();
+    await expect(stageInput).toBeInViewport();
+
+    // The stage's own card collapsed, inside its footprint: opened the same way, one level down.
+    await toggle(stages, 1).click();
+    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "false");
+    await expect(stageInput).toHaveCount(0);
+    await jump.click();
+    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(stageInput).toBeFocused();
+    await expect(stageInput).toBeInViewport();
+    await page.keyboard.type("Use");
+    await expect(completeness).toHaveText("5 of 5 required filled");
+
+    // Both collapsed, the stage first: undo opens the footprint and the stage and focuses the value it takes back.
+    await toggle(stages, 1).click();
+    await toggle(footprints, 2).click();
+    await expect(stages).toHaveCount(0);
+    await page.keyboard.press("Control+z");
+    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(stageInput).toBeFocused();
+    await expect(stageInput).toBeInViewport();
+    await expect(stageInput).toHaveValue("");
+    await expect(completeness).toHaveText("4 of 5 required filled");
+  });
+}
+
+/** The fixture's footprints with a list field: each footprint's document ids. */
+const DOCUMENT_IDS = "00000000-0000-4000-8000-777777777771";
+
+function listTemplate() {
+  const template = nestedTemplate();
+  const documentIds = { id: DOCUMENT_IDS, name: "Document ids", type: "TextField", options: { list: "true" } };
+  const sections = template.sections.map((section) =>
+    section.id === NESTED.footprints ? { ...section, dataFields: [...section.dataFields, documentIds] } : section,
+  );
+  return { ...template, sections };
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, a list cell of a table edits its entries as entries; saved, reloaded, on the passport`, async ({
+    demoPage: page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    const ref = await nestedModel(page, listTemplate());
+    await fillNested(page, ref, [valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067")]);
+    await openEditor(page, ref);
+    const footprints = page.getByRole("region", { name: "Carbon footprints" });
+    await footprints.getByRole("button", { name: "Table view of Carbon footprints" }).click();
+    const grid = footprints.getByRole("grid", { name: "Carbon footprints" });
+    // The footprint's own fields first: method, footprint, document ids.
+    const cell = grid.getByRole("row").filter({ hasText: "ISO 14067" }).getByRole("gridcell").nth(2);
+    await grid.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+
+    // Enter opens the entries, not JSON text: none yet, so "Add entry" has the focus; an added entry takes it.
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Document ids, row 1" });
+    const entry = (n: number) => dialog.getByRole("textbox", { name: `Document ids, entry ${n}`, exact: true });
+    await expect(dialog.getByRole("button", { name: "Add entry" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(entry(1)).toBeFocused();
+    await page.keyboard.type("DOC-1");
+    await dialog.getByRole("button", { name: "Add entry" }).click();
+    await expect(entry(2)).toBeFocused();
+    await page.keyboard.type("DOC-2");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-cell-${width}.png` });
+    // Enter keeps the list, as in any cell; the grid has the focus back and the cell shows the entries.
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(grid).toBeFocused();
+    await expect(cell).toHaveText("DOC-1; DOC-2");
+    await expect(grid).not.toContainText("[");
+
+    // F2 opens them again; Escape leaves the value as it was.
+    await page.keyboard.press("F2");
+    await expect(entry(1)).toBeFocused();
+    await expect(entry(2)).toHaveValue("DOC-2");
+    await entry(2).fill("DOC-X");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(grid).toBeFocused();
+    await expect(cell).toHaveText("DOC-1; DOC-2");
+    await expectAxeClean(page);
+
+    await save(page);
+    const saved = await fetchModel(page, ref);
+    expect(saved.dataValues.find((v) => v.dataFieldId === DOCUMENT_IDS)?.value).toEqual(["DOC-1", "DOC-2"]);
+    await openEditor(page, ref);
+    await expect(cell).toHaveText("DOC-1; DOC-2");
+
+    const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await reader.goto(`/p/${saved.uniqueProductIdentifiers[0]?.uuid}`);
+    // The passport lists the entries under the field's name.
+    const footprint = reader.getByRole("region", { name: "Carbon footprints 1" });
+    await expect(
+      footprint
+        .getByRole("definition")
+        .filter({ has: reader.getByRole("list") })
+        .getByRole("listitem"),
+    ).toHaveText(["DOC-1", "DOC-2"]);
+    await reader.context().close();
+  });
+}

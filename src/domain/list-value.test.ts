@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeDataValue } from "~/domain/data-value";
 import { fieldValueProblem } from "~/domain/field-value";
 import { fieldOptionIssues, isListField } from "~/domain/field-options";
-import { answeredValue, decodeListValue, encodeListValue, listEntries } from "~/domain/list-value";
+import { answeredValue, decodeListValue, encodeListValue, listEntries, listTextOf } from "~/domain/list-value";
 
 const SECTION = "00000000-0000-4000-8000-000000000001";
 const FIELD = "00000000-0000-4000-8000-000000000002";
@@ -27,6 +27,21 @@ describe("list codec", () => {
         const { value } = normalizeDataValue({ value: entries, dataSectionId: SECTION, dataFieldId: FIELD, row: 0 });
         expect(answeredValue(field, value)).toEqual(entries.length === 0 ? null : entries);
       }),
+    );
+  });
+
+  it("takes a list's text as it is and any other text as one entry (a key typed over a list cell)", () => {
+    expect(listTextOf("")).toBe("");
+    expect(listTextOf('["A","B"]')).toBe('["A","B"]');
+    expect(listTextOf("D")).toBe('["D"]');
+    expect(listTextOf("[")).toBe('["["]');
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }).filter((text) => decodeListValue(text) === undefined),
+        (text) => {
+          expect(listEntries(listTextOf(text))).toEqual([text]);
+        },
+      ),
     );
   });
 

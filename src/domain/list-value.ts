@@ -20,6 +20,15 @@ export function encodeListValue(entries: readonly string[]): string | null {
   return entries.length === 0 ? null : JSON.stringify(entries);
 }
 
+/**
+ * A list's stored text from text that is one already (canonical, or "" for no entry) or else one entry's text: what a
+ * key typed over a list's table cell starts, as typing replaces a cell's value (docs/editor.md §Lists of values).
+ */
+export function listTextOf(text: string): string {
+  if (text === "" || decodeListValue(text) !== undefined) return text;
+  return JSON.stringify([text]);
+}
+
 /** The entries of a stored list, or undefined when `text` is not a list's canonical form (encodeListValue's). */
 export function decodeListValue(text: string): string[] | undefined {
   if (!text.startsWith("[")) return undefined;

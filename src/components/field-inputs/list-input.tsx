@@ -26,13 +26,21 @@ export type ListInputProps = {
  * A list field's input (docs/field-options.md §Lists): one input per entry, in order, each the control a single
  * value of the field gets, with buttons to move it up or down and to remove it, and Add entry below. The entries are
  * kept as the list's stored text, so the draft, undo and conflicts treat a list as one value. An added entry starts
- * empty and shows the field's "entry is empty" problem until it is filled or removed.
+ * empty, takes the focus, and shows the field's "entry is empty" problem until it is filled or removed.
  */
 export function ListInput({ control, field, value, onValueChange, renderEntry }: ListInputProps) {
   const t = useTranslations("fieldInput");
   const entries = value === "" ? [] : listEntries(value);
   const entryField = { ...field, options: { ...field.options, list: "false" } };
   const set = (next: string[]) => onValueChange?.(encodeListValue(next) ?? "");
+  const entryId = (i: number) => (i === 0 ? control.id : `${control.id}-entry-${i}`);
+  // An added entry takes the focus once rendered, so the keyboard goes on typing into it. No hook: a template's
+  // preview renders this input on the server (read-only, without the button).
+  const add = () => {
+    const added = entryId(entries.length);
+    set([...entries, ""]);
+    requestAnimationFrame(() => document.getElementById(added)?.focus());
+  };
   const move = (from: number, to: number) => {
     const next = [...entries];
     const [moved] = next.splice(from, 1);
@@ -50,7 +58,7 @@ export function ListInput({ control, field, value, onValueChange, renderEntry }:
               {renderEntry({
                 control: {
                   ...control,
-                  id: i === 0 ? control.id : `${control.id}-entry-${i}`,
+                  id: entryId(i),
                   "aria-label": t("listEntry", { field: field.name, n: i + 1 }),
                 },
                 field: entryField,
@@ -92,7 +100,7 @@ export function ListInput({ control, field, value, onValueChange, renderEntry }:
         ))}
       </ol>
       {onValueChange ? (
-        <Button variant="secondary" size="sm" onClick={() => set([...entries, ""])}>
+        <Button variant="secondary" size="sm" onClick={add}>
           {t("listAdd")}
         </Button>
       ) : null}

@@ -48,8 +48,20 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
   const { store } = useEditor();
   const t = useTranslations("editorRows");
   const rowList = useMemo(() => parseRowListKey(list), [list]);
-  const { isShown, showRow } = useWaitingCards(rowList, rows);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const expand = useCallback(
+    (row: number) =>
+      setCollapsed((previous) => {
+        if (!previous.has(row)) return previous;
+        const next = new Set(previous);
+        next.delete(row);
+        return next;
+      }),
+    [],
+  );
+  const openCards = useMemo(() => ({ collapsed, expand }), [collapsed, expand]);
+  const isVirtual = rows.length > VIRTUAL_CARDS_ABOVE;
+  const { isShown, showRow } = useWaitingCards(rowList, rows, openCards, isVirtual);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const sortableIds = useMemo(() => rows.map(sortableRowId), [rows]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -124,8 +136,8 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
       )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-          {rows.length > VIRTUAL_CARDS_ABOVE ? (
-            <VirtualCards list={rowList} rows={rows} label={label} card={card} />
+          {isVirtual ? (
+            <VirtualCards list={rowList} rows={rows} label={label} card={card} openCards={openCards} />
           ) : (
             <ol className="space-y-3" aria-label={label}>
               {rows.map((row, i) => card(row, i + 1))}
@@ -142,9 +154,10 @@ export function RepeaterCards({ view, list, depth, rows, columns, onRequestRemov
  * the window (or that a draft asked for: focus after a failed save, undo), for good — a card once rendered keeps its
  * inputs and focus wherever it moves; a row added since (Add row, duplicate) at once, where the member works. An
  * outermost list renders every card (or its virtualiser decides), as does a list long enough to be virtualised.
+ * A reveal in a list not virtualised is answered here (`useCardReveal`), while a card waits or is collapsed; a
+ * virtualised list answers its own.
  */
-function useWaitingCards(rowList: RowList, rows: readonly number[]) {
-  const { index } = useEditor();
+function useWaitingCards(rowList: RowList, rows: readonly number[], openCards: OpenCards, isVirtual: boolean) {
   const isWaiting = rowList.parentPath.length > 0 && rows.length <= VIRTUAL_CARDS_ABOVE;
   const [openedWith] = useState<ReadonlySet<number>>(() => new Set(rows));
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set(rows.slice(0, EAGER_NESTED_CARDS)));
@@ -159,8 +172,43 @@ function useWaitingCards(rowList: RowList, rows: readonly number[]) {
     (row: number) => setShown((previous) => new Set([...previous, ...rows.slice(0, rows.indexOf(row) + 1)])),
     [rows],
   );
-  useNestedReveal({ index, list: rowList, rows, isActive: isWaiting, isShown, showRow: showUpTo, hasOwnFields: true });
+  const isActive = !isVirtual && (isWaiting || openCards.collapsed.size > 0);
+  useCardReveal({ list: rowList, rows, isActive, isRendered: isShown, render: showUpTo, openCards });
   return { isShown, showRow };
+}
+
+/** The collapsed cards of a list (by row), and how a reveal expands one. */
+type OpenCards = { collapsed: ReadonlySet<number>; expand: (row: number) => void };
+
+type UseCardRevealOptions = {
+  list: RowList;
+  rows: readonly number[];
+  isActive: boolean;
+  /** Whether the list renders a row's card now (a nested list's waiting cards, a virtualised list's window). */
+  isRendered: (row: number) => boolean;
+  /** Renders a row's card: at once, or once the window scrolled there. */
+  render: (row: number) => void;
+  openCards: OpenCards;
+};
+
+/**
+ * The one rule a list of cards reveals a draft in a row by (`useNestedReveal`): a card's inside is there when the
+ * card is rendered and not collapsed, so a reveal (focus after a failed save, "Jump to next missing", undo and redo,
+ * a conflict) renders the card and expands it, then asks again — at every level, a collapsed card on the way opened
+ * like a card not rendered (docs/editor.md §Nested repeaters).
+ */
+function useCardReveal({ list, rows, isActive, isRendered, render, openCards }: UseCardRevealOptions): void {
+  const { index } = useEditor();
+  const { collapsed, expand } = openCards;
+  const isShown = useCallback((row: number) => isRendered(row) && !collapsed.has(row), [isRendered, collapsed]);
+  const showRow = useCallback(
+    (row: number) => {
+      expand(row);
+      render(row);
+    },
+    [expand, render],
+  );
+  useNestedReveal({ index, list, rows, isActive, isShown, showRow, hasOwnFields: true });
 }
 
 /** A card not rendered yet: its place in the list, about a card high, until it comes within a screen of the window. */
@@ -210,16 +258,17 @@ type VirtualCardsProps = {
   rows: readonly number[];
   label: string;
   card: (row: number, position: number, measure: CardMeasure) => ReactNode;
+  openCards: OpenCards;
 };
 
 /**
  * The cards in the window and a few beyond, in the page's own scroll (a phone scrolls the page, not a box): space
  * above and below stands for the others, by measured heights. A draft in a card not rendered (focus after a failed
  * save, "Jump to next missing", undo) — one of its own fields, or one at any depth of the lists nested in it — is
- * reached through `useNestedReveal`: the list scrolls to the card, and once it has rendered asks for the draft again.
+ * reached through `useCardReveal`: the list scrolls to the card (expanding it when collapsed), and once it has
+ * rendered asks for the draft again.
  */
-function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
-  const { index } = useEditor();
+function VirtualCards({ list, rows, label, card, openCards }: VirtualCardsProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the list starts on the page: measured when it mounts, its rows change and the window is resized.
@@ -238,12 +287,12 @@ function VirtualCards({ list, rows, label, card }: VirtualCardsProps) {
   });
   const items = virtualizer.getVirtualItems();
   // The cards rendered now: a new function whenever the window moves, so a reveal waiting for its card follows.
-  const isShown = useMemo(() => {
+  const isRendered = useMemo(() => {
     const rendered = new Set(items.map((item) => rows[item.index]));
     return (row: number) => rendered.has(row);
   }, [items, rows]);
-  const showRow = useCallback((row: number) => virtualizer.scrollToIndex(rows.indexOf(row), { align: "center" }), [virtualizer, rows]);
-  useNestedReveal({ index, list, rows, isActive: true, isShown, showRow, hasOwnFields: true });
+  const render = useCallback((row: number) => virtualizer.scrollToIndex(rows.indexOf(row), { align: "center" }), [virtualizer, rows]);
+  useCardReveal({ list, rows, isActive: true, isRendered, render, openCards });
   // A control about to be scrolled to inside a card: the card's height now, with what a reveal just rendered in it.
   useEffect(() => registerRowMeasurer((control) => measureCardAround(virtualizer, listRef.current, control)), [virtualizer]);
 

@@ -5,6 +5,8 @@ import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { useRangeWords } from "~/components/field-inputs/use-range-words";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
+import { ListCellEditor } from "~/components/model-editor/repeater-grid/list-cell-editor";
+import { isListField } from "~/domain/field-options";
 import { storedValueText } from "~/domain/value-text";
 import { cn } from "~/lib/cn";
 
@@ -68,6 +70,13 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
         <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>
           {storedValueText(column.field, text, words)}
         </span>
+      ) : isListField(column.field) ? (
+        <ListCellEditor
+          column={column}
+          initial={editText}
+          label={t("cellLabel", { column: columnName(column), position })}
+          onEnd={onEditEnd}
+        />
       ) : (
         <CellEditor initial={editText} label={t("cellLabel", { column: columnName(column), position })} onEnd={onEditEnd} />
       )}
