@@ -70,8 +70,9 @@ const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? BARE_PORT + 1);
 const BARE_ROUNDS = Number(process.env.BENCH_TURNS ?? 5);
 const SETTLE_MS = 300;
 // BENCH_B_DIR: another checkout of the app with its own node_modules and build (`npm run build` there first), run beside
-// this one in BENCH_ONLY=bare on BENCH_B_PORT and taking turns with it and the bare handler: an A/B of two builds (a
-// Next version, a setting) whose ratio holds on a machine shared with other work, where runs minutes apart do not.
+// this one in BENCH_ONLY=bare on BENCH_B_PORT and taking turns with it and the bare handler, and in BENCH_ONLY=bulk
+// doing each run's writes and read beside it: an A/B of two builds (a Next version, a setting, a statement) whose
+// ratio holds on a machine shared with other work, where runs minutes apart do not.
 const B_DIR = process.env.BENCH_B_DIR;
 const B_PORT = Number(process.env.BENCH_B_PORT ?? NGINX_PORT + 1);
 
@@ -145,7 +146,7 @@ async function benchBackend(label: string, databaseUrl: string) {
       ...{ connections: SCALE_CONNECTIONS, durationS: DURATION_S, median, timed },
     };
     if (ONLY === "scale") return { scale: await scaleBench(scaleContext, client) };
-    const bulk = await bulkBench(world, client);
+    const bulk = await bulkBench(world, client, databaseUrl);
     if (ONLY === "bulk") return { bulk };
     const throughput = await throughputBench(world);
     const writers = await writersBench(writersContext, lockClient);
@@ -187,12 +188,12 @@ async function benchBackend(label: string, databaseUrl: string) {
 
 type World = BenchWorld;
 
-function url(world: World, suffix: string): string {
-  return `http://localhost:${PORT}/api/organizations/${world.organizationId}${suffix}`;
+function url(world: World, suffix: string, port = PORT): string {
+  return `http://localhost:${port}/api/organizations/${world.organizationId}${suffix}`;
 }
 
-async function call(world: World, method: string, suffix: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url(world, suffix), {
+async function call(world: World, method: string, suffix: string, body?: unknown, port = PORT): Promise<unknown> {
+  const response = await fetch(url(world, suffix, port), {
     method,
     headers: { api_token: world.token, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -202,10 +203,9 @@ async function call(world: World, method: string, suffix: string, body?: unknown
   return json;
 }
 
-async function createModel(world: World): Promise<string> {
-  const model = (await call(world, "POST", "/models", { name: "Bench model", templateId: world.template.definition.id })) as {
-    id: string;
-  };
+async function createModel(world: World, port = PORT): Promise<string> {
+  const body = { name: "Bench model", templateId: world.template.definition.id };
+  const model = (await call(world, "POST", "/models", body, port)) as { id: string };
   return model.id;
 }
 
@@ -221,43 +221,72 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-async function bulkBench(world: World, client: pg.Client) {
-  const rows = [];
-  for (const { count, runs } of SIZES) {
-    const api = { add: [] as number[], modify: [] as number[], read: [] as number[] };
-    const floor = { add: [] as number[], modify: [] as number[], read: [] as number[] };
-    const added = repeaterValues(world.template, count, "a");
-    const modified = repeaterValues(world.template, count, "m");
-    process.stderr.write(`  ${count.toLocaleString("en")} values × ${runs} runs `);
-    for (let run = 0; run < runs; run++) {
-      process.stderr.write(".");
-      const apiModel = await createModel(world);
-      const values = `/models/${apiModel}/data-values`;
-      api.add.push(await timed(() => call(world, "POST", values, added)));
-      api.modify.push(await timed(() => call(world, "PATCH", values, modified)));
-      api.read.push(await timed(() => call(world, "GET", `/models/${apiModel}`)));
-      const floorModel = await createModel(world);
-      floor.add.push(await timed(() => floorAdd(client, floorModel, added)));
-      floor.modify.push(await timed(() => floorModify(client, floorModel, modified)));
-      floor.read.push(await timed(() => floorRead(client, floorModel)));
+type BulkTimes = { add: number[]; modify: number[]; read: number[] };
+type BulkRow = { values: number; operation: string; apiMs: number; floorMs: number; ratio: number; bMs?: number; bRatio?: number };
+
+/** With BENCH_B_DIR, B (the other build, on the same database) does the same writes and read in every run, in turns. */
+async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
+  const appB = B_DIR ? await startApp({ databaseUrl, port: B_PORT, logFile: path.join(resultsDir, "app-B.log"), cwd: B_DIR }) : null;
+  const rows: BulkRow[] = [];
+  try {
+    for (const { count, runs } of SIZES) {
+      const [api, b, floor] = [emptyTimes(), emptyTimes(), emptyTimes()];
+      const added = repeaterValues(world.template, count, "a");
+      const modified = repeaterValues(world.template, count, "m");
+      process.stderr.write(`  ${count.toLocaleString("en")} values × ${runs} runs `);
+      for (let run = 0; run < runs; run++) {
+        process.stderr.write(".");
+        const apis = [() => apiBulk(world, api, added, modified, PORT), () => apiBulk(world, b, added, modified, B_PORT)];
+        // Each build goes first in every other run: neither always meets the database after the floor's work.
+        for (const work of appB ? (run % 2 ? apis.reverse() : apis) : apis.slice(0, 1)) await work();
+        const floorModel = await createModel(world);
+        floor.add.push(await timed(() => floorAdd(client, floorModel, added)));
+        floor.modify.push(await timed(() => floorModify(client, floorModel, modified)));
+        floor.read.push(await timed(() => floorRead(client, floorModel)));
+      }
+      process.stderr.write("\n");
+      for (const op of ["add", "modify", "read"] as const) {
+        const [apiMs, floorMs] = [median(api[op]), median(floor[op])];
+        const bMs = appB ? median(b[op]) : undefined;
+        rows.push({ values: count, operation: op, apiMs, floorMs, ratio: apiMs / floorMs, bMs, bRatio: bMs && bMs / floorMs });
+      }
     }
-    process.stderr.write("\n");
-    for (const op of ["add", "modify", "read"] as const) {
-      const apiMs = median(api[op]);
-      const floorMs = median(floor[op]);
-      rows.push({ values: count, operation: op, apiMs, floorMs, ratio: apiMs / floorMs });
-    }
+  } finally {
+    appB?.kill();
   }
   printBulk(rows);
   return rows;
 }
 
-function printBulk(rows: { values: number; operation: string; apiMs: number; floorMs: number; ratio: number }[]): void {
-  console.log("\n| values | operation | API median (ms) | plain SQL median (ms) | ratio |");
-  console.log("|---:|---|---:|---:|---:|");
+function emptyTimes(): BulkTimes {
+  return { add: [], modify: [], read: [] };
+}
+
+/** One run of the API's add, modify and read of a new model, on the app at `port`. */
+async function apiBulk(world: World, times: BulkTimes, added: unknown[], modified: unknown[], port: number) {
+  const modelId = await createModel(world, port);
+  const values = `/models/${modelId}/data-values`;
+  times.add.push(await timed(() => call(world, "POST", values, added, port)));
+  times.modify.push(await timed(() => call(world, "PATCH", values, modified, port)));
+  times.read.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
+}
+
+function printBulk(rows: BulkRow[]): void {
+  const hasB = rows.some((row) => row.bMs !== undefined);
+  if (hasB) console.log(`\nB: ${B_DIR}`);
+  console.log(
+    hasB
+      ? "\n| values | operation | API median (ms) | B median (ms) | plain SQL median (ms) | ratio | B ratio | API ÷ B |"
+      : "\n| values | operation | API median (ms) | plain SQL median (ms) | ratio |",
+  );
+  console.log(hasB ? "|---:|---|---:|---:|---:|---:|---:|---:|" : "|---:|---|---:|---:|---:|");
   for (const row of rows) {
+    const [values, api, floor] = [row.values.toLocaleString("en"), row.apiMs.toFixed(1), row.floorMs.toFixed(1)];
     console.log(
-      `| ${row.values.toLocaleString("en")} | ${row.operation} | ${row.apiMs.toFixed(1)} | ${row.floorMs.toFixed(1)} | ${row.ratio.toFixed(2)} |`,
+      row.bMs !== undefined
+        ? `| ${values} | ${row.operation} | ${api} | ${row.bMs.toFixed(1)} | ${floor} | ${row.ratio.toFixed(2)} | ` +
+            `${row.bRatio?.toFixed(2)} | ${(row.apiMs / row.bMs).toFixed(2)} |`
+        : `| ${values} | ${row.operation} | ${api} | ${floor} | ${row.ratio.toFixed(2)} |`,
     );
   }
   for (const op of ["add", "modify", "read"]) {

@@ -1,11 +1,11 @@
-import { type TDataValue, withStoredLanguage } from "~/domain/data-value";
-import { decodeInnerRows } from "~/domain/row-path";
+import type { TDataValue } from "~/domain/data-value";
 import { answerDataValues } from "~/domain/list-value";
 import type { TModel, TModelSummary } from "~/domain/model-schema";
 import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
 import type { Tx } from "~/server/db/transaction";
+import { pushGroup } from "~/server/services/data-values/internal/data-value-sql";
 import { loadTemplateIndex } from "~/server/services/templates/internal/load-template-index";
 
 /** The columns a Model response needs besides its data values; the one place a model row becomes the contract. */
@@ -65,8 +65,7 @@ type ModelRecord = {
   createdAt: Date;
   updatedAt: Date;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
-  /** Per field: section, field, rows and values, as readDataValues groups them; null when the model has none. */
-  /** Per field and language: rows, values and (only when a value has any) inner rows, in row order. */
+  /** Per field and language: rows, values and (only when a value has any) inner rows, as readDataValues groups them. */
   valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[], i: string[] | null][] | null;
 };
 
@@ -93,14 +92,7 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
       : db.$queryRawUnsafe<ModelRecord[]>(`${FIND_MODEL_SQL} ${IN_ORGANIZATION_SQL}`, modelId, organizationId));
   if (!record) return null;
   const dataValues: TDataValue[] = [];
-  for (const [s, f, l, r, v, inner] of record.valueGroups ?? []) {
-    for (let i = 0; i < r.length; i++) {
-      const value: TDataValue = { value: v[i] ?? null, dataSectionId: s, dataFieldId: f, row: r[i] as number };
-      const innerRows = inner ? decodeInnerRows(inner[i] as string) : undefined;
-      if (innerRows) value.innerRows = innerRows;
-      dataValues.push(withStoredLanguage(value, l));
-    }
-  }
+  for (const [s, f, l, r, v, i] of record.valueGroups ?? []) pushGroup(dataValues, { s, f, l, r, v, i });
   return toModelDto(record, dataValues);
 }
 
@@ -117,8 +109,8 @@ const FIND_MODEL_SQL = `
                            ORDER BY g."dataSectionId", g."dataFieldId", g."language")
            FROM (
              SELECT "dataSectionId", "dataFieldId", "language", "dataSectionId"::text AS "s", "dataFieldId"::text AS "f",
-                    array_agg("row" ORDER BY "row", "innerRows") AS "r", array_agg("value" ORDER BY "row", "innerRows") AS "v",
-                    CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows" ORDER BY "row", "innerRows") END AS "i"
+                    array_agg("row") AS "r", array_agg("value") AS "v",
+                    CASE WHEN max("innerRows") = '' THEN NULL ELSE array_agg("innerRows") END AS "i"
              FROM "data_value" WHERE "modelId" = m."id"
              GROUP BY "dataSectionId", "dataFieldId", "language"
            ) AS g
