@@ -5,14 +5,15 @@ import { withBuildLock } from "./build";
 import { ensurePrismaClient } from "./generate";
 
 /**
- * `npm test`: every ring, in three lanes side by side, with one line of totals at the end:
+ * `npm test`: every ring, in lanes side by side, with one line of totals at the end:
  * - the browser lane: type check and format check side by side (one test each in the totals), then the one
  *   `next build` every later ring reuses, then the Playwright end-to-end tests against the real app in Chromium;
  * - the lint lane, from the start: ESLint (one test in the totals), beside the build;
- * - the vitest lane, from the start: unit tests, then the integration tests on a fresh embedded database, then (once
- *   the build has passed) a bounded soak of the built app (60 s of mixed load, no 5xx, no logged error, stable memory);
+ * - the vitest lane, from the start: unit tests, then the integration tests on a fresh embedded database;
  * - when TEST_DATABASE_URL names a PostgreSQL server, the integration tests again on a fresh database there, from the
- *   end of the checks.
+ *   end of the checks;
+ * - once the build has passed, at the end of the PostgreSQL lane (else of the vitest lane): a bounded soak of the
+ *   built app (60 s of mixed load, no 5xx, no logged error, stable memory).
  *
  * Why side by side: no ring keeps both cores busy all the time — ESLint lints on one core, the embedded database
  * answers both integration workers from one thread, a browser test waits for pages and the app, an integration file
@@ -89,6 +90,19 @@ const vitestLane: Lane = {
     vitest("Integration tests on PGlite", "integration*", "integration-pglite.json", { TEST_DATABASE_URL: undefined, ...bothRings }),
   ],
 };
+// After the checks, not beside them: three lanes of work would slow the checks, and the build and the browser ring
+// after them are the longest path of the run.
+const postgresLane: Lane | undefined = postgresUrl
+  ? {
+      stages: [
+        vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", {
+          TEST_DATABASE_URL: postgresUrl,
+          ...bothRings,
+        }),
+      ],
+      startAfter: checksEnded,
+    }
+  : undefined;
 const browserLane: Lane = { stages: [checks] };
 if (!isE2eSkipped) {
   // Built once, after the checks, for every ring after it: the browser ring's server (scripts/start.ts), the soak and
@@ -112,10 +126,10 @@ if (!isE2eSkipped) {
     after: () => nameFlaky(e2eFile),
   });
   const soakFile = path.join(reports, "soak.json");
-  // At the end of the vitest lane, not after the browser ring: the browser lane is the run's longest path (CI,
-  // 2026-11-29: checks 214 s, build 203 s, browser ring 1,010 s, soak 108 s, against the PGlite lane's ~1,300 s once
-  // the embedded database's longest files moved to the PostgreSQL ring), and the soak only needs the build.
-  vitestLane.stages.push({
+  // It only needs the build, so it ends the lane that ends first otherwise: the PostgreSQL ring's when there is one
+  // (fresh clone, 2026-11-29, 1,519 s: the vitest lane unit 61 s + PGlite ring 1,327 s + soak 99 s was the longest,
+  // the PostgreSQL lane ended at 1,291 s and the browser lane at 1,318 s), else the vitest lane's.
+  (postgresLane ?? vitestLane).stages.push({
     name: "Soak (60 s of mixed load on the built app)",
     args: ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/soak.ts"],
     env: { SOAK_REPORT: soakFile },
@@ -124,21 +138,8 @@ if (!isE2eSkipped) {
   });
 }
 const allLanes = [vitestLane, browserLane, lintLane];
-if (postgresUrl) {
-  // After the checks, not beside them: three lanes of work would slow the checks, and the build and the browser ring
-  // after them are the longest path of the run.
-  allLanes.push({
-    stages: [
-      vitest("Integration tests on PostgreSQL", "integration*", "integration-postgres.json", {
-        TEST_DATABASE_URL: postgresUrl,
-        ...bothRings,
-      }),
-    ],
-    startAfter: checksEnded,
-  });
-} else {
-  console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
-}
+if (postgresLane) allLanes.push(postgresLane);
+else console.log("\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.");
 await lanes(allLanes);
 
 if (failedTests.length > 0) console.log(`\n${failedTests.length} failed test(s):\n${failedTests.join("\n")}`);

@@ -266,8 +266,12 @@ const notUuid = fc
     fc.uuid().map((id) => id.replaceAll("-", "")),
   )
   .filter((text) => !isUuid(text));
-/** Not a UUID, as a path segment: an empty one makes `//`, which Next redirects rather than hands to a route. */
-const notUuidInPath = notUuid.filter((text) => text !== "");
+/**
+ * Not a UUID, as a path segment: an empty one makes `//`, which Next redirects rather than hands to a route; `.` and
+ * `..` (as `%2E` too) are dot segments every URL parser removes before sending, so no client can send them as an id —
+ * the request would go to another path (`/api/v1/dpps/.` is sent as `/api/v1/dpps/`, which Next redirects).
+ */
+const notUuidInPath = notUuid.filter((text) => text !== "" && text !== "." && text !== "..");
 const hugeString = fc
   .tuple(fc.integer({ min: 10_001, max: 40_000 }), fc.constantFrom("x", "é", "😀", "\u0000", '"', "\\"))
   .map(([length, char]) => char.repeat(length));
