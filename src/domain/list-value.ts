@@ -26,7 +26,7 @@ export function encodeListValue(entries: readonly string[]): string | null {
  */
 export function listTextOf(text: string): string {
   if (text === "" || decodeListValue(text) !== undefined) return text;
-  return JSON.stringify([text]);
+  return encodeListValue([text]) ?? "";
 }
 
 /** The entries of a stored list, or undefined when `text` is not a list's canonical form (encodeListValue's). */
