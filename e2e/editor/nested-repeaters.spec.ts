@@ -308,14 +308,12 @@ function fourLevelTemplate() {
   return { ...template, sections: [...sections, evidence] };
 }
 
-test("at 375 px, a value four levels deep in a far card of a virtualised list is reached: jump, undo, redo, a refused save", async ({
-  demoPage: page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 375, height: 812 });
+/**
+ * 40 footprints (cards virtualised above 30); footprint 34 has five stages, the fifth four sources, the fourth of
+ * those four pieces of evidence, the last without its required document: the one value missing.
+ */
+async function farEvidenceModel(page: Page): Promise<ModelRef> {
   const ref = await nestedModel(page, fourLevelTemplate());
-  // 40 footprints (cards virtualised above 30); footprint 34 has five stages, the fifth four sources, the fourth of
-  // those four pieces of evidence, the last without its required document: the one value missing.
   await fillNested(page, ref, [
     ...Array.from({ length: 40 }, (_, row) => valueAtPath(NESTED.footprints, NESTED.method, [row], `Method ${row + 1}`)),
     ...Array.from({ length: 5 }, (_, stage) => valueAtPath(NESTED.stages, NESTED.stage, [33, stage], `Stage ${stage + 1}`)),
@@ -325,16 +323,32 @@ test("at 375 px, a value four levels deep in a far card of a virtualised list is
     ),
     valueAtPath(EVIDENCE.section, EVIDENCE.pages, [33, 4, 3, 3], "12"),
   ]);
-  await openEditor(page, ref);
-  const completeness = page.getByTestId("model-completeness");
-  await expect(completeness).toHaveText("49 of 50 required filled");
+  return ref;
+}
+
+/** The far footprint's card (row 34), its fifth stage and the last evidence's inputs, four levels down. */
+function farEvidence(page: Page) {
   const footprints = page.getByRole("region", { name: "Carbon footprints" });
   const far = footprints.getByRole("group", { name: "Row 34", exact: true });
-  const stage = card(far.getByRole("region", { name: "Life-cycle stages" }), 5);
+  const stages = far.getByRole("region", { name: "Life-cycle stages" });
+  const stage = card(stages, 5);
   const source = card(stage.getByRole("region", { name: "Sources" }), 4);
   const evidence = card(source.getByRole("region", { name: "Evidence" }), 4);
   const documentInput = evidence.getByLabel("Document", { exact: true });
   const pagesInput = evidence.getByLabel("Pages", { exact: true });
+  return { footprints, far, stages, documentInput, pagesInput };
+}
+
+test("at 375 px, a value four levels deep in a far card of a virtualised list is reached: jump, undo, redo, a refused save", async ({
+  demoPage: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const ref = await farEvidenceModel(page);
+  await openEditor(page, ref);
+  const completeness = page.getByTestId("model-completeness");
+  await expect(completeness).toHaveText("49 of 50 required filled");
+  const { footprints, far, documentInput, pagesInput } = farEvidence(page);
   // The far card is not rendered: the outer list virtualises its 40 cards.
   await expect(card(footprints, 1).getByLabel("Calculation method", { exact: true })).toHaveValue("Method 1");
   await expect(far).toHaveCount(0);
@@ -389,6 +403,66 @@ test("at 375 px, a value four levels deep in a far card of a virtualised list is
   await expect(documentInput).toBeFocused();
   await expect(documentInput).toBeInViewport();
 });
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, a far card of a virtualised list revealed again from the top after a reveal expanded a card in it: the input in view`, async ({
+    demoPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    const ref = await farEvidenceModel(page);
+    await openEditor(page, ref);
+    const completeness = page.getByTestId("model-completeness");
+    await expect(completeness).toHaveText("49 of 50 required filled");
+    const { footprints, far, stages, documentInput } = farEvidence(page);
+    // On the desk 40 rows open as a table: the cards are asked for.
+    if (width > 400) await footprints.getByRole("button", { name: "Cards view of Carbon footprints" }).click();
+    await expect(far).toHaveCount(0);
+    const jump = page.getByRole("button", { name: "Jump to next missing" });
+    const toTop = async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(far).toHaveCount(0);
+    };
+    const expectRevealed = async (value: string) => {
+      await expect(documentInput).toBeFocused();
+      await expect(documentInput).toHaveValue(value);
+      await expect(documentInput).toBeInViewport();
+    };
+
+    // The far card reached once, its fifth stage collapsed there: the next jump expands the stage, and the far card,
+    // measured with everything the reveals rendered in it, is much taller than it renders anew.
+    await jump.click();
+    await expectRevealed("");
+    const stageToggle = card(stages, 5)
+      .getByRole("button", { name: /^(Collapse|Expand) row 5$/ })
+      .first();
+    await stageToggle.click();
+    await expect(stageToggle).toHaveAttribute("aria-expanded", "false");
+    await expect(documentInput).toHaveCount(0);
+    await toTop();
+    await jump.click();
+    await expect(stageToggle).toHaveAttribute("aria-expanded", "true");
+    await expectRevealed("");
+    await page.keyboard.type("Report 4");
+    await page.keyboard.press("Tab");
+    await expect(completeness).toHaveText("50 of 50 required filled");
+
+    // Revealed again from the top of the page, each time rendered anew in a card the list last measured taller.
+    for (const [keys, value] of [
+      ["Control+z", ""],
+      ["Control+Shift+z", "Report 4"],
+      ["Control+z", ""],
+    ] as const) {
+      await toTop();
+      await page.keyboard.press(keys);
+      await expectRevealed(value);
+    }
+    await toTop();
+    await jump.click();
+    await expectRevealed("");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/far-card-revealed-again-${width}.png` });
+  });
+}
 
 /**
  * Two footprints, the second with a stage whose required name is missing (its share given, so the row exists): the
@@ -456,6 +530,75 @@ for (const width of [1280, 375]) {
     await expect(stageInput).toBeInViewport();
     await expect(stageInput).toHaveValue("");
     await expect(completeness).toHaveText("4 of 5 required filled");
+  });
+}
+
+/** The fixture's template with a stage's share of at most 100 %. */
+function boundedShareTemplate() {
+  const template = nestedTemplate();
+  const sections = template.sections.map((section) =>
+    section.id === NESTED.stages
+      ? {
+          ...section,
+          dataFields: section.dataFields.map((field) =>
+            field.id === NESTED.share ? { ...field, options: { unit: "%", max: "100" } } : field,
+          ),
+        }
+      : section,
+  );
+  return { ...template, sections };
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, a save refused for a value in collapsed cards expands them and focuses the value, its error shown`, async ({
+    demoPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    const ref = await nestedModel(page, boundedShareTemplate());
+    await fillNested(page, ref, [
+      valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067"),
+      valueAtPath(NESTED.stages, NESTED.stage, [0, 0], "Raw material"),
+      valueAtPath(NESTED.footprints, NESTED.method, [1], "PEF"),
+      valueAtPath(NESTED.stages, NESTED.stage, [1, 0], "Production"),
+      valueAtPath(NESTED.stages, NESTED.share, [1, 0], "40"),
+    ]);
+    await openEditor(page, ref);
+    const footprints = page.getByRole("region", { name: "Carbon footprints" });
+    const toggle = (region: Locator, position: number) =>
+      card(region, position)
+        .getByRole("button", { name: new RegExp(`^(Collapse|Expand) row ${position}$`) })
+        .first();
+    const stages = card(footprints, 2).getByRole("region", { name: "Life-cycle stages" });
+    const share = card(stages, 1).getByLabel("Share", { exact: true });
+
+    // More than the maximum in the second footprint's stage; then the stage's card and the footprint's collapsed.
+    await share.fill("500");
+    await share.press("Tab");
+    await toggle(stages, 1).click();
+    await toggle(footprints, 2).click();
+    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
+    await expect(stages).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Fix 1 field before saving; nothing was saved.")).toBeVisible();
+    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(share).toBeFocused();
+    await expect(share).toBeInViewport();
+    await expect(share).toHaveValue("500");
+    await expect(share).toHaveAttribute("aria-invalid", "true");
+    await expect(share).toHaveAccessibleDescription(/at most 100/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/refused-save-collapsed-${width}.png` });
+
+    // Put right, it saves.
+    await share.fill("60");
+    await save(page);
+    const saved = await fetchModel(page, ref);
+    const shares = saved.dataValues.filter((v) => v.dataFieldId === NESTED.share).map((v) => v.value);
+    expect(shares).toContain("60");
+    expect(shares).not.toContain("500");
   });
 }
 
