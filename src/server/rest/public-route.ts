@@ -6,7 +6,7 @@ import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { type Cacheable, cacheableHeaders, isGrantRead, notModified } from "~/server/http/cache-policy";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
-import { jsonBody } from "~/server/rest/json-body";
+import { jsonBody } from "~/server/http/json-body";
 import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {

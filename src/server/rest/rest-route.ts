@@ -6,7 +6,7 @@ import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readIfMatch, versionEtag } from "~/server/rest/conditional-headers";
-import { jsonBody } from "~/server/rest/json-body";
+import { jsonBody } from "~/server/http/json-body";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";

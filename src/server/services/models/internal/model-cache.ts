@@ -1,6 +1,7 @@
 import type { TModel } from "~/domain/model-schema";
 import { getDb } from "~/server/db/client";
 import { hotStatement } from "~/server/db/hot-statement";
+import { shareAnswer } from "~/server/http/json-body";
 import { answerModel, findStoredModelAt } from "~/server/services/models/internal/model-dto";
 
 /**
@@ -12,7 +13,7 @@ import { answerModel, findStoredModelAt } from "~/server/services/models/interna
  * same snapshot as its values, and every read compares it first. So every app server answers every committed write
  * from the next read on. Only reads outside a transaction fill it: a transaction's own view may never commit.
  *
- * An entry is deep-frozen and answered as the same object to every reader (restRoute keeps its JSON bytes beside it).
+ * An entry is answered as the same object to every reader, so its JSON bytes are made once (json-body.ts).
  */
 
 /** The values kept in all entries together; a model with more is answered but not kept. */
@@ -41,7 +42,7 @@ export async function cachedModel(modelId: string, organizationId: string): Prom
   }
   const found = await findStoredModelAt(getDb(), modelId, organizationId);
   if (!found) return null;
-  const model = deepFrozen(await answerModel(getDb(), found.model));
+  const model = shared(await answerModel(getDb(), found.model));
   keep(modelId, { organizationId, epoch: found.epoch, model });
   return model;
 }
@@ -65,15 +66,12 @@ function forget(modelId: string, entry: Entry): void {
   cache.values -= entry.model.dataValues.length;
 }
 
-/** The model frozen to its leaves (a list's entries, a range's sides): no reader can change what the next one gets. */
-function deepFrozen(model: TModel): TModel {
-  for (const value of model.dataValues) {
-    if (typeof value.value === "object" && value.value !== null) Object.freeze(value.value);
-    Object.freeze(value.innerRows);
-    Object.freeze(value);
-  }
-  for (const identifier of model.uniqueProductIdentifiers) Object.freeze(identifier);
+/**
+ * The model as one object for every reader: frozen where a reader could change what the next one gets (its list of
+ * values, its identifiers); each value is left as it is, as freezing 100,000 objects would cost a read tens of ms.
+ */
+function shared(model: TModel): TModel {
   Object.freeze(model.dataValues);
   Object.freeze(model.uniqueProductIdentifiers);
-  return Object.freeze(model);
+  return shareAnswer(Object.freeze(model));
 }
