@@ -221,7 +221,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-// `reread`: the same GET again, of the model unchanged since (the model cache's case); its floor is the read's.
+// `reread`: the same GET again, BENCH_REREADS times (1 unless set), of the model unchanged since (the model cache's
+// case); its floor is the read's.
+const REREADS = Number(process.env.BENCH_REREADS ?? 1);
 type BulkTimes = { add: number[]; modify: number[]; read: number[]; reread: number[] };
 type BulkRow = { values: number; operation: string; apiMs: number; floorMs: number; ratio: number; bMs?: number; bRatio?: number };
 
@@ -270,7 +272,9 @@ async function apiBulk(world: World, times: BulkTimes, added: unknown[], modifie
   times.add.push(await timed(() => call(world, "POST", values, added, port)));
   times.modify.push(await timed(() => call(world, "PATCH", values, modified, port)));
   times.read.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
-  times.reread.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
+  for (let again = 0; again < REREADS; again++) {
+    times.reread.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
+  }
 }
 
 function printBulk(rows: BulkRow[]): void {
