@@ -40,6 +40,9 @@ import { scaleBench } from "./bench/bench-scale";
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
 const ONLY_SIZES = process.env.BENCH_SIZES?.split(",").map(Number);
+// `reread`: the same GET again, BENCH_REREADS times (1 unless set), of the model unchanged since (the model cache's
+// case); its floor is the read's.
+const REREADS = Number(process.env.BENCH_REREADS ?? 1);
 const SIZES = [
   { count: 1_000, runs: 7 },
   { count: 10_000, runs: 5 },
@@ -221,9 +224,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-// `reread`: the same GET again, BENCH_REREADS times (1 unless set), of the model unchanged since (the model cache's
-// case); its floor is the read's.
-const REREADS = Number(process.env.BENCH_REREADS ?? 1);
 type BulkTimes = { add: number[]; modify: number[]; read: number[]; reread: number[] };
 type BulkRow = { values: number; operation: string; apiMs: number; floorMs: number; ratio: number; bMs?: number; bRatio?: number };
 
