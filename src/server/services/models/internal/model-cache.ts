@@ -31,7 +31,7 @@ const readEpoch = hotStatement<{ epoch: number }>(
   `SELECT "passportEpoch" AS "epoch" FROM "model" WHERE "id" = $1::uuid AND "organizationId" = $2`,
 );
 
-/** The model of `organizationId` as the contract answers it, frozen; null when there is none. */
+/** The model of `organizationId` as the contract answers it, one object for every reader (never to be changed); null when none. */
 export async function cachedModel(modelId: string, organizationId: string): Promise<TModel | null> {
   const hit = cache.entries.get(modelId);
   if (hit?.organizationId === organizationId) {
