@@ -40,6 +40,9 @@ import { scaleBench } from "./bench/bench-scale";
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
 const ONLY_SIZES = process.env.BENCH_SIZES?.split(",").map(Number);
+// `reread`: the same GET again, BENCH_REREADS times (1 unless set), of the model unchanged since (the model cache's
+// case); its floor is the read's.
+const REREADS = Number(process.env.BENCH_REREADS ?? 1);
 const SIZES = [
   { count: 1_000, runs: 7 },
   { count: 10_000, runs: 5 },
@@ -221,7 +224,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-type BulkTimes = { add: number[]; modify: number[]; read: number[] };
+type BulkTimes = { add: number[]; modify: number[]; read: number[]; reread: number[] };
 type BulkRow = { values: number; operation: string; apiMs: number; floorMs: number; ratio: number; bMs?: number; bRatio?: number };
 
 /** With BENCH_B_DIR, B (the other build, on the same database) does the same writes and read in every run, in turns. */
@@ -245,8 +248,8 @@ async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
         floor.read.push(await timed(() => floorRead(client, floorModel)));
       }
       process.stderr.write("\n");
-      for (const op of ["add", "modify", "read"] as const) {
-        const [apiMs, floorMs] = [median(api[op]), median(floor[op])];
+      for (const op of ["add", "modify", "read", "reread"] as const) {
+        const [apiMs, floorMs] = [median(api[op]), median(floor[op === "reread" ? "read" : op])];
         const bMs = appB ? median(b[op]) : undefined;
         rows.push({ values: count, operation: op, apiMs, floorMs, ratio: apiMs / floorMs, bMs, bRatio: bMs && bMs / floorMs });
       }
@@ -259,7 +262,7 @@ async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
 }
 
 function emptyTimes(): BulkTimes {
-  return { add: [], modify: [], read: [] };
+  return { add: [], modify: [], read: [], reread: [] };
 }
 
 /** One run of the API's add, modify and read of a new model, on the app at `port`. */
@@ -269,6 +272,9 @@ async function apiBulk(world: World, times: BulkTimes, added: unknown[], modifie
   times.add.push(await timed(() => call(world, "POST", values, added, port)));
   times.modify.push(await timed(() => call(world, "PATCH", values, modified, port)));
   times.read.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
+  for (let again = 0; again < REREADS; again++) {
+    times.reread.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
+  }
 }
 
 function printBulk(rows: BulkRow[]): void {
@@ -289,7 +295,7 @@ function printBulk(rows: BulkRow[]): void {
         : `| ${values} | ${row.operation} | ${api} | ${floor} | ${row.ratio.toFixed(2)} |`,
     );
   }
-  for (const op of ["add", "modify", "read"]) {
+  for (const op of ["add", "modify", "read", "reread"]) {
     const at = (count: number) => rows.find((row) => row.values === count && row.operation === op)?.apiMs;
     const [small, large] = [at(10_000), at(100_000)];
     if (small !== undefined && large !== undefined) console.log(`growth ${op}: 100k / 10k = ${(large / small).toFixed(1)}×`);

@@ -13,6 +13,7 @@ import {
 } from "./support/actors";
 import { dv, expectError, expectIssues, expectModel, sortedValues, tripleKey, valuesOf } from "./support/contract";
 import { IDS } from "./support/fixture-template";
+import { getDb } from "~/server/db/client";
 import { api, apiPage } from "./support/http";
 import { createProductDataModel, createWorld, type World } from "./support/world";
 
@@ -186,6 +187,26 @@ describe("GET /organizations/{orgaId}/models/{modelId}", () => {
     expectError(await api("GET", modelPath(world, crypto.randomUUID()), { token: world.token }), 404);
     const bad = await api("GET", modelPath(world, "1234"), { token: world.token });
     expectIssues(expectError(bad, 400), [{ path: "$path.modelId" }]);
+  });
+
+  it("answers every committed change from the next read on, also one this server did not make (the model cache)", async () => {
+    const model = await postModel(world);
+    const read = async () => expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
+    expect(await read()).toEqual(model);
+    expect(await read()).toEqual(model);
+    // Another app server's writes reach this one through the database alone: plain SQL here.
+    const [first] = model.dataValues;
+    await getDb().$executeRaw`UPDATE "data_value" SET "value" = 'behind its back'
+      WHERE "modelId" = ${model.id}::uuid AND "dataFieldId" = ${first?.dataFieldId}::uuid AND "row" = 0`;
+    const changed = await read();
+    expect(changed.dataValues.find((v) => tripleKey(v) === tripleKey(first as TModel["dataValues"][number]))?.value).toBe(
+      "behind its back",
+    );
+    await getDb().$executeRaw`UPDATE "unique_product_identifier" SET "value" = 'renamed' WHERE "modelId" = ${model.id}::uuid`;
+    expect((await read()).uniqueProductIdentifiers.map((u) => u.value)).toEqual(["renamed"]);
+    expectError(await api("GET", modelPath(other, model.id), { token: other.token }), 404);
+    expect((await api("DELETE", modelPath(world, model.id), { token: world.token })).status).toBe(204);
+    expectError(await api("GET", modelPath(world, model.id), { token: world.token }), 404);
   });
 });
 

@@ -93,7 +93,7 @@ describe("two app servers on one database", () => {
     expect(models.status).toBe(200);
   });
 
-  it("read through one what was written through the other, with the same ETag", async () => {
+  it("read through one what was written through the other, with the same ETag, also after reading it there", async () => {
     const [a, b] = servers;
     const created = await call(a, "POST", `/api/organizations/${world.organization.id}/models`, {
       token: world.token,
@@ -102,6 +102,8 @@ describe("two app servers on one database", () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const path = `/api/organizations/${world.organization.id}/models/${id}`;
+    // Read (and so cached: model-cache.ts) on A before B writes.
+    expect((await call(a, "GET", path, { token: world.token })).status).toBe(200);
     const renamed = await call(b, "PATCH", path, {
       token: world.token,
       body: { name: "Renamed on B" },

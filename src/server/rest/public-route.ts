@@ -6,6 +6,7 @@ import { clientAddress } from "~/server/http/client-address";
 import { resolveActor } from "~/server/auth/resolve-actor";
 import { type Cacheable, cacheableHeaders, isGrantRead, notModified } from "~/server/http/cache-policy";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
+import { jsonBody } from "~/server/http/json-body";
 import { parsePathAndQuery, type RouteHandler } from "~/server/rest/rest-route";
 
 type PublicRouteDefinition<P extends z.ZodType, Q extends z.ZodType, R> = {
@@ -53,7 +54,9 @@ export function publicRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUnde
       });
       if (!definition.caching) return Response.json(result);
       const answer = cachedAnswer(result, { actor, isGrantRead: isGrantRead(request) }, definition.caching);
-      return notModified(request, answer.etag, answer.headers) ?? new Response(bodyOf(result), { headers: answer.jsonHeaders });
+      return (
+        notModified(request, answer.etag, answer.headers) ?? new Response(jsonBody(result, true), { headers: answer.jsonHeaders })
+      );
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
@@ -67,12 +70,10 @@ type Answer = { etag: string; headers: Record<string, string>; jsonHeaders: Reco
 /**
  * A cacheable answer to an anonymous reader is often the very object the service hands every such reader (a cached
  * passport's view), so its headers and its JSON bytes are kept beside it and made once, not once per request: a
- * conditional request costs the service's read (the cache's epoch) and one comparison. The headers of an answer to a
+ * conditional request costs the service's read (the cache's epoch) and one comparison (the bytes: json-body.ts). The headers of an answer to a
  * signed-in reader or to a request presenting a grant (whose caching depends on them) are made for that request alone.
  */
 const answers = new WeakMap<object, Answer>();
-const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
-const encoder = new TextEncoder();
 
 function cachedAnswer<R>(
   result: R,
@@ -88,13 +89,6 @@ function cachedAnswer<R>(
   const answer: Answer = { etag, headers, jsonHeaders: { ...headers, "Content-Type": "application/json" } };
   if (isShared) answers.set(result, answer);
   return answer;
-}
-
-function bodyOf(result: unknown): Uint8Array<ArrayBuffer> {
-  if (typeof result !== "object" || result === null) return encoder.encode(JSON.stringify(result));
-  let body = bodies.get(result);
-  if (body === undefined) bodies.set(result, (body = encoder.encode(JSON.stringify(result))));
-  return body;
 }
 
 /** The caller of a public read: null without a key or a session cookie; a key presented must be valid (401). */

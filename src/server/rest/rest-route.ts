@@ -6,6 +6,7 @@ import { requireActor } from "~/server/auth/resolve-actor";
 import { getConfig } from "~/server/config";
 import { errorResponse, unexpectedErrorResponse } from "~/server/rest/error-response";
 import { readIfMatch, versionEtag } from "~/server/rest/conditional-headers";
+import { jsonBody } from "~/server/http/json-body";
 import { withBodyPermit } from "~/server/rest/large-body-gate";
 import { PagedResult, pagedResponse } from "~/server/rest/paged-response";
 import { announcedTooLarge, readJsonBody, tooLarge } from "~/server/rest/read-json-body";
@@ -81,7 +82,8 @@ export function restRoute<P extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
       // A route that answers something other than JSON (an AASX package) builds its own response.
       if (result instanceof Response) return result;
       if (result instanceof PagedResult) return pagedResponse(result, request.url);
-      return Response.json(result, { status: definition.status ?? 200, headers: versionHeaders(result) });
+      const headers = { "Content-Type": "application/json", ...versionHeaders(result) };
+      return new Response(jsonBody(result), { status: definition.status ?? 200, headers });
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
       return unexpectedErrorResponse(error);
@@ -180,7 +182,7 @@ export function searchParams(request: Request): Record<string, string> {
  * A model or an item answers with its version as ETag, a template draft with its revision (its `version` is the
  * label of its next publication), so the next write can send it back in If-Match.
  */
-function versionHeaders(result: unknown): HeadersInit | undefined {
+function versionHeaders(result: unknown): Record<string, string> | undefined {
   if (typeof result !== "object" || result === null) return undefined;
   if ("version" in result && typeof result.version === "number") return { ETag: versionEtag(result.version) };
   if ("revision" in result && typeof result.revision === "number") return { ETag: versionEtag(result.revision) };

@@ -64,6 +64,7 @@ type ModelRecord = {
   publishOnStatusChange: boolean;
   createdAt: Date;
   updatedAt: Date;
+  passportEpoch: number;
   uniqueProductIdentifiers: { uuid: string; value: string }[];
   /** Per field and language: rows, values and (only when a value has any) inner rows, as readDataValues groups them. */
   valueGroups: [s: string, f: string, l: string, r: number[], v: (string | null)[], i: string[] | null][] | null;
@@ -82,6 +83,18 @@ export async function findModel(db: Tx, modelId: string, organizationId?: string
 
 /** findModel's model with its values as stored, for the code that reads them rather than answers them. */
 export async function findStoredModel(db: Tx, modelId: string, organizationId?: string): Promise<StoredModel | null> {
+  return (await findStoredModelAt(db, modelId, organizationId))?.model ?? null;
+}
+
+/**
+ * findStoredModel's model with its passport epoch, read in the same snapshot: the epoch describes exactly these values
+ * (the model cache, model-cache.ts, keys an answer by it).
+ */
+export async function findStoredModelAt(
+  db: Tx,
+  modelId: string,
+  organizationId?: string,
+): Promise<{ model: StoredModel; epoch: number } | null> {
   const [record] = await (db === getDb()
     ? // Outside a transaction (a plain read, such as every GET of a model): the statement prepared once.
       organizationId === undefined
@@ -93,13 +106,14 @@ export async function findStoredModel(db: Tx, modelId: string, organizationId?: 
   if (!record) return null;
   const dataValues: TDataValue[] = [];
   for (const [s, f, l, r, v, i] of record.valueGroups ?? []) pushGroup(dataValues, { s, f, l, r, v, i });
-  return toModelDto(record, dataValues);
+  return { model: toModelDto(record, dataValues), epoch: record.passportEpoch };
 }
 
 // One text for Prisma inside a transaction and for the prepared statement outside one. Timestamps as instants (UTC).
 const FIND_MODEL_SQL = `
   SELECT m."id"::text AS "id", m."name", m."description", m."gtin", m."templateId"::text AS "templateId", m."ownerId",
          m."version", m."publishOnStatusChange", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt", m."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+         m."passportEpoch",
          COALESCE((
            SELECT json_agg(json_build_object('uuid', u."uuid", 'value', u."value") ORDER BY u."createdAt")
            FROM "unique_product_identifier" AS u WHERE u."modelId" = m."id"

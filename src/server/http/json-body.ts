@@ -1,0 +1,23 @@
+const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+const shared = new WeakSet<object>();
+const encoder = new TextEncoder();
+
+/**
+ * An answer a service hands every reader as the same object, unchanged for as long as it lives (a cached model,
+ * model-cache.ts): its JSON bytes are then made once and kept beside it (jsonBody). A model of 100,000 values is some
+ * 14 MB of JSON, tens of milliseconds of `JSON.stringify` and encoding per request.
+ */
+export function shareAnswer<T extends object>(answer: T): T {
+  shared.add(answer);
+  return answer;
+}
+
+/** The JSON bytes of an answer; those of a shared one (shareAnswer, or `isShared` from the caller) made once. */
+export function jsonBody(result: unknown, isShared = false): Uint8Array<ArrayBuffer> {
+  if (typeof result !== "object" || result === null || !(isShared || shared.has(result))) {
+    return encoder.encode(JSON.stringify(result));
+  }
+  let body = bodies.get(result);
+  if (body === undefined) bodies.set(result, (body = encoder.encode(JSON.stringify(result))));
+  return body;
+}
