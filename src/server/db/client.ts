@@ -3,18 +3,22 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getConfig } from "~/server/config";
+import { prismaStatementNames } from "~/server/db/prisma-statement-names";
 
 /**
  * The one Prisma client of a process, always through @prisma/adapter-pg: PostgreSQL and the embedded PGlite server
  * speak the same wire protocol, so there is one code path. Cached on globalThis so Next's dev reloads reuse it.
  *
  * The client's connection pool is ours, so the few statements every request runs (src/server/db/hot-statement.ts)
- * can skip Prisma's per-query cost on the same connections; Prisma ends the pool when it disconnects.
+ * can skip Prisma's per-query cost on the same connections; Prisma ends the pool when it disconnects. Prisma's own
+ * statements are named, so PostgreSQL keeps them prepared per connection (prisma-statement-names.ts).
  */
 
 export function createPrismaClient(connectionString: string, poolSize = getConfig().DB_POOL_SIZE): PrismaClient {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // The adapter's type says a name is always given; an unnamed statement (undefined) is what it does without one.
+  const statementNameGenerator = prismaStatementNames(pool) as (statement: { sql: string; args: unknown[] }) => string;
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator }) });
   poolOf.set(db, pool);
   return db;
 }

@@ -1,8 +1,8 @@
 import type { Actor } from "~/domain/actor";
-import { getDb } from "~/server/db/client";
+import { AppError } from "~/domain/app-error";
+import { hotStatement } from "~/server/db/hot-statement";
 import { assertMayDo, assertMayDoOnModel, type Operation } from "~/server/services/access";
 import type { PassportDataOwner } from "~/server/services/internal/passport-data-owner";
-import { assertItemVisible, assertModelVisible } from "~/server/services/items/internal/find-item";
 
 export type AssertOwnerInOrganizationOptions = {
   actor: Actor;
@@ -28,6 +28,23 @@ export async function assertOwnerInOrganization({
   // Readings are the owner's members' alone; values are open to a partner's grant (docs/partners.md).
   if (operation === "writeReadings") assertMayDo(actor, organizationId, operation);
   else assertMayDoOnModel(actor, organizationId, owner.kind === "item" ? owner.modelId : owner.id, operation);
-  if (owner.kind === "model") return assertModelVisible(getDb(), organizationId, owner.id);
-  return assertItemVisible(getDb(), { organizationId, modelId: owner.modelId, itemId: owner.id });
+  if (owner.kind === "model") {
+    const [model] = await findModel([owner.id, organizationId]);
+    if (!model) throw new AppError("NOT_FOUND", "Model not found.");
+    return;
+  }
+  const [item] = await findItem([owner.id, owner.modelId, organizationId]);
+  if (!item) throw new AppError("NOT_FOUND", "Item not found.");
 }
+
+// Every write of passport data runs one of these before its body is read, outside its transaction: statements
+// prepared once (hot-statement.ts), not Prisma's per-query work (bench:profile, README §Performance). The same
+// conditions and answers as find-item.ts's assertModelVisible and assertItemVisible, which run inside transactions.
+const findModel = hotStatement<{ id: string }>(
+  "owner_model_visible",
+  `SELECT "id"::text AS "id" FROM "model" WHERE "id" = $1::uuid AND "organizationId" = $2 LIMIT 1`,
+);
+const findItem = hotStatement<{ id: string }>(
+  "owner_item_visible",
+  `SELECT "id"::text AS "id" FROM "item" WHERE "id" = $1::uuid AND "modelId" = $2::uuid AND "organizationId" = $3 LIMIT 1`,
+);
