@@ -32,6 +32,16 @@ describe("prismaStatementNames", () => {
     expect(names({ sql: `SELECT $1 ${" ".repeat(16_000)}`, args: [1] })).toBeUndefined();
   });
 
+  it("leaves a statement with a bulk write's arguments unnamed, so it is planned for them", async () => {
+    const names = await namesFor("PostgreSQL 15.4");
+    const sql = `INSERT INTO "data_value" SELECT * FROM unnest($1::text[])`;
+    const small = names({ sql, args: [["a", "b"]] });
+    expect(small).toMatch(/^prisma_\d+$/);
+    expect(names({ sql, args: [Array.from({ length: 1_001 }, (_, k) => String(k))] })).toBeUndefined();
+    expect(names({ sql, args: [`{${"x,".repeat(40_000)}x}`] })).toBeUndefined();
+    expect(names({ sql, args: [["c"]] })).toBe(small);
+  });
+
   it("names no more than 500 texts, so a connection keeps a bounded number prepared", async () => {
     const names = await namesFor("PostgreSQL 15.4");
     const given = Array.from({ length: 600 }, (_, k) => names({ sql: `SELECT $1 + ${k}`, args: [k] }));

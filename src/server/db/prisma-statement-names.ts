@@ -8,6 +8,9 @@ type Statement = { sql: string; args: readonly unknown[] };
 const MAX_NAMED = 500;
 /** Longer texts are built for one large request (rows spelled out in the text), not run again. */
 const MAX_NAMED_LENGTH = 16_000;
+/** Arguments this large carry a bulk write's columns (an array, or an array's literal text: data-value-sql.ts). */
+const MAX_NAMED_ARGUMENT_ELEMENTS = 1_000;
+const MAX_NAMED_ARGUMENT_LENGTH = 64 * 1024;
 
 /**
  * Names Prisma's statements, so that PostgreSQL parses each text once per connection and keeps it prepared, as
@@ -33,7 +36,7 @@ export function prismaStatementNames(pool: pg.Pool): (statement: Statement) => s
       }
       return undefined;
     }
-    if (!isNaming || args.length === 0 || sql.length > MAX_NAMED_LENGTH) return undefined;
+    if (!isNaming || args.length === 0 || sql.length > MAX_NAMED_LENGTH || args.some(isBulk)) return undefined;
     let name = names.get(sql);
     if (name === undefined && names.size < MAX_NAMED) {
       name = `prisma_${names.size}`;
@@ -41,4 +44,14 @@ export function prismaStatementNames(pool: pg.Pool): (statement: Statement) => s
     }
     return name;
   };
+}
+
+/**
+ * A bulk write's statement stays unnamed, so PostgreSQL plans it for the arguments it is given: a named statement is
+ * planned generically after its fifth run, and a generic plan cannot know that an array holds 100,000 values, not the
+ * few of the runs before it.
+ */
+function isBulk(argument: unknown): boolean {
+  if (Array.isArray(argument)) return argument.length > MAX_NAMED_ARGUMENT_ELEMENTS;
+  return typeof argument === "string" && argument.length > MAX_NAMED_ARGUMENT_LENGTH;
 }
