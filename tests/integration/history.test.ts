@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR, type Actor } from "~/domain/actor";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
+import type { TModel } from "~/domain/model-schema";
 import { addMember } from "~/server/services/identity/add-member";
 import { createUser } from "~/server/services/identity/create-user";
 import { getLatestValueChanges } from "~/server/services/history/get-latest-value-changes";
@@ -90,6 +91,23 @@ describe("a model's history", () => {
       from: "Cadmium",
       to: null,
     });
+  });
+
+  it("keeps texts that mean something in an array literal as sent, added and modified, in the values and the history", async () => {
+    // The writes send each column as one array literal (data-value-sql.ts, arrayLiteral).
+    const texts = ['say "hi"', "C:\\dir\\", "NULL", "{a,b}", "a,b}", '\\"', "ü — ✓"];
+    const model = await postModel(world);
+    const values = dataValuesPath(world, model.id);
+    const added = texts.map((text, row) => dv(IDS.substances, IDS.substance, row, text));
+    expectModel(await api("POST", values, { token: world.token, body: added }), 201);
+    const modified = texts.map((text, row) => dv(IDS.substances, IDS.substance, row, `${text}${text}`));
+    const answer = await api<TModel>("PATCH", values, { token: world.token, body: modified });
+    expectModel(answer, 200);
+    const stored = answer.body.dataValues.filter((v) => v.dataFieldId === IDS.substance);
+    expect(stored.map((v) => v.value)).toEqual(texts.map((text) => `${text}${text}`));
+    const [modifiedEntry, addedEntry] = await historyOf(model.id);
+    expect(addedEntry?.changes.filter((c) => c.dataFieldId === IDS.substance).map((c) => c.to)).toEqual(texts);
+    expect(modifiedEntry?.changes.map((c) => [c.from, c.to])).toEqual(texts.map((text) => [text, `${text}${text}`]));
   });
 
   it("records a tRPC write with a session as the user through the browser, and a model's name change", async () => {

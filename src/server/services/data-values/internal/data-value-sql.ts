@@ -51,32 +51,62 @@ const OWNER_TABLES: { [K in PassportDataOwner["kind"]]: OwnerTable } = {
   item: { table: Prisma.raw(`"item_data_value"`), key: Prisma.raw(`"itemId"`) },
 };
 
+/** The columns of `unnest`, each one PostgreSQL array literal (arrayLiteral), cast to its array type in the statement. */
 type Columns = {
-  owners: string[];
-  sections: string[];
-  fields: string[];
-  rows: number[];
-  innerRows: string[];
-  languages: string[];
-  values: (string | null)[];
+  owners: string;
+  sections: string;
+  fields: string;
+  rows: string;
+  innerRows: string;
+  languages: string;
+  values: string;
 };
 
 /**
  * The values as parallel arrays for `unnest`, each with its owner's id; the inner rows and the language as stored
- * ('' outside nested repeaters, '' for a field that is not multilingual).
+ * ('' outside nested repeaters, '' for a field that is not multilingual). Each array goes as the text of its
+ * literal, one parameter: as JavaScript arrays, Prisma serialises the parameters to JSON and back, maps every
+ * element, and `pg` escapes every element again into this very text — at 100,000 values 0.4–0.6 s of a write's CPU.
  */
 function columns(ownerIds: readonly string[], values: readonly (OwnedTriple & { value?: string | null })[]): Columns {
-  const result: Columns = { owners: [], sections: [], fields: [], rows: [], innerRows: [], languages: [], values: [] };
+  const owners: string[] = [];
+  const sections: string[] = [];
+  const fields: string[] = [];
+  const rows: number[] = [];
+  const innerRows: string[] = [];
+  const languages: string[] = [];
+  const texts: (string | null)[] = [];
   for (const v of values) {
-    result.owners.push(ownerIds[v.owner ?? 0] as string);
-    result.sections.push(v.dataSectionId);
-    result.fields.push(v.dataFieldId);
-    result.rows.push(v.row);
-    result.innerRows.push(encodeInnerRows(v.innerRows));
-    result.languages.push(storedLanguage(v));
-    result.values.push(v.value ?? null);
+    owners.push(ownerIds[v.owner ?? 0] as string);
+    sections.push(v.dataSectionId);
+    fields.push(v.dataFieldId);
+    rows.push(v.row);
+    innerRows.push(encodeInnerRows(v.innerRows));
+    languages.push(storedLanguage(v));
+    texts.push(v.value ?? null);
   }
-  return result;
+  return {
+    owners: arrayLiteral(owners),
+    sections: arrayLiteral(sections),
+    fields: arrayLiteral(fields),
+    rows: `{${rows.join(",")}}`,
+    innerRows: arrayLiteral(innerRows),
+    languages: arrayLiteral(languages),
+    values: arrayLiteral(texts),
+  };
+}
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * A PostgreSQL array literal of texts: each element quoted (so any text, '' and 'NULL' included, is itself), `"`
+ * and `\` escaped, null as NULL — what `pg` writes for a JavaScript array, once.
+ */
+export function arrayLiteral(items: readonly (string | null)[]): string {
+  const parts = items.map((item) =>
+    item === null ? "NULL" : NEEDS_ESCAPE.test(item) ? `"${item.replace(/["\\]/g, "\\$&")}"` : `"${item}"`,
+  );
+  return `{${parts.join(",")}}`;
 }
 
 /**
