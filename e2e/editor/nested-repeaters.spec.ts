@@ -336,7 +336,7 @@ function farEvidence(page: Page) {
   const evidence = card(source.getByRole("region", { name: "Evidence" }), 4);
   const documentInput = evidence.getByLabel("Document", { exact: true });
   const pagesInput = evidence.getByLabel("Pages", { exact: true });
-  return { footprints, far, stages, documentInput, pagesInput };
+  return { footprints, far, stages, stage, source, evidence, documentInput, pagesInput };
 }
 
 test("at 375 px, a value four levels deep in a far card of a virtualised list is reached: jump, undo, redo, a refused save", async ({
@@ -461,6 +461,43 @@ for (const width of [1280, 375]) {
     await jump.click();
     await expectRevealed("");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/far-card-revealed-again-${width}.png` });
+  });
+}
+
+/** Where a control sticks out of the box of the card it is in: none, when the card holds it. */
+async function controlsOutside(group: Locator): Promise<string[]> {
+  return group.evaluate((box) => {
+    const frame = box.getBoundingClientRect();
+    return [...box.querySelectorAll("button, input, select, textarea")].flatMap((control) => {
+      const rect = control.getBoundingClientRect();
+      const isOut = rect.width > 0 && (rect.left < frame.left - 0.5 || rect.right > frame.right + 0.5);
+      return isOut
+        ? [`${control.getAttribute("aria-label") ?? control.textContent ?? control.tagName}: ${rect.left}–${rect.right}`]
+        : [];
+    });
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, the cards four levels deep hold their buttons and inputs, and the page does not scroll sideways`, async ({
+    demoPage: page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    const ref = await farEvidenceModel(page);
+    await openEditor(page, ref);
+    const { footprints, far, stage, source, evidence, documentInput } = farEvidence(page);
+    if (width > 400) await footprints.getByRole("button", { name: "Cards view of Carbon footprints" }).click();
+    await page.getByRole("button", { name: "Jump to next missing" }).click();
+    await expect(documentInput).toBeFocused();
+    await expect(evidence.getByRole("button", { name: "Remove row 4" })).toBeVisible();
+
+    // Issue 33 §3: at 375 px the fourth level's "Remove row" and inputs stuck out past its card.
+    for (const group of [far, stage, source, evidence]) expect(await controlsOutside(group)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await evidence.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/nested-depth-4-${width}.png` });
   });
 }
 

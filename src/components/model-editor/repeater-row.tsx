@@ -21,6 +21,9 @@ import { cn } from "~/lib/cn";
  */
 const EAGER_ROWS = 12;
 
+/** A card's header buttons on a phone: narrower, so a card four levels deep still holds them on a 375 px screen. */
+const COMPACT_BUTTON = "max-sm:px-2";
+
 export type RepeaterRowProps = {
   /** The row list the row is in (`rowListKey`), which makes its ids unique among a nested repeater's parent rows. */
   list: string;
@@ -75,8 +78,10 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
         isDragging && "relative z-10 shadow-lg",
       )}
     >
-      <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4">
-        {/* On a phone the row's label takes a line of its own under the number and buttons, so it is not cut. */}
+      {/* Less padding on a phone: four levels of cards in cards each take their padding off a 375 px screen. */}
+      <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white px-2 py-3 sm:p-4">
+        {/* On a phone the row's label takes a line of its own under the number and buttons, so it is not cut; in a
+            card too narrow for both, the buttons wrap under the number. */}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
             {isReadOnly ? null : (
@@ -95,7 +100,7 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
             </SectionHeading>
           </div>
           {labelColumn && <RowLabel column={labelColumn} row={row} />}
-          <div className="flex shrink-0 gap-1">
+          <div className="flex flex-wrap gap-1">
             {isReadOnly ? null : (
               <>
                 <MoveButton
@@ -109,12 +114,24 @@ export const RepeaterRow = memo(function RepeaterRow(props: RepeaterRowProps) {
                 <MoveButton list={list} row={row} by={1} isDisabled={isLast} label={t("moveDown", { position })} onMove={onMove} />
               </>
             )}
-            <Button variant="ghost" size="sm" aria-expanded={!isCollapsed} aria-controls={contentId} onClick={() => onToggle(row)}>
-              {t.rich(isCollapsed ? "expand" : "collapse", { position, sr })}
+            <Button
+              variant="ghost"
+              size="sm"
+              className={COMPACT_BUTTON}
+              aria-expanded={!isCollapsed}
+              aria-controls={contentId}
+              onClick={() => onToggle(row)}
+            >
+              <PhoneIcon icon={isCollapsed ? "▾" : "▴"}>{t.rich(isCollapsed ? "expand" : "collapse", { position, sr })}</PhoneIcon>
             </Button>
             {isReadOnly ? null : (
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onRequestRemove(row)}>
-                {t.rich("removeRow", { position, sr })}
+              <Button
+                variant="ghost"
+                size="sm"
+                className={cn(COMPACT_BUTTON, "text-red-700 hover:bg-red-50")}
+                onClick={() => onRequestRemove(row)}
+              >
+                <PhoneIcon icon="✕">{t.rich("removeRow", { position, sr })}</PhoneIcon>
               </Button>
             )}
           </div>
@@ -152,7 +169,7 @@ function MoveButton({ list, row, by, isDisabled, label, onMove }: MoveButtonProp
     });
   };
   return (
-    <Button id={id} variant="ghost" size="sm" aria-label={label} disabled={isDisabled} onClick={onClick}>
+    <Button id={id} variant="ghost" size="sm" className={COMPACT_BUTTON} aria-label={label} disabled={isDisabled} onClick={onClick}>
       <span aria-hidden="true">{by < 0 ? "↑" : "↓"}</span>
     </Button>
   );
@@ -175,5 +192,20 @@ function RowLabel({ column, row }: { column: GridColumn; row: number }) {
     >
       {label}
     </span>
+  );
+}
+
+/**
+ * A button's words on a wider screen, an icon in their place on a phone; the words stay its accessible name there
+ * (read, not shown), so it is named the same at every width.
+ */
+function PhoneIcon({ icon, children }: { icon: string; children: ReactNode }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {icon}
+      </span>
+      <span className="max-sm:sr-only">{children}</span>
+    </>
   );
 }

@@ -15,12 +15,16 @@ export function SectionHeading({ level, id, className, children }: SectionHeadin
   );
 }
 
-/** A section's frame, the same in the editor and the preview: a top-level one as a card, a nested one as an inset panel. */
+/**
+ * A section's frame, the same in the editor and the preview: a top-level one as a card, a nested one as an inset panel.
+ * Less padding at the sides on a phone: sections nested in repeater rows four levels deep each take theirs off the
+ * screen's width.
+ */
 export function sectionFrameClass(depth: number): string {
   return cn(
     "min-w-0 space-y-4",
     depth <= 2
-      ? "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      : "rounded-md border border-slate-200 bg-slate-50/60 p-3 sm:p-4",
+      ? "rounded-lg border border-slate-200 bg-white px-3 py-4 shadow-sm sm:p-6"
+      : "rounded-md border border-slate-200 bg-slate-50/60 px-2 py-3 sm:p-4",
   );
 }
