@@ -41,6 +41,15 @@ async function fillNested(page: Page, ref: ModelRef, values: readonly object[]):
   await trpcMutation(page, "dataValues.add", { ...ref, values });
 }
 
+/** A model maker for openAt: a nested model (of `template`) filled with `values` as fillNested fills it. */
+function filledNested(values: readonly object[], template: { id: string } = nestedTemplate()) {
+  return async (page: Page): Promise<ModelRef> => {
+    const ref = await nestedModel(page, template);
+    await fillNested(page, ref, values);
+    return ref;
+  };
+}
+
 async function paste(grid: Locator, text: string): Promise<void> {
   await grid.evaluate((element, data) => {
     const transfer = new DataTransfer();
@@ -58,6 +67,25 @@ async function expectAxeClean(page: Page): Promise<void> {
 /** The card of a row (1-based) of a repeater's cards; the first match, as cards nested in it have rows too. */
 function card(region: Locator, position: number): Locator {
   return region.getByRole("group", { name: `Row ${position}`, exact: true }).first();
+}
+
+/** The Collapse / Expand button of a card: its own, not one of the cards nested in it. */
+function cardToggle(region: Locator, position: number): Locator {
+  return card(region, position)
+    .getByRole("button", { name: new RegExp(`^(Collapse|Expand) row ${position}$`) })
+    .first();
+}
+
+/**
+ * Every test's start: the window at `width` px (a phone's height below 400 px), the model `makeModel` makes, opened in
+ * the editor. These tests build deep models through the API first, hence the longer timeout.
+ */
+async function openAt(page: Page, width: number, makeModel: (page: Page) => Promise<ModelRef>): Promise<ModelRef> {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+  const ref = await makeModel(page);
+  await openEditor(page, ref);
+  return ref;
 }
 
 /** A stage value's row inside its footprint (ModelAnswer types only the outermost row). */
@@ -92,10 +120,7 @@ async function fillThreeLevels(page: Page): Promise<Locator> {
 test("nested repeaters on the desk: add at three levels, save and reload; a stage reordered and deleted in its table", async ({
   demoPage: page,
 }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const ref = await nestedModel(page);
-  await openEditor(page, ref);
+  const ref = await openAt(page, 1280, nestedModel);
   await fillThreeLevels(page);
   await expect(page.getByTestId("model-completeness")).toHaveText("4 of 5 required filled");
   await save(page);
@@ -179,10 +204,7 @@ test("nested repeaters on the desk: add at three levels, save and reload; a stag
 });
 
 test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stage removed", async ({ demoPage: page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 375, height: 812 });
-  const ref = await nestedModel(page);
-  await openEditor(page, ref);
+  const ref = await openAt(page, 375, nestedModel);
   const footprint = await fillThreeLevels(page);
   await save(page);
 
@@ -233,12 +255,9 @@ test("nested repeaters at 375 px: cards inside cards, saved and reloaded, a stag
 test("nested repeaters at 375 px: cards beyond the first three of a nested list render near the window, and when asked for", async ({
   demoPage: page,
 }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 375, height: 812 });
-  const ref = await nestedModel(page);
   // One footprint of eight stages, each with a source; the last stage's required name left empty.
   const stageNames = ["A", "B", "C", "D", "E", "F", "G"].map((letter) => `Stage ${letter}`);
-  await fillNested(page, ref, [
+  const values = [
     { dataSectionId: NESTED.footprints, dataFieldId: NESTED.method, row: 0, value: "ISO 14067" },
     ...stageNames.map((value, stage) => ({
       dataSectionId: NESTED.stages,
@@ -254,8 +273,8 @@ test("nested repeaters at 375 px: cards beyond the first three of a nested list 
       innerRows: [stage, 0],
       value: `Mine ${stage + 1}`,
     })),
-  ]);
-  await openEditor(page, ref);
+  ];
+  const ref = await openAt(page, 375, filledNested(values));
   const stages = card(page.getByRole("region", { name: "Carbon footprints" }), 1).getByRole("region", { name: "Life-cycle stages" });
   await expect(card(stages, 1).getByLabel("Stage", { exact: true })).toHaveValue("Stage A");
   await expect(page.getByTestId("model-completeness")).toHaveText("9 of 10 required filled");
@@ -342,10 +361,7 @@ function farEvidence(page: Page) {
 test("at 375 px, a value four levels deep in a far card of a virtualised list is reached: jump, undo, redo, a refused save", async ({
   demoPage: page,
 }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 375, height: 812 });
-  const ref = await farEvidenceModel(page);
-  await openEditor(page, ref);
+  const ref = await openAt(page, 375, farEvidenceModel);
   const completeness = page.getByTestId("model-completeness");
   await expect(completeness).toHaveText("49 of 50 required filled");
   const { footprints, far, documentInput, pagesInput } = farEvidence(page);
@@ -408,10 +424,7 @@ for (const width of [1280, 375]) {
   test(`at ${width} px, a far card of a virtualised list revealed again from the top after a reveal expanded a card in it: the input in view`, async ({
     demoPage: page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
-    const ref = await farEvidenceModel(page);
-    await openEditor(page, ref);
+    await openAt(page, width, farEvidenceModel);
     const completeness = page.getByTestId("model-completeness");
     await expect(completeness).toHaveText("49 of 50 required filled");
     const { footprints, far, stages, documentInput } = farEvidence(page);
@@ -433,9 +446,7 @@ for (const width of [1280, 375]) {
     // measured with everything the reveals rendered in it, is much taller than it renders anew.
     await jump.click();
     await expectRevealed("");
-    const stageToggle = card(stages, 5)
-      .getByRole("button", { name: /^(Collapse|Expand) row 5$/ })
-      .first();
+    const stageToggle = cardToggle(stages, 5);
     await stageToggle.click();
     await expect(stageToggle).toHaveAttribute("aria-expanded", "false");
     await expect(documentInput).toHaveCount(0);
@@ -482,10 +493,7 @@ for (const width of [1280, 375]) {
   test(`at ${width} px, the cards four levels deep hold their buttons and inputs, and the page does not scroll sideways`, async ({
     demoPage: page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
-    const ref = await farEvidenceModel(page);
-    await openEditor(page, ref);
+    await openAt(page, width, farEvidenceModel);
     const { footprints, far, stage, source, evidence, documentInput } = farEvidence(page);
     if (width > 400) await footprints.getByRole("button", { name: "Cards view of Carbon footprints" }).click();
     await page.getByRole("button", { name: "Jump to next missing" }).click();
@@ -505,64 +513,53 @@ for (const width of [1280, 375]) {
  * Two footprints, the second with a stage whose required name is missing (its share given, so the row exists): the
  * one value missing, inside the second footprint's first stage.
  */
-async function missingStageModel(page: Page): Promise<ModelRef> {
-  const ref = await nestedModel(page);
-  await fillNested(page, ref, [
-    valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067"),
-    valueAtPath(NESTED.stages, NESTED.stage, [0, 0], "Raw material"),
-    valueAtPath(NESTED.footprints, NESTED.method, [1], "PEF"),
-    valueAtPath(NESTED.stages, NESTED.share, [1, 0], "40"),
-  ]);
-  return ref;
-}
+const missingStageModel = filledNested([
+  valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067"),
+  valueAtPath(NESTED.stages, NESTED.stage, [0, 0], "Raw material"),
+  valueAtPath(NESTED.footprints, NESTED.method, [1], "PEF"),
+  valueAtPath(NESTED.stages, NESTED.share, [1, 0], "40"),
+]);
 
 for (const width of [1280, 375]) {
   test(`at ${width} px, a value in a collapsed card is revealed: the cards on its path expand, the input takes focus`, async ({
     demoPage: page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
-    const ref = await missingStageModel(page);
-    await openEditor(page, ref);
+    await openAt(page, width, missingStageModel);
     const completeness = page.getByTestId("model-completeness");
     await expect(completeness).toHaveText("4 of 5 required filled");
     const footprints = page.getByRole("region", { name: "Carbon footprints" });
     const second = card(footprints, 2);
-    const toggle = (region: Locator, position: number) =>
-      card(region, position)
-        .getByRole("button", { name: new RegExp(`^(Collapse|Expand) row ${position}$`) })
-        .first();
     const stages = second.getByRole("region", { name: "Life-cycle stages" });
     const stageInput = card(stages, 1).getByLabel("Stage", { exact: true });
     const jump = page.getByRole("button", { name: "Jump to next missing" });
 
     // The footprint's card collapsed: its stages are not rendered. The jump opens it and lands on the stage.
-    await toggle(footprints, 2).click();
-    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
+    await cardToggle(footprints, 2).click();
+    await expect(cardToggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
     await expect(stages).toHaveCount(0);
     await jump.click();
-    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
     await expect(stageInput).toBeFocused();
     await expect(stageInput).toBeInViewport();
 
     // The stage's own card collapsed, inside its footprint: opened the same way, one level down.
-    await toggle(stages, 1).click();
-    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "false");
+    await cardToggle(stages, 1).click();
+    await expect(cardToggle(stages, 1)).toHaveAttribute("aria-expanded", "false");
     await expect(stageInput).toHaveCount(0);
     await jump.click();
-    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
     await expect(stageInput).toBeFocused();
     await expect(stageInput).toBeInViewport();
     await page.keyboard.type("Use");
     await expect(completeness).toHaveText("5 of 5 required filled");
 
     // Both collapsed, the stage first: undo opens the footprint and the stage and focuses the value it takes back.
-    await toggle(stages, 1).click();
-    await toggle(footprints, 2).click();
+    await cardToggle(stages, 1).click();
+    await cardToggle(footprints, 2).click();
     await expect(stages).toHaveCount(0);
     await page.keyboard.press("Control+z");
-    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
     await expect(stageInput).toBeFocused();
     await expect(stageInput).toBeInViewport();
     await expect(stageInput).toHaveValue("");
@@ -590,38 +587,31 @@ for (const width of [1280, 375]) {
   test(`at ${width} px, a save refused for a value in collapsed cards expands them and focuses the value, its error shown`, async ({
     demoPage: page,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
-    const ref = await nestedModel(page, boundedShareTemplate());
-    await fillNested(page, ref, [
+    const values = [
       valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067"),
       valueAtPath(NESTED.stages, NESTED.stage, [0, 0], "Raw material"),
       valueAtPath(NESTED.footprints, NESTED.method, [1], "PEF"),
       valueAtPath(NESTED.stages, NESTED.stage, [1, 0], "Production"),
       valueAtPath(NESTED.stages, NESTED.share, [1, 0], "40"),
-    ]);
-    await openEditor(page, ref);
+    ];
+    const ref = await openAt(page, width, filledNested(values, boundedShareTemplate()));
     const footprints = page.getByRole("region", { name: "Carbon footprints" });
-    const toggle = (region: Locator, position: number) =>
-      card(region, position)
-        .getByRole("button", { name: new RegExp(`^(Collapse|Expand) row ${position}$`) })
-        .first();
     const stages = card(footprints, 2).getByRole("region", { name: "Life-cycle stages" });
     const share = card(stages, 1).getByLabel("Share", { exact: true });
 
     // More than the maximum in the second footprint's stage; then the stage's card and the footprint's collapsed.
     await share.fill("500");
     await share.press("Tab");
-    await toggle(stages, 1).click();
-    await toggle(footprints, 2).click();
-    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
+    await cardToggle(stages, 1).click();
+    await cardToggle(footprints, 2).click();
+    await expect(cardToggle(footprints, 2)).toHaveAttribute("aria-expanded", "false");
     await expect(stages).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Fix 1 field before saving; nothing was saved.")).toBeVisible();
-    await expect(toggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(footprints, 2)).toHaveAttribute("aria-expanded", "true");
+    await expect(cardToggle(stages, 1)).toHaveAttribute("aria-expanded", "true");
     await expect(share).toBeFocused();
     await expect(share).toBeInViewport();
     await expect(share).toHaveValue("500");
@@ -656,11 +646,11 @@ for (const width of [1280, 375]) {
     demoPage: page,
     browser,
   }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
-    const ref = await nestedModel(page, listTemplate());
-    await fillNested(page, ref, [valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067")]);
-    await openEditor(page, ref);
+    const ref = await openAt(
+      page,
+      width,
+      filledNested([valueAtPath(NESTED.footprints, NESTED.method, [0], "ISO 14067")], listTemplate()),
+    );
     const footprints = page.getByRole("region", { name: "Carbon footprints" });
     await footprints.getByRole("button", { name: "Table view of Carbon footprints" }).click();
     const grid = footprints.getByRole("grid", { name: "Carbon footprints" });
