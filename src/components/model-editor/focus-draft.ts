@@ -38,7 +38,7 @@ function isInView(control: HTMLElement): boolean {
 }
 
 /** What the member does to scroll the page: the check after a reveal's scroll ends at it, the member's own scroll. */
-const MEMBER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+export const MEMBER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /** Ends the check of the last reveal's scroll, when another reveal comes before the page has scrolled. */
 let endScrollCheck: (() => void) | undefined;

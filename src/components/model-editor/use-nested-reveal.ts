@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { isInsideRow, placeInRows, type RowList } from "~/components/model-editor/draft-keys";
-import { registerRevealer, revealDraft } from "~/components/model-editor/focus-draft";
+import { controlIdFor, isInsideRow, placeInRows, type RowList } from "~/components/model-editor/draft-keys";
+import { MEMBER_SCROLL_EVENTS, registerRevealer, revealDraft } from "~/components/model-editor/focus-draft";
 import type { TemplateIndex } from "~/domain/template-index";
 
 export type UseNestedRevealOptions = {
@@ -39,7 +39,7 @@ export function useNestedReveal({
   showRow,
   hasOwnFields = false,
 }: UseNestedRevealOptions): void {
-  const [pending, setPending] = useState<{ key: string; row: number; focus: boolean } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   useEffect(() => {
     if (!isActive) return;
     return registerRevealer((key, how) => {
@@ -49,17 +49,67 @@ export function useNestedReveal({
       const isNested = hasOwnFields || place.repeaterPath.length > list.parentPath.length + 1;
       if (row === undefined || isShown(row) || !isNested || !rows.includes(row)) return false;
       if (!isInsideRow(place.repeaterPath, place.path, list, row)) return false;
-      setPending({ key, row, ...how });
+      setPending({ key, row, ...how, attempts: 0, isAway: false });
       showRow(row);
       return true;
     });
   }, [index, list, rows, isActive, isShown, showRow, hasOwnFields]);
   useEffect(() => {
-    // Waits for the row (a virtualised list renders it once the scroll got there); a row removed meanwhile ends it.
-    const isGone = pending !== null && !rows.includes(pending.row);
-    if (!pending || (!isGone && !isShown(pending.row))) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the reveal is done once the row's insides rendered
-    setPending(null);
-    if (!isGone) revealDraft(pending.key, pending);
-  }, [pending, isShown, rows]);
+    if (!pending) return;
+    if (!rows.includes(pending.row)) {
+      setPending(null);
+      return;
+    }
+    // Waits for the row (a virtualised list renders it once the scroll got there), then asks for the draft.
+    if (isShown(pending.row)) {
+      if (pending.attempts > 0 && !pending.isAway) return;
+      setPending({ ...pending, attempts: pending.attempts + 1, isAway: false });
+      revealDraft(pending.key, pending);
+      return;
+    }
+    // Asked for, and the row left the window before its lists brought the draft in: back to it, a few times at most.
+    if (pending.attempts === 0 || pending.isAway) return;
+    if (pending.attempts >= MAX_ATTEMPTS) {
+      setPending(null);
+      return;
+    }
+    setPending({ ...pending, isAway: true });
+    showRow(pending.row);
+  }, [pending, isShown, rows, showRow]);
+  // Done once the draft's control is in the page (the lists inside the row bring it in over a few frames).
+  useEffect(() => {
+    if (!pending || pending.attempts === 0 || pending.isAway) return;
+    const id = controlIdFor(pending.key);
+    let frames = 0;
+    let frame = requestAnimationFrame(function check() {
+      frames += 1;
+      if (document.getElementById(id) !== null || frames > MAX_FRAMES) setPending(null);
+      else frame = requestAnimationFrame(check);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pending]);
+  // The member scrolling, typing or clicking ends the wait: the row is theirs to leave now.
+  const isPending = pending !== null;
+  useEffect(() => {
+    if (!isPending) return;
+    const controller = new AbortController();
+    const end = () => setPending(null);
+    for (const type of MEMBER_SCROLL_EVENTS) {
+      window.addEventListener(type, end, { capture: true, passive: true, signal: controller.signal });
+    }
+    return () => controller.abort();
+  }, [isPending]);
 }
+
+/**
+ * A reveal waiting for its row: `attempts` asks for the draft so far. A far card of a virtualised list rendered anew
+ * is shorter than the height it was last measured at (what an earlier reveal rendered inside it), so the page, scrolled
+ * to where the taller card was, can come to rest past it: the card leaves the window (`isAway`) before the lists inside
+ * it have brought in the draft, and the list scrolls back to it. Once it is shown again, the draft is asked for again,
+ * a few times at most (docs/editor.md §Nested repeaters).
+ */
+type Pending = { key: string; row: number; focus: boolean; attempts: number; isAway: boolean };
+
+const MAX_ATTEMPTS = 3;
+/** How long a reveal waits for the lists inside its row: about two seconds of frames. */
+const MAX_FRAMES = 120;
