@@ -81,8 +81,22 @@ const requests: autocannon.Request[] = [
   },
 ];
 
+/**
+ * A request unanswered after 30 s counts as a timeout (autocannon's default is 10 s): in `npm test` the soak runs
+ * beside the other rings on two cores, where the measured minute's p99 reached 7.8 s and a warm-up's first answers
+ * from a cold app went past 10 s (CI, 2026-11-30: 4 such, no error in the app's log). A hang still fails.
+ */
+const REQUEST_TIMEOUT_S = 30;
+
 const load = (duration: number) =>
-  autocannon({ url: `http://localhost:${PORT}`, connections: CONNECTIONS, duration, headers, requests });
+  autocannon({
+    url: `http://localhost:${PORT}`,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    requests,
+    timeout: REQUEST_TIMEOUT_S,
+  });
 
 // The warm-up fills Next's caches and the connection pool; its answers count too: a 5xx or a dropped connection
 // there is as much a failure as later.
@@ -100,7 +114,8 @@ await exited;
 await database.stop();
 
 const serverErrors = result["5xx"] + warmUp["5xx"];
-const connectionErrors = result.errors + warmUp.errors + warmUp.timeouts;
+// autocannon's `errors` include its timeouts.
+const connectionErrors = result.errors + warmUp.errors;
 const logErrors = readFileSync(logFile, "utf8")
   .split("\n")
   .filter((line) => /error|⨯/i.test(line));
@@ -114,9 +129,9 @@ const checks = [
     detail: `${heapAfterWarmUp.toFixed(0)} MB → ${heapAtEnd.toFixed(0)} MB (${(heapDrift * 100).toFixed(1)}%); resident ${rssAfterWarmUp.toFixed(0)} MB → ${rssAtEnd.toFixed(0)} MB`,
   },
   {
-    name: "no connection errors or timeouts",
-    ok: connectionErrors === 0 && result.timeouts === 0,
-    detail: `${connectionErrors} errors, ${result.timeouts} timeouts`,
+    name: `no connection errors or timeouts (${REQUEST_TIMEOUT_S} s)`,
+    ok: connectionErrors === 0,
+    detail: `warm-up ${warmUp.errors} errors (${warmUp.timeouts} timeouts), measured ${result.errors} errors (${result.timeouts} timeouts)`,
   },
 ];
 
