@@ -38,7 +38,12 @@ function isInView(control: HTMLElement): boolean {
 }
 
 /** What the member does to scroll the page: the check after a reveal's scroll ends at it, the member's own scroll. */
-export const MEMBER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+const MEMBER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** Calls `end` when the member takes the page (wheel, touch, a key, a pointer), until `signal` aborts. */
+export function onMemberScroll(end: () => void, signal: AbortSignal): void {
+  for (const type of MEMBER_SCROLL_EVENTS) window.addEventListener(type, end, { capture: true, passive: true, signal });
+}
 
 /** Ends the check of the last reveal's scroll, when another reveal comes before the page has scrolled. */
 let endScrollCheck: (() => void) | undefined;
@@ -67,7 +72,7 @@ function checkOnNextScroll(control: HTMLElement, { focus, block }: { focus: bool
     if (control.isConnected && isAskedFor && !isInView(control)) control.scrollIntoView({ block });
   };
   window.addEventListener("scroll", onScroll, { passive: true, signal });
-  for (const type of MEMBER_SCROLL_EVENTS) window.addEventListener(type, end, { capture: true, passive: true, signal });
+  onMemberScroll(end, signal);
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { controlIdFor, isInsideRow, placeInRows, type RowList } from "~/components/model-editor/draft-keys";
-import { MEMBER_SCROLL_EVENTS, registerRevealer, revealDraft } from "~/components/model-editor/focus-draft";
+import { onMemberScroll, registerRevealer, revealDraft } from "~/components/model-editor/focus-draft";
 import type { TemplateIndex } from "~/domain/template-index";
 
 export type UseNestedRevealOptions = {
@@ -93,10 +93,7 @@ export function useNestedReveal({
   useEffect(() => {
     if (!isPending) return;
     const controller = new AbortController();
-    const end = () => setPending(null);
-    for (const type of MEMBER_SCROLL_EVENTS) {
-      window.addEventListener(type, end, { capture: true, passive: true, signal: controller.signal });
-    }
+    onMemberScroll(() => setPending(null), controller.signal);
     return () => controller.abort();
   }, [isPending]);
 }
