@@ -21,6 +21,7 @@ export default defineConfig([
     "bench-results/**",
     ".test-reports/**",
     ".data/**",
+    ".cache/**",
     "next-env.d.ts",
   ]),
   js.configs.recommended,

@@ -12,7 +12,8 @@ export async function runOperatorCli<T>(args: string[]): Promise<T> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set; run the specs through playwright.config.ts");
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? "3100" };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "src/cli/main.ts", ...args], {
+  // `npm run cli`'s command, without npm so the exit code and the streams are the CLI's own.
+  const child = spawn(process.execPath, ["--conditions=react-server", "scripts/cli.mjs", ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

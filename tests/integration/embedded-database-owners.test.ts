@@ -27,8 +27,8 @@ describe("several processes opening one data directory at the same instant", () 
     dirs.push(dataDir);
     // Far enough ahead for every child to have loaded its modules, so they all open the directory together.
     const startAt = String(Date.now() + 20_000);
-    const processes = Array.from({ length: OWNERS }, () =>
-      startScript("tests/integration/support/embedded-owner.ts", [dataDir, startAt]),
+    const processes = await Promise.all(
+      Array.from({ length: OWNERS }, () => startScript("tests/integration/support/embedded-owner.ts", [dataDir, startAt])),
     );
     try {
       // Each one either serves (and keeps serving) or exits.

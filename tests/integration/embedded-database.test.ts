@@ -93,7 +93,7 @@ describe("the embedded database, while this process serves it", () => {
 describe("the embedded database on disk", () => {
   it("keeps every committed transaction and none in part when the serving process is killed, and opens again", async () => {
     const dataDir = await dataDirectory();
-    const writer = startScript("tests/integration/support/embedded-crash-writer.ts", [dataDir]);
+    const writer = await startScript("tests/integration/support/embedded-crash-writer.ts", [dataDir]);
     let exit: Awaited<ReturnType<typeof writer.kill>>;
     try {
       await writer.waitForOutput(

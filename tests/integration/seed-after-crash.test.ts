@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function runUntilHeldThenKill(dataDir: string, args: string[]): Promise<string> {
-  const child = startScript(CHILD, [dataDir, ...args], ENV);
+  const child = await startScript(CHILD, [dataDir, ...args], ENV);
   try {
     await child.waitForOutput((lines) => lines.includes("holding"), 240_000);
   } finally {
@@ -37,7 +37,7 @@ async function runUntilHeldThenKill(dataDir: string, args: string[]): Promise<st
 }
 
 async function runToEnd(dataDir: string): Promise<string[]> {
-  const child = startScript(CHILD, [dataDir], ENV);
+  const child = await startScript(CHILD, [dataDir], ENV);
   const lines = await child.waitForOutput((out) => out.some((line) => /^(seeded |nothing to seed)/.test(line)), 240_000);
   expect(await child.wait(), child.stderr).toEqual({ code: 0, signal: null });
   return lines;

@@ -24,7 +24,7 @@ describe("five servers starting at once on a fresh PostgreSQL database", () => {
   it("all start cleanly: one seeds the demo, once, and shows its key; the others find it seeded", async () => {
     database = await createFreshDatabase();
     const url = database.url;
-    const children = Array.from({ length: SERVERS }, () => startScript(CHILD, [url], ENV));
+    const children = await Promise.all(Array.from({ length: SERVERS }, () => startScript(CHILD, [url], ENV)));
     const exits = await Promise.all(children.map((child) => child.wait()));
     const clean = exits.filter((exit) => exit.code === 0).length;
     expect(clean, `${clean} of ${SERVERS} started cleanly\n${children.map((child) => child.stderr).join("\n")}`).toBe(SERVERS);

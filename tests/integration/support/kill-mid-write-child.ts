@@ -14,7 +14,7 @@ import { fixtureTemplate, IDS } from "./fixture-template";
  * Helper process of tests/integration/kill-mid-write.test.ts, which SIGKILLs it while it writes 100,000 data values
  * in one `addDataValues` call (one transaction).
  *
- *   node --import tsx kill-mid-write-child.ts (--data-dir DIR | --database-url URL) --stage STAGE
+ *   kill-mid-write-child.ts (--data-dir DIR | --database-url URL) --stage STAGE
  *
  * With --data-dir it serves that embedded database itself (so the kill takes the database down mid-write); with
  * --database-url it is only a client of a database someone else serves (the kill drops its connection mid-write).

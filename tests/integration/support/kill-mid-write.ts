@@ -31,7 +31,7 @@ type Created = { modelId: string; organizationId: string; userId: string; versio
 export async function runAndKill(args: string[], killWhen: (line: string) => boolean): Promise<Created> {
   // The write of 100,000 values must reach the stage it is killed at: beside the browser ring on two cores it can
   // outlast the default transaction timeout (120 s), which would roll it back before "acknowledged".
-  const child = startScript(CHILD, args, {
+  const child = await startScript(CHILD, args, {
     BETTER_AUTH_SECRET: "kill-mid-write-secret-0123456789abcdef",
     TRANSACTION_TIMEOUT_MS: "600000",
   });

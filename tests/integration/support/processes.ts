@@ -1,18 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { bundled } from "../../../scripts/bundle.mjs";
 
 /**
- * Child processes for the tests that need a second process: the operator CLI (`npm run cli`, here without npm so
- * the exit code and the streams are the CLI's own) and small helper scripts, run from the repository with tsx as
- * node's loader (`node --import tsx`), not with the tsx command: that one runs the script in a grandchild, so a
- * signal sent to the pid we know would not reach the process that holds the database.
+ * Child processes for the tests that need a second process: the operator CLI (`npm run cli`'s command, here without
+ * npm so the exit code and the streams are the CLI's own) and small helper scripts, which run as the CLI does, from
+ * a bundle (scripts/bundle.mjs) in the process we start, so that a signal sent to its pid reaches the process that
+ * holds the database. Scripts that run Next run with tsx as node's loader (`node --import tsx`).
  */
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 // The server's database and auth modules import "server-only", which resolves to an empty module only under the
 // "react-server" condition Next gives its server bundles; the CLI and helper scripts run with that condition too.
 // Next itself (serve-next, build) must keep node's default conditions, or it would load React's server build.
-const TSX = ["--conditions=react-server", "--import", "tsx"];
+const SERVER_CONDITIONS = ["--conditions=react-server"];
 const TSX_FOR_NEXT = ["--import", "tsx"];
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
@@ -27,7 +28,7 @@ export function runCli(args: string[], target: CliTarget, timeoutMs = 120_000): 
   const env = operatorEnv();
   if ("databaseUrl" in target) env.DATABASE_URL = target.databaseUrl;
   else env.DATA_DIR = target.dataDir;
-  const child = spawn(process.execPath, [...TSX, "src/cli/main.ts", ...args], {
+  const child = spawn(process.execPath, [...SERVER_CONDITIONS, "scripts/cli.mjs", ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,9 +53,9 @@ export function runCli(args: string[], target: CliTarget, timeoutMs = 120_000): 
   });
 }
 
-/** Starts a helper script of tests/integration/support (or any repository file) with tsx. */
-export function startScript(file: string, args: string[], extraEnv: Record<string, string> = {}): ScriptProcess {
-  return spawnScript(TSX, file, args, extraEnv);
+/** Starts a helper script of tests/integration/support (or any repository file) from its bundle. */
+export async function startScript(file: string, args: string[], extraEnv: Record<string, string> = {}): Promise<ScriptProcess> {
+  return spawnScript(SERVER_CONDITIONS, await bundled(file), args, extraEnv);
 }
 
 /** Starts a script that runs Next (scripts/serve-next.ts, scripts/build.ts) with node's default conditions. */

@@ -10,8 +10,8 @@ import type { SeedStep } from "~/server/services/seed/seed-demo-data";
  * the embedded database of DATA_DIR, migrates it and runs the first-start seed, printing `step <name>` after each
  * step and `seeded <json>` (or `nothing to seed`) at the end.
  *
- *   node --import tsx seed-child.ts DATA_DIR [--hold-after STEP | --hold-at-account-insert]
- *   node --import tsx seed-child.ts postgresql://…   (a PostgreSQL database, as `npm start` with DATABASE_URL)
+ *   seed-child.ts DATA_DIR [--hold-after STEP | --hold-at-account-insert]
+ *   seed-child.ts postgresql://…   (a PostgreSQL database, as `npm start` with DATABASE_URL)
  *
  * To let the test SIGKILL it at a known point, it can stop there and hold: after a step has been written
  * (`--hold-after`), or inside better-auth's sign-up, when the user row is written but its password account not
