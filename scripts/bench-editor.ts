@@ -59,7 +59,8 @@ const app = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditi
   stdio: ["ignore", "ignore", "inherit"],
 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // The browser ring's Chromium (playwright.config.ts).
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: ["--no-sandbox", "--disable-gpu"],
 });
 try {
