@@ -569,5 +569,4 @@ test("on a 375 px phone a card's label is shown whole, not cut to a letter", asy
   const heading = card.getByRole("heading", { name: "Row 1" });
   expect((await heading.boundingBox())?.height ?? 0).toBeLessThan(32);
   await card.screenshot({ path: test.info().outputPath("card-375.png") });
-  await card.screenshot({ path: "/tmp/friction-card-375.png" });
 });
