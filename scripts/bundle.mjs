@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 /**
  * One TypeScript entry point of the repository (the operator CLI, a test's helper process) as one ES module, built
@@ -39,6 +38,8 @@ async function bundle(entry) {
   if (!isStale(output, inputsFile)) return output;
 
   mkdirSync(OUT_DIR, { recursive: true });
+  // Loaded only to build: a run from an up-to-date bundle needs nothing of it.
+  const { build } = await import("esbuild");
   // Written beside and renamed into place: processes started together may bundle together, and a reader must never
   // see a half-written file. Both write the same bundle.
   const suffix = `${process.pid}.tmp`;
