@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_EXECUTABLE } from "./scripts/support/chromium";
 
 /**
  * End-to-end tests against the production build (`scripts/start.ts`: embedded PGlite, migrations, demo seed,
@@ -32,11 +33,7 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Chromium's headless shell (Debian's chromium-headless-shell, the same Chromium version as its `chromium`),
-      // which is also what Playwright runs headless by default: the same Blink and V8 without the full browser's
-      // window, compositor and GPU process. Measured on 43 of these tests side by side, 2026-11-30: Chromium's CPU
-      // 175 s with the full browser, 94 s with the shell (the ring's wall time 156 s, 113 s).
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [
         "--no-sandbox",
         "--disable-gpu",

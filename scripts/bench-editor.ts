@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Locator, type Page } from "@playwright/test";
+import { CHROMIUM_EXECUTABLE } from "./support/chromium";
 import { NESTED, nestedTemplate } from "~/domain/nested-template.fixture";
 
 /**
@@ -59,8 +60,7 @@ const app = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditi
   stdio: ["ignore", "ignore", "inherit"],
 });
 const browser = await chromium.launch({
-  // The browser ring's Chromium (playwright.config.ts).
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  executablePath: CHROMIUM_EXECUTABLE,
   args: ["--no-sandbox", "--disable-gpu"],
 });
 try {

@@ -88,13 +88,20 @@ const requests: autocannon.Request[] = [
  */
 const REQUEST_TIMEOUT_S = 30;
 
+/** The first few 5xx answers, method, path and body: what a failed soak names (a count alone says nothing of why). */
+const serverErrorSamples: string[] = [];
+const noteServerError = (request: autocannon.Request) => (status: number, body: string) => {
+  if (status >= 500 && serverErrorSamples.length < 5)
+    serverErrorSamples.push(`${status} ${request.method ?? "GET"} ${request.path ?? "(set per request)"}: ${body.slice(0, 300)}`);
+};
+
 const load = (duration: number) =>
   autocannon({
     url: `http://localhost:${PORT}`,
     connections: CONNECTIONS,
     duration,
     headers,
-    requests,
+    requests: requests.map((request) => ({ ...request, onResponse: noteServerError(request) })),
     timeout: REQUEST_TIMEOUT_S,
   });
 
@@ -121,7 +128,11 @@ const logErrors = readFileSync(logFile, "utf8")
   .filter((line) => /error|⨯/i.test(line));
 const heapDrift = (heapAtEnd - heapAfterWarmUp) / heapAfterWarmUp;
 const checks = [
-  { name: "no 5xx responses", ok: serverErrors === 0, detail: `${serverErrors} × 5xx, ${result.non2xx} non-2xx` },
+  {
+    name: "no 5xx responses",
+    ok: serverErrors === 0,
+    detail: [`${serverErrors} × 5xx, ${result.non2xx} non-2xx`, ...serverErrorSamples].join("\n    "),
+  },
   { name: "no error in the app's log", ok: logErrors.length === 0, detail: logErrors.slice(0, 3).join(" | ") || "clean" },
   {
     name: "memory stable (live heap at the end within 20% of after the warm-up)",

@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_EXECUTABLE } from "../../scripts/support/chromium";
 import { ensureAppBuilt, freePort } from "./support/built-app";
 import { startNextScript, type ScriptProcess } from "./support/processes";
 
@@ -63,8 +65,36 @@ describe("with the database away", () => {
     expect(await response.json()).toMatchObject({ statusCode: 503, message: expect.stringContaining("database") as unknown });
   });
 
-  it("a page that needs no database still answers 200", async () => {
+  // The root layout failed, so src/app/global-error.tsx replaces it and loads its words for the browser's language.
+  it.each([
+    ["en-GB", "en", "Something went wrong", "Passport Studio could not load. Try again in a moment."],
+    ["de-DE", "de", "Etwas ist schiefgelaufen", "Passport Studio konnte nicht geladen werden. Versuchen Sie es gleich noch einmal."],
+  ])("a browser in %s shows the error page in its language, with a way to try again", async (locale, lang, title, text) => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const context = await browser.newContext({ locale });
+      const [name, value] = cookie.split("=") as [string, string];
+      await context.addCookies([{ name, value, url: origin }]);
+      const page = await context.newPage();
+      await page.goto(`${origin}/orgs/${ORGANIZATION_ID}`);
+      await page.getByRole("heading", { name: title }).waitFor();
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+      expect(await page.getByText(text).count()).toBe(1);
+      expect(await page.getByRole("button").count()).toBe(1);
+      expect(await page.title()).toBe(`${title} · Passport Studio`);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("a page that needs no database still answers 200, and its scripts carry no other language's catalogue", async () => {
     const response = await fetch(`${origin}/sign-in`);
     expect(response.status).toBe(200);
+    // The error page above is on every page; it once carried all three catalogues whole (224 KB of script).
+    const scripts = [...new Set((await response.text()).match(/\/_next\/static\/chunks\/[\w.-]+\.js/g))];
+    expect(scripts.length).toBeGreaterThan(0);
+    const bodies = await Promise.all(scripts.map(async (script) => (await fetch(`${origin}${script}`)).text()));
+    const foreign = bodies.filter((body) => body.includes("Etwas ist schiefgelaufen") || body.includes("Une erreur s’est produite"));
+    expect(foreign).toEqual([]);
   });
 });

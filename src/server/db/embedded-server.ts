@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import net, { type Socket } from "node:net";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { DataDirectoryInUseError, isAlive, lockDataDirectory } from "~/server/db/data-directory-lock";
 import { ExchangeAwareQueryQueue } from "~/server/db/exchange-aware-query-queue";
+import { openPGlite } from "~/server/db/open-pglite";
 import {
   preparePrivateDataDirectory,
   readDatabasePassword,
@@ -58,7 +58,7 @@ export async function startEmbeddedServer(options: { dataDir: string; port?: num
   }
   try {
     if (!inMemory) password = await readOrCreateDatabasePassword(options.dataDir);
-    const db = await PGlite.create(inMemory ? undefined : path.join(options.dataDir, "pglite"));
+    const db = await openPGlite(inMemory ? undefined : path.join(options.dataDir, "pglite"));
     if (!inMemory) await restrictPermissions(options.dataDir);
     const server = new PGLiteSocketServer({
       db,
