@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "./axe";
 import { type BrowserContext, test as base, expect, type Page, request } from "@playwright/test";
 
 /**
@@ -173,7 +173,7 @@ export { expect };
 
 /** axe finds no serious or critical violation on the page as it is now. */
 export async function expectNoSevereViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
     severe.map((violation) => `${violation.id}: ${violation.help}`),

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /**
@@ -30,7 +30,7 @@ test("GET /api/openapi.json answers the OpenAPI 3.1 document without credentials
 
 /** axe's serious and critical findings, as "impact id ×nodes", on the page or inside `include`. */
 async function axeFindings(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOf(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`);
 }

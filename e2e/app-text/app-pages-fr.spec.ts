@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page, TestInfo } from "@playwright/test";
 import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
 
@@ -12,7 +12,7 @@ import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtu
 
 async function expectAxeClean(page: Page, lang: string): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

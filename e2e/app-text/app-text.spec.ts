@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
 
@@ -10,7 +10,7 @@ import { createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtu
 
 async function expectAxeClean(page: Page, lang: string): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   // The language checks ran and passed: <html lang> is present and a valid tag.

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { totpCode } from "../../scripts/support/totp";
 import { clientContextOptions, createOrganization, expect, signUp, test, uniqueSuffix } from "../fixtures";
@@ -12,7 +12,7 @@ import { runOperatorCli } from "../operator-cli";
  */
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { addRows, BATTERY, createBatteryModel, openEditor, type ModelRef } from "../models/model-helpers";
@@ -90,7 +90,7 @@ test("the editor passes axe (no serious or critical violations) and its headings
   const ref = await modelWithRows(page);
   await addRows(page, ref, [{ dataSectionId: RECYCLED_CONTENT, row: 0, values: { [RECYCLED_MATERIAL]: "Cobalt" } }]);
   await openEditor(page, ref);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 

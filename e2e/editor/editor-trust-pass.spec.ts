@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { DEMO_USER, expect, test, uniqueSuffix } from "../fixtures";
 import {
@@ -19,7 +19,7 @@ const WIDTHS = [1280, 375] as const;
 const CHEMISTRY_FIELD = "ecb3b46a-be2e-489c-a877-ca737d0965cf";
 
 async function expectNoSevereAxeViolations(page: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOf(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { clientContextOptions, DEMO_USER, signIn, test as signedIn, uniqueSuffix } from "../fixtures";
 import { BATTERY, createBatteryModel, fetchModel, openEditor, trpcMutation } from "../models/model-helpers";
 
@@ -255,7 +255,7 @@ test("two people change the same fields: each conflict shows both values and is 
 });
 
 async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 }
 

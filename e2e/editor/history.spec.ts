@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { clientContextOptions, DEMO_USER, expect, signIn, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, DEMO_ORGANIZATION_ID, type ModelRef, openEditor } from "../models/model-helpers";
 import { runOperatorCli } from "../operator-cli";
@@ -45,7 +45,7 @@ test("two people edit a model: the History panel lists both edits, newest first,
   await expect(entries.nth(1)).toContainText(`${DEMO_USER.name} in the browser`);
   await expect(entries.nth(1)).toContainText("General information › Manufacturer identification: empty → Voltcell GmbH");
 
-  const results = await new AxeBuilder({ page }).include("details").analyze();
+  const results = await axeOf(page).include("details").analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Locator, Page } from "@playwright/test";
 import { NESTED, nestedTemplate, valueAtPath } from "~/domain/nested-template.fixture";
 import { expect, test, uniqueSuffix } from "../fixtures";
@@ -59,7 +59,7 @@ async function paste(grid: Locator, text: string): Promise<void> {
 }
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, trpcMutation } from "../models/model-helpers";
@@ -10,7 +10,7 @@ import { addField, addSection, createDraftFromScratch, openField, settled } from
  */
 
 async function expectNoSevereViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { addRows, BATTERY, createBatteryModel, editorUrl, openEditor, trpcMutation } from "../models/model-helpers";
 
@@ -53,7 +53,7 @@ test("beside an item, the model's 5,000-row repeater is the editor's read-only t
     await page.setViewportSize({ width, height: 900 });
     await expect(grid).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`item-beside-model-${width}.png`), fullPage: true });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 import { fetchModel, openEditor, trpcMutation, type ModelRef } from "../models/model-helpers";
@@ -71,7 +71,7 @@ for (const width of [1280, 375]) {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     await page.screenshot({ path: `test-results/editor-languages-${width}.png`, fullPage: true });
     await testInfo.attach(`editor-languages-${width}.png`, {

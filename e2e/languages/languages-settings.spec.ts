@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 
 /**
@@ -43,7 +43,7 @@ for (const width of [1280, 375]) {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     const shot = await page.screenshot({ path: testInfo.outputPath(`languages-settings-${width}.png`), fullPage: true });
     await page.screenshot({ path: `test-results/languages-settings-${width}.png`, fullPage: true });

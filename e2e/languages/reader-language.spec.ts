@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Browser, Page } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 import { fetchModel, trpcMutation, type ModelRef } from "../models/model-helpers";
@@ -101,7 +101,7 @@ test("an anonymous German reader gets the published passport in German at 375 px
 
     const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page: reader }).analyze();
+    const results = await axeOf(reader).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     await testInfo.attach(`reader-language-${width}.png`, {
       body: await reader.screenshot({ fullPage: true }),

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { addRows, BATTERY, createBatteryModel, editorUrl, fetchModel, openEditor, trpcQuery } from "../models/model-helpers";
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page, TestInfo } from "@playwright/test";
 import { clientContextOptions, expect, signIn, test, uniqueSuffix } from "../fixtures";
 import { runOperatorCli } from "../operator-cli";
@@ -11,7 +11,7 @@ import { createBatteryModel, DEMO_ORGANIZATION_ID, editorUrl, fetchModel, openEd
  */
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, DEMO_ORGANIZATION_ID } from "./model-helpers";
 
@@ -44,7 +44,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByText(/is not https: set PUBLIC_BASE_URL/)).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/registry-${width}.png`, fullPage: true });
     await testInfo.attach(`registry-${width}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });

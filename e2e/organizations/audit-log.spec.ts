@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 
 /** The audit log page (docs/security.md §Audit log): an owner sees who changed the settings, filters by type, on a phone and a desktop. */
@@ -31,7 +31,7 @@ for (const width of [375, 1280]) {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`audit-log-${width}.png`), fullPage: true });
   });

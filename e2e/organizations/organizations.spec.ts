@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { BrowserContext, Page } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, signUp, test, uniqueSuffix } from "../fixtures";
 import { runOperatorCli } from "../operator-cli";
@@ -114,7 +114,7 @@ async function expectFitsAndPassesAxe(page: Page, path: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.help}`),
     path,
@@ -139,7 +139,7 @@ for (const width of [360, 768, 1920]) {
 test("the sign-in, sign-up, verification and invitation pages pass axe", async ({ page }) => {
   for (const path of ["/sign-in", "/sign-up", "/verify-email?token=invalid", `/invitations/${crypto.randomUUID()}`]) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(
       results.violations.map((violation) => `${violation.id}: ${violation.help}`),
       path,
@@ -205,7 +205,7 @@ for (const width of [1280, 375]) {
     // After a submit too: the answer and the errors are part of the page.
     await page.goto("/forgot-password");
     await page.getByRole("button", { name: "Send reset link" }).click();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axeOf(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   });
 }
 

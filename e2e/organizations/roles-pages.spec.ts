@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, test, uniqueSuffix } from "../fixtures";
 import { BATTERY, createBatteryModel, DEMO_ORGANIZATION_ID, trpcMutation } from "../models/model-helpers";
@@ -14,7 +14,7 @@ import { runOperatorCli } from "../operator-cli";
 type Person = { email: string; password: string; name: string };
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 

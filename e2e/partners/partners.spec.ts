@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Locator, Page } from "@playwright/test";
 import { clientContextOptions, createOrganization, expect, signIn, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, openEditor, trpcMutation } from "../models/model-helpers";
@@ -8,7 +8,7 @@ import { runOperatorCli } from "../operator-cli";
 const GENERAL = { dataSectionId: "ae3a6033-5602-439d-8cbc-3f957fa21e3c", dataFieldId: "d3b2b97f-6968-4161-a61b-5bfc4a3dc2ce" };
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 

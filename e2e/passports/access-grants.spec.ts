@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { createBatteryModel, openEditor } from "../models/model-helpers";
@@ -45,7 +45,7 @@ test("a grant made on the model page opens the restricted fields through its lin
   expect(opened.readerLevel).toBe("legitimate-interest");
   expect(showsManual(opened)).toBe(true);
 
-  const axe = await new AxeBuilder({ page }).include("section[aria-labelledby]").analyze();
+  const axe = await axeOf(page).include("section[aria-labelledby]").analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await panel.screenshot({ path: testInfo.outputPath("access-grants-1280.png") });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import {
   addField,
@@ -56,7 +56,7 @@ test("keyboard only: select a field, arrows move it, Shift+arrows resize it, ann
 
   // The larger breakpoints inherit md's placement until they are given their own.
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   await attachScreenshot(page, testInfo, "layout-editor-md-1280.png");

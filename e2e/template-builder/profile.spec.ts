@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { addField, addSection, createDraftFromScratch, settled } from "./builder-helpers";
 
@@ -27,7 +27,7 @@ test("a hand-made field bound by its semantic ID takes the Annex XIII access whe
     await page.setViewportSize({ width, height: 900 });
     await result.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`profile-${width}.png`), fullPage: true });
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOf(page).analyze();
     expect(axe.violations).toEqual([]);
   }
 });

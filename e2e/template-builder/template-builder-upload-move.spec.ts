@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import { DEMO_ORGANIZATION_ID } from "../models/model-helpers";
@@ -118,7 +118,7 @@ test("uploading template JSON: an invalid file lists every problem and creates n
   await expect(problems.filter({ hasText: "$.sections[6].dataFields[0].type" })).toHaveCount(1);
   await expect(page).toHaveURL(/\/templates\/drafts$/);
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(severe.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("upload-problems-1280.png") });

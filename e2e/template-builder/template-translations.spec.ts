@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../axe";
 import { createOrganization, expect, test, uniqueSuffix } from "../fixtures";
 import { addField, addSection, openField, publish, settled } from "./builder-helpers";
 
@@ -80,7 +80,7 @@ test("the template's name, a field's name and a choice label translated to Germa
     await page.setViewportSize({ width, height: 900 });
     await reloadedChoices.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`translations-${width}.png`), fullPage: false });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     expect(results.violations).toEqual([]);
   }
 });
