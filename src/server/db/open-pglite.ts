@@ -56,7 +56,8 @@ async function isEmptyDirectory(dataDir: string): Promise<boolean> {
  */
 async function templateFile(): Promise<string | undefined> {
   const nodeModules = path.resolve("node_modules");
-  const packageJson = await readFile(path.join(nodeModules, "@electric-sql", "pglite", "package.json"), "utf8").catch(() => "");
-  const version = /"version":\s*"([^"]+)"/.exec(packageJson)?.[1];
+  const version = await readFile(path.join(nodeModules, "@electric-sql", "pglite", "package.json"), "utf8")
+    .then((text) => (JSON.parse(text) as { version?: string }).version)
+    .catch(() => undefined);
   return version && path.join(nodeModules, ".cache", "passport-studio", `pglite-${version}-initdb.tar`);
 }
