@@ -40,9 +40,11 @@ import { scaleBench } from "./bench/bench-scale";
 
 // BENCH_SIZES=1000,10000 measures a subset, for a quick look; the README's figures use all three.
 const ONLY_SIZES = process.env.BENCH_SIZES?.split(",").map(Number);
-// `reread`: the same GET again, BENCH_REREADS times (1 unless set), of the model unchanged since (the model cache's
-// case); its floor is the read's.
+// `read`: the GET right after the modify, which the write's answer kept (model-cache.ts); `reread`: the same GET again,
+// BENCH_REREADS times (1 unless set), of the model unchanged since; `cold read`: a GET after one value changed through
+// SQL, as another app server's write would, so the model is read and assembled in full. Their floor is the read's.
 const REREADS = Number(process.env.BENCH_REREADS ?? 1);
+const BULK_OPERATIONS = ["add", "modify", "read", "reread", "cold read"] as const;
 const SIZES = [
   { count: 1_000, runs: 7 },
   { count: 10_000, runs: 5 },
@@ -224,7 +226,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-type BulkTimes = { add: number[]; modify: number[]; read: number[]; reread: number[] };
+type BulkTimes = { add: number[]; modify: number[]; read: number[]; reread: number[]; "cold read": number[] };
 type BulkRow = { values: number; operation: string; apiMs: number; floorMs: number; ratio: number; bMs?: number; bRatio?: number };
 
 /** With BENCH_B_DIR, B (the other build, on the same database) does the same writes and read in every run, in turns. */
@@ -239,7 +241,10 @@ async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
       process.stderr.write(`  ${count.toLocaleString("en")} values × ${runs} runs `);
       for (let run = 0; run < runs; run++) {
         process.stderr.write(".");
-        const apis = [() => apiBulk(world, api, added, modified, PORT), () => apiBulk(world, b, added, modified, B_PORT)];
+        const apis = [
+          () => apiBulk(world, client, api, { added, modified }, PORT),
+          () => apiBulk(world, client, b, { added, modified }, B_PORT),
+        ];
         // Each build goes first in every other run: neither always meets the database after the floor's work.
         for (const work of appB ? (run % 2 ? apis.reverse() : apis) : apis.slice(0, 1)) await work();
         const floorModel = await createModel(world);
@@ -248,8 +253,8 @@ async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
         floor.read.push(await timed(() => floorRead(client, floorModel)));
       }
       process.stderr.write("\n");
-      for (const op of ["add", "modify", "read", "reread"] as const) {
-        const [apiMs, floorMs] = [median(api[op]), median(floor[op === "reread" ? "read" : op])];
+      for (const op of BULK_OPERATIONS) {
+        const [apiMs, floorMs] = [median(api[op]), median(floor[op === "add" || op === "modify" ? op : "read"])];
         const bMs = appB ? median(b[op]) : undefined;
         rows.push({ values: count, operation: op, apiMs, floorMs, ratio: apiMs / floorMs, bMs, bRatio: bMs && bMs / floorMs });
       }
@@ -262,11 +267,17 @@ async function bulkBench(world: World, client: pg.Client, databaseUrl: string) {
 }
 
 function emptyTimes(): BulkTimes {
-  return { add: [], modify: [], read: [], reread: [] };
+  return { add: [], modify: [], read: [], reread: [], "cold read": [] };
 }
 
-/** One run of the API's add, modify and read of a new model, on the app at `port`. */
-async function apiBulk(world: World, times: BulkTimes, added: unknown[], modified: unknown[], port: number) {
+/** One run of the API's add, modify and reads of a new model, on the app at `port`. */
+async function apiBulk(
+  world: World,
+  client: pg.Client,
+  times: BulkTimes,
+  { added, modified }: { added: unknown[]; modified: unknown[] },
+  port: number,
+) {
   const modelId = await createModel(world, port);
   const values = `/models/${modelId}/data-values`;
   times.add.push(await timed(() => call(world, "POST", values, added, port)));
@@ -275,6 +286,8 @@ async function apiBulk(world: World, times: BulkTimes, added: unknown[], modifie
   for (let again = 0; again < REREADS; again++) {
     times.reread.push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
   }
+  await client.query(`UPDATE "data_value" SET "value" = 'elsewhere' WHERE "modelId" = $1::uuid AND "row" = 0`, [modelId]);
+  times["cold read"].push(await timed(() => call(world, "GET", `/models/${modelId}`, undefined, port)));
 }
 
 function printBulk(rows: BulkRow[]): void {
@@ -295,7 +308,7 @@ function printBulk(rows: BulkRow[]): void {
         : `| ${values} | ${row.operation} | ${api} | ${floor} | ${row.ratio.toFixed(2)} |`,
     );
   }
-  for (const op of ["add", "modify", "read", "reread"]) {
+  for (const op of BULK_OPERATIONS) {
     const at = (count: number) => rows.find((row) => row.values === count && row.operation === op)?.apiMs;
     const [small, large] = [at(10_000), at(100_000)];
     if (small !== undefined && large !== undefined) console.log(`growth ${op}: 100k / 10k = ${(large / small).toFixed(1)}×`);

@@ -14,6 +14,7 @@ import {
 import { dv, expectError, expectIssues, expectModel, sortedValues, tripleKey, valuesOf } from "./support/contract";
 import { IDS } from "./support/fixture-template";
 import { getDb } from "~/server/db/client";
+import { findModel } from "~/server/services/models/internal/model-dto";
 import { api, apiPage } from "./support/http";
 import { createProductDataModel, createWorld, type World } from "./support/world";
 
@@ -207,6 +208,33 @@ describe("GET /organizations/{orgaId}/models/{modelId}", () => {
     expectError(await api("GET", modelPath(other, model.id), { token: other.token }), 404);
     expect((await api("DELETE", modelPath(world, model.id), { token: world.token })).status).toBe(204);
     expectError(await api("GET", modelPath(world, model.id), { token: world.token }), 404);
+  });
+  it("answers a read right after a write with what the write committed, as the database holds it (a write's answer kept)", async () => {
+    const model = await postModel(world);
+    const read = async () => expectModel(await api("GET", modelPath(world, model.id), { token: world.token }), 200);
+    const stored = async () => (await findModel(getDb(), model.id, world.organization.id)) as TModel;
+    const rows = [0, 1, 2].map((row) => dv(IDS.substances, IDS.substance, row, `Kept ${row}`));
+    const added = expectModel(await api("POST", dataValuesPath(world, model.id), { token: world.token, body: rows }), 201);
+    expect(await read()).toEqual(added);
+    expect(added).toEqual(await stored());
+    const modified = expectModel(
+      await api("PATCH", dataValuesPath(world, model.id), {
+        token: world.token,
+        body: [dv(IDS.substances, IDS.substance, 1, "Changed")],
+      }),
+      200,
+    );
+    expect(await read()).toEqual(modified);
+    expect(modified).toEqual(await stored());
+    // A refused write keeps nothing: the next read is the last committed state.
+    expectError(await api("POST", dataValuesPath(world, model.id), { token: world.token, body: [rows[0]] }), 409);
+    expect(await read()).toEqual(modified);
+    // What another server commits after the write shows from the next read on.
+    await getDb().$executeRaw`UPDATE "data_value" SET "value" = 'elsewhere'
+      WHERE "modelId" = ${model.id}::uuid AND "dataFieldId" = ${IDS.substance}::uuid AND "row" = 2`;
+    const after = await read();
+    expect(valuesOf(after).get(tripleKey(dv(IDS.substances, IDS.substance, 2, null)))).toBe("elsewhere");
+    expect(after).toEqual(await stored());
   });
 });
 

@@ -15,6 +15,7 @@ import {
   missingRows,
   existingTriples,
   insertDataValues,
+  isPlaceTaken,
   type OwnedValue,
   ownedTripleKey,
   renumberRows,
@@ -357,13 +358,12 @@ async function applyAdds(
   if (adds.length === 0) return [];
   // A savepoint lets a conflict be explained by what existed before the adds, not by what they just inserted.
   await tx.$executeRaw`SAVEPOINT before_add`;
-  const inserted = await insertDataValues(tx, owners, adds);
-  if (inserted < adds.length) {
+  if (!(await insertedAll(tx, owners, adds))) {
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;
-    const taken = await existingTriples(tx, owners, adds);
+    const existing = await existingTriples(tx, owners, adds);
     const [issues, entry] = firstAtFault(checked, (e) =>
       e.adds.flatMap((v, i) =>
-        taken.has(ownedTripleKey({ ...v, owner: e.owner }))
+        existing.has(ownedTripleKey({ ...v, owner: e.owner }))
           ? [dataValueIssue(`${at}[${i}]`, "This data value already exists", v)]
           : [],
       ),
@@ -378,6 +378,17 @@ async function applyAdds(
   );
   await insertDataValues(tx, owners, fills);
   return [...new Set(adds.map((v) => v.owner ?? 0))];
+}
+
+/** Inserts every add (a plain INSERT: insertDataValues `fail`); false when a place was taken and nothing was inserted. */
+async function insertedAll(tx: Tx, owners: WritingOwners, adds: readonly OwnedValue[]): Promise<boolean> {
+  try {
+    await insertDataValues(tx, owners, adds, "fail");
+    return true;
+  } catch (error) {
+    if (isPlaceTaken(error)) return false;
+    throw error;
+  }
 }
 
 /** Every owner's modifies in one statement; answers the ids of the owners a value of which really changed. */

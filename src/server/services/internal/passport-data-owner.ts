@@ -7,6 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Tx } from "~/server/db/transaction";
 import { type OpenChanges, openChangesOf } from "~/server/services/history/internal/change-record";
 import { readItem } from "~/server/services/items/internal/item-dto";
+import { modelAnswerKeeper } from "~/server/services/models/internal/model-cache";
 import { readModel } from "~/server/services/models/internal/model-dto";
 
 /**
@@ -71,6 +72,11 @@ type OwnerKind<Dto> = {
   table: Prisma.Sql;
   /** The owner as the contract answers it, read inside the caller's transaction so it shows the caller's write. */
   read(tx: Tx, id: string): Promise<Dto>;
+  /**
+   * Where a member's answer of a write is kept once its transaction committed (AnswerKeeper), found as the
+   * transaction's last statement; absent for a kind without a cache of its answers.
+   */
+  keeper?: (tx: Tx, id: string) => Promise<AnswerKeeper<Dto> | undefined>;
 };
 
 /** The organization's default language as a column of the lock's row: no round trip of its own. */
@@ -92,6 +98,7 @@ const OWNER_KINDS: { [K in PassportDataOwner["kind"]]: OwnerKind<PassportDataOwn
     },
     table: Prisma.raw(`"model"`),
     read: readModel,
+    keeper: modelAnswerKeeper,
   },
   item: {
     noun: "item",
@@ -272,6 +279,20 @@ export async function finishOwners(
   // Only a `values` write with If-Match misses its owner: another write committed since. A statement of its own sees it.
   const [current] = await tx.$queryRaw<{ version: number }[]>`SELECT "version" FROM ${table} WHERE "id" = ${bumped[0] ?? null}::uuid`;
   throw movedOn(noun, ifMatch ?? 0, current?.version ?? 0);
+}
+
+/**
+ * Keeps the answer of a committed write for the next reads of its owner in the organization; answers it as kept
+ * (one object for every reader, never to be changed).
+ */
+export type AnswerKeeper<Dto> = (organizationId: string, answer: Dto) => Dto;
+
+/** The keeper of `owner`'s answers (OwnerKind `keeper`), found as the write's last statement; undefined for none. */
+export async function answerKeeper<O extends PassportDataOwner>(
+  tx: Tx,
+  owner: O,
+): Promise<AnswerKeeper<PassportDataOwnerDtos[O["kind"]]> | undefined> {
+  return ownerKind<O["kind"]>(owner.kind).keeper?.(tx, owner.id);
 }
 
 export async function readOwner<O extends PassportDataOwner>(tx: Tx, owner: O): Promise<PassportDataOwnerDtos[O["kind"]]> {

@@ -13,6 +13,7 @@ import {
   type PassportDataOwner,
   type PassportDataOwnerDtos,
   readOwner,
+  answerKeeper,
 } from "~/server/services/internal/passport-data-owner";
 import { takeStatusSnapshots } from "~/server/services/status-snapshots/internal/take-status-snapshots";
 import { assertPartnerWrite } from "~/server/services/partner-grants/internal/assert-partner-write";
@@ -101,7 +102,7 @@ export async function writePassportData<O extends PassportDataOwner>(
     owner.kind === "item" ? owner.modelId : owner.id,
     "writeData",
   );
-  return inTransaction(async (tx) => {
+  const { answer, keep } = await inTransaction(async (tx) => {
     const modelId = owner.kind === "item" ? owner.modelId : undefined;
     const written = await writeOwners(tx, { ...options, kind: owner.kind, modelId, ids: [owner.id] }, write);
     // Read before the bump, so writers sharing the owner hold its row only for the bump and the commit. The answer
@@ -109,15 +110,18 @@ export async function writePassportData<O extends PassportDataOwner>(
     // read's version + 1); else it is read again, under the bump's row lock.
     const read = await readOwner(tx, owner);
     const [bump] = await written.finish();
-    const answer =
+    const whole =
       bump === undefined
         ? read
         : bump.version === read.version + 1
           ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
           : await readOwner(tx, owner);
-    // A partner reads back what it may read: the granted sections' values.
-    return grantedValuesOnly(tx, partner, answer);
+    // A partner reads back what it may read: the granted sections' values. A member's answer is the whole owner,
+    // which the owner's cache keeps once the transaction committed (answerKeeper).
+    if (partner) return { answer: await grantedValuesOnly(tx, partner, whole), keep: undefined };
+    return { answer: whole, keep: await answerKeeper(tx, owner) };
   });
+  return keep ? keep(options.organizationId, answer) : answer;
 }
 
 /** Many items of one model, written together (`ids`, in any order). */

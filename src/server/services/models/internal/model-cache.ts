@@ -1,5 +1,6 @@
 import type { TModel } from "~/domain/model-schema";
 import { getDb } from "~/server/db/client";
+import type { Tx } from "~/server/db/transaction";
 import { hotStatement } from "~/server/db/hot-statement";
 import { shareAnswer } from "~/server/http/json-body";
 import { answerModel, findStoredModelAt } from "~/server/services/models/internal/model-dto";
@@ -11,7 +12,9 @@ import { answerModel, findStoredModelAt } from "~/server/services/models/interna
  * `passportEpoch` on every committed change of its row, its data values and its identifiers — everything the answer
  * holds; its template is never changed once stored (template-index-cache.ts) — an entry keeps the epoch read in the
  * same snapshot as its values, and every read compares it first. So every app server answers every committed write
- * from the next read on. Only reads outside a transaction fill it: a transaction's own view may never commit.
+ * from the next read on. A transaction's own view may never commit: reads inside one neither use nor fill it, and
+ * a write's answer is kept only once its transaction committed (modelAnswerKeeper), so a large model read back right
+ * after its write is not assembled twice.
  *
  * An entry is answered as the same object to every reader, so its JSON bytes are made once (json-body.ts).
  */
@@ -45,6 +48,26 @@ export async function cachedModel(modelId: string, organizationId: string): Prom
   const model = shared(await answerModel(getDb(), found.model));
   keep(modelId, { organizationId, epoch: found.epoch, model });
   return model;
+}
+
+/**
+ * Keeps a write's answer — the whole model, as its transaction read it back — once that transaction committed, at the
+ * passport epoch read here as the write's last statement, after everything that advances it (the trigger of each
+ * update of the model's row, of its values and identifiers): the write holds the model's row from its version bump to
+ * its commit, so this is the epoch its answer commits with. The write then answers the kept object itself, so its
+ * JSON bytes, made for the write's answer, are those of the next read too.
+ */
+export async function modelAnswerKeeper(
+  tx: Tx,
+  modelId: string,
+): Promise<((organizationId: string, model: TModel) => TModel) | undefined> {
+  const [row] = await tx.$queryRaw<{ epoch: number }[]>`SELECT "passportEpoch" AS "epoch" FROM "model" WHERE "id" = ${modelId}::uuid`;
+  if (!row) return undefined;
+  return (organizationId, answer) => {
+    const model = shared(answer);
+    keep(modelId, { organizationId, epoch: row.epoch, model });
+    return model;
+  };
 }
 
 function keep(modelId: string, entry: Entry): void {
