@@ -3,6 +3,7 @@ import { OPERATOR, type Actor } from "~/domain/actor";
 import type { THistoryEntry } from "~/domain/history";
 import type { TItem } from "~/domain/item-schema";
 import type { TModel } from "~/domain/model-schema";
+import { getDb } from "~/server/db/client";
 import { addMember } from "~/server/services/identity/add-member";
 import { createUser } from "~/server/services/identity/create-user";
 import { getLatestValueChanges } from "~/server/services/history/get-latest-value-changes";
@@ -108,6 +109,35 @@ describe("a model's history", () => {
     const [modifiedEntry, addedEntry] = await historyOf(model.id);
     expect(addedEntry?.changes.filter((c) => c.dataFieldId === IDS.substance).map((c) => c.to)).toEqual(texts);
     expect(modifiedEntry?.changes.map((c) => [c.from, c.to])).toEqual(texts.map((text) => [text, `${text}${text}`]));
+  });
+
+  it("records a modify of more than 1,000 values (the model taken for itself) from each old value, skipping those sent unchanged", async () => {
+    // Past 1,000 values a modify takes the model for itself and updates the rows it matched by their place in the
+    // table (data-value-sql.ts, updateDataValues): each must still get its own new value and history entry.
+    const rows = 1_200;
+    const model = await postModel(world);
+    const values = dataValuesPath(world, model.id);
+    const added = Array.from({ length: rows }, (_, row) => dv(IDS.substances, IDS.substance, row, `Part ${row}`));
+    expectModel(await api("POST", values, { token: world.token, body: added }), 201);
+    // Every third value is sent as it is: no change, no history.
+    const modified = added.map((value, row) => (row % 3 === 0 ? value : { ...value, value: `Part ${row} revised` }));
+    const answer = expectModel(await api("PATCH", values, { token: world.token, body: modified }), 200);
+    const byRow = new Map(answer.dataValues.filter((v) => v.dataFieldId === IDS.substance).map((v) => [v.row, v.value]));
+    expect(Array.from({ length: rows }, (_, row) => byRow.get(row))).toEqual(modified.map((v) => v.value));
+    const [entry] = await historyOf(model.id);
+    expect(entry?.valueCount).toBe(modified.filter((_, row) => row % 3 !== 0).length);
+    // The entry lists 200 changes; the history row holds them all.
+    const [recorded] = await getDb().$queryRaw<{ rows: number[]; from: string[]; to: string[] }[]>`
+      SELECT "valueRows" AS "rows", "oldValues" AS "from", "newValues" AS "to" FROM "passport_change"
+      WHERE "modelId" = ${model.id}::uuid ORDER BY "id" DESC LIMIT 1`;
+    const changes = (recorded?.rows ?? [])
+      .map((row, k) => [row, recorded?.from[k], recorded?.to[k]])
+      .sort(([a], [b]) => Number(a) - Number(b));
+    expect(changes).toEqual(
+      Array.from({ length: rows }, (_, row) => row)
+        .filter((row) => row % 3 !== 0)
+        .map((row) => [row, `Part ${row}`, `Part ${row} revised`]),
+    );
   });
 
   it("records a tRPC write with a session as the user through the browser, and a model's name change", async () => {

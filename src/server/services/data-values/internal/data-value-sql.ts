@@ -248,6 +248,12 @@ export function isPlaceTaken(error: unknown): boolean {
   return driverError?.cause?.kind === "UniqueConstraintViolation";
 }
 
+/** A value row `d` at the place of a "matched" row `m`, its owner in column `key` (updateDataValues). */
+function samePlace(key: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`d.${key} = m.o AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
+    AND d."innerRows" = m.i AND d."language" = m.l`;
+}
+
 /** The value rows "matched" reads, locked in one order (updateDataValues). */
 const LOCK_IN_ORDER = Prisma.sql`ORDER BY d."dataSectionId", d."dataFieldId", d."row", d."innerRows", d."language" FOR UPDATE OF d`;
 
@@ -265,20 +271,24 @@ export async function updateDataValues(
   // One statement: "matched" joins the request to the values as they were before (the pre-image, with the old
   // value), the update skips equal values and answers each change with its old and new value for the history.
   // Under a `values` lock (passport-data-owner.ts) "matched" locks the rows in one order, so writers sharing the
-  // owner that modify the same values wait for each other, never deadlock, and record the value they really replaced.
+  // owner that modify the same values wait for each other, never deadlock, and record the value they really replaced;
+  // the update finds them again by their key, so a row another writer changed while this one waited for its lock is
+  // followed to its latest version (which this statement's snapshot does not see).
+  // Under an `update` lock no one else writes the owner's values, so the row "matched" read is the one to update:
+  // found by its physical place (ctid) instead of a second join by key — 100,000 values: 1.70 against 1.90 s a PATCH.
+  const isShared = owners.mode === "values";
   const [counts] = await tx.$queryRaw<{ matched: number; changedOwners: string[] }[]>`
     WITH "matched" AS (
-      SELECT d.${key} AS o, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i, d."language" AS l,
-             d."value" AS ov, t.v AS nv
+      SELECT d.ctid AS c, d.${key} AS o, d."dataSectionId" AS s, d."dataFieldId" AS f, d."row" AS r, d."innerRows" AS i,
+             d."language" AS l, d."value" AS ov, t.v AS nv
       FROM ${table} AS d
       JOIN ${valueTable(owners.ids, values, true)}
         ON d.${key} = t.o AND d."dataSectionId" = t.s AND d."dataFieldId" = t.f AND d."row" = t.r AND d."innerRows" = t.i
           AND d."language" = t.l
-      WHERE d.${key} = ANY(${[...owners.ids]}::uuid[]) ${owners.mode === "values" ? LOCK_IN_ORDER : Prisma.empty}
+      WHERE d.${key} = ANY(${[...owners.ids]}::uuid[]) ${isShared ? LOCK_IN_ORDER : Prisma.empty}
     ), "changed" AS (
       UPDATE ${table} AS d SET "value" = m.nv FROM "matched" AS m
-      WHERE d.${key} = m.o AND d."dataSectionId" = m.s AND d."dataFieldId" = m.f AND d."row" = m.r
-        AND d."innerRows" = m.i AND d."language" = m.l AND m.ov IS DISTINCT FROM m.nv
+      WHERE ${isShared ? samePlace(key) : Prisma.sql`d.ctid = m.c`} AND m.ov IS DISTINCT FROM m.nv
       RETURNING m.o, m.s, m.f, m.r, m.i, m.l, m.ov, m.nv
     )${recordValueChanges(owners.changes, "modify", Prisma.sql`SELECT o, s, f, r, i, l, ov, nv FROM "changed"`)}
     SELECT (SELECT count(*) FROM "matched")::int AS "matched",
