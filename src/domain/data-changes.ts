@@ -95,6 +95,10 @@ export function withChangeTriples<I extends { path: string }>(issues: I[], body:
  */
 export function changedSectionIds(changes: TModelChangesRequest): string[] | undefined {
   if (changes.details !== undefined && Object.values(changes.details).some((value) => value !== undefined)) return undefined;
-  const parts = [changes.deleteRows ?? [], changes.add ?? [], changes.modify ?? [], changes.reorder ?? []];
-  return [...new Set(parts.flatMap((part) => part.map((change) => change.dataSectionId)))];
+  // One Set over the parts as they are: no copy of a 100,000-value part on the way.
+  const ids = new Set<string>();
+  for (const part of [changes.deleteRows, changes.add, changes.modify, changes.reorder]) {
+    for (const change of part ?? []) ids.add(change.dataSectionId);
+  }
+  return [...ids];
 }

@@ -57,60 +57,81 @@ const OWNER_TABLES: { [K in PassportDataOwner["kind"]]: OwnerTable } = {
  * statement to insert, join or delete by. Each column is one parameter, the text of a PostgreSQL array literal cast
  * in the statement: as JavaScript arrays, Prisma serialises the parameters to JSON and back, maps every element, and
  * `pg` escapes every element again into this very text — at 100,000 values 0.4–0.6 s of a write's CPU. The owner,
- * section and field ids, a few distinct ones repeated on every value, go as indexes (from 1) into an array of the
- * distinct ids: 100,000 values' ids are 11 MB of text to write, send and parse as uuids where their indexes are
- * 0.6 MB (the statement reading them 60 against 170 ms, on PostgreSQL 15).
+ * section and field ids, the inner rows and the languages, a few distinct values repeated on every value, go as
+ * indexes (from 1) into an array of the distinct ones, or as a constant where all are the same (Dictionary):
+ * 100,000 values' ids are 11 MB of text to write, send and parse as uuids where their indexes are 0.6 MB (the
+ * statement reading them 60 against 170 ms, on PostgreSQL 15).
  */
 function valueTable(
   ownerIds: readonly string[],
   values: readonly (OwnedTriple & { value?: string | null })[],
   withValues: boolean,
 ): Prisma.Sql {
-  const owners = new Dictionary();
-  const sections = new Dictionary();
-  const fields = new Dictionary();
+  const owners = new Dictionary("uuid");
+  const sections = new Dictionary("uuid");
+  const fields = new Dictionary("uuid");
+  const innerRows = new Dictionary("text");
+  const languages = new Dictionary("text");
   const rows: number[] = [];
-  const innerRows: string[] = [];
-  const languages: string[] = [];
   const texts: (string | null)[] = [];
   for (const v of values) {
     owners.add(ownerIds[v.owner ?? 0] as string);
     sections.add(v.dataSectionId);
     fields.add(v.dataFieldId);
+    innerRows.add(encodeInnerRows(v.innerRows));
+    languages.add(storedLanguage(v));
     rows.push(v.row);
-    innerRows.push(encodeInnerRows(v.innerRows));
-    languages.push(storedLanguage(v));
     if (withValues) texts.push(v.value ?? null);
   }
-  const [value, textColumn, alias] = withValues
-    ? [Prisma.sql`, x.v`, Prisma.sql`, ${arrayLiteral(texts)}::text[]`, Prisma.raw("x(o, s, f, r, i, l, v)")]
-    : [Prisma.empty, Prisma.empty, Prisma.raw("x(o, s, f, r, i, l)")];
+  const columns: Column[] = [
+    owners.column("o"),
+    sections.column("s"),
+    fields.column("f"),
+    { name: "r", array: Prisma.sql`${`{${rows.join(",")}}`}::int[]` },
+    innerRows.column("i"),
+    languages.column("l"),
+    ...(withValues ? [{ name: "v", array: Prisma.sql`${arrayLiteral(texts)}::text[]` }] : []),
+  ];
+  const unnested = columns.filter((column) => column.array !== undefined);
   return Prisma.sql`(
-    SELECT (${owners.idsLiteral()}::uuid[])[x.o] AS o, (${sections.idsLiteral()}::uuid[])[x.s] AS s,
-           (${fields.idsLiteral()}::uuid[])[x.f] AS f, x.r, x.i, x.l${value}
-    FROM unnest(${owners.indexesLiteral()}::int[], ${sections.indexesLiteral()}::int[], ${fields.indexesLiteral()}::int[],
-                ${`{${rows.join(",")}}`}::int[], ${arrayLiteral(innerRows)}::text[], ${arrayLiteral(languages)}::text[]${textColumn})
-      AS ${alias}
+    SELECT ${Prisma.join(columns.map((column) => Prisma.sql`${column.select ?? Prisma.raw(`x.${column.name}`)} AS ${Prisma.raw(column.name)}`))}
+    FROM unnest(${Prisma.join(unnested.map((column) => column.array as Prisma.Sql))})
+      AS x(${Prisma.raw(unnested.map((column) => column.name).join(", "))})
   ) AS t`;
 }
 
-/** Distinct ids and, for each id added, its index (from 1) among them: a column of few distinct ids, as valueTable sends it. */
+/**
+ * A column of valueTable: sent as an array to `unnest` (as `x.<name>`), or chosen from it (`select`), or both; a
+ * column of one value on every row is `select` alone, a constant.
+ */
+type Column = { name: string; select?: Prisma.Sql; array?: Prisma.Sql };
+
+/**
+ * The distinct values of a column of few (ids, inner rows, languages) and, for each value added, its index (from 1)
+ * among them: the column goes as those indexes into the array of its distinct values, or as a constant when it has
+ * one value only (a write of one owner, outside nested repeaters, of no multilingual field).
+ */
 class Dictionary {
   private readonly indexOf = new Map<string, number>();
   private readonly indexes: number[] = [];
 
-  add(id: string): void {
-    let index = this.indexOf.get(id);
-    if (index === undefined) this.indexOf.set(id, (index = this.indexOf.size + 1));
+  constructor(private readonly type: "uuid" | "text") {}
+
+  add(value: string): void {
+    let index = this.indexOf.get(value);
+    if (index === undefined) this.indexOf.set(value, (index = this.indexOf.size + 1));
     this.indexes.push(index);
   }
 
-  idsLiteral(): string {
-    return arrayLiteral([...this.indexOf.keys()]);
-  }
-
-  indexesLiteral(): string {
-    return `{${this.indexes.join(",")}}`;
+  column(name: string): Column {
+    const type = Prisma.raw(this.type);
+    const distinct = [...this.indexOf.keys()];
+    if (distinct.length === 1) return { name, select: Prisma.sql`${distinct[0]}::${type}` };
+    return {
+      name,
+      select: Prisma.sql`(${arrayLiteral(distinct)}::${type}[])[x.${Prisma.raw(name)}]`,
+      array: Prisma.sql`${`{${this.indexes.join(",")}}`}::int[]`,
+    };
   }
 }
 
