@@ -117,9 +117,12 @@ export async function writePassportData<O extends PassportDataOwner>(
           ? { ...read, version: bump.version, updatedAt: bump.updatedAt.toISOString() }
           : await readOwner(tx, owner);
     // A partner reads back what it may read: the granted sections' values. A member's answer is the whole owner,
-    // which the owner's cache keeps once the transaction committed (answerKeeper).
+    // which the owner's cache keeps once the transaction committed (answerKeeper) — if the write took the owner for
+    // itself: then nothing else changed what the owner shows from its lock to its commit (every such change updates
+    // the owner's row), so the answer read in between is the state it commits. Writers sharing the owner (`values`)
+    // read their answer before another one's commit may land, so theirs is not kept.
     if (partner) return { answer: await grantedValuesOnly(tx, partner, whole), keep: undefined };
-    return { answer: whole, keep: await answerKeeper(tx, owner) };
+    return { answer: whole, keep: options.mode === "values" ? undefined : await answerKeeper(tx, owner) };
   });
   return keep ? keep(options.organizationId, answer) : answer;
 }
