@@ -1,5 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { Prisma } from "~/generated/prisma/client";
+import { driverErrorCause } from "~/server/db/driver-error";
 
 /**
  * Errors that mean a store the app needs is saturated or away — not that the request is wrong or that we have a
@@ -66,11 +67,7 @@ function unavailableKind(error: unknown, depth: number): Kind | undefined {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (BUSY_CODES.has(error.code)) return "busy";
     if (UNREACHABLE_CODES.has(error.code)) return "database";
-    if (
-      isUnavailableAdapterCause((error.meta as { driverAdapterError?: { cause?: unknown } } | undefined)?.driverAdapterError?.cause)
-    ) {
-      return "database";
-    }
+    if (isUnavailableAdapterCause(driverErrorCause(error))) return "database";
   }
   if (error instanceof StoreUnavailableError) return error.store;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
@@ -80,9 +77,9 @@ function unavailableKind(error: unknown, depth: number): Kind | undefined {
   return isConnectionError ? "database" : unavailableKind(cause, depth + 1);
 }
 
-function isUnavailableAdapterCause(cause: unknown): boolean {
-  if (typeof cause !== "object" || cause === null) return false;
-  const { kind, code } = cause as { kind?: unknown; code?: unknown };
+function isUnavailableAdapterCause(cause: { kind?: unknown; code?: unknown } | undefined): boolean {
+  if (!cause) return false;
+  const { kind, code } = cause;
   if (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) return true;
   return kind === "postgres" && typeof code === "string" && UNAVAILABLE_SQLSTATE.test(code);
 }

@@ -356,7 +356,8 @@ async function applyAdds(
 ): Promise<number[]> {
   const adds = checked.flatMap((entry) => ownedBy(entry.owner, entry.adds));
   if (adds.length === 0) return [];
-  // A savepoint lets a conflict be explained by what existed before the adds, not by what they just inserted.
+  // The adds' INSERT fails whole on a taken place; the savepoint keeps the transaction usable, and the conflict is then
+  // explained by what existed before the adds.
   await tx.$executeRaw`SAVEPOINT before_add`;
   if (!(await insertedAll(tx, owners, adds))) {
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT before_add`;

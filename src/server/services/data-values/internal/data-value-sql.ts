@@ -1,6 +1,7 @@
 import { type DataValueTriple, storedLanguage, type TDataValue, tripleKey, withStoredLanguage } from "~/domain/data-value";
 import { decodeInnerRows, encodeInnerRow, encodeInnerRows, innerRowsPrefix } from "~/domain/row-path";
 import { Prisma } from "~/generated/prisma/client";
+import { driverErrorCause } from "~/server/db/driver-error";
 import type { Tx } from "~/server/db/transaction";
 import { moveRecordedRows, type OpenChanges, recordValueChanges } from "~/server/services/history/internal/change-record";
 import type { OwnerLockMode, PassportDataOwner } from "~/server/services/internal/passport-data-owner";
@@ -264,9 +265,11 @@ export async function insertDataValues(
  * error is a unique violation.
  */
 export function isPlaceTaken(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2010") return false;
-  const driverError = (error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined)?.driverAdapterError;
-  return driverError?.cause?.kind === "UniqueConstraintViolation";
+  return (
+    error instanceof Prisma.PrismaClientKnownRequestError &&
+    error.code === "P2010" &&
+    driverErrorCause(error)?.kind === "UniqueConstraintViolation"
+  );
 }
 
 /** A value row `d` at the place of a "matched" row `m`, its owner in column `key` (updateDataValues). */

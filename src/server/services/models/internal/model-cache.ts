@@ -13,8 +13,8 @@ import { answerModel, findStoredModelAt } from "~/server/services/models/interna
  * holds; its template is never changed once stored (template-index-cache.ts) — an entry keeps the epoch read in the
  * same snapshot as its values, and every read compares it first. So every app server answers every committed write
  * from the next read on. A transaction's own view may never commit: reads inside one neither use nor fill it, and
- * a write's answer is kept only once its transaction committed (modelAnswerKeeper), so a large model read back right
- * after its write is not assembled twice.
+ * the answer of a write that took the model for itself is kept only once its transaction committed
+ * (modelAnswerKeeper), so a large model read back right after its write is not assembled twice.
  *
  * An entry is answered as the same object to every reader, so its JSON bytes are made once (json-body.ts).
  */
@@ -53,8 +53,9 @@ export async function cachedModel(modelId: string, organizationId: string): Prom
 /**
  * Keeps a write's answer — the whole model, as its transaction read it back — once that transaction committed, at the
  * passport epoch read here as the write's last statement, after everything that advances it (the trigger of each
- * update of the model's row, of its values and identifiers): the write holds the model's row from its version bump to
- * its commit, so this is the epoch its answer commits with. The write then answers the kept object itself, so its
+ * update of the model's row, of its values and identifiers). Only for a write that took the model for itself
+ * (writePassportData decides): nothing else can update the model's row from its lock to its commit, so its answer is
+ * the state it commits and this the epoch it commits with. The write then answers the kept object itself, so its
  * JSON bytes, made for the write's answer, are those of the next read too.
  */
 export async function modelAnswerKeeper(
