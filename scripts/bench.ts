@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -83,7 +83,10 @@ const B_PORT = Number(process.env.BENCH_B_PORT ?? NGINX_PORT + 1);
 
 const { resultsDir } = prepareLoadRun();
 const { startEmbeddedServer } = await import("~/server/db/embedded-server");
-const report: Record<string, unknown> = { date: new Date().toISOString() };
+// The app, the bare handler and this client all run on this process's Node (startApp spawns process.execPath): its
+// version moves every figure (README §Performance, Node 20 and Node 24), so each report names it.
+const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+console.log(`Node ${process.version}, ${availableParallelism()} cores`);
 
 // BENCH_SKIP_EMBEDDED=1 measures PostgreSQL only (with BENCH_DATABASE_URL): a quick look at one database.
 if (process.env.BENCH_SKIP_EMBEDDED !== "1") {
