@@ -475,6 +475,36 @@ for (const width of [1280, 375]) {
   });
 }
 
+test("at 375 px, an input just revealed in a far card stays in view while the card grows above it", async ({ demoPage: page }) => {
+  await openAt(page, 375, farEvidenceModel);
+  const { far, documentInput } = farEvidence(page);
+  await expect(far).toHaveCount(0);
+  // In the frame after the far card's missing document takes focus, the card's first stage (above the fifth, which
+  // holds the input) grows by two windows, as what renders above an input after its reveal grows to its height: the
+  // input moves down, the page does not scroll (the virtualised list's scroll anchoring is off). The input's id ends
+  // with its row path: footprint 34, stage 5, source 4, evidence 4.
+  await page.evaluate(() => {
+    document.addEventListener("focusin", function grow(event) {
+      const input = event.target as HTMLElement;
+      if (!input.id.endsWith("-33.4.3.3")) return;
+      document.removeEventListener("focusin", grow);
+      requestAnimationFrame(() => {
+        const farCard = [...document.querySelectorAll("li")].find(
+          (item) => item.parentElement?.style.overflowAnchor === "none" && item.contains(input),
+        );
+        const firstStage = farCard?.querySelector<HTMLElement>("ol > li");
+        if (!firstStage?.compareDocumentPosition(input) || !(firstStage.compareDocumentPosition(input) & 4)) return;
+        firstStage.style.paddingBottom = `${2 * window.innerHeight}px`;
+        firstStage.dataset.grown = "";
+      });
+    });
+  });
+  await page.getByRole("button", { name: "Jump to next missing" }).click();
+  await expect(documentInput).toBeFocused();
+  await expect(page.locator("[data-grown]")).toHaveCount(1);
+  await expect(documentInput).toBeInViewport();
+});
+
 /** Where a control sticks out of the box of the card it is in: none, when the card holds it. */
 async function controlsOutside(group: Locator): Promise<string[]> {
   return group.evaluate((box) => {

@@ -45,45 +45,81 @@ export function onMemberScroll(end: () => void, signal: AbortSignal): void {
   for (const type of MEMBER_SCROLL_EVENTS) window.addEventListener(type, end, { capture: true, passive: true, signal });
 }
 
-/** Ends the check of the last reveal's scroll, when another reveal comes before the page has scrolled. */
+/** Ends the checks of the last reveal's scroll, when another reveal comes before the page has come to rest. */
 let endScrollCheck: (() => void) | undefined;
 
+/** Frames the control must hold still (its place and the page's scroll unchanged) before the checks end. */
+const STILL_FRAMES = 10;
+/** The checks end after about two seconds of frames whatever moves. */
+const MAX_CHECK_FRAMES = 120;
+
 /**
- * Checks a reveal's scroll when the page next reports one (the scroll event, once per frame, tells where the page
- * came to rest with everything that moved it that frame): a control out of view then, still the one asked for, is
- * scrolled to again. In a virtualised list, a far card rendered anew for a reveal, last measured taller, was brought
- * to the window's centre in the frame a reveal scrolled to an input deep inside it — after our scroll, and by no
- * `scrollTo`, `scrollIntoView` or `focus` call of ours, the virtualiser's or any script's (each logged in the e2e run)
- * — leaving the input focused 2,858 px below the window (docs/editor.md §Nested repeaters). The member taking the
- * scroll first ends the check, and so does the next scroll.
+ * Checks a reveal's scroll until the page comes to rest, two ways; a control out of view, still the one asked for,
+ * is scrolled to again.
+ * - At the page's next scroll event (once per frame, where the page came to rest with everything that moved it that
+ *   frame). In a virtualised list, a far card rendered anew for a reveal, last measured taller, was brought to the
+ *   window's centre in the frame a reveal scrolled to an input deep inside it — after our scroll, and by no
+ *   `scrollTo`, `scrollIntoView` or `focus` call of ours, the virtualiser's or any script's (each logged in the e2e
+ *   run) — leaving the input focused 2,858 px below the window (docs/editor.md §Nested repeaters).
+ * - In every frame while the page is not scrolled by anyone else: what renders around the control after the scroll
+ *   (cards above it in a list whose scroll anchoring is off, growing to their measured heights) moves it without a
+ *   scroll event, and once left the input focused below the window at 375 px in a CI run. These checks end once the
+ *   control has held still for STILL_FRAMES frames, or when anyone else scrolls the page.
+ * The member taking the scroll (wheel, touch, a key, a pointer), the next reveal, or the control gone ends both.
  */
-function checkOnNextScroll(control: HTMLElement, { focus, block }: { focus: boolean; block: ScrollLogicalPosition }): void {
+function checkUntilAtRest(control: HTMLElement, { focus, block }: { focus: boolean; block: ScrollLogicalPosition }): void {
   endScrollCheck?.();
   const controller = new AbortController();
+  let frame = 0;
   const end = () => {
     controller.abort();
+    cancelAnimationFrame(frame);
     if (endScrollCheck === end) endScrollCheck = undefined;
   };
   endScrollCheck = end;
-  const { signal } = controller;
-  const onScroll = () => {
-    end();
-    const isAskedFor = !focus || control === document.activeElement;
-    if (control.isConnected && isAskedFor && !isInView(control)) control.scrollIntoView({ block });
+  const isAskedFor = () => control.isConnected && (!focus || control === document.activeElement);
+  // Where our last scroll left the page and the control: a page scrolled elsewhere was scrolled by someone else.
+  let scrolledTo = window.scrollY;
+  let top = control.getBoundingClientRect().top;
+  const bringBack = () => {
+    if (!isInView(control)) control.scrollIntoView({ block });
+    scrolledTo = window.scrollY;
+    top = control.getBoundingClientRect().top;
   };
-  window.addEventListener("scroll", onScroll, { passive: true, signal });
-  onMemberScroll(end, signal);
+  let isFirstScroll = true;
+  const onScroll = () => {
+    if (!isFirstScroll) return;
+    isFirstScroll = false;
+    if (isAskedFor()) bringBack();
+  };
+  let still = 0;
+  let frames = 0;
+  const onFrame = () => {
+    frames += 1;
+    if (!isAskedFor() || window.scrollY !== scrolledTo || frames > MAX_CHECK_FRAMES) return end();
+    const now = control.getBoundingClientRect().top;
+    if (now === top) still += 1;
+    else {
+      still = 0;
+      bringBack();
+    }
+    if (still >= STILL_FRAMES) return end();
+    frame = requestAnimationFrame(onFrame);
+  };
+  frame = requestAnimationFrame(onFrame);
+  window.addEventListener("scroll", onScroll, { passive: true, signal: controller.signal });
+  onMemberScroll(end, controller.signal);
 }
 
 /**
  * Focuses a control (without the browser's own scroll) or not, and scrolls it into view once the lists around it
- * know their rows' heights; where the page comes to rest is checked once more (`checkOnNextScroll`).
+ * know their rows' heights; where the page comes to rest is checked (`checkUntilAtRest`).
  */
 export function showControl(control: HTMLElement, how: { focus: boolean; block: ScrollLogicalPosition }): void {
   for (const measure of measurers) measure(control);
   if (how.focus && control !== document.activeElement) control.focus({ preventScroll: true });
   control.scrollIntoView({ block: how.block });
-  checkOnNextScroll(control, how);
+  checkUntilAtRest(control, how);
 }
 
 /**
