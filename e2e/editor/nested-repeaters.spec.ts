@@ -493,7 +493,8 @@ test("at 375 px, an input just revealed in a far card stays in view while the ca
           (item) => item.parentElement?.style.overflowAnchor === "none" && item.contains(input),
         );
         const firstStage = farCard?.querySelector<HTMLElement>("ol > li");
-        if (!firstStage?.compareDocumentPosition(input) || !(firstStage.compareDocumentPosition(input) & 4)) return;
+        // Only a stage above the input moves it.
+        if (!firstStage || !(firstStage.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)) return;
         firstStage.style.paddingBottom = `${2 * window.innerHeight}px`;
         firstStage.dataset.grown = "";
       });

@@ -86,12 +86,6 @@ function checkUntilAtRest(control: HTMLElement, { focus, block }: { focus: boole
     scrolledTo = window.scrollY;
     top = control.getBoundingClientRect().top;
   };
-  let isFirstScroll = true;
-  const onScroll = () => {
-    if (!isFirstScroll) return;
-    isFirstScroll = false;
-    if (isAskedFor()) bringBack();
-  };
   let still = 0;
   let frames = 0;
   const onFrame = () => {
@@ -107,7 +101,11 @@ function checkUntilAtRest(control: HTMLElement, { focus, block }: { focus: boole
     frame = requestAnimationFrame(onFrame);
   };
   frame = requestAnimationFrame(onFrame);
-  window.addEventListener("scroll", onScroll, { passive: true, signal: controller.signal });
+  // The page's next scroll event only: a later one is someone else's, which onFrame ends the checks at.
+  const onScroll = () => {
+    if (isAskedFor()) bringBack();
+  };
+  window.addEventListener("scroll", onScroll, { passive: true, once: true, signal: controller.signal });
   onMemberScroll(end, controller.signal);
 }
 
