@@ -39,6 +39,20 @@ describe("placeSectionCells", () => {
     expect(fields[1]?.md.rowStart).toBe(1);
   });
 
+  it("leaves out the rows no cell occupies, keeping each cell's columns, span and order", () => {
+    // Rows 2, 5 and 6 were another level's fields (or a restricted one's): not shown, so not kept as empty bands.
+    const at = (rowStart: number, rowSpan = 1) =>
+      layout({ colSpan: { xs: 12, md: 6 }, rowStart: { xs: rowStart }, rowSpan: { xs: rowSpan } });
+    const { fields, subSections } = placeSectionCells([at(1), at(3, 2), at(7)], [nested]);
+    expect(fields.map((cell) => [cell.xs.rowStart, cell.xs.rowSpan])).toEqual([
+      [1, 1],
+      [2, 2],
+      [4, 1],
+    ]);
+    expect(subSections[0]?.xs).toEqual({ colStart: 1, colSpan: 12, rowStart: 5, rowSpan: 1 });
+    expect(fields[1]?.md).toEqual({ colStart: 1, colSpan: 6, rowStart: 2, rowSpan: 2 });
+  });
+
   it("clamps stored values into the grid", () => {
     const wide = { ...left, colStart: { ...left.colStart, xs: 10 }, colSpan: { ...left.colSpan, xs: 12 } };
     expect(placeSectionCells([wide], []).fields[0]?.xs).toMatchObject({ colStart: 10, colSpan: 3 });

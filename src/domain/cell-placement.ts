@@ -16,6 +16,9 @@ export type SectionPlacements = { fields: CellPlacement[]; subSections: CellPlac
  * - If cells still overlap (the import checks each layout alone, not how they fit together), explicit rows are
  *   dropped at that breakpoint and the cells flow in document order, keeping their columns and spans. Overlapping
  *   cells would otherwise be painted over each other and hide inputs.
+ * - Rows no given cell occupies are left out: the cells are those shown (a model's editor and passport leave out
+ *   Item-level fields, a passport the fields its reader may not see and the sections with nothing to show), and a
+ *   left-out cell's row would otherwise stay behind as an empty band between the rows around it.
  */
 export function placeSectionCells(fieldLayouts: readonly Layout[], subSectionLayouts: readonly Layout[]): SectionPlacements {
   const fields = fieldLayouts.map(() => ({}) as CellPlacement);
@@ -28,15 +31,38 @@ export function placeSectionCells(fieldLayouts: readonly Layout[], subSectionLay
       subRects = subRects.map((rect) => ({ ...rect, rowStart: rect.rowStart + fieldRowsEnd }));
     }
     const all = [...fieldRects, ...subRects];
-    const isFlowing = hasOverlap(all);
-    const place = (rect: Rect): BreakpointPlacement => (isFlowing ? { ...rect, rowStart: "auto" } : rect);
-    fieldRects.forEach((rect, i) => ((fields[i] as CellPlacement)[bp] = place(rect)));
-    subRects.forEach((rect, i) => ((subSections[i] as CellPlacement)[bp] = place(rect)));
+    const placed: BreakpointPlacement[] = hasOverlap(all) ? all.map((rect) => ({ ...rect, rowStart: "auto" })) : withoutEmptyRows(all);
+    placed.forEach((placement, i) => {
+      const cell = i < fields.length ? fields[i] : subSections[i - fields.length];
+      (cell as CellPlacement)[bp] = placement;
+    });
   }
   return { fields, subSections };
 }
 
 type Rect = { colStart: number; colSpan: number; rowStart: number; rowSpan: number };
+
+/** The cells moved up over the rows none of them occupies, in order; columns and spans kept. */
+function withoutEmptyRows(rects: readonly Rect[]): Rect[] {
+  // The occupied rows as runs [first, last], in order, touching runs joined.
+  const runs: [number, number][] = [];
+  for (const { rowStart, rowSpan } of [...rects].sort((a, b) => a.rowStart - b.rowStart)) {
+    const last = runs.at(-1);
+    const end = rowStart + rowSpan - 1;
+    if (last && rowStart <= last[1] + 1) last[1] = Math.max(last[1], end);
+    else runs.push([rowStart, end]);
+  }
+  return rects.map((rect) => {
+    let emptyAbove = 0;
+    let previousEnd = 0;
+    for (const [first, last] of runs) {
+      if (first > rect.rowStart) break;
+      emptyAbove += first - previousEnd - 1;
+      previousEnd = last;
+    }
+    return { ...rect, rowStart: rect.rowStart - emptyAbove };
+  });
+}
 
 /** The layout at one breakpoint, clamped into the grid so a stray stored value cannot widen the page. */
 function rectAt(layout: Layout, bp: Breakpoint): Rect {

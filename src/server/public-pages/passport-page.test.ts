@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatInstant, INSTANT_FORMAT } from "~/domain/instant-format";
-import type { TPassport } from "~/domain/passport-schema";
+import type { TPassport, TPassportSection } from "~/domain/passport-schema";
 import { renderPassportPage } from "~/server/public-pages/passport-page";
 
 const UUID = "0b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20";
@@ -178,5 +178,59 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(page).toContain('<polygon class="chart-band" points="0,6 100,50 200,79.3 200,94 100,72 0,20.7"');
     // Without readings, or for a field the reader does not see, no chart.
     expect(renderPassportPage(passport, 2, "de")).not.toContain("<svg");
+  });
+});
+
+describe("the public passport page's layout", () => {
+  const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
+  const layoutAt = (row: number) => ({ colStart: all(1), colSpan: all(12), rowStart: all(row), rowSpan: all(1) });
+  const id = (n: number) => `${n}c7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20`;
+  const section = (n: number, name: string, parent: number | null, more: Partial<TPassportSection> = {}): TPassportSection => ({
+    id: id(n),
+    name,
+    type: "Group",
+    parentId: parent === null ? null : id(parent),
+    subSections: [],
+    granularityLevel: "Model",
+    layout: layoutAt(1),
+    dataFields: [],
+    dataValues: [],
+    hiddenFieldCount: 0,
+    ...more,
+  });
+  const field = (n: number, name: string, row: number) =>
+    ({ id: id(n), name, type: "TextField", options: {}, granularityLevel: "Model", layout: layoutAt(row) }) as const;
+
+  it("leaves out what this reader has nothing of, without empty bands or empty headings where it was", () => {
+    // A model's passport: its Item-level fields (rows 2 and 3 of the nameplate) and its Item-level sections (the
+    // condition, nested or at the root) hold nothing here. The restricted section still says why it is empty.
+    const passport: TPassport = {
+      ...PASSPORT,
+      hiddenFieldCount: 1,
+      dataSections: [
+        section(1, "Nameplate", null, {
+          subSections: [id(2), id(4)],
+          dataFields: [field(11, "Maker", 1), field(12, "Plant", 4)],
+          dataValues: [{ [id(11)]: "ACME", [id(12)]: "Ulm" }],
+        }),
+        section(2, "Condition", 1, { granularityLevel: "Item", subSections: [id(3)] }),
+        section(3, "Remaining power", 2, { granularityLevel: "Item" }),
+        section(4, "Markings", 1, { type: "Repeatable", dataFields: [field(13, "Marking", 1)] }),
+        section(5, "Product condition", null, { granularityLevel: "Item", subSections: [id(6)] }),
+        section(6, "Events", 5, { type: "Repeatable", granularityLevel: "Item" }),
+        section(7, "Supply chain", null, { hiddenFieldCount: 1 }),
+      ],
+    };
+    const page = renderPassportPage(passport);
+    for (const name of ["Condition", "Remaining power", "Product condition", "Events"]) {
+      expect(page).not.toContain(`aria-label="${name}"`);
+    }
+    expect(page).toContain('aria-label="Markings"');
+    expect(page).toMatch(/aria-label="Supply chain">\s*<h2 class="section-title">Supply chain<\/h2><p class="note restricted small">/);
+    // The nameplate's two fields, then its one nested section shown, in consecutive rows at every breakpoint.
+    const rows = [...page.matchAll(/<div class="cell[^"]*" style="([^"]*)"/g)].map(
+      (match) => /--rs-xs:(\d+)/.exec(match[1] ?? "")?.[1],
+    );
+    expect(rows).toEqual(["1", "2", "3"]);
   });
 });

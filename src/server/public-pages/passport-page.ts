@@ -173,20 +173,28 @@ function renderSection(
   const isTable = scope.isInRepeater || section.type === "Repeatable";
   const title = sectionTitle(section.name, depth);
   const hidden = hiddenNote(section, t);
-  if (section.dataFields.length === 0 && children.length === 0 && !hidden) return null;
   if (section.type === "Repeatable" && section.rowPaths && holdsRepeater(section, byId)) {
     return renderRowTree(section, byId, depth, scope.parentPath ?? [], t, numbers);
   }
   if (isTable) {
     const inRows: Scope = { isInRepeater: true, ...(scope.parentPath && { parentPath: scope.parentPath }) };
+    const tables = children.flatMap((child) => renderSection(child, byId, depth + 1, inRows, t, numbers) ?? []);
+    if (section.dataFields.length === 0 && tables.length === 0 && !hidden) return null;
     return html`<section class="section" aria-label="${section.name}">
       ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, rowsUnder(section, scope.parentPath), t, numbers)}
-      ${children.map((child) => renderSection(child, byId, depth + 1, inRows, t, numbers))}
+      ${tables}
     </section>`;
   }
+  // A section with nothing to show this reader (its fields are all of another level, such as an item's in a model's
+  // passport) is left out, and so is its cell: no heading over an empty box.
+  const shown = children.flatMap((child) => {
+    const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers, chartOf);
+    return rendered ? [{ child, rendered }] : [];
+  });
+  if (section.dataFields.length === 0 && shown.length === 0 && !hidden) return null;
   const placements = placeSectionCells(
     section.dataFields.map((field) => field.layout),
-    children.map((child) => child.layout),
+    shown.map(({ child }) => child.layout),
   );
   const row = section.dataValues[0] ?? {};
   return html`<section class="section" aria-label="${section.name}">
@@ -200,10 +208,7 @@ function renderSection(
             ${chartOf?.(field, section)}
           </div>`,
       )}
-      ${children.map((child, i) => {
-        const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers, chartOf);
-        return rendered && html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`;
-      })}
+      ${shown.map(({ rendered }, i) => html`<div class="cell" style="${styleOf(placements.subSections[i])}">${rendered}</div>`)}
     </div>
   </section>`;
 }
