@@ -226,11 +226,35 @@ describe("the public passport page's layout", () => {
       expect(page).not.toContain(`aria-label="${name}"`);
     }
     expect(page).toContain('aria-label="Markings"');
-    expect(page).toMatch(/aria-label="Supply chain">\s*<h2 class="section-title">Supply chain<\/h2><p class="note restricted small">/);
+    expect(page).toMatch(/aria-label="Supply chain">\s*<h2 class="section-title">Supply chain<\/h2>\s*<p class="note restricted small">/);
     // The nameplate's two fields, then its one nested section shown, in consecutive rows at every breakpoint.
     const rows = [...page.matchAll(/<div class="cell[^"]*" style="([^"]*)"/g)].map(
       (match) => /--rs-xs:(\d+)/.exec(match[1] ?? "")?.[1],
     );
     expect(rows).toEqual(["1", "2", "3"]);
+  });
+
+  it("gives a section of which the reader sees no field one note for its whole tree, naming the sections inside", () => {
+    // An item's condition read by the public: every value is for persons with a legitimate interest.
+    const passport: TPassport = {
+      ...PASSPORT,
+      hiddenFieldCount: 6,
+      dataSections: [
+        section(1, "Condition", null, { granularityLevel: "Item", hiddenFieldCount: 1, subSections: [id(2), id(3), id(4)] }),
+        section(2, "Energy", 1, { granularityLevel: "Item", hiddenFieldCount: 2 }),
+        section(3, "Capacity", 1, { granularityLevel: "Item" }),
+        section(4, "Events", 1, { type: "Repeatable", granularityLevel: "Item", hiddenFieldCount: 3 }),
+      ],
+    };
+    const page = renderPassportPage(passport);
+    expect(page).toContain('aria-label="Condition"');
+    for (const name of ["Energy", "Capacity", "Events"]) expect(page).not.toContain(`aria-label="${name}"`);
+    expect(page.match(/<p class="note restricted small">[^<]*<\/p>/g)).toEqual([
+      '<p class="note restricted small">Restricted information: 6 fields not shown, in Energy, Events.</p>',
+    ]);
+    // In German, too.
+    expect(renderPassportPage(passport, 0, "de")).toContain(
+      "Eingeschränkte Angaben: 6 Felder werden nicht angezeigt, in Energy, Events.",
+    );
   });
 });

@@ -172,6 +172,7 @@ function renderSection(
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
   const isTable = scope.isInRepeater || section.type === "Repeatable";
   const title = sectionTitle(section.name, depth);
+  if (!showsAnyField(section, byId)) return restrictedOnly(section, byId, title, t);
   const hidden = hiddenNote(section, t);
   if (section.type === "Repeatable" && section.rowPaths && holdsRepeater(section, byId)) {
     return renderRowTree(section, byId, depth, scope.parentPath ?? [], t, numbers);
@@ -179,19 +180,16 @@ function renderSection(
   if (isTable) {
     const inRows: Scope = { isInRepeater: true, ...(scope.parentPath && { parentPath: scope.parentPath }) };
     const tables = children.flatMap((child) => renderSection(child, byId, depth + 1, inRows, t, numbers) ?? []);
-    if (section.dataFields.length === 0 && tables.length === 0 && !hidden) return null;
     return html`<section class="section" aria-label="${section.name}">
       ${title}${hidden}${section.dataFields.length > 0 && renderTable(section, rowsUnder(section, scope.parentPath), t, numbers)}
       ${tables}
     </section>`;
   }
-  // A section with nothing to show this reader (its fields are all of another level, such as an item's in a model's
-  // passport) is left out, and so is its cell: no heading over an empty box.
+  // A nested section that draws nothing (restrictedOnly: no field of the reader's, none hidden) leaves no cell either.
   const shown = children.flatMap((child) => {
     const rendered = renderSection(child, byId, depth + 1, TOP, t, numbers, chartOf);
     return rendered ? [{ child, rendered }] : [];
   });
-  if (section.dataFields.length === 0 && shown.length === 0 && !hidden) return null;
   const placements = placeSectionCells(
     section.dataFields.map((field) => field.layout),
     shown.map(({ child }) => child.layout),
@@ -217,6 +215,43 @@ function renderSection(
 function sectionTitle(name: string, depth: number): SafeHtml {
   const heading = `h${Math.min(depth, 6)}`;
   return html`<${heading} class="section-title">${name}</${heading}>`;
+}
+
+/** Whether the reader sees any field of the section or of a section inside it (a repeater's fields count without rows). */
+function showsAnyField(section: TPassportSection, byId: Map<string, TPassportSection>): boolean {
+  return sectionTree(section, byId).some((s) => s.dataFields.length > 0);
+}
+
+/** The section and every section inside it, in document order. */
+function sectionTree(section: TPassportSection, byId: Map<string, TPassportSection>, seen = new Set<string>()): TPassportSection[] {
+  seen.add(section.id);
+  const inside = section.subSections.flatMap((id) => {
+    const child = byId.get(id);
+    return child && !seen.has(id) ? sectionTree(child, byId, seen) : [];
+  });
+  return [section, ...inside];
+}
+
+/**
+ * A section of which the reader sees no field: its heading and one note for every field hidden in it and in the
+ * sections inside it, naming those sections — not a heading and a note per nested section (an item's condition has
+ * thirteen). Nothing at all when it hides none: its fields are of another level (an item's, on a model's passport).
+ */
+function restrictedOnly(
+  section: TPassportSection,
+  byId: Map<string, TPassportSection>,
+  title: SafeHtml,
+  t: PublicPageText,
+): SafeHtml | null {
+  const [own, ...inside] = sectionTree(section, byId);
+  const count = (own?.hiddenFieldCount ?? 0) + inside.reduce((sum, s) => sum + s.hiddenFieldCount, 0);
+  if (count === 0) return null;
+  const parts = inside.filter((s) => s.hiddenFieldCount > 0).map((s) => s.name);
+  const note = parts.length > 0 ? t("sectionRestrictedIn", { count, parts: parts.join(", ") }) : t("sectionRestricted", { count });
+  return html`<section class="section" aria-label="${section.name}">
+    ${title}
+    <p class="note restricted small">${note}</p>
+  </section>`;
 }
 
 function hiddenNote(section: TPassportSection, t: PublicPageText): SafeHtml | null {
