@@ -226,7 +226,9 @@ describe("the public passport page's layout", () => {
       expect(page).not.toContain(`aria-label="${name}"`);
     }
     expect(page).toContain('aria-label="Markings"');
-    expect(page).toMatch(/aria-label="Supply chain">\s*<h2 class="section-title">Supply chain<\/h2>\s*<p class="note restricted small">/);
+    expect(page).toMatch(
+      /aria-label="Supply chain">\s*<h2 class="section-title">Supply chain<\/h2>\s*<p class="note restricted small">/,
+    );
     // The nameplate's two fields, then its one nested section shown, in consecutive rows at every breakpoint.
     const rows = [...page.matchAll(/<div class="cell[^"]*" style="([^"]*)"/g)].map(
       (match) => /--rs-xs:(\d+)/.exec(match[1] ?? "")?.[1],
