@@ -172,8 +172,10 @@ function renderSection(
   const children = section.subSections.flatMap((id) => byId.get(id) ?? []);
   const isTable = scope.isInRepeater || section.type === "Repeatable";
   const title = sectionTitle(section.name, depth);
-  if (!showsAnyField(section, byId)) return restrictedOnly(section, byId, title, t);
-  const hidden = hiddenNote(section, t);
+  const tree = sectionTree(section, byId);
+  // A repeater's fields count without rows: its table says it has none.
+  if (!tree.some((s) => s.dataFields.length > 0)) return restrictedOnly(section, tree, title, t);
+  const hidden = hiddenNote(section.hiddenFieldCount, t);
   if (section.type === "Repeatable" && section.rowPaths && holdsRepeater(section, byId)) {
     return renderRowTree(section, byId, depth, scope.parentPath ?? [], t, numbers);
   }
@@ -217,11 +219,6 @@ function sectionTitle(name: string, depth: number): SafeHtml {
   return html`<${heading} class="section-title">${name}</${heading}>`;
 }
 
-/** Whether the reader sees any field of the section or of a section inside it (a repeater's fields count without rows). */
-function showsAnyField(section: TPassportSection, byId: Map<string, TPassportSection>): boolean {
-  return sectionTree(section, byId).some((s) => s.dataFields.length > 0);
-}
-
 /** The section and every section inside it, in document order. */
 function sectionTree(section: TPassportSection, byId: Map<string, TPassportSection>, seen = new Set<string>()): TPassportSection[] {
   seen.add(section.id);
@@ -236,28 +233,25 @@ function sectionTree(section: TPassportSection, byId: Map<string, TPassportSecti
  * A section of which the reader sees no field: its heading and one note for every field hidden in it and in the
  * sections inside it, naming those sections — not a heading and a note per nested section (an item's condition has
  * thirteen). Nothing at all when it hides none: its fields are of another level (an item's, on a model's passport).
+ * `tree` is the section and every section inside it (sectionTree).
  */
 function restrictedOnly(
   section: TPassportSection,
-  byId: Map<string, TPassportSection>,
+  tree: readonly TPassportSection[],
   title: SafeHtml,
   t: PublicPageText,
 ): SafeHtml | null {
-  const [own, ...inside] = sectionTree(section, byId);
-  const count = (own?.hiddenFieldCount ?? 0) + inside.reduce((sum, s) => sum + s.hiddenFieldCount, 0);
-  if (count === 0) return null;
-  const parts = inside.filter((s) => s.hiddenFieldCount > 0).map((s) => s.name);
-  const note = parts.length > 0 ? t("sectionRestrictedIn", { count, parts: parts.join(", ") }) : t("sectionRestricted", { count });
-  return html`<section class="section" aria-label="${section.name}">
-    ${title}
-    <p class="note restricted small">${note}</p>
-  </section>`;
+  const count = tree.reduce((sum, s) => sum + s.hiddenFieldCount, 0);
+  const parts = tree.slice(1).flatMap((s) => (s.hiddenFieldCount > 0 ? [s.name] : []));
+  const note = hiddenNote(count, t, parts);
+  return note && html`<section class="section" aria-label="${section.name}">${title} ${note}</section>`;
 }
 
-function hiddenNote(section: TPassportSection, t: PublicPageText): SafeHtml | null {
-  return section.hiddenFieldCount > 0
-    ? html`<p class="note restricted small">${t("sectionRestricted", { count: section.hiddenFieldCount })}</p>`
-    : null;
+/** A section's "Restricted information" note: how many fields are hidden, and in which nested sections if named. */
+function hiddenNote(count: number, t: PublicPageText, parts: readonly string[] = []): SafeHtml | null {
+  if (count === 0) return null;
+  const text = parts.length > 0 ? t("sectionRestrictedIn", { count, parts: parts.join(", ") }) : t("sectionRestricted", { count });
+  return html`<p class="note restricted small">${text}</p>`;
 }
 
 /** Whether a repeater has a repeater among the sections inside it (its rows then hold rows). */
@@ -324,7 +318,7 @@ function renderRowTree(
 ): SafeHtml {
   const paths = rowTreePaths(section, byId, parentPath);
   return html`<section class="section" aria-label="${section.name}">
-    ${sectionTitle(section.name, depth)}${hiddenNote(section, t)}
+    ${sectionTitle(section.name, depth)}${hiddenNote(section.hiddenFieldCount, t)}
     ${
       paths.length === 0
         ? html`<p>${t("noEntries")}</p>`
@@ -357,7 +351,7 @@ function inRow(
     if (!child) return [];
     if (child.type === "Repeatable") return [renderSection(child, byId, depth, { isInRepeater: true, parentPath: path }, t, numbers)];
     const nested = inRow(child, byId, depth + 1, path, t, numbers);
-    const hidden = hiddenNote(child, t);
+    const hidden = hiddenNote(child.hiddenFieldCount, t);
     if (child.dataFields.length === 0 && nested.every((n) => n === null) && !hidden) return [null];
     return [
       html`<section class="section" aria-label="${child.name}">
