@@ -19,10 +19,11 @@ describe("fieldOptionIssues", () => {
     expect(readFieldOptions(field)).toEqual({ required: false, list: true });
   });
 
-  it("accepts choices, a date format and multiline on text fields", () => {
+  it("accepts choices, a date or date-time format and multiline on text fields", () => {
     const valid: Record<string, string>[] = [
       { choices: "EV battery|Industrial battery" },
       { format: "date" },
+      { format: "dateTime" },
       { multiline: "true" },
       { multiline: "false", choices: "A" },
     ];
@@ -41,7 +42,7 @@ describe("fieldOptionIssues", () => {
     expect(messages({ choices: Array.from({ length: 101 }, (_, i) => `v${i}`).join("|") })).toEqual([
       `${path}.choices Option "choices" must list at most 100 values`,
     ]);
-    expect(messages({ format: "datetime" })).toEqual([`${path}.format Option "format" must be "date"`]);
+    expect(messages({ format: "datetime" })).toEqual([`${path}.format Option "format" must be "date" or "dateTime"`]);
     expect(messages({ multiline: "yes" })).toEqual([`${path}.multiline Option "multiline" must be "true" or "false"`]);
     expect(messages({ choices: "1|2" }, "NumericField")).toEqual([
       `${path}.choices Option "choices" applies to TextField only, not to NumericField`,
@@ -148,6 +149,7 @@ describe("readFieldOptions", () => {
       choices: ["B", "A"],
     });
     expect(readFieldOptions({ type: "TextField", options: { format: "date" } })).toEqual({ required: false, format: "date" });
+    expect(readFieldOptions({ type: "TextField", options: { format: "dateTime" } })).toEqual({ required: false, format: "dateTime" });
     expect(readFieldOptions({ type: "TextField", options: { multiline: "true" } })).toEqual({ required: false, multiline: true });
   });
 

@@ -11,7 +11,7 @@
  * | `unit`        | every type   | up to 32 characters, e.g. `"kg"` | shown next to the input                     |
  * | `placeholder` | every type   | up to 200 characters             | hint shown in an empty input                |
  * | `choices`     | TextField    | `|`-separated list, e.g. `"A|B"` | the value must be one of them (a select)    |
- * | `format`      | TextField    | `"date"`                         | an ISO 8601 date `yyyy-mm-dd` (a date input)|
+ * | `format`      | TextField    | `"date"` or `"dateTime"`         | an ISO 8601 date `yyyy-mm-dd` (a date input), or a date and time as `xs:dateTime` writes it (field-value.ts) |
  * | `multiline`   | TextField    | `"true"` or `"false"`            | a multi-line text area                      |
  * | `multilingual`| TextField    | `"true"` or `"false"`            | the value is kept per language (docs/languages.md) |
  * | `access`      | every type   | `"public"`, `"legitimate-interest"` or `"authority"` | who may read it in a passport |
@@ -41,7 +41,7 @@ export type FieldOptions = {
   decimals?: number;
   /** The allowed values, in the template's order; no value outside them is accepted. */
   choices?: readonly string[];
-  format?: "date";
+  format?: "date" | "dateTime";
   multiline?: boolean;
   /** The value is kept once per language (BCP 47 tag), for text and multi-line text (docs/languages.md). */
   multilingual?: boolean;
@@ -151,12 +151,12 @@ const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal" | "snapsho
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
   choices: { types: ["TextField"], check: choicesProblem },
-  format: { types: ["TextField"], check: (v) => (v === "date" ? undefined : `must be "date"`) },
+  format: { types: ["TextField"], check: (v) => (v === "date" || v === "dateTime" ? undefined : `must be "date" or "dateTime"`) },
   multiline: {
     types: ["TextField"],
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
   },
-  // A range of numbers, dates (`format: "date"`) or text; each side meets the field's other options.
+  // A range of numbers, dates, dates with times (`format`) or text; each side meets the field's other options.
   range: {
     types: ["NumericField", "TextField"],
     check: (v) => (v === "true" || v === "false" ? undefined : `must be "true" or "false"`),
@@ -284,7 +284,8 @@ function parseFieldOptions(field: FieldOptionsSubject): FieldOptions {
   const decimals = asNumber(valid("decimals"));
   const choicesText = valid("choices");
   const choices = choicesText === undefined ? undefined : splitChoices(choicesText);
-  const format = valid("format") === "date" ? "date" : undefined;
+  const formatText = valid("format");
+  const format = formatText === "date" || formatText === "dateTime" ? formatText : undefined;
   const multiline = valid("multiline") === "true";
   const list = valid("list") === "true";
   const range = valid("range") === "true" && choicesText === undefined && !multiline && valid("multilingual") !== "true" && !list;

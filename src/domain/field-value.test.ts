@@ -1,6 +1,8 @@
+import { types as aas, verification } from "@aas-core-works/aas-core3.0-typescript";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VALUE_LENGTH, valueTextProblem } from "~/domain/data-value";
-import { fieldValueProblem } from "~/domain/field-value";
+import { fieldValueProblem, isXsDateTime } from "~/domain/field-value";
 
 describe("fieldValueProblem", () => {
   describe("NumericField", () => {
@@ -42,6 +44,71 @@ describe("fieldValueProblem", () => {
       expect(fieldValueProblem({ type: "TextField", options: { maxLength: "3" } }, "abcd")).toBe(
         "must be at most 3 characters (has 4)",
       );
+    });
+  });
+
+  describe("TextField of format dateTime (xs:dateTime)", () => {
+    const dateTime = { type: "TextField" as const, options: { format: "dateTime" } };
+    const problem = (value: string) => fieldValueProblem(dateTime, value);
+
+    it.each([
+      "2025-03-31T14:05:00",
+      "2025-03-31T14:05:00Z",
+      "2025-03-31T14:05:00+02:00",
+      "2025-03-31T14:05:00.5-11:30",
+      "2024-02-29T23:59:59.123456789+14:00",
+      "0100-01-01T00:00:00-14:00",
+    ])("accepts %s, and so does the AAS reference verifier", (value) => {
+      expect(problem(value)).toBeUndefined();
+      expect(verification.valueConsistentWithXsdType(value, aas.DataTypeDefXsd.DateTime)).toBe(true);
+    });
+
+    it.each([
+      "2025-03-31",
+      "2025-03-31 14:05:00",
+      "2025-03-31T14:05",
+      "2023-02-29T12:00:00",
+      "2025-03-31T25:00:00",
+      "2025-03-31T14:60:00",
+      "2025-03-31T14:05:60",
+      "2025-03-31T14:05:00+14:30",
+      "2025-03-31T14:05:00+0200",
+      "2025-03-31T14:05:00.Z",
+      "31.03.2025 14:05",
+      "yesterday",
+    ])("refuses %j with the form to write", (value) => {
+      expect(problem(value)).toMatch(/^must be a date and time written yyyy-mm-ddThh:mm:ss/);
+    });
+
+    it("accepts nothing the AAS reference verifier refuses", () => {
+      // Each part a little past its bounds, so the edges (month 13, day 32, hour 24, second 60) are drawn too.
+      const part = (min: number, max: number, width: number) => fc.integer({ min, max }).map((n) => String(n).padStart(width, "0"));
+      const candidate = fc
+        .tuple(part(0, 9999, 4), part(0, 13, 2), part(0, 32, 2), part(0, 24, 2), part(0, 60, 2), part(0, 60, 2))
+        .chain(([y, mo, d, h, mi, sec]) =>
+          fc
+            .tuple(fc.constantFrom("", ".5", ".123456789"), fc.constantFrom("", "Z", "+00:00", "-14:00", "+13:59", `+${h}:${mi}`))
+            .map(([fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${sec}${fraction}${zone}`),
+        );
+      fc.assert(
+        fc.property(candidate, (value) => {
+          if (isXsDateTime(value)) expect(verification.valueConsistentWithXsdType(value, aas.DataTypeDefXsd.DateTime)).toBe(true);
+        }),
+        { numRuns: 2_000 },
+      );
+    });
+
+    it("orders a range's sides as instants when both or neither name a zone", () => {
+      const range = { type: "TextField" as const, options: { format: "dateTime", range: "true" } };
+      const sides = (min: string, max: string) => JSON.stringify({ min, max });
+      expect(fieldValueProblem(range, sides("2025-03-31T14:00:00+02:00", "2025-03-31T12:30:00Z"))).toBeUndefined();
+      expect(fieldValueProblem(range, sides("2025-03-31T14:00:00Z", "2025-03-31T15:00:00+02:00"))).toBe(
+        "min (2025-03-31T14:00:00Z) is above max (2025-03-31T15:00:00+02:00)",
+      );
+      expect(fieldValueProblem(range, sides("2025-04-01T00:00:00", "2025-03-31T23:59:59.999999"))).toMatch(/is above max/);
+      // One side zoned, the other not: XML Schema leaves their order open, so no order is asked for.
+      expect(fieldValueProblem(range, sides("2025-04-01T00:00:00Z", "2025-03-31T23:00:00"))).toBeUndefined();
+      expect(fieldValueProblem(range, sides("2025-04-01T00:00:00Z", "later"))).toMatch(/^max must be a date and time/);
     });
   });
 

@@ -53,10 +53,20 @@ function rangeProblem(field: Pick<TDataField, "type" | "options">, value: string
   }
   const { min, max } = sides;
   if (min === null || max === null) return undefined;
-  const ordered = field.type === "NumericField" || readFieldOptions(field).format === "date";
-  // Decimals compare exactly; ISO dates compare as text (yyyy-mm-dd orders like the calendar).
-  const above = field.type === "NumericField" ? compareDecimals(min, max) > 0 : min > max;
-  return ordered && above ? `min (${min}) is above max (${max})` : undefined;
+  return isAbove(field, min, max) ? `min (${min}) is above max (${max})` : undefined;
+}
+
+/**
+ * Whether a range's min comes after its max. Decimals compare exactly; ISO dates as text (yyyy-mm-dd orders like the
+ * calendar); dates with times as instants when both or neither name a zone (neither: both read in one zone), and not
+ * at all when one does and the other does not (XML Schema leaves that order open within 14 hours). Text has no order.
+ */
+function isAbove(field: Pick<TDataField, "type" | "options">, min: string, max: string): boolean {
+  if (field.type === "NumericField") return compareDecimals(min, max) > 0;
+  const { format } = readFieldOptions(field);
+  if (format === "date") return min > max;
+  if (format !== "dateTime" || hasZone(min) !== hasZone(max)) return false;
+  return dateTimeInstant(min) > dateTimeInstant(max);
 }
 
 function numberProblem(field: Pick<TDataField, "type" | "options">, value: string): string | undefined {
@@ -77,6 +87,9 @@ function textProblem(field: Pick<TDataField, "type" | "options">, value: string)
   if (maxLength !== undefined && value.length > maxLength) return `must be at most ${maxLength} characters (has ${value.length})`;
   if (choices !== undefined && !choices.includes(value)) return `must be one of: ${choices.join(", ")}`;
   if (format === "date" && !isIsoDate(value)) return "must be a date written yyyy-mm-dd, e.g. 2025-03-31";
+  if (format === "dateTime" && !isXsDateTime(value)) {
+    return "must be a date and time written yyyy-mm-ddThh:mm:ss, optionally with fractions of a second and a zone (Z or ±hh:mm), e.g. 2025-03-31T14:05:00+02:00";
+  }
   return undefined;
 }
 
@@ -87,6 +100,35 @@ export function isIsoDate(value: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+// XML Schema's dateTime (the AAS value type xs:dateTime), with a four-digit year: 24:00:00 (the next day's start) is
+// left out, as is a negative or five-digit year, which no product's data needs and few readers parse.
+const XS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,9})?(Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00))?$/;
+
+/**
+ * A date and time as XML Schema's `xs:dateTime` writes it: `2025-03-31T14:05:00`, optionally with fractions of a
+ * second (at most nine digits) and a zone, `Z` or an offset up to ±14:00; the day must exist (isIsoDate).
+ */
+export function isXsDateTime(value: string): boolean {
+  const match = XS_DATE_TIME.exec(value);
+  return match !== null && isIsoDate(match[1] ?? "");
+}
+
+/** The zone an `xs:dateTime` ends with, `Z` or an offset such as `+02:00`; undefined when it names none. */
+export function dateTimeZone(value: string): string | undefined {
+  return /(Z|[+-]\d{2}:\d{2})$/.exec(value)?.[1];
+}
+
+function hasZone(value: string): boolean {
+  return dateTimeZone(value) !== undefined;
+}
+
+/** The instant of a valid `xs:dateTime` in milliseconds, a value without a zone read as UTC. */
+function dateTimeInstant(value: string): number {
+  // Date.parse reads ISO 8601 with up to three fraction digits; more would make it NaN.
+  const trimmed = value.replace(/(\.\d{3})\d+/, "$1");
+  return Date.parse(hasZone(trimmed) ? trimmed : `${trimmed}Z`);
 }
 
 function isHttpUrl(value: string): boolean {

@@ -17,6 +17,7 @@ export const VALUE_PROBLEM_KEYS = [
   "problemTextLength",
   "problemChoices",
   "problemDate",
+  "problemDateTime",
   "problemPassportLink",
   "problemFile",
   "problemRangeOrder",
@@ -85,12 +86,12 @@ function listProblem(field: FieldSubject, value: string): ValueProblem | undefin
 
 /** Which of a text field's rules `value` (refused by the domain) breaks, in the domain's order. */
 function textProblem(field: FieldSubject, value: string): ValueProblem {
-  const { maxLength, choices } = readFieldOptions(field);
+  const { maxLength, choices, format } = readFieldOptions(field);
   if (maxLength !== undefined && value.length > maxLength) {
     return { key: "problemTextLength", values: { max: maxLength, length: value.length } };
   }
   if (choices !== undefined && !choices.includes(value)) return { key: "problemChoices", values: { choices: choices.join(", ") } };
-  return { key: "problemDate", values: {} };
+  return { key: format === "dateTime" ? "problemDateTime" : "problemDate", values: {} };
 }
 
 /**

@@ -20,6 +20,7 @@ type FieldTextKey =
   | "hintNumber"
   | "hintChoices"
   | "hintDate"
+  | "hintDateTime"
   | "hintMaxLength";
 export type FieldText = (key: FieldTextKey, values?: Record<string, string | number>) => string;
 
@@ -95,6 +96,7 @@ function numericHint(field: FieldSubject, options: FieldOptions, text: FieldText
 function textHint(_: FieldSubject, options: FieldOptions, text: FieldText): string | undefined {
   if (options.choices) return text("hintChoices", { choices: options.choices.join(", ") });
   if (options.format === "date") return text("hintDate");
+  if (options.format === "dateTime") return text("hintDateTime");
   return options.maxLength !== undefined ? text("hintMaxLength", { count: options.maxLength }) : undefined;
 }
 

@@ -60,6 +60,11 @@ describe("draftValueProblem", () => {
     const date = { type: "TextField" as const, options: { format: "date" } };
     expect(draftValueProblem(date, "2024-02-29", english)).toBeUndefined();
     expect(draftValueProblem(date, "2023-02-29", english)).toBe("Must be a date written yyyy-mm-dd, e.g. 2025-03-31.");
+    const measured = { type: "TextField" as const, options: { format: "dateTime" } };
+    expect(draftValueProblem(measured, "2025-03-31T14:05:00+02:00", english)).toBeUndefined();
+    expect(draftValueProblem(measured, "2025-03-31 14:05", english)).toBe(
+      "Must be a date and time written yyyy-mm-ddThh:mm:ss, e.g. 2025-03-31T14:05:00, with a zone (Z or ±hh:mm) or without.",
+    );
   });
 
   it("speaks the member's language", () => {
@@ -95,6 +100,7 @@ describe("fieldHint", () => {
     expect(fieldHint({ type: "TextField", options: {} }, english)).toBeUndefined();
     expect(fieldHint({ type: "TextField", options: { choices: "A | B|C" } }, english)).toBe("One of: A, B, C");
     expect(fieldHint({ type: "TextField", options: { format: "date" } }, english)).toBe("A date: day, month and year");
+    expect(fieldHint({ type: "TextField", options: { format: "dateTime" } }, english)).toMatch(/^A date and time, e\.g\. /);
   });
 
   it("speaks the member's language", () => {

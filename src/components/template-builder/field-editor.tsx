@@ -34,7 +34,10 @@ type OptionLabelKey = "min" | "max" | "decimals" | "maxLength" | "unit" | "place
 /** Options whose values are a closed list get a select instead of free text (docs/field-options.md). */
 const OPTION_CHOICES: Record<
   string,
-  { value: string; labelKey: "accessPublic" | "accessLegitimate" | "accessAuthority" | "formatFree" | "formatDate" }[]
+  {
+    value: string;
+    labelKey: "accessPublic" | "accessLegitimate" | "accessAuthority" | "formatFree" | "formatDate" | "formatDateTime";
+  }[]
 > = {
   access: [
     { value: "", labelKey: "accessPublic" },
@@ -44,6 +47,7 @@ const OPTION_CHOICES: Record<
   format: [
     { value: "", labelKey: "formatFree" },
     { value: "date", labelKey: "formatDate" },
+    { value: "dateTime", labelKey: "formatDateTime" },
   ],
 };
 

@@ -38,7 +38,7 @@ const INTEGER_RANGES: Partial<Record<aas.DataTypeDefXsd, { min?: string; max?: s
 
 const DECIMAL_TYPES = new Set([aas.DataTypeDefXsd.Decimal, aas.DataTypeDefXsd.Double, aas.DataTypeDefXsd.Float]);
 
-/** The field options a value type asks for: a number field with bounds, a date, a yes/no choice, or plain text. */
+/** The field options a value type asks for: a number field with bounds, a date, a date and time, a yes/no choice, or plain text. */
 export function valueTypeShape(valueType: aas.DataTypeDefXsd): { type: TDataFieldType; options: Record<string, string> } {
   const integer = INTEGER_RANGES[valueType];
   if (integer) {
@@ -47,6 +47,7 @@ export function valueTypeShape(valueType: aas.DataTypeDefXsd): { type: TDataFiel
   }
   if (DECIMAL_TYPES.has(valueType)) return { type: "NumericField", options: {} };
   if (valueType === aas.DataTypeDefXsd.Date) return { type: "TextField", options: { format: "date" } };
+  if (valueType === aas.DataTypeDefXsd.DateTime) return { type: "TextField", options: { format: "dateTime" } };
   if (valueType === aas.DataTypeDefXsd.Boolean) return { type: "TextField", options: { choices: "true|false" } };
   return { type: "TextField", options: {} };
 }
@@ -126,8 +127,8 @@ export function dataElementFields(
 
 /**
  * A Range is one range field (`range: "true"`, src/domain/range-value.ts) of the kind its value type asks for: a
- * number with the type's bounds, a date, else text (a yes/no or date-time range is kept as text: our dates are
- * calendar dates only). The template's example min/max become the placeholder "min – max".
+ * number with the type's bounds, a date, a date and time, else text (a yes/no range is kept as text). The template's
+ * example min/max become the placeholder "min – max".
  */
 function rangeField(
   element: aas.Range,
@@ -137,7 +138,8 @@ function rangeField(
   problems: AasProblemList,
 ): FieldDraft {
   const shape = valueTypeShape(element.valueType);
-  const kind = shape.type === "NumericField" ? shape.options : shape.options.format === "date" ? { format: "date" } : {};
+  const kind =
+    shape.type === "NumericField" ? shape.options : shape.options.format !== undefined ? { format: shape.options.format } : {};
   const options: Record<string, string> = {
     ...base,
     ...kind,

@@ -87,6 +87,10 @@ const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
   fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ "aas.modelType": "ReferenceElement" }) }),
   fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ "aas.valueType": "xs:dateTime" }) }),
   fc.record({
+    type: fc.constant<TDataFieldType>("TextField"),
+    options: fc.constantFrom<Record<string, string>>({ format: "dateTime" }, { format: "dateTime", "aas.valueType": "xs:dateTime" }),
+  }),
+  fc.record({
     type: fc.constant<TDataFieldType>("NumericField"),
     options: fc.constantFrom<Record<string, string>>(
       {},
@@ -110,6 +114,7 @@ const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
     type: fc.constant<TDataFieldType>("TextField"),
     options: fc.constantFrom<Record<string, string>>(
       { range: "true", format: "date" },
+      { range: "true", format: "dateTime", "aas.modelType": "Range", "aas.valueType": "xs:dateTime" },
       { range: "true", "aas.modelType": "Range", "aas.valueType": "xs:string" },
     ),
   }),
@@ -118,12 +123,18 @@ const arbField: fc.Arbitrary<FieldSpec> = fc.oneof(
     type: fc.constantFrom<TDataFieldType>("TextField", "NumericField", "FileField", "ProductPassportLink"),
     options: fc.constantFrom<Record<string, string>>({ list: "true" }, { list: "true", "aas.listElementSemanticId": "urn:entry" }),
   }),
-  fc.record({ type: fc.constant<TDataFieldType>("TextField"), options: fc.constant({ list: "true", format: "date" }) }),
+  fc.record({
+    type: fc.constant<TDataFieldType>("TextField"),
+    options: fc.constantFrom<Record<string, string>>({ list: "true", format: "date" }, { list: "true", format: "dateTime" }),
+  }),
   fc.record({
     type: fc.constant<TDataFieldType>("TextField"),
     options: fc.constant({ list: "true", "aas.modelType": "ReferenceElement" }),
   }),
 );
+
+/** Dates with times of each form `xs:dateTime` allows: a zone or none, an offset, fractions of a second. */
+const DATE_TIMES = fc.constantFrom("2024-01-01T00:00:00Z", "1999-12-31T23:59:59.5+01:00", "2024-02-29T12:00:00");
 
 /** A range a range field of this kind may hold once stored: either side or both, canonical (range-value.ts). */
 function arbRange(field: FieldSpec): fc.Arbitrary<string | null> {
@@ -132,7 +143,10 @@ function arbRange(field: FieldSpec): fc.Arbitrary<string | null> {
       ? fc.constantFrom("0", "-12", "3", "1000000000000000000001")
       : field.options.format === "date"
         ? fc.constantFrom("1999-12-31", "2024-02-29")
-        : fc.constantFrom("A", "Größe", "z y");
+        : field.options.format === "dateTime"
+          ? // Both name a zone, so text order is the instants' order here.
+            fc.constantFrom("1999-12-31T23:59:59.5+01:00", "2024-02-29T12:00:00Z")
+          : fc.constantFrom("A", "Größe", "z y");
   return fc.record({ min: fc.option(side, { nil: null }), max: fc.option(side, { nil: null }) }).map(({ min, max }) => {
     const ordered = field.type === "NumericField" ? [min, max].sort((a, b) => Number(a) - Number(b)) : [min, max].sort();
     return encodeRange(
@@ -150,6 +164,7 @@ function arbListValue(field: FieldSpec): fc.Arbitrary<string | null> {
     if (field.type === "FileField") return fc.constantFrom("files/a.pdf", "https://example.com/a.pdf");
     if (field.type === "ProductPassportLink") return fc.constantFrom(uuid(99), "https://example.com/p/1");
     if (field.options.format === "date") return fc.constantFrom("2024-02-29", "1999-12-31");
+    if (field.options.format === "dateTime") return DATE_TIMES;
     if (field.options["aas.modelType"] === "ReferenceElement") return fc.constantFrom("urn:x", "https://a.b/c");
     return fc.constantFrom("DOC-1", "Größe 2", "a, b", '["x"]');
   })();
@@ -166,6 +181,7 @@ export function arbValue(field: FieldSpec): fc.Arbitrary<string | null> {
     if (field.type === "FileField") return fc.constantFrom("files/manual 1.pdf", "https://example.com/a.pdf", "files/ü.png", "x");
     if (field.type === "ProductPassportLink") return fc.constantFrom(uuid(99), "https://example.com/p/1");
     if (field.options.format === "date") return fc.constantFrom("2024-02-29", "1999-12-31");
+    if (field.options.format === "dateTime") return DATE_TIMES;
     if (field.options.choices) return fc.constantFrom("true", "false");
     if (kind === "Range") return fc.constantFrom("1..2", "..5", "-1.5..", "1..x", "abc");
     if (kind === "MultiLanguageProperty") return fc.oneof(arbName, fc.constant(""), fc.constant("[not json"));

@@ -485,6 +485,7 @@ export function preferredValueType(field: Pick<TDataField, "type" | "options">):
   if (field.type === "NumericField") return "xs:decimal";
   if (field.type === "ProductPassportLink" || field.type === "FileField") return "xs:anyURI";
   if (field.options.format === "date") return "xs:date";
+  if (field.options.format === "dateTime") return "xs:dateTime";
   if (field.options.choices === "true|false" || field.options.choices === "false|true") return "xs:boolean";
   return "xs:string";
 }

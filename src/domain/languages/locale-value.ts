@@ -1,9 +1,10 @@
 /**
  * A stored value shown the way the reader's locale writes it, for read-only places (the model's values beside an
  * item's editor): numbers with the locale's decimal separator, as the number input shows them, and dates (a text
- * field with format "date") in the locale's medium date style, as a date input shows them. Anything else as stored.
+ * field with format "date") in the locale's medium date style, as a date input shows them, and dates with times
+ * (format "dateTime") in its medium date and time style, with the zone the value names. Anything else as stored.
  */
-import { isIsoDate } from "~/domain/field-value";
+import { dateTimeZone, isIsoDate, isXsDateTime } from "~/domain/field-value";
 import { readFieldOptions } from "~/domain/field-options";
 import { formatLocaleNumber, parseLocaleNumber } from "~/domain/languages/locale-number";
 import type { TDataField } from "~/domain/template-schema";
@@ -15,7 +16,22 @@ export function formatLocaleValue(field: Pick<TDataField, "type" | "options">, v
     // Noon UTC, shown in UTC: the calendar day stored, whatever the reader's time zone.
     return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
   }
+  if (kind === "dateTime" && isXsDateTime(value)) return localeDateTime(value, locale);
   return value;
+}
+
+/**
+ * The clock time a value names, as written (never moved into the reader's zone, which the value may not state), in
+ * the locale's medium style, then its zone: "31 Mar 2025, 14:05:00 UTC+02:00".
+ */
+function localeDateTime(value: string, locale: string): string {
+  const zone = dateTimeZone(value);
+  const clock = (zone === undefined ? value : value.slice(0, -zone.length)).replace(/(\.\d{3})\d+$/, "$1");
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${clock}Z`),
+  );
+  if (zone === undefined) return text;
+  return `${text} UTC${zone === "Z" ? "" : zone}`;
 }
 
 type DatePart = "day" | "month" | "year";
@@ -50,19 +66,46 @@ export function parseLocaleDate(text: string, locale: string): string | undefine
   return isIsoDate(iso) ? iso : undefined;
 }
 
+// A spreadsheet program's date and time: the date in the locale's numbers, a space, then `h:mm`, seconds optional,
+// and `AM`/`PM` where the locale's clock has them (Excel's CSV writes "31.03.2025 14:05" and "3/31/2025 2:05:00 PM").
+const LOCALE_TIME = /^(.+?)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?$/;
+
+/**
+ * The stored date and time (`xs:dateTime`, field-value.ts) for one written the way `locale` writes them in numbers
+ * ("31.03.2025 14:05" in de-DE, "3/31/2025 2:05 PM" in en-US: a local time, no zone), or the stored form itself;
+ * undefined for anything else or a day or time that does not exist.
+ */
+export function parseLocaleDateTime(text: string, locale: string): string | undefined {
+  const trimmed = text.trim();
+  if (isXsDateTime(trimmed)) return trimmed;
+  const [, dateText = "", hourText = "", minute = "", second = "00", half] = LOCALE_TIME.exec(trimmed) ?? [];
+  const date = parseLocaleDate(dateText, locale);
+  let hour = Number(hourText);
+  if (half !== undefined) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (half.toLowerCase() === "p" ? 12 : 0);
+  }
+  const stored = `${date}T${String(hour).padStart(2, "0")}:${minute}:${second}`;
+  return date !== undefined && isXsDateTime(stored) ? stored : undefined;
+}
+
 /**
  * The stored form of a value written in `locale` (the inverse of `formatLocaleValue` for numbers and numeric
- * dates): a number through `parseLocaleNumber`, a date field's date through `parseLocaleDate`, anything else as it
- * is; undefined for a number or date that does not read under `locale`.
+ * dates): a number through `parseLocaleNumber`, a date field's date through `parseLocaleDate`, a date and time
+ * through `parseLocaleDateTime`, anything else as it is; undefined for one that does not read under `locale`.
  */
 export function parseLocaleValue(field: Pick<TDataField, "type" | "options">, text: string, locale: string): string | undefined {
   const kind = localeKind(field);
   if (kind === "number") return parseLocaleNumber(text, locale);
+  if (kind === "dateTime") return parseLocaleDateTime(text, locale);
   return kind === "date" ? parseLocaleDate(text, locale) : text;
 }
 
-/** Whether a field's values are written differently by locale: a number, a date (a text field of format date), or neither. */
-export function localeKind(field: Pick<TDataField, "type" | "options">): "number" | "date" | undefined {
+/**
+ * Whether a field's values are written differently by locale: a number, a date or a date and time (a text field of
+ * format date or dateTime), or neither.
+ */
+export function localeKind(field: Pick<TDataField, "type" | "options">): "number" | "date" | "dateTime" | undefined {
   if (field.type === "NumericField") return "number";
-  return field.type === "TextField" && readFieldOptions(field).format === "date" ? "date" : undefined;
+  return field.type === "TextField" ? readFieldOptions(field).format : undefined;
 }

@@ -187,10 +187,13 @@ export function headerRows(sheet: SheetLayout): string[][] {
 
 /**
  * How XLSX writes a column's values (xlsx-cell.ts): a number field's and the row columns as numbers, a date field's
- * as dates, the rest (identifiers, text, links) as text.
+ * as dates, the rest (identifiers, text, links, dates with times) as text — an XLSX date cell has no zone, which a
+ * date and time may name.
  */
 export function columnCellType(column: SheetColumn): XlsxCellType {
   if (column.kind === "row") return "number";
   // A list's cell holds its entries as lines of text (list-cell.ts), never one number or date.
-  return column.kind === "field" && !isListField(column.field) ? (localeKind(column.field) ?? "text") : "text";
+  if (column.kind !== "field" || isListField(column.field)) return "text";
+  const kind = localeKind(column.field);
+  return kind === "number" || kind === "date" ? kind : "text";
 }

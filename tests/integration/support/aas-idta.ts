@@ -116,6 +116,7 @@ function sampleValue(section: TSection, fieldId: string): string {
   if (field?.type === "FileField") return "https://example.com/documents/declaration.pdf";
   if (options.choices) return options.choices.split("|")[0] ?? "";
   if (options.format === "date") return "2026-02-18";
+  if (options.format === "dateTime") return "2026-02-18T10:30:00+01:00";
   return "Example value";
 }
 
