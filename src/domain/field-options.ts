@@ -163,6 +163,16 @@ const OPTION_RULES: Record<keyof FieldOptions | "access" | "personal" | "snapsho
   },
 };
 
+/**
+ * Whether a field's choices are exactly `true` and `false`, in either order: a yes/no field (what an AAS `xs:boolean`
+ * imports as, docs/aas-import.md). Its values stay those codes; read-only places show them as "Yes" and "No" in the
+ * reader's language unless the template labels them (value-text.ts), and the export writes `xs:boolean`.
+ */
+export function isYesNoField(field: FieldOptionsSubject): boolean {
+  const { choices } = readFieldOptions(field);
+  return choices?.length === 2 && choices.includes("true") && choices.includes("false");
+}
+
 /** The choices of a `choices` option: split at "|", each trimmed, so "A | B" reads as "A" and "B". */
 export function splitChoices(value: string): string[] {
   return value.split("|").map((choice) => choice.trim());

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { storedValueText, type RangeWords } from "~/domain/value-text";
+import { choiceText, storedValueText, type ValueWords } from "~/domain/value-text";
 
-const WORDS: RangeWords = {
+const WORDS: ValueWords = {
   both: ({ min, max }) => `${min} – ${max}`,
   from: ({ min }) => `from ${min}`,
   to: ({ max }) => `up to ${max}`,
+  yes: "Ja",
+  no: "Nein",
 };
 
 const list = { type: "TextField", options: { list: "true" } } as const;
@@ -26,6 +28,24 @@ describe("storedValueText", () => {
     const german = (text: string) => text.replace(".", ",");
     expect(storedValueText(range, '{"min":"1.5","max":"2.5"}', WORDS, german)).toBe("1,5 – 2,5");
     expect(storedValueText(plain, "3.25", WORDS, german)).toBe("3,25");
+  });
+
+  it("shows a yes/no field's codes in the reader's words, in a list too, and a template's own labels over them", () => {
+    const yesNo = { type: "TextField", options: { choices: "true|false" } } as const;
+    expect(storedValueText(yesNo, "true", WORDS)).toBe("Ja");
+    expect(storedValueText({ ...yesNo, options: { choices: " false | true " } }, "false", WORDS)).toBe("Nein");
+    expect(storedValueText({ ...yesNo, options: { choices: "true|false", list: "true" } }, '["true","false"]', WORDS)).toBe(
+      "Ja; Nein",
+    );
+    // A label the template gives wins; a choice localizeTemplate left unlabelled (its code) does not count as one.
+    expect(choiceText({ ...yesNo, choiceLabels: ["Vorhanden", "false"] }, "true", WORDS)).toBe("Vorhanden");
+    expect(choiceText({ ...yesNo, choiceLabels: ["Vorhanden", "false"] }, "false", WORDS)).toBe("Nein");
+    // Other choices, and a value outside the choices, stay as stored; "true" among three choices is no yes/no.
+    expect(choiceText({ type: "TextField", options: { choices: "true|false|unknown" } }, "true", WORDS)).toBe("true");
+    expect(storedValueText(yesNo, "maybe", WORDS)).toBe("maybe");
+    expect(
+      storedValueText({ type: "TextField", options: { choices: "LFP|NMC" }, choiceLabels: ["LFP", "NMC (Nickel)"] }, "NMC", WORDS),
+    ).toBe("NMC (Nickel)");
   });
 
   it("shows text that is not the field's stored form as it is (a draft being typed)", () => {

@@ -1,4 +1,4 @@
-import { type FieldOptionsSubject, isListField } from "~/domain/field-options";
+import { type FieldOptionsSubject, isListField, isYesNoField, readFieldOptions } from "~/domain/field-options";
 import { decodeListValue } from "~/domain/list-value";
 import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value";
 
@@ -7,7 +7,7 @@ import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value
  * the model's values beside an item): a list by its entries, a range as "10 – 20", "from 10" or "up to 20" — one rule,
  * so the passport and the app never disagree (docs/field-options.md §Lists, §Ranges). The words of a range come from
  * the caller's catalogue (`publicPassport.range…`); each entry or side is written by `single` (a number in the
- * reader's locale, a choice's label).
+ * reader's locale), a choice by its label (choiceText).
  */
 
 export type RangeWords = {
@@ -15,6 +15,28 @@ export type RangeWords = {
   from: (sides: { min: string }) => string;
   to: (sides: { max: string }) => string;
 };
+
+/** The words of a yes/no field's two choices in the reader's language (`publicPassport.choiceYes`, `choiceNo`). */
+export type ChoiceWords = { yes: string; no: string };
+
+/** Every word a value is shown with: a range's and a yes/no choice's. */
+export type ValueWords = RangeWords & ChoiceWords;
+
+/** A field whose choices may carry labels in the reader's language (`localizeTemplate`), in choice order. */
+type ChoiceSubject = FieldOptionsSubject & { choiceLabels?: readonly string[] };
+
+/**
+ * How a stored choice reads: the template's label for it in the reader's language where it has one, "Yes" or "No"
+ * for a yes/no field's `true` and `false` (isYesNoField), else the code as stored.
+ */
+export function choiceText(field: ChoiceSubject, code: string, words: ChoiceWords): string {
+  const choices = readFieldOptions(field).choices ?? [];
+  const label = field.choiceLabels?.[choices.indexOf(code)];
+  // localizeTemplate gives a choice without a label its code; that is no label.
+  if (label !== undefined && label !== code) return label;
+  if (isYesNoField(field) && (code === "true" || code === "false")) return code === "true" ? words.yes : words.no;
+  return code;
+}
 
 /** Between a list's entries on one line. */
 export const ENTRY_SEPARATOR = "; ";
@@ -28,15 +50,16 @@ export function rangeText({ min, max }: RangeSides, words: RangeWords, single: (
 
 /**
  * A stored value as one line of text: a list field's entries each through `single`, joined by ENTRY_SEPARATOR; a range
- * field's through rangeText; anything else through `single`. Text that is not the field's stored form (a draft being
- * typed) is shown as it is.
+ * field's through rangeText; anything else through `single` — or, for a field with choices, choiceText. Text that is
+ * not the field's stored form (a draft being typed) is shown as it is.
  */
 export function storedValueText(
-  field: FieldOptionsSubject,
+  field: ChoiceSubject,
   stored: string,
-  words: RangeWords,
-  single: (text: string) => string = (text) => text,
+  words: ValueWords,
+  format: (text: string) => string = (text) => text,
 ): string {
+  const single = readFieldOptions(field).choices === undefined ? format : (code: string) => choiceText(field, code, words);
   if (isListField(field)) {
     const entries = decodeListValue(stored);
     return entries ? entries.map(single).join(ENTRY_SEPARATOR) : stored;

@@ -5,6 +5,7 @@ import { ListInput } from "~/components/field-inputs/list-input";
 import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
 import { RangeInput } from "~/components/field-inputs/range-input";
+import { useValueWords } from "~/components/field-inputs/use-value-words";
 import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -13,11 +14,15 @@ import { Badge } from "~/components/ui/badge";
 import { isPersonalField, readFieldOptions, type FieldOptions } from "~/domain/field-options";
 import { isIsoDate } from "~/domain/field-value";
 import type { TDataField } from "~/domain/template-schema";
+import { choiceText } from "~/domain/value-text";
 import { cn } from "~/lib/cn";
 
 /** Without `onValueChange` the input is read-only (template previews). */
 export type FieldInputProps = {
-  /** With `choiceLabels` (a template localized by `localizeTemplate`) a select shows each choice's label. */
+  /**
+   * With `choiceLabels` (a template localized by `localizeTemplate`) a select shows each choice's label; a yes/no
+   * field's `true`/`false` read "Yes"/"No" (choiceText).
+   */
   field: TDataField & { choiceLabels?: readonly string[] };
   /** The input's DOM id; its label, hint and error ids are derived from it. */
   inputId: string;
@@ -107,6 +112,7 @@ type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueCha
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
 function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled, lang }: FieldControlOptions) {
   const t = useTranslations("fieldInput");
+  const words = useValueWords();
   const common = {
     ...control,
     onFocus,
@@ -172,9 +178,9 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
       <Select {...common} value={value} onChange={onChange}>
         <option value="">{options.required ? t("choose") : "—"}</option>
         {isOutside ? <option value={value}>{value}</option> : null}
-        {options.choices.map((choice, i) => (
+        {options.choices.map((choice) => (
           <option key={choice} value={choice}>
-            {field.choiceLabels?.[i] ?? choice}
+            {choiceText(field, choice, words)}
           </option>
         ))}
       </Select>

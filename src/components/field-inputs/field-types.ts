@@ -1,5 +1,5 @@
 import { fileHref, passportLinkHref } from "~/components/field-inputs/link-targets";
-import { readFieldOptions, type FieldOptions } from "~/domain/field-options";
+import { isYesNoField, readFieldOptions, type FieldOptions } from "~/domain/field-options";
 import { fieldValueProblem } from "~/domain/field-value";
 import type { TDataField, TDataFieldType } from "~/domain/template-schema";
 
@@ -93,8 +93,9 @@ function numericHint(field: FieldSubject, options: FieldOptions, text: FieldText
 }
 
 // The allowed values are spelt out in visible text, not in a placeholder that is cut off and faint.
-function textHint(_: FieldSubject, options: FieldOptions, text: FieldText): string | undefined {
-  if (options.choices) return text("hintChoices", { choices: options.choices.join(", ") });
+function textHint(field: FieldSubject, options: FieldOptions, text: FieldText): string | undefined {
+  // A yes/no select's two words need no list under them (and "true, false" would contradict what it shows).
+  if (options.choices) return isYesNoField(field) ? undefined : text("hintChoices", { choices: options.choices.join(", ") });
   if (options.format === "date") return text("hintDate");
   if (options.format === "dateTime") return text("hintDateTime");
   return options.maxLength !== undefined ? text("hintMaxLength", { count: options.maxLength }) : undefined;

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
-import { useRangeWords } from "~/components/field-inputs/use-range-words";
+import { useValueWords } from "~/components/field-inputs/use-value-words";
 import { holdsRepeater, type NestedRepeater, rowTree } from "~/components/items/nested-rows";
 import { NestedRowsView } from "~/components/items/nested-rows-view";
 import type { EditorLanguages } from "~/components/model-editor/editor-languages";
@@ -13,7 +13,7 @@ import type { TDataValue } from "~/domain/data-value";
 import { formatLocaleValue } from "~/domain/languages/locale-value";
 import type { TModel } from "~/domain/model-schema";
 import type { TemplateIndex } from "~/domain/template-index";
-import { storedValueText, type RangeWords } from "~/domain/value-text";
+import { storedValueText, type ValueWords } from "~/domain/value-text";
 
 export type ModelValuesSummaryProps = {
   model: TModel;
@@ -86,7 +86,7 @@ function summaryParts(
     .filter((part) => part.kind === "value" || filledRepeaters.has(part.id));
 }
 
-function valueText(locale: string, words: RangeWords): ValueText {
+function valueText(locale: string, words: ValueWords): ValueText {
   return (field, value) => storedValueText(field, value, words, (single) => formatLocaleValue(field, single, locale));
 }
 
@@ -99,7 +99,7 @@ function valueText(locale: string, words: RangeWords): ValueText {
 export function ModelValuesSummary({ model, roots, index, dataValues, organizationId, languages }: ModelValuesSummaryProps) {
   const t = useTranslations("itemPage");
   const locale = useBrowserLocale();
-  const words = useRangeWords();
+  const words = useValueWords();
   const parts = useMemo(
     () => summaryParts(roots, index, dataValues, valueText(locale, words)),
     [roots, index, dataValues, locale, words],

@@ -5,7 +5,7 @@
  * (`verification.verify` of @aas-core-works/aas-core3.0-typescript) — a value that cannot take its preferred AAS form
  * falls back to a plain `xs:string` Property, and template metadata that does not verify is left out.
  */
-import { isListField, isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual, isYesNoField } from "~/domain/field-options";
 import { listEntries } from "~/domain/list-value";
 import { decodeRange, isRangeField } from "~/domain/range-value";
 import { AAS_OPTION, aasOption } from "~/domain/aas/aas-options";
@@ -486,7 +486,7 @@ export function preferredValueType(field: Pick<TDataField, "type" | "options">):
   if (field.type === "ProductPassportLink" || field.type === "FileField") return "xs:anyURI";
   if (field.options.format === "date") return "xs:date";
   if (field.options.format === "dateTime") return "xs:dateTime";
-  if (field.options.choices === "true|false" || field.options.choices === "false|true") return "xs:boolean";
+  if (isYesNoField(field)) return "xs:boolean";
   return "xs:string";
 }
 

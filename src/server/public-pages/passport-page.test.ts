@@ -26,6 +26,40 @@ const PASSPORT: TPassport = {
   publication: { state: "published", version: 2, publishedAt: "2026-11-26T14:05:00.000Z", hash: "ab".repeat(32) },
 };
 
+const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
+const FULL_WIDTH = { colStart: all(1), colSpan: all(12), rowStart: all(1), rowSpan: all(1) };
+
+function modelField(id: string, type: "NumericField" | "TextField", options: Record<string, string> = {}) {
+  return { id, name: type, type, options, granularityLevel: "Model", layout: FULL_WIDTH } as const;
+}
+
+/** PASSPORT with a group of `fields` holding `values`, and a repeater of the same fields with them as its one row. */
+function groupAndTable(
+  idPrefix: string,
+  fields: TPassportSection["dataFields"],
+  values: TPassportSection["dataValues"][number],
+): TPassport {
+  const section = (id: string, type: "Group" | "Repeatable") => ({
+    id,
+    name: type,
+    type,
+    parentId: null,
+    subSections: [],
+    granularityLevel: "Model" as const,
+    layout: FULL_WIDTH,
+    dataFields: fields,
+    dataValues: [values],
+    hiddenFieldCount: 0,
+  });
+  return {
+    ...PASSPORT,
+    dataSections: [
+      section(`${idPrefix}7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20`, "Group"),
+      section(`${idPrefix}8c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20`, "Repeatable"),
+    ],
+  };
+}
+
 describe("the public passport page's own words come from the catalogues (docs/app-text.md)", () => {
   it("is English by default, as before", () => {
     const page = renderPassportPage(PASSPORT);
@@ -86,31 +120,9 @@ describe("the public passport page's own words come from the catalogues (docs/ap
   });
 
   it("writes numbers as the language of the values writes them, in fields and in tables", () => {
-    const all = (n: number) => ({ xs: n, sm: n, md: n, lg: n, xl: n });
-    const layout = { colStart: all(1), colSpan: all(12), rowStart: all(1), rowSpan: all(1) };
-    const field = (id: string, type: "NumericField" | "TextField", options: Record<string, string> = {}) =>
-      ({ id, name: type, type, options, granularityLevel: "Model", layout }) as const;
-    const numeric = field("2b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "NumericField", { unit: "kg" });
-    const text = field("3b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField");
-    const section = (id: string, type: "Group" | "Repeatable") => ({
-      id,
-      name: type,
-      type,
-      parentId: null,
-      subSections: [],
-      granularityLevel: "Model" as const,
-      layout,
-      dataFields: [numeric, text],
-      dataValues: [{ [numeric.id]: "-1234.50", [text.id]: "12.5" }],
-      hiddenFieldCount: 0,
-    });
-    const passport: TPassport = {
-      ...PASSPORT,
-      dataSections: [
-        section("4b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "Group"),
-        section("5b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "Repeatable"),
-      ],
-    };
+    const numeric = modelField("2b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "NumericField", { unit: "kg" });
+    const text = modelField("3b7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField");
+    const passport = groupAndTable("4b", [numeric, text], { [numeric.id]: "-1234.50", [text.id]: "12.5" });
     const german = renderPassportPage({ ...passport, language: "de", languages: ["de", "en"] });
     expect(german).toContain('<span class="value">-1234,50 <span class="unit">kg</span></span>');
     expect(german).toContain("<td>-1234,50</td>");
@@ -120,6 +132,20 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(english).toContain('<span class="value">-1234.50 <span class="unit">kg</span></span>');
     // A frozen version that does not say its language is written as the page's words are.
     expect(renderPassportPage(passport, 2, "fr")).toContain("<td>-1234,50</td>");
+  });
+
+  it("shows a yes/no field's true and false as yes and no in the page's language, in fields, tables and lists", () => {
+    const single = modelField("2c7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { choices: "true|false" });
+    const list = modelField("3c7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { choices: "true|false", list: "true" });
+    const passport = groupAndTable("4c", [single, list], { [single.id]: "true", [list.id]: ["false", "true"] });
+    const german = renderPassportPage({ ...passport, language: "de", languages: ["de", "en"] });
+    expect(german).toContain('<span class="value">Ja</span>');
+    expect(german).toContain("<td>Ja</td>");
+    expect(german).toMatch(/<ul class="entries">\s*<li>Nein<\/li>\s*<li>Ja<\/li>\s*<\/ul>/);
+    expect(german).not.toMatch(/>(true|false)</);
+    const english = renderPassportPage({ ...passport, language: "en", languages: ["de", "en"] });
+    expect(english).toContain('<span class="value">Yes</span>');
+    expect(english).toMatch(/<li>No<\/li>/);
   });
 
   it("charts a field's readings as an image with a text alternative and the numbers in a table, in the values' language", () => {

@@ -1,7 +1,6 @@
 import { placeSectionCells, type CellPlacement } from "~/domain/cell-placement";
 import { placementStyle } from "~/domain/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/languages/app-locale";
-import { splitChoices } from "~/domain/field-options";
 import { formatLocaleNumber } from "~/domain/languages/locale-number";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
@@ -13,7 +12,7 @@ import { publicPageText, type PublicPageText } from "~/server/public-pages/page-
 import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
-import { rangeText, type RangeWords } from "~/domain/value-text";
+import { choiceText, rangeText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
 import { readingChart } from "~/server/public-pages/reading-chart";
 import type { TReadingSeries } from "~/domain/reading";
@@ -405,10 +404,10 @@ function renderTable(section: TPassportSection, rows: readonly TPassportRow[], t
   </div>`;
 }
 
-/** A choice's label in the passport's language (choiceLabels follows the order of the `choices` option); else the value. */
-function shownValue(field: TPassportField, value: string): string {
-  if (!field.choiceLabels || field.options.choices === undefined) return value;
-  return field.choiceLabels[splitChoices(field.options.choices).indexOf(value)] ?? value;
+/** A choice as choiceText shows it (its label in the passport's language, "Yes"/"No"); any other text as stored. */
+function shownValue(field: TPassportField, value: string, t: PublicPageText): string {
+  if (field.options.choices === undefined) return value;
+  return choiceText(field, value, { yes: t("choiceYes"), no: t("choiceNo") });
 }
 
 function unitOf(field: TPassportField): string | undefined {
@@ -443,7 +442,7 @@ function renderValue(
     return html`<a href="${value}" rel="noopener noreferrer">${fileName(value)}</a>`;
   }
   const unit = withUnit ? unitOf(field) : undefined;
-  const shown = field.type === "NumericField" ? formatLocaleNumber(value, numbers) : shownValue(field, value);
+  const shown = field.type === "NumericField" ? formatLocaleNumber(value, numbers) : shownValue(field, value, t);
   return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 

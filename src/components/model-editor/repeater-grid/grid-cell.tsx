@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { useRangeWords } from "~/components/field-inputs/use-range-words";
+import { useValueWords } from "~/components/field-inputs/use-value-words";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { ListCellEditor } from "~/components/model-editor/repeater-grid/list-cell-editor";
@@ -36,7 +36,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { id, column, col, row, position, isActive, isSelected, editText, onPointer, onStartEdit, onEditEnd } = props;
   const { store } = useEditor();
   const t = useTranslations("editorGrid");
-  const words = useRangeWords();
+  const words = useValueWords();
   const key = cellKey(column, row);
   useDraftKey(key);
   const text = store.inputText(key);

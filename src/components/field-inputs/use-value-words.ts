@@ -2,16 +2,21 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import type { RangeWords } from "~/domain/value-text";
+import type { ValueWords } from "~/domain/value-text";
 
-/** A range's words in the member's language: the public passport's (`publicPassport.range…`), so both read alike. */
-export function useRangeWords(): RangeWords {
+/**
+ * A range's and a yes/no choice's words in the member's language: the public passport's (`publicPassport.range…`,
+ * `choiceYes`, `choiceNo`), so both read alike.
+ */
+export function useValueWords(): ValueWords {
   const t = useTranslations("publicPassport");
   return useMemo(
     () => ({
       both: (sides) => t("rangeBoth", sides),
       from: (sides) => t("rangeFrom", sides),
       to: (sides) => t("rangeTo", sides),
+      yes: t("choiceYes"),
+      no: t("choiceNo"),
     }),
     [t],
   );
