@@ -1,5 +1,14 @@
 import { expect, test, uniqueSuffix } from "../fixtures";
-import { BATTERY, createBatteryModel, fetchModel, type ModelAnswer, openEditor, trpcQuery } from "../models/model-helpers";
+import {
+  BATTERY,
+  createBatteryModel,
+  DEMO_ORGANIZATION_ID,
+  fetchModel,
+  type ModelAnswer,
+  openEditor,
+  trpcMutation,
+  trpcQuery,
+} from "../models/model-helpers";
 
 const TOTAL_CARBON_FOOTPRINT = "a80d9b2a-9c9f-4c0f-a40d-744e4b868b71";
 const ITEM_MANUFACTURING_DATE = "11e186f1-a62d-491d-990c-9c0b4e6debb0";
@@ -93,4 +102,62 @@ test('a `format: "date"` field is a date picker that stores ISO 8601 and shows i
 
   await page.reload();
   await expect(page.getByLabel("Item manufacturing date", { exact: true })).toHaveValue("2026-03-15");
+});
+
+test('a `format: "dateTime"` field says its form and refuses others; a yes/no field is a select of Yes and No, on the passport too', async ({
+  demoPage: page,
+  browser,
+}) => {
+  const organizationId = DEMO_ORGANIZATION_ID;
+  const definition = {
+    name: `Checks ${uniqueSuffix()}`,
+    sections: [
+      {
+        name: "Checks",
+        type: "Group",
+        dataFields: [
+          { name: "Checked at", type: "TextField", options: { format: "dateTime" } },
+          { name: "Removable", type: "TextField", options: { choices: "true|false" } },
+        ],
+      },
+    ],
+  };
+  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", { organizationId, draft: { definition } });
+  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
+    organizationId,
+    draftId: draft.id,
+    publication: {},
+  });
+  const created = await trpcMutation<ModelAnswer>(page, "models.create", {
+    organizationId,
+    model: { name: `Checks ${uniqueSuffix()}`, templateId: published.published.templateId },
+  });
+  const ref = { organizationId, modelId: created.id };
+  await openEditor(page, ref);
+
+  const checkedAt = page.getByLabel("Checked at", { exact: true });
+  await expect(checkedAt).toHaveAccessibleDescription(/A date and time, e\.g\. 2025-03-31T14:05:00\+02:00/);
+  await checkedAt.fill("31.03.2025 14:05");
+  await checkedAt.blur();
+  await expect(checkedAt).toHaveAttribute("aria-invalid", "true");
+  await expect(checkedAt).toHaveAccessibleDescription(/Must be a date and time written yyyy-mm-ddThh:mm:ss/);
+  await checkedAt.fill("2025-03-31T14:05:00+02:00");
+  await expect(checkedAt).not.toHaveAttribute("aria-invalid", "true");
+
+  const removable = page.getByRole("combobox", { name: "Removable" });
+  await expect(removable.getByRole("option")).toHaveText(["—", "Yes", "No"]);
+  await removable.selectOption({ label: "Yes" });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("All changes saved.")).toBeVisible();
+
+  // Stored as the codes, whatever the words.
+  const model = await fetchModel(page, ref);
+  expect(model.dataValues.map((v) => v.value).sort()).toEqual(["2025-03-31T14:05:00+02:00", "true"]);
+
+  const anonymous = await browser.newPage();
+  await anonymous.goto(`/p/${model.uniqueProductIdentifiers[0]?.uuid}`);
+  const checks = anonymous.getByRole("region", { name: "Checks" });
+  await expect(checks.getByText("Yes", { exact: true })).toBeVisible();
+  await expect(checks.getByText("2025-03-31T14:05:00+02:00", { exact: true })).toBeVisible();
+  await anonymous.close();
 });
