@@ -14,7 +14,7 @@ export function formatLocaleValue(field: Pick<TDataField, "type" | "options">, v
   if (kind === "number") return formatLocaleNumber(value, locale);
   if (kind === "date" && isIsoDate(value)) {
     // Noon UTC, shown in UTC: the calendar day stored, whatever the reader's time zone.
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+    return dateFormat(locale, "date").format(new Date(`${value}T12:00:00Z`));
   }
   if (kind === "dateTime" && isXsDateTime(value)) return localeDateTime(value, locale);
   return value;
@@ -27,11 +27,27 @@ export function formatLocaleValue(field: Pick<TDataField, "type" | "options">, v
 function localeDateTime(value: string, locale: string): string {
   const zone = dateTimeZone(value);
   const clock = (zone === undefined ? value : value.slice(0, -zone.length)).replace(/(\.\d{3})\d+$/, "$1");
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(
-    new Date(`${clock}Z`),
-  );
+  const text = dateFormat(locale, "dateTime").format(new Date(`${clock}Z`));
   if (zone === undefined) return text;
   return `${text} UTC${zone === "Z" ? "" : zone}`;
+}
+
+// A passport's table may show thousands of dates; a formatter is made once per locale and kind, not per value.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The locale's medium date (or date and time) style, in UTC: the calendar day and clock time as stored. */
+function dateFormat(locale: string, kind: "date" | "dateTime"): Intl.DateTimeFormat {
+  const key = `${kind} ${locale}`;
+  let format = dateFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      ...(kind === "dateTime" && { timeStyle: "medium" }),
+      timeZone: "UTC",
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 type DatePart = "day" | "month" | "year";

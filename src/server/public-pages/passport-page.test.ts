@@ -134,6 +134,22 @@ describe("the public passport page's own words come from the catalogues (docs/ap
     expect(renderPassportPage(passport, 2, "fr")).toContain("<td>-1234,50</td>");
   });
 
+  it("writes dates and dates with times as the language of the values writes them, the stored form kept in datetime", () => {
+    const made = modelField("2d7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { format: "date" });
+    const checked = modelField("3d7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { format: "dateTime" });
+    const passport = groupAndTable("4d", [made, checked], { [made.id]: "2027-01-15", [checked.id]: "2027-01-15T08:30:00Z" });
+    const german = renderPassportPage({ ...passport, language: "de", languages: ["de", "en"] });
+    expect(german).toContain('<span class="value"><time datetime="2027-01-15">15.01.2027</time></span>');
+    expect(german).toContain('<td><time datetime="2027-01-15T08:30:00Z">15.01.2027, 08:30:00 UTC</time></td>');
+    // A value that is no date (stored before the format was set) is shown as written.
+    const loose = renderPassportPage({
+      ...groupAndTable("5d", [made], { [made.id]: "early 2027" }),
+      language: "de",
+      languages: ["de"],
+    });
+    expect(loose).toContain('<span class="value">early 2027</span>');
+  });
+
   it("shows a yes/no field's true and false as yes and no in the page's language, in fields, tables and lists", () => {
     const single = modelField("2c7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { choices: "true|false" });
     const list = modelField("3c7c6f1e-8a53-4c3e-9d2a-3f5e1c7a9b20", "TextField", { choices: "true|false", list: "true" });

@@ -1,7 +1,8 @@
 import { placeSectionCells, type CellPlacement } from "~/domain/cell-placement";
 import { placementStyle } from "~/domain/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/languages/app-locale";
-import { formatLocaleNumber } from "~/domain/languages/locale-number";
+import { formatLocaleValue, localeKind } from "~/domain/languages/locale-value";
+import { isIsoDate, isXsDateTime } from "~/domain/field-value";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
 import { languageName } from "~/domain/languages/language";
@@ -415,8 +416,8 @@ function unitOf(field: TPassportField): string | undefined {
 }
 
 /**
- * A value as a reader sees it, a number in the form of the `numbers` locale; `withUnit` is false in tables, whose
- * header names the unit.
+ * A value as a reader sees it, a number or a date in the form of the `numbers` locale (formatLocaleValue); `withUnit`
+ * is false in tables, whose header names the unit.
  */
 function renderValue(
   field: TPassportField,
@@ -442,13 +443,16 @@ function renderValue(
     return html`<a href="${value}" rel="noopener noreferrer">${fileName(value)}</a>`;
   }
   const unit = withUnit ? unitOf(field) : undefined;
-  const shown = field.type === "NumericField" ? formatLocaleNumber(value, numbers) : shownValue(field, value, t);
-  return html`${shown}${unit && html` <span class="unit">${unit}</span>`}`;
+  const shown = field.options.choices !== undefined ? shownValue(field, value, t) : formatLocaleValue(field, value, numbers);
+  // A date (or date and time) in the language's style keeps its stored form in `datetime`, for machines.
+  const kind = localeKind(field);
+  const isDate = (kind === "date" && isIsoDate(value)) || (kind === "dateTime" && isXsDateTime(value));
+  return html`${isDate ? html`<time datetime="${value}">${shown}</time>` : shown}${unit && html` <span class="unit">${unit}</span>`}`;
 }
 
 /** A range field's value (src/domain/range-value.ts) in the words of value-text.ts: "10 – 20 kg", "from 10 kg", "up to 20 kg". */
 function renderRange(field: TPassportField, sides: RangeSides, t: PublicPageText, numbers: string, withUnit: boolean): SafeHtml {
-  const side = (text: string) => (field.type === "NumericField" ? formatLocaleNumber(text, numbers) : text);
+  const side = (text: string) => formatLocaleValue(field, text, numbers);
   const unit = withUnit ? unitOf(field) : undefined;
   const words: RangeWords = {
     both: (values) => t("rangeBoth", values),
