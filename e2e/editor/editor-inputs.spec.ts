@@ -2,11 +2,11 @@ import { expect, test, uniqueSuffix } from "../fixtures";
 import {
   BATTERY,
   createBatteryModel,
-  DEMO_ORGANIZATION_ID,
+  createModel,
   fetchModel,
   type ModelAnswer,
   openEditor,
-  trpcMutation,
+  publishTemplate,
   trpcQuery,
 } from "../models/model-helpers";
 
@@ -104,61 +104,60 @@ test('a `format: "date"` field is a date picker that stores ISO 8601 and shows i
   await expect(page.getByLabel("Item manufacturing date", { exact: true })).toHaveValue("2026-03-15");
 });
 
-test('a `format: "dateTime"` field says its form and refuses others; a yes/no field is a select of Yes and No, on the passport too', async ({
-  demoPage: page,
-  browser,
-}) => {
-  const organizationId = DEMO_ORGANIZATION_ID;
-  const definition = {
-    name: `Checks ${uniqueSuffix()}`,
-    sections: [
-      {
-        name: "Checks",
-        type: "Group",
-        dataFields: [
-          { name: "Checked at", type: "TextField", options: { format: "dateTime" } },
-          { name: "Removable", type: "TextField", options: { choices: "true|false" } },
-        ],
-      },
-    ],
-  };
-  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", { organizationId, draft: { definition } });
-  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
-    organizationId,
-    draftId: draft.id,
-    publication: {},
+test.describe("under an American English locale", () => {
+  test.use({ locale: "en-US" });
+
+  test('a `format: "dateTime"` field says its form and refuses others; a yes/no field is a select of Yes and No, on the passport too', async ({
+    demoPage: page,
+    browser,
+  }) => {
+    const definition = {
+      name: `Checks ${uniqueSuffix()}`,
+      sections: [
+        {
+          name: "Checks",
+          type: "Group",
+          dataFields: [
+            { name: "Checked at", type: "TextField", options: { format: "dateTime" } },
+            { name: "Removable", type: "TextField", options: { choices: "true|false" } },
+          ],
+        },
+      ],
+    };
+    const { templateId } = await publishTemplate(page, definition);
+    const { organizationId, modelId } = await createModel(page, templateId, `Checks ${uniqueSuffix()}`);
+    const ref = { organizationId, modelId };
+    await openEditor(page, ref);
+
+    const checkedAt = page.getByLabel("Checked at", { exact: true });
+    await expect(checkedAt).toHaveAccessibleDescription(/A date and time, e\.g\. 2025-03-31T14:05:00\+02:00/);
+    await checkedAt.fill("31.03.2025 14:05");
+    await checkedAt.blur();
+    await expect(checkedAt).toHaveAttribute("aria-invalid", "true");
+    await expect(checkedAt).toHaveAccessibleDescription(/Must be a date and time written yyyy-mm-ddThh:mm:ss/);
+    // As the browser's locale (en-US here) writes a date and time: a local time, kept as typed while it is typed.
+    await checkedAt.fill("3/31/2025 2:05 PM");
+    await expect(checkedAt).not.toHaveAttribute("aria-invalid", "true");
+    await expect(checkedAt).toHaveValue("3/31/2025 2:05 PM");
+    await checkedAt.fill("2025-03-31T14:05:00+02:00");
+    await expect(checkedAt).not.toHaveAttribute("aria-invalid", "true");
+
+    const removable = page.getByRole("combobox", { name: "Removable" });
+    await expect(removable.getByRole("option")).toHaveText(["—", "Yes", "No"]);
+    await removable.selectOption({ label: "Yes" });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+
+    // Stored as the codes, whatever the words.
+    const model = await fetchModel(page, ref);
+    expect(model.dataValues.map((v) => v.value).sort()).toEqual(["2025-03-31T14:05:00+02:00", "true"]);
+
+    const anonymous = await browser.newPage();
+    await anonymous.goto(`/p/${model.uniqueProductIdentifiers[0]?.uuid}`);
+    const checks = anonymous.getByRole("region", { name: "Checks" });
+    await expect(checks.getByText("Yes", { exact: true })).toBeVisible();
+    // In the page's language, at the clock time and zone the value names; the stored form in `datetime`.
+    await expect(checks.locator('time[datetime="2025-03-31T14:05:00+02:00"]')).toHaveText(/^Mar 31, 2025, 2:05:00\sPM UTC\+02:00$/);
+    await anonymous.close();
   });
-  const created = await trpcMutation<ModelAnswer>(page, "models.create", {
-    organizationId,
-    model: { name: `Checks ${uniqueSuffix()}`, templateId: published.published.templateId },
-  });
-  const ref = { organizationId, modelId: created.id };
-  await openEditor(page, ref);
-
-  const checkedAt = page.getByLabel("Checked at", { exact: true });
-  await expect(checkedAt).toHaveAccessibleDescription(/A date and time, e\.g\. 2025-03-31T14:05:00\+02:00/);
-  await checkedAt.fill("31.03.2025 14:05");
-  await checkedAt.blur();
-  await expect(checkedAt).toHaveAttribute("aria-invalid", "true");
-  await expect(checkedAt).toHaveAccessibleDescription(/Must be a date and time written yyyy-mm-ddThh:mm:ss/);
-  await checkedAt.fill("2025-03-31T14:05:00+02:00");
-  await expect(checkedAt).not.toHaveAttribute("aria-invalid", "true");
-
-  const removable = page.getByRole("combobox", { name: "Removable" });
-  await expect(removable.getByRole("option")).toHaveText(["—", "Yes", "No"]);
-  await removable.selectOption({ label: "Yes" });
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("All changes saved.")).toBeVisible();
-
-  // Stored as the codes, whatever the words.
-  const model = await fetchModel(page, ref);
-  expect(model.dataValues.map((v) => v.value).sort()).toEqual(["2025-03-31T14:05:00+02:00", "true"]);
-
-  const anonymous = await browser.newPage();
-  await anonymous.goto(`/p/${model.uniqueProductIdentifiers[0]?.uuid}`);
-  const checks = anonymous.getByRole("region", { name: "Checks" });
-  await expect(checks.getByText("Yes", { exact: true })).toBeVisible();
-  // In the page's language, at the clock time and zone the value names; the stored form in `datetime`.
-  await expect(checks.locator('time[datetime="2025-03-31T14:05:00+02:00"]')).toHaveText(/^Mar 31, 2025, 2:05:00\sPM UTC\+02:00$/);
-  await anonymous.close();
 });

@@ -4,12 +4,13 @@ import {
   addRows,
   BATTERY,
   createBatteryModel,
+  createModel,
   DEMO_ORGANIZATION_ID,
   editorUrl,
   fetchModel,
   openEditor,
+  publishTemplate,
   trpcMutation,
-  type ModelAnswer,
   type ModelRef,
 } from "../models/model-helpers";
 
@@ -23,27 +24,6 @@ async function paste(grid: Locator, text: string): Promise<void> {
     transfer.setData("text/plain", data);
     element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
   }, text);
-}
-
-/** Publishes a template from a definition (as `template:import` reads it); returns the draft (for later versions). */
-async function publishTemplate(page: Page, definition: unknown): Promise<{ draftId: string; templateId: string }> {
-  if (!page.url().startsWith("http")) await page.goto("/");
-  const organizationId = DEMO_ORGANIZATION_ID;
-  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", { organizationId, draft: { definition } });
-  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
-    organizationId,
-    draftId: draft.id,
-    publication: {},
-  });
-  return { draftId: draft.id, templateId: published.published.templateId };
-}
-
-async function createModel(page: Page, templateId: string): Promise<ModelRef> {
-  const model = await trpcMutation<ModelAnswer>(page, "models.create", {
-    organizationId: DEMO_ORGANIZATION_ID,
-    model: { name: `Scale ${uniqueSuffix()}`, templateId },
-  });
-  return { organizationId: DEMO_ORGANIZATION_ID, modelId: model.id };
 }
 
 test("pasting 5,000 rows × 3 columns into an empty table is one step, done at once and undone at once", async ({ demoPage: page }) => {
@@ -82,7 +62,7 @@ test("an item's Item-level repeater: paste into its table is checked at the item
       },
     ],
   });
-  const ref = await createModel(page, templateId);
+  const ref = await createModel(page, templateId, `Scale ${uniqueSuffix()}`);
   const item = await trpcMutation<{ id: string }>(page, "items.create", { ...ref, item: {} });
   await page.goto(`${editorUrl(ref)}/items/${item.id}`);
   await page.waitForFunction(() => document.querySelector("form[data-hydrated='true']") !== null);
@@ -139,7 +119,7 @@ async function modelWithNewerTemplate(page: Page): Promise<ModelRef> {
     name,
     sections: [{ name: "General", type: "Group", dataFields: [{ name: "Colour", type: "TextField" }] }],
   });
-  const ref = await createModel(page, templateId);
+  const ref = await createModel(page, templateId, `Scale ${uniqueSuffix()}`);
   const organizationId = DEMO_ORGANIZATION_ID;
   await trpcMutation(page, "templateDrafts.update", { organizationId, draftId, patch: { version: "1.1.0" } });
   await trpcMutation(page, "templateDrafts.publish", { organizationId, draftId, publication: {} });

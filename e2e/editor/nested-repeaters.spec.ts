@@ -2,7 +2,15 @@ import { axeOf } from "../axe";
 import type { Locator, Page } from "@playwright/test";
 import { NESTED, nestedTemplate, valueAtPath } from "~/domain/nested-template.fixture";
 import { expect, test, uniqueSuffix } from "../fixtures";
-import { DEMO_ORGANIZATION_ID, fetchModel, openEditor, trpcMutation, type ModelAnswer, type ModelRef } from "../models/model-helpers";
+import {
+  createModel,
+  fetchModel,
+  openEditor,
+  publishTemplate,
+  trpcMutation,
+  type ModelAnswer,
+  type ModelRef,
+} from "../models/model-helpers";
 
 /** Issue 33 §3: repeaters inside repeaters in the editor — cards inside cards, a table with its rows' insides under it. */
 
@@ -13,23 +21,10 @@ const SHOTS = process.env.SCREENSHOT_DIR;
  * published in the demo organization.
  */
 async function nestedModel(page: Page, template: { id: string } = nestedTemplate()): Promise<ModelRef> {
-  if (!page.url().startsWith("http")) await page.goto("/");
-  const organizationId = DEMO_ORGANIZATION_ID;
   const { id: _id, ...definition } = template;
-  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", {
-    organizationId,
-    draft: { definition: { ...definition, name: `Nested ${uniqueSuffix()}` } },
-  });
-  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
-    organizationId,
-    draftId: draft.id,
-    publication: {},
-  });
-  const model = await trpcMutation<ModelAnswer>(page, "models.create", {
-    organizationId,
-    model: { name: `Nested ${uniqueSuffix()}`, templateId: published.published.templateId },
-  });
-  return { organizationId, modelId: model.id };
+  const { templateId } = await publishTemplate(page, { ...definition, name: `Nested ${uniqueSuffix()}` });
+  const { organizationId, modelId } = await createModel(page, templateId, `Nested ${uniqueSuffix()}`);
+  return { organizationId, modelId };
 }
 
 /** Names the product (its value exists empty from the start: it is modified) and adds the rows' values at once. */

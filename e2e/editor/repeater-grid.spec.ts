@@ -6,11 +6,10 @@ import {
   addRows,
   BATTERY,
   createBatteryModel,
-  DEMO_ORGANIZATION_ID,
+  createModel,
   fetchModel,
   openEditor,
-  trpcMutation,
-  type ModelAnswer,
+  publishTemplate,
   type ModelRef,
 } from "../models/model-helpers";
 
@@ -251,8 +250,6 @@ test("import a CSV of 500 rows, preview it, add the rows and save", async ({ dem
 
 /** A model of a fresh template (its own lineage) whose "Materials" repeater takes at least 1 and at most 3 rows. */
 async function modelWithRowLimits(page: Page): Promise<ModelRef> {
-  if (!page.url().startsWith("http")) await page.goto("/");
-  const organizationId = DEMO_ORGANIZATION_ID;
   const definition = {
     name: `Limits ${uniqueSuffix()}`,
     sections: [
@@ -267,17 +264,9 @@ async function modelWithRowLimits(page: Page): Promise<ModelRef> {
       },
     ],
   };
-  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", { organizationId, draft: { definition } });
-  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
-    organizationId,
-    draftId: draft.id,
-    publication: {},
-  });
-  const model = await trpcMutation<ModelAnswer>(page, "models.create", {
-    organizationId,
-    model: { name: `Limits ${uniqueSuffix()}`, templateId: published.published.templateId },
-  });
-  return { organizationId, modelId: model.id };
+  const { templateId } = await publishTemplate(page, definition);
+  const { organizationId, modelId } = await createModel(page, templateId, `Limits ${uniqueSuffix()}`);
+  return { organizationId, modelId };
 }
 
 test("a repeater's minRows and maxRows: the count, Add row and insert stop at the limit with the reason, a paste past it is refused", async ({

@@ -82,6 +82,28 @@ export async function createBatteryModel(page: Page, name: string): Promise<Mode
   return { organizationId: DEMO_ORGANIZATION_ID, modelId: model.id, model };
 }
 
+/** Publishes a template from a definition (as `template:import` reads it); returns the draft (for later versions). */
+export async function publishTemplate(page: Page, definition: unknown): Promise<{ draftId: string; templateId: string }> {
+  if (!page.url().startsWith("http")) await page.goto("/");
+  const organizationId = DEMO_ORGANIZATION_ID;
+  const draft = await trpcMutation<{ id: string }>(page, "templateDrafts.create", { organizationId, draft: { definition } });
+  const published = await trpcMutation<{ published: { templateId: string } }>(page, "templateDrafts.publish", {
+    organizationId,
+    draftId: draft.id,
+    publication: {},
+  });
+  return { draftId: draft.id, templateId: published.published.templateId };
+}
+
+/** Creates a model of a template of the demo organization without going through the form. */
+export async function createModel(page: Page, templateId: string, name: string): Promise<ModelRef & { model: ModelAnswer }> {
+  const model = await trpcMutation<ModelAnswer>(page, "models.create", {
+    organizationId: DEMO_ORGANIZATION_ID,
+    model: { name, templateId },
+  });
+  return { organizationId: DEMO_ORGANIZATION_ID, modelId: model.id, model };
+}
+
 export async function fetchModel(page: Page, ref: ModelRef): Promise<ModelAnswer> {
   return trpcQuery<ModelAnswer>(page, "models.byId", ref);
 }

@@ -9,8 +9,8 @@ import type { TDataFieldType, TSection } from "~/domain/template-schema";
 /**
  * Generated templates and the values a write stores, for the round-trip property tests of the external forms
  * (codec-round-trip.test.ts): template trees to the deepest nesting of repeaters (template-tree.fixture.ts), every
- * field kind — text, number, date, yes/no, multilingual text in several languages, file, link, a list of texts, a
- * range of numbers — with their options (unit, required, access, multiline). Values are ones every form can carry unchanged (no
+ * field kind — text, number, date, date and time, yes/no, multilingual text in several languages, file, link, a list
+ * of texts, a range of numbers — with their options (unit, required, access, multiline). Values are ones every form can carry unchanged (no
  * control characters, file references that are URIs already), so "encode → decode → the same values" is exact; the
  * AAS property tests (aas.fixture.ts) cover the values that must be repaired on the way out.
  */
@@ -19,13 +19,14 @@ import type { TDataFieldType, TSection } from "~/domain/template-schema";
 export const CODEC_LANGUAGES = ["en", "de", "fr"] as const;
 export const CODEC_DEFAULT_LANGUAGE = "en";
 
-type Kind = "text" | "number" | "date" | "boolean" | "multilingual" | "file" | "link" | "list" | "range";
-const KINDS: readonly Kind[] = ["text", "number", "date", "boolean", "multilingual", "file", "link", "list", "range"];
+type Kind = "text" | "number" | "date" | "dateTime" | "boolean" | "multilingual" | "file" | "link" | "list" | "range";
+const KINDS: readonly Kind[] = ["text", "number", "date", "dateTime", "boolean", "multilingual", "file", "link", "list", "range"];
 
 const SHAPES: Record<Kind, { type: TDataFieldType; options: Record<string, string> }> = {
   text: { type: "TextField", options: {} },
   number: { type: "NumericField", options: {} },
   date: { type: "TextField", options: { format: "date" } },
+  dateTime: { type: "TextField", options: { format: "dateTime" } },
   boolean: { type: "TextField", options: { choices: "true|false" } },
   multilingual: { type: "TextField", options: { multilingual: "true" } },
   file: { type: "FileField", options: {} },
@@ -59,6 +60,14 @@ function arbSome(kind: Kind): fc.Arbitrary<string> {
       return fc
         .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10));
+    case "dateTime":
+      // Each form xs:dateTime allows: UTC with milliseconds, an offset, a local time without a zone.
+      return fc
+        .tuple(
+          fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }),
+          fc.constantFrom("Z", "+02:00", "-05:30", ""),
+        )
+        .map(([d, zone]) => (zone === "Z" ? d.toISOString() : `${d.toISOString().slice(0, 19)}${zone}`));
     case "boolean":
       return fc.constantFrom("true", "false");
     case "file":

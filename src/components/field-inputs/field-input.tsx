@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { DateTimeInput } from "~/components/field-inputs/date-time-input";
 import { FIELD_TYPES, fieldHint } from "~/components/field-inputs/field-types";
 import { ListInput } from "~/components/field-inputs/list-input";
 import { NumberInput } from "~/components/field-inputs/number-input";
@@ -146,19 +147,14 @@ function FieldControl({ control, field, options, value, onValueChange, onFocus, 
   if (options.range) {
     const { className: _className, ...rest } = common;
     return (
-      <RangeInput
-        {...rest}
-        field={field}
-        isDate={options.format === "date"}
-        value={value}
-        onValueChange={onValueChange}
-        readOnly={isReadOnly}
-      />
+      <RangeInput {...rest} field={field} format={options.format} value={value} onValueChange={onValueChange} readOnly={isReadOnly} />
     );
   }
-  if (field.type === "NumericField") {
+  // Typed as the browser's locale writes numbers, or dates with times, and handed on in the stored form.
+  const LocaleInput = field.type === "NumericField" ? NumberInput : options.format === "dateTime" ? DateTimeInput : undefined;
+  if (LocaleInput) {
     return (
-      <NumberInput
+      <LocaleInput
         {...common}
         autoComplete="off"
         value={value}

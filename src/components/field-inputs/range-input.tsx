@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
+import { DateTimeInput } from "~/components/field-inputs/date-time-input";
 import { NumberInput } from "~/components/field-inputs/number-input";
 import { Input } from "~/components/ui/input";
 import { decodeRange, encodeRange, type RangeSides } from "~/domain/range-value";
@@ -9,7 +10,8 @@ import type { TDataField } from "~/domain/template-schema";
 
 export type RangeInputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "type"> & {
   field: Pick<TDataField, "name" | "type">;
-  isDate: boolean;
+  /** The field's `format` option: a side is a date (the date picker) or a date and time (DateTimeInput). */
+  format: "date" | "dateTime" | undefined;
   /** The stored form `{"min":…,"max":…}` (src/domain/range-value.ts), or "" for no value. */
   value: string;
   /** Gets the stored form of both sides, or "" when neither is given. */
@@ -18,10 +20,11 @@ export type RangeInputProps = Omit<ComponentProps<"input">, "value" | "onChange"
 
 /**
  * A range field's two inputs side by side, each labelled (visibly and for screen readers: "Temperature, minimum"),
- * two columns even at 375 px. A number side is typed in the browser's locale like any number (NumberInput); a date
- * side uses the date picker. The field's hint and error describe both.
+ * two columns even at 375 px. A number side is typed in the browser's locale like any number (NumberInput), a date and
+ * time side like any date and time (DateTimeInput); a date side uses the date picker. The field's hint and error
+ * describe both.
  */
-export function RangeInput({ field, isDate, value, onValueChange, id, ...common }: RangeInputProps) {
+export function RangeInput({ field, format, value, onValueChange, id, ...common }: RangeInputProps) {
   const t = useTranslations("fieldInput");
   const sides: RangeSides = (value === "" ? undefined : decodeRange(value)) ?? { min: null, max: null };
   const change = (side: keyof RangeSides) =>
@@ -37,12 +40,12 @@ export function RangeInput({ field, isDate, value, onValueChange, id, ...common 
     };
     const text = sides[side] ?? "";
     const onChange = change(side);
-    return field.type === "NumericField" ? (
-      <NumberInput {...props} value={text} onValueChange={onChange} />
-    ) : (
+    if (field.type === "NumericField") return <NumberInput {...props} value={text} onValueChange={onChange} />;
+    if (format === "dateTime") return <DateTimeInput {...props} value={text} onValueChange={onChange} />;
+    return (
       <Input
         {...props}
-        type={isDate ? "date" : "text"}
+        type={format === "date" ? "date" : "text"}
         value={text}
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
       />
