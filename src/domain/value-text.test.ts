@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choiceText, storedValueText, type ValueWords } from "~/domain/value-text";
+import { choiceText, singleValueText, storedValueText, type ValueWords } from "~/domain/value-text";
 
 const WORDS: ValueWords = {
   both: ({ min, max }) => `${min} – ${max}`,
@@ -31,21 +31,25 @@ describe("storedValueText", () => {
   });
 
   it("shows a yes/no field's codes in the reader's words, in a list too, and a template's own labels over them", () => {
+    type Subject = Parameters<typeof singleValueText>[0];
+    const read = (field: Subject, stored: string) =>
+      storedValueText(field, stored, WORDS, (single) => singleValueText(field, single, WORDS, "de-DE"));
     const yesNo = { type: "TextField", options: { choices: "true|false" } } as const;
-    expect(storedValueText(yesNo, "true", WORDS)).toBe("Ja");
-    expect(storedValueText({ ...yesNo, options: { choices: " false | true " } }, "false", WORDS)).toBe("Nein");
-    expect(storedValueText({ ...yesNo, options: { choices: "true|false", list: "true" } }, '["true","false"]', WORDS)).toBe(
-      "Ja; Nein",
-    );
+    expect(read(yesNo, "true")).toBe("Ja");
+    expect(read({ ...yesNo, options: { choices: " false | true " } }, "false")).toBe("Nein");
+    expect(read({ ...yesNo, options: { choices: "true|false", list: "true" } }, '["true","false"]')).toBe("Ja; Nein");
     // A label the template gives wins; a choice localizeTemplate left unlabelled (its code) does not count as one.
     expect(choiceText({ ...yesNo, choiceLabels: ["Vorhanden", "false"] }, "true", WORDS)).toBe("Vorhanden");
     expect(choiceText({ ...yesNo, choiceLabels: ["Vorhanden", "false"] }, "false", WORDS)).toBe("Nein");
     // Other choices, and a value outside the choices, stay as stored; "true" among three choices is no yes/no.
     expect(choiceText({ type: "TextField", options: { choices: "true|false|unknown" } }, "true", WORDS)).toBe("true");
-    expect(storedValueText(yesNo, "maybe", WORDS)).toBe("maybe");
-    expect(
-      storedValueText({ type: "TextField", options: { choices: "LFP|NMC" }, choiceLabels: ["LFP", "NMC (Nickel)"] }, "NMC", WORDS),
-    ).toBe("NMC (Nickel)");
+    expect(read(yesNo, "maybe")).toBe("maybe");
+    expect(read({ type: "TextField", options: { choices: "LFP|NMC" }, choiceLabels: ["LFP", "NMC (Nickel)"] }, "NMC")).toBe(
+      "NMC (Nickel)",
+    );
+    // Not a choice: a number or date in the reader's locale.
+    expect(read({ type: "NumericField", options: { list: "true" } }, '["1.5","2"]')).toBe("1,5; 2");
+    expect(read({ type: "TextField", options: { format: "date" } }, "2027-01-15")).toBe("15.01.2027");
   });
 
   it("shows text that is not the field's stored form as it is (a draft being typed)", () => {

@@ -1,4 +1,5 @@
 import { type FieldOptionsSubject, isListField, isYesNoField, readFieldOptions } from "~/domain/field-options";
+import { formatLocaleValue } from "~/domain/languages/locale-value";
 import { decodeListValue } from "~/domain/list-value";
 import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value";
 
@@ -6,8 +7,9 @@ import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value
  * How a stored value reads as text wherever it is shown, not edited (the public passport page, the desk table's cells,
  * the model's values beside an item): a list by its entries, a range as "10 – 20", "from 10" or "up to 20" — one rule,
  * so the passport and the app never disagree (docs/field-options.md §Lists, §Ranges). The words of a range come from
- * the caller's catalogue (`publicPassport.range…`); each entry or side is written by `single` (a number in the
- * reader's locale), a choice by its label (choiceText).
+ * the caller's catalogue (`publicPassport.range…`); each entry or side is written by `single` — in the places a
+ * reader reads (the passport page, the model's values), singleValueText: a choice by its label, a number or date in
+ * the reader's locale. The editor's tables show stored forms, as they take them.
  */
 
 export type RangeWords = {
@@ -38,6 +40,14 @@ export function choiceText(field: ChoiceSubject, code: string, words: ChoiceWord
   return code;
 }
 
+/**
+ * How one stored value (a whole value, a list's entry or a range's side) reads where a reader reads it: a choice by
+ * choiceText, a number or a date in `locale`'s form (formatLocaleValue), anything else as stored.
+ */
+export function singleValueText(field: ChoiceSubject, value: string, words: ChoiceWords, locale: string): string {
+  return readFieldOptions(field).choices === undefined ? formatLocaleValue(field, value, locale) : choiceText(field, value, words);
+}
+
 /** Between a list's entries on one line. */
 export const ENTRY_SEPARATOR = "; ";
 
@@ -50,16 +60,15 @@ export function rangeText({ min, max }: RangeSides, words: RangeWords, single: (
 
 /**
  * A stored value as one line of text: a list field's entries each through `single`, joined by ENTRY_SEPARATOR; a range
- * field's through rangeText; anything else through `single` — or, for a field with choices, choiceText. Text that is
- * not the field's stored form (a draft being typed) is shown as it is.
+ * field's through rangeText; anything else through `single`. Text that is not the field's stored form (a draft being
+ * typed) is shown as it is.
  */
 export function storedValueText(
-  field: ChoiceSubject,
+  field: FieldOptionsSubject,
   stored: string,
-  words: ValueWords,
-  format: (text: string) => string = (text) => text,
+  words: RangeWords,
+  single: (text: string) => string = (text) => text,
 ): string {
-  const single = readFieldOptions(field).choices === undefined ? format : (code: string) => choiceText(field, code, words);
   if (isListField(field)) {
     const entries = decodeListValue(stored);
     return entries ? entries.map(single).join(ENTRY_SEPARATOR) : stored;

@@ -10,10 +10,9 @@ import type { EditorLanguages } from "~/components/model-editor/editor-languages
 import { ReadOnlyRepeater, ReadOnlyValues } from "~/components/model-editor/read-only-values";
 import type { SectionView, SubSectionView } from "~/components/models/section-views";
 import type { TDataValue } from "~/domain/data-value";
-import { formatLocaleValue } from "~/domain/languages/locale-value";
 import type { TModel } from "~/domain/model-schema";
 import type { TemplateIndex } from "~/domain/template-index";
-import { storedValueText, type ValueWords } from "~/domain/value-text";
+import { singleValueText, storedValueText, type ValueWords } from "~/domain/value-text";
 
 export type ModelValuesSummaryProps = {
   model: TModel;
@@ -87,7 +86,7 @@ function summaryParts(
 }
 
 function valueText(locale: string, words: ValueWords): ValueText {
-  return (field, value) => storedValueText(field, value, words, (single) => formatLocaleValue(field, single, locale));
+  return (field, value) => storedValueText(field, value, words, (single) => singleValueText(field, single, words, locale));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { placeSectionCells, type CellPlacement } from "~/domain/cell-placement";
 import { placementStyle } from "~/domain/placement-style";
 import { appLocaleForLanguage, type TAppLocale } from "~/domain/languages/app-locale";
-import { formatLocaleValue, localeKind } from "~/domain/languages/locale-value";
+import { localeKind } from "~/domain/languages/locale-value";
 import { isIsoDate, isXsDateTime } from "~/domain/field-value";
 import { displayIdentifier, gs1ElementString } from "~/domain/gs1/gs1-key";
 import type { TPassport, TPassportField, TPassportRow, TPassportSection, TReaderLevel } from "~/domain/passport-schema";
@@ -13,7 +13,7 @@ import { publicPageText, type PublicPageText } from "~/server/public-pages/page-
 import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
-import { choiceText, rangeText, type RangeWords } from "~/domain/value-text";
+import { rangeText, singleValueText, type RangeWords } from "~/domain/value-text";
 import { publicationBlock } from "~/server/public-pages/publication-block";
 import { readingChart } from "~/server/public-pages/reading-chart";
 import type { TReadingSeries } from "~/domain/reading";
@@ -405,10 +405,9 @@ function renderTable(section: TPassportSection, rows: readonly TPassportRow[], t
   </div>`;
 }
 
-/** A choice as choiceText shows it (its label in the passport's language, "Yes"/"No"); any other text as stored. */
-function shownValue(field: TPassportField, value: string, t: PublicPageText): string {
-  if (field.options.choices === undefined) return value;
-  return choiceText(field, value, { yes: t("choiceYes"), no: t("choiceNo") });
+/** One value as singleValueText writes it: a choice's label ("Yes"/"No" in the page's words), a number or date in `numbers`. */
+function shownValue(field: TPassportField, value: string, t: PublicPageText, numbers: string): string {
+  return singleValueText(field, value, { yes: t("choiceYes"), no: t("choiceNo") }, numbers);
 }
 
 function unitOf(field: TPassportField): string | undefined {
@@ -443,7 +442,7 @@ function renderValue(
     return html`<a href="${value}" rel="noopener noreferrer">${fileName(value)}</a>`;
   }
   const unit = withUnit ? unitOf(field) : undefined;
-  const shown = field.options.choices !== undefined ? shownValue(field, value, t) : formatLocaleValue(field, value, numbers);
+  const shown = shownValue(field, value, t, numbers);
   // A date (or date and time) in the language's style keeps its stored form in `datetime`, for machines.
   const kind = localeKind(field);
   const isDate = (kind === "date" && isIsoDate(value)) || (kind === "dateTime" && isXsDateTime(value));
@@ -452,7 +451,7 @@ function renderValue(
 
 /** A range field's value (src/domain/range-value.ts) in the words of value-text.ts: "10 – 20 kg", "from 10 kg", "up to 20 kg". */
 function renderRange(field: TPassportField, sides: RangeSides, t: PublicPageText, numbers: string, withUnit: boolean): SafeHtml {
-  const side = (text: string) => formatLocaleValue(field, text, numbers);
+  const side = (text: string) => shownValue(field, text, t, numbers);
   const unit = withUnit ? unitOf(field) : undefined;
   const words: RangeWords = {
     both: (values) => t("rangeBoth", values),
