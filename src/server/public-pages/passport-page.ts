@@ -415,8 +415,8 @@ function unitOf(field: TPassportField): string | undefined {
 }
 
 /**
- * A value as a reader sees it, a number or a date in the form of the `numbers` locale (formatLocaleValue); `withUnit`
- * is false in tables, whose header names the unit.
+ * A value as a reader sees it (shownValue: a choice's label, a number or a date in the form of the `numbers` locale);
+ * `withUnit` is false in tables, whose header names the unit.
  */
 function renderValue(
   field: TPassportField,
