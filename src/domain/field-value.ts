@@ -104,11 +104,12 @@ export function isIsoDate(value: string): boolean {
 
 // XML Schema's dateTime (the AAS value type xs:dateTime), with a four-digit year: 24:00:00 (the next day's start) is
 // left out, as is a negative or five-digit year, which no product's data needs and few readers parse.
-const XS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,9})?(Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00))?$/;
+const XS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d+)?(Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00))?$/;
 
 /**
  * A date and time as XML Schema's `xs:dateTime` writes it: `2025-03-31T14:05:00`, optionally with fractions of a
- * second (at most nine digits) and a zone, `Z` or an offset up to ±14:00; the day must exist (isIsoDate).
+ * second (any number of digits, as XML Schema allows) and a zone, `Z` or an offset up to ±14:00; the day must exist
+ * (isIsoDate).
  */
 export function isXsDateTime(value: string): boolean {
   const match = XS_DATE_TIME.exec(value);
