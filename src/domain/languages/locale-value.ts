@@ -5,7 +5,7 @@
  * (format "dateTime") in its medium date and time style, with the zone the value names. Anything else as stored.
  */
 import { dateTimeZone, isIsoDate, isXsDateTime } from "~/domain/field-value";
-import { readFieldOptions } from "~/domain/field-options";
+import { isYesNoField, readFieldOptions } from "~/domain/field-options";
 import { formatLocaleNumber, parseLocaleNumber } from "~/domain/languages/locale-number";
 import type { TDataField } from "~/domain/template-schema";
 
@@ -105,12 +105,21 @@ export function parseLocaleDateTime(text: string, locale: string): string | unde
   return date !== undefined && isXsDateTime(stored) ? stored : undefined;
 }
 
+// What a yes/no cell may say: Excel's TRUE and FALSE as it writes them in CSV in English, German and French, the words
+// the app shows for them, and XML Schema's 1 and 0. None is the other's in any of these languages, so no locale is asked.
+const YES_NO_WORDS = new Map<string, "true" | "false">([
+  ...["true", "wahr", "vrai", "yes", "ja", "oui", "1"].map((word): [string, "true"] => [word, "true"]),
+  ...["false", "falsch", "faux", "no", "nein", "non", "0"].map((word): [string, "false"] => [word, "false"]),
+]);
+
 /**
  * The stored form of a value written in `locale` (the inverse of `formatLocaleValue` for numbers and numeric
  * dates): a number through `parseLocaleNumber`, a date field's date through `parseLocaleDate`, a date and time
- * through `parseLocaleDateTime`, anything else as it is; undefined for one that does not read under `locale`.
+ * through `parseLocaleDateTime`, a yes/no field's `true` or `false` from the words YES_NO_WORDS lists (German Excel
+ * writes WAHR and FALSCH), anything else as it is; undefined for one that does not read under `locale`.
  */
 export function parseLocaleValue(field: Pick<TDataField, "type" | "options">, text: string, locale: string): string | undefined {
+  if (isYesNoField(field)) return YES_NO_WORDS.get(text.trim().toLowerCase());
   const kind = localeKind(field);
   if (kind === "number") return parseLocaleNumber(text, locale);
   if (kind === "dateTime") return parseLocaleDateTime(text, locale);

@@ -364,8 +364,9 @@ describe("files as people's programs write them", () => {
     expect(plan.items[1]?.values).toContainEqual(value(SHEET_IDS.number, "1000"));
   });
 
-  it("reads dates with times as Excel writes them in the file's locale, and as this app's export wrote them", async () => {
+  it("reads dates with times as Excel writes them in the file's locale, yes/no cells as it writes TRUE and FALSE, and this app's export", async () => {
     const MEASURED = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    const REMOVABLE = "1a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
     const sections = spreadsheetSections().map((section) =>
       section.id === SHEET_IDS.main
         ? {
@@ -373,21 +374,29 @@ describe("files as people's programs write them", () => {
             dataFields: [
               ...section.dataFields,
               { ...section.dataFields[0]!, id: MEASURED, name: "Measured at", options: { format: "dateTime" } },
+              { ...section.dataFields[0]!, id: REMOVABLE, name: "Removable", options: { choices: "true|false" } },
             ],
           }
         : section,
     );
     const csv =
-      "Identifier;Capacity;Measured at\r\nA-1;97,5;31.03.2025 14:05\r\nA-2;1;2025-03-31T12:05:00Z\r\nA-3;2;31.03.2025 25:00\r\n";
+      "Identifier;Capacity;Measured at;Removable\r\n" +
+      "A-1;97,5;31.03.2025 14:05;WAHR\r\n" +
+      "A-2;1;2025-03-31T12:05:00Z;false\r\n" +
+      "A-3;2;31.03.2025 25:00;Nein\r\n" +
+      "A-4;3;;vielleicht\r\n";
     const plan = planItemImport(buildTemplateIndex(sections), await readWorkbookFile(bytes(csv), "csv"));
     expect(plan.reading.locale).toBe("de-DE");
-    expect(plan.items[0]?.values).toContainEqual(value(MEASURED, "2025-03-31T14:05:00"));
-    expect(plan.items[1]?.values).toContainEqual(value(MEASURED, "2025-03-31T12:05:00Z"));
+    expect(plan.items[0]?.values).toEqual(expect.arrayContaining([value(MEASURED, "2025-03-31T14:05:00"), value(REMOVABLE, "true")]));
+    expect(plan.items[1]?.values).toEqual(
+      expect.arrayContaining([value(MEASURED, "2025-03-31T12:05:00Z"), value(REMOVABLE, "false")]),
+    );
     expect(plan.problems.kept).toEqual([
       expect.objectContaining({
         column: "Measured at",
         message: expect.stringContaining("must be a date and time written yyyy-mm-ddThh:mm:ss"),
       }),
+      expect.objectContaining({ column: "Removable", message: expect.stringContaining("must be one of: true, false") }),
     ]);
   });
 
