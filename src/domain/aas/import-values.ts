@@ -12,7 +12,7 @@ import { templateIdShorts } from "~/domain/aas/id-short";
 import { multiLanguageValues } from "~/domain/aas/multi-language-values";
 import { type Issue, MAX_ISSUES } from "~/domain/app-error";
 import { splitRowPath } from "~/domain/row-path";
-import { isListField, isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual, isYesNoField } from "~/domain/field-options";
 import { encodeListValue } from "~/domain/list-value";
 import { appendPath } from "~/domain/json-path";
 import { encodeRange, isRangeField } from "~/domain/range-value";
@@ -236,7 +236,12 @@ function readField(ctx: Ctx, section: TSection, field: TDataField, element: Json
       `a ${typeof element.modelType === "string" ? element.modelType : "element"} cannot be the value of field "${field.name}"`,
     );
   ctx.result.matchedCount++;
-  ctx.result.values.push({ ...place, dataFieldId: field.id, value });
+  ctx.result.values.push({ ...place, dataFieldId: field.id, value: isYesNoField(field) ? yesNoCode(value) : value });
+}
+
+/** xs:boolean writes true also as 1 and false as 0 (XML Schema Part 2, 3.2.2.1); a yes/no field keeps the words. */
+function yesNoCode(value: string | null): string | null {
+  return value === "1" ? "true" : value === "0" ? "false" : value;
 }
 
 /**
