@@ -1,4 +1,4 @@
-import { isListField, isMultilingual } from "~/domain/field-options";
+import { isListField, isMultilingual, isYesNoField } from "~/domain/field-options";
 import { localeKind } from "~/domain/languages/locale-value";
 import { EXCEL_SHEET_NAME_LENGTH, excelSheetName } from "~/domain/spreadsheet/sheet-headers";
 import type { XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
@@ -187,13 +187,14 @@ export function headerRows(sheet: SheetLayout): string[][] {
 
 /**
  * How XLSX writes a column's values (xlsx-cell.ts): a number field's and the row columns as numbers, a date field's
- * as dates, the rest (identifiers, text, links, dates with times) as text — an XLSX date cell has no zone, which a
- * date and time may name.
+ * as dates, a yes/no field's as booleans, the rest (identifiers, text, links, dates with times) as text — an XLSX
+ * date cell has no zone, which a date and time may name.
  */
 export function columnCellType(column: SheetColumn): XlsxCellType {
   if (column.kind === "row") return "number";
   // A list's cell holds its entries as lines of text (list-cell.ts), never one number or date.
   if (column.kind !== "field" || isListField(column.field)) return "text";
+  if (isYesNoField(column.field)) return "boolean";
   const kind = localeKind(column.field);
   return kind === "number" || kind === "date" ? kind : "text";
 }

@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { addXlsxRow, xlsxCell, xlsxCellText } from "~/domain/spreadsheet/xlsx-cell";
+import { addXlsxRow, xlsxCell, xlsxCellText, type XlsxCellType } from "~/domain/spreadsheet/xlsx-cell";
 
 /** A row written as the export writes it (exceljs's streaming writer, inline strings, styles) and read back. */
-async function roundTrip(row: string[], types: ("number" | "date" | "text")[]): Promise<ExcelJS.Row> {
+async function roundTrip(row: string[], types: XlsxCellType[]): Promise<ExcelJS.Row> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -28,6 +28,15 @@ describe("typed XLSX cells", () => {
     expect(row.getCell(3).numFmt).toBe("yyyy-mm-dd");
     expect(row.getCell(4).type).toBe(ExcelJS.ValueType.String);
     expect([1, 2, 3, 4].map((c) => xlsxCellText(row.getCell(c)))).toEqual(["97.5", "-0.001", "2024-02-29", "12"]);
+  });
+
+  it("writes a yes/no column's values as boolean cells, which Excel shows in its own language, and reads them back", async () => {
+    const row = await roundTrip(["true", "false", "maybe"], ["boolean", "boolean", "boolean"]);
+    expect(row.getCell(1).type).toBe(ExcelJS.ValueType.Boolean);
+    expect(row.getCell(2).value).toBe(false);
+    // A value outside the choices (stored before them) stays text, so nothing is lost.
+    expect(row.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect([1, 2, 3].map((c) => xlsxCellText(row.getCell(c)))).toEqual(["true", "false", "maybe"]);
   });
 
   it("keeps a number that would not read back as the same text (trailing zeros, beyond a double) as text", () => {

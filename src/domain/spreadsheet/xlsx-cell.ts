@@ -4,17 +4,18 @@ import { isIsoDate } from "~/domain/field-value";
 
 /**
  * Typed XLSX cells and the stored text they stand for (docs/spreadsheets.md, XLSX cells). The export writes a number
- * as a numeric cell and a date as a date cell, so a spreadsheet program calculates and sorts with them; the import
+ * as a numeric cell, a date as a date cell and a yes/no field's value as a boolean cell (TRUE, WAHR, VRAI in the
+ * reader's Excel), so a spreadsheet program calculates, sorts and filters with them; the import
  * reads any cell back as the text a value is stored as: a number as a plain decimal (`97.5`, never `9.75E1`), a
  * date as `yyyy-mm-dd`, whatever format the cell shows it in. A text cell is never run as a formula in XLSX, so
  * unlike CSV it needs no `'` against formula injection: its text is written and read as it is.
  */
 
 /** How a column's values are written to XLSX. */
-export type XlsxCellType = "number" | "date" | "text";
+export type XlsxCellType = "number" | "date" | "boolean" | "text";
 
 /** A cell as the XLSX writer takes it: its value, and the number format of a date. */
-export type XlsxCell = { value: string | number | Date | null; numFmt?: string };
+export type XlsxCell = { value: string | number | boolean | Date | null; numFmt?: string };
 
 /** The number format of the export's date cells: ISO 8601, the stored form, in every locale. */
 const XLSX_DATE_FORMAT = "yyyy-mm-dd";
@@ -33,12 +34,14 @@ function decodeXstring(text: string): string {
 
 /**
  * The XLSX cell for a stored value: a numeric cell for a number that reads back as the same text (`1.50` would read
- * back as `1.5`, so it stays text), a date cell for a `yyyy-mm-dd` date, text otherwise; an empty value is no cell.
+ * back as `1.5`, so it stays text), a date cell for a `yyyy-mm-dd` date, a boolean cell for `true` or `false` of a
+ * boolean column, text otherwise; an empty value is no cell.
  */
 export function xlsxCell(text: string, type: XlsxCellType): XlsxCell {
   if (text === "") return { value: null };
   if (type === "number" && isDecimalString(text) && toDecimalString(Number(text)) === text) return { value: Number(text) };
   if (type === "date" && isIsoDate(text)) return { value: new Date(`${text}T00:00:00Z`), numFmt: XLSX_DATE_FORMAT };
+  if (type === "boolean" && (text === "true" || text === "false")) return { value: text === "true" };
   return { value: encodeXstring(text) };
 }
 
