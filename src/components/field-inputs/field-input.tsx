@@ -6,6 +6,7 @@ import { ListInput } from "~/components/field-inputs/list-input";
 import { NumberInput } from "~/components/field-inputs/number-input";
 import { OpenLink } from "~/components/field-inputs/open-link";
 import { RangeInput } from "~/components/field-inputs/range-input";
+import { useValueWords } from "~/components/field-inputs/use-value-words";
 import { Field, type FieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -112,9 +113,7 @@ type FieldControlOptions = Pick<FieldInputProps, "field" | "value" | "onValueCha
 /** The control the field's type and options call for: a number, a select, a date, a text area or a line of text. */
 function FieldControl({ control, field, options, value, onValueChange, onFocus, onBlur, disabled, lang }: FieldControlOptions) {
   const t = useTranslations("fieldInput");
-  // Not useValueWords (a client hook): a template's preview renders this on the server.
-  const passportText = useTranslations("publicPassport");
-  const words = { yes: passportText("choiceYes"), no: passportText("choiceNo") };
+  const words = useValueWords();
   const common = {
     ...control,
     onFocus,

@@ -1,5 +1,6 @@
 import { createTranslator } from "use-intl/core";
 import type { TAppLocale } from "~/domain/languages/app-locale";
+import type { ChoiceWords } from "~/domain/value-text";
 import de from "../../../messages/de.json";
 import en from "../../../messages/en.json";
 import fr from "../../../messages/fr.json";
@@ -30,4 +31,17 @@ export function publicPageText(locale: TAppLocale): PublicPageText {
     translators.set(locale, text);
   }
   return text;
+}
+
+// Asked for every value a page shows (singleValueText), so made once per translator rather than per value.
+const choiceWords = new WeakMap<PublicPageText, ChoiceWords>();
+
+/** A yes/no field's two words in the page's language (`publicPassport.choiceYes`, `choiceNo`). */
+export function choiceWordsOf(t: PublicPageText): ChoiceWords {
+  let words = choiceWords.get(t);
+  if (!words) {
+    words = { yes: t("choiceYes"), no: t("choiceNo") };
+    choiceWords.set(t, words);
+  }
+  return words;
 }

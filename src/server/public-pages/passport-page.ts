@@ -9,7 +9,7 @@ import { languageName } from "~/domain/languages/language";
 import { compareRowPaths } from "~/domain/row-path";
 import { isUuid } from "~/domain/uuid";
 import { html, type SafeHtml } from "~/server/public-pages/html";
-import { publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
+import { choiceWordsOf, publicPageText, type PublicPageText } from "~/server/public-pages/page-text";
 import type { RangeSides } from "~/domain/range-value";
 import { PASSPORT_PAGE_CSS } from "~/server/public-pages/passport-page-css";
 import { renderDocument } from "~/server/public-pages/public-document";
@@ -407,7 +407,7 @@ function renderTable(section: TPassportSection, rows: readonly TPassportRow[], t
 
 /** One value as singleValueText writes it: a choice's label ("Yes"/"No" in the page's words), a number or date in `numbers`. */
 function shownValue(field: TPassportField, value: string, t: PublicPageText, numbers: string): string {
-  return singleValueText(field, value, { yes: t("choiceYes"), no: t("choiceNo") }, numbers);
+  return singleValueText(field, value, choiceWordsOf(t), numbers);
 }
 
 function unitOf(field: TPassportField): string | undefined {
