@@ -1,3 +1,4 @@
+import { axeOf } from "../axe";
 import { expect, test, uniqueSuffix } from "../fixtures";
 import {
   BATTERY,
@@ -145,6 +146,17 @@ test.describe("under an American English locale", () => {
     const removable = page.getByRole("combobox", { name: "Removable" });
     await expect(removable.getByRole("option")).toHaveText(["—", "Yes", "No"]);
     await removable.selectOption({ label: "Yes" });
+    // The date-time input and the yes/no select, at both widths, with axe.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await checkedAt.scrollIntoViewIfNeeded();
+      const results = await axeOf(page).include("form").analyze();
+      const severe = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(
+        severe.map((violation) => `${violation.id}: ${violation.help}`),
+        `at ${width} px`,
+      ).toEqual([]);
+    }
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("All changes saved.")).toBeVisible();
 
