@@ -4,6 +4,9 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The app's HTTP server compresses answers itself, at zlib's fastest level (src/server/http/compress-responses.ts);
+  // Next's own compression would use the default level, three times the work on a large answer.
+  compress: false,
   // `npm test` type-checks the whole repository with `tsc --noEmit` as its first step; the build would only repeat
   // it, adding a minute to every first `npm start` on a 2-core machine.
   typescript: { ignoreBuildErrors: true },

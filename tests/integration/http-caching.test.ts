@@ -4,6 +4,7 @@ import {
   type IncomingHttpHeaders,
   type Server as HttpServer,
 } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SHARED_MAX_AGE_S, STALE_WHILE_REVALIDATE_S, surrogateKeyOf } from "~/server/http/shared-cache";
 import { type RunningNginx, startNginx } from "../../scripts/support/nginx";
@@ -130,14 +131,54 @@ describe("the app's own HTTP server, before Next", () => {
       for (const name of SECURITY_HEADERS) expect(headers[name], `${method}: ${name}`).toBeTruthy();
     }
   });
+
+  it("compresses what Next answers once, at zlib's fastest level, for a client that accepts gzip", async () => {
+    const model = await createModel("Compressed model");
+    const modelUrl = `${appOrigin}/api/organizations/${world.organization.id}/models/${model.id}`;
+    const plain = await rawRequest("GET", modelUrl, { api_token: world.token });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const page = await rawRequest("GET", `${appOrigin}/sign-in`, { accept: "text/html" });
+    const script = page.body.match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    expect(script).toBeDefined();
+    const targets: [string, Record<string, string>, Buffer | null][] = [
+      [modelUrl, { api_token: world.token }, plain.bytes],
+      [`${appOrigin}/sign-in`, { accept: "text/html" }, null],
+      [`${appOrigin}${script}`, {}, null],
+      [`${appOrigin}/api/product-passports/${model.uuid}`, {}, null],
+    ];
+    for (const [url, headers, expected] of targets) {
+      const gzipped = await rawRequest("GET", url, { ...headers, "accept-encoding": "gzip" });
+      expect(gzipped.status, url).toBe(200);
+      expect(gzipped.headers["content-encoding"], url).toBe("gzip");
+      expect(gzipped.headers.vary, url).toContain("Accept-Encoding");
+      // RFC 1952 §2.3.1: the header's XFL byte is 4 when the compressor used its fastest algorithm (zlib level 1).
+      expect(gzipped.bytes[8], url).toBe(4);
+      // Compressed once: what gunzip gives back is the answer itself, not another gzip stream.
+      const body = gunzipSync(gzipped.bytes);
+      expect(body.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b])), url).toBe(false);
+      if (expected) expect(body.equals(expected), url).toBe(true);
+    }
+    // A HEAD names no encoding it did not send.
+    const head = await rawRequest("HEAD", modelUrl, { api_token: world.token, "accept-encoding": "gzip" });
+    expect(head.headers["content-encoding"]).toBeUndefined();
+  });
 });
 
-function rawRequest(method: string, url: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+/** A request as Node's client sends it: only the headers given (fetch refuses some methods and always asks for gzip). */
+function rawRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    const request = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString(), bytes });
+      });
     });
     request.once("error", reject);
     request.end();
