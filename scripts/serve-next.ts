@@ -4,7 +4,8 @@ import { answerBeforeNext, answerNextFailure } from "~/server/http/answer-before
 import { compressResponse } from "~/server/http/compress-responses";
 import { stampPeerAddress } from "~/server/http/stamp-peer-address";
 import { setSecurityHeaders } from "~/server/http/security-headers";
-import { handleNoticingUnavailableStores } from "~/server/http/store-unavailable-pages";
+import { type RequestOutcome, runNotingOutcome } from "~/server/http/request-outcome";
+import { answer503WhenStoreUnavailable } from "~/server/http/store-unavailable-pages";
 
 /**
  * The app's HTTP server in place of `next start` / `next dev`, run by scripts/start.ts (`--dev` for development).
@@ -13,8 +14,8 @@ import { handleNoticingUnavailableStores } from "~/server/http/store-unavailable
  * every request with the socket's address first (src/server/http/client-address.ts then applies TRUST_PROXY), and
  * sets the security headers on every response (src/server/http/security-headers.ts). It
  * answers methods Next cannot route and paths Next's router cannot decode itself, with the security headers
- * (src/server/http/answer-before-next.ts), compresses what Next answers at zlib's fastest level
- * (src/server/http/compress-responses.ts), and turns a page's 500 into 503 when a store it needs is away
+ * (src/server/http/answer-before-next.ts), compresses what Next answers, a large JSON answer at zlib's
+ * fastest level (src/server/http/compress-responses.ts), and turns a page's 500 into 503 when a store it needs is away
  * (src/server/http/store-unavailable-pages.ts). Everything else is Next's; read volume is for HTTP caches in front
  * (docs/api.md §Passports, deploy/nginx/).
  */
@@ -30,8 +31,11 @@ const server = createServer((request, response) => {
   stampPeerAddress(request);
   setSecurityHeaders(response, isDev);
   if (answerBeforeNext(request, response, isDev)) return;
-  compressResponse(request, response);
-  handleNoticingUnavailableStores(response, () => handle(request, response)).catch((error: unknown) => {
+  // What Next's handling notes (request-outcome.ts) sets the compression level and a page's 503.
+  const outcome: RequestOutcome = {};
+  compressResponse(request, response, outcome);
+  answer503WhenStoreUnavailable(response, outcome);
+  runNotingOutcome(outcome, () => handle(request, response)).catch((error: unknown) => {
     console.error("[server] request failed:", error);
     answerNextFailure(response, isDev);
   });

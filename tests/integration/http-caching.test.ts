@@ -6,10 +6,12 @@ import {
 } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FAST_COMPRESSION_FROM_BYTES } from "~/server/http/compress-responses";
 import { SHARED_MAX_AGE_S, STALE_WHILE_REVALIDATE_S, surrogateKeyOf } from "~/server/http/shared-cache";
 import { type RunningNginx, startNginx } from "../../scripts/support/nginx";
 import { ensureAppBuilt, freePort } from "./support/built-app";
 import { startNextScript, type ScriptProcess } from "./support/processes";
+import { IDS } from "./support/fixture-template";
 import { createWorld, type World } from "./support/world";
 
 /**
@@ -132,33 +134,51 @@ describe("the app's own HTTP server, before Next", () => {
     }
   });
 
-  it("compresses what Next answers once, at zlib's fastest level, for a client that accepts gzip", async () => {
+  it("compresses what Next answers once for a client that accepts gzip, a JSON answer past 1 MiB at zlib's fastest level", async () => {
     const model = await createModel("Compressed model");
     const modelUrl = `${appOrigin}/api/organizations/${world.organization.id}/models/${model.id}`;
-    const plain = await rawRequest("GET", modelUrl, { api_token: world.token });
-    expect(plain.status).toBe(200);
-    expect(plain.headers["content-encoding"]).toBeUndefined();
     const page = await rawRequest("GET", `${appOrigin}/sign-in`, { accept: "text/html" });
     const script = page.body.match(/\/_next\/static\/[^"]+\.js/)?.[0];
     expect(script).toBeDefined();
-    const targets: [string, Record<string, string>, Buffer | null][] = [
-      [modelUrl, { api_token: world.token }, plain.bytes],
-      [`${appOrigin}/sign-in`, { accept: "text/html" }, null],
-      [`${appOrigin}${script}`, {}, null],
-      [`${appOrigin}/api/product-passports/${model.uuid}`, {}, null],
-    ];
-    for (const [url, headers, expected] of targets) {
+    // RFC 1952 §2.3.1: the gzip header's XFL byte is 4 after zlib's fastest level, 0 after its default.
+    const DEFAULT_LEVEL = 0;
+    const FASTEST_LEVEL = 4;
+    const expectCompressedOnce = async (url: string, headers: Record<string, string>, xfl: number) => {
+      const plain = await rawRequest("GET", url, headers);
+      expect(plain.status, url).toBe(200);
+      expect(plain.headers["content-encoding"], url).toBeUndefined();
       const gzipped = await rawRequest("GET", url, { ...headers, "accept-encoding": "gzip" });
       expect(gzipped.status, url).toBe(200);
       expect(gzipped.headers["content-encoding"], url).toBe("gzip");
       expect(gzipped.headers.vary, url).toContain("Accept-Encoding");
-      // RFC 1952 §2.3.1: the header's XFL byte is 4 when the compressor used its fastest algorithm (zlib level 1).
-      expect(gzipped.bytes[8], url).toBe(4);
-      // Compressed once: what gunzip gives back is the answer itself, not another gzip stream.
-      const body = gunzipSync(gzipped.bytes);
-      expect(body.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b])), url).toBe(false);
-      if (expected) expect(body.equals(expected), url).toBe(true);
-    }
+      expect(gzipped.bytes[8], url).toBe(xfl);
+      return { plain: plain.bytes, unzipped: gunzipSync(gzipped.bytes) };
+    };
+    const small = await expectCompressedOnce(modelUrl, { api_token: world.token }, DEFAULT_LEVEL);
+    // Compressed once: what gunzip gives back is the answer itself, not another gzip stream.
+    expect(small.unzipped.equals(small.plain)).toBe(true);
+    await expectCompressedOnce(`${appOrigin}/api/product-passports/${model.uuid}`, {}, DEFAULT_LEVEL);
+    await expectCompressedOnce(`${appOrigin}/sign-in`, { accept: "text/html" }, DEFAULT_LEVEL);
+    await expectCompressedOnce(`${appOrigin}${script}`, {}, DEFAULT_LEVEL);
+
+    // 8,000 substance rows of long names: a model answer of some 2.5 MB.
+    const rows = Array.from({ length: 8_000 }, (_, row) => ({
+      value: `${"Substance of a long name ".repeat(8)}${row}`,
+      dataSectionId: IDS.substances,
+      dataFieldId: IDS.substance,
+      row,
+    }));
+    const written = await fetch(`${modelUrl}/data-values`, {
+      method: "POST",
+      headers: { api_token: world.token, "content-type": "application/json" },
+      body: JSON.stringify(rows),
+    });
+    expect(written.status).toBe(201);
+    await written.arrayBuffer();
+    const large = await expectCompressedOnce(modelUrl, { api_token: world.token }, FASTEST_LEVEL);
+    expect(large.plain.byteLength).toBeGreaterThan(FAST_COMPRESSION_FROM_BYTES);
+    expect(large.unzipped.equals(large.plain)).toBe(true);
+
     // A HEAD names no encoding it did not send.
     const head = await rawRequest("HEAD", modelUrl, { api_token: world.token, "accept-encoding": "gzip" });
     expect(head.headers["content-encoding"]).toBeUndefined();

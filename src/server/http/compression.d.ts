@@ -4,5 +4,11 @@ declare module "compression" {
   import type { ZlibOptions } from "node:zlib";
 
   type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
-  export default function compression(options?: ZlibOptions & { threshold?: number | string }): Middleware;
+  type Filter = (request: IncomingMessage, response: ServerResponse) => boolean;
+  function compression(options?: ZlibOptions & { threshold?: number | string; filter?: Filter }): Middleware;
+  namespace compression {
+    /** The default filter: a compressible Content-Type (the mime database's `compressible`). */
+    const filter: Filter;
+  }
+  export default compression;
 }

@@ -1,3 +1,5 @@
+import { noteOutcome } from "~/server/http/request-outcome";
+
 const bodies = new WeakMap<object, Uint8Array<ArrayBuffer>>();
 const shared = new WeakSet<object>();
 
@@ -13,6 +15,13 @@ export function shareAnswer<T extends object>(answer: T): T {
 
 /** The JSON bytes of an answer; those of a shared one (shareAnswer, or `isShared` from the caller) made once. */
 export function jsonBody(result: unknown, isShared = false): Uint8Array<ArrayBuffer> {
+  const body = jsonBytes(result, isShared);
+  // The app's server compresses a large answer at a faster level (src/server/http/compress-responses.ts).
+  noteOutcome({ answerBytes: body.byteLength });
+  return body;
+}
+
+function jsonBytes(result: unknown, isShared: boolean): Uint8Array<ArrayBuffer> {
   if (typeof result !== "object" || result === null || !(isShared || shared.has(result))) {
     return utf8(JSON.stringify(result));
   }

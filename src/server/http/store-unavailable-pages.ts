@@ -1,37 +1,20 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerResponse } from "node:http";
+import { noteOutcome, type RequestOutcome } from "~/server/http/request-outcome";
 
 /**
  * Pages answer 503 with Retry-After, never 500, when a store they need is away (issue 19 #5; docs/security.md, Load
  * and availability). The API's adapters map such an error to 503 themselves; a page cannot set its status, and Next
- * answers its error page with 500. So the app's server (scripts/serve-next.ts) runs each request in a context,
- * Next's `onRequestError` hook (src/instrumentation.ts) notes a store-unavailable error in it, and the status line
- * is corrected as Next writes it: the body stays Next's error page ("Try again in a moment").
- *
- * Next bundles src/instrumentation.ts apart from the server's own modules, so the two would hold two copies of this
- * module: the context lives under a registered symbol on globalThis, which both copies share.
+ * answers its error page with 500. So the app's server (scripts/serve-next.ts) runs each request in a context
+ * (request-outcome.ts), Next's `onRequestError` hook (src/instrumentation.ts) notes a store-unavailable error in it,
+ * and the status line is corrected as Next writes it: the body stays Next's error page ("Try again in a moment").
  */
-
-type RequestOutcome = { retryAfterSeconds?: number };
-
-const STORAGE_KEY = Symbol.for("passport-studio.request-outcome");
-const shared = globalThis as { [STORAGE_KEY]?: AsyncLocalStorage<RequestOutcome> };
-const storage = (shared[STORAGE_KEY] ??= new AsyncLocalStorage<RequestOutcome>());
-
-/** Runs Next's handling of one request in a context that can note a store-unavailable error. */
-export function handleNoticingUnavailableStores<T>(response: ServerResponse, handle: () => Promise<T>): Promise<T> {
-  const outcome: RequestOutcome = {};
-  answer503WhenNoted(response, outcome);
-  return storage.run(outcome, handle);
-}
 
 /**
  * Notes that the request being handled failed because a store is away or busy (called from Next's bundle, which
  * classifies the error with its own copy of the Prisma client's classes).
  */
 export function noteStoreUnavailable(retryAfterSeconds: number): void {
-  const outcome = storage.getStore();
-  if (outcome) outcome.retryAfterSeconds = retryAfterSeconds;
+  noteOutcome({ retryAfterSeconds });
 }
 
 /**
@@ -39,7 +22,7 @@ export function noteStoreUnavailable(retryAfterSeconds: number): void {
  * replacing it on this response sees every way Next may answer. Only a 500 changes: a page that caught the error
  * and answered something else meant that answer.
  */
-function answer503WhenNoted(response: ServerResponse, outcome: RequestOutcome): void {
+export function answer503WhenStoreUnavailable(response: ServerResponse, outcome: RequestOutcome): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   const replaced = (status: number, ...rest: unknown[]): ServerResponse => {
     if (status !== 500 || outcome.retryAfterSeconds === undefined) return writeHead(status, ...rest);
