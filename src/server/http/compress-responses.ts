@@ -17,7 +17,9 @@ export const FAST_COMPRESSION_FROM_BYTES = 1024 * 1024;
  * fastest level. Next cannot choose a level (its `compress` is on or off), so it is off in next.config.mjs and this
  * server compresses; a JSON answer's size is noted by `jsonBody` (src/server/http/json-body.ts) while Next handles the
  * request, before the answer's head is written, when each of the two compressors below decides. The one that
- * compresses sets Content-Encoding, and the other then leaves the answer alone (already encoded).
+ * compresses sets Content-Encoding, and the other then leaves the answer alone (already encoded). package.json's
+ * overrides lift the middleware's `on-headers` to 1.1.0: the 1.0 line it asks for can let headers given to writeHead
+ * as an array be changed by mistake (CVE-2025-7339).
  */
 const compressors = [
   compression({ level: 1, filter: (request, response) => isLarge(response) && compression.filter(request, response) }),
