@@ -9,7 +9,7 @@ import { applyDataChanges } from "~/server/services/data-values/apply-data-chang
 import { deleteRepeaterRow } from "~/server/services/data-values/delete-repeater-row";
 import { modifyDataValues } from "~/server/services/data-values/modify-data-values";
 import type { Actor } from "~/domain/actor";
-import { assertDataValueCount, assertDataValueCountOf } from "~/server/services/data-values/assert-data-value-count";
+import { assertDataValueCount, assertDataValueCountInText } from "~/server/services/data-values/assert-data-value-count";
 import { assertOwnerInOrganization } from "~/server/services/data-values/assert-owner-in-organization";
 
 type OwnerPath = { orgaId: string; modelId: string; itemId?: string };
@@ -34,14 +34,15 @@ export function preflightReadingsOwner({ actor, params }: { actor: Actor; params
 /**
  * What every route writing a model's or an item's values checks around the body, the same for both kinds: the owner
  * in the path exists in the caller's organization (403/404 before the body is read), the body's count of values is
- * within the limit (413 before its schema checks each value), and a schema issue names the value's triple. `body`
+ * within the limit (413 before its schema checks each value; an array of values is counted in the text, before
+ * it is parsed), and a schema issue names the value's triple. `body`
  * says which request it is: an array of values (POST and PATCH data-values), a changes request, or none (DELETE).
  */
 export function passportDataChecks(body: "values" | "changes" | "none") {
   // Every such route is open to a partner organization's members, for the sections granted to them (docs/partners.md).
   const common = { preflight: preflightOwner, isOpenToPartners: true };
   if (body === "none") return common;
-  if (body === "values") return { ...common, checkBody: assertDataValueCountOf, describeBodyIssues: withDataValueTriples };
+  if (body === "values") return { ...common, checkBodyText: assertDataValueCountInText, describeBodyIssues: withDataValueTriples };
   return {
     ...common,
     checkBody: (input: unknown) => assertDataValueCount(changesValueCount(input)),

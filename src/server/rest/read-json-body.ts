@@ -5,16 +5,18 @@ import { getConfig } from "~/server/config";
 
 /**
  * Reads a JSON body with a byte limit: the size is checked against Content-Length first and counted again while
- * streaming, so an oversized or lying request is cut off without being buffered whole. A number that JSON.parse
- * would round (more digits than a double holds) is a 400, so what is stored is always what was sent.
+ * streaming, so an oversized or lying request is cut off without being buffered whole. `checkText` may refuse the
+ * text before it is parsed (too many data values, counted in the text). A number that JSON.parse would round (more
+ * digits than a double holds) is a 400, so what is stored is always what was sent.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number, checkText?: (text: string) => void): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   }
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "The request body is empty; send JSON.");
+  checkText?.(text);
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

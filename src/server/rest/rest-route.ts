@@ -42,8 +42,10 @@ type RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTy
    * (an AASX package); its result is then parsed with `body`.
    */
   readRawBody?: (request: Request, maxBytes: number) => Promise<unknown>;
-  /** A cheap check of the parsed body before its schema runs (e.g. too many data values: 413 at once). */
+  /** A cheap check of the parsed body before its schema runs (e.g. too many changes: 413 at once). */
   checkBody?: (body: unknown) => void;
+  /** A cheap check of a JSON body's text before it is parsed (too many data values: 413 without building them). */
+  checkBodyText?: (text: string) => void;
   /** A request without a body parses `undefined` with the body schema (which must then accept it). */
   isBodyOptional?: boolean;
   /** Adds context to the issues of a body that fails its schema (the data-value routes name each value's triple). */
@@ -120,11 +122,12 @@ async function readBody<B extends z.ZodType>(
   request: Request,
   definition: Pick<
     RouteDefinition<z.ZodType, z.ZodType, B>,
-    "body" | "checkBody" | "describeBodyIssues" | "isBodyOptional" | "readRawBody"
+    "body" | "checkBody" | "checkBodyText" | "describeBodyIssues" | "isBodyOptional" | "readRawBody"
   >,
   holder: string,
 ): Promise<z.infer<B> | undefined> {
-  const { body: schema, checkBody, describeBodyIssues, isBodyOptional, readRawBody = readJsonBody } = definition;
+  const { body: schema, checkBody, checkBodyText, describeBodyIssues, isBodyOptional } = definition;
+  const readRawBody = definition.readRawBody ?? ((from: Request, maxBytes: number) => readJsonBody(from, maxBytes, checkBodyText));
   if (!schema) return undefined;
   if (isBodyOptional && hasNoBody(request)) return parse(schema, undefined, "The request body is invalid.", "$");
   return withBodyPermit(request.headers, holder, async () => {

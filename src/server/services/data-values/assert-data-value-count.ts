@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/app-error";
+import { jsonArrayLength } from "~/domain/json-array-length";
 import { getConfig } from "~/server/config";
 
 /** A request may carry at most MAX_DATA_VALUES_PER_REQUEST data values (413 beyond). */
@@ -15,4 +16,13 @@ export function assertDataValueCount(count: number): void {
  */
 export function assertDataValueCountOf(values: unknown): void {
   if (Array.isArray(values)) assertDataValueCount(values.length);
+}
+
+/**
+ * The same limit on a JSON body's text, before it is parsed (restRoute's `checkBodyText`): the values an array holds
+ * are counted in the text, so 16.7 million of them are refused without JSON.parse building them (json-array-length.ts).
+ */
+export function assertDataValueCountInText(text: string): void {
+  const length = jsonArrayLength(text);
+  if (length !== undefined) assertDataValueCount(length);
 }
