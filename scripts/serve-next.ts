@@ -14,7 +14,7 @@ import { answer503WhenStoreUnavailable } from "~/server/http/store-unavailable-p
  * every request with the socket's address first (src/server/http/client-address.ts then applies TRUST_PROXY), and
  * sets the security headers on every response (src/server/http/security-headers.ts). It
  * answers methods Next cannot route and paths Next's router cannot decode itself, with the security headers
- * (src/server/http/answer-before-next.ts), compresses what Next answers, a large JSON answer at zlib's
+ * (src/server/http/answer-before-next.ts), compresses what Next answers (a kept answer once), a large JSON answer at zlib's
  * fastest level (src/server/http/compress-responses.ts), and turns a page's 500 into 503 when a store it needs is away
  * (src/server/http/store-unavailable-pages.ts). Everything else is Next's; read volume is for HTTP caches in front
  * (docs/api.md §Passports, deploy/nginx/).

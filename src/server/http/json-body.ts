@@ -15,18 +15,16 @@ export function shareAnswer<T extends object>(answer: T): T {
 
 /** The JSON bytes of an answer; those of a shared one (shareAnswer, or `isShared` from the caller) made once. */
 export function jsonBody(result: unknown, isShared = false): Uint8Array<ArrayBuffer> {
-  const body = jsonBytes(result, isShared);
-  // The app's server compresses a large answer at a faster level (src/server/http/compress-responses.ts).
-  noteOutcome({ answerBytes: body.byteLength });
-  return body;
-}
-
-function jsonBytes(result: unknown, isShared: boolean): Uint8Array<ArrayBuffer> {
   if (typeof result !== "object" || result === null || !(isShared || shared.has(result))) {
-    return utf8(JSON.stringify(result));
+    const body = utf8(JSON.stringify(result));
+    // The app's server compresses a large answer at a faster level (src/server/http/compress-responses.ts).
+    noteOutcome({ answerBytes: body.byteLength });
+    return body;
   }
   let body = bodies.get(result);
   if (body === undefined) bodies.set(result, (body = utf8(JSON.stringify(result))));
+  // Kept bytes are the same object on every request: the server keeps their gzip beside them.
+  noteOutcome({ answerBytes: body.byteLength, keptAnswer: body });
   return body;
 }
 
