@@ -13,6 +13,16 @@ describe("jsonArrayLength", () => {
     );
   });
 
+  it("finds the end of strings of backslashes and quotes, however many in a row", () => {
+    const tricky = fc.array(fc.constantFrom("\\", '"', ",", "[", "]", "a"), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(tricky, fc.array(tricky, { maxLength: 3 })), { maxLength: 10 }), (array) => {
+        const text = JSON.stringify(array);
+        expect(jsonArrayLength(text)).toBe(array.length);
+      }),
+    );
+  });
+
   it("reads commas, brackets and escaped quotes inside strings as text", () => {
     expect(jsonArrayLength('["a,b", "[", "\\"],[", {"k": "}, {"}]')).toBe(4);
     expect(jsonArrayLength('[ "\\\\", 1 ]')).toBe(2);
