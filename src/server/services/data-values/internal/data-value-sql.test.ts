@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TDataValue } from "~/domain/data-value";
 import { encodeInnerRows } from "~/domain/row-path";
@@ -28,6 +29,27 @@ describe("pushGroup", () => {
       [11, "d"],
     ]);
     expect(values.every((value) => value.dataSectionId === s && value.dataFieldId === f)).toBe(true);
+  });
+
+  it("puts any group of distinct rows, dense or sparse, in row order", () => {
+    const rows = fc.oneof(
+      fc.uniqueArray(fc.nat(300), { maxLength: 200 }),
+      fc.uniqueArray(fc.nat(1_000_000), { maxLength: 50 }),
+      fc.nat(200).chain((n) =>
+        fc.shuffledSubarray(
+          Array.from({ length: n }, (_, row) => row),
+          { minLength: n },
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(rows, (r) => {
+        const values = pushed({ r, v: r.map(String) });
+        const sorted = [...r].sort((a, b) => a - b);
+        expect(values.map((value) => value.row)).toEqual(sorted);
+        expect(values.map((value) => value.value)).toEqual(sorted.map(String));
+      }),
+    );
   });
 
   it("orders the values of one row by their inner rows, as numbers, and keeps each value's language", () => {
