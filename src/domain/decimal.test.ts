@@ -1,5 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inexactJsonNumber, compareDecimals, fractionDigits, isDecimalString, toDecimalString } from "~/domain/decimal";
+import {
+  inexactJsonNumber,
+  firstInexactNumber,
+  compareDecimals,
+  fractionDigits,
+  isDecimalString,
+  toDecimalString,
+} from "~/domain/decimal";
 
 describe("toDecimalString", () => {
   it.each([
@@ -85,5 +93,45 @@ describe("inexactJsonNumber", () => {
     expect(inexact?.number).toBe(number);
     expect(inexact?.message).toContain("15 significant digits");
     expect(inexact?.message).toContain(`"${number}"`);
+  });
+
+  it("finds the same number as reading every token, for any text of numbers, strings and nesting", () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const number = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(
+          fc.constant("0"),
+          fc.tuple(fc.stringMatching(/^[1-9]$/), digits(0, 24)).map(([a, b]) => a + b),
+        ),
+      )
+      .chain(([minus, integer]) =>
+        fc
+          .tuple(fc.option(digits(1, 22)), fc.option(fc.tuple(fc.constantFrom("e", "E", "e+", "e-"), digits(1, 3))))
+          .map(
+            ([fraction, exponent]) =>
+              `${minus ? "-" : ""}${integer}${fraction ? `.${fraction}` : ""}${exponent ? exponent.join("") : ""}`,
+          ),
+      );
+    const text = fc
+      .array(fc.constantFrom("1", "9", ".", "e", "E", '"', "\\", ",", " "), { maxLength: 30 })
+      .map((parts) => JSON.stringify(parts.join("")));
+    const element: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        number,
+        text,
+        fc.constantFrom("true", "false", "null"),
+        fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(", ")}]`),
+        fc.array(fc.tuple(text, tie("value")), { maxLength: 3 }).map((pairs) => `{${pairs.map(([k, v]) => `${k}:${v}`).join(",")}}`),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 8 }), (elements) => {
+        const json = `[${elements.join(",")}]`;
+        expect(inexactJsonNumber(json)).toEqual(firstInexactNumber(json));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { jsonStringEnd } from "~/domain/json-text";
+
 /** The only number format stored for a NumericField: no exponent, no leading "+", no bare "." forms. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 
@@ -64,10 +66,36 @@ function compareMagnitudes(x: SplitDecimal, y: SplitDecimal): number {
 const JSON_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/g;
 
 /**
- * What any inexact number's text contains: 16 digits (and points) in a row, or an exponent right after a number's
- * start. A quick test of the whole body, so one without either (nearly all: UUIDs have no such run) is not tokenised.
+ * Whether a JSON text may hold an inexact number: outside its strings, 16 digits (and points) in a row, or an
+ * exponent right after digits — what any inexact number's text contains. A quick scan of the whole body, so one
+ * with neither (nearly all) is not tokenised: it jumps from string to string (jsonStringEnd) and reads only what lies
+ * between, a tenth of a body of values (14 MB of 100,000 values: 14 against 50–70 ms for a regular expression over
+ * every character).
  */
-const MAYBE_INEXACT = /[\d.]{16}|(?:^|[[:,\s])-?\d+(?:\.\d+)?[eE]/;
+function mayHoldInexactNumber(json: string): boolean {
+  let run = 0;
+  for (let at = 0; at < json.length; at++) {
+    const code = json.charCodeAt(at);
+    if ((code >= DIGIT_0 && code <= DIGIT_9) || code === POINT) {
+      if (++run >= 16) return true;
+    } else if ((code === LOWER_E || code === UPPER_E) && run > 0) {
+      return true;
+    } else {
+      run = 0;
+      if (code === QUOTE) at = jsonStringEnd(json, at);
+    }
+  }
+  return false;
+}
+
+const [DIGIT_0, DIGIT_9, POINT, LOWER_E, UPPER_E, QUOTE] = ["0", "9", ".", "e", "E", '"'].map((c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /** Past this exponent a number with a non-zero digit is far outside a double's range (±1.8e308, 5e-324). */
 const MAX_EXPONENT = 400;
@@ -80,7 +108,11 @@ const MAX_EXPONENT = 400;
  * significant digits always are, so only longer ones are compared digit by digit.
  */
 export function inexactJsonNumber(json: string): { number: string; message: string } | undefined {
-  if (!MAYBE_INEXACT.test(json)) return undefined;
+  return mayHoldInexactNumber(json) ? firstInexactNumber(json) : undefined;
+}
+
+/** inexactJsonNumber by reading every token: what the quick scan (mayHoldInexactNumber) spares nearly every body. */
+export function firstInexactNumber(json: string): { number: string; message: string } | undefined {
   for (const match of json.matchAll(JSON_TOKEN)) {
     const [token, sign = "", integer, fraction = "", exponentText] = match;
     if (integer === undefined) continue;

@@ -1,3 +1,5 @@
+import { jsonStringEnd } from "~/domain/json-text";
+
 /**
  * How many elements the array a JSON text is holds, counted in the text without parsing it; undefined when the text
  * is not an array (its first character past whitespace is not `[`). Meant for a text JSON.parse would accept: of any
@@ -19,7 +21,7 @@ export function jsonArrayLength(json: string): number | undefined {
     const code = json.charCodeAt(at);
     if (code === QUOTE) {
       if (depth === 1) hasElement = true;
-      at = stringEnd(json, at);
+      at = jsonStringEnd(json, at);
     } else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
       if (depth === 1) hasElement = true;
       depth++;
@@ -34,7 +36,6 @@ export function jsonArrayLength(json: string): number | undefined {
 }
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
@@ -44,18 +45,4 @@ const CLOSE_OBJECT = 0x7d;
 /** JSON's whitespace: space, tab, line feed, carriage return (RFC 8259 §2). */
 function isWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
-/**
- * The index of the quote that ends the string opened at `start`: the next quote not escaped, i.e. after an even
- * number of backslashes. Found by `indexOf`, which V8 runs far faster than a loop over each character: a body of
- * values is mostly strings (0.7 against 1.6 ms a megabyte).
- */
-function stringEnd(json: string, start: number): number {
-  for (let at = json.indexOf('"', start + 1); at >= 0; at = json.indexOf('"', at + 1)) {
-    let backslashes = 0;
-    while (json.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return at;
-  }
-  return json.length;
 }
