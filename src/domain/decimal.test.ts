@@ -88,6 +88,7 @@ describe("inexactJsonNumber", () => {
     ["[123456789012345678901234567890e-10]", "123456789012345678901234567890e-10"],
     ["[1e400]", "1e400"],
     ["[-1e-400]", "-1e-400"],
+    ["[2, 1E400]", "1E400"],
   ])("refuses %s, naming %s and the precision", (json, number) => {
     const inexact = inexactJsonNumber(json);
     expect(inexact?.number).toBe(number);
@@ -96,13 +97,14 @@ describe("inexactJsonNumber", () => {
   });
 
   it("finds the same number as reading every token, for any text of numbers, strings and nesting", () => {
-    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const digits = (minLength: number, maxLength: number) =>
+      fc.array(fc.constantFrom(..."0123456789"), { minLength, maxLength }).map((chars) => chars.join(""));
     const number = fc
       .tuple(
         fc.boolean(),
         fc.oneof(
           fc.constant("0"),
-          fc.tuple(fc.stringMatching(/^[1-9]$/), digits(0, 24)).map(([a, b]) => a + b),
+          fc.tuple(fc.constantFrom(..."123456789"), digits(0, 24)).map(([a, b]) => a + b),
         ),
       )
       .chain(([minus, integer]) =>
@@ -122,8 +124,8 @@ describe("inexactJsonNumber", () => {
         number,
         text,
         fc.constantFrom("true", "false", "null"),
-        fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(", ")}]`),
-        fc.array(fc.tuple(text, tie("value")), { maxLength: 3 }).map((pairs) => `{${pairs.map(([k, v]) => `${k}:${v}`).join(",")}}`),
+        fc.array(tie("value"), { maxLength: 3 }).map((items) => `[${items.join(", ")}]`),
+        fc.array(fc.tuple(text, tie("value")), { maxLength: 2 }).map((pairs) => `{${pairs.map(([k, v]) => `${k}:${v}`).join(",")}}`),
       ),
     })).value;
     fc.assert(
@@ -131,7 +133,6 @@ describe("inexactJsonNumber", () => {
         const json = `[${elements.join(",")}]`;
         expect(inexactJsonNumber(json)).toEqual(firstInexactNumber(json));
       }),
-      { numRuns: 500 },
     );
   });
 });
