@@ -10,6 +10,7 @@ import {
   fetchModel,
   openEditor,
   publishTemplate,
+  trpcQuery,
   type ModelRef,
 } from "../models/model-helpers";
 
@@ -558,4 +559,91 @@ test("on a 375 px phone a card's label is shown whole, not cut to a letter", asy
   const heading = card.getByRole("heading", { name: "Row 1" });
   expect((await heading.boundingBox())?.height ?? 0).toBeLessThan(32);
   await card.screenshot({ path: test.info().outputPath("card-375.png") });
+});
+
+test.describe("under a German locale", () => {
+  test.use({ locale: "de-DE" });
+
+  test("the table reads and takes values as the member writes them: yes/no as words, numbers with a decimal comma", async ({
+    demoPage: page,
+  }) => {
+    const definition = {
+      name: `Inspections ${uniqueSuffix()}`,
+      sections: [
+        {
+          name: "Inspections",
+          type: "Repeatable",
+          dataFields: [
+            { name: "Inspector", type: "TextField" },
+            { name: "Passed", type: "TextField", options: { choices: "true|false" } },
+            { name: "Mass", type: "NumericField" },
+          ],
+        },
+      ],
+    };
+    const { templateId } = await publishTemplate(page, definition);
+    const { organizationId, modelId } = await createModel(page, templateId, `Inspections ${uniqueSuffix()}`);
+    const ref = { organizationId, modelId };
+    type Template = { sections: { id: string; dataFields: { id: string }[] }[] };
+    const template = await trpcQuery<Template>(page, "templates.byId", { organizationId, templateId });
+    const { id: section, dataFields } = template.sections[0] as Template["sections"][number];
+    const [inspector, passed, mass] = dataFields.map((field) => field.id) as [string, string, string];
+    await addRows(page, ref, [
+      { dataSectionId: section, row: 0, values: { [inspector]: "Anna", [passed]: "true", [mass]: "1234.5" } },
+      { dataSectionId: section, row: 1, values: { [inspector]: "Bea", [passed]: "false", [mass]: "2" } },
+    ]);
+    await openEditor(page, ref);
+    const inspections = page.getByRole("region", { name: "Inspections" });
+    await inspections.getByRole("button", { name: "Table view of Inspections" }).click();
+    const grid = inspections.getByRole("grid", { name: "Inspections" });
+
+    // Shown as everywhere a value is read: the member's word for `true` (English here), the browser's decimal comma.
+    await expect(cell(grid, 1, 2)).toHaveText("Yes");
+    await expect(cell(grid, 1, 3)).toHaveText("1234,5");
+    await expect(cell(grid, 2, 2)).toHaveText("No");
+    // Edited as shown, and a word or a number typed the German way is kept in its stored form.
+    await cell(grid, 1, 3).dblclick();
+    const massInput = grid.getByRole("textbox", { name: "Mass, row 1" });
+    await expect(massInput).toHaveValue("1234,5");
+    await massInput.fill("12,75");
+    await page.keyboard.press("Enter");
+    await expect(cell(grid, 1, 3)).toHaveText("12,75");
+    await cell(grid, 1, 2).dblclick();
+    const passedInput = grid.getByRole("textbox", { name: "Passed, row 1" });
+    await expect(passedInput).toHaveValue("Yes");
+    await passedInput.fill("Nein");
+    await page.keyboard.press("Enter");
+    await expect(cell(grid, 1, 2)).toHaveText("No");
+    await expect(cell(grid, 1, 2)).not.toHaveAttribute("aria-invalid");
+
+    // A block as German Excel puts it on the clipboard (WAHR, 0,5, 1.000); a cell that is no yes/no is marked.
+    await grid.focus();
+    await page.keyboard.press("Control+Home");
+    await paste(grid, "Ben\tWAHR\t0,5\r\nCleo\tvielleicht\t1.000\r\n");
+    await expect(inspections.getByRole("status").filter({ hasText: "Pasted 6 cells" })).toContainText("1 cell needs fixing");
+    await expect(cell(grid, 1, 2)).toHaveText("Yes");
+    await expect(cell(grid, 1, 3)).toHaveText("0,5");
+    await expect(cell(grid, 2, 3)).toHaveText("1000");
+    await expect(cell(grid, 2, 2)).toHaveAttribute("aria-invalid", "true");
+    await cell(grid, 2, 2).dblclick();
+    await grid.getByRole("textbox", { name: "Passed, row 2" }).fill("ja");
+    await page.keyboard.press("Enter");
+    await expect(cell(grid, 2, 2)).not.toHaveAttribute("aria-invalid");
+    // A search finds what the cells show: "0,5", which the stored 0.5 does not contain.
+    await inspections.getByLabel("Search Inspections").fill("0,5");
+    await expect(inspections.getByText("1 of 2 rows")).toBeVisible();
+    await expect(cell(grid, 1, 1)).toHaveText("Ben");
+    await inspections.getByLabel("Search Inspections").fill("");
+    for (const width of SHOTS ? [1280, 375] : []) {
+      await page.setViewportSize({ width, height: 800 });
+      await inspections.screenshot({ path: `${SHOTS}/grid-de-DE-${width}.png` });
+    }
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+    const saved = await fetchModel(page, ref);
+    const valueAt = (row: number, field: string) => saved.dataValues.find((v) => v.row === row && v.dataFieldId === field)?.value;
+    expect([valueAt(0, inspector), valueAt(0, passed), valueAt(0, mass)]).toEqual(["Ben", "true", "0.5"]);
+    expect([valueAt(1, inspector), valueAt(1, passed), valueAt(1, mass)]).toEqual(["Cleo", "true", "1000"]);
+  });
 });

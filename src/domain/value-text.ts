@@ -1,5 +1,6 @@
 import { type FieldOptionsSubject, isListField, isYesNoField, readFieldOptions } from "~/domain/field-options";
-import { formatLocaleValue } from "~/domain/languages/locale-value";
+import { formatLocaleNumber } from "~/domain/languages/locale-number";
+import { formatLocaleValue, localeKind, parseLocaleValue } from "~/domain/languages/locale-value";
 import { decodeListValue } from "~/domain/list-value";
 import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value";
 
@@ -8,8 +9,9 @@ import { decodeRange, isRangeField, type RangeSides } from "~/domain/range-value
  * the model's values beside an item): a list by its entries, a range as "10 – 20", "from 10" or "up to 20" — one rule,
  * so the passport and the app never disagree (docs/field-options.md §Lists, §Ranges). The words of a range come from
  * the caller's catalogue (`publicPassport.range…`); each entry or side is written by `single` — in the places a
- * reader reads (the passport page, the model's values), singleValueText: a choice by its label, a number or date in
- * the reader's locale. The editor's tables show stored forms, as they take them.
+ * reader reads (the passport page, the model's values, the editor's table cells), singleValueText: a choice by its
+ * label, a number or date in the reader's locale. Where a value is typed as text in a table, it is edited and copied
+ * as cellEditText writes it and read back by cellStoredValue.
  */
 
 export type RangeWords = {
@@ -78,4 +80,31 @@ export function storedValueText(
     return sides ? rangeText(sides, words, single) : stored;
   }
   return single(stored);
+}
+
+/**
+ * The text a single value is edited and copied as in a table cell (the repeater grid), which cellStoredValue reads
+ * back: a choice as its label or a yes/no field's word (choiceText), a number in `locale`'s form as a number input
+ * shows it; a date, a date and time, and any text as stored (each locale's own form is typed too, not shown: the
+ * medium style a cell shows, "31 Mar 2025", is not one a person types). A list or a range is its own editor's.
+ */
+export function cellEditText(field: ChoiceSubject, stored: string, words: ChoiceWords, locale: string): string {
+  if (isListField(field) || isRangeField(field)) return stored;
+  if (readFieldOptions(field).choices !== undefined) return choiceText(field, stored, words);
+  return localeKind(field) === "number" ? formatLocaleNumber(stored, locale) : stored;
+}
+
+/**
+ * The stored form of text typed or pasted into a table cell under `locale`: a choice's label in the reader's language
+ * (case ignored) as its code, anything else by parseLocaleValue (a number or date as the locale writes it, a yes/no
+ * word in English, German or French, or the stored form); the text itself when it reads as none, so that the cell's
+ * check refuses it with its reason. A list or a range is its own editor's, taken as it is.
+ */
+export function cellStoredValue(field: ChoiceSubject, text: string, locale: string): string {
+  if (isListField(field) || isRangeField(field)) return text;
+  const choices = readFieldOptions(field).choices;
+  const typed = text.trim().toLowerCase();
+  const labelled = field.choiceLabels?.findIndex((label) => label.toLowerCase() === typed) ?? -1;
+  if (choices !== undefined && labelled >= 0 && choices[labelled] !== undefined) return choices[labelled];
+  return parseLocaleValue(field, text, locale) ?? text;
 }

@@ -45,6 +45,7 @@ function workFor(rows: number) {
     rowCount: 0,
     index,
     level: "Model",
+    locale: "en-US",
   });
   applyPlan(store, { repeaterId: REPEATER, columns, rows: [], rowsToAdd: plan.rowsToAdd, cells: plan.cells });
   const pasted = { ...counts };

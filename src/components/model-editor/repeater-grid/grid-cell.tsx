@@ -2,12 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { memo, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { useValueWords } from "~/components/field-inputs/use-value-words";
 import { useDraftKey, useEditor } from "~/components/model-editor/editor-context";
 import { cellKey, columnName, type GridColumn } from "~/components/model-editor/repeater-grid/grid-columns";
 import { ListCellEditor } from "~/components/model-editor/repeater-grid/list-cell-editor";
+import { useCellText } from "~/components/model-editor/repeater-grid/use-cell-text";
 import { isListField } from "~/domain/field-options";
-import { storedValueText } from "~/domain/value-text";
 import { cn } from "~/lib/cn";
 
 /** How an edit ended: with the typed text to keep (Enter, Tab, leaving) or none (Escape), and where to go next. */
@@ -29,14 +28,16 @@ export type GridCellProps = {
 };
 
 /**
- * One cell, subscribed to its own draft: typing or pasting re-renders the cells written and nothing else. A bad
- * value is marked in place, its reason read out with the cell and shown under the table when the cell is active.
+ * One cell, subscribed to its own draft: typing or pasting re-renders the cells written and nothing else. A value
+ * reads as it does wherever it is read (a yes/no field's word, a number or date in the browser's locale:
+ * CellText's `shown`). A bad value is marked in place, its reason read out with the cell and shown under the table when
+ * the cell is active.
  */
 export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { id, column, col, row, position, isActive, isSelected, editText, onPointer, onStartEdit, onEditEnd } = props;
   const { store } = useEditor();
   const t = useTranslations("editorGrid");
-  const words = useValueWords();
+  const cellText = useCellText();
   const key = cellKey(column, row);
   useDraftKey(key);
   const text = store.inputText(key);
@@ -68,7 +69,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
     >
       {editText === undefined ? (
         <span className={cn("truncate", column.field.type === "NumericField" && "ml-auto tabular-nums")}>
-          {storedValueText(column.field, text, words)}
+          {cellText.shown(column, text)}
         </span>
       ) : isListField(column.field) ? (
         <ListCellEditor

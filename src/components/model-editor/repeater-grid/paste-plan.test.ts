@@ -29,7 +29,7 @@ describe("gridColumns", () => {
 describe("planPaste", () => {
   it("places a block at the cell, adds the rows it needs and gives each refused cell its reason", () => {
     const block = parseTsv("Cobalt\t7440-48-4\t0.5\r\nLead\t7439-92-1\tlots\r\nNickel\t7440-02-0\t101\r\n");
-    const plan = planPaste({ block, target: at(1, 0), columns, rowCount: 2, index, level: "Model" });
+    const plan = planPaste({ block, target: at(1, 0), columns, rowCount: 2, index, level: "Model", locale: "en-US" });
     expect(plan.rowsToAdd).toBe(2);
     expect(plan.cells).toHaveLength(9);
     const problems = plan.cells.filter((cell) => cell.problem).map(({ row, col, problem }) => ({ row, col, problem }));
@@ -39,16 +39,29 @@ describe("planPaste", () => {
     ]);
   });
 
+  it("reads a number as the browser's locale writes it, as a cell typed there does", () => {
+    const block = parseTsv("Cobalt\t7440-48-4\t12,5\r\nLead\t7439-92-1\t1.234\r\n");
+    const german = planPaste({ block, target: at(0, 0), columns, rowCount: 2, index, level: "Model", locale: "de-DE" });
+    expect(german.cells.filter((cell) => cell.col === 2).map(({ value, problem }) => ({ value, problem }))).toEqual([
+      { value: "12.5", problem: undefined },
+      // 1.234 is 1234 under de-DE, as Excel there writes it: over the concentration's 100.
+      { value: "1234", problem: expect.stringContaining("100") },
+    ]);
+    const english = planPaste({ block, target: at(0, 0), columns, rowCount: 2, index, level: "Model", locale: "en-US" });
+    expect(english.cells.filter((cell) => cell.col === 2).map(({ value }) => value)).toEqual(["12,5", "1.234"]);
+  });
+
   it("clears cells for empty pasted cells, a required field's too (incomplete work may be saved)", () => {
-    const plan = planPaste({ block: [["", "x"]], target: at(0, 0), columns, rowCount: 1, index, level: "Model" });
+    const plan = planPaste({ block: [["", "x"]], target: at(0, 0), columns, rowCount: 1, index, level: "Model", locale: "en-US" });
     expect(plan.cells[0]).toEqual({ row: 0, col: 0, value: null });
     expect(plan.cells[1]).toEqual({ row: 0, col: 1, value: "x" });
   });
 
   it("leaves out cells right of the last column and fills a range with a single cell", () => {
-    expect(planPaste({ block: [["a", "b", "c"]], target: at(0, 3), columns, rowCount: 1, index, level: "Model" }).clippedCells).toBe(
-      1,
-    );
+    expect(
+      planPaste({ block: [["a", "b", "c"]], target: at(0, 3), columns, rowCount: 1, index, level: "Model", locale: "en-US" })
+        .clippedCells,
+    ).toBe(1);
     const fill = planPaste({
       block: [["Cathode"]],
       target: { top: 0, left: 4, bottom: 2, right: 4 },
@@ -56,6 +69,7 @@ describe("planPaste", () => {
       rowCount: 5,
       index,
       level: "Model",
+      locale: "en-US",
     });
     expect(fill.cells.map((c) => [c.row, c.value])).toEqual([
       [0, "Cathode"],

@@ -4,6 +4,7 @@ import { validateDataValues } from "~/domain/data-value-validation";
 import type { TDataValue } from "~/domain/data-value";
 import { splitRowPath } from "~/domain/row-path";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
+import { cellStoredValue } from "~/domain/value-text";
 
 /** A value for a cell; `row` and `col` are places in the table (0-based), `value` null for an emptied cell. */
 export type CellWrite = { row: number; col: number; value: string | null };
@@ -25,13 +26,16 @@ export type PlanPasteOptions = {
   rowCount: number;
   index: TemplateIndex;
   level: OwnerLevel;
+  /** The browser's locale, which numbers and dates copied from a spreadsheet program are written in. */
+  locale: string;
 };
 
 /**
- * What pasting a block of cells does: the values for each cell (an empty cell clears it), the rows to add so the
- * block fits, and for each cell why the server would refuse it, by the same validation the server runs.
+ * What pasting a block of cells does: the values for each cell (an empty cell clears it; the others read as typed in
+ * a cell, cellStoredValue: "12,5" under de-DE is 12.5, "Ja" a yes/no field's `true`), the rows to add so the block
+ * fits, and for each cell why the server would refuse it, by the same validation the server runs.
  */
-export function planPaste({ block, target, columns, rowCount, index, level }: PlanPasteOptions): PastePlan {
+export function planPaste({ block, target, columns, rowCount, index, level, locale }: PlanPasteOptions): PastePlan {
   const isSingle = block.length === 1 && block[0]?.length === 1;
   const height = isSingle ? target.bottom - target.top + 1 : block.length;
   const cells: PlannedCell[] = [];
@@ -46,7 +50,8 @@ export function planPaste({ block, target, columns, rowCount, index, level }: Pl
         continue;
       }
       const text = (isSingle ? source?.[0] : source?.[c]) ?? "";
-      cells.push({ row: target.top + r, col, value: text === "" ? null : text });
+      const field = (columns[col] as GridColumn).field;
+      cells.push({ row: target.top + r, col, value: text === "" ? null : cellStoredValue(field, text, locale) });
     }
   }
   const lastRow = target.top + height - 1;

@@ -18,6 +18,7 @@ import { GridToolbar } from "~/components/model-editor/repeater-grid/grid-toolba
 import { rowMatches, searchTerms } from "~/components/model-editor/repeater-grid/row-label";
 import { isFull, rowLimitNoteId, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { useCellEdit } from "~/components/model-editor/repeater-grid/use-cell-edit";
+import { useCellText } from "~/components/model-editor/repeater-grid/use-cell-text";
 import { useGridClipboard } from "~/components/model-editor/repeater-grid/use-grid-clipboard";
 import { alongRows, useGridDrag } from "~/components/model-editor/repeater-grid/use-grid-drag";
 import { useGridKeyboard } from "~/components/model-editor/repeater-grid/use-grid-keyboard";
@@ -58,22 +59,27 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOn
   const [query, setQuery] = useState("");
   const [message, setMessage] = useState("");
 
+  const cellText = useCellText();
+  // A search finds what the cells show ("Yes", "12,5"), as the member reads them.
   const visible = useMemo(() => {
     const terms = searchTerms(query);
     if (terms.length === 0) return rows;
     return rows.filter((row) =>
       rowMatches(
         terms,
-        columns.map((column) => store.value(cellKey(column, row))),
+        columns.map((column) => {
+          const stored = store.value(cellKey(column, row));
+          return stored === null ? null : cellText.shown(column, stored);
+        }),
       ),
     );
-  }, [rows, columns, query, store]);
+  }, [rows, columns, query, store, cellText]);
   const headerRows = columns.some((column) => column.group) ? 2 : 1;
   const template = `5rem repeat(${columns.length}, minmax(10rem, 1fr))`;
 
   const grid = useGridSelection({ gridId, gridRef, columns, visible, headerRows });
   const { active, range, virtualizer, items, isActiveRendered, keyAt, select, onPointer } = grid;
-  const edit = useCellEdit(store, grid, gridRef);
+  const edit = useCellEdit({ store, grid, gridRef, columns, cellText });
   const { editing } = edit;
   const say = setMessage;
   const onRowAction = useGridRowActions({ store, repeaterId, name, limits, visible, grid, clearQuery: () => setQuery(""), say });
@@ -89,6 +95,7 @@ export function RepeaterGrid({ repeaterId, name, columns, rows, limits, isReadOn
     visible,
     grid,
     isEditing: editing !== null,
+    cellText,
     say,
   });
   const drag = useGridDrag({ store, repeaterId, name, visible, grid, gridRef, say });

@@ -8,6 +8,8 @@ import type { GridColumn } from "~/components/model-editor/repeater-grid/grid-co
 import { planPaste } from "~/components/model-editor/repeater-grid/paste-plan";
 import { tooManyText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { parseTsv, serialiseTsv } from "~/components/model-editor/repeater-grid/tsv";
+import type { CellText } from "~/components/model-editor/repeater-grid/use-cell-text";
+import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
@@ -23,12 +25,18 @@ export type UseGridClipboardOptions = {
   visible: readonly number[];
   grid: GridSelectionState;
   isEditing: boolean;
+  /** The text a cell is copied as, in the member's words and the browser's locale, as a paste reads it back. */
+  cellText: CellText;
   say: (message: string) => void;
 };
 
-/** Copy the selection as TSV; paste TSV at it (adding the rows the block needs), as one undoable step. */
+/**
+ * Copy the selection as TSV, each cell as it is edited (CellText); paste TSV at it (adding the rows the block needs,
+ * each cell read as typed in the browser's locale), as one undoable step.
+ */
 export function useGridClipboard(options: UseGridClipboardOptions) {
-  const { store, index, level, repeaterId, name, columns, limits, visible, grid, isEditing, say } = options;
+  const { store, index, level, repeaterId, name, columns, limits, visible, grid, isEditing, cellText, say } = options;
+  const locale = useBrowserLocale();
   const { range, size, keyAt } = grid;
   const t = useTranslations("editorGrid");
   const rowsText = useTranslations("editorRows");
@@ -38,7 +46,11 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     const block: string[][] = [];
     for (let row = range.top; row <= range.bottom; row++) {
       const cells: string[] = [];
-      for (let col = range.left; col <= range.right; col++) cells.push(store.inputText(keyAt({ row, col }) ?? ""));
+      for (let col = range.left; col <= range.right; col++) {
+        const stored = store.inputText(keyAt({ row, col }) ?? "");
+        const column = columns[col];
+        cells.push(column ? cellText.edit(column, stored) : stored);
+      }
       block.push(cells);
     }
     event.clipboardData.setData("text/plain", serialiseTsv(block));
@@ -51,7 +63,7 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     const block = parseTsv(event.clipboardData.getData("text/plain"));
     event.preventDefault();
     if (block.length === 0) return;
-    const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level });
+    const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level, locale });
     const tooMany = tooManyText(rowsText, name, limits, store.rows(repeaterId).length, plan.rowsToAdd);
     if (tooMany) {
       say(tooMany);
