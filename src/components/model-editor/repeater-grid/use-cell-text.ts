@@ -14,6 +14,8 @@ export type CellText = {
   shown: (column: GridColumn, stored: string) => string;
   edit: (column: GridColumn, stored: string) => string;
   stored: (column: GridColumn, text: string) => string;
+  /** The browser's locale the texts are written in, which a paste reads a block copied from elsewhere in. */
+  locale: string;
 };
 
 /**
@@ -30,6 +32,7 @@ export function useCellText(): CellText {
         storedValueText(column.field, stored, words, (single) => singleValueText(column.field, single, words, locale)),
       edit: (column, stored) => cellEditText(column.field, stored, words, locale),
       stored: (column, text) => cellStoredValue(column.field, text, locale),
+      locale,
     }),
     [words, locale],
   );

@@ -9,7 +9,6 @@ import { planPaste } from "~/components/model-editor/repeater-grid/paste-plan";
 import { tooManyText, type RowLimits } from "~/components/model-editor/repeater-grid/row-limits";
 import { parseTsv, serialiseTsv } from "~/components/model-editor/repeater-grid/tsv";
 import type { CellText } from "~/components/model-editor/repeater-grid/use-cell-text";
-import { useBrowserLocale } from "~/components/field-inputs/browser-locale";
 import type { GridSelectionState } from "~/components/model-editor/repeater-grid/use-grid-selection";
 import type { OwnerLevel, TemplateIndex } from "~/domain/template-index";
 
@@ -36,7 +35,6 @@ export type UseGridClipboardOptions = {
  */
 export function useGridClipboard(options: UseGridClipboardOptions) {
   const { store, index, level, repeaterId, name, columns, limits, visible, grid, isEditing, cellText, say } = options;
-  const locale = useBrowserLocale();
   const { range, size, keyAt } = grid;
   const t = useTranslations("editorGrid");
   const rowsText = useTranslations("editorRows");
@@ -63,7 +61,7 @@ export function useGridClipboard(options: UseGridClipboardOptions) {
     const block = parseTsv(event.clipboardData.getData("text/plain"));
     event.preventDefault();
     if (block.length === 0) return;
-    const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level, locale });
+    const plan = planPaste({ block, target: range, columns, rowCount: size.rows, index, level, locale: cellText.locale });
     const tooMany = tooManyText(rowsText, name, limits, store.rows(repeaterId).length, plan.rowsToAdd);
     if (tooMany) {
       say(tooMany);
