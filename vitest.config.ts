@@ -23,6 +23,8 @@ const POSTGRES_ONLY = [
   "tests/integration/seed-race.test.ts",
   // A read between a publication's publishedAt and its commit: the embedded database runs one transaction at a time.
   "tests/integration/publication-instant.test.ts",
+  // Two transactions that deadlock: the embedded database runs one at a time.
+  "tests/integration/write-conflict-retry.test.ts",
 ];
 
 // Files that test the embedded database itself on data directories of their own, never the run's database: the

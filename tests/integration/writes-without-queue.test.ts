@@ -85,11 +85,22 @@ async function whileHeld(
   }
 }
 
+/**
+ * `advisory`: the connections held by this test's lock (the first write); `other`: those queued behind one of them.
+ * Only waits on the held write count: other files of the ring write to the same database meanwhile, and their own
+ * writers may queue on each other's locks (concurrent-writers.test.ts's fifty on one model made this test fail when
+ * it counted every lock wait of the database).
+ */
 async function lockWaits(client: pg.Client): Promise<{ advisory: number; other: number }> {
   const { rows } = await client.query<{ advisory: number; other: number }>(
-    `SELECT count(*) FILTER (WHERE wait_event = 'advisory')::int AS advisory,
-            count(*) FILTER (WHERE wait_event <> 'advisory')::int AS other
-     FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    `WITH "held" AS (
+       SELECT pid FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock' AND pg_backend_pid() = ANY(pg_blocking_pids(pid))
+     )
+     SELECT (SELECT count(*) FROM "held")::int AS advisory,
+            (SELECT count(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'
+               AND pg_blocking_pids(pid) && ARRAY(SELECT pid FROM "held"))::int AS other`,
   );
   return rows[0] ?? { advisory: 0, other: 0 };
 }

@@ -11,3 +11,16 @@ export function driverErrorCause(error: unknown): { kind?: unknown; code?: unkno
   const cause = (error.meta as { driverAdapterError?: { cause?: unknown } } | undefined)?.driverAdapterError?.cause;
   return typeof cause === "object" && cause !== null ? cause : undefined;
 }
+
+/**
+ * PostgreSQL aborted the transaction for a write conflict: a deadlock (40P01) or a serialization failure (40001),
+ * which the driver adapter reports as TransactionWriteConflict (Prisma's P2034 where Prisma itself says it).
+ */
+export function isWriteConflict(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2034") return true;
+  const cause = driverErrorCause(error);
+  return cause?.kind === "TransactionWriteConflict" || (cause?.kind === "postgres" && WRITE_CONFLICT_SQLSTATE.has(String(cause.code)));
+}
+
+const WRITE_CONFLICT_SQLSTATE = new Set(["40001", "40P01"]);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getDb } from "~/server/db/client";
+import { isWriteConflict } from "~/server/db/driver-error";
 import { isSharedCachePurgeConfigured, purgeSharedCaches } from "~/server/http/shared-cache";
 import { getConfig } from "~/server/config";
 
@@ -15,11 +16,33 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
  * With CACHE_PURGE_URL set, the models whose passports the transaction changed — collected by the database's
  * passport-epoch triggers, whatever statement changed them (migration 20261127003000_passport_epoch) — are read
  * before commit and purged from the shared cache after it, before the write is answered.
+ *
+ * A transaction PostgreSQL aborts for a write conflict — a deadlock (40P01), which writers of one model taking its
+ * row FOR KEY SHARE and FOR UPDATE can meet while the row's update chain is walked, or a serialization failure
+ * (40001) — committed nothing, so it runs again, as PostgreSQL's documentation advises, up to WRITE_CONFLICT_ATTEMPTS
+ * times in all, after a short random pause that keeps the two sides from meeting again; the last one's error is a
+ * 503 with Retry-After (errors/database-busy.ts). So `work` does database work only: what it does beside the
+ * transaction would be done again.
  */
-export async function inTransaction<T>(
-  work: (tx: Tx) => Promise<T>,
-  { isolationLevel }: { isolationLevel?: "RepeatableRead" } = {},
-): Promise<T> {
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runTransaction(work, options);
+    } catch (error) {
+      if (attempt >= WRITE_CONFLICT_ATTEMPTS || !isWriteConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * WRITE_CONFLICT_PAUSE_MS * attempt));
+    }
+  }
+}
+
+type TransactionOptions = { isolationLevel?: "RepeatableRead" };
+
+/** Runs of a transaction aborted for a write conflict, the first included. */
+const WRITE_CONFLICT_ATTEMPTS = 3;
+/** The longest pause before the second run; the third's is up to twice as long. */
+const WRITE_CONFLICT_PAUSE_MS = 25;
+
+async function runTransaction<T>(work: (tx: Tx) => Promise<T>, { isolationLevel }: TransactionOptions): Promise<T> {
   const isPurging = isSharedCachePurgeConfigured();
   let changedModels: string[] = [];
   // eslint-disable-next-line no-restricted-syntax -- the one place that starts interactive transactions

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/app-error";
 import { Prisma } from "~/generated/prisma/client";
-import { driverErrorCause } from "~/server/db/driver-error";
+import { driverErrorCause, isWriteConflict } from "~/server/db/driver-error";
 
 /**
  * Errors that mean a store the app needs is saturated or away — not that the request is wrong or that we have a
@@ -65,7 +65,8 @@ function unavailableKind(error: unknown, depth: number): Kind | undefined {
   if (depth > 4 || typeof error !== "object" || error === null) return undefined;
   if (error instanceof Prisma.PrismaClientInitializationError) return "database";
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (BUSY_CODES.has(error.code)) return "busy";
+    // A write conflict that outlasted inTransaction's runs again (server/db/transaction.ts) is load too.
+    if (BUSY_CODES.has(error.code) || isWriteConflict(error)) return "busy";
     if (UNREACHABLE_CODES.has(error.code)) return "database";
     if (isUnavailableAdapterCause(driverErrorCause(error))) return "database";
   }
