@@ -13,14 +13,11 @@ export function driverErrorCause(error: unknown): { kind?: unknown; code?: unkno
 }
 
 /**
- * PostgreSQL aborted the transaction for a write conflict: a deadlock (40P01) or a serialization failure (40001),
- * which the driver adapter reports as TransactionWriteConflict (Prisma's P2034 where Prisma itself says it).
+ * PostgreSQL aborted the transaction for a write conflict: a deadlock (40P01) or a serialization failure (40001), which
+ * the driver adapter reports as TransactionWriteConflict — Prisma's P2034 for its own queries, the adapter's cause of
+ * a P2010 for raw ones.
  */
 export function isWriteConflict(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2034") return true;
-  const cause = driverErrorCause(error);
-  return cause?.kind === "TransactionWriteConflict" || (cause?.kind === "postgres" && WRITE_CONFLICT_SQLSTATE.has(String(cause.code)));
+  return error.code === "P2034" || driverErrorCause(error)?.kind === "TransactionWriteConflict";
 }
-
-const WRITE_CONFLICT_SQLSTATE = new Set(["40001", "40P01"]);
