@@ -32,14 +32,22 @@ const OUTSIDE_DOMAIN = {
   message: "src/domain holds pure rules: it imports only src/domain and packages, nothing of the app.",
 };
 
+// Every page is dynamic, so a link prefetched on sight is a server render per link per view: links prefetch on
+// intent (src/components/ui/link.tsx, the one importer of next/link).
+const NEXT_LINK = {
+  regex: "^next/link$",
+  message: "Import { Link } from ~/components/ui/link: it prefetches on intent, not for every link in view.",
+};
+
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 export const layerRules = [
   { files: ["src/**/*.{ts,tsx}"], rules: restrict(RELATIVE) },
-  { files: ["src/components/**/*.{ts,tsx}"], rules: restrict(SERVER_CODE, RELATIVE) },
+  { files: ["src/components/**/*.{ts,tsx}"], rules: restrict(SERVER_CODE, NEXT_LINK, RELATIVE) },
+  { files: ["src/components/ui/link.tsx"], rules: restrict(SERVER_CODE, RELATIVE) },
   { files: ["src/server/**/*.ts", "src/i18n/**/*.ts"], rules: restrict(BROWSER_LIB, UI_CODE, RELATIVE) },
   // The adapters: pages and route handlers, the REST wrapper, the tRPC routers, the CLI.
-  { files: ["src/app/**/*.{ts,tsx}", "src/cli/**/*.ts"], rules: restrict(INTERNAL, RELATIVE) },
+  { files: ["src/app/**/*.{ts,tsx}", "src/cli/**/*.ts"], rules: restrict(INTERNAL, NEXT_LINK, RELATIVE) },
   { files: ["src/server/rest/**/*.ts", "src/server/trpc/**/*.ts"], rules: restrict(INTERNAL, BROWSER_LIB, UI_CODE, RELATIVE) },
   { files: ["src/domain/**/*.ts"], rules: restrict(OUTSIDE_DOMAIN, RELATIVE) },
   {

@@ -43,6 +43,8 @@ describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
     ["src/domain/x.ts", 'import { getConfig } from "../server/config";'],
     ["src/components/x/a.tsx", 'import { getModel } from "../../server/services/models/get-model";'],
     ["src/server/services/models/x.ts", 'import { readModel } from "./internal/model-dto";'],
+    ["src/app/x/page.tsx", 'import Link from "next/link";'],
+    ["src/components/x/a.tsx", 'import Link from "next/link";'],
   ])("%s: %s", async (filePath, code) => {
     expect(await problems(filePath, code)).toContain("no-restricted-imports");
   });
@@ -56,6 +58,8 @@ describe("the layer rules of ARCHITECTURE.md fail lint on a violation", () => {
     ["src/app/layout.tsx", 'import { TrpcProvider } from "~/lib/trpc/react";'],
     ["src/server/public-pages/x.ts", 'import en from "../../../messages/en.json";'],
     ["src/domain/aas/x.test.ts", 'import { aasxPackage } from "../../../tests/integration/support/aasx-package";'],
+    ["src/app/x/page.tsx", 'import { Link } from "~/components/ui/link";'],
+    ["src/components/ui/link.tsx", 'import NextLink from "next/link";'],
   ])("allows %s: %s", async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { useTranslations } from "next-intl";
 import { SessionAwareHeader } from "~/components/auth/session-ended-dialog";
 import { OrgSwitcher, type OrgSwitcherProps } from "~/components/org-switcher";

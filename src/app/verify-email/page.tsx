@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ConfirmEmailButton } from "~/components/auth/confirm-email-button";

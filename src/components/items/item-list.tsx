@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { itemLabel } from "~/components/items/item-label";
 import { Button } from "~/components/ui/button";

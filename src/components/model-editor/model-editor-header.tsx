@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { ModelTabs } from "~/components/models/model-tabs";
 import { PageHeader } from "~/components/ui/page-header";
 import type { TModel } from "~/domain/model-schema";

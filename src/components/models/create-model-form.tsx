@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type SubmitEvent } from "react";
 import { sourcePreviewHref, sourceReference, sourceValue, type ModelSource } from "~/components/models/model-sources";

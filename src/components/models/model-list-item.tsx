@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { LocalTime } from "~/components/ui/local-time";
 import type { TModelListEntry } from "~/domain/model-schema";
 

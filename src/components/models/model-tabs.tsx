@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
 
 export type ModelTabsProps = { organizationId: string; modelId: string; current: "model" | "items" | "registry"; className?: string };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { usePathname } from "next/navigation";
 import { cn } from "~/lib/cn";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { formText } from "~/lib/form-text";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { useId, useState, type SubmitEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

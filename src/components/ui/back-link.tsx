@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import type { ReactNode } from "react";
 
 /** The way back to the page above this one, above a page's header ("← All models"). */

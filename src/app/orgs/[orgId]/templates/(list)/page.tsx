@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { mayDo } from "~/server/services/access";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { getOrganizationOrNotFound } from "~/app/_lib/current-organization";
 import { Badge } from "~/components/ui/badge";

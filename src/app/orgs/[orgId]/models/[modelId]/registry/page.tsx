@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { mayDo } from "~/server/services/access";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import { Link } from "~/components/ui/link";
 import { requireSignedIn } from "~/app/_lib/current-actor";
 import { loadModelPage } from "~/app/orgs/[orgId]/models/_lib/load-model-page";
 import { ModelTabs } from "~/components/models/model-tabs";
