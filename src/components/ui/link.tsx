@@ -17,7 +17,7 @@ export function Link({ prefetch, onMouseEnter, onFocus, onTouchStart, ...props }
   return (
     <NextLink
       {...props}
-      prefetch={prefetch === false || !isIntended ? false : (prefetch ?? null)}
+      prefetch={isIntended ? prefetch : false}
       onMouseEnter={(event) => {
         showIntent();
         onMouseEnter?.(event);
