@@ -10,11 +10,15 @@ const alias = {
 };
 
 /**
- * Files that load the database on purpose past what a waiting transaction tolerates (20 parallel writes of 100,000
- * values, answered 201 or 503 when a connection is not had within 30 s): they run in a project of their own after
- * the others, one file at a time, so no other file's transaction waits behind them and fails with 503.
+ * Files that load the database on purpose past what a waiting transaction tolerates (parallel writes of 100,000
+ * values, answered 201 or 503 when a connection is not had in time): they run in a project of their own after the
+ * others, one file at a time, so no other file's transaction waits behind them and fails with 503. Their app has a
+ * pool of two connections and waits 1 s for one (HEAVY_CONFIGURATION), so four writers overload it: with the
+ * defaults (10 connections, 30 s) it took twelve, which cost about 250 s of CPU over both rings (2026-12-02: 96 s
+ * on PGlite, 55 s on PostgreSQL plus its server's) and still all twelve were 201 on PostgreSQL.
  */
 const HEAVY_FILES = ["tests/integration/large-requests.test.ts"];
+const HEAVY_CONFIGURATION = { DB_POOL_SIZE: "2", TRANSACTION_MAX_WAIT_MS: "1000" };
 
 // Several app servers share one database only on PostgreSQL (the embedded one serves one process), so those files
 // belong to the PostgreSQL run of `npm test` alone.
@@ -139,7 +143,13 @@ function groupOf(spec: TestSpecification): number {
  * of 76 files was a third of the run (575 of 1,574 s summed over the workers in one CI run). Files share nothing
  * else: each creates its own users and organizations, as they already did on the one shared database.
  */
-function integrationProject(name: string, include: string[], exclude: string[], groupOrder: number, isolate = false) {
+function integrationProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  groupOrder: number,
+  { isolate = false, env = {} }: { isolate?: boolean; env?: Record<string, string> } = {},
+) {
   return {
     resolve: { alias },
     test: {
@@ -153,6 +163,7 @@ function integrationProject(name: string, include: string[], exclude: string[], 
           : [...POSTGRES_ONLY, ...EMBEDDED_ONLY_IN_POSTGRES_RING]),
       ],
       environment: "node" as const,
+      env,
       globalSetup: ["tests/integration/global-setup.ts"],
       setupFiles: ["tests/integration/support/setup-env.ts"],
       // 120 s, not 60: `npm test` runs the PostgreSQL ring beside the browser ring now (scripts/test.ts), where the
@@ -190,8 +201,9 @@ export default defineConfig({
         },
       },
       integrationProject("integration", ["tests/integration/**/*.test.ts"], [...HEAVY_FILES, ...OWN_CONFIGURATION], 0),
-      integrationProject("integration-own-configuration", OWN_CONFIGURATION, [], 0, true),
-      integrationProject("integration-heavy", HEAVY_FILES, [], 1),
+      integrationProject("integration-own-configuration", OWN_CONFIGURATION, [], 0, { isolate: true }),
+      // A process of its own (`isolate`): the configuration is read once per process.
+      integrationProject("integration-heavy", HEAVY_FILES, [], 1, { isolate: true, env: HEAVY_CONFIGURATION }),
     ],
   },
 });

@@ -45,6 +45,11 @@ const ZConfig = z.object({
    * minute on the embedded database of a busy 2-core machine); nothing it wrote is kept then.
    */
   TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(120_000),
+  /**
+   * Milliseconds a transaction waits for a connection of the pool (on the embedded database, also for the
+   * transaction before it) before its request is answered 503 with Retry-After.
+   */
+  TRANSACTION_MAX_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Most data values one add or modify request may carry. */
   MAX_DATA_VALUES_PER_REQUEST: z.coerce.number().int().positive().default(100_000),
   /** Page size of list endpoints when the caller gives none, and the most it may ask for. */

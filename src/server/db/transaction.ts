@@ -11,7 +11,8 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 /**
  * Runs `work` as one transaction. Prisma's defaults (2 s to get a connection, 5 s to finish) would turn a busy pool
  * into errors and cut off a legitimate write or read of 100,000 data values on a slow disk; writers on one model are
- * serialised by a row lock, so waiting is bounded by them. A connection not had within 30 s is a 503 (P2028).
+ * serialised by a row lock, so waiting is bounded by them. A connection not had within TRANSACTION_MAX_WAIT_MS
+ * (30 s by default) is a 503 (P2028).
  *
  * With CACHE_PURGE_URL set, the models whose passports the transaction changed — collected by the database's
  * passport-epoch triggers, whatever statement changed them (migration 20261127003000_passport_epoch) — are read
@@ -52,7 +53,7 @@ async function runTransaction<T>(work: (tx: Tx) => Promise<T>, { isolationLevel 
       if (isPurging) changedModels = await readChangedModels(tx);
       return value;
     },
-    { maxWait: 30_000, timeout: getConfig().TRANSACTION_TIMEOUT_MS, isolationLevel },
+    { maxWait: getConfig().TRANSACTION_MAX_WAIT_MS, timeout: getConfig().TRANSACTION_TIMEOUT_MS, isolationLevel },
   );
   if (changedModels.length > 0) await purgeSharedCaches(changedModels);
   return result;
